@@ -1,0 +1,239 @@
+"""Building a frozen :class:`~skullking.edition.Edition` from a checked edition tree.
+
+Runs after the schema and the semantic checks passed, so it may trust the shape of
+the data. Expressions are compiled here, and every card that can be played is
+turned into an interned :class:`~skullking.cards.Play` with its precomputed fields.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import Card, Lead, Play
+from .expr import compile_expression
+from .loader import CASE_NAMES, HAND_LIMIT_NAMES, MADE_NAMES, TRICK_NAMES
+from .located import Node
+from .model import (
+    Bonus,
+    Case,
+    CardKind,
+    Declaration,
+    Effect,
+    EffectKind,
+    Individual,
+    Module,
+    NextLeader,
+    Pattern,
+    Pick,
+    Role,
+    Rule,
+    Schedule,
+    Scheme,
+    Suit,
+    WhenSeveral,
+)
+
+
+def _names(node: dict[str, Any]) -> tuple[str, ...]:
+    return tuple(name for words in node.get("names", {}).values() for name in words)
+
+
+def _text(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _source(root: Node, path: tuple[str | int, ...]) -> str:
+    loc = root.locate(path)
+    return f"{loc.file}:{loc.line}"
+
+
+def _rules(root: Node, path: tuple[str | int, ...], rules: list[dict[str, Any]], role_ids: list[str]) -> tuple[Rule, ...]:
+    names = (*role_ids, *TRICK_NAMES)
+    return tuple(
+        Rule(
+            id=r["id"],
+            description=r.get("description", r["id"]),
+            when=compile_expression(_text(r["when"]), names, "truth value") if "when" in r else None,
+            pick=Pick(r["winner"]["pick"]),
+            of=r["winner"]["of"],
+            source=_source(root, (*path, i)),
+        )
+        for i, r in enumerate(rules)
+    )
+
+
+def _pattern(data: dict[str, Any]) -> Pattern:
+    def field(key: str) -> frozenset[Any] | None:
+        return frozenset(data[key]) if key in data else None
+
+    return Pattern(
+        roles=field("roles"),
+        suits=field("suits"),
+        ranks=field("ranks"),
+        cards=field("cards"),
+        printed_roles=field("printed_roles"),
+    )
+
+
+def build_edition(root: Node, *, path: str) -> Any:
+    from .edition import Edition
+
+    d: dict[str, Any] = root.plain()
+    roles = tuple(
+        Role(id=r["id"], index=i, lead=Lead(r["lead"]), description=r.get("description", ""))
+        for i, r in enumerate(d["roles"])
+    )
+    role_ids = [r.id for r in roles]
+    suits = tuple(
+        Suit(
+            id=s["id"],
+            code=s["code"],
+            index=i,
+            ranks=tuple(range(s["ranks"]["from"], s["ranks"]["to"] + 1)),
+            trump=bool(s.get("trump", False)),
+            module=s.get("module", "base"),
+            names=_names(s),
+        )
+        for i, s in enumerate(d["deck"]["suits"])
+    )
+    kinds = tuple(
+        CardKind(
+            id=c["id"],
+            code=c["code"],
+            count=c.get("count", 1),
+            module=c.get("module", "base"),
+            role=c.get("role"),
+            declarations=tuple(
+                Declaration(role=x["role"], code=x["code"], names=_names(x)) for x in c.get("declare", [])
+            ),
+            effect=c.get("effect"),
+            individuals=tuple(
+                Individual(id=x["id"], code=x["code"], names=_names(x), description=x.get("description", ""))
+                for x in c.get("individuals", [])
+            ),
+            names=_names(c),
+            description=c.get("description", ""),
+        )
+        for c in d["deck"].get("cards", [])
+    )
+    section = d.get("effects", {})
+    effects = tuple(
+        Effect(
+            id=e["id"],
+            index=i,
+            kind=EffectKind(e["kind"]),
+            description=e.get("description", e["id"]),
+            next_leader=tuple(NextLeader(x) for x in e.get("next_leader", ["trick_leader"])),
+            becomes=e.get("becomes"),
+            precedence=_rules(root, ("effects", "list", i, "precedence"), e.get("precedence", []), role_ids),
+            cancels_alliances=bool(e.get("cancels_alliances", False)),
+            points=int(e.get("points", 0)),
+            source=_source(root, ("effects", "list", i)),
+        )
+        for i, e in enumerate(section.get("list", []))
+    )
+    bonuses = tuple(
+        Bonus(
+            id=b["id"],
+            points=b["points"],
+            winner=_pattern(b["winner"]) if "winner" in b else None,
+            captured=tuple(_pattern(p) for p in (b["captured"] if isinstance(b["captured"], list) else [b["captured"]])),
+            exclude_winner=bool(b.get("exclude_winner", False)),
+            description=b.get("description", b["id"]),
+            source=_source(root, ("bonuses", i)),
+        )
+        for i, b in enumerate(d["bonuses"])
+    )
+    schemes = tuple(
+        Scheme(
+            id=s["id"],
+            title=s.get("title", s["id"]),
+            made=compile_expression(_text(s["made"]), MADE_NAMES, "truth value"),
+            cases=tuple(
+                Case(
+                    when=compile_expression(_text(c["when"]), CASE_NAMES, "truth value") if "when" in c else None,
+                    points=compile_expression(_text(c["points"]), CASE_NAMES, "number"),
+                )
+                for c in s["cases"]
+            ),
+            source=_source(root, ("scoring", "schemes", i)),
+        )
+        for i, s in enumerate(d["scoring"]["schemes"])
+    )
+    schedule = d["schedule"]
+    schedules = tuple(
+        Schedule(id=v["id"], title=v.get("title", v["id"]), rounds=tuple(v["rounds"])) for v in schedule["variants"]
+    )
+    hand_limit = (
+        compile_expression(_text(schedule["hand_limit"]), HAND_LIMIT_NAMES, "number") if "hand_limit" in schedule else None
+    )
+    return Edition(
+        id=d["id"],
+        title=d.get("title", d["id"]),
+        description=d.get("description", ""),
+        sources=tuple(d.get("sources", [])),
+        path=path,
+        min_players=d["players"]["min"],
+        max_players=d["players"]["max"],
+        modules=tuple(
+            Module(id=m["id"], title=m.get("title", m["id"]), optional=bool(m.get("optional", False)))
+            for m in d["modules"]
+        ),
+        roles=roles,
+        suits=suits,
+        kinds=kinds,
+        character_after_pass=Lead(d.get("lead", {}).get("character_after_pass", "no_suit")),
+        precedence=_rules(root, ("precedence",), d["precedence"], role_ids),
+        effects=effects,
+        when_several=WhenSeveral(section.get("when_several", "last_played")),
+        cancelled_role=section.get("cancelled_role"),
+        bonuses=bonuses,
+        schemes=schemes,
+        default_scheme=d["scoring"]["default"],
+        schedules=schedules,
+        default_schedule=schedule["default"],
+        hand_limit=hand_limit,
+    )
+
+
+def make_plays(edition: Any) -> list[Play]:
+    """Every play the edition allows: each card, each declaration of a declared card,
+    and (for hands) each declared card undeclared. Fields are compiled here."""
+    roles = {r.id: r for r in edition.roles}
+    effects = {e.id: e for e in edition.effects}
+    plays: list[Play] = []
+
+    def add(code: str, card: Card, declared: str | None, role_id: str | None, effect: str | None) -> None:
+        role = roles.get(role_id) if role_id else None
+        eff = effects.get(effect) if effect else None
+        play = Play(
+            code=code,
+            card=card,
+            declared=declared,
+            role=role_id,
+            role_index=role.index if role else -1,
+            lead=role.lead if role else None,
+            effect_index=eff.index if eff else -1,
+            alters=eff is not None and eff.kind is not EffectKind.ALLIANCE,
+            allies=eff is not None and eff.kind is EffectKind.ALLIANCE,
+        )
+        plays.append(play)
+
+    for suit in edition.suits:
+        for rank in suit.ranks:
+            card = Card(code=f"{suit.code}{rank}", suit=suit.id, rank=rank)
+            plays.append(
+                Play(code=card.code, card=card, suit_index=suit.index, rank=rank, trump=suit.trump)
+            )
+    for kind in edition.kinds:
+        variants = [Card(code=kind.code, kind=kind.id)] + [
+            Card(code=ind.code, kind=kind.id, individual=ind.id) for ind in kind.individuals
+        ]
+        for card in variants:
+            if kind.declarations:
+                add(card.code, card, None, None, kind.effect)
+                for choice in kind.declarations:
+                    add(f"{card.code}:{choice.code}", card, choice.role, choice.role, kind.effect)
+            else:
+                add(card.code, card, None, kind.role, kind.effect)
+    return plays

@@ -1,0 +1,295 @@
+"""The :class:`Edition`: a frozen, compiled edition and everything it can do.
+
+>>> import skullking
+>>> ed = skullking.load_edition("skullking-2021")
+>>> result = ed.resolve_trick(ed.parse_cards("Y10 Y6 G14 B2"))
+>>> result.winner, result.rule, result.bonus
+(3, 'trump', 10)
+>>> [str(p) for p in ed.legal_plays(ed.parse_cards("Y3 G5 E TIG"), ed.parse_cards("Y10"))]
+['Y3', 'E', 'TIG']
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import ALLIES, ALTERS, UNDECLARED, Card, Lead, Play
+from .errors import IllegalTrickError, NotationError
+from .expr import Expression
+from .model import (
+    Bonus,
+    CardKind,
+    Effect,
+    EffectKind,
+    Module,
+    Role,
+    Rule,
+    Schedule,
+    Scheme,
+    Suit,
+    WhenSeveral,
+)
+from .notation import Vocabulary
+from .trick import Resolver, TrickResult, legal_plays
+
+
+@dataclass(frozen=True, kw_only=True, eq=False)
+class Edition:
+    """A Skull King edition compiled from its file (see :func:`skullking.load_edition`).
+
+    The fields mirror the edition file; the methods resolve tricks, list legal plays
+    and score game sheets, all from those fields alone.
+    """
+
+    id: str
+    title: str
+    description: str
+    sources: tuple[str, ...]
+    path: str
+    min_players: int
+    max_players: int
+    modules: tuple[Module, ...]
+    roles: tuple[Role, ...]
+    suits: tuple[Suit, ...]
+    kinds: tuple[CardKind, ...]
+    character_after_pass: Lead
+    precedence: tuple[Rule, ...]
+    effects: tuple[Effect, ...]
+    when_several: WhenSeveral
+    cancelled_role: str | None
+    bonuses: tuple[Bonus, ...]
+    schemes: tuple[Scheme, ...]
+    default_scheme: str
+    schedules: tuple[Schedule, ...]
+    default_schedule: str
+    hand_limit: Expression | None
+    # -- derived in __post_init__, not part of the file --
+    plays: Mapping[str, Play] = field(init=False, repr=False)
+    pool_limits: tuple[int, ...] = field(init=False, repr=False)
+    role_names: tuple[str, ...] = field(init=False, repr=False)
+    _vocabulary: Vocabulary = field(init=False, repr=False)
+    _resolver: Resolver = field(init=False, repr=False)
+    _kinds: Mapping[str, CardKind] = field(init=False, repr=False)
+    _pools: Mapping[str, int] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        from .build import make_plays
+
+        setattr_ = object.__setattr__
+        self_kinds = {k.id: k for k in self.kinds}
+        setattr_(self, "_kinds", self_kinds)
+        setattr_(self, "role_names", tuple(r.id for r in self.roles))
+        pools: dict[str, int] = {}
+        limits: list[int] = []
+        for suit in self.suits:
+            for rank in suit.ranks:
+                pools[f"{suit.id}:{rank}"] = len(limits)
+                limits.append(1)
+        for kind in self.kinds:
+            pools[kind.id] = len(limits)
+            limits.append(kind.count)
+        setattr_(self, "_pools", pools)
+        setattr_(self, "pool_limits", tuple(limits))
+        static = [b for b in self.bonuses if b.winner is None and not b.exclude_winner and all(p.static for p in b.captured)]
+        printed_by_kind = {
+            k.id: frozenset([k.role] if k.role else [d.role for d in k.declarations]) for k in self.kinds
+        }
+        plays: dict[str, Play] = {}
+        for play in make_plays(self):
+            printed = printed_by_kind.get(play.card.kind or "", frozenset())
+            ids = tuple(b.id for b in static if any(c.matches(play, play.role, printed) for c in b.captured))
+            points = sum(b.points for b in static if b.id in ids)
+            mask = (ALTERS if play.alters else 0) | (ALLIES if play.allies else 0)
+            undeclared = play.role is None and play.card.suit is None
+            plays[play.code] = dataclasses.replace(
+                play,
+                static_bonus=points,
+                static_bonus_ids=ids,
+                printed=printed,
+                pool=pools[play.card.pool],
+                mask=mask,
+                role_index=UNDECLARED if undeclared else play.role_index,
+            )
+        setattr_(self, "plays", plays)
+        setattr_(self, "_vocabulary", Vocabulary(self, list(plays.values())))
+        setattr_(self, "_resolver", Resolver(self))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickle the file's fields only; the derived lookups are rebuilt on load.
+        values = {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.init}
+        return (_rebuild, (values,))
+
+    def __repr__(self) -> str:
+        return f"<Edition {self.id!r}: {self.title}>"
+
+    # ------------------------------------------------------------------ cards
+
+    def kind(self, kind_id: str) -> CardKind:
+        """The special card with id ``kind_id``."""
+        return self._kinds[kind_id]
+
+    def kind_pool(self, kind_id: str) -> int:
+        return self._pools.get(kind_id, -1)
+
+    def deck(self, modules: Iterable[str] | None = None) -> list[Card]:
+        """Every physical card of the deck (one entry per copy) for the given modules
+        (default: all). Named individuals stand for copies of their card."""
+        chosen = set(modules) if modules is not None else {m.id for m in self.modules}
+        cards: list[Card] = []
+        for suit in self.suits:
+            if suit.module in chosen:
+                cards.extend(Card(code=f"{suit.code}{r}", suit=suit.id, rank=r) for r in suit.ranks)
+        for kind in self.kinds:
+            if kind.module in chosen:
+                named = [Card(code=i.code, kind=kind.id, individual=i.id) for i in kind.individuals]
+                plain = [Card(code=kind.code, kind=kind.id)] * (kind.count - len(named))
+                cards.extend(named + plain)
+        return cards
+
+    def parse_cards(self, cards: str | Iterable[str | Play]) -> tuple[Play, ...]:
+        """Parse cards written as codes or names, in any of the edition's languages.
+
+        ``cards`` is one string holding any number of cards (separated by spaces,
+        commas or semicolons), or a list of strings each holding exactly one card.
+        Raises :class:`~skullking.errors.NotationError` naming the offending token.
+
+        >>> import skullking
+        >>> ed = skullking.load_edition("skullking-2021")
+        >>> [str(p) for p in ed.parse_cards("green 7, Skull-King tigress:pirate Y14")]
+        ['G7', 'SK', 'TIG:PIR', 'Y14']
+        >>> [str(p) for p in ed.parse_cards(["weißer wal", "スカルキング", "black 14"])]
+        ['WHALE', 'SK', 'B14']
+        """
+        if isinstance(cards, str):
+            return tuple(self._vocabulary.parse(cards))
+        out: list[Play] = []
+        for position, item in enumerate(cards, start=1):
+            if isinstance(item, Play):
+                out.append(self._own(item))
+                continue
+            found = self._vocabulary.parse(item)
+            if len(found) != 1:
+                what = "no card" if not found else f"{len(found)} cards ({', '.join(map(str, found))})"
+                raise NotationError(f"card {position}: {item!r} is {what}, not one card", token=item)
+            out.append(found[0])
+        return tuple(out)
+
+    def _own(self, play: Play) -> Play:
+        own = self.plays.get(play.code)
+        if own is None or own != play:
+            raise NotationError(f"'{play.code}' is not a card of edition '{self.id}'", token=play.code)
+        return own
+
+    # ------------------------------------------------------------------ tricks
+
+    def resolve_trick(
+        self, cards: str | Sequence[str | Play], leader: int = 0, players: int | None = None
+    ) -> TrickResult:
+        """Resolve one trick: who wins, why, who leads next, the bonus and alliances.
+
+        The i-th card is played by seat ``(leader + i) % players``; ``players``
+        defaults to the number of cards. Raises
+        :class:`~skullking.errors.IllegalTrickError` for a trick that cannot happen.
+
+        >>> import skullking
+        >>> ed = skullking.load_edition("skullking-2021")
+        >>> r = ed.resolve_trick(["Y12", "B3", "WHALE", "KRAKEN"], leader=2)
+        >>> r.winner is None, r.next_leader, r.rule
+        (True, 3, 'kraken')
+        """
+        plays = cards if _all_own(self, cards) else self.parse_cards(cards)  # type: ignore[arg-type]
+        count = len(plays)
+        seats = count if players is None else players
+        self._resolver.check(plays, leader, seats)  # type: ignore[arg-type]
+        return self._resolver.resolve(plays, leader, seats)  # type: ignore[arg-type]
+
+    def led_suit(self, trick: str | Sequence[str | Play]) -> str | None:
+        """The id of the suit the trick so far was led in, or ``None``."""
+        plays = self.parse_cards(trick)
+        index = self._resolver.led_suit(plays)
+        return self.suits[index].id if index >= 0 else None
+
+    def legal_plays(
+        self, hand: str | Sequence[str | Play], trick: str | Sequence[str | Play] = ()
+    ) -> tuple[Play, ...]:
+        """The cards of ``hand`` that may be played on ``trick`` (the cards so far), in hand order.
+
+        A numbered card must follow the led suit if the hand holds that suit; special
+        cards may always be played (EN2021). Raises for a trick or hand that cannot
+        happen (undeclared cards in the trick, too many copies of a card).
+        """
+        held = self.parse_cards(hand)
+        played = self.parse_cards(trick)
+        if played:
+            self._resolver.check(played, 0, max(len(played), self.min_players))
+        self._resolver.check_copies([*held, *played])
+        return tuple(legal_plays(self._resolver, held, played))
+
+    # ------------------------------------------------------------------ rounds
+
+    def scheme(self, scheme_id: str | None = None) -> Scheme:
+        """The scoring scheme ``scheme_id`` (default: the edition's)."""
+        wanted = scheme_id or self.default_scheme
+        for scheme in self.schemes:
+            if scheme.id == wanted:
+                return scheme
+        known = ", ".join(s.id for s in self.schemes)
+        raise KeyError(f"unknown scoring scheme '{wanted}' (known: {known})")
+
+    def schedule(self, schedule_id: str | None = None) -> Schedule:
+        """The round schedule ``schedule_id`` (default: the edition's)."""
+        wanted = schedule_id or self.default_schedule
+        for schedule in self.schedules:
+            if schedule.id == wanted:
+                return schedule
+        known = ", ".join(s.id for s in self.schedules)
+        raise KeyError(f"unknown schedule '{wanted}' (known: {known})")
+
+    def cards_dealt(self, round_number: int, players: int, schedule_id: str | None = None) -> int | None:
+        """Cards dealt to each player in round ``round_number`` (1-based), capped by the
+        hand limit; ``None`` past the schedule's last round."""
+        rounds = self.schedule(schedule_id).rounds
+        if not 1 <= round_number <= len(rounds):
+            return None
+        cards = rounds[round_number - 1]
+        if self.hand_limit is not None:
+            cards = min(cards, int(self.hand_limit.evaluate({"players": players})))
+        return cards
+
+    def destroying_cards(self, modules: Iterable[str] | None = None) -> int:
+        """How many cards in play can leave a trick without a winner (tricks a round
+        may lose): cards with a destroy_trick or neutralize effect."""
+        chosen = set(modules) if modules is not None else {m.id for m in self.modules}
+        altering = {e.id for e in self.effects if e.kind is not EffectKind.ALLIANCE}
+        return sum(k.count for k in self.kinds if k.module in chosen and k.effect in altering)
+
+    def alliance_points(self) -> int:
+        """Points each ally earns from an alliance card (0 when the edition has none)."""
+        return next((e.points for e in self.effects if e.kind is EffectKind.ALLIANCE), 0)
+
+    def score_sheet(self, sheet: Any, *, file: str = "<sheet>") -> Any:
+        """Score a whole game sheet (a mapping, or YAML/JSON text); see :mod:`skullking.scoring`."""
+        from .scoring import score_sheet
+
+        return score_sheet(self, sheet, file=file)
+
+
+def _rebuild(values: dict[str, Any]) -> Edition:
+    return Edition(**values)
+
+
+def _all_own(edition: Edition, cards: object) -> bool:
+    """Fast check that ``cards`` are already this edition's interned plays."""
+    if isinstance(cards, str):
+        return False
+    plays = edition.plays
+    try:
+        return all(plays.get(p.code) is p for p in cards)  # type: ignore[union-attr]
+    except AttributeError:
+        return False
+
+
+__all__ = ["Edition", "IllegalTrickError", "Play", "TrickResult"]

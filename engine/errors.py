@@ -1,0 +1,85 @@
+"""The exception hierarchy: one root, and every bad-input error is also a ``ValueError``.
+
+Each error carries enough to name the place of the problem: a file, a line and a
+column where the input came from a file, or the offending token where it came from
+the command line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Problem:
+    """One located problem in an input file (1-based line and column; 0 when unknown)."""
+
+    file: str
+    line: int
+    column: int
+    message: str
+    severity: str = "error"
+
+    def __str__(self) -> str:
+        prefix = "warning: " if self.severity == "warning" else ""
+        return f"{self.file}:{self.line}:{self.column}: {prefix}{self.message}"
+
+    def as_json(self) -> dict[str, object]:
+        """The ``{file, line, column, message}`` record of ``validate --format json``."""
+        record: dict[str, object] = {
+            "file": self.file,
+            "line": self.line,
+            "column": self.column,
+            "message": self.message,
+        }
+        if self.severity != "error":
+            record["severity"] = self.severity
+        return record
+
+
+class SkullKingError(Exception):
+    """Root of every error this package raises on purpose."""
+
+
+class NotationError(SkullKingError, ValueError):
+    """A card or trick written in a way the edition does not understand.
+
+    ``token`` is the offending piece of input, quoted in the message.
+    """
+
+    def __init__(self, message: str, *, token: str | None = None) -> None:
+        super().__init__(message)
+        self.token = token
+
+
+class IllegalTrickError(SkullKingError, ValueError):
+    """A trick that cannot happen: more copies of a card than the deck has, more cards
+    than players, an undeclared Tigress, and the like."""
+
+
+class ExpressionError(SkullKingError, ValueError):
+    """A formula or condition that does not parse or does not type-check.
+
+    ``column`` is the 1-based column inside the expression text.
+    """
+
+    def __init__(self, message: str, *, column: int = 1) -> None:
+        super().__init__(message)
+        self.column = column
+
+
+class EditionError(SkullKingError, ValueError):
+    """An edition file (or one of its bases) with problems; ``problems`` lists them all."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = [p for p in problems if p.severity == "error"] or problems
+        self.warnings = [p for p in problems if p.severity == "warning"]
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+class SheetError(SkullKingError, ValueError):
+    """A score sheet with problems; ``problems`` lists them all, each located."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = problems
+        super().__init__("\n".join(str(p) for p in problems))

@@ -1,0 +1,455 @@
+"""Loading edition files: YAML with locations, ``extends``, schema, semantic checks.
+
+:func:`load_edition` is the one entry point. It finds the file (a bundled id or a
+path), reads it and its bases, merges overlays, validates the result against
+``rules/edition.schema.json``, runs the semantic checks the schema cannot express,
+compiles expressions and builds a frozen :class:`~skullking.edition.Edition`. Every
+problem found on the way is collected and raised at once as an
+:class:`~skullking.errors.EditionError`, each located at the file, line and column
+of the node that caused it.
+
+A compiled edition is cached on disk, keyed by the hashes of every file it was built
+from, so that the command line starts fast.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import re
+import tempfile
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+from . import __version__
+from .errors import EditionError, ExpressionError, Problem
+from .located import Location, Node, parse_yaml
+from .merge import merge
+from .resources import bundled_edition_files, rules_text
+
+RESERVED_OF = frozenset({"trump", "led_suit", "numbered", "any"})
+TRICK_NAMES = ("numbered", "trump", "cards")
+MADE_NAMES = ("bid", "won", "cards", "round", "players")
+CASE_NAMES = (*MADE_NAMES, "bonus", "alliance", "made")
+HAND_LIMIT_NAMES = ("players",)
+_VARIABLE = re.compile(r"^[a-z_][a-z0-9_]*$")
+
+
+# --------------------------------------------------------------------------- files
+
+
+def _display(path: Path) -> str:
+    """How a file is named in messages: relative to the working directory when inside it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def resolve_source(name: str, relative_to: Path | None = None) -> Path | None:
+    """The file behind an edition id or path, or ``None`` when there is none."""
+    bundled = bundled_edition_files()
+    if name in bundled:
+        return Path(str(bundled[name]))
+    candidate = Path(name)
+    if relative_to is not None and not candidate.is_absolute():
+        candidate = relative_to / candidate
+    if candidate.is_file():
+        return candidate
+    if candidate.suffix == "" and candidate.with_suffix(".yaml").is_file():
+        return candidate.with_suffix(".yaml")
+    return None
+
+
+def _read(path: Path, problems: list[Problem]) -> tuple[Node | None, bytes]:
+    display = _display(path)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        problems.append(Problem(file=display, line=0, column=0, message=f"cannot read the file: {exc.strerror}"))
+        return None, b""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        problems.append(Problem(file=display, line=1, column=1, message=f"not UTF-8 text ({exc.reason} at byte {exc.start})"))
+        return None, data
+    node, found = parse_yaml(text, display)
+    problems.extend(found)
+    if node is not None and not isinstance(node.value, dict):
+        problems.append(node.loc.problem("an edition file must be a mapping of keys (id, title, deck, ...)"))
+        return None, data
+    return node, data
+
+
+def _load_tree(path: Path, problems: list[Problem], chain: tuple[Path, ...], deps: list[tuple[str, str]]) -> Node | None:
+    """Read ``path`` and, through ``extends``, its bases; return the merged tree."""
+    node, data = _read(path, problems)
+    deps.append((str(path.resolve()), hashlib.sha256(data).hexdigest()))
+    if node is None:
+        return None
+    base_ref = node.value.get("extends")
+    if base_ref is None or base_ref.value is None:
+        return node
+    if not isinstance(base_ref.value, str):
+        problems.append(base_ref.loc.problem("'extends' must name an edition id or a file path"))
+        return None
+    base_path = resolve_source(base_ref.value, path.parent)
+    if base_path is None:
+        known = ", ".join(bundled_edition_files())
+        problems.append(base_ref.loc.problem(f"extends '{base_ref.value}': no such edition or file (bundled: {known})"))
+        return None
+    if base_path.resolve() in chain:
+        cycle = " -> ".join(_display(p) for p in (*chain, base_path.resolve()))
+        problems.append(base_ref.loc.problem(f"extends '{base_ref.value}' makes a cycle: {cycle}"))
+        return None
+    base = _load_tree(base_path, problems, (*chain, base_path.resolve()), deps)
+    if base is None:
+        problems.append(base_ref.loc.problem(f"extends '{base_ref.value}': the base edition has errors"))
+        return None
+    overlay = Node({k: v for k, v in node.value.items() if k != "extends"}, node.loc, node.key_loc)
+    return merge(base, overlay, problems)
+
+
+# --------------------------------------------------------------------------- schema
+
+
+def _schema_problems(root: Node) -> list[Problem]:
+    import json
+
+    import jsonschema
+
+    schema = json.loads(rules_text("edition.schema.json"))
+    validator = jsonschema.Draft7Validator(schema)
+    problems: list[Problem] = []
+    for error in sorted(validator.iter_errors(root.plain()), key=lambda e: list(map(str, e.absolute_path))):
+        problems.extend(_explain_schema_error(root, error))
+    return problems
+
+
+def _explain_schema_error(root: Node, error: Any) -> Iterator[Problem]:
+    path = tuple(error.absolute_path)
+    where = ".".join(str(p) for p in path) or "the file"
+    if error.validator == "additionalProperties":
+        allowed = sorted(error.schema.get("properties", {}))
+        extra = sorted(set(error.instance) - set(allowed))
+        for key in extra:
+            yield root.locate_key(path, key).problem(
+                f"unknown key '{key}' in {where} (allowed: {', '.join(allowed)})"
+            )
+        return
+    if error.validator in ("oneOf", "anyOf") and error.context:
+        best = min(error.context, key=lambda e: len(list(e.absolute_path)))
+        yield root.locate(path).problem(f"{where}: {best.message}")
+        return
+    if error.validator == "enum":
+        choices = ", ".join(str(c) for c in error.validator_value)
+        yield root.locate(path).problem(f"{where}: {error.instance!r} is not one of: {choices}")
+        return
+    if error.validator == "required":
+        yield root.locate(path).problem(f"{where}: {error.message}")
+        return
+    if error.validator == "if":  # reported through its then/else sub-errors
+        return
+    yield root.locate(path).problem(f"{where}: {error.message}")
+
+
+# --------------------------------------------------------------------------- semantics
+
+
+class _Checker:
+    """The checks a JSON Schema cannot express; every method adds to ``problems``."""
+
+    def __init__(self, root: Node) -> None:
+        self.root = root
+        self.data: dict[str, Any] = root.plain()
+        self.problems: list[Problem] = []
+
+    def at(self, *path: str | int) -> Location:
+        return self.root.locate(path)
+
+    def error(self, message: str, *path: str | int) -> None:
+        self.problems.append(self.at(*path).problem(message))
+
+    def ids(self, path: tuple[str | int, ...], items: list[dict[str, Any]], what: str) -> set[str]:
+        seen: dict[str, int] = {}
+        for index, item in enumerate(items):
+            ident = item["id"]
+            if ident in seen:
+                first = self.at(*path, seen[ident], "id")
+                self.error(f"duplicate {what} id '{ident}' (first at line {first.line})", *path, index, "id")
+            else:
+                seen[ident] = index
+        return set(seen)
+
+    def known(self, value: str, known: Iterable[str], what: str, *path: str | int) -> bool:
+        known = sorted(known)
+        if value in known:
+            return True
+        self.error(f"unknown {what} '{value}' (known: {', '.join(known) or 'none'})", *path)
+        return False
+
+    def expression(self, source: Any, names: Iterable[str], want: str, *path: str | int) -> Any:
+        from .expr import compile_expression
+
+        text = str(source).lower() if isinstance(source, bool) else str(source)
+        try:
+            return compile_expression(text, tuple(names), want)  # type: ignore[arg-type]
+        except ExpressionError as exc:
+            node = self.root.at(path)
+            loc = self.at(*path)
+            if node is not None and node.style in (None, "'", '"') and "\n" not in text:
+                loc = loc.shifted(exc.column - 1 + (1 if node.style else 0))
+            self.problems.append(loc.problem(f"{exc} in '{text}'"))
+            return None
+
+    def run(self) -> None:
+        d = self.data
+        modules = self.ids(("modules",), d["modules"], "module")
+        roles = self.ids(("roles",), d["roles"], "role")
+        for index, role in enumerate(d["roles"]):
+            if role["id"] in RESERVED_OF or not _VARIABLE.match(role["id"]) or role["id"] in TRICK_NAMES:
+                self.error(
+                    f"role id '{role['id']}' cannot be used: role ids are names in conditions, so they "
+                    f"take letters, digits and '_' only and must not be one of {', '.join(sorted(RESERVED_OF | set(TRICK_NAMES)))}",
+                    "roles", index, "id",
+                )
+        suits = self.ids(("deck", "suits"), d["deck"]["suits"], "suit")
+        cards = self.ids(("deck", "cards"), d["deck"].get("cards", []), "card")
+        effects_section = d.get("effects", {})
+        effects = self.ids(("effects", "list"), effects_section.get("list", []), "effect")
+        for index, suit in enumerate(d["deck"]["suits"]):
+            if suit["id"] in RESERVED_OF or suit["id"] in roles:
+                self.error(f"suit id '{suit['id']}' is also a role id or a reserved word", "deck", "suits", index, "id")
+            if suit["ranks"]["from"] > suit["ranks"]["to"]:
+                self.error("'from' is above 'to'", "deck", "suits", index, "ranks")
+            self.known(suit.get("module", "base"), modules, "module", "deck", "suits", index, "module")
+        self._codes_and_names()
+        alliance_effects = {e["id"] for e in effects_section.get("list", []) if e["kind"] == "alliance"}
+        for index, card in enumerate(d["deck"].get("cards", [])):
+            path = ("deck", "cards", index)
+            self.known(card.get("module", "base"), modules, "module", *path, "module")
+            if ("role" in card) == ("declare" in card):
+                self.error(f"card '{card['id']}' needs exactly one of 'role' (fixed) and 'declare' (chosen when played)", *path)
+            if "role" in card:
+                self.known(card["role"], roles, "role", *path, "role")
+            for j, choice in enumerate(card.get("declare", [])):
+                self.known(choice["role"], roles, "role", *path, "declare", j, "role")
+            if "effect" in card:
+                self.known(card["effect"], effects, "effect", *path, "effect")
+            individuals = card.get("individuals", [])
+            self.ids((*path, "individuals"), individuals, "individual")
+            if len(individuals) > card.get("count", 1):
+                self.error(f"{len(individuals)} named individuals but only {card.get('count', 1)} copies", *path, "individuals")
+            if "effect" in card and card["effect"] in effects and card["effect"] not in alliance_effects and "declare" in card:
+                self.error("a trick-altering card cannot be declared", *path, "declare")
+        if "cancelled_role" in effects_section:
+            self.known(effects_section["cancelled_role"], roles, "role", "effects", "cancelled_role")
+        self._rules(("precedence",), d["precedence"], roles, suits)
+        for index, effect in enumerate(effects_section.get("list", [])):
+            self._effect(index, effect, roles, suits)
+        self._bonuses(roles, suits, cards)
+        self._scoring()
+        self._schedule()
+        if d["players"]["min"] > d["players"]["max"]:
+            self.error("players: 'min' is above 'max'", "players")
+
+    def _codes_and_names(self) -> None:
+        """Codes and names must each say one card: the same word for two cards is an error
+        (one card may repeat a word across languages)."""
+        d = self.data
+        seen: dict[str, tuple[str, tuple[str | int, ...]]] = {}
+
+        def claim(key: str, owner: str, path: tuple[str | int, ...], what: str, table: dict[str, tuple[str, tuple[str | int, ...]]] = seen) -> None:
+            norm = " ".join(key.casefold().replace("-", " ").replace("_", " ").split())
+            if norm in table and table[norm][0] != owner:
+                first = self.at(*table[norm][1])
+                self.error(
+                    f"{what} '{key}' also names '{table[norm][0]}' (line {first.line}); cards would be ambiguous",
+                    *path,
+                )
+            table.setdefault(norm, (owner, path))
+
+        def claim_all(node: dict[str, Any], owner: str, path: tuple[str | int, ...]) -> None:
+            claim(node["code"], owner, (*path, "code"), "code")
+            for lang, words in node.get("names", {}).items():
+                for k, word in enumerate(words):
+                    claim(word, owner, (*path, "names", lang, k), "name")
+
+        for i, suit in enumerate(d["deck"]["suits"]):
+            claim_all(suit, f"suit {suit['id']}", ("deck", "suits", i))
+        for i, card in enumerate(d["deck"].get("cards", [])):
+            claim_all(card, card["id"], ("deck", "cards", i))
+            for j, ind in enumerate(card.get("individuals", [])):
+                claim_all(ind, f"{card['id']} {ind['id']}", ("deck", "cards", i, "individuals", j))
+            choices: dict[str, tuple[str, tuple[str | int, ...]]] = {}
+            for j, choice in enumerate(card.get("declare", [])):
+                claim(choice["code"], choice["role"], ("deck", "cards", i, "declare", j, "code"), "declaration code", choices)
+
+    def _rules(self, path: tuple[str | int, ...], rules: list[dict[str, Any]], roles: set[str], suits: set[str]) -> None:
+        self.ids(path, rules, "rule")
+        for index, rule in enumerate(rules):
+            of = rule["winner"]["of"]
+            if of not in roles and of not in suits and of not in RESERVED_OF:
+                known = sorted(roles | suits | RESERVED_OF)
+                self.error(f"unknown card group '{of}' in winner.of (known: {', '.join(known)})", *path, index, "winner", "of")
+            if "when" in rule:
+                self.expression(rule["when"], (*sorted(roles), *TRICK_NAMES), "truth value", *path, index, "when")
+
+    def _effect(self, index: int, effect: dict[str, Any], roles: set[str], suits: set[str]) -> None:
+        path = ("effects", "list", index)
+        kind = effect["kind"]
+        allowed = {
+            "destroy_trick": {"next_leader"},
+            "neutralize": {"next_leader", "becomes", "precedence", "cancels_alliances"},
+            "alliance": {"points"},
+        }[kind]
+        for key in ("next_leader", "becomes", "precedence", "cancels_alliances", "points"):
+            if key in effect and key not in allowed:
+                self.problems.append(self.root.locate_key(path, key).problem(f"'{key}' does not apply to a {kind} effect"))
+        required = {"neutralize": ("becomes", "precedence"), "alliance": ("points",)}.get(kind, ())
+        for key in required:
+            if key not in effect:
+                self.error(f"a {kind} effect needs '{key}'", *path)
+        if "becomes" in effect:
+            self.known(effect["becomes"], roles, "role", *path, "becomes")
+        if "precedence" in effect:
+            self._rules((*path, "precedence"), effect["precedence"], roles, suits)
+
+    def _pattern(self, pattern: dict[str, Any], path: tuple[str | int, ...], roles: set[str], suits: set[str], cards: set[str]) -> None:
+        for key, known, what in (("roles", roles, "role"), ("printed_roles", roles, "role"), ("suits", suits, "suit"), ("cards", cards, "card")):
+            for k, value in enumerate(pattern.get(key, [])):
+                self.known(value, known, what, *path, key, k)
+
+    def _bonuses(self, roles: set[str], suits: set[str], cards: set[str]) -> None:
+        self.ids(("bonuses",), self.data["bonuses"], "bonus")
+        for index, bonus in enumerate(self.data["bonuses"]):
+            if "winner" in bonus:
+                self._pattern(bonus["winner"], ("bonuses", index, "winner"), roles, suits, cards)
+            captured = bonus["captured"]
+            if isinstance(captured, dict):
+                self._pattern(captured, ("bonuses", index, "captured"), roles, suits, cards)
+            else:
+                for k, pattern in enumerate(captured):
+                    self._pattern(pattern, ("bonuses", index, "captured", k), roles, suits, cards)
+
+    def _scoring(self) -> None:
+        scoring = self.data["scoring"]
+        schemes = self.ids(("scoring", "schemes"), scoring["schemes"], "scheme")
+        self.known(scoring["default"], schemes, "scoring scheme", "scoring", "default")
+        for index, scheme in enumerate(scoring["schemes"]):
+            path = ("scoring", "schemes", index)
+            self.expression(scheme["made"], MADE_NAMES, "truth value", *path, "made")
+            for k, case in enumerate(scheme["cases"]):
+                if "when" in case:
+                    self.expression(case["when"], CASE_NAMES, "truth value", *path, "cases", k, "when")
+                self.expression(case["points"], CASE_NAMES, "number", *path, "cases", k, "points")
+            if "when" in scheme["cases"][-1]:
+                self.error("the last case must have no 'when', so that every result gets points", *path, "cases", len(scheme["cases"]) - 1)
+
+    def _schedule(self) -> None:
+        d = self.data
+        schedule = d["schedule"]
+        variants = self.ids(("schedule", "variants"), schedule["variants"], "schedule")
+        self.known(schedule["default"], variants, "schedule", "schedule", "default")
+        limit = None
+        if "hand_limit" in schedule:
+            limit = self.expression(schedule["hand_limit"], HAND_LIMIT_NAMES, "number", "schedule", "hand_limit")
+            if limit is None:
+                return
+        required = {m["id"] for m in d["modules"] if not m.get("optional", False)}
+        size = sum(s["ranks"]["to"] - s["ranks"]["from"] + 1 for s in d["deck"]["suits"] if s.get("module", "base") in required)
+        size += sum(c.get("count", 1) for c in d["deck"].get("cards", []) if c.get("module", "base") in required)
+        largest = max(max(v["rounds"]) for v in schedule["variants"])
+        for players in range(d["players"]["min"], d["players"]["max"] + 1):
+            hand = largest if limit is None else min(largest, limit.evaluate({"players": players}))
+            if players * hand > size:
+                self.error(
+                    f"the deck is too small: {players} players x {hand} cards = {players * hand} cards, "
+                    f"but the deck without optional modules has {size}; lower 'hand_limit' or players.max",
+                    "schedule",
+                )
+                break
+
+
+# --------------------------------------------------------------------------- entry points
+
+
+def _cache_dir() -> Path | None:
+    if os.environ.get("SKULLKING_NO_CACHE"):
+        return None
+    explicit = os.environ.get("SKULLKING_CACHE_DIR")
+    if explicit:
+        return Path(explicit)
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "skullking"
+
+
+def _cache_key(path: Path, data: bytes) -> str:
+    return hashlib.sha256(f"{__version__}\0{path.resolve()}\0".encode() + data).hexdigest()
+
+
+def _cached(path: Path) -> Any:
+    directory = _cache_dir()
+    if directory is None:
+        return None
+    try:
+        key = _cache_key(path, path.read_bytes())
+        with (directory / f"{key}.pickle").open("rb") as fh:
+            deps, edition = pickle.load(fh)
+        for dep, digest in deps[1:]:
+            if hashlib.sha256(Path(dep).read_bytes()).hexdigest() != digest:
+                return None
+        return edition
+    except Exception:  # a missing, stale or unreadable cache is only a slower start
+        return None
+
+
+def _store(path: Path, deps: list[tuple[str, str]], edition: Any) -> None:
+    directory = _cache_dir()
+    if directory is None:
+        return
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        key = _cache_key(path, path.read_bytes())
+        with tempfile.NamedTemporaryFile(dir=directory, delete=False, suffix=".tmp") as fh:
+            pickle.dump((deps, edition), fh, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(fh.name, directory / f"{key}.pickle")
+    except Exception:  # noqa: S110 - the cache is an optimisation; never fail a load for it
+        pass
+
+
+def check_file(path: Path) -> tuple[Any, list[Problem]]:
+    """Load ``path`` with every check; return the edition (``None`` on errors) and all
+    problems (errors and warnings)."""
+    problems: list[Problem] = []
+    deps: list[tuple[str, str]] = []
+    root = _load_tree(path, problems, (path.resolve(),), deps)
+    if root is None or any(p.severity == "error" for p in problems):
+        return None, problems
+    schema_problems = _schema_problems(root)
+    if schema_problems:
+        return None, problems + schema_problems
+    checker = _Checker(root)
+    checker.run()
+    problems += checker.problems
+    if any(p.severity == "error" for p in problems):
+        return None, problems
+    from .build import build_edition
+
+    edition = build_edition(root, path=_display(path))
+    _store(path, deps, edition)
+    return edition, problems
+
+
+def load_path(path: Path, *, use_cache: bool = True) -> Any:
+    """Load the edition in ``path``; raise :class:`EditionError` listing every problem."""
+    if use_cache:
+        cached = _cached(path)
+        if cached is not None:
+            return cached
+    edition, problems = check_file(path)
+    if edition is None:
+        raise EditionError(problems)
+    return edition

@@ -1,0 +1,201 @@
+"""The compiled parts of an edition: frozen, typed records built once from the YAML.
+
+The loader (:mod:`skullking.loader`) turns a validated edition file into these; the
+trick resolver and the scorer then trust them and never look at YAML again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from .cards import Lead, Play
+from .expr import Expression
+
+
+class Pick(StrEnum):
+    """How a precedence rule picks among the cards it looks at (``winner.pick``)."""
+
+    FIRST = "first"
+    LAST = "last"
+    HIGHEST = "highest"
+    LOWEST = "lowest"
+
+
+class Among(StrEnum):
+    """The card groups a rule may look at besides roles and suits (``winner.of``)."""
+
+    TRUMP = "trump"
+    LED_SUIT = "led_suit"
+    NUMBERED = "numbered"
+    ANY = "any"
+
+
+class EffectKind(StrEnum):
+    """The effects the engine knows; editions say which card has which (``effects.list``)."""
+
+    DESTROY_TRICK = "destroy_trick"
+    NEUTRALIZE = "neutralize"
+    ALLIANCE = "alliance"
+
+
+class NextLeader(StrEnum):
+    """Who leads after a trick without a winner (``effects.list[].next_leader``)."""
+
+    WOULD_HAVE_WON_WITHOUT_EFFECTS = "would_have_won_without_effects"
+    WOULD_HAVE_WON_WITHOUT_CARD = "would_have_won_without_card"
+    EFFECT_PLAYER = "effect_player"
+    LEFT_OF_EFFECT_PLAYER = "left_of_effect_player"
+    TRICK_LEADER = "trick_leader"
+
+
+class WhenSeveral(StrEnum):
+    """Which trick-altering card takes effect when several are in one trick."""
+
+    LAST_PLAYED = "last_played"
+    FIRST_PLAYED = "first_played"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Suit:
+    id: str
+    code: str
+    index: int
+    ranks: tuple[int, ...]
+    trump: bool
+    module: str
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Role:
+    id: str
+    index: int
+    lead: Lead
+    description: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Declaration:
+    role: str
+    code: str
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Individual:
+    id: str
+    code: str
+    names: tuple[str, ...]
+    description: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CardKind:
+    """A special card of the deck (every copy alike, unless named individually)."""
+
+    id: str
+    code: str
+    count: int
+    module: str
+    role: str | None
+    declarations: tuple[Declaration, ...]
+    effect: str | None
+    individuals: tuple[Individual, ...]
+    names: tuple[str, ...]
+    description: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Rule:
+    """A precedence rule: when ``when`` holds, ``pick`` a card ``of`` a group."""
+
+    id: str
+    description: str
+    when: Expression | None
+    pick: Pick
+    of: str
+    source: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Effect:
+    id: str
+    index: int
+    kind: EffectKind
+    description: str
+    next_leader: tuple[NextLeader, ...]
+    becomes: str | None
+    precedence: tuple[Rule, ...]
+    cancels_alliances: bool
+    points: int
+    source: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Pattern:
+    """A card pattern of a bonus: a card matches when every given field matches."""
+
+    roles: frozenset[str] | None = None
+    suits: frozenset[str] | None = None
+    ranks: frozenset[int] | None = None
+    cards: frozenset[str] | None = None
+    printed_roles: frozenset[str] | None = None
+
+    def matches(self, play: Play, role: str | None, printed: frozenset[str]) -> bool:
+        """Whether ``play``, playing ``role`` in its trick, matches; ``printed`` is the
+        set of roles its card can take at all."""
+        if self.roles is not None and role not in self.roles:
+            return False
+        if self.suits is not None and play.card.suit not in self.suits:
+            return False
+        if self.ranks is not None and play.card.rank not in self.ranks:
+            return False
+        if self.cards is not None and play.card.kind not in self.cards:
+            return False
+        return self.printed_roles is None or bool(self.printed_roles & printed)
+
+    @property
+    def static(self) -> bool:
+        """True when the match does not depend on the role a card plays in its trick."""
+        return self.roles is None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Bonus:
+    id: str
+    points: int
+    winner: Pattern | None
+    captured: tuple[Pattern, ...]
+    exclude_winner: bool
+    description: str
+    source: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Case:
+    when: Expression | None
+    points: Expression
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Scheme:
+    id: str
+    title: str
+    made: Expression
+    cases: tuple[Case, ...]
+    source: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Schedule:
+    id: str
+    title: str
+    rounds: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Module:
+    id: str
+    title: str
+    optional: bool

@@ -1,0 +1,180 @@
+"""Reading cards written by people: codes and names, in any of the edition's languages.
+
+The lexical shape is the lark grammar ``rules/cards.lark``; the words are the
+edition's. Words are compared case-insensitively, with ``-``, ``_`` and spaces alike,
+and a code or name glued to a rank (``Y10``, ``green7``) is split. Cards are then
+found by longest match, so ``green 7 skull king Y3`` is three cards. A card that is
+declared when played takes its choice after a colon (``TIG:PIR``, ``tigress:escape``).
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import Play
+from .errors import NotationError
+
+_GLUED_RANK = re.compile(r"^(\D+?)(\d+)$")
+
+
+def normalize(text: str) -> tuple[str, ...]:
+    """The words of a name as compared: case-folded, ``-``/``_`` as spaces."""
+    return tuple(text.casefold().replace("-", " ").replace("_", " ").split())
+
+
+@dataclass(frozen=True, slots=True)
+class Word:
+    text: str  # normalized
+    column: int  # 1-based column of the token it came from
+    token: str  # the token as written
+    kind: str = "WORD"  # WORD, DECLARE or SEP
+
+
+@functools.cache
+def _lexer() -> Any:
+    from lark import Lark
+
+    from .resources import rules_text
+
+    return Lark(rules_text("cards.lark"), parser="lalr")
+
+
+def words(text: str) -> list[Word]:
+    """Split card notation into normalized words (ranks split off their codes)."""
+    from lark.exceptions import UnexpectedInput
+
+    try:
+        tree = _lexer().parse(text)
+    except UnexpectedInput as exc:
+        column = getattr(exc, "column", 1) or 1
+        bad = text[column - 1 : column] if 0 < column <= len(text) else text
+        raise NotationError(f"unexpected {bad!r} at column {column} in {text!r}", token=bad) from None
+    out: list[Word] = []
+    for token in tree.children:
+        column = token.column or 1
+        if token.type != "WORD":
+            out.append(Word(str(token), column, str(token), token.type))
+            continue
+        for part in normalize(str(token)):
+            glued = _GLUED_RANK.match(part)
+            if glued:
+                out.append(Word(glued.group(1), column, str(token)))
+                out.append(Word(glued.group(2), column, str(token)))
+            else:
+                out.append(Word(part, column, str(token)))
+    return out
+
+
+class Vocabulary:
+    """An edition's words for its cards, built once per edition.
+
+    ``specials`` maps a name's words to the plain play of a special card (an
+    individual's own name to that individual); ``suits`` maps a suit's words to its
+    numbered plays by rank; ``declarations`` maps (card code, choice words) to plays.
+    """
+
+    def __init__(self, edition: Any, plays: Sequence[Play]) -> None:
+        self.specials: dict[tuple[str, ...], Play] = {}
+        self.suits: dict[tuple[str, ...], dict[int, Play]] = {}
+        self.declarations: dict[str, dict[tuple[str, ...], Play]] = {}
+        self.codes: dict[str, Play] = {p.code: p for p in plays}
+        by_code = self.codes
+        for suit in edition.suits:
+            ranks = {rank: by_code[f"{suit.code}{rank}"] for rank in suit.ranks}
+            for name in (suit.code, *suit.names):
+                self.suits[normalize(name)] = ranks
+        for kind in edition.kinds:
+            entries = [(kind.code, kind.names)] + [(i.code, i.names) for i in kind.individuals]
+            for code, names in entries:
+                for name in (code, *names):
+                    self.specials[normalize(name)] = by_code[code]
+                if kind.declarations:
+                    self.declarations[code] = {
+                        normalize(name): by_code[f"{code}:{choice.code}"]
+                        for choice in kind.declarations
+                        for name in (choice.code, *choice.names, choice.role)
+                    }
+        self.longest = max(len(k) for k in [*self.specials, *self.suits])
+
+    def known(self) -> list[str]:
+        """Every spelling, for suggestions."""
+        return [" ".join(k) for k in (*self.specials, *self.suits)]
+
+    def parse(self, text: str) -> list[Play]:
+        """Every card written in ``text``, in order."""
+        found = words(text)
+        plays: list[Play] = []
+        i = 0
+        while i < len(found):
+            word = found[i]
+            if word.kind == "SEP":
+                i += 1
+                continue
+            if word.kind == "DECLARE":
+                raise NotationError(f"':' at column {word.column} follows no card in {text!r}", token=":")
+            play, i = self._one(found, i, text)
+            plays.append(play)
+        return plays
+
+    def _run(self, found: list[Word], i: int) -> list[str]:
+        run: list[str] = []
+        for word in found[i : i + self.longest + 1]:
+            if word.kind != "WORD":
+                break
+            run.append(word.text)
+        return run
+
+    def _one(self, found: list[Word], i: int, text: str) -> tuple[Play, int]:
+        run = self._run(found, i)
+        for length in range(min(len(run), self.longest), 0, -1):
+            key = tuple(run[:length])
+            if key in self.specials:
+                return self._declared(self.specials[key], found, i + length, text)
+            if key in self.suits and length < len(run) and run[length].isdigit():
+                ranks = self.suits[key]
+                rank = int(run[length])
+                if rank not in ranks:
+                    lo, hi = min(ranks), max(ranks)
+                    raise NotationError(
+                        f"no rank {rank} in suit '{' '.join(key)}' (ranks {lo} to {hi}): {found[i].token!r}",
+                        token=found[i].token,
+                    )
+                return self._declared(ranks[rank], found, i + length + 1, text)
+        word = found[i]
+        bad = word.token
+        hint = difflib.get_close_matches(word.text if len(run) < 2 else " ".join(run[:2]), self.known(), n=3)
+        suggestion = f"; did you mean {', '.join(repr(h) for h in hint)}?" if hint else ""
+        if key_is_suit(run, self.suits):
+            raise NotationError(f"'{bad}' needs a rank, e.g. '{bad} 7'", token=bad)
+        raise NotationError(f"unknown card '{bad}'{suggestion}", token=bad)
+
+    def _declared(self, play: Play, found: list[Word], i: int, text: str) -> tuple[Play, int]:
+        if i >= len(found) or found[i].kind != "DECLARE":
+            return play, i
+        choices = self.declarations.get(play.card.code)
+        colon = found[i]
+        if choices is None:
+            raise NotationError(
+                f"'{play.code}' is not declared when played; nothing may follow ':' (column {colon.column})",
+                token=f"{play.code}:",
+            )
+        run = self._run(found, i + 1)
+        for length in range(len(run), 0, -1):
+            key = tuple(run[:length])
+            if key in choices:
+                return choices[key], i + 1 + length
+        options = sorted({p.code for p in choices.values()})
+        bad = found[i + 1].token if i + 1 < len(found) else ""
+        raise NotationError(
+            f"unknown declaration '{bad}' for {play.code} (choose {' or '.join(options)})", token=bad or ":"
+        )
+
+
+def key_is_suit(run: Iterable[str], suits: dict[tuple[str, ...], Any]) -> bool:
+    run = list(run)
+    return any(tuple(run[:n]) in suits for n in range(1, len(run) + 1))

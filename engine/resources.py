@@ -1,0 +1,34 @@
+"""The one place that finds the data shipped with the package (importlib.resources).
+
+Rule files and bundled editions are read from the installed package, never relative
+to the current directory.
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from importlib.resources.abc import Traversable
+
+
+def rules_dir() -> Traversable:
+    """The ``rules/`` folder: the JSON Schema and the lark grammars."""
+    return resources.files("skullking.rules")
+
+
+def editions_dir() -> Traversable:
+    """The ``editions/`` folder: one YAML file per bundled edition, named ``<id>.yaml``."""
+    return resources.files("skullking.editions")
+
+
+def rules_text(name: str) -> str:
+    return rules_dir().joinpath(name).read_text(encoding="utf-8")
+
+
+def bundled_edition_files() -> dict[str, Traversable]:
+    """Bundled edition id -> its file, sorted by id."""
+    found = {
+        entry.name.removesuffix(".yaml"): entry
+        for entry in editions_dir().iterdir()
+        if entry.name.endswith(".yaml")
+    }
+    return dict(sorted(found.items()))

@@ -1,0 +1,358 @@
+"""Resolving a trick from an edition's rules, and the follow-suit rule.
+
+Resolution is a pure function of the edition and the plays. In order:
+
+1. **Trick-altering cards.** If several are in the trick, the edition's
+   ``effects.when_several`` picks the one that takes effect; the others play the
+   ``cancelled_role``. A ``destroy_trick`` effect ends the trick with no winner; a
+   ``neutralize`` effect gives every special card its ``becomes`` role and decides
+   the trick with its own precedence list.
+2. **Precedence.** The rules of the list are tried in order; the first whose
+   condition holds and that finds a card names the winner.
+3. **Bonuses and alliances** of the won trick, and who leads next (the winner, or
+   the effect's ``next_leader`` strategies when nobody won).
+
+The edition is compiled into lookup structures once (:class:`Resolver`), so that a
+trick costs a few list operations.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, NamedTuple
+
+from .cards import ALLIES, ALTERS, UNDECLARED, Lead, Play
+from .errors import IllegalTrickError
+from .model import Among, Bonus, Effect, EffectKind, NextLeader, Pick, Rule, WhenSeveral
+
+if TYPE_CHECKING:
+    from .edition import Edition
+
+
+class TrickResult(NamedTuple):
+    """The outcome of one trick. Seats are 0-based; the i-th card was played by seat
+    ``(leader + i) % players``.
+
+    ``winner`` is ``None`` when nobody wins (a destroyed or discarded trick);
+    ``bonus`` is the capture-bonus points the winner earns if their bid holds, and
+    ``bonuses`` the bonus ids behind it, one per capture; ``alliances`` pairs each
+    alliance card's seat with the winner's; ``rule`` is the id of the precedence rule
+    or effect that decided, ``reason`` says it in words.
+    """
+
+    winner: int | None
+    next_leader: int
+    bonus: int
+    alliances: tuple[tuple[int, int], ...]
+    rule: str
+    reason: str
+    winning_card: int | None
+    bonuses: tuple[str, ...]
+
+
+# Kinds of card group a compiled rule looks at.
+_ROLE, _SUIT, _TRUMP, _LED, _NUMBERED, _ANY = range(6)
+
+
+class _Counts:
+    """The variables of a precedence condition, counted on demand from a trick."""
+
+    __slots__ = ("plays", "roles", "size")
+
+    def __init__(self, roles: list[int], plays: Sequence[Play], size: int) -> None:
+        self.roles, self.plays, self.size = roles, plays, size
+
+    def __getitem__(self, slot: int) -> int:
+        if slot < self.size:
+            return self.roles.count(slot)
+        if slot == self.size:  # numbered
+            return sum(1 for p in self.plays if p.suit_index >= 0)
+        if slot == self.size + 1:  # trump
+            return sum(1 for p in self.plays if p.trump)
+        return len(self.plays)  # cards
+
+
+class _CompiledRule(NamedTuple):
+    rule: Rule
+    when: object  # Expression | None
+    group: int
+    param: int
+    pick: Pick
+
+
+class Resolver:
+    """An edition's trick rules compiled into lookup structures."""
+
+    def __init__(self, edition: Edition) -> None:
+        self.edition = edition
+        roles = {r.id: r.index for r in edition.roles}
+        suits = {s.id: s.index for s in edition.suits}
+        self.role_count = len(edition.roles)
+        self.main = self._compile(edition.precedence, roles, suits)
+        self.effects = edition.effects
+        self.effect_rules = [self._compile(e.precedence, roles, suits) for e in edition.effects]
+        self.first_played = edition.when_several is WhenSeveral.FIRST_PLAYED
+        self.cancelled = roles.get(edition.cancelled_role or "", -1)
+        self.becomes = [roles.get(e.becomes or "", -1) for e in edition.effects]
+        self.pass_on_character = edition.character_after_pass is Lead.PASS
+        self.dynamic: list[tuple[Bonus, ...]] = []
+        dynamic = [b for b in edition.bonuses if not _is_static(b)]
+        for index in range(-1, self.role_count):
+            role = edition.roles[index].id if index >= 0 else None
+            self.dynamic.append(
+                tuple(
+                    b
+                    for b in dynamic
+                    if b.winner is None or b.winner.roles is None or role in b.winner.roles
+                )
+            )
+        self.limits = edition.pool_limits
+
+    @staticmethod
+    def _compile(rules: Sequence[Rule], roles: dict[str, int], suits: dict[str, int]) -> list[_CompiledRule]:
+        out = []
+        for rule in rules:
+            if rule.of in roles:
+                group, param = _ROLE, roles[rule.of]
+            elif rule.of in suits:
+                group, param = _SUIT, suits[rule.of]
+            else:
+                group = {
+                    Among.TRUMP: _TRUMP,
+                    Among.LED_SUIT: _LED,
+                    Among.NUMBERED: _NUMBERED,
+                    Among.ANY: _ANY,
+                }[Among(rule.of)]
+                param = -1
+            out.append(_CompiledRule(rule, rule.when, group, param, rule.pick))
+        return out
+
+    # ------------------------------------------------------------------ checks
+
+    def check(self, plays: Sequence[Play], leader: int, players: int) -> None:
+        """Raise :class:`IllegalTrickError` for a trick that cannot happen."""
+        count = len(plays)
+        if count == 0:
+            raise IllegalTrickError("a trick needs at least one card")
+        if count > players:
+            raise IllegalTrickError(f"{count} cards but only {players} players")
+        if not 0 <= leader < players:
+            raise IllegalTrickError(f"leader seat {leader} is not a seat of {players} players")
+        low, high = self.edition.min_players, self.edition.max_players
+        if not low <= players <= high:
+            raise IllegalTrickError(f"{players} players: this edition is for {low} to {high} players")
+        pools = [p.pool for p in plays]
+        if len(set(pools)) != count:
+            self.check_copies(plays)
+        for p in plays:
+            if p.role_index == UNDECLARED:
+                options = " or ".join(
+                    f"{p.code}:{c.code}" for c in self.edition.kind(p.card.kind or "").declarations
+                )
+                raise IllegalTrickError(f"'{p.code}' must be declared when played: write {options}")
+
+    def check_copies(self, plays: Sequence[Play]) -> None:
+        """Raise when ``plays`` hold more copies of a card than the deck has (a named
+        individual is one copy of its card, and also one of a kind)."""
+        pools: Counter[int] = Counter(p.pool for p in plays)
+        named: Counter[str] = Counter(p.card.code for p in plays if p.card.individual is not None)
+        for p in plays:
+            limit = self.limits[p.pool]
+            if pools[p.pool] > limit:
+                what = p.code if p.card.suit is not None else f"{p.card.kind} card{'s' if limit > 1 else ''}"
+                raise IllegalTrickError(
+                    f"'{p.code}': {pools[p.pool]} in one trick, but the deck has only {limit} {what}"
+                )
+            if named[p.card.code] > 1:
+                raise IllegalTrickError(f"'{p.card.code}' played {named[p.card.code]} times: the deck has one")
+
+    # ------------------------------------------------------------------ resolution
+
+    def led_suit(self, plays: Sequence[Play]) -> int:
+        """The index of the suit the trick was led in, or -1 when it has none."""
+        passed = False
+        for p in plays:
+            if p.suit_index >= 0:
+                return p.suit_index
+            if p.lead is Lead.NO_SUIT and (not passed or not self.pass_on_character):
+                return -1
+            passed = True
+        return -1
+
+    def decide(self, rules: list[_CompiledRule], plays: Sequence[Play], roles: list[int]) -> tuple[int, Rule | None]:
+        """The index of the winning play under ``rules`` (-1 when none) and the rule."""
+        led = -2
+        counts = None
+        for compiled in rules:
+            rule, when, group, param, pick = compiled
+            if when is not None:
+                if counts is None:
+                    counts = _Counts(roles, plays, self.role_count)
+                if not when.call(counts):  # type: ignore[attr-defined]
+                    continue
+            if group == _ROLE:
+                if param not in roles:
+                    continue
+                if pick is Pick.FIRST:
+                    return roles.index(param), rule
+                found = [i for i, r in enumerate(roles) if r == param]
+            elif group == _ANY:
+                found = list(range(len(plays)))
+            else:
+                if group == _LED:
+                    if led == -2:
+                        led = self.led_suit(plays)
+                    if led < 0:
+                        continue
+                    param = led
+                found = _numbered(plays, group, param)
+                if not found:
+                    continue
+            return _pick(found, plays, pick), rule
+        return -1, None
+
+    def resolve(self, plays: Sequence[Play], leader: int, players: int) -> TrickResult:
+        mask = 0
+        for p in plays:
+            mask |= p.mask
+        roles = [p.role_index for p in plays]
+        if not mask & ALTERS:
+            index, rule = self.decide(self.main, plays, roles)
+            if index < 0:
+                return TrickResult(None, leader, 0, (), "", "no precedence rule finds a winner", None, ())
+            winner = (leader + index) % players
+            bonus, ids = self.bonuses(plays, roles, index)
+            alliances: tuple[tuple[int, int], ...] = ()
+            if mask & ALLIES:
+                alliances = tuple(
+                    ((leader + i) % players, winner) for i, p in enumerate(plays) if p.allies and i != index
+                )
+            assert rule is not None
+            return TrickResult(winner, winner, bonus, alliances, rule.id, rule.description, index, ids)
+        return self._altered(plays, roles, leader, players)
+
+    def _altered(self, plays: Sequence[Play], roles: list[int], leader: int, players: int) -> TrickResult:
+        altering = [i for i, p in enumerate(plays) if p.alters]
+        active = altering[0] if self.first_played else altering[-1]
+        for i in altering:
+            if i != active:
+                roles[i] = self.cancelled
+        effect = self.effects[plays[active].effect_index]
+        if effect.kind is EffectKind.DESTROY_TRICK:
+            index, rule = -1, None
+        else:  # neutralize
+            becomes = self.becomes[effect.index]
+            roles = [becomes if p.suit_index < 0 else r for p, r in zip(plays, roles, strict=True)]
+            index, rule = self.decide(self.effect_rules[effect.index], plays, roles)
+        if index < 0:
+            seat = self._next_leader(effect, plays, active, leader, players)
+            reason = effect.description
+            if effect.kind is not EffectKind.DESTROY_TRICK:
+                reason += "; no card wins, the trick is discarded"
+            return TrickResult(None, seat, 0, (), effect.id, reason, None, ())
+        assert rule is not None
+        winner = (leader + index) % players
+        bonus, ids = self.bonuses(plays, roles, index)
+        alliances: tuple[tuple[int, int], ...] = ()
+        if not effect.cancels_alliances:
+            alliances = tuple(
+                ((leader + i) % players, winner) for i, p in enumerate(plays) if p.allies and i != index
+            )
+        return TrickResult(winner, winner, bonus, alliances, rule.id, rule.description, index, ids)
+
+    def would_have_won(self, plays: Sequence[Play], keep: list[int], leader: int, players: int) -> int | None:
+        """The seat that would have won with only the plays at ``keep`` (positions kept)."""
+        if not keep:
+            return None
+        subset = [plays[i] for i in keep]
+        roles = [p.role_index for p in subset]
+        if any(p.alters for p in subset):
+            result = self._altered(subset, roles, 0, len(subset))
+            index = result.winning_card
+        else:
+            index, _ = self.decide(self.main, subset, roles)
+            index = index if index >= 0 else None
+        return None if index is None else (leader + keep[index]) % players
+
+    def _next_leader(self, effect: Effect, plays: Sequence[Play], active: int, leader: int, players: int) -> int:
+        for strategy in effect.next_leader:
+            seat: int | None
+            if strategy is NextLeader.WOULD_HAVE_WON_WITHOUT_EFFECTS:
+                keep = [i for i, p in enumerate(plays) if not p.alters]
+                seat = self.would_have_won(plays, keep, leader, players)
+            elif strategy is NextLeader.WOULD_HAVE_WON_WITHOUT_CARD:
+                keep = [i for i in range(len(plays)) if i != active]
+                seat = self.would_have_won(plays, keep, leader, players)
+            elif strategy is NextLeader.EFFECT_PLAYER:
+                seat = (leader + active) % players
+            elif strategy is NextLeader.LEFT_OF_EFFECT_PLAYER:
+                seat = (leader + active + 1) % players
+            else:
+                seat = leader
+            if seat is not None:
+                return seat
+        return leader
+
+    # ------------------------------------------------------------------ bonuses
+
+    def bonuses(self, plays: Sequence[Play], roles: list[int], index: int) -> tuple[int, tuple[str, ...]]:
+        """Bonus points (and ids, one per capture) for the winner of ``plays``."""
+        total = 0
+        for p in plays:
+            total += p.static_bonus
+        dynamic = self.dynamic[roles[index] + 1]
+        if not total and not dynamic:
+            return 0, ()
+        ids: list[str] = []
+        for p in plays:
+            ids.extend(p.static_bonus_ids)
+        if dynamic:
+            names = self.edition.role_names
+            winner = plays[index]
+            wrole = names[roles[index]] if roles[index] >= 0 else None
+            for bonus in dynamic:
+                if bonus.winner is not None and not bonus.winner.matches(winner, wrole, winner.printed):
+                    continue
+                for i, p in enumerate(plays):
+                    if bonus.exclude_winner and i == index:
+                        continue
+                    role = names[roles[i]] if roles[i] >= 0 else None
+                    if any(c.matches(p, role, p.printed) for c in bonus.captured):
+                        total += bonus.points
+                        ids.append(bonus.id)
+        return total, tuple(ids)
+
+
+def _is_static(bonus: Bonus) -> bool:
+    """A bonus whose payment depends on the cards alone, not on roles or the winner."""
+    return bonus.winner is None and not bonus.exclude_winner and all(p.static for p in bonus.captured)
+
+
+def _numbered(plays: Sequence[Play], group: int, param: int) -> list[int]:
+    if group == _TRUMP:
+        return [i for i, p in enumerate(plays) if p.trump]
+    if group == _NUMBERED:
+        return [i for i, p in enumerate(plays) if p.suit_index >= 0]
+    return [i for i, p in enumerate(plays) if p.suit_index == param]
+
+
+def _pick(found: list[int], plays: Sequence[Play], pick: Pick) -> int:
+    if pick is Pick.FIRST:
+        return found[0]
+    if pick is Pick.LAST:
+        return found[-1]
+    best = found[0]
+    for i in found[1:]:  # ties go to the card played first
+        if (plays[i].rank > plays[best].rank) if pick is Pick.HIGHEST else (plays[i].rank < plays[best].rank):
+            best = i
+    return best
+
+
+def legal_plays(resolver: Resolver, hand: Sequence[Play], trick: Sequence[Play]) -> list[Play]:
+    """The cards of ``hand`` that may be played on ``trick``: a numbered card must follow
+    the led suit when the hand holds that suit; special cards may always be played."""
+    led = resolver.led_suit(trick)
+    if led < 0 or not any(p.suit_index == led for p in hand):
+        return list(hand)
+    return [p for p in hand if p.suit_index < 0 or p.suit_index == led]

@@ -1,0 +1,397 @@
+"""Writes rules/edition.schema.json. The schema is data; this script only keeps the
+JSON readable to maintain (comments, shared pieces). Run it after editing, and commit
+both: the test suite checks that the JSON on disk is what this script writes."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+ID = "^[a-z0-9][a-z0-9_-]*$"
+RESERVED_OF = ["trump", "led_suit", "numbered", "any"]
+
+
+def ident(what: str) -> dict[str, Any]:
+    return {
+        "type": "string",
+        "pattern": ID,
+        "description": f"{what} (lower case letters, digits, '-' and '_').",
+    }
+
+
+def expression(what: str) -> dict[str, Any]:
+    return {
+        "type": ["string", "integer", "boolean"],
+        "description": (
+            f"{what} An expression of the rule language (rules/expr.lark): integers, "
+            "+ - * // %, comparisons, and/or/not, 'if C then A else B', abs/min/max, "
+            "and the names this place offers."
+        ),
+    }
+
+
+def obj(description: str, properties: dict[str, Any], required: list[str] | None = None) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "type": "object",
+        "description": description,
+        "additionalProperties": False,
+        "properties": properties,
+    }
+    if required:
+        out["required"] = required
+    return out
+
+
+def array(description: str, items: dict[str, Any], **extra: Any) -> dict[str, Any]:
+    return {"type": "array", "description": description, "items": items, **extra}
+
+
+NAMES = {
+    "type": "object",
+    "description": (
+        "Names by which players write this thing, per language code (en, de, ja, ...). "
+        "Matching ignores case, and treats '-', '_' and spaces alike."
+    ),
+    "propertyNames": {"pattern": "^[a-z]{2,3}(-[A-Za-z]{2,4})?$"},
+    "additionalProperties": {
+        "type": "array",
+        "items": {"type": "string", "minLength": 1},
+        "description": "The names in that language.",
+    },
+}
+
+CODE = {
+    "type": "string",
+    "pattern": "^[A-Za-z][A-Za-z_-]*$",
+    "description": "The short code that writes this card, e.g. 'SK' (letters; no digits, so that suit codes can take a rank).",
+}
+
+PATTERN = obj(
+    "A card pattern: a card matches when it satisfies every field given.",
+    {
+        "roles": array("Roles the card plays in the trick (after declarations and effects).", {"type": "string"}, minItems=1),
+        "suits": array("Suit ids of numbered cards.", {"type": "string"}, minItems=1),
+        "ranks": array("Ranks of numbered cards.", {"type": "integer"}, minItems=1),
+        "cards": array("Special card ids, whatever role they play in the trick (e.g. a card that always counts).", {"type": "string"}, minItems=1),
+        "printed_roles": array(
+            "Roles the card can take at all (any declaration), whatever it was declared as.",
+            {"type": "string"},
+            minItems=1,
+        ),
+    },
+)
+
+RULE = obj(
+    "One precedence rule: if its condition holds and a card matches 'winner', that card wins.",
+    {
+        "id": ident("The rule's id, named in results as the reason a trick was won"),
+        "description": {"type": "string", "description": "What the rule says, shown to players."},
+        "when": expression(
+            "Optional condition on the trick. Names: every role id (how many cards play that role), "
+            "'numbered', 'trump' (numbered and trump cards in the trick) and 'cards'."
+        ),
+        "winner": obj(
+            "Which card wins when the rule applies.",
+            {
+                "pick": {
+                    "enum": ["first", "last", "highest", "lowest"],
+                    "description": "first/last in play order, or highest/lowest rank (ties go to the card played first).",
+                },
+                "of": {
+                    "type": "string",
+                    "description": (
+                        "Among which cards: a role id, a suit id, or 'trump' (numbered cards of trump suits), "
+                        "'led_suit' (numbered cards of the led suit), 'numbered' (all numbered cards, suits "
+                        "ignored), 'any' (every card)."
+                    ),
+                },
+            },
+            ["pick", "of"],
+        ),
+        "before": {"type": "string", "description": "Overlays only: insert this new rule before the rule with this id."},
+        "after": {"type": "string", "description": "Overlays only: insert this new rule after the rule with this id."},
+    },
+    ["id", "winner"],
+)
+
+NEXT_LEADER = array(
+    "Who leads the next trick when this trick has no winner: strategies tried in order, the first that "
+    "names a seat decides (the trick's leader when none does).",
+    {
+        "enum": [
+            "would_have_won_without_effects",
+            "would_have_won_without_card",
+            "effect_player",
+            "left_of_effect_player",
+            "trick_leader",
+        ],
+        "description": (
+            "would_have_won_without_effects: the winner had no trick-altering card been played; "
+            "would_have_won_without_card: the winner had only the effect's own card not been played; "
+            "effect_player: who played the effect's card; left_of_effect_player: the next seat after them; "
+            "trick_leader: who led this trick."
+        ),
+    },
+    minItems=1,
+)
+
+EFFECT = obj(
+    "A card effect. 'destroy_trick' and 'neutralize' alter the whole trick (only one takes effect per "
+    "trick, see when_several); 'alliance' binds the card's player to the trick's winner.",
+    {
+        "id": ident("The effect's id, named by cards' 'effect'"),
+        "kind": {"enum": ["destroy_trick", "neutralize", "alliance"], "description": "What the effect does."},
+        "description": {"type": "string", "description": "What the effect does, shown to players."},
+        "next_leader": NEXT_LEADER,
+        "becomes": {"type": "string", "description": "neutralize: the role every special card plays in the trick."},
+        "precedence": array("neutralize: the precedence list that decides the trick instead of the main one.", RULE),
+        "cancels_alliances": {
+            "type": "boolean",
+            "description": "neutralize: whether alliances formed in this trick are cancelled (default false).",
+        },
+        "points": {"type": "integer", "description": "alliance: points each ally earns when both made their bid."},
+    },
+    ["id", "kind"],
+)
+
+CARD = obj(
+    "A special (unnumbered) card.",
+    {
+        "id": ident("The card's id"),
+        "code": CODE,
+        "count": {"type": "integer", "minimum": 1, "description": "How many copies the deck has."},
+        "module": {"type": "string", "description": "The module the card belongs to (default 'base')."},
+        "role": {"type": "string", "description": "The role the card plays (omit when it is declared on play)."},
+        "declare": array(
+            "The choices the player declares when playing the card (written CODE:CHOICE), e.g. Tigress as pirate or escape.",
+            obj(
+                "One declarable choice.",
+                {
+                    "role": {"type": "string", "description": "The role the card plays when so declared."},
+                    "code": CODE,
+                    "names": NAMES,
+                },
+                ["role", "code"],
+            ),
+            minItems=2,
+        ),
+        "effect": {"type": "string", "description": "The id of the card's effect (see effects.list)."},
+        "names": NAMES,
+        "description": {"type": "string", "description": "What the card is, shown to players."},
+        "individuals": array(
+            "Named individual cards among the copies (e.g. the five named pirates); each is one copy.",
+            obj(
+                "One named individual card.",
+                {"id": ident("The individual's id"), "code": CODE, "names": NAMES,
+                 "description": {"type": "string", "description": "Shown to players."}},
+                ["id", "code"],
+            ),
+        ),
+    },
+    ["id", "code"],
+)
+
+SUIT = obj(
+    "A suit of numbered cards.",
+    {
+        "id": ident("The suit's id"),
+        "code": CODE,
+        "trump": {"type": "boolean", "description": "Whether the suit is trump (beats the other suits). Default false."},
+        "module": {"type": "string", "description": "The module the suit belongs to (default 'base')."},
+        "ranks": obj(
+            "The ranks of the suit: one card of each rank from 'from' to 'to'.",
+            {
+                "from": {"type": "integer", "minimum": 0, "description": "The lowest rank."},
+                "to": {"type": "integer", "minimum": 0, "description": "The highest rank."},
+            },
+            ["from", "to"],
+        ),
+        "names": NAMES,
+    },
+    ["id", "code", "ranks"],
+)
+
+SCHEME = obj(
+    "A scoring scheme: the first case whose 'when' holds gives a player's points for the round.",
+    {
+        "id": ident("The scheme's id, chosen by a score sheet's 'scoring'"),
+        "title": {"type": "string", "description": "The scheme's name, shown to players."},
+        "made": expression(
+            "When a player counts as having made their bid (gates alliances). Names: bid, won, cards, round, players."
+        ),
+        "cases": array(
+            "The cases, tried in order; the last should have no 'when'.",
+            obj(
+                "One case.",
+                {
+                    "when": expression("Condition. Names: bid, won, cards, round, players, bonus, alliance, made."),
+                    "points": expression("Points. Same names as 'when'."),
+                },
+                ["points"],
+            ),
+            minItems=1,
+        ),
+    },
+    ["id", "made", "cases"],
+)
+
+SCHEMA: dict[str, Any] = {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "$id": "https://skullking-rules.invalid/edition.schema.json",
+    "title": "Skull King edition",
+    "description": (
+        "A Skull King edition or house rule as data: its deck, how tricks are led and won, card "
+        "effects, bonuses, scoring and round schedule. A file with 'extends' states only what it "
+        "changes on top of its base."
+    ),
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        "id": ident("The edition's id, used with --edition"),
+        "title": {"type": "string", "description": "The edition's name, saying which printing or house rule it is."},
+        "description": {"type": "string", "description": "A longer description for players."},
+        "sources": array("Where the rules come from (keys of the project's rules digest).", {"type": "string"}),
+        "extends": {
+            "type": ["string", "null"],
+            "description": "The base edition (a bundled id or a path relative to this file) this file changes.",
+        },
+        "players": obj(
+            "How many players may play.",
+            {
+                "min": {"type": "integer", "minimum": 1, "description": "The fewest players."},
+                "max": {"type": "integer", "minimum": 1, "description": "The most players."},
+            },
+            ["min", "max"],
+        ),
+        "modules": array(
+            "Groups of cards a game may leave out (every card names its module).",
+            obj(
+                "One module.",
+                {
+                    "id": ident("The module's id"),
+                    "title": {"type": "string", "description": "Shown to players."},
+                    "optional": {"type": "boolean", "description": "Whether a game may leave it out (default false)."},
+                },
+                ["id"],
+            ),
+            minItems=1,
+        ),
+        "roles": array(
+            "The roles cards play; precedence rules and bonuses are written in roles.",
+            obj(
+                "One role.",
+                {
+                    "id": ident("The role's id (not trump, led_suit, numbered or any)"),
+                    "lead": {
+                        "enum": ["pass", "no_suit"],
+                        "description": "As the first card of a trick: 'pass' lets the next card set the suit, 'no_suit' leaves the trick without a suit.",
+                    },
+                    "description": {"type": "string", "description": "Shown to players."},
+                },
+                ["id", "lead"],
+            ),
+        ),
+        "lead": obj(
+            "How the led suit is found.",
+            {
+                "character_after_pass": {
+                    "enum": ["no_suit", "pass"],
+                    "description": (
+                        "After the suit choice was passed on (escape-type lead), a card whose role leads "
+                        "'no_suit': leaves the trick without a suit ('no_suit') or passes on ('pass', the first "
+                        "numbered card sets the suit)."
+                    ),
+                }
+            },
+        ),
+        "deck": obj(
+            "The cards.",
+            {
+                "suits": array("The suits of numbered cards.", SUIT, minItems=1),
+                "cards": array("The special cards.", CARD),
+            },
+            ["suits"],
+        ),
+        "precedence": array("The winner precedence: rules tried in order, the first that finds a card decides.", RULE, minItems=1),
+        "effects": obj(
+            "Card effects and how trick-altering effects combine.",
+            {
+                "when_several": {
+                    "enum": ["last_played", "first_played"],
+                    "description": "Several trick-altering cards in one trick: which one takes effect.",
+                },
+                "cancelled_role": {
+                    "type": "string",
+                    "description": "The role a trick-altering card plays when another one takes effect instead.",
+                },
+                "list": array("The effects.", EFFECT),
+            },
+        ),
+        "bonuses": array(
+            "Capture bonuses paid to a trick's winner (when their bid is made, as the scoring says).",
+            obj(
+                "One bonus: 'points' per card of the won trick matching 'captured', when the winning card matches 'winner'.",
+                {
+                    "id": ident("The bonus id, written in score sheets"),
+                    "points": {"type": "integer", "description": "Points per matching captured card."},
+                    "winner": PATTERN,
+                    "captured": {
+                        "description": "The cards that pay: a pattern, or a list of patterns (a card counts once if it matches any).",
+                        "oneOf": [PATTERN, array("Patterns, any of which counts.", PATTERN, minItems=1)],
+                    },
+                    "exclude_winner": {"type": "boolean", "description": "Whether the winning card itself is left out of 'captured' (default false)."},
+                    "description": {"type": "string", "description": "Shown to players."},
+                },
+                ["id", "points", "captured"],
+            ),
+        ),
+        "scoring": obj(
+            "How rounds are scored.",
+            {
+                "default": {"type": "string", "description": "The scheme used when a sheet chooses none."},
+                "schemes": array("The scoring schemes.", SCHEME, minItems=1),
+            },
+            ["default", "schemes"],
+        ),
+        "schedule": obj(
+            "How many cards each round deals.",
+            {
+                "default": {"type": "string", "description": "The variant used when a sheet chooses none."},
+                "hand_limit": expression("The largest hand for a game. Names: players."),
+                "variants": array(
+                    "Named round schedules.",
+                    obj(
+                        "One schedule.",
+                        {
+                            "id": ident("The schedule's id"),
+                            "title": {"type": "string", "description": "Shown to players."},
+                            "rounds": array("Cards dealt in each round, in order.", {"type": "integer", "minimum": 1}, minItems=1),
+                            "source": {"type": "string", "description": "Which source this reading follows."},
+                        },
+                        ["id", "rounds"],
+                    ),
+                    minItems=1,
+                ),
+            },
+            ["default", "variants"],
+        ),
+    },
+    "if": {"required": ["extends"], "properties": {"extends": {"type": "string"}}},
+    "then": {"required": ["id"]},
+    "else": {
+        "required": ["id", "title", "players", "modules", "roles", "deck", "precedence", "bonuses", "scoring", "schedule"]
+    },
+}
+
+
+def render() -> str:
+    return json.dumps(SCHEMA, indent=2, ensure_ascii=False) + "\n"
+
+
+if __name__ == "__main__":
+    target = Path(__file__).resolve().parent.parent / "rules" / "edition.schema.json"
+    if "--check" in sys.argv:
+        sys.exit(0 if target.read_text(encoding="utf-8") == render() else 1)
+    target.write_text(render(), encoding="utf-8")

@@ -1,0 +1,1 @@
+"""The command-line programs of skullking."""
