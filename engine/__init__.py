@@ -10,7 +10,6 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .cards import Card, Play
@@ -26,6 +25,8 @@ from .errors import (
 from .trick import TrickResult
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from .edition import Edition
 
 
@@ -34,19 +35,25 @@ def load_edition(id_or_path: str | Path) -> Edition:
 
     Raises :class:`EditionError` listing every problem of the file, each located.
     """
-    from .errors import EditionError as _EditionError
-    from .loader import resolve_source
-    from .resources import bundled_edition_files
+    from .cache import cached, cached_bundled
 
-    path = resolve_source(str(id_or_path))
+    name = str(id_or_path)
+    edition: Edition | None = cached_bundled(name)
+    if edition is not None:
+        return edition
+    from .resources import bundled_edition_files, resolve_source
+
+    path = resolve_source(name)
     if path is None:
         known = ", ".join(bundled_edition_files())
-        raise _EditionError(
-            [Problem(file=str(id_or_path), line=0, column=0, message=f"no such edition or file (bundled: {known})")]
-        )
-    from .loader import load_path
+        message = f"no such edition or file (bundled: {known})"
+        raise EditionError([Problem(file=name, line=0, column=0, message=message)])
+    edition = cached(path)
+    if edition is None:
+        from .loader import load_path
 
-    edition: Edition = load_path(path)
+        bundled = name if name in bundled_edition_files() else None
+        edition = load_path(path, use_cache=False, bundled=bundled)
     return edition
 
 

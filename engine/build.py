@@ -9,11 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import Card, Lead, Play
+from .cards import Lead
 from .expr import compile_expression
-from .loader import CASE_NAMES, HAND_LIMIT_NAMES, MADE_NAMES, TRICK_NAMES
 from .located import Node
 from .model import (
+    CASE_NAMES,
+    HAND_LIMIT_NAMES,
+    MADE_NAMES,
+    TRICK_NAMES,
     Bonus,
     Case,
     CardKind,
@@ -194,46 +197,3 @@ def build_edition(root: Node, *, path: str) -> Any:
         default_schedule=schedule["default"],
         hand_limit=hand_limit,
     )
-
-
-def make_plays(edition: Any) -> list[Play]:
-    """Every play the edition allows: each card, each declaration of a declared card,
-    and (for hands) each declared card undeclared. Fields are compiled here."""
-    roles = {r.id: r for r in edition.roles}
-    effects = {e.id: e for e in edition.effects}
-    plays: list[Play] = []
-
-    def add(code: str, card: Card, declared: str | None, role_id: str | None, effect: str | None) -> None:
-        role = roles.get(role_id) if role_id else None
-        eff = effects.get(effect) if effect else None
-        play = Play(
-            code=code,
-            card=card,
-            declared=declared,
-            role=role_id,
-            role_index=role.index if role else -1,
-            lead=role.lead if role else None,
-            effect_index=eff.index if eff else -1,
-            alters=eff is not None and eff.kind is not EffectKind.ALLIANCE,
-            allies=eff is not None and eff.kind is EffectKind.ALLIANCE,
-        )
-        plays.append(play)
-
-    for suit in edition.suits:
-        for rank in suit.ranks:
-            card = Card(code=f"{suit.code}{rank}", suit=suit.id, rank=rank)
-            plays.append(
-                Play(code=card.code, card=card, suit_index=suit.index, rank=rank, trump=suit.trump)
-            )
-    for kind in edition.kinds:
-        variants = [Card(code=kind.code, kind=kind.id)] + [
-            Card(code=ind.code, kind=kind.id, individual=ind.id) for ind in kind.individuals
-        ]
-        for card in variants:
-            if kind.declarations:
-                add(card.code, card, None, None, kind.effect)
-                for choice in kind.declarations:
-                    add(f"{card.code}:{choice.code}", card, choice.role, choice.role, kind.effect)
-            else:
-                add(card.code, card, None, kind.role, kind.effect)
-    return plays

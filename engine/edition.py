@@ -76,8 +76,6 @@ class Edition:
     _pools: Mapping[str, int] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        from .build import make_plays
-
         setattr_ = object.__setattr__
         self_kinds = {k.id: k for k in self.kinds}
         setattr_(self, "_kinds", self_kinds)
@@ -170,7 +168,10 @@ class Edition:
             if isinstance(item, Play):
                 out.append(self._own(item))
                 continue
-            found = self._vocabulary.parse(item)
+            try:
+                found = self._vocabulary.parse(item)
+            except NotationError as exc:
+                raise NotationError(f"card {position}: {exc}", token=exc.token) from None
             if len(found) != 1:
                 what = "no card" if not found else f"{len(found)} cards ({', '.join(map(str, found))})"
                 raise NotationError(f"card {position}: {item!r} is {what}, not one card", token=item)
@@ -275,6 +276,49 @@ class Edition:
         from .scoring import score_sheet
 
         return score_sheet(self, sheet, file=file)
+
+
+def make_plays(edition: Edition) -> list[Play]:
+    """Every play the edition allows: each card, each declaration of a declared card,
+    and (for hands) each declared card undeclared. Fields are compiled here."""
+    roles = {r.id: r for r in edition.roles}
+    effects = {e.id: e for e in edition.effects}
+    plays: list[Play] = []
+
+    def add(code: str, card: Card, declared: str | None, role_id: str | None, effect: str | None) -> None:
+        role = roles.get(role_id) if role_id else None
+        eff = effects.get(effect) if effect else None
+        play = Play(
+            code=code,
+            card=card,
+            declared=declared,
+            role=role_id,
+            role_index=role.index if role else -1,
+            lead=role.lead if role else None,
+            effect_index=eff.index if eff else -1,
+            alters=eff is not None and eff.kind is not EffectKind.ALLIANCE,
+            allies=eff is not None and eff.kind is EffectKind.ALLIANCE,
+        )
+        plays.append(play)
+
+    for suit in edition.suits:
+        for rank in suit.ranks:
+            card = Card(code=f"{suit.code}{rank}", suit=suit.id, rank=rank)
+            plays.append(
+                Play(code=card.code, card=card, suit_index=suit.index, rank=rank, trump=suit.trump)
+            )
+    for kind in edition.kinds:
+        variants = [Card(code=kind.code, kind=kind.id)] + [
+            Card(code=ind.code, kind=kind.id, individual=ind.id) for ind in kind.individuals
+        ]
+        for card in variants:
+            if kind.declarations:
+                add(card.code, card, None, None, kind.effect)
+                for choice in kind.declarations:
+                    add(f"{card.code}:{choice.code}", card, choice.role, choice.role, kind.effect)
+            else:
+                add(card.code, card, None, kind.role, kind.effect)
+    return plays
 
 
 def _rebuild(values: dict[str, Any]) -> Edition:

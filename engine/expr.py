@@ -26,8 +26,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from .errors import ExpressionError
 
@@ -35,70 +34,60 @@ Type = Literal["number", "truth value"]
 Fn = Callable[[Sequence[int]], Any]
 
 
-@dataclass(frozen=True, slots=True)
-class Number:
+class Number(NamedTuple):
     value: int
     column: int
 
 
-@dataclass(frozen=True, slots=True)
-class Truth:
+class Truth(NamedTuple):
     value: bool
     column: int
 
 
-@dataclass(frozen=True, slots=True)
-class Variable:
+class Variable(NamedTuple):
     name: str
     column: int
 
 
-@dataclass(frozen=True, slots=True)
-class Negate:
+class Negate(NamedTuple):
     operand: Expr
     column: int
 
 
-@dataclass(frozen=True, slots=True)
-class Binary:
+class Binary(NamedTuple):
     op: str
     left: Expr
     right: Expr
     column: int
 
 
-@dataclass(frozen=True, slots=True)
-class Compare:
+class Compare(NamedTuple):
     op: str
     left: Expr
     right: Expr
     column: int
 
 
-@dataclass(frozen=True, slots=True)
-class Logic:
+class Logic(NamedTuple):
     op: Literal["and", "or"]
     left: Expr
     right: Expr
     column: int
 
 
-@dataclass(frozen=True, slots=True)
-class Not:
+class Not(NamedTuple):
     operand: Expr
     column: int
 
 
-@dataclass(frozen=True, slots=True)
-class Conditional:
+class Conditional(NamedTuple):
     condition: Expr
     then: Expr
     otherwise: Expr
     column: int
 
 
-@dataclass(frozen=True, slots=True)
-class Call:
+class Call(NamedTuple):
     function: str
     args: tuple[Expr, ...]
     column: int

@@ -15,25 +15,18 @@ from, so that the command line starts fast.
 from __future__ import annotations
 
 import hashlib
-import os
-import pickle
 import re
-import tempfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from . import __version__
 from .errors import EditionError, ExpressionError, Problem
 from .located import Location, Node, parse_yaml
 from .merge import merge
-from .resources import bundled_edition_files, rules_text
+from .model import CASE_NAMES, HAND_LIMIT_NAMES, MADE_NAMES, RESERVED_OF, TRICK_NAMES
+from .cache import cached, store
+from .resources import bundled_edition_files, resolve_source, rules_text
 
-RESERVED_OF = frozenset({"trump", "led_suit", "numbered", "any"})
-TRICK_NAMES = ("numbered", "trump", "cards")
-MADE_NAMES = ("bid", "won", "cards", "round", "players")
-CASE_NAMES = (*MADE_NAMES, "bonus", "alliance", "made")
-HAND_LIMIT_NAMES = ("players",)
 _VARIABLE = re.compile(r"^[a-z_][a-z0-9_]*$")
 
 
@@ -46,21 +39,6 @@ def _display(path: Path) -> str:
         return str(path.resolve().relative_to(Path.cwd().resolve()))
     except ValueError:
         return str(path)
-
-
-def resolve_source(name: str, relative_to: Path | None = None) -> Path | None:
-    """The file behind an edition id or path, or ``None`` when there is none."""
-    bundled = bundled_edition_files()
-    if name in bundled:
-        return Path(str(bundled[name]))
-    candidate = Path(name)
-    if relative_to is not None and not candidate.is_absolute():
-        candidate = relative_to / candidate
-    if candidate.is_file():
-        return candidate
-    if candidate.suffix == "" and candidate.with_suffix(".yaml").is_file():
-        return candidate.with_suffix(".yaml")
-    return None
 
 
 def _read(path: Path, problems: list[Problem]) -> tuple[Node | None, bytes]:
@@ -376,53 +354,10 @@ class _Checker:
 # --------------------------------------------------------------------------- entry points
 
 
-def _cache_dir() -> Path | None:
-    if os.environ.get("SKULLKING_NO_CACHE"):
-        return None
-    explicit = os.environ.get("SKULLKING_CACHE_DIR")
-    if explicit:
-        return Path(explicit)
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "skullking"
-
-
-def _cache_key(path: Path, data: bytes) -> str:
-    return hashlib.sha256(f"{__version__}\0{path.resolve()}\0".encode() + data).hexdigest()
-
-
-def _cached(path: Path) -> Any:
-    directory = _cache_dir()
-    if directory is None:
-        return None
-    try:
-        key = _cache_key(path, path.read_bytes())
-        with (directory / f"{key}.pickle").open("rb") as fh:
-            deps, edition = pickle.load(fh)
-        for dep, digest in deps[1:]:
-            if hashlib.sha256(Path(dep).read_bytes()).hexdigest() != digest:
-                return None
-        return edition
-    except Exception:  # a missing, stale or unreadable cache is only a slower start
-        return None
-
-
-def _store(path: Path, deps: list[tuple[str, str]], edition: Any) -> None:
-    directory = _cache_dir()
-    if directory is None:
-        return
-    try:
-        directory.mkdir(parents=True, exist_ok=True)
-        key = _cache_key(path, path.read_bytes())
-        with tempfile.NamedTemporaryFile(dir=directory, delete=False, suffix=".tmp") as fh:
-            pickle.dump((deps, edition), fh, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(fh.name, directory / f"{key}.pickle")
-    except Exception:  # noqa: S110 - the cache is an optimisation; never fail a load for it
-        pass
-
-
-def check_file(path: Path) -> tuple[Any, list[Problem]]:
+def check_file(path: Path, *, bundled: str | None = None) -> tuple[Any, list[Problem]]:
     """Load ``path`` with every check; return the edition (``None`` on errors) and all
-    problems (errors and warnings)."""
+    problems (errors and warnings). ``bundled`` is the id when the file is a bundled
+    edition (it is then also cached under that id)."""
     problems: list[Problem] = []
     deps: list[tuple[str, str]] = []
     root = _load_tree(path, problems, (path.resolve(),), deps)
@@ -439,17 +374,17 @@ def check_file(path: Path) -> tuple[Any, list[Problem]]:
     from .build import build_edition
 
     edition = build_edition(root, path=_display(path))
-    _store(path, deps, edition)
+    store(path, deps, edition, bundled=bundled)
     return edition, problems
 
 
-def load_path(path: Path, *, use_cache: bool = True) -> Any:
+def load_path(path: Path, *, use_cache: bool = True, bundled: str | None = None) -> Any:
     """Load the edition in ``path``; raise :class:`EditionError` listing every problem."""
     if use_cache:
-        cached = _cached(path)
-        if cached is not None:
-            return cached
-    edition, problems = check_file(path)
+        edition = cached(path)
+        if edition is not None:
+            return edition
+    edition, problems = check_file(path, bundled=bundled)
     if edition is None:
         raise EditionError(problems)
     return edition

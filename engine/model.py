@@ -6,11 +6,23 @@ trick resolver and the scorer then trust them and never look at YAML again.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 from .cards import Lead, Play
 from .expr import Expression
+
+
+#: Words that ``winner.of`` reserves besides role and suit ids.
+RESERVED_OF = frozenset({"trump", "led_suit", "numbered", "any"})
+#: Names a precedence condition may use besides the role ids (counts in the trick).
+TRICK_NAMES = ("numbered", "trump", "cards")
+#: Names of a scheme's ``made`` condition.
+MADE_NAMES = ("bid", "won", "cards", "round", "players")
+#: Names of a scheme's cases.
+CASE_NAMES = (*MADE_NAMES, "bonus", "alliance")
+#: Names of ``schedule.hand_limit``.
+HAND_LIMIT_NAMES = ("players",)
 
 
 class Pick(StrEnum):
@@ -56,8 +68,7 @@ class WhenSeveral(StrEnum):
     FIRST_PLAYED = "first_played"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Suit:
+class Suit(NamedTuple):
     id: str
     code: str
     index: int
@@ -67,31 +78,27 @@ class Suit:
     names: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Role:
+class Role(NamedTuple):
     id: str
     index: int
     lead: Lead
     description: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Declaration:
+class Declaration(NamedTuple):
     role: str
     code: str
     names: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Individual:
+class Individual(NamedTuple):
     id: str
     code: str
     names: tuple[str, ...]
     description: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class CardKind:
+class CardKind(NamedTuple):
     """A special card of the deck (every copy alike, unless named individually)."""
 
     id: str
@@ -106,8 +113,7 @@ class CardKind:
     description: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Rule:
+class Rule(NamedTuple):
     """A precedence rule: when ``when`` holds, ``pick`` a card ``of`` a group."""
 
     id: str
@@ -118,8 +124,7 @@ class Rule:
     source: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Effect:
+class Effect(NamedTuple):
     id: str
     index: int
     kind: EffectKind
@@ -132,8 +137,7 @@ class Effect:
     source: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Pattern:
+class Pattern(NamedTuple):
     """A card pattern of a bonus: a card matches when every given field matches."""
 
     roles: frozenset[str] | None = None
@@ -161,8 +165,7 @@ class Pattern:
         return self.roles is None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Bonus:
+class Bonus(NamedTuple):
     id: str
     points: int
     winner: Pattern | None
@@ -172,14 +175,12 @@ class Bonus:
     source: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Case:
+class Case(NamedTuple):
     when: Expression | None
     points: Expression
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Scheme:
+class Scheme(NamedTuple):
     id: str
     title: str
     made: Expression
@@ -187,15 +188,13 @@ class Scheme:
     source: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Schedule:
+class Schedule(NamedTuple):
     id: str
     title: str
     rounds: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Module:
+class Module(NamedTuple):
     id: str
     title: str
     optional: bool

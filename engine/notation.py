@@ -20,6 +20,11 @@ from .cards import Play
 from .errors import NotationError
 
 _GLUED_RANK = re.compile(r"^(\D+?)(\d+)$")
+# The shapes "WORD" and "WORD:WORD" of rules/cards.lark (its WORD terminal), read
+# without loading lark: most cards on a command line look like this. A test checks
+# that both paths split every text alike.
+_WORD = r'[^\s,;:\[\]"]+'
+_SIMPLE = re.compile(rf"\s*({_WORD})(?:\s*(:)\s*({_WORD}))?\s*")
 
 
 def normalize(text: str) -> tuple[str, ...]:
@@ -44,8 +49,15 @@ def _lexer() -> Any:
     return Lark(rules_text("cards.lark"), parser="lalr")
 
 
-def words(text: str) -> list[Word]:
-    """Split card notation into normalized words (ranks split off their codes)."""
+def tokens(text: str, *, use_grammar: bool = False) -> list[tuple[str, str, int]]:
+    """The tokens of card notation as (type, text, 1-based column), by rules/cards.lark."""
+    simple = None if use_grammar else _SIMPLE.fullmatch(text)
+    if simple is not None:
+        found = [("WORD", simple.group(1), simple.start(1) + 1)]
+        if simple.group(2):
+            found.append(("DECLARE", ":", simple.start(2) + 1))
+            found.append(("WORD", simple.group(3), simple.start(3) + 1))
+        return found
     from lark.exceptions import UnexpectedInput
 
     try:
@@ -54,19 +66,23 @@ def words(text: str) -> list[Word]:
         column = getattr(exc, "column", 1) or 1
         bad = text[column - 1 : column] if 0 < column <= len(text) else text
         raise NotationError(f"unexpected {bad!r} at column {column} in {text!r}", token=bad) from None
+    return [(t.type, str(t), t.column or 1) for t in tree.children]
+
+
+def words(text: str) -> list[Word]:
+    """Split card notation into normalized words (ranks split off their codes)."""
     out: list[Word] = []
-    for token in tree.children:
-        column = token.column or 1
-        if token.type != "WORD":
-            out.append(Word(str(token), column, str(token), token.type))
+    for kind, token, column in tokens(text):
+        if kind != "WORD":
+            out.append(Word(token, column, token, kind))
             continue
-        for part in normalize(str(token)):
+        for part in normalize(token):
             glued = _GLUED_RANK.match(part)
             if glued:
-                out.append(Word(glued.group(1), column, str(token)))
-                out.append(Word(glued.group(2), column, str(token)))
+                out.append(Word(glued.group(1), column, token))
+                out.append(Word(glued.group(2), column, token))
             else:
-                out.append(Word(part, column, str(token)))
+                out.append(Word(part, column, token))
     return out
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from importlib import resources
 from importlib.resources.abc import Traversable
+from pathlib import Path
 
 
 def rules_dir() -> Traversable:
@@ -32,3 +33,18 @@ def bundled_edition_files() -> dict[str, Traversable]:
         if entry.name.endswith(".yaml")
     }
     return dict(sorted(found.items()))
+
+
+def resolve_source(name: str, relative_to: Path | None = None) -> Path | None:
+    """The file behind an edition id or path, or ``None`` when there is none."""
+    bundled = bundled_edition_files()
+    if name in bundled:
+        return Path(str(bundled[name]))
+    candidate = Path(name)
+    if relative_to is not None and not candidate.is_absolute():
+        candidate = relative_to / candidate
+    if candidate.is_file():
+        return candidate
+    if candidate.suffix == "" and candidate.with_suffix(".yaml").is_file():
+        return candidate.with_suffix(".yaml")
+    return None

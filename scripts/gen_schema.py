@@ -226,7 +226,7 @@ SCHEME = obj(
             obj(
                 "One case.",
                 {
-                    "when": expression("Condition. Names: bid, won, cards, round, players, bonus, alliance, made."),
+                    "when": expression("Condition. Names: bid, won, cards, round, players, bonus, alliance."),
                     "points": expression("Points. Same names as 'when'."),
                 },
                 ["points"],

@@ -1,2 +1,319 @@
-def main(argv: list[str] | None = None) -> int:
+"""The ``skullking`` command line: editions, validate, trick, legal, score.
+
+Thin by design: each command parses its arguments, calls the library and prints a
+text or JSON report. ``main(argv)`` returns the exit code and never raises for bad
+input: 0 success, 1 ``validate`` found problems, 2 bad input (unknown card or
+edition, impossible trick, bad score sheet, usage errors).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, TextIO
+
+from skullking.errors import EditionError, SheetError, SkullKingError
+
+if TYPE_CHECKING:
+    from skullking.edition import Edition
+    from skullking.trick import TrickResult
+
+DEFAULT_EDITION = "skullking-2021"
+PROG = "skullking"
+
+
+class UsageError(Exception):
+    """A bad command line: printed as one ``skullking: error: ...`` line, exit 2."""
+
+
+def _edition(name: str) -> Edition:
+    import skullking
+
+    try:
+        return skullking.load_edition(name)
+    except EditionError as exc:
+        if len(exc.problems) == 1 and exc.problems[0].line == 0:
+            raise UsageError(f"unknown edition '{name}': {exc.problems[0].message}") from None
+        raise
+
+
+# ---------------------------------------------------------------------- editions
+
+
+def cmd_editions(args: argparse.Namespace, out: TextIO) -> int:
+    import skullking
+
+    editions = skullking.bundled_editions()
+    if args.format == "json":
+        json.dump([{"id": ident, "title": title} for ident, title in editions], out, ensure_ascii=False)
+        out.write("\n")
+    else:
+        width = max(len(ident) for ident, _ in editions)
+        for ident, title in editions:
+            out.write(f"{ident:<{width}}  {title}\n")
     return 0
+
+
+# ---------------------------------------------------------------------- validate
+
+
+def cmd_validate(args: argparse.Namespace, out: TextIO) -> int:
+    from pathlib import Path
+
+    from skullking.loader import check_file
+    from skullking.resources import resolve_source
+
+    problems = []
+    report: list[str] = []
+    for name in args.files:
+        path = resolve_source(name) if not Path(name).exists() else Path(name)
+        if path is None:
+            from skullking.errors import Problem
+
+            problems.append(Problem(file=name, line=0, column=0, message="no such file or bundled edition"))
+            report.append(str(problems[-1]))
+            continue
+        edition, found = check_file(path)
+        problems.extend(found)
+        report.extend(str(p) for p in found)
+        if edition is not None:
+            warned = f", {len(found)} warning{'s' if len(found) != 1 else ''}" if found else ""
+            report.append(f"{name}: ok ({edition.id}: {edition.title}{warned})")
+    if args.format == "json":
+        json.dump([p.as_json() for p in problems], out, ensure_ascii=False)
+        out.write("\n")
+    else:
+        out.writelines(line + "\n" for line in report)
+    return 1 if any(p.severity == "error" for p in problems) else 0
+
+
+# ---------------------------------------------------------------------- trick
+
+
+def trick_json(result: TrickResult) -> dict[str, Any]:
+    """The JSON record of one resolved trick (the binding ``trick`` contract)."""
+    return {
+        "winner": result.winner,
+        "next_leader": result.next_leader,
+        "bonus": result.bonus,
+        "alliances": [list(pair) for pair in result.alliances],
+        "reason": result.reason,
+        "rule": result.rule,
+        "bonuses": list(result.bonuses),
+    }
+
+
+def trick_text(edition: Edition, cards: Sequence[Any], result: TrickResult) -> str:
+    lines = []
+    if result.winner is None:
+        lines.append(f"Nobody wins the trick: {result.reason} [{result.rule}].")
+    else:
+        card = cards[result.winning_card or 0]
+        lines.append(f"Seat {result.winner} wins with {card}: {result.reason} [{result.rule}].")
+        if result.bonus:
+            ids = ", ".join(result.bonuses)
+            lines.append(f"Bonus if the bid holds: {result.bonus} ({ids}).")
+    lines.extend(f"Alliance: seat {a} (alliance card) with seat {b}." for a, b in result.alliances)
+    lines.append(f"Seat {result.next_leader} leads the next trick.")
+    return "\n".join(lines) + "\n"
+
+
+def cmd_trick(args: argparse.Namespace, out: TextIO) -> int:
+    edition = _edition(args.edition)
+    if args.batch is not None:
+        if args.cards:
+            raise UsageError("give cards or --batch, not both")
+        return _trick_batch(edition, args.batch, out)
+    if not args.cards:
+        raise UsageError("no cards given (e.g. skullking trick Y10 Y6 G14 B2)")
+    cards = edition.parse_cards(args.cards)
+    result = edition.resolve_trick(cards, leader=args.leader, players=args.players)
+    if args.format == "json":
+        json.dump(trick_json(result), out, ensure_ascii=False)
+        out.write("\n")
+    else:
+        out.write(trick_text(edition, cards, result))
+    return 0
+
+
+def _batch_line(edition: Edition, line: str) -> dict[str, Any]:
+    try:
+        item = json.loads(line)
+    except json.JSONDecodeError as exc:
+        return {"error": f"not JSON: {exc.msg} at column {exc.colno}"}
+    if not isinstance(item, dict) or not isinstance(item.get("cards"), list):
+        return {"error": "each line must be an object with a list 'cards'"}
+    unknown = sorted(set(item) - {"cards", "leader", "players"})
+    if unknown:
+        return {"error": f"unknown key '{unknown[0]}' (allowed: cards, leader, players)"}
+    leader, players = item.get("leader", 0), item.get("players")
+    for name, value in (("leader", leader), ("players", players)):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            return {"error": f"'{name}' must be a whole number, got {value!r}"}
+    if not all(isinstance(c, str) for c in item["cards"]):
+        return {"error": "every card must be a string"}
+    try:
+        return trick_json(edition.resolve_trick(item["cards"], leader=leader, players=players))
+    except SkullKingError as exc:
+        return {"error": str(exc)}
+
+
+def _trick_batch(edition: Edition, name: str, out: TextIO) -> int:
+    try:
+        source = sys.stdin if name == "-" else open(name, encoding="utf-8")  # noqa: SIM115
+    except OSError as exc:
+        raise UsageError(f"cannot read batch file '{name}': {exc.strerror}") from None
+    failed = False
+    with source:
+        for line in source:
+            if not line.strip():
+                continue
+            record = _batch_line(edition, line)
+            failed = failed or "error" in record
+            out.write(json.dumps(record, ensure_ascii=False) + "\n")
+    return 2 if failed else 0
+
+
+# ---------------------------------------------------------------------- legal
+
+
+def cmd_legal(args: argparse.Namespace, out: TextIO) -> int:
+    edition = _edition(args.edition)
+    legal = edition.legal_plays(args.hand, edition.parse_cards(args.cards))
+    codes = [str(p) for p in legal]
+    if args.format == "json":
+        json.dump({"legal": codes}, out, ensure_ascii=False)
+        out.write("\n")
+    else:
+        suit = edition.led_suit(args.cards)
+        led = f"led suit: {suit}" if suit else "no led suit: any card may be played"
+        out.write(f"Legal: {' '.join(codes)} ({led})\n")
+    return 0
+
+
+# ---------------------------------------------------------------------- score
+
+
+def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
+    from pathlib import Path
+
+    from skullking.scoring import read_sheet, score_sheet
+
+    try:
+        text = Path(args.sheet).read_text(encoding="utf-8") if args.sheet != "-" else sys.stdin.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageError(f"cannot read sheet '{args.sheet}': {getattr(exc, 'strerror', None) or exc}") from None
+    root = read_sheet(text, args.sheet)
+    name = args.edition
+    if name is None:
+        named = root.value.get("edition") if isinstance(root.value, dict) else None
+        name = str(named.value) if named is not None else DEFAULT_EDITION
+    edition = _edition(name)
+    score = score_sheet(edition, root, file=args.sheet, scoring=args.scoring)
+    if args.format == "json":
+        json.dump(score.as_json(), out, ensure_ascii=False)
+        out.write("\n")
+        return 0
+    players = score.players
+    widths = [max(len(p), 6) for p in players]
+    header = "Round  Cards  " + "  ".join(f"{p:>{w}}" for p, w in zip(players, widths, strict=True))
+    out.write(header + "\n")
+    for r in score.rounds:
+        cells = "  ".join(f"{r.points[p]:>{w}}" for p, w in zip(players, widths, strict=True))
+        out.write(f"{r.number:>5}  {r.cards:>5}  {cells}\n")
+    cells = "  ".join(f"{score.totals[p]:>{w}}" for p, w in zip(players, widths, strict=True))
+    out.write(f"{'Total':>5}  {'':>5}  {cells}\n")
+    if score.winners:
+        label = "Winner" if len(score.winners) == 1 else "Tied for first"
+        out.write(f"{label}: {', '.join(score.winners)} ({edition.id})\n")
+    return 0
+
+
+# ---------------------------------------------------------------------- main
+
+
+def _options(*, sheet: bool = False) -> argparse.ArgumentParser:
+    """The options every command takes (a fresh parent parser per command)."""
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument(
+        "--edition",
+        default=None if sheet else DEFAULT_EDITION,
+        metavar="ID|PATH",
+        help="a bundled edition id or an edition file (default: "
+        + (f"the sheet's 'edition', else {DEFAULT_EDITION})" if sheet else f"{DEFAULT_EDITION})"),
+    )
+    common.add_argument("--format", choices=("text", "json"), default="text", help="output format (default: text)")
+    return common
+
+
+def _parser() -> argparse.ArgumentParser:
+    common = _options()
+    parser = argparse.ArgumentParser(
+        prog=PROG,
+        description="Skull King rules as data: resolve tricks, list legal plays, score games, validate edition files.",
+    )
+    from skullking import __version__
+
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    p = sub.add_parser("editions", parents=[common], help="list the bundled editions")
+    p.set_defaults(run=cmd_editions)
+
+    p = sub.add_parser("validate", parents=[common], help="check edition files; report every problem with FILE:LINE:COL")
+    p.add_argument("files", nargs="+", metavar="FILE", help="edition files (or bundled ids)")
+    p.set_defaults(run=cmd_validate)
+
+    p = sub.add_parser("trick", parents=[common], help="resolve a trick: who wins, why, who leads next")
+    p.add_argument("cards", nargs="*", metavar="CARD", help="the cards in play order from the leader, e.g. Y10 SK TIG:PIR")
+    p.add_argument("--leader", type=int, default=0, help="seat of the player who led (default 0)")
+    p.add_argument("--players", type=int, default=None, help="number of players (default: the number of cards)")
+    p.add_argument("--batch", metavar="FILE", help="resolve one JSON trick per line of FILE ('-' for stdin)")
+    p.set_defaults(run=cmd_trick)
+
+    p = sub.add_parser("legal", parents=[common], help="which cards of a hand may be played on a trick")
+    p.add_argument("--hand", required=True, metavar="CARD,CARD,...", help="the hand, comma-separated")
+    p.add_argument("cards", nargs="*", metavar="CARD", help="the cards played so far in this trick")
+    p.set_defaults(run=cmd_legal)
+
+    p = sub.add_parser("score", parents=[_options(sheet=True)], help="score a game sheet (YAML or JSON)")
+    p.add_argument("sheet", metavar="SHEET", help="the sheet file ('-' for stdin)")
+    p.add_argument("--scoring", metavar="SCHEME", help="scoring scheme (default: the sheet's, else the edition's)")
+    p.set_defaults(run=cmd_score)
+    return parser
+
+
+def _fail(err: TextIO, message: str) -> int:
+    err.write(f"{PROG}: error: {message}\n")
+    return 2
+
+
+def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """Run the command line; return the exit code."""
+    out = out or sys.stdout
+    err = err or sys.stderr
+    parser = _parser()
+    try:
+        args = parser.parse_args(list(argv) if argv is not None else None)
+    except SystemExit as exc:  # argparse printed its usage message
+        return int(exc.code or 0)
+    run: Callable[[argparse.Namespace, TextIO], int] = args.run
+    try:
+        return run(args, out)
+    except UsageError as exc:
+        return _fail(err, str(exc))
+    except (EditionError, SheetError) as exc:
+        err.writelines(f"{p}\n" for p in exc.problems)
+        return 2
+    except SkullKingError as exc:
+        return _fail(err, str(exc))
+    except BrokenPipeError:
+        return 0
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

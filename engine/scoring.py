@@ -1,0 +1,495 @@
+"""Scoring game sheets: bids and results per round, or the whole play, into points.
+
+A sheet names its players and lists its rounds. Each round gives the bids and either
+the results (``won``, and optionally ``bonuses``, ``loot``) or the whole play
+(``leader`` and ``tricks``), from which the results are computed by the trick
+resolver. Points come from the edition's scoring scheme::
+
+    players: [Emma, Nico, Pat, Lea]
+    rounds:
+      - cards: 6
+        bids: {Emma: 1, Nico: 2, Pat: 2, Lea: 1}
+        won:  {Emma: 1, Nico: 2, Pat: 1, Lea: 1}
+        loot: [[Emma, Nico]]
+
+Every problem of a sheet is collected and raised at once as a
+:class:`~skullking.errors.SheetError`, each located at its file, line and column
+and prefixed with the round (``sheet.yaml:7:14: round 2: bid 7 for Emma is out of
+range 0..6``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .errors import NotationError, Problem, SheetError, SkullKingError
+from .located import Location, Node, parse_yaml
+from .model import Scheme
+
+if TYPE_CHECKING:
+    from .cards import Play
+    from .edition import Edition
+
+SHEET_KEYS = ("edition", "players", "rounds", "scoring", "schedule", "modules")
+ROUND_KEYS = ("cards", "bids", "won", "bonuses", "loot", "extra", "leader", "tricks")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RoundScore:
+    """One scored round: cards dealt, and per player bid, tricks won and points."""
+
+    number: int
+    cards: int
+    bids: Mapping[str, int]
+    won: Mapping[str, int]
+    points: Mapping[str, int]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SheetScore:
+    """A scored sheet: every round, the totals, and the player(s) with the highest total."""
+
+    edition: str
+    players: tuple[str, ...]
+    rounds: tuple[RoundScore, ...]
+    totals: Mapping[str, int]
+    winners: tuple[str, ...]
+
+    def as_json(self) -> dict[str, Any]:
+        """The ``skullking score --format json`` record."""
+        return {
+            "edition": self.edition,
+            "players": list(self.players),
+            "rounds": [{"cards": r.cards, "points": dict(r.points)} for r in self.rounds],
+            "totals": dict(self.totals),
+            "winners": list(self.winners),
+        }
+
+
+def _from_plain(value: Any, file: str) -> Node:
+    """Wrap plain data (no positions known) as a located tree."""
+    loc = Location(file, 0, 0)
+    if isinstance(value, Mapping):
+        return Node({str(k): _from_plain(v, file) for k, v in value.items()}, loc)
+    if isinstance(value, list | tuple):
+        return Node([_from_plain(v, file) for v in value], loc)
+    return Node(value, loc)
+
+
+def read_sheet(text: str, file: str) -> Node:
+    """Parse a YAML or JSON sheet into a located tree; raise :class:`SheetError`."""
+    node, problems = parse_yaml(text, file)
+    if problems or node is None:
+        raise SheetError(problems or [Problem(file=file, line=1, column=1, message="the sheet is empty")])
+    return node
+
+
+class _Sheet:
+    """Checks and scores one sheet, collecting located problems."""
+
+    def __init__(self, edition: Edition, root: Node) -> None:
+        self.edition = edition
+        self.root = root
+        self.problems: list[Problem] = []
+        self.prefix = ""
+
+    def error(self, node: Node | Location, message: str) -> None:
+        loc = node.loc if isinstance(node, Node) else node
+        self.problems.append(loc.problem(self.prefix + message))
+
+    def _int(self, node: Node, what: str, low: int, high: int | None = None) -> int | None:
+        value = node.value
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.error(node, f"{what} must be a whole number, got {value!r}")
+            return None
+        if value < low or (high is not None and value > high):
+            upper = f"..{high}" if high is not None else " or more"
+            self.error(node, f"{what} {value} is out of range {low}{upper}")
+            return None
+        return value
+
+    def _mapping(self, parent: Node, key: str, required: bool) -> dict[str, Node] | None:
+        node = parent.value.get(key)
+        if node is None:
+            if required:
+                self.error(parent, f"'{key}' is missing")
+            return None
+        if not isinstance(node.value, dict):
+            self.error(node, f"'{key}' must be a mapping of player to value")
+            return None
+        return node.value  # type: ignore[no-any-return]
+
+    def _per_player(self, parent: Node, key: str, players: Sequence[str], required: bool) -> dict[str, Node]:
+        table = self._mapping(parent, key, required)
+        if table is None:
+            return {}
+        out: dict[str, Node] = {}
+        for name, node in table.items():
+            if name not in players:
+                self.error(parent.value[key].key_loc.get(name, node.loc), f"unknown player '{name}' in '{key}' (players: {', '.join(players)})")
+            else:
+                out[name] = node
+        if required:
+            missing = [p for p in players if p not in table]
+            if missing:
+                self.error(parent.value[key], f"'{key}' lacks {', '.join(missing)}")
+        return out
+
+    def run(self, *, scoring: str | None = None) -> SheetScore:
+        root = self.root
+        if not isinstance(root.value, dict):
+            self.error(root, "a sheet must be a mapping with 'players' and 'rounds'")
+            raise SheetError(self.problems)
+        for key in root.value:
+            if key not in SHEET_KEYS:
+                self.error(root.key_loc.get(key, root.loc), f"unknown key '{key}' (allowed: {', '.join(SHEET_KEYS)})")
+        players = self._players()
+        scheme = self._scheme(scoring)
+        schedule = self._choice("schedule", [s.id for s in self.edition.schedules], self.edition.default_schedule)
+        modules = self._modules()
+        rounds_node = root.value.get("rounds")
+        rounds: list[RoundScore] = []
+        if rounds_node is None:
+            self.error(root, "'rounds' is missing")
+        elif not isinstance(rounds_node.value, list):
+            self.error(rounds_node, "'rounds' must be a list of rounds")
+        elif players is not None and scheme is not None and schedule is not None:
+            for number, node in enumerate(rounds_node.value, start=1):
+                self.prefix = f"round {number}: "
+                scored = self._round(number, node, players, scheme, schedule, modules)
+                if scored is not None:
+                    rounds.append(scored)
+            self.prefix = ""
+        if self.problems or players is None:
+            raise SheetError(self.problems)
+        totals = {p: sum(r.points[p] for r in rounds) for p in players}
+        best = max(totals.values()) if totals else 0
+        winners = tuple(p for p in players if totals[p] == best) if rounds else ()
+        return SheetScore(edition=self.edition.id, players=tuple(players), rounds=tuple(rounds), totals=totals, winners=winners)
+
+    def _players(self) -> list[str] | None:
+        node = self.root.value.get("players")
+        if node is None:
+            self.error(self.root, "'players' is missing")
+            return None
+        if not isinstance(node.value, list) or not all(isinstance(p.value, str) and p.value for p in node.value):
+            self.error(node, "'players' must be a list of names")
+            return None
+        names = [p.value for p in node.value]
+        for i, p in enumerate(node.value):
+            if p.value in names[:i]:
+                self.error(p, f"player '{p.value}' is listed twice")
+        low, high = self.edition.min_players, self.edition.max_players
+        if not low <= len(names) <= high:
+            self.error(node, f"{len(names)} players: edition '{self.edition.id}' is for {low} to {high} players")
+        return names
+
+    def _choice(self, key: str, known: list[str], default: str) -> str | None:
+        node = self.root.value.get(key)
+        if node is None:
+            return default
+        if node.value not in known:
+            self.error(node, f"unknown {key} '{node.value}' (known: {', '.join(known)})")
+            return None
+        return str(node.value)
+
+    def _scheme(self, override: str | None) -> Scheme | None:
+        known = [s.id for s in self.edition.schemes]
+        chosen = override or self._choice("scoring", known, self.edition.default_scheme)
+        if chosen is None:
+            return None
+        if chosen not in known:
+            self.error(self.root, f"unknown scoring scheme '{chosen}' (known: {', '.join(known)})")
+            return None
+        return self.edition.scheme(chosen)
+
+    def _modules(self) -> set[str]:
+        every = [m.id for m in self.edition.modules]
+        node = self.root.value.get("modules")
+        if node is None:
+            return set(every)
+        if not isinstance(node.value, list):
+            self.error(node, "'modules' must be a list of module ids")
+            return set(every)
+        chosen = set()
+        for item in node.value:
+            if item.value not in every:
+                self.error(item, f"unknown module '{item.value}' (known: {', '.join(every)})")
+            else:
+                chosen.add(item.value)
+        for module in self.edition.modules:
+            if not module.optional and module.id not in chosen:
+                self.error(node, f"module '{module.id}' cannot be left out")
+        return chosen
+
+    # ------------------------------------------------------------------ one round
+
+    def _round(self, number: int, node: Node, players: list[str], scheme: Scheme, schedule: str, modules: set[str]) -> RoundScore | None:
+        if not isinstance(node.value, dict):
+            self.error(node, "a round must be a mapping with 'bids' and 'won' or 'tricks'")
+            return None
+        before = len(self.problems)
+        for key in node.value:
+            if key not in ROUND_KEYS:
+                self.error(node.key_loc.get(key, node.loc), f"unknown key '{key}' (allowed: {', '.join(ROUND_KEYS)})")
+        cards = self._cards(number, node, len(players), schedule, modules)
+        if cards is None:
+            return None
+        bids = {p: self._int(n, f"bid of {p}", 0, cards) for p, n in self._per_player(node, "bids", players, True).items()}
+        has_tricks, has_won = "tricks" in node.value, "won" in node.value
+        if has_tricks == has_won:
+            self.error(node, "give either 'won' (tricks won per player) or 'tricks' (the whole play), not " + ("both" if has_tricks else "neither"))
+            return None
+        if has_tricks:
+            for key in ("bonuses", "loot"):
+                if key in node.value:
+                    self.error(node.key_loc[key], f"'{key}' is computed from 'tricks'; do not give both")
+            played = self._play(node, players, cards, modules, number)
+            if played is None:
+                return None
+            won, captures, alliances = played
+        else:
+            won = {p: self._int(n, f"tricks won by {p}", 0, cards) for p, n in self._per_player(node, "won", players, True).items()}
+            captures = self._bonuses(node, players, won, modules)
+            alliances = self._loot(node, players, won, modules)
+            if all(v is not None for v in won.values()) and len(won) == len(players):
+                self._sum_check(node.value["won"], won, cards, modules)  # type: ignore[arg-type]
+        extra = {p: self._int(n, f"extra points of {p}", -(10**9)) for p, n in self._per_player(node, "extra", players, False).items()}
+        if len(self.problems) > before:
+            return None
+        return self._points(number, cards, scheme, players, bids, won, captures, alliances, extra)  # type: ignore[arg-type]
+
+    def _cards(self, number: int, node: Node, count: int, schedule: str, modules: set[str]) -> int | None:
+        given = node.value.get("cards")
+        if given is None:
+            cards = self.edition.cards_dealt(number, count, schedule)
+            if cards is None:
+                rounds = len(self.edition.schedule(schedule).rounds)
+                self.error(node, f"the '{schedule}' schedule has {rounds} rounds; give 'cards' for an extra round")
+            return cards
+        deck = len(self.edition.deck(modules))
+        cards = self._int(given, "cards", 1, deck // count)
+        return cards
+
+    def _sum_check(self, where: Node, won: dict[str, int], cards: int, modules: set[str]) -> None:
+        total = sum(won.values())
+        lost = self.edition.destroying_cards(modules)
+        if total > cards:
+            self.error(where, f"{total} tricks won in all, but only {cards} were played")
+        elif total < cards - lost:
+            allowed = f"at most {lost} trick{'s' if lost != 1 else ''} may be lost to trick-destroying cards" if lost else "no card in play can destroy a trick"
+            self.error(where, f"{total} tricks won in all, but {cards} were played ({allowed})")
+
+    def _max_captures(self, modules: set[str]) -> dict[str, int]:
+        """Bonus id -> the most times it can be paid in one round: the cards in play that
+        can match one of its patterns in some role they may take."""
+        edition = self.edition
+        taken_on = {edition.cancelled_role} | {e.becomes for e in edition.effects}
+        out: dict[str, int] = {}
+        for bonus in edition.bonuses:
+            total = 0
+            for card in edition.deck(modules):
+                printed = edition.plays[card.code].printed
+                roles = (printed | taken_on) - {None} if card.suit is None else frozenset()
+                total += any(
+                    (pattern.roles is None or bool(pattern.roles & roles))
+                    and (pattern.suits is None or card.suit in pattern.suits)
+                    and (pattern.ranks is None or card.rank in pattern.ranks)
+                    and (pattern.cards is None or card.kind in pattern.cards)
+                    and (pattern.printed_roles is None or bool(pattern.printed_roles & printed))
+                    for pattern in bonus.captured
+                )
+            out[bonus.id] = total
+        return out
+
+    def _bonuses(self, node: Node, players: list[str], won: dict[str, int | None], modules: set[str]) -> dict[str, list[str]]:
+        known = {b.id for b in self.edition.bonuses}
+        table = self._per_player(node, "bonuses", players, False)
+        captures: dict[str, list[str]] = {}
+        counted: Counter[str] = Counter()
+        first_node: dict[str, Node] = {}
+        for player, ids in table.items():
+            if not isinstance(ids.value, list):
+                self.error(ids, f"bonuses of {player} must be a list of bonus ids")
+                continue
+            captures[player] = []
+            for item in ids.value:
+                if item.value not in known:
+                    self.error(item, f"unknown bonus id '{item.value}' (known: {', '.join(sorted(known))})")
+                    continue
+                captures[player].append(item.value)
+                counted[item.value] += 1
+                first_node.setdefault(item.value, item)
+            if captures[player] and won.get(player) == 0:
+                self.error(ids, f"{player} won no trick, so captured no bonus")
+        limits = self._max_captures(modules)
+        for bonus_id, count in counted.items():
+            if count > limits[bonus_id]:
+                self.error(first_node[bonus_id], f"bonus '{bonus_id}' {count} times, but the cards in play allow at most {limits[bonus_id]}")
+        return captures
+
+    def _loot(self, node: Node, players: list[str], won: dict[str, int | None], modules: set[str]) -> list[tuple[str, str]]:
+        loot = node.value.get("loot")
+        if loot is None:
+            return []
+        if not isinstance(loot.value, list):
+            self.error(loot, "'loot' must be a list of [Loot player, trick winner] pairs")
+            return []
+        limit = sum(k.count for k in self.edition.kinds if k.module in modules and any(e.id == k.effect and e.kind.value == "alliance" for e in self.edition.effects))
+        if len(loot.value) > limit:
+            self.error(loot, f"{len(loot.value)} alliances, but the cards in play hold {limit} alliance card{'s' if limit != 1 else ''}")
+        pairs = []
+        for pair in loot.value:
+            names = [p.value for p in pair.value] if isinstance(pair.value, list) else None
+            if names is None or len(names) != 2:
+                self.error(pair, "each alliance is a pair [Loot player, trick winner]")
+                continue
+            bad = [n for n in names if n not in players]
+            if bad:
+                self.error(pair, f"unknown player '{bad[0]}' in 'loot' (players: {', '.join(players)})")
+                continue
+            if names[0] == names[1]:
+                self.error(pair, f"{names[0]} cannot ally with themself: winning your own Loot forms no alliance")
+                continue
+            if won.get(names[1]) == 0:
+                self.error(pair, f"{names[1]} won no trick, so took no Loot")
+                continue
+            pairs.append((names[0], names[1]))
+        return pairs
+
+    def _play(self, node: Node, players: list[str], cards: int, modules: set[str], number: int) -> tuple[dict[str, int], dict[str, list[str]], list[tuple[str, str]]] | None:
+        count = len(players)
+        leader_node = node.value.get("leader")
+        if leader_node is None:
+            leader = (number - 1) % count  # the deal passes left; left of the dealer leads
+        elif leader_node.value in players:
+            leader = players.index(leader_node.value)
+        else:
+            self.error(leader_node, f"unknown player '{leader_node.value}' as leader (players: {', '.join(players)})")
+            return None
+        tricks_node = node.value["tricks"]
+        if not isinstance(tricks_node.value, list):
+            self.error(tricks_node, "'tricks' must be a list of tricks, each a list of cards")
+            return None
+        if len(tricks_node.value) != cards:
+            self.error(tricks_node, f"{len(tricks_node.value)} tricks, but {cards} cards were dealt")
+            return None
+        parsed: list[list[tuple[Play, Node]]] = []
+        for k, trick in enumerate(tricks_node.value, start=1):
+            items = trick.value if isinstance(trick.value, list) else None
+            if items is None or len(items) != count:
+                self.error(trick, f"trick {k} must list {count} cards, one per player")
+                return None
+            row = []
+            for item in items:
+                try:
+                    (play,) = self.edition.parse_cards([str(item.value)])
+                except NotationError as exc:
+                    self.error(item, f"trick {k}: {exc}")
+                    return None
+                if self._module_of(play) not in modules:
+                    self.error(item, f"trick {k}: '{play.code}' is not in play (module '{self._module_of(play)}')")
+                    return None
+                row.append((play, item))
+            parsed.append(row)
+        every = [play for row in parsed for play, _ in row]
+        try:
+            self.edition._resolver.check_copies(every)
+        except SkullKingError as exc:
+            self.error(tricks_node, f"{exc} (a card played twice in the round)")
+            return None
+        # Hands are what each player plays from this trick on: follow suit is checkable.
+        seats = leader
+        hands: list[list[Play]] = [[] for _ in players]
+        order: list[list[int]] = []
+        won = dict.fromkeys(players, 0)
+        captures: dict[str, list[str]] = {p: [] for p in players}
+        alliances: list[tuple[str, str]] = []
+        results = []
+        for k, row in enumerate(parsed, start=1):
+            plays = [p for p, _ in row]
+            try:
+                result = self.edition.resolve_trick(plays, leader=seats, players=count)
+            except SkullKingError as exc:
+                self.error(row[0][1], f"trick {k}: {exc}")
+                return None
+            order.append([(seats + i) % count for i in range(count)])
+            results.append((seats, result))
+            seats = result.next_leader
+        for seat_order, row in zip(order, parsed, strict=True):
+            for seat, (play, _) in zip(seat_order, row, strict=True):
+                hands[seat].append(play)
+        for k, (seat_order, row) in enumerate(zip(order, parsed, strict=True), start=1):
+            trick_so_far: list[Play] = []
+            for seat, (play, item) in zip(seat_order, row, strict=True):
+                hand = hands[seat][k - 1 :]
+                legal = self.edition.legal_plays(hand, trick_so_far)
+                if play not in legal:
+                    suit = self.edition.led_suit(trick_so_far)
+                    self.error(item, f"trick {k}: {players[seat]} played {play.code} but holds {suit} ({', '.join(p.code for p in hand if p.card.suit == suit)}) and must follow suit")
+                    return None
+                trick_so_far.append(play)
+        for (_, result) in results:
+            if result.winner is None:
+                continue
+            name = players[result.winner]
+            won[name] += 1
+            captures[name].extend(result.bonuses)
+            alliances.extend((players[a], players[b]) for a, b in result.alliances)
+        return won, captures, alliances
+
+    def _module_of(self, play: Play) -> str:
+        if play.card.suit is not None:
+            return next(s.module for s in self.edition.suits if s.id == play.card.suit)
+        return self.edition.kind(play.card.kind or "").module
+
+    def _points(
+        self,
+        number: int,
+        cards: int,
+        scheme: Scheme,
+        players: list[str],
+        bids: dict[str, int],
+        won: dict[str, int],
+        captures: dict[str, list[str]],
+        alliances: list[tuple[str, str]],
+        extra: dict[str, int],
+    ) -> RoundScore:
+        points_of = {b.id: b.points for b in self.edition.bonuses}
+        base = {p: {"bid": bids[p], "won": won[p], "cards": cards, "round": number, "players": len(players)} for p in players}
+        made = {p: bool(scheme.made.evaluate(base[p])) for p in players}
+        share = self.edition.alliance_points()
+        points: dict[str, int] = {}
+        for p in players:
+            env = dict(base[p])
+            env["bonus"] = sum(points_of[b] for b in captures.get(p, []))
+            env["alliance"] = sum(share for a, b in alliances if p in (a, b) and made[a] and made[b])
+            for case in scheme.cases:
+                if case.when is None or case.when.evaluate(env):
+                    points[p] = int(case.points.evaluate(env)) + extra.get(p, 0)
+                    break
+        return RoundScore(number=number, cards=cards, bids=bids, won=won, points=points)
+
+
+def score_sheet(edition: Edition, sheet: Any, *, file: str = "<sheet>", scoring: str | None = None) -> SheetScore:
+    """Score ``sheet`` (a located tree, YAML/JSON text, or plain mapping) under ``edition``.
+
+    Raises :class:`~skullking.errors.SheetError` listing every problem.
+
+    >>> import skullking
+    >>> ed = skullking.load_edition("skullking-2021")
+    >>> score = ed.score_sheet({"players": ["Ann", "Bo"], "rounds": [
+    ...     {"bids": {"Ann": 1, "Bo": 0}, "won": {"Ann": 1, "Bo": 0}}]})
+    >>> dict(score.totals), score.winners
+    ({'Ann': 20, 'Bo': 10}, ('Ann',))
+    """
+    if isinstance(sheet, Node):
+        root = sheet
+    elif isinstance(sheet, str):
+        root = read_sheet(sheet, file)
+    else:
+        root = _from_plain(sheet, file)
+    return _Sheet(edition, root).run(scoring=scoring)
