@@ -160,9 +160,13 @@ class Resolver:
         for p in plays:
             limit = self.limits[p.pool]
             if pools[p.pool] > limit:
-                what = p.code if p.card.suit is not None else f"{p.card.kind} card{'s' if limit > 1 else ''}"
+                if p.card.suit is not None:
+                    what = p.code
+                else:
+                    kind = self.edition.kind(p.card.kind or "")
+                    what = kind.names[0] if kind.names else kind.id
                 raise IllegalTrickError(
-                    f"'{p.code}': {pools[p.pool]} in one trick, but the deck has only {limit} {what}"
+                    f"'{p.code}' {pools[p.pool]} times in one trick: the deck has {limit} {what}"
                 )
             if named[p.card.code] > 1:
                 raise IllegalTrickError(f"'{p.card.code}' played {named[p.card.code]} times: the deck has one")

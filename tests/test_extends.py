@@ -1,0 +1,120 @@
+"""``extends``: house rules as overlays on a base edition (engine/merge.py).
+
+An overlay states only what it changes: mappings merge, keyed lists merge by id,
+``null`` removes, new rules go where ``before``/``after`` say, overlays compose.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+import skullking
+from skullking.errors import EditionError
+from skullking.loader import check_file
+
+
+def _write(path: Path, text: str) -> Path:
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_kraken_leader_as_first_printed(tmp_path: Path) -> None:
+    """Digest 5 #1: the first printing's 'left of the Kraken player' is one value away."""
+    house = _write(
+        tmp_path / "first-printing.yaml",
+        "extends: skullking-2021\nid: first-printing\neffects:\n  list:\n"
+        "    - id: kraken\n      next_leader: [left_of_effect_player]\n",
+    )
+    base = skullking.load_edition("skullking-2021")
+    changed = skullking.load_edition(house)
+    trick = ["Y12", "KRAKEN", "B3", "Y1"]  # without the Kraken, B3 (seat 2) would win
+    assert base.resolve_trick(trick).next_leader == 2
+    assert changed.resolve_trick(trick).next_leader == 2  # left of seat 1 is seat 2 as well
+    trick = ["KRAKEN", "Y12", "B3", "Y1"]
+    assert base.resolve_trick(trick).next_leader == 2
+    assert changed.resolve_trick(trick).next_leader == 1
+
+
+def test_mapping_form_and_null_remove(tmp_path: Path) -> None:
+    """A keyed list may be written as id -> item; null removes the item."""
+    house = _write(
+        tmp_path / "no-14s.yaml",
+        "extends: skullking-2021\nid: no-14s\nbonuses:\n  standard-14: null\n  black-14: {points: 50}\n",
+    )
+    edition = skullking.load_edition(house)
+    assert [b.id for b in edition.bonuses][:1] == ["black-14"]
+    assert edition.resolve_trick(["Y14", "G1"]).bonus == 0
+    assert edition.resolve_trick(["B14", "G1"]).bonus == 50
+
+
+def test_new_rule_goes_where_before_says(tmp_path: Path) -> None:
+    """A new precedence rule is inserted before the rule it names."""
+    house = _write(
+        tmp_path / "escapes-rule.yaml",
+        "extends: skullking-2021\nid: escapes-rule\nprecedence:\n"
+        "  - id: escapes-first\n    before: mermaid-captures-skull-king\n"
+        "    winner: {pick: last, of: escape}\n",
+    )
+    edition = skullking.load_edition(house)
+    assert [r.id for r in edition.precedence][:2] == ["escapes-first", "mermaid-captures-skull-king"]
+    result = edition.resolve_trick(["SK", "E", "E"])
+    assert (result.winner, result.rule) == (2, "escapes-first")
+
+
+def test_overlays_compose_and_report_at_their_own_lines(tmp_path: Path) -> None:
+    """An overlay of an overlay merges both; problems are located in the file that has them."""
+    _write(tmp_path / "a.yaml", "extends: skullking-2021\nid: a\nbonuses:\n  black-14: {points: 30}\n")
+    b = _write(tmp_path / "b.yaml", "extends: a.yaml\nid: b\nbonuses:\n  standard-14: {points: 15}\n")
+    edition = skullking.load_edition(b)
+    assert edition.resolve_trick(["B14", "Y14", "G2"]).bonus == 45
+    bad = _write(tmp_path / "c.yaml", "extends: b.yaml\nid: c\nprecedence:\n  - id: pirate\n    winner: {pick: first, of: pirat}\n")
+    edition_c, problems = check_file(bad)
+    assert edition_c is None
+    assert [(p.file.endswith("c.yaml"), p.line, p.column) for p in problems] == [(True, 5, 31)]
+    assert "unknown card group 'pirat'" in problems[0].message
+
+
+def test_removing_nothing_is_a_warning(tmp_path: Path) -> None:
+    """Issue 3 section 5: an overlay key that overrides nothing is reported, without failing."""
+    house = _write(tmp_path / "w.yaml", "extends: skullking-2021\nid: w\nbonuses:\n  black-41: null\n")
+    edition, problems = check_file(house)
+    assert edition is not None
+    assert [(p.severity, p.line, p.column) for p in problems] == [("warning", 4, 3)]
+    assert "removes nothing" in problems[0].message
+
+
+def test_missing_base_and_cycle(tmp_path: Path) -> None:
+    """extends of a missing file, and a cycle, are located errors."""
+    missing = _write(tmp_path / "m.yaml", "extends: nowhere.yaml\nid: m\n")
+    with pytest.raises(EditionError, match=r"m.yaml:1:10: extends 'nowhere.yaml': no such edition or file"):
+        skullking.load_edition(missing)
+    _write(tmp_path / "x.yaml", "extends: y.yaml\nid: x\n")
+    _write(tmp_path / "y.yaml", "extends: x.yaml\nid: y\n")
+    with pytest.raises(EditionError, match="makes a cycle"):
+        skullking.load_edition(tmp_path / "x.yaml")
+
+
+def test_overlay_revalidates_the_deck(tmp_path: Path) -> None:
+    """Removing cards re-runs the deck-size check on the merged edition."""
+    house = _write(
+        tmp_path / "thin.yaml",
+        "extends: skullking-2021\nid: thin\ndeck:\n  cards:\n    escape: null\n    pirate: null\n",
+    )
+    edition, problems = check_file(house)
+    assert edition is None
+    assert any("the deck is too small" in p.message for p in problems)
+
+
+def test_cache_follows_changes_to_the_base(tmp_path: Path) -> None:
+    """The compiled-edition cache is keyed by the hashes of every merged file."""
+    base = _write(tmp_path / "base.yaml", "extends: skullking-2021\nid: base\nbonuses:\n  black-14: {points: 30}\n")
+    top = _write(tmp_path / "top.yaml", "extends: base.yaml\nid: top\n")
+    assert skullking.load_edition(top).resolve_trick(["B14", "G1"]).bonus == 30
+    _write(base, "extends: skullking-2021\nid: base\nbonuses:\n  black-14: {points: 35}\n")
+    stamp = time.time() + 5
+    os.utime(base, (stamp, stamp))
+    assert skullking.load_edition(top).resolve_trick(["B14", "G1"]).bonus == 35

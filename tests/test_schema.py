@@ -1,0 +1,77 @@
+"""The JSON Schema of edition files: valid draft-07, described, strict, in step with
+its generator, and referenced from every bundled edition."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+SCHEMA_PATH = ROOT / "rules" / "edition.schema.json"
+SCHEMA = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+EDITIONS = sorted((ROOT / "editions").glob("*.yaml"))
+
+
+def _objects(node: Any, path: str = "") -> Iterator[tuple[str, dict[str, Any]]]:
+    if isinstance(node, dict):
+        if node.get("type") == "object" and "properties" in node:
+            yield path, node
+        for key, value in node.items():
+            yield from _objects(value, f"{path}/{key}")
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from _objects(value, f"{path}/{i}")
+
+
+def test_schema_is_valid_draft07() -> None:
+    """Issue 2 section 2: the schema is checked against its metaschema."""
+    jsonschema.Draft7Validator.check_schema(SCHEMA)
+    assert SCHEMA["$schema"] == "http://json-schema.org/draft-07/schema#"
+
+
+def test_every_property_has_a_description() -> None:
+    """Issue 2 section 2: editors show descriptions on hover, so every property has one."""
+    missing = [
+        f"{path}/{name}"
+        for path, node in _objects(SCHEMA)
+        for name, prop in node["properties"].items()
+        if not prop.get("description")
+    ]
+    assert not missing
+
+
+def test_unknown_keys_are_rejected_everywhere() -> None:
+    """Issue 2 section 2: unknown keys are rejected so typos are caught."""
+    open_objects = [path for path, node in _objects(SCHEMA) if node.get("additionalProperties") is not False]
+    assert not open_objects
+
+
+def test_schema_matches_its_generator() -> None:
+    """The committed schema is what scripts/gen_schema.py writes (run it after editing)."""
+    done = subprocess.run([sys.executable, str(ROOT / "scripts" / "gen_schema.py"), "--check"], check=False)
+    assert done.returncode == 0, "rules/edition.schema.json is stale: run scripts/gen_schema.py"
+
+
+@pytest.mark.parametrize("path", EDITIONS, ids=[p.name for p in EDITIONS])
+def test_bundled_edition_validates_and_names_the_schema(path: Path) -> None:
+    """Each bundled edition validates and starts with a yaml-language-server modeline."""
+    first = path.read_text(encoding="utf-8").splitlines()[0]
+    assert first == "# yaml-language-server: $schema=../rules/edition.schema.json"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    jsonschema.Draft7Validator(SCHEMA).validate(data)
+
+
+def test_schema_rejects_a_typo() -> None:
+    """A misspelt key is an error, not silently ignored."""
+    data = yaml.safe_load(EDITIONS[0].read_text(encoding="utf-8"))
+    data["precedence"][0]["winer"] = data["precedence"][0].pop("winner")
+    errors = list(jsonschema.Draft7Validator(SCHEMA).iter_errors(data))
+    assert any("winer" in e.message for e in errors)
