@@ -18,8 +18,8 @@ from .model import (
     MADE_NAMES,
     TRICK_NAMES,
     Bonus,
-    Case,
     CardKind,
+    Case,
     Declaration,
     Effect,
     EffectKind,
@@ -50,7 +50,9 @@ def _source(root: Node, path: tuple[str | int, ...]) -> str:
     return f"{loc.file}:{loc.line}"
 
 
-def _rules(root: Node, path: tuple[str | int, ...], rules: list[dict[str, Any]], role_ids: list[str]) -> tuple[Rule, ...]:
+def _rules(
+    root: Node, path: tuple[str | int, ...], rules: list[dict[str, Any]], role_ids: list[str]
+) -> tuple[Rule, ...]:
     names = (*role_ids, *TRICK_NAMES)
     return tuple(
         Rule(
@@ -83,7 +85,7 @@ def build_edition(root: Node, *, path: str) -> Any:
 
     d: dict[str, Any] = root.plain()
     roles = tuple(
-        Role(id=r["id"], index=i, lead=Lead(r["lead"]), description=r.get("description", ""))
+        Role(id=r["id"], slot=i, lead=Lead(r["lead"]), description=r.get("description", ""))
         for i, r in enumerate(d["roles"])
     )
     role_ids = [r.id for r in roles]
@@ -91,7 +93,7 @@ def build_edition(root: Node, *, path: str) -> Any:
         Suit(
             id=s["id"],
             code=s["code"],
-            index=i,
+            slot=i,
             ranks=tuple(range(s["ranks"]["from"], s["ranks"]["to"] + 1)),
             trump=bool(s.get("trump", False)),
             module=s.get("module", "base"),
@@ -103,7 +105,7 @@ def build_edition(root: Node, *, path: str) -> Any:
         CardKind(
             id=c["id"],
             code=c["code"],
-            count=c.get("count", 1),
+            copies=c.get("count", 1),
             module=c.get("module", "base"),
             role=c.get("role"),
             declarations=tuple(
@@ -123,7 +125,7 @@ def build_edition(root: Node, *, path: str) -> Any:
     effects = tuple(
         Effect(
             id=e["id"],
-            index=i,
+            slot=i,
             kind=EffectKind(e["kind"]),
             description=e.get("description", e["id"]),
             next_leader=tuple(NextLeader(x) for x in e.get("next_leader", ["trick_leader"])),
@@ -140,7 +142,9 @@ def build_edition(root: Node, *, path: str) -> Any:
             id=b["id"],
             points=b["points"],
             winner=_pattern(b["winner"]) if "winner" in b else None,
-            captured=tuple(_pattern(p) for p in (b["captured"] if isinstance(b["captured"], list) else [b["captured"]])),
+            captured=tuple(
+                _pattern(p) for p in (b["captured"] if isinstance(b["captured"], list) else [b["captured"]])
+            ),
             exclude_winner=bool(b.get("exclude_winner", False)),
             description=b.get("description", b["id"]),
             source=_source(root, ("bonuses", i)),
@@ -168,7 +172,9 @@ def build_edition(root: Node, *, path: str) -> Any:
         Schedule(id=v["id"], title=v.get("title", v["id"]), rounds=tuple(v["rounds"])) for v in schedule["variants"]
     )
     hand_limit = (
-        compile_expression(_text(schedule["hand_limit"]), HAND_LIMIT_NAMES, "number") if "hand_limit" in schedule else None
+        compile_expression(_text(schedule["hand_limit"]), HAND_LIMIT_NAMES, "number")
+        if "hand_limit" in schedule
+        else None
     )
     return Edition(
         id=d["id"],

@@ -84,7 +84,9 @@ def cached_bundled(ident: str) -> Any:
     return _load(_key("bundled", ident))
 
 
-def store(path: str | os.PathLike[str], deps: list[tuple[str, str]], edition: Any, *, bundled: str | None = None) -> None:
+def store(
+    path: str | os.PathLike[str], deps: list[tuple[str, str]], edition: Any, *, bundled: str | None = None
+) -> None:
     """Remember ``edition``, built from ``path`` and the files ``deps`` (path, sha256)."""
     directory = _cache_dir()
     if directory is None:
@@ -98,5 +100,5 @@ def store(path: str | os.PathLike[str], deps: list[tuple[str, str]], edition: An
             with tempfile.NamedTemporaryFile(dir=directory, delete=False, suffix=".tmp") as fh:
                 pickle.dump((deps, edition), fh, protocol=pickle.HIGHEST_PROTOCOL)
             os.replace(fh.name, os.path.join(directory, f"{key}.pickle"))
-    except Exception:  # noqa: S110 - the cache is an optimisation; never fail a load for it
+    except Exception:
         pass

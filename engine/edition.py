@@ -88,10 +88,12 @@ class Edition:
                 limits.append(1)
         for kind in self.kinds:
             pools[kind.id] = len(limits)
-            limits.append(kind.count)
+            limits.append(kind.copies)
         setattr_(self, "_pools", pools)
         setattr_(self, "pool_limits", tuple(limits))
-        static = [b for b in self.bonuses if b.winner is None and not b.exclude_winner and all(p.static for p in b.captured)]
+        static = [
+            b for b in self.bonuses if b.winner is None and not b.exclude_winner and all(p.static for p in b.captured)
+        ]
         printed_by_kind = {
             k.id: frozenset([k.role] if k.role else [d.role for d in k.declarations]) for k in self.kinds
         }
@@ -143,7 +145,7 @@ class Edition:
         for kind in self.kinds:
             if kind.module in chosen:
                 named = [Card(code=i.code, kind=kind.id, individual=i.id) for i in kind.individuals]
-                plain = [Card(code=kind.code, kind=kind.id)] * (kind.count - len(named))
+                plain = [Card(code=kind.code, kind=kind.id)] * (kind.copies - len(named))
                 cards.extend(named + plain)
         return cards
 
@@ -201,11 +203,10 @@ class Edition:
         >>> r.winner is None, r.next_leader, r.rule
         (True, 3, 'kraken')
         """
-        plays = cards if _all_own(self, cards) else self.parse_cards(cards)  # type: ignore[arg-type]
-        count = len(plays)
-        seats = count if players is None else players
-        self._resolver.check(plays, leader, seats)  # type: ignore[arg-type]
-        return self._resolver.resolve(plays, leader, seats)  # type: ignore[arg-type]
+        plays: Sequence[Play] = cards if _all_own(self, cards) else self.parse_cards(cards)  # type: ignore[assignment]
+        seats = len(plays) if players is None else players
+        self._resolver.check(plays, leader, seats)
+        return self._resolver.resolve(plays, leader, seats)
 
     def led_suit(self, trick: str | Sequence[str | Play]) -> str | None:
         """The id of the suit the trick so far was led in, or ``None``."""
@@ -213,9 +214,7 @@ class Edition:
         index = self._resolver.led_suit(plays)
         return self.suits[index].id if index >= 0 else None
 
-    def legal_plays(
-        self, hand: str | Sequence[str | Play], trick: str | Sequence[str | Play] = ()
-    ) -> tuple[Play, ...]:
+    def legal_plays(self, hand: str | Sequence[str | Play], trick: str | Sequence[str | Play] = ()) -> tuple[Play, ...]:
         """The cards of ``hand`` that may be played on ``trick`` (the cards so far), in hand order.
 
         A numbered card must follow the led suit if the hand holds that suit; special
@@ -265,7 +264,7 @@ class Edition:
         may lose): cards with a destroy_trick or neutralize effect."""
         chosen = set(modules) if modules is not None else {m.id for m in self.modules}
         altering = {e.id for e in self.effects if e.kind is not EffectKind.ALLIANCE}
-        return sum(k.count for k in self.kinds if k.module in chosen and k.effect in altering)
+        return sum(k.copies for k in self.kinds if k.module in chosen and k.effect in altering)
 
     def alliance_points(self) -> int:
         """Points each ally earns from an alliance card (0 when the edition has none)."""
@@ -293,9 +292,9 @@ def make_plays(edition: Edition) -> list[Play]:
             card=card,
             declared=declared,
             role=role_id,
-            role_index=role.index if role else -1,
+            role_index=role.slot if role else -1,
             lead=role.lead if role else None,
-            effect_index=eff.index if eff else -1,
+            effect_index=eff.slot if eff else -1,
             alters=eff is not None and eff.kind is not EffectKind.ALLIANCE,
             allies=eff is not None and eff.kind is EffectKind.ALLIANCE,
         )
@@ -304,9 +303,7 @@ def make_plays(edition: Edition) -> list[Play]:
     for suit in edition.suits:
         for rank in suit.ranks:
             card = Card(code=f"{suit.code}{rank}", suit=suit.id, rank=rank)
-            plays.append(
-                Play(code=card.code, card=card, suit_index=suit.index, rank=rank, trump=suit.trump)
-            )
+            plays.append(Play(code=card.code, card=card, suit_index=suit.slot, rank=rank, trump=suit.trump))
     for kind in edition.kinds:
         variants = [Card(code=kind.code, kind=kind.id)] + [
             Card(code=ind.code, kind=kind.id, individual=ind.id) for ind in kind.individuals
@@ -331,8 +328,8 @@ def _all_own(edition: Edition, cards: object) -> bool:
         return False
     plays = edition.plays
     try:
-        return all(plays.get(p.code) is p for p in cards)  # type: ignore[union-attr]
-    except AttributeError:
+        return all(plays.get(p.code) is p for p in cards)  # type: ignore[attr-defined]
+    except (AttributeError, TypeError):
         return False
 
 

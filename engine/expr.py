@@ -119,12 +119,10 @@ def parse(text: str) -> Expr:
         token = exc.token
         if token.type == "$END":
             raise ExpressionError("the expression ends too early", column=len(text) + 1) from None
-        raise ExpressionError(
-            f"unexpected '{token}' in expression", column=exc.column or 1
-        ) from None
+        raise ExpressionError(f"unexpected '{token}' in expression", column=exc.column or 1) from None
     except UnexpectedCharacters as exc:
         raise ExpressionError(
-            f"unexpected character {text[exc.pos_in_stream]!r} in expression",
+            f"unexpected character {text[exc.pos_in_stream or 0]!r} in expression",
             column=exc.column or 1,
         ) from None
     except UnexpectedEOF:
@@ -141,7 +139,7 @@ def parse(text: str) -> Expr:
         kids = node.children
         kind = node.data
         if kind == "number":
-            return Number(int(kids[0]), col(kids[0]))
+            return Number(int(str(kids[0])), col(kids[0]))
         if kind == "true":
             return Truth(True, col(node))
         if kind == "false":
@@ -188,9 +186,7 @@ def check(expr: Expr, names: Sequence[str]) -> Type:
     if isinstance(expr, Compare):
         left, right = check(expr.left, names), check(expr.right, names)
         if left != right or (left == "truth value" and expr.op not in ("==", "!=")):
-            raise ExpressionError(
-                f"cannot compare a {left} with a {right} using '{expr.op}'", column=expr.column
-            )
+            raise ExpressionError(f"cannot compare a {left} with a {right} using '{expr.op}'", column=expr.column)
         return "truth value"
     if isinstance(expr, Logic | Not):
         operands = [expr.operand] if isinstance(expr, Not) else [expr.left, expr.right]
@@ -202,23 +198,18 @@ def check(expr: Expr, names: Sequence[str]) -> Type:
         _expect(expr.condition, "truth value", names, "the condition after 'if'")
         then, otherwise = check(expr.then, names), check(expr.otherwise, names)
         if then != otherwise:
-            raise ExpressionError(
-                f"'then' gives a {then} but 'else' gives a {otherwise}", column=expr.column
-            )
+            raise ExpressionError(f"'then' gives a {then} but 'else' gives a {otherwise}", column=expr.column)
         return then
     if isinstance(expr, Call):
         if expr.function not in FUNCTIONS:
             known = ", ".join(sorted(FUNCTIONS))
-            raise ExpressionError(
-                f"unknown function '{expr.function}' (known: {known})", column=expr.column
-            )
+            raise ExpressionError(f"unknown function '{expr.function}' (known: {known})", column=expr.column)
         low, high = FUNCTIONS[expr.function]
         count = len(expr.args)
         if count < low or (high is not None and count > high):
             wanted = str(low) if low == high else f"at least {low}"
             raise ExpressionError(
-                f"{expr.function}() takes {wanted} argument{'s' if wanted != '1' else ''}, "
-                f"got {count}",
+                f"{expr.function}() takes {wanted} argument{'s' if wanted != '1' else ''}, got {count}",
                 column=expr.column,
             )
         for arg in expr.args:
@@ -278,9 +269,7 @@ def _compile(expr: Expr, index: Mapping[str, int]) -> Fn:
         inner = _compile(expr.operand, index)
         return lambda env: not inner(env)
     if isinstance(expr, Conditional):
-        cond, then, otherwise = (
-            _compile(e, index) for e in (expr.condition, expr.then, expr.otherwise)
-        )
+        cond, then, otherwise = (_compile(e, index) for e in (expr.condition, expr.then, expr.otherwise))
         return lambda env: then(env) if cond(env) else otherwise(env)
     if isinstance(expr, Call):
         args = [_compile(a, index) for a in expr.args]

@@ -20,11 +20,11 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
+from .cache import cached, store
 from .errors import EditionError, ExpressionError, Problem
 from .located import Location, Node, parse_yaml
 from .merge import merge
 from .model import CASE_NAMES, HAND_LIMIT_NAMES, MADE_NAMES, RESERVED_OF, TRICK_NAMES
-from .cache import cached, store
 from .resources import bundled_edition_files, resolve_source, rules_text
 
 _VARIABLE = re.compile(r"^[a-z_][a-z0-9_]*$")
@@ -51,7 +51,9 @@ def _read(path: Path, problems: list[Problem]) -> tuple[Node | None, bytes]:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        problems.append(Problem(file=display, line=1, column=1, message=f"not UTF-8 text ({exc.reason} at byte {exc.start})"))
+        problems.append(
+            Problem(file=display, line=1, column=1, message=f"not UTF-8 text ({exc.reason} at byte {exc.start})")
+        )
         return None, data
     node, found = parse_yaml(text, display)
     problems.extend(found)
@@ -61,7 +63,9 @@ def _read(path: Path, problems: list[Problem]) -> tuple[Node | None, bytes]:
     return node, data
 
 
-def _load_tree(path: Path, problems: list[Problem], chain: tuple[Path, ...], deps: list[tuple[str, str]]) -> Node | None:
+def _load_tree(
+    path: Path, problems: list[Problem], chain: tuple[Path, ...], deps: list[tuple[str, str]]
+) -> Node | None:
     """Read ``path`` and, through ``extends``, its bases; return the merged tree."""
     node, data = _read(path, problems)
     deps.append((str(path.resolve()), hashlib.sha256(data).hexdigest()))
@@ -113,9 +117,7 @@ def _explain_schema_error(root: Node, error: Any) -> Iterator[Problem]:
         allowed = sorted(error.schema.get("properties", {}))
         extra = sorted(set(error.instance) - set(allowed))
         for key in extra:
-            yield root.locate_key(path, key).problem(
-                f"unknown key '{key}' in {where} (allowed: {', '.join(allowed)})"
-            )
+            yield root.locate_key(path, key).problem(f"unknown key '{key}' in {where} (allowed: {', '.join(allowed)})")
         return
     if error.validator in ("oneOf", "anyOf") and error.context:
         best = min(error.context, key=lambda e: len(list(e.absolute_path)))
@@ -190,8 +192,11 @@ class _Checker:
             if role["id"] in RESERVED_OF or not _VARIABLE.match(role["id"]) or role["id"] in TRICK_NAMES:
                 self.error(
                     f"role id '{role['id']}' cannot be used: role ids are names in conditions, so they "
-                    f"take letters, digits and '_' only and must not be one of {', '.join(sorted(RESERVED_OF | set(TRICK_NAMES)))}",
-                    "roles", index, "id",
+                    "take letters, digits and '_' only and must not be one of "
+                    + ", ".join(sorted(RESERVED_OF | set(TRICK_NAMES))),
+                    "roles",
+                    index,
+                    "id",
                 )
         suits = self.ids(("deck", "suits"), d["deck"]["suits"], "suit")
         cards = self.ids(("deck", "cards"), d["deck"].get("cards", []), "card")
@@ -209,7 +214,9 @@ class _Checker:
             path = ("deck", "cards", index)
             self.known(card.get("module", "base"), modules, "module", *path, "module")
             if ("role" in card) == ("declare" in card):
-                self.error(f"card '{card['id']}' needs exactly one of 'role' (fixed) and 'declare' (chosen when played)", *path)
+                self.error(
+                    f"card '{card['id']}' needs exactly one of 'role' (fixed) and 'declare' (chosen when played)", *path
+                )
             if "role" in card:
                 self.known(card["role"], roles, "role", *path, "role")
             for j, choice in enumerate(card.get("declare", [])):
@@ -219,8 +226,15 @@ class _Checker:
             individuals = card.get("individuals", [])
             self.ids((*path, "individuals"), individuals, "individual")
             if len(individuals) > card.get("count", 1):
-                self.error(f"{len(individuals)} named individuals but only {card.get('count', 1)} copies", *path, "individuals")
-            if "effect" in card and card["effect"] in effects and card["effect"] not in alliance_effects and "declare" in card:
+                self.error(
+                    f"{len(individuals)} named individuals but only {card.get('count', 1)} copies", *path, "individuals"
+                )
+            if (
+                "effect" in card
+                and card["effect"] in effects
+                and card["effect"] not in alliance_effects
+                and "declare" in card
+            ):
                 self.error("a trick-altering card cannot be declared", *path, "declare")
         if "cancelled_role" in effects_section:
             self.known(effects_section["cancelled_role"], roles, "role", "effects", "cancelled_role")
@@ -239,7 +253,13 @@ class _Checker:
         d = self.data
         seen: dict[str, tuple[str, tuple[str | int, ...]]] = {}
 
-        def claim(key: str, owner: str, path: tuple[str | int, ...], what: str, table: dict[str, tuple[str, tuple[str | int, ...]]] = seen) -> None:
+        def claim(
+            key: str,
+            owner: str,
+            path: tuple[str | int, ...],
+            what: str,
+            table: dict[str, tuple[str, tuple[str | int, ...]]] = seen,
+        ) -> None:
             norm = " ".join(key.casefold().replace("-", " ").replace("_", " ").split())
             if norm in table and table[norm][0] != owner:
                 first = self.at(*table[norm][1])
@@ -263,15 +283,25 @@ class _Checker:
                 claim_all(ind, f"{card['id']} {ind['id']}", ("deck", "cards", i, "individuals", j))
             choices: dict[str, tuple[str, tuple[str | int, ...]]] = {}
             for j, choice in enumerate(card.get("declare", [])):
-                claim(choice["code"], choice["role"], ("deck", "cards", i, "declare", j, "code"), "declaration code", choices)
+                claim(
+                    choice["code"],
+                    choice["role"],
+                    ("deck", "cards", i, "declare", j, "code"),
+                    "declaration code",
+                    choices,
+                )
 
-    def _rules(self, path: tuple[str | int, ...], rules: list[dict[str, Any]], roles: set[str], suits: set[str]) -> None:
+    def _rules(
+        self, path: tuple[str | int, ...], rules: list[dict[str, Any]], roles: set[str], suits: set[str]
+    ) -> None:
         self.ids(path, rules, "rule")
         for index, rule in enumerate(rules):
             of = rule["winner"]["of"]
             if of not in roles and of not in suits and of not in RESERVED_OF:
                 known = sorted(roles | suits | RESERVED_OF)
-                self.error(f"unknown card group '{of}' in winner.of (known: {', '.join(known)})", *path, index, "winner", "of")
+                self.error(
+                    f"unknown card group '{of}' in winner.of (known: {', '.join(known)})", *path, index, "winner", "of"
+                )
             if "when" in rule:
                 self.expression(rule["when"], (*sorted(roles), *TRICK_NAMES), "truth value", *path, index, "when")
 
@@ -285,7 +315,9 @@ class _Checker:
         }[kind]
         for key in ("next_leader", "becomes", "precedence", "cancels_alliances", "points"):
             if key in effect and key not in allowed:
-                self.problems.append(self.root.locate_key(path, key).problem(f"'{key}' does not apply to a {kind} effect"))
+                self.problems.append(
+                    self.root.locate_key(path, key).problem(f"'{key}' does not apply to a {kind} effect")
+                )
         required = {"neutralize": ("becomes", "precedence"), "alliance": ("points",)}.get(kind, ())
         for key in required:
             if key not in effect:
@@ -295,8 +327,15 @@ class _Checker:
         if "precedence" in effect:
             self._rules((*path, "precedence"), effect["precedence"], roles, suits)
 
-    def _pattern(self, pattern: dict[str, Any], path: tuple[str | int, ...], roles: set[str], suits: set[str], cards: set[str]) -> None:
-        for key, known, what in (("roles", roles, "role"), ("printed_roles", roles, "role"), ("suits", suits, "suit"), ("cards", cards, "card")):
+    def _pattern(
+        self, pattern: dict[str, Any], path: tuple[str | int, ...], roles: set[str], suits: set[str], cards: set[str]
+    ) -> None:
+        for key, known, what in (
+            ("roles", roles, "role"),
+            ("printed_roles", roles, "role"),
+            ("suits", suits, "suit"),
+            ("cards", cards, "card"),
+        ):
             for k, value in enumerate(pattern.get(key, [])):
                 self.known(value, known, what, *path, key, k)
 
@@ -324,7 +363,12 @@ class _Checker:
                     self.expression(case["when"], CASE_NAMES, "truth value", *path, "cases", k, "when")
                 self.expression(case["points"], CASE_NAMES, "number", *path, "cases", k, "points")
             if "when" in scheme["cases"][-1]:
-                self.error("the last case must have no 'when', so that every result gets points", *path, "cases", len(scheme["cases"]) - 1)
+                self.error(
+                    "the last case must have no 'when', so that every result gets points",
+                    *path,
+                    "cases",
+                    len(scheme["cases"]) - 1,
+                )
 
     def _schedule(self) -> None:
         d = self.data
@@ -337,7 +381,9 @@ class _Checker:
             if limit is None:
                 return
         required = {m["id"] for m in d["modules"] if not m.get("optional", False)}
-        size = sum(s["ranks"]["to"] - s["ranks"]["from"] + 1 for s in d["deck"]["suits"] if s.get("module", "base") in required)
+        size = sum(
+            s["ranks"]["to"] - s["ranks"]["from"] + 1 for s in d["deck"]["suits"] if s.get("module", "base") in required
+        )
         size += sum(c.get("count", 1) for c in d["deck"].get("cards", []) if c.get("module", "base") in required)
         largest = max(max(v["rounds"]) for v in schedule["variants"])
         for players in range(d["players"]["min"], d["players"]["max"] + 1):

@@ -33,9 +33,7 @@ class Location:
     column: int
 
     def problem(self, message: str, *, severity: str = "error") -> Problem:
-        return Problem(
-            file=self.file, line=self.line, column=self.column, message=message, severity=severity
-        )
+        return Problem(file=self.file, line=self.line, column=self.column, message=message, severity=severity)
 
     def shifted(self, columns: int) -> Location:
         return Location(self.file, self.line, self.column + columns)
@@ -138,9 +136,7 @@ def _convert(loader: Any, node: yaml.Node, file: str, problems: list[Problem]) -
             key = loader.construct_object(key_node, deep=True)
             kloc = _loc(file, key_node.start_mark)
             if not isinstance(key, str):
-                problems.append(
-                    kloc.problem(f"keys must be text, got {key!r}; quote it: '{key}'")
-                )
+                problems.append(kloc.problem(f"keys must be text, got {key!r}; quote it: '{key}'"))
                 key = str(key)
             if key in items:
                 first = key_loc[key]

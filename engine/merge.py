@@ -100,7 +100,10 @@ def _merge_keyed_mapping(base: Node, overlay: Node, problems: list[Problem], whe
         if new.value is None:
             if position is None:
                 problems.append(
-                    kloc.problem(f"'{ident}: null' removes nothing: the base has no '{ident}' in {where.rstrip('.')}", severity="warning")
+                    kloc.problem(
+                        f"'{ident}: null' removes nothing: the base has no '{ident}' in {where.rstrip('.')}",
+                        severity="warning",
+                    )
                 )
             else:
                 del items[position]

@@ -12,7 +12,6 @@ from typing import NamedTuple
 from .cards import Lead, Play
 from .expr import Expression
 
-
 #: Words that ``winner.of`` reserves besides role and suit ids.
 RESERVED_OF = frozenset({"trump", "led_suit", "numbered", "any"})
 #: Names a precedence condition may use besides the role ids (counts in the trick).
@@ -71,7 +70,7 @@ class WhenSeveral(StrEnum):
 class Suit(NamedTuple):
     id: str
     code: str
-    index: int
+    slot: int
     ranks: tuple[int, ...]
     trump: bool
     module: str
@@ -80,7 +79,7 @@ class Suit(NamedTuple):
 
 class Role(NamedTuple):
     id: str
-    index: int
+    slot: int
     lead: Lead
     description: str
 
@@ -103,7 +102,7 @@ class CardKind(NamedTuple):
 
     id: str
     code: str
-    count: int
+    copies: int
     module: str
     role: str | None
     declarations: tuple[Declaration, ...]
@@ -126,7 +125,7 @@ class Rule(NamedTuple):
 
 class Effect(NamedTuple):
     id: str
-    index: int
+    slot: int
     kind: EffectKind
     description: str
     next_leader: tuple[NextLeader, ...]

@@ -28,9 +28,7 @@ def rules_text(name: str) -> str:
 def bundled_edition_files() -> dict[str, Traversable]:
     """Bundled edition id -> its file, sorted by id."""
     found = {
-        entry.name.removesuffix(".yaml"): entry
-        for entry in editions_dir().iterdir()
-        if entry.name.endswith(".yaml")
+        entry.name.removesuffix(".yaml"): entry for entry in editions_dir().iterdir() if entry.name.endswith(".yaml")
     }
     return dict(sorted(found.items()))
 

@@ -120,7 +120,8 @@ class _Sheet:
         if not isinstance(node.value, dict):
             self.error(node, f"'{key}' must be a mapping of player to value")
             return None
-        return node.value  # type: ignore[no-any-return]
+        table: dict[str, Node] = node.value
+        return table
 
     def _per_player(self, parent: Node, key: str, players: Sequence[str], required: bool) -> dict[str, Node]:
         table = self._mapping(parent, key, required)
@@ -129,7 +130,10 @@ class _Sheet:
         out: dict[str, Node] = {}
         for name, node in table.items():
             if name not in players:
-                self.error(parent.value[key].key_loc.get(name, node.loc), f"unknown player '{name}' in '{key}' (players: {', '.join(players)})")
+                self.error(
+                    parent.value[key].key_loc.get(name, node.loc),
+                    f"unknown player '{name}' in '{key}' (players: {', '.join(players)})",
+                )
             else:
                 out[name] = node
         if required:
@@ -159,7 +163,9 @@ class _Sheet:
         elif players is not None and scheme is not None and schedule is not None:
             for number, node in enumerate(rounds_node.value, start=1):
                 self.prefix = f"round {number}: "
-                scored = self._round(number, node, players, scheme, schedule, modules)
+                scored = self._round(
+                    number=number, node=node, players=players, scheme=scheme, schedule=schedule, modules=modules
+                )
                 if scored is not None:
                     rounds.append(scored)
             self.prefix = ""
@@ -168,7 +174,9 @@ class _Sheet:
         totals = {p: sum(r.points[p] for r in rounds) for p in players}
         best = max(totals.values()) if totals else 0
         winners = tuple(p for p in players if totals[p] == best) if rounds else ()
-        return SheetScore(edition=self.edition.id, players=tuple(players), rounds=tuple(rounds), totals=totals, winners=winners)
+        return SheetScore(
+            edition=self.edition.id, players=tuple(players), rounds=tuple(rounds), totals=totals, winners=winners
+        )
 
     def _players(self) -> list[str] | None:
         node = self.root.value.get("players")
@@ -227,7 +235,9 @@ class _Sheet:
 
     # ------------------------------------------------------------------ one round
 
-    def _round(self, number: int, node: Node, players: list[str], scheme: Scheme, schedule: str, modules: set[str]) -> RoundScore | None:
+    def _round(
+        self, *, number: int, node: Node, players: list[str], scheme: Scheme, schedule: str, modules: set[str]
+    ) -> RoundScore | None:
         if not isinstance(node.value, dict):
             self.error(node, "a round must be a mapping with 'bids' and 'won' or 'tricks'")
             return None
@@ -238,10 +248,16 @@ class _Sheet:
         cards = self._cards(number, node, len(players), schedule, modules)
         if cards is None:
             return None
-        bids = {p: self._int(n, f"bid of {p}", 0, cards) for p, n in self._per_player(node, "bids", players, True).items()}
+        bids = {
+            p: self._int(n, f"bid of {p}", 0, cards) for p, n in self._per_player(node, "bids", players, True).items()
+        }
         has_tricks, has_won = "tricks" in node.value, "won" in node.value
         if has_tricks == has_won:
-            self.error(node, "give either 'won' (tricks won per player) or 'tricks' (the whole play), not " + ("both" if has_tricks else "neither"))
+            self.error(
+                node,
+                "give either 'won' (tricks won per player) or 'tricks' (the whole play), not "
+                + ("both" if has_tricks else "neither"),
+            )
             return None
         if has_tricks:
             for key in ("bonuses", "loot"):
@@ -252,15 +268,32 @@ class _Sheet:
                 return None
             won, captures, alliances = played
         else:
-            won = {p: self._int(n, f"tricks won by {p}", 0, cards) for p, n in self._per_player(node, "won", players, True).items()}
-            captures = self._bonuses(node, players, won, modules)
-            alliances = self._loot(node, players, won, modules)
-            if all(v is not None for v in won.values()) and len(won) == len(players):
-                self._sum_check(node.value["won"], won, cards, modules)  # type: ignore[arg-type]
-        extra = {p: self._int(n, f"extra points of {p}", -(10**9)) for p, n in self._per_player(node, "extra", players, False).items()}
+            counts = {
+                p: self._int(n, f"tricks won by {p}", 0, cards)
+                for p, n in self._per_player(node, "won", players, True).items()
+            }
+            captures = self._bonuses(node, players, counts, modules)
+            alliances = self._loot(node, players, counts, modules)
+            won = {p: v for p, v in counts.items() if v is not None}
+            if len(won) == len(players):
+                self._sum_check(node.value["won"], won, cards, modules)
+        extra = {
+            p: self._int(n, f"extra points of {p}", -(10**9))
+            for p, n in self._per_player(node, "extra", players, False).items()
+        }
         if len(self.problems) > before:
             return None
-        return self._points(number, cards, scheme, players, bids, won, captures, alliances, extra)  # type: ignore[arg-type]
+        return self._points(
+            number=number,
+            cards=cards,
+            scheme=scheme,
+            players=players,
+            bids={p: b for p, b in bids.items() if b is not None},
+            won=won,
+            captures=captures,
+            alliances=alliances,
+            extra={p: x for p, x in extra.items() if x is not None},
+        )
 
     def _cards(self, number: int, node: Node, count: int, schedule: str, modules: set[str]) -> int | None:
         given = node.value.get("cards")
@@ -280,7 +313,11 @@ class _Sheet:
         if total > cards:
             self.error(where, f"{total} tricks won in all, but only {cards} were played")
         elif total < cards - lost:
-            allowed = f"at most {lost} trick{'s' if lost != 1 else ''} may be lost to trick-destroying cards" if lost else "no card in play can destroy a trick"
+            allowed = (
+                f"at most {lost} trick{'s' if lost != 1 else ''} may be lost to trick-destroying cards"
+                if lost
+                else "no card in play can destroy a trick"
+            )
             self.error(where, f"{total} tricks won in all, but {cards} were played ({allowed})")
 
     def _max_captures(self, modules: set[str]) -> dict[str, int]:
@@ -305,7 +342,9 @@ class _Sheet:
             out[bonus.id] = total
         return out
 
-    def _bonuses(self, node: Node, players: list[str], won: dict[str, int | None], modules: set[str]) -> dict[str, list[str]]:
+    def _bonuses(
+        self, node: Node, players: list[str], won: Mapping[str, int | None], modules: set[str]
+    ) -> dict[str, list[str]]:
         known = {b.id for b in self.edition.bonuses}
         table = self._per_player(node, "bonuses", players, False)
         captures: dict[str, list[str]] = {}
@@ -328,19 +367,33 @@ class _Sheet:
         limits = self._max_captures(modules)
         for bonus_id, count in counted.items():
             if count > limits[bonus_id]:
-                self.error(first_node[bonus_id], f"bonus '{bonus_id}' {count} times, but the cards in play allow at most {limits[bonus_id]}")
+                self.error(
+                    first_node[bonus_id],
+                    f"bonus '{bonus_id}' {count} times, but the cards in play allow at most {limits[bonus_id]}",
+                )
         return captures
 
-    def _loot(self, node: Node, players: list[str], won: dict[str, int | None], modules: set[str]) -> list[tuple[str, str]]:
+    def _loot(
+        self, node: Node, players: list[str], won: Mapping[str, int | None], modules: set[str]
+    ) -> list[tuple[str, str]]:
         loot = node.value.get("loot")
         if loot is None:
             return []
         if not isinstance(loot.value, list):
             self.error(loot, "'loot' must be a list of [Loot player, trick winner] pairs")
             return []
-        limit = sum(k.count for k in self.edition.kinds if k.module in modules and any(e.id == k.effect and e.kind.value == "alliance" for e in self.edition.effects))
+        limit = sum(
+            k.copies
+            for k in self.edition.kinds
+            if k.module in modules
+            and any(e.id == k.effect and e.kind.value == "alliance" for e in self.edition.effects)
+        )
         if len(loot.value) > limit:
-            self.error(loot, f"{len(loot.value)} alliances, but the cards in play hold {limit} alliance card{'s' if limit != 1 else ''}")
+            self.error(
+                loot,
+                f"{len(loot.value)} alliances, but the cards in play hold {limit} alliance card"
+                + ("s" if limit != 1 else ""),
+            )
         pairs = []
         for pair in loot.value:
             names = [p.value for p in pair.value] if isinstance(pair.value, list) else None
@@ -360,7 +413,9 @@ class _Sheet:
             pairs.append((names[0], names[1]))
         return pairs
 
-    def _play(self, node: Node, players: list[str], cards: int, modules: set[str], number: int) -> tuple[dict[str, int], dict[str, list[str]], list[tuple[str, str]]] | None:
+    def _play(
+        self, node: Node, players: list[str], cards: int, modules: set[str], number: int
+    ) -> tuple[dict[str, int], dict[str, list[str]], list[tuple[str, str]]] | None:
         count = len(players)
         leader_node = node.value.get("leader")
         if leader_node is None:
@@ -429,10 +484,14 @@ class _Sheet:
                 legal = self.edition.legal_plays(hand, trick_so_far)
                 if play not in legal:
                     suit = self.edition.led_suit(trick_so_far)
-                    self.error(item, f"trick {k}: {players[seat]} played {play.code} but holds {suit} ({', '.join(p.code for p in hand if p.card.suit == suit)}) and must follow suit")
+                    self.error(
+                        item,
+                        f"trick {k}: {players[seat]} played {play.code} but holds {suit} "
+                        f"({', '.join(p.code for p in hand if p.card.suit == suit)}) and must follow suit",
+                    )
                     return None
                 trick_so_far.append(play)
-        for (_, result) in results:
+        for _, result in results:
             if result.winner is None:
                 continue
             name = players[result.winner]
@@ -448,6 +507,7 @@ class _Sheet:
 
     def _points(
         self,
+        *,
         number: int,
         cards: int,
         scheme: Scheme,
@@ -459,7 +519,10 @@ class _Sheet:
         extra: dict[str, int],
     ) -> RoundScore:
         points_of = {b.id: b.points for b in self.edition.bonuses}
-        base = {p: {"bid": bids[p], "won": won[p], "cards": cards, "round": number, "players": len(players)} for p in players}
+        base = {
+            p: {"bid": bids[p], "won": won[p], "cards": cards, "round": number, "players": len(players)}
+            for p in players
+        }
         made = {p: bool(scheme.made.evaluate(base[p])) for p in players}
         share = self.edition.alliance_points()
         points: dict[str, int] = {}

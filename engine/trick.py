@@ -86,8 +86,8 @@ class Resolver:
 
     def __init__(self, edition: Edition) -> None:
         self.edition = edition
-        roles = {r.id: r.index for r in edition.roles}
-        suits = {s.id: s.index for s in edition.suits}
+        roles = {r.id: r.slot for r in edition.roles}
+        suits = {s.id: s.slot for s in edition.suits}
         self.role_count = len(edition.roles)
         self.main = self._compile(edition.precedence, roles, suits)
         self.effects = edition.effects
@@ -101,11 +101,7 @@ class Resolver:
         for index in range(-1, self.role_count):
             role = edition.roles[index].id if index >= 0 else None
             self.dynamic.append(
-                tuple(
-                    b
-                    for b in dynamic
-                    if b.winner is None or b.winner.roles is None or role in b.winner.roles
-                )
+                tuple(b for b in dynamic if b.winner is None or b.winner.roles is None or role in b.winner.roles)
             )
         self.limits = edition.pool_limits
 
@@ -147,9 +143,7 @@ class Resolver:
             self.check_copies(plays)
         for p in plays:
             if p.role_index == UNDECLARED:
-                options = " or ".join(
-                    f"{p.code}:{c.code}" for c in self.edition.kind(p.card.kind or "").declarations
-                )
+                options = " or ".join(f"{p.code}:{c.code}" for c in self.edition.kind(p.card.kind or "").declarations)
                 raise IllegalTrickError(f"'{p.code}' must be declared when played: write {options}")
 
     def check_copies(self, plays: Sequence[Play]) -> None:
@@ -165,9 +159,7 @@ class Resolver:
                 else:
                     kind = self.edition.kind(p.card.kind or "")
                     what = kind.names[0] if kind.names else kind.id
-                raise IllegalTrickError(
-                    f"'{p.code}' {pools[p.pool]} times in one trick: the deck has {limit} {what}"
-                )
+                raise IllegalTrickError(f"'{p.code}' {pools[p.pool]} times in one trick: the deck has {limit} {what}")
             if named[p.card.code] > 1:
                 raise IllegalTrickError(f"'{p.card.code}' played {named[p.card.code]} times: the deck has one")
 
@@ -246,9 +238,9 @@ class Resolver:
         if effect.kind is EffectKind.DESTROY_TRICK:
             index, rule = -1, None
         else:  # neutralize
-            becomes = self.becomes[effect.index]
+            becomes = self.becomes[effect.slot]
             roles = [becomes if p.suit_index < 0 else r for p, r in zip(plays, roles, strict=True)]
-            index, rule = self.decide(self.effect_rules[effect.index], plays, roles)
+            index, rule = self.decide(self.effect_rules[effect.slot], plays, roles)
         if index < 0:
             seat = self._next_leader(effect, plays, active, leader, players)
             reason = effect.description
@@ -260,9 +252,7 @@ class Resolver:
         bonus, ids = self.bonuses(plays, roles, index)
         alliances: tuple[tuple[int, int], ...] = ()
         if not effect.cancels_alliances:
-            alliances = tuple(
-                ((leader + i) % players, winner) for i, p in enumerate(plays) if p.allies and i != index
-            )
+            alliances = tuple(((leader + i) % players, winner) for i, p in enumerate(plays) if p.allies and i != index)
         return TrickResult(winner, winner, bonus, alliances, rule.id, rule.description, index, ids)
 
     def would_have_won(self, plays: Sequence[Play], keep: list[int], leader: int, players: int) -> int | None:

@@ -71,10 +71,16 @@ CODE = {
 PATTERN = obj(
     "A card pattern: a card matches when it satisfies every field given.",
     {
-        "roles": array("Roles the card plays in the trick (after declarations and effects).", {"type": "string"}, minItems=1),
+        "roles": array(
+            "Roles the card plays in the trick (after declarations and effects).", {"type": "string"}, minItems=1
+        ),
         "suits": array("Suit ids of numbered cards.", {"type": "string"}, minItems=1),
         "ranks": array("Ranks of numbered cards.", {"type": "integer"}, minItems=1),
-        "cards": array("Special card ids, whatever role they play in the trick (e.g. a card that always counts).", {"type": "string"}, minItems=1),
+        "cards": array(
+            "Special card ids, whatever role they play in the trick (e.g. a card that always counts).",
+            {"type": "string"},
+            minItems=1,
+        ),
         "printed_roles": array(
             "Roles the card can take at all (any declaration), whatever it was declared as.",
             {"type": "string"},
@@ -110,7 +116,10 @@ RULE = obj(
             },
             ["pick", "of"],
         ),
-        "before": {"type": "string", "description": "Overlays only: insert this new rule before the rule with this id."},
+        "before": {
+            "type": "string",
+            "description": "Overlays only: insert this new rule before the rule with this id.",
+        },
         "after": {"type": "string", "description": "Overlays only: insert this new rule after the rule with this id."},
     },
     ["id", "winner"],
@@ -184,8 +193,12 @@ CARD = obj(
             "Named individual cards among the copies (e.g. the five named pirates); each is one copy.",
             obj(
                 "One named individual card.",
-                {"id": ident("The individual's id"), "code": CODE, "names": NAMES,
-                 "description": {"type": "string", "description": "Shown to players."}},
+                {
+                    "id": ident("The individual's id"),
+                    "code": CODE,
+                    "names": NAMES,
+                    "description": {"type": "string", "description": "Shown to players."},
+                },
                 ["id", "code"],
             ),
         ),
@@ -198,7 +211,10 @@ SUIT = obj(
     {
         "id": ident("The suit's id"),
         "code": CODE,
-        "trump": {"type": "boolean", "description": "Whether the suit is trump (beats the other suits). Default false."},
+        "trump": {
+            "type": "boolean",
+            "description": "Whether the suit is trump (beats the other suits). Default false.",
+        },
         "module": {"type": "string", "description": "The module the suit belongs to (default 'base')."},
         "ranks": obj(
             "The ranks of the suit: one card of each rank from 'from' to 'to'.",
@@ -314,7 +330,9 @@ SCHEMA: dict[str, Any] = {
             },
             ["suits"],
         ),
-        "precedence": array("The winner precedence: rules tried in order, the first that finds a card decides.", RULE, minItems=1),
+        "precedence": array(
+            "The winner precedence: rules tried in order, the first that finds a card decides.", RULE, minItems=1
+        ),
         "effects": obj(
             "Card effects and how trick-altering effects combine.",
             {
@@ -341,7 +359,10 @@ SCHEMA: dict[str, Any] = {
                         "description": "The cards that pay: a pattern, or a list of patterns (a card counts once if it matches any).",
                         "oneOf": [PATTERN, array("Patterns, any of which counts.", PATTERN, minItems=1)],
                     },
-                    "exclude_winner": {"type": "boolean", "description": "Whether the winning card itself is left out of 'captured' (default false)."},
+                    "exclude_winner": {
+                        "type": "boolean",
+                        "description": "Whether the winning card itself is left out of 'captured' (default false).",
+                    },
                     "description": {"type": "string", "description": "Shown to players."},
                 },
                 ["id", "points", "captured"],
@@ -367,7 +388,9 @@ SCHEMA: dict[str, Any] = {
                         {
                             "id": ident("The schedule's id"),
                             "title": {"type": "string", "description": "Shown to players."},
-                            "rounds": array("Cards dealt in each round, in order.", {"type": "integer", "minimum": 1}, minItems=1),
+                            "rounds": array(
+                                "Cards dealt in each round, in order.", {"type": "integer", "minimum": 1}, minItems=1
+                            ),
                             "source": {"type": "string", "description": "Which source this reading follows."},
                         },
                         ["id", "rounds"],
@@ -381,7 +404,18 @@ SCHEMA: dict[str, Any] = {
     "if": {"required": ["extends"], "properties": {"extends": {"type": "string"}}},
     "then": {"required": ["id"]},
     "else": {
-        "required": ["id", "title", "players", "modules", "roles", "deck", "precedence", "bonuses", "scoring", "schedule"]
+        "required": [
+            "id",
+            "title",
+            "players",
+            "modules",
+            "roles",
+            "deck",
+            "precedence",
+            "bonuses",
+            "scoring",
+            "schedule",
+        ]
     },
 }
 

@@ -11,7 +11,6 @@ from typing import Any
 
 import pytest
 import yaml
-
 from skullking.edition import Edition
 
 CASES = Path(__file__).resolve().parent / "cases"

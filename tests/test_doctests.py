@@ -8,7 +8,6 @@ import pkgutil
 from pathlib import Path
 
 import pytest
-
 import skullking
 
 MODULES = sorted(

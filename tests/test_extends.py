@@ -11,7 +11,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 import skullking
 from skullking.errors import EditionError
 from skullking.loader import check_file
@@ -71,7 +70,10 @@ def test_overlays_compose_and_report_at_their_own_lines(tmp_path: Path) -> None:
     b = _write(tmp_path / "b.yaml", "extends: a.yaml\nid: b\nbonuses:\n  standard-14: {points: 15}\n")
     edition = skullking.load_edition(b)
     assert edition.resolve_trick(["B14", "Y14", "G2"]).bonus == 45
-    bad = _write(tmp_path / "c.yaml", "extends: b.yaml\nid: c\nprecedence:\n  - id: pirate\n    winner: {pick: first, of: pirat}\n")
+    bad = _write(
+        tmp_path / "c.yaml",
+        "extends: b.yaml\nid: c\nprecedence:\n  - id: pirate\n    winner: {pick: first, of: pirat}\n",
+    )
     edition_c, problems = check_file(bad)
     assert edition_c is None
     assert [(p.file.endswith("c.yaml"), p.line, p.column) for p in problems] == [(True, 5, 31)]

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-
 from skullking.edition import Edition
 from skullking.errors import IllegalTrickError, NotationError
 from skullking.notation import tokens
@@ -40,7 +39,10 @@ def test_deck_has_the_2021_cards(edition: Edition) -> None:
         ("Rosie D'Laney, Harry the Giant", ["ROSIE", "HARRY"]),
         ("grün 14, Schwarz 2, Weißer Wal, Beute, Flucht, Meerjungfrau", ["G14", "B2", "WHALE", "LOOT", "E", "MER"]),
         ("Tigress:Flucht tigress:pirat", ["TIG:E", "TIG:PIR"]),
-        ("緑7 黒14 スカルキング 人魚 白鯨 クラーケン 略奪品 逃走", ["G7", "B14", "SK", "MER", "WHALE", "KRAKEN", "LOOT", "E"]),
+        (
+            "緑7 黒14 スカルキング 人魚 白鯨 クラーケン 略奪品 逃走",
+            ["G7", "B14", "SK", "MER", "WHALE", "KRAKEN", "LOOT", "E"],
+        ),
         ("ティグレス:戦闘", ["TIG:PIR"]),
         ("", []),
     ],

@@ -262,12 +262,16 @@ def _parser() -> argparse.ArgumentParser:
     p = sub.add_parser("editions", parents=[common], help="list the bundled editions")
     p.set_defaults(run=cmd_editions)
 
-    p = sub.add_parser("validate", parents=[common], help="check edition files; report every problem with FILE:LINE:COL")
+    p = sub.add_parser(
+        "validate", parents=[common], help="check edition files; report every problem with FILE:LINE:COL"
+    )
     p.add_argument("files", nargs="+", metavar="FILE", help="edition files (or bundled ids)")
     p.set_defaults(run=cmd_validate)
 
     p = sub.add_parser("trick", parents=[common], help="resolve a trick: who wins, why, who leads next")
-    p.add_argument("cards", nargs="*", metavar="CARD", help="the cards in play order from the leader, e.g. Y10 SK TIG:PIR")
+    p.add_argument(
+        "cards", nargs="*", metavar="CARD", help="the cards in play order from the leader, e.g. Y10 SK TIG:PIR"
+    )
     p.add_argument("--leader", type=int, default=0, help="seat of the player who led (default 0)")
     p.add_argument("--players", type=int, default=None, help="number of players (default: the number of cards)")
     p.add_argument("--batch", metavar="FILE", help="resolve one JSON trick per line of FILE ('-' for stdin)")
