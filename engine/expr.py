@@ -113,25 +113,28 @@ def parse(text: str) -> Expr:
     from lark import Token, Tree
     from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
 
+    if not text.strip():
+        raise ExpressionError("the expression is empty", column=1)
     try:
         tree = _parser().parse(text)
     except UnexpectedToken as exc:
         token = exc.token
         if token.type == "$END":
             raise ExpressionError("the expression ends too early", column=len(text) + 1) from None
-        raise ExpressionError(f"unexpected '{token}' in expression", column=exc.column or 1) from None
+        raise ExpressionError(f"unexpected '{token}' in expression", column=(token.start_pos or 0) + 1) from None
     except UnexpectedCharacters as exc:
         raise ExpressionError(
             f"unexpected character {text[exc.pos_in_stream or 0]!r} in expression",
-            column=exc.column or 1,
+            column=(exc.pos_in_stream or 0) + 1,
         ) from None
     except UnexpectedEOF:
         raise ExpressionError("the expression ends too early", column=len(text) + 1) from None
 
     def col(node: Tree[Any] | Token) -> int:
+        # 1-based position in the text (the column, for a one-line text)
         if isinstance(node, Token):
-            return node.column or 1
-        return getattr(node.meta, "column", 1) or 1
+            return (node.start_pos or 0) + 1
+        return (getattr(node.meta, "start_pos", 0) or 0) + 1
 
     def build(node: Tree[Any] | Token) -> Expr:
         if isinstance(node, Token):  # pragma: no cover - every token sits in a named rule
@@ -164,7 +167,10 @@ def parse(text: str) -> Expr:
             return Call(str(kids[0]), args, col(kids[0]))
         raise AssertionError(f"unhandled expression node {kind}")  # pragma: no cover
 
-    return build(tree)
+    try:
+        return build(tree)
+    except RecursionError:
+        raise ExpressionError("the expression is nested too deeply", column=1) from None
 
 
 def check(expr: Expr, names: Sequence[str]) -> Type:
@@ -295,10 +301,13 @@ class Expression:
         self.source = source
         self.names = tuple(names)
         self.tree = parse(source)
-        self.type = check(self.tree, self.names)
-        if want is not None and self.type != want:
-            raise ExpressionError(f"expected a {want}, got a {self.type}", column=1)
-        self._fn = _compile(self.tree, {n: i for i, n in enumerate(self.names)})
+        try:
+            self.type = check(self.tree, self.names)
+            if want is not None and self.type != want:
+                raise ExpressionError(f"expected a {want}, got a {self.type}", column=1)
+            self._fn = _compile(self.tree, {n: i for i, n in enumerate(self.names)})
+        except RecursionError:
+            raise ExpressionError("the expression is nested too deeply", column=1) from None
 
     def call(self, values: Sequence[int]) -> Any:
         """Evaluate with the variables' values given in the order of ``names``."""

@@ -22,7 +22,7 @@ from typing import Any
 
 from .cache import cached, store
 from .errors import EditionError, ExpressionError, Problem
-from .located import Location, Node, parse_yaml
+from .located import Location, Node, parse_yaml, position_in_scalar
 from .merge import merge
 from .model import CASE_NAMES, HAND_LIMIT_NAMES, MADE_NAMES, RESERVED_OF, TRICK_NAMES
 from .resources import bundled_edition_files, resolve_source, rules_text
@@ -41,7 +41,7 @@ def _display(path: Path) -> str:
         return str(path)
 
 
-def _read(path: Path, problems: list[Problem]) -> tuple[Node | None, bytes]:
+def _read(path: Path, problems: list[Problem], sources: dict[str, str]) -> tuple[Node | None, bytes]:
     display = _display(path)
     try:
         data = path.read_bytes()
@@ -51,10 +51,12 @@ def _read(path: Path, problems: list[Problem]) -> tuple[Node | None, bytes]:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        problems.append(
-            Problem(file=display, line=1, column=1, message=f"not UTF-8 text ({exc.reason} at byte {exc.start})")
-        )
+        line = data.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        message = f"not UTF-8 text: byte {data[exc.start]:#04x} ({exc.reason}); save the file as UTF-8"
+        problems.append(Problem(file=display, line=line, column=column, message=message))
         return None, data
+    sources[display] = text
     node, found = parse_yaml(text, display)
     problems.extend(found)
     if node is not None and not isinstance(node.value, dict):
@@ -64,10 +66,14 @@ def _read(path: Path, problems: list[Problem]) -> tuple[Node | None, bytes]:
 
 
 def _load_tree(
-    path: Path, problems: list[Problem], chain: tuple[Path, ...], deps: list[tuple[str, str]]
+    path: Path,
+    problems: list[Problem],
+    chain: tuple[Path, ...],
+    deps: list[tuple[str, str]],
+    sources: dict[str, str],
 ) -> Node | None:
     """Read ``path`` and, through ``extends``, its bases; return the merged tree."""
-    node, data = _read(path, problems)
+    node, data = _read(path, problems, sources)
     deps.append((str(path.resolve()), hashlib.sha256(data).hexdigest()))
     if node is None:
         return None
@@ -86,10 +92,12 @@ def _load_tree(
         cycle = " -> ".join(_display(p) for p in (*chain, base_path.resolve()))
         problems.append(base_ref.loc.problem(f"extends '{base_ref.value}' makes a cycle: {cycle}"))
         return None
-    base = _load_tree(base_path, problems, (*chain, base_path.resolve()), deps)
+    base = _load_tree(base_path, problems, (*chain, base_path.resolve()), deps, sources)
     if base is None:
         problems.append(base_ref.loc.problem(f"extends '{base_ref.value}': the base edition has errors"))
         return None
+    if "id" not in node.value:
+        problems.append(node.loc.problem("'id' is a required property: an overlay is an edition of its own"))
     overlay = Node({k: v for k, v in node.value.items() if k != "extends"}, node.loc, node.key_loc)
     return merge(base, overlay, problems)
 
@@ -110,29 +118,69 @@ def _schema_problems(root: Node) -> list[Problem]:
     return problems
 
 
+def describe(root: Node, path: tuple[str | int, ...]) -> str:
+    """A path for messages, naming list items by their id: ``deck.cards[kraken].role``."""
+    out = ""
+    for depth, step in enumerate(path):
+        if isinstance(step, int):
+            item = root.at((*path[:depth], step))
+            ident = item.value.get("id") if item is not None and isinstance(item.value, dict) else None
+            out += f"[{ident.value}]" if ident is not None and isinstance(ident.value, str) else f"[{step}]"
+        else:
+            out += f".{step}" if out else step
+    return out or "the file"
+
+
 def _explain_schema_error(root: Node, error: Any) -> Iterator[Problem]:
     path = tuple(error.absolute_path)
-    where = ".".join(str(p) for p in path) or "the file"
+    where = describe(root, path)
     if error.validator == "additionalProperties":
         allowed = sorted(error.schema.get("properties", {}))
         extra = sorted(set(error.instance) - set(allowed))
         for key in extra:
             yield root.locate_key(path, key).problem(f"unknown key '{key}' in {where} (allowed: {', '.join(allowed)})")
         return
+    if "propertyNames" in error.schema_path:
+        key = str(error.instance)
+        yield root.locate_key(path, key).problem(f"'{key}' in {where} is not a language code (like en, de, ja)")
+        return
     if error.validator in ("oneOf", "anyOf") and error.context:
-        best = min(error.context, key=lambda e: len(list(e.absolute_path)))
-        yield root.locate(path).problem(f"{where}: {best.message}")
+        # Explain the branch that fits the value's shape (a mapping or a list).
+        shape = "object" if isinstance(error.instance, dict) else "array" if isinstance(error.instance, list) else None
+        branches = [e for e in error.context if e.validator != "type" and _branch_type(error, e) == shape]
+        if branches:
+            for sub in branches:
+                yield from _explain_schema_error(root, sub)
+            return
+        yield root.locate(path).problem(f"{where}: must be {_shapes(error)}")
         return
     if error.validator == "enum":
         choices = ", ".join(str(c) for c in error.validator_value)
         yield root.locate(path).problem(f"{where}: {error.instance!r} is not one of: {choices}")
         return
     if error.validator == "required":
-        yield root.locate(path).problem(f"{where}: {error.message}")
+        node = root.at(path)
+        missing = [k for k in error.validator_value if k not in (error.instance or {})]
+        for key in missing:
+            if node is not None and key in node.removed:
+                yield node.removed[key].problem(f"'{key}' is a required property of {where}; '{key}: null' removes it")
+            else:
+                yield root.locate(path).problem(f"{where}: '{key}' is a required property")
         return
     if error.validator == "if":  # reported through its then/else sub-errors
         return
     yield root.locate(path).problem(f"{where}: {error.message}")
+
+
+def _branch_type(error: Any, sub: Any) -> str | None:
+    branch = error.validator_value[sub.schema_path[0]] if sub.schema_path else {}
+    kind = branch.get("type") if isinstance(branch, dict) else None
+    return kind if isinstance(kind, str) else None
+
+
+def _shapes(error: Any) -> str:
+    kinds = [b.get("type") for b in error.validator_value if isinstance(b, dict)]
+    return " or ".join({"object": "a mapping", "array": "a list"}.get(str(k), str(k)) for k in kinds)
 
 
 # --------------------------------------------------------------------------- semantics
@@ -141,10 +189,12 @@ def _explain_schema_error(root: Node, error: Any) -> Iterator[Problem]:
 class _Checker:
     """The checks a JSON Schema cannot express; every method adds to ``problems``."""
 
-    def __init__(self, root: Node) -> None:
+    def __init__(self, root: Node, sources: dict[str, str] | None = None, top: str = "") -> None:
         self.root = root
         self.data: dict[str, Any] = root.plain()
         self.problems: list[Problem] = []
+        self.sources = sources or {}
+        self.top = top  # the file being checked: where an overlay's problems belong
 
     def at(self, *path: str | int) -> Location:
         return self.root.locate(path)
@@ -179,8 +229,8 @@ class _Checker:
         except ExpressionError as exc:
             node = self.root.at(path)
             loc = self.at(*path)
-            if node is not None and node.style in (None, "'", '"') and "\n" not in text:
-                loc = loc.shifted(exc.column - 1 + (1 if node.style else 0))
+            if node is not None and not isinstance(node.value, dict | list):
+                loc = position_in_scalar(node, exc.column, self.sources.get(node.loc.file))
             self.problems.append(loc.problem(f"{exc} in '{text}'"))
             return None
 
@@ -243,49 +293,66 @@ class _Checker:
             self._effect(index, effect, roles, suits)
         self._bonuses(roles, suits, cards)
         self._scoring()
-        self._schedule()
+        self._schedule(count_deck=not self.problems)  # the count needs sound suits, cards, modules
         if d["players"]["min"] > d["players"]["max"]:
             self.error("players: 'min' is above 'max'", "players")
 
     def _codes_and_names(self) -> None:
         """Codes and names must each say one card: the same word for two cards is an error
-        (one card may repeat a word across languages)."""
+        (one card may repeat a word across languages); numbers are for ranks."""
+        from .notation import name_words
+
         d = self.data
-        seen: dict[str, tuple[str, tuple[str | int, ...]]] = {}
+        seen: dict[tuple[str, ...], tuple[str, tuple[str | int, ...]]] = {}
 
         def claim(
             key: str,
             owner: str,
             path: tuple[str | int, ...],
             what: str,
-            table: dict[str, tuple[str, tuple[str | int, ...]]] = seen,
+            table: dict[tuple[str, ...], tuple[str, tuple[str | int, ...]]] = seen,
+            special: bool = True,
         ) -> None:
-            norm = " ".join(key.casefold().replace("-", " ").replace("_", " ").split())
-            if norm in table and table[norm][0] != owner:
-                first = self.at(*table[norm][1])
+            words = name_words(key)
+            if not words:
+                self.error(f"{what} '{key}' has no word in it", *path)
+                return
+            if special and words[-1].isdigit():
+                self.error(f"{what} '{key}' ends in a number, which reads as a rank; name the card in words", *path)
+                return
+            if words in table and table[words][0] != owner:
+                first_owner, first_path = table[words]
+                here, here_owner, there, there_owner = path, owner, first_path, first_owner
+                if self.at(*first_path).file == self.top and self.at(*path).file != self.top:
+                    here, here_owner, there, there_owner = first_path, first_owner, path, owner
+                node = self.root.at(here)
+                text = node.value if node is not None else key
+                other = self.at(*there)
                 self.error(
-                    f"{what} '{key}' also names '{table[norm][0]}' (line {first.line}); cards would be ambiguous",
-                    *path,
+                    f"'{text}' would name both {here_owner} and {there_owner} ({other.file}:{other.line}); "
+                    "a code or name must say one card",
+                    *here,
                 )
-            table.setdefault(norm, (owner, path))
+                return
+            table.setdefault(words, (owner, path))
 
-        def claim_all(node: dict[str, Any], owner: str, path: tuple[str | int, ...]) -> None:
-            claim(node["code"], owner, (*path, "code"), "code")
+        def claim_all(node: dict[str, Any], owner: str, path: tuple[str | int, ...], special: bool = True) -> None:
+            claim(node["code"], owner, (*path, "code"), "code", special=special)
             for lang, words in node.get("names", {}).items():
                 for k, word in enumerate(words):
-                    claim(word, owner, (*path, "names", lang, k), "name")
+                    claim(word, owner, (*path, "names", lang, k), "name", special=special)
 
         for i, suit in enumerate(d["deck"]["suits"]):
-            claim_all(suit, f"suit {suit['id']}", ("deck", "suits", i))
+            claim_all(suit, f"suit '{suit['id']}'", ("deck", "suits", i), special=False)
         for i, card in enumerate(d["deck"].get("cards", [])):
-            claim_all(card, card["id"], ("deck", "cards", i))
+            claim_all(card, f"card '{card['id']}'", ("deck", "cards", i))
             for j, ind in enumerate(card.get("individuals", [])):
-                claim_all(ind, f"{card['id']} {ind['id']}", ("deck", "cards", i, "individuals", j))
-            choices: dict[str, tuple[str, tuple[str | int, ...]]] = {}
+                claim_all(ind, f"card '{card['id']}' ({ind['id']})", ("deck", "cards", i, "individuals", j))
+            choices: dict[tuple[str, ...], tuple[str, tuple[str | int, ...]]] = {}
             for j, choice in enumerate(card.get("declare", [])):
                 claim(
                     choice["code"],
-                    choice["role"],
+                    f"the {choice['role']} declaration",
                     ("deck", "cards", i, "declare", j, "code"),
                     "declaration code",
                     choices,
@@ -321,7 +388,7 @@ class _Checker:
         required = {"neutralize": ("becomes", "precedence"), "alliance": ("points",)}.get(kind, ())
         for key in required:
             if key not in effect:
-                self.error(f"a {kind} effect needs '{key}'", *path)
+                self.error(f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} effect needs '{key}'", *path)
         if "becomes" in effect:
             self.known(effect["becomes"], roles, "role", *path, "becomes")
         if "precedence" in effect:
@@ -370,7 +437,7 @@ class _Checker:
                     len(scheme["cases"]) - 1,
                 )
 
-    def _schedule(self) -> None:
+    def _schedule(self, *, count_deck: bool) -> None:
         d = self.data
         schedule = d["schedule"]
         variants = self.ids(("schedule", "variants"), schedule["variants"], "schedule")
@@ -380,21 +447,38 @@ class _Checker:
             limit = self.expression(schedule["hand_limit"], HAND_LIMIT_NAMES, "number", "schedule", "hand_limit")
             if limit is None:
                 return
+        if not count_deck:
+            return
         required = {m["id"] for m in d["modules"] if not m.get("optional", False)}
         size = sum(
             s["ranks"]["to"] - s["ranks"]["from"] + 1 for s in d["deck"]["suits"] if s.get("module", "base") in required
         )
         size += sum(c.get("count", 1) for c in d["deck"].get("cards", []) if c.get("module", "base") in required)
         largest = max(max(v["rounds"]) for v in schedule["variants"])
+        blame = self._blame(("players", "max"), ("schedule", "hand_limit"), ("schedule", "variants"), ("deck",))
         for players in range(d["players"]["min"], d["players"]["max"] + 1):
             hand = largest if limit is None else min(largest, limit.evaluate({"players": players}))
+            if hand < 1:
+                self.error(
+                    f"hand_limit gives {hand} cards for {players} players; every hand needs one",
+                    "schedule",
+                    "hand_limit",
+                )
+                break
             if players * hand > size:
                 self.error(
                     f"the deck is too small: {players} players x {hand} cards = {players * hand} cards, "
                     f"but the deck without optional modules has {size}; lower 'hand_limit' or players.max",
-                    "schedule",
+                    *blame,
                 )
                 break
+
+    def _blame(self, *candidates: tuple[str, ...]) -> tuple[str, ...]:
+        """Of the nodes that together cause a problem, the first set by the checked file."""
+        for path in candidates:
+            if self.at(*path).file == self.top:
+                return path
+        return candidates[0]
 
 
 # --------------------------------------------------------------------------- entry points
@@ -406,15 +490,22 @@ def check_file(path: Path, *, bundled: str | None = None) -> tuple[Any, list[Pro
     edition (it is then also cached under that id)."""
     problems: list[Problem] = []
     deps: list[tuple[str, str]] = []
-    root = _load_tree(path, problems, (path.resolve(),), deps)
+    sources: dict[str, str] = {}
+    root = _load_tree(path, problems, (path.resolve(),), deps, sources)
     if root is None or any(p.severity == "error" for p in problems):
         return None, problems
     schema_problems = _schema_problems(root)
-    if schema_problems:
-        return None, problems + schema_problems
-    checker = _Checker(root)
-    checker.run()
-    problems += checker.problems
+    problems += schema_problems
+    checker = _Checker(root, sources, top=_display(path))
+    try:
+        checker.run()
+    except (KeyError, TypeError, AttributeError, IndexError, ValueError):
+        # The file's shape is off in a way the schema problems above already report;
+        # keep what the semantic checks found before they could not go on.
+        if not schema_problems:
+            raise
+    seen = {(p.file, p.line, p.column) for p in schema_problems}
+    problems += [p for p in checker.problems if (p.file, p.line, p.column) not in seen]
     if any(p.severity == "error" for p in problems):
         return None, problems
     from .build import build_edition

@@ -43,14 +43,17 @@ class Location:
 class Node:
     """A located YAML node: ``value`` is a scalar, a ``dict[str, Node]`` or a ``list[Node]``.
 
-    ``key_loc`` holds, for mappings, where each key was written; ``style`` is the
-    scalar's quoting style (``None`` for plain scalars), used to place columns inside it.
+    ``key_loc`` holds, for mappings, where each key was written; ``removed``, where an
+    overlay removed a key with ``null``; ``style`` is the scalar's style (``None`` for
+    plain scalars) and ``end`` where it ends, used to place positions inside it.
     """
 
     value: Any
     loc: Location
     key_loc: dict[str, Location] = field(default_factory=dict)
     style: str | None = None
+    end: Location | None = None
+    removed: dict[str, Location] = field(default_factory=dict)
 
     def plain(self) -> Any:
         """The node as plain Python data (dicts, lists, scalars)."""
@@ -136,8 +139,9 @@ def _convert(loader: Any, node: yaml.Node, file: str, problems: list[Problem]) -
             key = loader.construct_object(key_node, deep=True)
             kloc = _loc(file, key_node.start_mark)
             if not isinstance(key, str):
-                problems.append(kloc.problem(f"keys must be text, got {key!r}; quote it: '{key}'"))
-                key = str(key)
+                raw = getattr(key_node, "value", key)
+                problems.append(kloc.problem(f"keys must be text, but {raw} reads as {key!r}; quote it: '{raw}'"))
+                key = str(raw)
             if key in items:
                 first = key_loc[key]
                 problems.append(
@@ -152,4 +156,49 @@ def _convert(loader: Any, node: yaml.Node, file: str, problems: list[Problem]) -
     if isinstance(node, yaml.SequenceNode):
         return Node([_convert(loader, child, file, problems) for child in node.value], loc)
     value = loader.construct_object(node, deep=True)
-    return Node(value, loc, style=getattr(node, "style", None))
+    return Node(value, loc, style=getattr(node, "style", None) or None, end=_loc(file, node.end_mark))
+
+
+def position_in_scalar(node: Node, position: int, source: str | None) -> Location:
+    """The file location of the 1-based ``position`` inside the text of scalar ``node``.
+
+    One-line scalars are exact (a quote is skipped). Multi-line plain, quoted and
+    block scalars are mapped back through YAML's folding when ``source`` (the file's
+    text) is given; the start of the node is the fallback whenever the mapping
+    cannot be confirmed against the scalar's value.
+    """
+    text = str(node.value)
+    start, end = node.loc, node.end
+    if end is None or end.line == start.line or source is None:
+        return start.shifted(position - 1 + (1 if node.style in ("'", '"') else 0))
+    lines = source.splitlines()
+    pieces: list[tuple[int, int, str]] = []  # (line, column, text) of each folded line
+    if node.style in ("|", ">"):
+        first, last = start.line + 1, end.line if end.column > 1 else end.line - 1
+        for number in range(first, last + 1):
+            raw = lines[number - 1] if number <= len(lines) else ""
+            stripped = raw.lstrip(" ")
+            pieces.append((number, len(raw) - len(stripped) + 1, stripped.rstrip()))
+        joiner = "\n" if node.style == "|" else " "
+    else:
+        quote = 1 if node.style in ("'", '"') else 0
+        for number in range(start.line, end.line + 1):
+            raw = lines[number - 1] if number <= len(lines) else ""
+            if number == start.line:
+                body, column = raw[start.column - 1 + quote :], start.column + quote
+            else:
+                body = raw.lstrip(" ")
+                column = len(raw) - len(body) + 1
+            if number == end.line:
+                body = body[: max(0, end.column - column - quote)]
+            pieces.append((number, column, body.rstrip()))
+        joiner = " "
+    pieces = [p for p in pieces if p[2]]
+    if joiner.join(p[2] for p in pieces).strip() != text.strip():
+        return start
+    offset = position - 1
+    for number, column, body in pieces:
+        if offset <= len(body):
+            return Location(start.file, number, column + offset)
+        offset -= len(body) + 1
+    return start

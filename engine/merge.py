@@ -43,6 +43,7 @@ def merge(base: Node, overlay: Node, problems: list[Problem], where: str = "") -
 def _merge_mapping(base: Node, overlay: Node, problems: list[Problem], where: str) -> Node:
     merged = dict(base.value)
     key_loc = dict(base.key_loc)
+    removed = dict(base.removed)
     for key, value in overlay.value.items():
         kloc = overlay.key_loc.get(key, overlay.loc)
         if value.value is None:
@@ -52,10 +53,12 @@ def _merge_mapping(base: Node, overlay: Node, problems: list[Problem], where: st
                 )
             merged.pop(key, None)
             key_loc.pop(key, None)
+            removed[key] = kloc
             continue
         merged[key] = merge(merged[key], value, problems, f"{where}{key}.") if key in merged else value
         key_loc[key] = kloc
-    return Node(merged, overlay.loc, key_loc)
+        removed.pop(key, None)
+    return Node(merged, overlay.loc, key_loc, removed=removed)
 
 
 def _place(items: list[Node], new: Node, problems: list[Problem]) -> None:
@@ -81,8 +84,16 @@ def _strip_hints(node: Node) -> Node:
 
 def _merge_keyed_list(base: Node, overlay: Node, problems: list[Problem], where: str) -> Node:
     items = list(base.value)
+    seen: dict[str, Node] = {}
     for new in overlay.value:
         ident = _item_id(new)
+        if ident in seen:
+            first = seen[ident].loc.line
+            problems.append(
+                new.value["id"].loc.problem(f"duplicate id '{ident}' in {where.rstrip('.')} (first at line {first})")
+            )
+            continue
+        seen[ident] = new
         for position, item in enumerate(items):
             if _item_id(item) == ident:
                 items[position] = _strip_hints(merge(item, new, problems, f"{where}{ident}."))

@@ -32,6 +32,15 @@ def normalize(text: str) -> tuple[str, ...]:
     return tuple(text.casefold().replace("-", " ").replace("_", " ").split())
 
 
+def name_words(text: str) -> tuple[str, ...]:
+    """The words of a name as the notation reads them: normalized, ranks split off."""
+    out: list[str] = []
+    for part in normalize(text):
+        glued = _GLUED_RANK.match(part)
+        out.extend(glued.groups() if glued else (part,))
+    return tuple(out)
+
+
 @dataclass(frozen=True, slots=True)
 class Word:
     text: str  # normalized
@@ -103,15 +112,15 @@ class Vocabulary:
         for suit in edition.suits:
             ranks = {rank: by_code[f"{suit.code}{rank}"] for rank in suit.ranks}
             for name in (suit.code, *suit.names):
-                self.suits[normalize(name)] = ranks
+                self.suits[name_words(name)] = ranks
         for kind in edition.kinds:
             entries = [(kind.code, kind.names)] + [(i.code, i.names) for i in kind.individuals]
             for code, names in entries:
                 for name in (code, *names):
-                    self.specials[normalize(name)] = by_code[code]
+                    self.specials[name_words(name)] = by_code[code]
                 if kind.declarations:
                     self.declarations[code] = {
-                        normalize(name): by_code[f"{code}:{choice.code}"]
+                        name_words(name): by_code[f"{code}:{choice.code}"]
                         for choice in kind.declarations
                         for name in (choice.code, *choice.names, choice.role)
                     }
