@@ -223,9 +223,11 @@ class Edition:
         """
         held = self.parse_cards(hand)
         played = self.parse_cards(trick)
+        if not held:
+            raise IllegalTrickError("the hand is empty")
         if played:
             self._resolver.check(played, 0, max(len(played), self.min_players))
-        self._resolver.check_copies([*held, *played])
+        self._resolver.check_copies([*held, *played], "in the hand and the trick")
         return tuple(legal_plays(self._resolver, held, played))
 
     # ------------------------------------------------------------------ rounds

@@ -310,6 +310,7 @@ class _Checker:
             owner: str,
             path: tuple[str | int, ...],
             what: str,
+            *,
             table: dict[tuple[str, ...], tuple[str, tuple[str | int, ...]]] = seen,
             special: bool = True,
         ) -> None:
@@ -355,7 +356,7 @@ class _Checker:
                     f"the {choice['role']} declaration",
                     ("deck", "cards", i, "declare", j, "code"),
                     "declaration code",
-                    choices,
+                    table=choices,
                 )
 
     def _rules(

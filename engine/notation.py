@@ -164,10 +164,16 @@ class Vocabulary:
                 ranks = self.suits[key]
                 rank = int(run[length])
                 if rank not in ranks:
+                    first, last = found[i], found[i + length]
+                    written = (
+                        first.token
+                        if first.token == last.token
+                        else text[first.column - 1 : last.column - 1 + len(last.token)]
+                    )
                     lo, hi = min(ranks), max(ranks)
                     raise NotationError(
-                        f"no rank {rank} in suit '{' '.join(key)}' (ranks {lo} to {hi}): {found[i].token!r}",
-                        token=found[i].token,
+                        f"no rank {rank} in suit '{' '.join(key)}' (ranks {lo} to {hi}): {written!r}",
+                        token=written,
                     )
                 return self._declared(ranks[rank], found, i + length + 1, text)
         word = found[i]

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import NotationError, Problem, SheetError, SkullKingError
 from .located import Location, Node, parse_yaml
-from .model import Scheme
+from .model import Bonus, Pattern, Scheme
 
 if TYPE_CHECKING:
     from .cards import Play
@@ -103,7 +103,7 @@ class _Sheet:
     def _int(self, node: Node, what: str, low: int, high: int | None = None) -> int | None:
         value = node.value
         if isinstance(value, bool) or not isinstance(value, int):
-            self.error(node, f"{what} must be a whole number, got {value!r}")
+            self.error(node, f"{what} must be a whole number, got {node.plain()!r}")
             return None
         if value < low or (high is not None and value > high):
             upper = f"..{high}" if high is not None else " or more"
@@ -142,11 +142,17 @@ class _Sheet:
                 self.error(parent.value[key], f"'{key}' lacks {', '.join(missing)}")
         return out
 
-    def run(self, *, scoring: str | None = None) -> SheetScore:
+    def run(self, *, scoring: str | None = None, check_edition: bool = True) -> SheetScore:
         root = self.root
         if not isinstance(root.value, dict):
             self.error(root, "a sheet must be a mapping with 'players' and 'rounds'")
             raise SheetError(self.problems)
+        named = root.value.get("edition")
+        if check_edition and named is not None and named.value != self.edition.id:
+            from .resources import bundled_edition_files
+
+            if named.value in bundled_edition_files():
+                self.error(named, f"the sheet is for edition '{named.value}', not '{self.edition.id}'")
         for key in root.value:
             if key not in SHEET_KEYS:
                 self.error(root.key_loc.get(key, root.loc), f"unknown key '{key}' (allowed: {', '.join(SHEET_KEYS)})")
@@ -170,7 +176,7 @@ class _Sheet:
                     rounds.append(scored)
             self.prefix = ""
         if self.problems or players is None:
-            raise SheetError(self.problems)
+            raise SheetError(sorted(self.problems, key=lambda p: (p.line, p.column)))
         totals = {p: sum(r.points[p] for r in rounds) for p in players}
         best = max(totals.values()) if totals else 0
         winners = tuple(p for p in players if totals[p] == best) if rounds else ()
@@ -249,14 +255,15 @@ class _Sheet:
         if cards is None:
             return None
         bids = {
-            p: self._int(n, f"bid of {p}", 0, cards) for p, n in self._per_player(node, "bids", players, True).items()
+            p: self._int(n, f"{p}'s bid", 0, cards) for p, n in self._per_player(node, "bids", players, True).items()
         }
         has_tricks, has_won = "tricks" in node.value, "won" in node.value
         if has_tricks == has_won:
             self.error(
                 node,
-                "give either 'won' (tricks won per player) or 'tricks' (the whole play), not "
-                + ("both" if has_tricks else "neither"),
+                "give either 'won' (tricks won per player) or 'tricks' (the whole play), not both"
+                if has_tricks
+                else "give 'won' (tricks won per player) or 'tricks' (the whole play)",
             )
             return None
         if has_tricks:
@@ -269,7 +276,7 @@ class _Sheet:
             won, captures, alliances = played
         else:
             counts = {
-                p: self._int(n, f"tricks won by {p}", 0, cards)
+                p: self._int(n, f"{p}'s tricks won", 0, cards)
                 for p, n in self._per_player(node, "won", players, True).items()
             }
             captures = self._bonuses(node, players, counts, modules)
@@ -278,7 +285,7 @@ class _Sheet:
             if len(won) == len(players):
                 self._sum_check(node.value["won"], won, cards, modules)
         extra = {
-            p: self._int(n, f"extra points of {p}", -(10**9))
+            p: self._int(n, f"{p}'s extra points", -(10**9))
             for p, n in self._per_player(node, "extra", players, False).items()
         }
         if len(self.problems) > before:
@@ -303,9 +310,10 @@ class _Sheet:
                 rounds = len(self.edition.schedule(schedule).rounds)
                 self.error(node, f"the '{schedule}' schedule has {rounds} rounds; give 'cards' for an extra round")
             return cards
-        deck = len(self.edition.deck(modules))
-        cards = self._int(given, "cards", 1, deck // count)
-        return cards
+        most = len(self.edition.deck(modules)) // count
+        if self.edition.hand_limit is not None:
+            most = min(most, int(self.edition.hand_limit.evaluate({"players": count})))
+        return self._int(given, "cards", 1, most)
 
     def _sum_check(self, where: Node, won: dict[str, int], cards: int, modules: set[str]) -> None:
         total = sum(won.values())
@@ -323,23 +331,11 @@ class _Sheet:
     def _max_captures(self, modules: set[str]) -> dict[str, int]:
         """Bonus id -> the most times it can be paid in one round: the cards in play that
         can match one of its patterns in some role they may take."""
-        edition = self.edition
-        taken_on = {edition.cancelled_role} | {e.becomes for e in edition.effects}
+        deck = self.edition.deck(modules)
         out: dict[str, int] = {}
-        for bonus in edition.bonuses:
-            total = 0
-            for card in edition.deck(modules):
-                printed = edition.plays[card.code].printed
-                roles = (printed | taken_on) - {None} if card.suit is None else frozenset()
-                total += any(
-                    (pattern.roles is None or bool(pattern.roles & roles))
-                    and (pattern.suits is None or card.suit in pattern.suits)
-                    and (pattern.ranks is None or card.rank in pattern.ranks)
-                    and (pattern.cards is None or card.kind in pattern.cards)
-                    and (pattern.printed_roles is None or bool(pattern.printed_roles & printed))
-                    for pattern in bonus.captured
-                )
-            out[bonus.id] = total
+        for bonus in self.edition.bonuses:
+            pools = set().union(*(self._pools(p, modules) for p in bonus.captured))
+            out[bonus.id] = sum(1 for card in deck if card.pool in pools)
         return out
 
     def _bonuses(
@@ -362,16 +358,75 @@ class _Sheet:
                 captures[player].append(item.value)
                 counted[item.value] += 1
                 first_node.setdefault(item.value, item)
-            if captures[player] and won.get(player) == 0:
+            tricks = won.get(player)
+            if captures[player] and tricks == 0:
                 self.error(ids, f"{player} won no trick, so captured no bonus")
-        limits = self._max_captures(modules)
-        for bonus_id, count in counted.items():
-            if count > limits[bonus_id]:
+            elif tricks is not None and len(captures[player]) > tricks * len(players):
                 self.error(
-                    first_node[bonus_id],
-                    f"bonus '{bonus_id}' {count} times, but the cards in play allow at most {limits[bonus_id]}",
+                    ids,
+                    f"{len(captures[player])} bonus captures for {player}, but {tricks} won trick"
+                    f"{'s' if tricks != 1 else ''} of {len(players)} cards hold at most {tricks * len(players)} cards",
                 )
+        limits = self._max_captures(modules)
+        over = [b for b, count in counted.items() if count > limits[b]]
+        for bonus_id in over:
+            self.error(
+                first_node[bonus_id],
+                f"bonus '{bonus_id}' {counted[bonus_id]} times, but the cards in play allow at most {limits[bonus_id]}",
+            )
+        if not over:
+            self._shared_cards(counted, first_node, modules)
         return captures
+
+    def _shared_cards(self, counted: Counter[str], first_node: dict[str, Node], modules: set[str]) -> None:
+        """Bonuses that need the same one-of-a-kind cards: the Skull King cannot both win a
+        trick with pirates and be taken by a mermaid in one round. Counted for patterns
+        that only one kind of card can match: each capture takes a card, and a bonus with
+        a winner pattern needs one winning card."""
+        bonuses = {b.id: b for b in self.edition.bonuses}
+        need: Counter[str] = Counter()
+        winners: set[str] = set()
+        for bonus_id, count in counted.items():
+            bonus = bonuses[bonus_id]
+            captured = set().union(*(self._pools(p, modules) for p in bonus.captured))
+            if len(captured) == 1:
+                need[next(iter(captured))] += count
+            if bonus.winner is not None:
+                pools = self._pools(bonus.winner, modules)
+                if len(pools) == 1:
+                    winners |= pools
+        need.update(winners)
+        limits = self.edition.pool_limits
+        for pool, count in need.items():
+            limit = limits[self.edition.kind_pool(pool)] if self.edition.kind_pool(pool) >= 0 else 1
+            if count > limit:
+                claims = [b for b in counted if pool in self._pools_any(bonuses[b], modules)]
+                self.error(
+                    first_node[claims[0]],
+                    f"bonuses {', '.join(repr(b) for b in claims)} need {count} {pool} cards, but the deck has {limit}",
+                )
+
+    def _pools(self, pattern: Pattern, modules: set[str]) -> set[str]:
+        """The kinds of card (special card ids, or 'suit:rank') that can match ``pattern``."""
+        edition = self.edition
+        taken_on = {edition.cancelled_role} | {e.becomes for e in edition.effects}
+        found = set()
+        for card in edition.deck(modules):
+            printed = edition.plays[card.code].printed
+            roles = (printed | taken_on) - {None} if card.suit is None else frozenset()
+            if (
+                (pattern.roles is None or bool(pattern.roles & roles))
+                and (pattern.suits is None or card.suit in pattern.suits)
+                and (pattern.ranks is None or card.rank in pattern.ranks)
+                and (pattern.cards is None or card.kind in pattern.cards)
+                and (pattern.printed_roles is None or bool(pattern.printed_roles & printed))
+            ):
+                found.add(card.pool)
+        return found
+
+    def _pools_any(self, bonus: Bonus, modules: set[str]) -> set[str]:
+        out = set().union(*(self._pools(p, modules) for p in bonus.captured))
+        return out | (self._pools(bonus.winner, modules) if bonus.winner is not None else set())
 
     def _loot(
         self, node: Node, players: list[str], won: Mapping[str, int | None], modules: set[str]
@@ -391,8 +446,8 @@ class _Sheet:
         if len(loot.value) > limit:
             self.error(
                 loot,
-                f"{len(loot.value)} alliances, but the cards in play hold {limit} alliance card"
-                + ("s" if limit != 1 else ""),
+                f"{len(loot.value)} alliance{'s' if len(loot.value) != 1 else ''}, but the cards in play "
+                f"hold {limit} alliance card{'s' if limit != 1 else ''}",
             )
         pairs = []
         for pair in loot.value:
@@ -400,9 +455,9 @@ class _Sheet:
             if names is None or len(names) != 2:
                 self.error(pair, "each alliance is a pair [Loot player, trick winner]")
                 continue
-            bad = [n for n in names if n not in players]
+            bad = [item for item in pair.value if item.value not in players]
             if bad:
-                self.error(pair, f"unknown player '{bad[0]}' in 'loot' (players: {', '.join(players)})")
+                self.error(bad[0], f"unknown player '{bad[0].value}' in 'loot' (players: {', '.join(players)})")
                 continue
             if names[0] == names[1]:
                 self.error(pair, f"{names[0]} cannot ally with themself: winning your own Loot forms no alliance")
@@ -439,22 +494,23 @@ class _Sheet:
                 self.error(trick, f"trick {k} must list {count} cards, one per player")
                 return None
             row = []
-            for item in items:
+            for position, item in enumerate(items, start=1):
+                text = str(item.value)
                 try:
-                    (play,) = self.edition.parse_cards([str(item.value)])
+                    found = self.edition.parse_cards(text)
                 except NotationError as exc:
-                    self.error(item, f"trick {k}: {exc}")
+                    self.error(item, f"trick {k}, card {position}: {exc}")
                     return None
+                if len(found) != 1:
+                    self.error(item, f"trick {k}, card {position}: {text!r} is not one card")
+                    return None
+                play = found[0]
                 if self._module_of(play) not in modules:
                     self.error(item, f"trick {k}: '{play.code}' is not in play (module '{self._module_of(play)}')")
                     return None
                 row.append((play, item))
             parsed.append(row)
-        every = [play for row in parsed for play, _ in row]
-        try:
-            self.edition._resolver.check_copies(every)
-        except SkullKingError as exc:
-            self.error(tricks_node, f"{exc} (a card played twice in the round)")
+        if not self._copies(parsed):
             return None
         # Hands are what each player plays from this trick on: follow suit is checkable.
         seats = leader
@@ -500,6 +556,32 @@ class _Sheet:
             alliances.extend((players[a], players[b]) for a, b in result.alliances)
         return won, captures, alliances
 
+    def _copies(self, parsed: list[list[tuple[Play, Node]]]) -> bool:
+        """No card is played more often in the round than the deck has it; the error
+        points at the copy too many."""
+        edition = self.edition
+        pools: Counter[int] = Counter()
+        named: dict[str, int] = {}
+        for k, row in enumerate(parsed, start=1):
+            for play, item in row:
+                pools[play.pool] += 1
+                limit = edition.pool_limits[play.pool]
+                if play.card.individual is not None:
+                    if play.card.code in named:
+                        earlier = named[play.card.code]
+                        self.error(item, f"trick {k}: '{play.card.code}' was already played in trick {earlier}")
+                        return False
+                    named[play.card.code] = k
+                if pools[play.pool] > limit:
+                    what = "copy" if limit == 1 else "copies"
+                    self.error(
+                        item,
+                        f"trick {k}: '{play.code}' is played {pools[play.pool]} times in the round, "
+                        f"but the deck has {limit} {what}",
+                    )
+                    return False
+        return True
+
     def _module_of(self, play: Play) -> str:
         if play.card.suit is not None:
             return next(s.module for s in self.edition.suits if s.id == play.card.suit)
@@ -537,10 +619,15 @@ class _Sheet:
         return RoundScore(number=number, cards=cards, bids=bids, won=won, points=points)
 
 
-def score_sheet(edition: Edition, sheet: Any, *, file: str = "<sheet>", scoring: str | None = None) -> SheetScore:
+def score_sheet(
+    edition: Edition, sheet: Any, *, file: str = "<sheet>", scoring: str | None = None, check_edition: bool = True
+) -> SheetScore:
     """Score ``sheet`` (a located tree, YAML/JSON text, or plain mapping) under ``edition``.
 
-    Raises :class:`~skullking.errors.SheetError` listing every problem.
+    A sheet's ``edition`` names the edition it was played under: with
+    ``check_edition`` a bundled id other than ``edition.id`` is an error (the command
+    line's ``--edition`` turns the check off). Raises
+    :class:`~skullking.errors.SheetError` listing every problem, in file order.
 
     >>> import skullking
     >>> ed = skullking.load_edition("skullking-2021")
@@ -555,4 +642,4 @@ def score_sheet(edition: Edition, sheet: Any, *, file: str = "<sheet>", scoring:
         root = read_sheet(sheet, file)
     else:
         root = _from_plain(sheet, file)
-    return _Sheet(edition, root).run(scoring=scoring)
+    return _Sheet(edition, root).run(scoring=scoring, check_edition=check_edition)

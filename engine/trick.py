@@ -132,12 +132,16 @@ class Resolver:
         if count == 0:
             raise IllegalTrickError("a trick needs at least one card")
         if count > players:
-            raise IllegalTrickError(f"{count} cards but only {players} players")
+            raise IllegalTrickError(
+                f"{count} cards but only {players} players: nobody is left to play '{plays[players]}'"
+            )
         if not 0 <= leader < players:
             raise IllegalTrickError(f"leader seat {leader} is not a seat of {players} players")
         low, high = self.edition.min_players, self.edition.max_players
         if not low <= players <= high:
-            raise IllegalTrickError(f"{players} players: this edition is for {low} to {high} players")
+            raise IllegalTrickError(
+                f"{players} player{'s' if players != 1 else ''}: this edition is for {low} to {high} players"
+            )
         pools = [p.pool for p in plays]
         if len(set(pools)) != count:
             self.check_copies(plays)
@@ -146,7 +150,7 @@ class Resolver:
                 options = " or ".join(f"{p.code}:{c.code}" for c in self.edition.kind(p.card.kind or "").declarations)
                 raise IllegalTrickError(f"'{p.code}' must be declared when played: write {options}")
 
-    def check_copies(self, plays: Sequence[Play]) -> None:
+    def check_copies(self, plays: Sequence[Play], where: str = "in one trick") -> None:
         """Raise when ``plays`` hold more copies of a card than the deck has (a named
         individual is one copy of its card, and also one of a kind)."""
         pools: Counter[int] = Counter(p.pool for p in plays)
@@ -161,7 +165,7 @@ class Resolver:
                     what = kind.names[0] if kind.names else kind.id
                 raise IllegalTrickError(f"'{p.code}' {pools[p.pool]} times in one trick: the deck has {limit} {what}")
             if named[p.card.code] > 1:
-                raise IllegalTrickError(f"'{p.card.code}' played {named[p.card.code]} times: the deck has one")
+                raise IllegalTrickError(f"'{p.card.code}' {named[p.card.code]} times {where}: the deck has one")
 
     # ------------------------------------------------------------------ resolution
 

@@ -65,7 +65,9 @@ NAMES = {
 CODE = {
     "type": "string",
     "pattern": "^[A-Za-z][A-Za-z_-]*$",
-    "description": "The short code that writes this card, e.g. 'SK' (letters; no digits, so that suit codes can take a rank).",
+    "description": (
+        "The short code that writes this card, e.g. 'SK' (letters; no digits, so that suit codes can take a rank)."
+    ),
 }
 
 PATTERN = obj(
@@ -103,7 +105,9 @@ RULE = obj(
             {
                 "pick": {
                     "enum": ["first", "last", "highest", "lowest"],
-                    "description": "first/last in play order, or highest/lowest rank (ties go to the card played first).",
+                    "description": (
+                        "first/last in play order, or highest/lowest rank (ties go to the card played first)."
+                    ),
                 },
                 "of": {
                     "type": "string",
@@ -174,7 +178,8 @@ CARD = obj(
         "module": {"type": "string", "description": "The module the card belongs to (default 'base')."},
         "role": {"type": "string", "description": "The role the card plays (omit when it is declared on play)."},
         "declare": array(
-            "The choices the player declares when playing the card (written CODE:CHOICE), e.g. Tigress as pirate or escape.",
+            "The choices the player declares when playing the card (written CODE:CHOICE), "
+            "e.g. Tigress as pirate or escape.",
             obj(
                 "One declarable choice.",
                 {
@@ -302,7 +307,10 @@ SCHEMA: dict[str, Any] = {
                     "id": ident("The role's id (not trump, led_suit, numbered or any)"),
                     "lead": {
                         "enum": ["pass", "no_suit"],
-                        "description": "As the first card of a trick: 'pass' lets the next card set the suit, 'no_suit' leaves the trick without a suit.",
+                        "description": (
+                            "As the first card of a trick: 'pass' lets the next card set the suit, "
+                            "'no_suit' leaves the trick without a suit."
+                        ),
                     },
                     "description": {"type": "string", "description": "Shown to players."},
                 },
@@ -350,13 +358,17 @@ SCHEMA: dict[str, Any] = {
         "bonuses": array(
             "Capture bonuses paid to a trick's winner (when their bid is made, as the scoring says).",
             obj(
-                "One bonus: 'points' per card of the won trick matching 'captured', when the winning card matches 'winner'.",
+                "One bonus: 'points' per card of the won trick matching 'captured', "
+                "when the winning card matches 'winner'.",
                 {
                     "id": ident("The bonus id, written in score sheets"),
                     "points": {"type": "integer", "description": "Points per matching captured card."},
                     "winner": PATTERN,
                     "captured": {
-                        "description": "The cards that pay: a pattern, or a list of patterns (a card counts once if it matches any).",
+                        "description": (
+                            "The cards that pay: a pattern, or a list of patterns "
+                            "(a card counts once if it matches any)."
+                        ),
                         "oneOf": [PATTERN, array("Patterns, any of which counts.", PATTERN, minItems=1)],
                     },
                     "exclude_winner": {

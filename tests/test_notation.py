@@ -93,7 +93,7 @@ def test_a_trick_needs_declared_cards(edition: Edition) -> None:
     [
         (["SK", "SK"], "'SK' 2 times in one trick: the deck has 1 skull king"),
         (["Y1", "Y1"], "'Y1' 2 times in one trick: the deck has 1 Y1"),
-        (["ROSIE", "ROSIE"], "'ROSIE' played 2 times: the deck has one"),
+        (["ROSIE", "ROSIE"], "'ROSIE' 2 times in one trick: the deck has one"),
         (["E"] * 6, "'E' 6 times in one trick: the deck has 5 escape"),
     ],
 )

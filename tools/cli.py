@@ -12,11 +12,12 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from skullking.errors import EditionError, SheetError, SkullKingError
 
 if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
     from skullking.edition import Edition
     from skullking.trick import TrickResult
 
@@ -26,6 +27,19 @@ PROG = "skullking"
 
 class UsageError(Exception):
     """A bad command line: printed as one ``skullking: error: ...`` line, exit 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, with errors as one line (no usage block) and output to ``main``'s streams."""
+
+    out: TextIO | None = None
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{message} (see '{self.prog} --help')")
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        if message:
+            (self.out or sys.stdout).write(message)
 
 
 def _edition(name: str) -> Edition:
@@ -161,18 +175,18 @@ def _batch_line(edition: Edition, line: str) -> dict[str, Any]:
 
 
 def _trick_batch(edition: Edition, name: str, out: TextIO) -> int:
+    from pathlib import Path
+
     try:
-        source = sys.stdin if name == "-" else open(name, encoding="utf-8")  # noqa: SIM115
-    except OSError as exc:
-        raise UsageError(f"cannot read batch file '{name}': {exc.strerror}") from None
+        lines = sys.stdin.read() if name == "-" else Path(name).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageError(f"cannot read batch file '{name}': {getattr(exc, 'strerror', None) or exc}") from None
     failed = False
-    with source:
-        for line in source:
-            if not line.strip():
-                continue
-            record = _batch_line(edition, line)
-            failed = failed or "error" in record
-            out.write(json.dumps(record, ensure_ascii=False) + "\n")
+    for line in lines.splitlines():
+        # One result per input line, blank ones included, so outputs line up with inputs.
+        record = _batch_line(edition, line) if line.strip() else {"error": "empty line"}
+        failed = failed or "error" in record
+        out.write(json.dumps(record, ensure_ascii=False) + "\n")
     return 2 if failed else 0
 
 
@@ -206,12 +220,11 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
     except (OSError, UnicodeDecodeError) as exc:
         raise UsageError(f"cannot read sheet '{args.sheet}': {getattr(exc, 'strerror', None) or exc}") from None
     root = read_sheet(text, args.sheet)
-    name = args.edition
-    if name is None:
-        named = root.value.get("edition") if isinstance(root.value, dict) else None
-        name = str(named.value) if named is not None else DEFAULT_EDITION
-    edition = _edition(name)
-    score = score_sheet(edition, root, file=args.sheet, scoring=args.scoring)
+    edition = _edition(args.edition) if args.edition is not None else _sheet_edition(root, args.sheet)
+    if args.scoring is not None and args.scoring not in [s.id for s in edition.schemes]:
+        known = ", ".join(s.id for s in edition.schemes)
+        raise UsageError(f"unknown scoring scheme '{args.scoring}' (known: {known})")
+    score = score_sheet(edition, root, file=args.sheet, scoring=args.scoring, check_edition=False)
     if args.format == "json":
         json.dump(score.as_json(), out, ensure_ascii=False)
         out.write("\n")
@@ -231,12 +244,34 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _sheet_edition(root: Any, sheet: str) -> Edition:
+    """The edition a sheet names (a bundled id, or a file relative to the sheet)."""
+    from pathlib import Path
+
+    from skullking.resources import bundled_edition_files
+
+    named = root.value.get("edition") if isinstance(root.value, dict) else None
+    if named is None:
+        return _edition(DEFAULT_EDITION)
+    name = str(named.value)
+    if name not in bundled_edition_files() and sheet != "-":
+        beside = Path(sheet).parent / name
+        if beside.is_file():
+            name = str(beside)
+    try:
+        return _edition(name)
+    except UsageError:
+        known = ", ".join(bundled_edition_files())
+        message = f"unknown edition '{named.value}': no such edition or file (bundled: {known})"
+        raise SheetError([named.loc.problem(message)]) from None
+
+
 # ---------------------------------------------------------------------- main
 
 
-def _options(*, sheet: bool = False) -> argparse.ArgumentParser:
+def _options(*, sheet: bool = False) -> _Parser:
     """The options every command takes (a fresh parent parser per command)."""
-    common = argparse.ArgumentParser(add_help=False)
+    common = _Parser(add_help=False)
     common.add_argument(
         "--edition",
         default=None if sheet else DEFAULT_EDITION,
@@ -248,16 +283,17 @@ def _options(*, sheet: bool = False) -> argparse.ArgumentParser:
     return common
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     common = _options()
-    parser = argparse.ArgumentParser(
+    _Parser.out = out
+    parser = _Parser(
         prog=PROG,
         description="Skull King rules as data: resolve tricks, list legal plays, score games, validate edition files.",
     )
     from skullking import __version__
 
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True, parser_class=_Parser)
 
     p = sub.add_parser("editions", parents=[common], help="list the bundled editions")
     p.set_defaults(run=cmd_editions)
@@ -298,10 +334,12 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None, err: T
     """Run the command line; return the exit code."""
     out = out or sys.stdout
     err = err or sys.stderr
-    parser = _parser()
+    parser = _parser(out)
     try:
         args = parser.parse_args(list(argv) if argv is not None else None)
-    except SystemExit as exc:  # argparse printed its usage message
+    except UsageError as exc:
+        return _fail(err, str(exc))
+    except SystemExit as exc:  # --help and --version print, then exit 0
         return int(exc.code or 0)
     run: Callable[[argparse.Namespace, TextIO], int] = args.run
     try:
