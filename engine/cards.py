@@ -4,15 +4,15 @@ A :class:`Card` is a physical card of an edition's deck (``Y10``, ``SK``, ``TIG`
 ``ROSIE``). A :class:`Play` is a card as played: it adds the choice declared when it
 was played (the Tigress as pirate or escape, ``TIG:PIR``), as python-chess keeps the
 promotion piece on the move rather than on the piece. Both print as their code, and
-``edition.parse_cards(str(play))`` gives the play back.
+``edition.parse_cards(str(play))`` gives the very same play back.
 
 Plays also carry, precomputed by the edition, the few integers the trick resolver
-reads in its hot loop (role index, suit index, rank, flags). They are not part of
-equality: two plays are equal when their codes are.
+reads in its hot loop (role index, suit index, rank, pattern, flags).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -48,12 +48,14 @@ class Card:
         return f"{self.suit}:{self.rank}" if self.suit is not None else str(self.kind)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Play:
     """A card as played, with the role declared for it (``None`` when nothing is declared).
 
     ``code`` is the canonical notation (``TIG:PIR``); the remaining fields are the
-    edition's compiled view of the play and are excluded from equality and hashing.
+    edition's compiled view of the play. Plays are interned by their edition: there is
+    one object per code, so equality is identity, and a play of one edition is not a
+    play of another (its compiled fields would not fit).
     """
 
     code: str
@@ -74,6 +76,7 @@ class Play:
     printed: frozenset[str] = field(default=frozenset(), compare=False, repr=False)
     pool: int = field(default=0, compare=False, repr=False)
     mask: int = field(default=0, compare=False, repr=False)
+    pattern: int = field(default=0, compare=False, repr=False)
 
     def __str__(self) -> str:
         return self.code
@@ -93,3 +96,18 @@ UNDECLARED = -2
 #: ``Play.mask`` bits: the play alters the trick / forms an alliance.
 ALTERS = 1
 ALLIES = 2
+
+
+class Cards(tuple[Play, ...]):
+    """Plays in order, as :meth:`Edition.parse_cards` returns them: a tuple that also
+    carries what the trick resolver would otherwise work out on every call, the
+    pattern ids of its plays and whether no card stands in it twice."""
+
+    patterns: tuple[int, ...]
+    distinct: bool
+
+    def __new__(cls, plays: Iterable[Play] = ()) -> Cards:
+        self = super().__new__(cls, plays)
+        self.patterns = tuple(p.pattern for p in self)
+        self.distinct = len(set(self)) == len(self)
+        return self

@@ -12,11 +12,11 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import ALLIES, ALTERS, UNDECLARED, Card, Lead, Play
+from .cards import ALLIES, ALTERS, UNDECLARED, Card, Cards, Lead, Play
 from .errors import IllegalTrickError, NotationError
 from .expr import Expression
 from .model import (
@@ -33,6 +33,7 @@ from .model import (
     WhenSeveral,
 )
 from .notation import Vocabulary
+from .plan import PATTERN, Entry, Planner, new_pattern_id
 from .trick import Resolver, TrickResult, legal_plays
 
 
@@ -72,6 +73,8 @@ class Edition:
     role_names: tuple[str, ...] = field(init=False, repr=False)
     _vocabulary: Vocabulary = field(init=False, repr=False)
     _resolver: Resolver = field(init=False, repr=False)
+    _planner: Planner = field(init=False, repr=False)
+    _plans_get: Callable[[tuple[int, ...]], Entry | None] = field(init=False, repr=False)
     _kinds: Mapping[str, CardKind] = field(init=False, repr=False)
     _pools: Mapping[str, int] = field(init=False, repr=False)
 
@@ -98,9 +101,15 @@ class Edition:
             k.id: frozenset([k.role] if k.role else [d.role for d in k.declarations]) for k in self.kinds
         }
         plays: dict[str, Play] = {}
+        patterns: dict[object, int] = {}
         for play in make_plays(self):
             printed = printed_by_kind.get(play.card.kind or "", frozenset())
             ids = tuple(b.id for b in static if any(c.matches(play, play.role, printed) for c in b.captured))
+            # Plays alike for the rules (and paying the same card bonuses) share a
+            # pattern id: compiled plans are kept per pattern (see skullking.plan).
+            like: object = (play.suit_index, ids) if play.card.suit is not None else (play.card.kind, play.declared)
+            if like not in patterns:
+                patterns[like] = new_pattern_id()
             points = sum(b.points for b in static if b.id in ids)
             mask = (ALTERS if play.alters else 0) | (ALLIES if play.allies else 0)
             undeclared = play.role is None and play.card.suit is None
@@ -112,10 +121,13 @@ class Edition:
                 pool=pools[play.card.pool],
                 mask=mask,
                 role_index=UNDECLARED if undeclared else play.role_index,
+                pattern=patterns[like],
             )
         setattr_(self, "plays", plays)
         setattr_(self, "_vocabulary", Vocabulary(self, list(plays.values())))
         setattr_(self, "_resolver", Resolver(self))
+        setattr_(self, "_planner", Planner(self, self._resolver))
+        setattr_(self, "_plans_get", self._planner.plans.get)
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Pickle the file's fields only; the derived lookups are rebuilt on load.
@@ -149,7 +161,7 @@ class Edition:
                 cards.extend(named + plain)
         return cards
 
-    def parse_cards(self, cards: str | Iterable[str | Play]) -> tuple[Play, ...]:
+    def parse_cards(self, cards: str | Iterable[str | Play]) -> Cards:
         """Parse cards written as codes or names, in any of the edition's languages.
 
         ``cards`` is one string holding any number of cards (separated by spaces,
@@ -164,7 +176,7 @@ class Edition:
         ['WHALE', 'SK', 'B14']
         """
         if isinstance(cards, str):
-            return tuple(self._vocabulary.parse(cards))
+            return Cards(self._vocabulary.parse(cards))
         out: list[Play] = []
         for position, item in enumerate(cards, start=1):
             if isinstance(item, Play):
@@ -178,7 +190,7 @@ class Edition:
                 what = "no card" if not found else f"{len(found)} cards ({', '.join(map(str, found))})"
                 raise NotationError(f"card {position}: {item!r} is {what}, not one card", token=item)
             out.append(found[0])
-        return tuple(out)
+        return Cards(out)
 
     def _own(self, play: Play) -> Play:
         own = self.plays.get(play.code)
@@ -203,7 +215,32 @@ class Edition:
         >>> r.winner is None, r.next_leader, r.rule
         (True, 3, 'kraken')
         """
-        plays: Sequence[Play] = cards if _all_own(self, cards) else self.parse_cards(cards)  # type: ignore[assignment]
+        try:  # parsed Cards carry their pattern; other sequences of plays work it out
+            key = cards.patterns  # type: ignore[union-attr]
+            distinct = cards.distinct  # type: ignore[union-attr]
+        except AttributeError:
+            if isinstance(cards, str) or not all(isinstance(c, Play) for c in cards):
+                cards = self.parse_cards(cards)
+                key, distinct = cards.patterns, cards.distinct
+            else:
+                key, distinct = tuple(map(PATTERN, cards)), len(set(cards)) == len(cards)
+        count = len(cards)
+        seats = count if players is None else players
+        if count > seats or not 0 <= leader < seats or not self.min_players <= seats <= self.max_players:
+            self._resolver.check(cards, leader, seats)  # type: ignore[arg-type]
+        entry = self._plans_get(key)
+        if entry is None:
+            entry = self._planner.plan(key, cards)  # type: ignore[arg-type]
+        elif entry[1] and not distinct:
+            self._resolver.check_copies(cards)  # type: ignore[arg-type]
+        return entry[0](cards, leader, seats)  # type: ignore[arg-type]  # (a sequence of plays by now)
+
+    def interpret_trick(
+        self, cards: str | Sequence[str | Play], leader: int = 0, players: int | None = None
+    ) -> TrickResult:
+        """:meth:`resolve_trick` by direct interpretation of the rules, without compiled
+        plans: the reference the plans are tested against."""
+        plays = self.parse_cards(cards)
         seats = len(plays) if players is None else players
         self._resolver.check(plays, leader, seats)
         return self._resolver.resolve(plays, leader, seats)
@@ -322,17 +359,6 @@ def make_plays(edition: Edition) -> list[Play]:
 
 def _rebuild(values: dict[str, Any]) -> Edition:
     return Edition(**values)
-
-
-def _all_own(edition: Edition, cards: object) -> bool:
-    """Fast check that ``cards`` are already this edition's interned plays."""
-    if isinstance(cards, str):
-        return False
-    plays = edition.plays
-    try:
-        return all(plays.get(p.code) is p for p in cards)  # type: ignore[attr-defined]
-    except (AttributeError, TypeError):
-        return False
 
 
 __all__ = ["Edition", "IllegalTrickError", "Play", "TrickResult"]

@@ -145,6 +145,10 @@ class Resolver:
         pools = [p.pool for p in plays]
         if len(set(pools)) != count:
             self.check_copies(plays)
+        self.check_declared(plays)
+
+    def check_declared(self, plays: Sequence[Play]) -> None:
+        """Raise for a card played without the declaration it needs (a bare Tigress)."""
         for p in plays:
             if p.role_index == UNDECLARED:
                 options = " or ".join(f"{p.code}:{c.code}" for c in self.edition.kind(p.card.kind or "").declarations)
@@ -180,8 +184,12 @@ class Resolver:
             passed = True
         return -1
 
-    def decide(self, rules: list[_CompiledRule], plays: Sequence[Play], roles: list[int]) -> tuple[int, Rule | None]:
-        """The index of the winning play under ``rules`` (-1 when none) and the rule."""
+    def candidates(
+        self, rules: list[_CompiledRule], plays: Sequence[Play], roles: list[int]
+    ) -> tuple[Rule | None, list[int], Pick]:
+        """The rule that decides the trick, the positions it chooses among, and how it
+        picks. Depends only on the roles, suits and trumps in the trick, never on ranks,
+        which is what lets :mod:`skullking.plan` compile it once per pattern of cards."""
         led = -2
         counts = None
         for compiled in rules:
@@ -192,10 +200,6 @@ class Resolver:
                 if not when.call(counts):  # type: ignore[attr-defined]
                     continue
             if group == _ROLE:
-                if param not in roles:
-                    continue
-                if pick is Pick.FIRST:
-                    return roles.index(param), rule
                 found = [i for i, r in enumerate(roles) if r == param]
             elif group == _ANY:
                 found = list(range(len(plays)))
@@ -207,12 +211,20 @@ class Resolver:
                         continue
                     param = led
                 found = _numbered(plays, group, param)
-                if not found:
-                    continue
-            return _pick(found, plays, pick), rule
-        return -1, None
+            if found:
+                return rule, found, pick
+        return None, [], Pick.FIRST
+
+    def decide(self, rules: list[_CompiledRule], plays: Sequence[Play], roles: list[int]) -> tuple[int, Rule | None]:
+        """The index of the winning play under ``rules`` (-1 when none) and the rule."""
+        rule, found, pick = self.candidates(rules, plays, roles)
+        if rule is None:
+            return -1, None
+        return _pick(found, plays, pick), rule
 
     def resolve(self, plays: Sequence[Play], leader: int, players: int) -> TrickResult:
+        """Interpret the rules directly for one trick (the reference that compiled plans
+        in :mod:`skullking.plan` must agree with)."""
         mask = 0
         for p in plays:
             mask |= p.mask

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 import yaml
+
 from skullking.edition import Edition
 
 CASES = Path(__file__).resolve().parent / "cases"

@@ -26,8 +26,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import skullking
 import yaml
+
+import skullking
 from skullking.tools.cli import main
 
 BUNDLED_FILE = Path(str(resources.files("skullking.editions").joinpath("skullking-2021.yaml")))

@@ -8,6 +8,7 @@ import pkgutil
 from pathlib import Path
 
 import pytest
+
 import skullking
 
 MODULES = sorted(

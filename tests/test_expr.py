@@ -7,6 +7,7 @@ import pickle
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+
 from skullking.errors import ExpressionError
 from skullking.expr import compile_expression
 

@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
+
 import skullking
 from skullking.errors import EditionError
 from skullking.loader import check_file

@@ -18,6 +18,7 @@ import re
 from pathlib import Path
 
 import pytest
+
 from skullking.errors import Problem
 from skullking.loader import check_file
 

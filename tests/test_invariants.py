@@ -18,6 +18,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pytest
+
 from skullking.cards import Play
 from skullking.edition import Edition
 from skullking.trick import TrickResult

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+
 from skullking.edition import Edition
 from skullking.errors import IllegalTrickError, NotationError
 from skullking.notation import tokens

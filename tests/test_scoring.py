@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from skullking import SheetError
 from skullking.edition import Edition
 from skullking.scoring import SheetScore
