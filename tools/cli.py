@@ -18,6 +18,7 @@ from skullking.errors import EditionError, SheetError, SkullKingError
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
+
     from skullking.edition import Edition
     from skullking.trick import TrickResult
 
