@@ -59,35 +59,62 @@ def _key(kind: str, name: str) -> str:
     return hashlib.sha256(f"{_engine_fingerprint()}\0{kind}\0{name}".encode()).hexdigest()
 
 
-def _load(key: str) -> Any:
+def _load(key: str) -> tuple[Any, list[Any]] | None:
     directory = _cache_dir()
     if directory is None:
         return None
     try:
         with open(os.path.join(directory, f"{key}.pickle"), "rb") as fh:
-            deps, edition = pickle.load(fh)
+            deps, edition, warnings = pickle.load(fh)
         for dep, digest in deps:
             if _digest(dep) != digest:
                 return None
-        return edition
+        return edition, warnings
     except Exception:  # a missing, stale or unreadable cache is only a slower start
         return None
 
 
 def cached(path: str | os.PathLike[str]) -> Any:
     """The cached edition built from the file at ``path``, or ``None``."""
+    found = _load(_key("path", os.path.abspath(path)))
+    return None if found is None else found[0]
+
+
+def cached_check(path: str | os.PathLike[str]) -> tuple[Any, list[Any]] | None:
+    """(edition, warnings) of a file that was checked before and has not changed since:
+    only files without errors are cached, so this is the whole of a check's result."""
     return _load(_key("path", os.path.abspath(path)))
 
 
 def cached_bundled(ident: str) -> Any:
     """The cached bundled edition ``ident``, or ``None``."""
-    return _load(_key("bundled", ident))
+    found = _load(_key("bundled", ident))
+    return None if found is None else found[0]
+
+
+def lark_cache(name: str) -> str | bool:
+    """Where lark may keep the analysed grammar ``name`` (lark checks the grammar's
+    hash itself), or ``False`` when caching is off."""
+    directory = _cache_dir()
+    if directory is None:
+        return False
+    try:
+        os.makedirs(directory, exist_ok=True)
+    except OSError:
+        return False
+    return os.path.join(directory, f"lark-{name}.cache")
 
 
 def store(
-    path: str | os.PathLike[str], deps: list[tuple[str, str]], edition: Any, *, bundled: str | None = None
+    path: str | os.PathLike[str],
+    deps: list[tuple[str, str]],
+    edition: Any,
+    *,
+    warnings: list[Any] | None = None,
+    bundled: str | None = None,
 ) -> None:
-    """Remember ``edition``, built from ``path`` and the files ``deps`` (path, sha256)."""
+    """Remember ``edition`` (and the warnings its check gave), built from ``path`` and
+    the files ``deps`` (path, sha256)."""
     directory = _cache_dir()
     if directory is None:
         return
@@ -98,7 +125,7 @@ def store(
         os.makedirs(directory, exist_ok=True)
         for key in keys:
             with tempfile.NamedTemporaryFile(dir=directory, delete=False, suffix=".tmp") as fh:
-                pickle.dump((deps, edition), fh, protocol=pickle.HIGHEST_PROTOCOL)
+                pickle.dump((deps, edition, warnings or []), fh, protocol=pickle.HIGHEST_PROTOCOL)
             os.replace(fh.name, os.path.join(directory, f"{key}.pickle"))
     except Exception:
         pass

@@ -13,8 +13,8 @@ reads in its hot loop (role index, suit index, rank, pattern, flags).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import NamedTuple
 
 
 class Lead(StrEnum):
@@ -24,8 +24,7 @@ class Lead(StrEnum):
     NO_SUIT = "no_suit"
 
 
-@dataclass(frozen=True, slots=True)
-class Card:
+class Card(NamedTuple):
     """A card of the deck. ``suit``/``rank`` for numbered cards; ``kind`` (the special
     card's id) and optionally ``individual`` (a named copy, e.g. a named pirate) else."""
 
@@ -48,35 +47,98 @@ class Card:
         return f"{self.suit}:{self.rank}" if self.suit is not None else str(self.kind)
 
 
-@dataclass(frozen=True, slots=True, eq=False)
 class Play:
     """A card as played, with the role declared for it (``None`` when nothing is declared).
 
     ``code`` is the canonical notation (``TIG:PIR``); the remaining fields are the
-    edition's compiled view of the play. Plays are interned by their edition: there is
-    one object per code, so equality is identity, and a play of one edition is not a
-    play of another (its compiled fields would not fit).
+    edition's compiled view of the play. Plays are immutable and interned by their
+    edition: there is one object per code, so equality is identity, and a play of one
+    edition is not a play of another (its compiled fields would not fit). (A plain
+    slotted class rather than a dataclass: this module is on every command's start-up
+    path, and the dataclasses module costs more to import than the rest of it.)
     """
+
+    __slots__ = (
+        "allies",
+        "alters",
+        "card",
+        "code",
+        "declared",
+        "effect_index",
+        "lead",
+        "mask",
+        "pattern",
+        "pool",
+        "printed",
+        "rank",
+        "role",
+        "role_index",
+        "static_bonus",
+        "static_bonus_ids",
+        "suit_index",
+        "trump",
+    )
 
     code: str
     card: Card
-    declared: str | None = None
-    # -- compiled by the edition (not part of the value) --
-    role: str | None = field(default=None, compare=False, repr=False)
-    role_index: int = field(default=-1, compare=False, repr=False)
-    suit_index: int = field(default=-1, compare=False, repr=False)
-    rank: int = field(default=0, compare=False, repr=False)
-    trump: bool = field(default=False, compare=False, repr=False)
-    lead: Lead | None = field(default=None, compare=False, repr=False)
-    effect_index: int = field(default=-1, compare=False, repr=False)
-    alters: bool = field(default=False, compare=False, repr=False)
-    allies: bool = field(default=False, compare=False, repr=False)
-    static_bonus: int = field(default=0, compare=False, repr=False)
-    static_bonus_ids: tuple[str, ...] = field(default=(), compare=False, repr=False)
-    printed: frozenset[str] = field(default=frozenset(), compare=False, repr=False)
-    pool: int = field(default=0, compare=False, repr=False)
-    mask: int = field(default=0, compare=False, repr=False)
-    pattern: int = field(default=0, compare=False, repr=False)
+    declared: str | None
+    role: str | None
+    role_index: int
+    suit_index: int
+    rank: int
+    trump: bool
+    lead: Lead | None
+    effect_index: int
+    alters: bool
+    allies: bool
+    static_bonus: int
+    static_bonus_ids: tuple[str, ...]
+    printed: frozenset[str]
+    pool: int
+    mask: int
+    pattern: int
+
+    def __init__(
+        self,
+        *,
+        code: str,
+        card: Card,
+        declared: str | None = None,
+        role: str | None = None,
+        role_index: int = -1,
+        suit_index: int = -1,
+        rank: int = 0,
+        trump: bool = False,
+        lead: Lead | None = None,
+        effect_index: int = -1,
+        alters: bool = False,
+        allies: bool = False,
+        static_bonus: int = 0,
+        static_bonus_ids: tuple[str, ...] = (),
+        printed: frozenset[str] = frozenset(),
+        pool: int = 0,
+        mask: int = 0,
+        pattern: int = 0,
+    ) -> None:
+        values = locals()
+        for name in self.__slots__:
+            object.__setattr__(self, name, values[name])
+
+    def replace(self, **changes: object) -> Play:
+        """A copy with some fields changed (used while the edition compiles its plays)."""
+        values = {name: getattr(self, name) for name in self.__slots__}
+        values.update(changes)
+        return Play(**values)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"plays are immutable: cannot set {name!r}")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_play, (tuple(getattr(self, name) for name in self.__slots__),))
+
+    def __repr__(self) -> str:
+        declared = f", declared={self.declared!r}" if self.declared else ""
+        return f"Play(code={self.code!r}, card={self.card!r}{declared})"
 
     def __str__(self) -> str:
         return self.code
@@ -89,6 +151,10 @@ class Play:
     def undeclared(self) -> bool:
         """True for a card that must be declared when played but was not (a Tigress in hand)."""
         return self.role_index == UNDECLARED
+
+
+def _play(values: tuple[object, ...]) -> Play:
+    return Play(**dict(zip(Play.__slots__, values, strict=True)))  # type: ignore[arg-type]
 
 
 #: ``Play.role_index`` of a card that must be declared when played but was not.

@@ -11,9 +11,7 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import ALLIES, ALTERS, UNDECLARED, Card, Cards, Lead, Play
@@ -37,13 +35,39 @@ from .plan import PATTERN, Entry, Planner, new_pattern_id
 from .trick import Resolver, TrickResult, legal_plays
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
 class Edition:
     """A Skull King edition compiled from its file (see :func:`skullking.load_edition`).
 
     The fields mirror the edition file; the methods resolve tricks, list legal plays
-    and score game sheets, all from those fields alone.
+    and score game sheets, all from those fields alone. Immutable. (A plain class, not
+    a dataclass: this module is on every command's start-up path.)
     """
+
+    #: The fields that come from the file (the derived lookups are rebuilt from them).
+    FIELDS = (
+        "id",
+        "title",
+        "description",
+        "sources",
+        "path",
+        "min_players",
+        "max_players",
+        "modules",
+        "roles",
+        "suits",
+        "kinds",
+        "character_after_pass",
+        "precedence",
+        "effects",
+        "when_several",
+        "cancelled_role",
+        "bonuses",
+        "schemes",
+        "default_scheme",
+        "schedules",
+        "default_schedule",
+        "hand_limit",
+    )
 
     id: str
     title: str
@@ -67,18 +91,72 @@ class Edition:
     schedules: tuple[Schedule, ...]
     default_schedule: str
     hand_limit: Expression | None
-    # -- derived in __post_init__, not part of the file --
-    plays: Mapping[str, Play] = field(init=False, repr=False)
-    pool_limits: tuple[int, ...] = field(init=False, repr=False)
-    role_names: tuple[str, ...] = field(init=False, repr=False)
-    _vocabulary: Vocabulary = field(init=False, repr=False)
-    _resolver: Resolver = field(init=False, repr=False)
-    _planner: Planner = field(init=False, repr=False)
-    _plans_get: Callable[[tuple[int, ...]], Entry | None] = field(init=False, repr=False)
-    _kinds: Mapping[str, CardKind] = field(init=False, repr=False)
-    _pools: Mapping[str, int] = field(init=False, repr=False)
+    # -- derived from the fields on construction --
+    plays: Mapping[str, Play]
+    pool_limits: tuple[int, ...]
+    role_names: tuple[str, ...]
+    _vocabulary: Vocabulary
+    _resolver: Resolver
+    _planner: Planner
+    _plans_get: Callable[[tuple[int, ...]], Entry | None]
+    _kinds: Mapping[str, CardKind]
+    _pools: Mapping[str, int]
 
-    def __post_init__(self) -> None:
+    def __init__(
+        self,
+        *,
+        id: str,
+        title: str,
+        description: str,
+        sources: tuple[str, ...],
+        path: str,
+        min_players: int,
+        max_players: int,
+        modules: tuple[Module, ...],
+        roles: tuple[Role, ...],
+        suits: tuple[Suit, ...],
+        kinds: tuple[CardKind, ...],
+        character_after_pass: Lead,
+        precedence: tuple[Rule, ...],
+        effects: tuple[Effect, ...],
+        when_several: WhenSeveral,
+        cancelled_role: str | None,
+        bonuses: tuple[Bonus, ...],
+        schemes: tuple[Scheme, ...],
+        default_scheme: str,
+        schedules: tuple[Schedule, ...],
+        default_schedule: str,
+        hand_limit: Expression | None,
+    ) -> None:
+        setattr_ = object.__setattr__
+        setattr_(self, "id", id)
+        setattr_(self, "title", title)
+        setattr_(self, "description", description)
+        setattr_(self, "sources", sources)
+        setattr_(self, "path", path)
+        setattr_(self, "min_players", min_players)
+        setattr_(self, "max_players", max_players)
+        setattr_(self, "modules", modules)
+        setattr_(self, "roles", roles)
+        setattr_(self, "suits", suits)
+        setattr_(self, "kinds", kinds)
+        setattr_(self, "character_after_pass", character_after_pass)
+        setattr_(self, "precedence", precedence)
+        setattr_(self, "effects", effects)
+        setattr_(self, "when_several", when_several)
+        setattr_(self, "cancelled_role", cancelled_role)
+        setattr_(self, "bonuses", bonuses)
+        setattr_(self, "schemes", schemes)
+        setattr_(self, "default_scheme", default_scheme)
+        setattr_(self, "schedules", schedules)
+        setattr_(self, "default_schedule", default_schedule)
+        setattr_(self, "hand_limit", hand_limit)
+        self._derive()
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"editions are immutable: cannot set {name!r}")
+
+    def _derive(self) -> None:
         setattr_ = object.__setattr__
         self_kinds = {k.id: k for k in self.kinds}
         setattr_(self, "_kinds", self_kinds)
@@ -113,8 +191,7 @@ class Edition:
             points = sum(b.points for b in static if b.id in ids)
             mask = (ALTERS if play.alters else 0) | (ALLIES if play.allies else 0)
             undeclared = play.role is None and play.card.suit is None
-            plays[play.code] = dataclasses.replace(
-                play,
+            plays[play.code] = play.replace(
                 static_bonus=points,
                 static_bonus_ids=ids,
                 printed=printed,
@@ -131,7 +208,7 @@ class Edition:
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Pickle the file's fields only; the derived lookups are rebuilt on load.
-        values = {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.init}
+        values = {name: getattr(self, name) for name in self.FIELDS}
         return (_rebuild, (values,))
 
     def __repr__(self) -> str:

@@ -7,11 +7,10 @@ the command line.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Problem:
+class Problem(NamedTuple):
     """One located problem in an input file (1-based line and column; 0 when unknown)."""
 
     file: str

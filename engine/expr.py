@@ -103,9 +103,10 @@ FUNCTIONS: Mapping[str, tuple[int, int | None]] = {"abs": (1, 1), "min": (2, Non
 def _parser() -> Any:
     from lark import Lark
 
+    from .cache import lark_cache
     from .resources import rules_text
 
-    return Lark(rules_text("expr.lark"), parser="lalr", propagate_positions=True, cache=False)
+    return Lark(rules_text("expr.lark"), parser="lalr", propagate_positions=True, cache=lark_cache("expr"))
 
 
 def parse(text: str) -> Expr:

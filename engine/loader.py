@@ -20,7 +20,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from .cache import cached, store
+from .cache import cached, cached_check, store
 from .errors import EditionError, ExpressionError, Problem
 from .located import Location, Node, parse_yaml, position_in_scalar
 from .merge import merge
@@ -485,10 +485,15 @@ class _Checker:
 # --------------------------------------------------------------------------- entry points
 
 
-def check_file(path: Path, *, bundled: str | None = None) -> tuple[Any, list[Problem]]:
+def check_file(path: Path, *, bundled: str | None = None, use_cache: bool = True) -> tuple[Any, list[Problem]]:
     """Load ``path`` with every check; return the edition (``None`` on errors) and all
     problems (errors and warnings). ``bundled`` is the id when the file is a bundled
-    edition (it is then also cached under that id)."""
+    edition (it is then also cached under that id). A file that passed before and has
+    not changed since (nor its bases, nor the engine) is answered from the cache."""
+    if use_cache:
+        known = cached_check(path)
+        if known is not None:
+            return known
     problems: list[Problem] = []
     deps: list[tuple[str, str]] = []
     sources: dict[str, str] = {}
@@ -512,7 +517,7 @@ def check_file(path: Path, *, bundled: str | None = None) -> tuple[Any, list[Pro
     from .build import build_edition
 
     edition = build_edition(root, path=_display(path))
-    store(path, deps, edition, bundled=bundled)
+    store(path, deps, edition, warnings=problems, bundled=bundled)
     return edition, problems
 
 

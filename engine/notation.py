@@ -9,12 +9,10 @@ declared when played takes its choice after a colon (``TIG:PIR``, ``tigress:esca
 
 from __future__ import annotations
 
-import difflib
 import functools
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from .cards import Play
 from .errors import NotationError
@@ -41,8 +39,7 @@ def name_words(text: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-@dataclass(frozen=True, slots=True)
-class Word:
+class Word(NamedTuple):
     text: str  # normalized
     column: int  # 1-based column of the token it came from
     token: str  # the token as written
@@ -53,9 +50,10 @@ class Word:
 def _lexer() -> Any:
     from lark import Lark
 
+    from .cache import lark_cache
     from .resources import rules_text
 
-    return Lark(rules_text("cards.lark"), parser="lalr")
+    return Lark(rules_text("cards.lark"), parser="lalr", cache=lark_cache("cards"))
 
 
 def tokens(text: str, *, use_grammar: bool = False) -> list[tuple[str, str, int]]:
@@ -176,6 +174,8 @@ class Vocabulary:
                         token=written,
                     )
                 return self._declared(ranks[rank], found, i + length + 1, text)
+        import difflib
+
         word = found[i]
         bad = word.token
         hint = difflib.get_close_matches(word.text if len(run) < 2 else " ".join(run[:2]), self.known(), n=3)
