@@ -292,15 +292,15 @@ class Edition:
         >>> r.winner is None, r.next_leader, r.rule
         (True, 3, 'kraken')
         """
-        try:  # parsed Cards carry their pattern; other sequences of plays work it out
-            key = cards.patterns  # type: ignore[union-attr]
-            distinct = cards.distinct  # type: ignore[union-attr]
-        except AttributeError:
-            if isinstance(cards, str) or not all(isinstance(c, Play) for c in cards):
+        if cards.__class__ is Cards:  # parsed Cards carry their pattern
+            key, distinct = cards.patterns, cards.distinct
+        else:
+            try:  # a sequence of plays
+                key = tuple(map(PATTERN, cards))
+                distinct = len(set(cards)) == len(cards)
+            except AttributeError:  # text, or text among the plays
                 cards = self.parse_cards(cards)
                 key, distinct = cards.patterns, cards.distinct
-            else:
-                key, distinct = tuple(map(PATTERN, cards)), len(set(cards)) == len(cards)
         count = len(cards)
         seats = count if players is None else players
         if count > seats or not 0 <= leader < seats or not self.min_players <= seats <= self.max_players:
