@@ -307,8 +307,8 @@ class Edition:
             self._resolver.check(cards, leader, seats)  # type: ignore[arg-type]
         entry = self._plans_get(key)
         if entry is None:
-            entry = self._planner.plan(key, cards)  # type: ignore[arg-type]
-        elif entry[1] and not distinct:
+            return self._planner.miss(key, cards, leader, seats)  # type: ignore[arg-type]
+        if entry[1] and not distinct:
             self._resolver.check_copies(cards)  # type: ignore[arg-type]
         return entry[0](cards, leader, seats)  # type: ignore[arg-type]  # (a sequence of plays by now)
 

@@ -37,7 +37,7 @@ Entry = tuple[Plan, bool]
 _new = tuple.__new__
 PATTERN = attrgetter("pattern")
 _RANK = attrgetter("rank")
-_LIMIT = 200_000  # plans kept per edition before the cache starts afresh
+_LIMIT = 100_000  # plans (and patterns seen once) kept per edition before starting afresh
 
 # Pattern ids are unique across every edition loaded in this process, so a play of
 # another edition never finds this edition's plan.
@@ -85,6 +85,7 @@ class Planner:
         self.edition = edition
         self.resolver = resolver
         self.plans: dict[tuple[int, ...], Entry] = {}
+        self.seen: set[tuple[int, ...]] = set()  # patterns met once, without a plan yet
         self.seats = edition.max_players
         dynamic = [b for d in resolver.dynamic for b in d]
         # Role-based bonuses are fixed per pattern unless a pattern looks at ranks.
@@ -94,10 +95,11 @@ class Planner:
 
     # ------------------------------------------------------------------ entry
 
-    def plan(self, key: tuple[int, ...], cards: Sequence[Play]) -> Entry:
-        """The plan for ``cards`` (whose pattern is ``key``), building it if need be, and
-        whether tricks of this pattern may hold the same card twice (a suit, or a kind
-        with named copies, that repeats). Raises for cards that are not this edition's,
+    def miss(self, key: tuple[int, ...], cards: Sequence[Play], leader: int, players: int) -> TrickResult:
+        """Resolve a trick whose pattern has no plan yet. The first time a pattern is
+        seen the rules are interpreted directly; a plan is built the second time, so
+        that patterns met once (most tricks of seven or eight cards are unique) do not
+        pay for a plan they never use. Raises for cards that are not this edition's,
         undeclared, or more copies than the deck has."""
         plays = self.edition.plays
         for card in cards:
@@ -105,13 +107,17 @@ class Planner:
                 raise NotationError(f"'{card.code}' is not a card of edition '{self.edition.id}'", token=card.code)
         self.resolver.check_copies(cards)
         self.resolver.check_declared(cards)
+        if key not in self.seen:
+            if len(self.seen) >= _LIMIT:
+                self.seen.clear()
+            self.seen.add(key)
+            return self.resolver.resolve(cards, leader, players)
         built = self._build(list(cards))
         repeats = [p.pattern for p in cards if p.numbered or self.edition.kind(p.card.kind or "").individuals]
-        entry = (built, len(repeats) != len(set(repeats)))
         if len(self.plans) >= _LIMIT:
             self.plans.clear()
-        self.plans[key] = entry
-        return entry
+        self.plans[key] = (built, len(repeats) != len(set(repeats)))
+        return built(cards, leader, players)
 
     # ------------------------------------------------------------------ building
 

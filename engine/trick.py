@@ -104,6 +104,18 @@ class Resolver:
                 tuple(b for b in dynamic if b.winner is None or b.winner.roles is None or role in b.winner.roles)
             )
         self.limits = edition.pool_limits
+        # Bonuses that look at roles only (winner and captured cards): the role indices
+        # they count. Their winner roles are already what ``dynamic`` is indexed by.
+        self.by_roles: dict[str, tuple[int, ...]] = {}
+        for bonus in dynamic:
+            patterns = [*bonus.captured, *([bonus.winner] if bonus.winner is not None else [])]
+            roles_only = all(
+                p.roles is not None and (p.suits, p.ranks, p.cards, p.printed_roles) == (None, None, None, None)
+                for p in patterns
+            )
+            if roles_only and not bonus.exclude_winner:
+                captured = set().union(*(p.roles or () for p in bonus.captured))
+                self.by_roles[bonus.id] = tuple(sorted(roles[r] for r in captured))
 
     @staticmethod
     def _compile(rules: Sequence[Rule], roles: dict[str, int], suits: dict[str, int]) -> list[_CompiledRule]:
@@ -157,6 +169,8 @@ class Resolver:
     def check_copies(self, plays: Sequence[Play], where: str = "in one trick") -> None:
         """Raise when ``plays`` hold more copies of a card than the deck has (a named
         individual is one copy of its card, and also one of a kind)."""
+        if len({p.pool for p in plays}) == len(plays):
+            return  # every card from a different pool: one copy each
         pools: Counter[int] = Counter(p.pool for p in plays)
         named: Counter[str] = Counter(p.card.code for p in plays if p.card.individual is not None)
         for p in plays:
@@ -217,6 +231,15 @@ class Resolver:
 
     def decide(self, rules: list[_CompiledRule], plays: Sequence[Play], roles: list[int]) -> tuple[int, Rule | None]:
         """The index of the winning play under ``rules`` (-1 when none) and the rule."""
+        first = rules[0] if rules else None
+        if (
+            first is not None
+            and first.when is None
+            and first.group == _ROLE
+            and first.pick is Pick.FIRST
+            and first.param in roles
+        ):  # the common shape, without building candidate lists
+            return roles.index(first.param), first.rule
         rule, found, pick = self.candidates(rules, plays, roles)
         if rule is None:
             return -1, None
@@ -322,6 +345,12 @@ class Resolver:
             winner = plays[index]
             wrole = names[roles[index]] if roles[index] >= 0 else None
             for bonus in dynamic:
+                counted = self.by_roles.get(bonus.id)
+                if counted is not None:  # roles only: count with list.count, no pattern matching
+                    for _ in range(sum(roles.count(r) for r in counted)):
+                        total += bonus.points
+                        ids.append(bonus.id)
+                    continue
                 if bonus.winner is not None and not bonus.winner.matches(winner, wrole, winner.printed):
                     continue
                 for i, p in enumerate(plays):

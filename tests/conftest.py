@@ -1,10 +1,12 @@
-"""Shared fixtures. The compiled-edition cache goes to a temporary folder, so tests
-never read or write the user's cache."""
+"""Shared fixtures. The compiled-edition cache goes to a temporary folder for the whole
+run (set before test modules are collected, since some load an edition at import), so
+tests never read or write the user's cache."""
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -14,17 +16,25 @@ from skullking.edition import Edition
 
 TESTS = Path(__file__).resolve().parent
 ROOT = TESTS.parent
+_saved: dict[str, str | None] = {}  # the variable as it was, and the folder made
 
 
-@pytest.fixture(autouse=True, scope="session")
-def _private_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
-    previous = os.environ.get("SKULLKING_CACHE_DIR")
-    os.environ["SKULLKING_CACHE_DIR"] = str(tmp_path_factory.mktemp("cache"))
-    yield
+def pytest_configure(config: pytest.Config) -> None:
+    _saved["SKULLKING_CACHE_DIR"] = os.environ.get("SKULLKING_CACHE_DIR")
+    folder = tempfile.mkdtemp(prefix="skullking-test-cache-")
+    _saved["folder"] = folder
+    os.environ["SKULLKING_CACHE_DIR"] = folder
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    previous = _saved.get("SKULLKING_CACHE_DIR")
     if previous is None:
-        del os.environ["SKULLKING_CACHE_DIR"]
+        os.environ.pop("SKULLKING_CACHE_DIR", None)
     else:
         os.environ["SKULLKING_CACHE_DIR"] = previous
+    folder = _saved.get("folder")
+    if folder:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")
