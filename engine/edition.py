@@ -31,7 +31,7 @@ from .model import (
     WhenSeveral,
 )
 from .notation import Vocabulary
-from .plan import PATTERN, Entry, Planner, new_pattern_id
+from .plan import PATTERN, Plan, Planner, new_pattern_id
 from .trick import Resolver, TrickResult, legal_plays
 
 
@@ -98,7 +98,8 @@ class Edition:
     _vocabulary: Vocabulary
     _resolver: Resolver
     _planner: Planner
-    _plans_get: Callable[[tuple[int, ...]], Entry | None]
+    _plans_get: Callable[[tuple[int, ...]], Plan | None]
+    _cards_for: dict[int, int]
     _kinds: Mapping[str, CardKind]
     _pools: Mapping[str, int]
 
@@ -205,6 +206,9 @@ class Edition:
         setattr_(self, "_resolver", Resolver(self))
         setattr_(self, "_planner", Planner(self, self._resolver))
         setattr_(self, "_plans_get", self._planner.plans.get)
+        # players -> the most cards a trick may have (a player count outside the
+        # edition's range has none).
+        setattr_(self, "_cards_for", {n: n for n in range(self.min_players, self.max_players + 1)})
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Pickle the file's fields only; the derived lookups are rebuilt on load.
@@ -303,14 +307,14 @@ class Edition:
                 key, distinct = cards.patterns, cards.distinct
         count = len(cards)
         seats = count if players is None else players
-        if count > seats or not 0 <= leader < seats or not self.min_players <= seats <= self.max_players:
+        if not (count <= self._cards_for.get(seats, -1) and 0 <= leader < seats):
             self._resolver.check(cards, leader, seats)  # type: ignore[arg-type]
-        entry = self._plans_get(key)
-        if entry is None:
+        plan = self._plans_get(key)
+        if plan is None:
             return self._planner.miss(key, cards, leader, seats)  # type: ignore[arg-type]
-        if entry[1] and not distinct:
+        if not distinct and key in self._planner.repeats:
             self._resolver.check_copies(cards)  # type: ignore[arg-type]
-        return entry[0](cards, leader, seats)  # type: ignore[arg-type]  # (a sequence of plays by now)
+        return plan(cards, leader, seats)  # type: ignore[arg-type]  # (a sequence of plays by now)
 
     def interpret_trick(
         self, cards: str | Sequence[str | Play], leader: int = 0, players: int | None = None

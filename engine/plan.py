@@ -32,7 +32,6 @@ if TYPE_CHECKING:
 #: lowest); ties go to the card played first.
 Selector = int | tuple[tuple[int, ...], int]
 Plan = Callable[[Sequence[Play], int, int], TrickResult]
-Entry = tuple[Plan, bool]
 
 _new = tuple.__new__
 PATTERN = attrgetter("pattern")
@@ -84,7 +83,10 @@ class Planner:
     def __init__(self, edition: Edition, resolver: Resolver) -> None:
         self.edition = edition
         self.resolver = resolver
-        self.plans: dict[tuple[int, ...], Entry] = {}
+        self.plans: dict[tuple[int, ...], Plan] = {}
+        # Patterns in which one card could stand twice (a suit, or a kind with named
+        # copies, repeats): tricks of these are checked for copies on every call.
+        self.repeats: set[tuple[int, ...]] = set()
         self.seen: set[tuple[int, ...]] = set()  # patterns met once, without a plan yet
         self.seats = edition.max_players
         dynamic = [b for d in resolver.dynamic for b in d]
@@ -113,10 +115,13 @@ class Planner:
             self.seen.add(key)
             return self.resolver.resolve(cards, leader, players)
         built = self._build(list(cards))
-        repeats = [p.pattern for p in cards if p.numbered or self.edition.kind(p.card.kind or "").individuals]
+        unique = [p.pattern for p in cards if p.numbered or self.edition.kind(p.card.kind or "").individuals]
         if len(self.plans) >= _LIMIT:
             self.plans.clear()
-        self.plans[key] = (built, len(repeats) != len(set(repeats)))
+            self.repeats.clear()
+        self.plans[key] = built
+        if len(unique) != len(set(unique)):
+            self.repeats.add(key)
         return built(cards, leader, players)
 
     # ------------------------------------------------------------------ building
