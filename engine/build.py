@@ -185,7 +185,12 @@ def build_edition(root: Node, *, path: str) -> Any:
         min_players=d["players"]["min"],
         max_players=d["players"]["max"],
         modules=tuple(
-            Module(id=m["id"], title=m.get("title", m["id"]), optional=bool(m.get("optional", False)))
+            Module(
+                id=m["id"],
+                title=m.get("title", m["id"]),
+                optional=bool(m.get("optional", False)),
+                min_players=int(m.get("min_players", 1)),
+            )
             for m in d["modules"]
         ),
         roles=roles,
@@ -199,6 +204,7 @@ def build_edition(root: Node, *, path: str) -> Any:
         bonuses=bonuses,
         schemes=schemes,
         default_scheme=d["scoring"]["default"],
+        ties=d["scoring"].get("ties", "shared"),
         schedules=schedules,
         default_schedule=schedule["default"],
         hand_limit=hand_limit,

@@ -64,6 +64,7 @@ class Edition:
         "bonuses",
         "schemes",
         "default_scheme",
+        "ties",
         "schedules",
         "default_schedule",
         "hand_limit",
@@ -88,6 +89,7 @@ class Edition:
     bonuses: tuple[Bonus, ...]
     schemes: tuple[Scheme, ...]
     default_scheme: str
+    ties: str
     schedules: tuple[Schedule, ...]
     default_schedule: str
     hand_limit: Expression | None
@@ -125,6 +127,7 @@ class Edition:
         bonuses: tuple[Bonus, ...],
         schemes: tuple[Scheme, ...],
         default_scheme: str,
+        ties: str,
         schedules: tuple[Schedule, ...],
         default_schedule: str,
         hand_limit: Expression | None,
@@ -149,6 +152,7 @@ class Edition:
         setattr_(self, "bonuses", bonuses)
         setattr_(self, "schemes", schemes)
         setattr_(self, "default_scheme", default_scheme)
+        setattr_(self, "ties", ties)
         setattr_(self, "schedules", schedules)
         setattr_(self, "default_schedule", default_schedule)
         setattr_(self, "hand_limit", hand_limit)
@@ -378,6 +382,11 @@ class Edition:
         if self.hand_limit is not None:
             cards = min(cards, int(self.hand_limit.evaluate({"players": players})))
         return cards
+
+    def modules_for(self, players: int) -> list[str]:
+        """The modules a game of ``players`` uses by default: every module used at that
+        player count (``modules[].min_players``)."""
+        return [m.id for m in self.modules if m.min_players <= players]
 
     def destroying_cards(self, modules: Iterable[str] | None = None) -> int:
         """How many cards in play can leave a trick without a winner (tricks a round

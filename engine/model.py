@@ -197,3 +197,4 @@ class Module(NamedTuple):
     id: str
     title: str
     optional: bool
+    min_players: int = 1

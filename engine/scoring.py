@@ -57,16 +57,22 @@ class SheetScore:
     rounds: tuple[RoundScore, ...]
     totals: Mapping[str, int]
     winners: tuple[str, ...]
+    tie_break: str | None = None
 
     def as_json(self) -> dict[str, Any]:
-        """The ``skullking score --format json`` record."""
-        return {
+        """The ``skullking score --format json`` record; ``tie_break`` ("extra_round")
+        appears only when the game ended in a tie that the edition breaks with another
+        round of the tied players."""
+        record: dict[str, Any] = {
             "edition": self.edition,
             "players": list(self.players),
             "rounds": [{"cards": r.cards, "points": dict(r.points)} for r in self.rounds],
             "totals": dict(self.totals),
             "winners": list(self.winners),
         }
+        if self.tie_break is not None:
+            record["tie_break"] = self.tie_break
+        return record
 
 
 def _from_plain(value: Any, file: str) -> Node:
@@ -142,7 +148,9 @@ class _Sheet:
                 self.error(parent.value[key], f"'{key}' lacks {', '.join(missing)}")
         return out
 
-    def run(self, *, scoring: str | None = None, check_edition: bool = True) -> SheetScore:
+    def run(
+        self, *, scoring: str | None = None, schedule: str | None = None, check_edition: bool = True
+    ) -> SheetScore:
         root = self.root
         if not isinstance(root.value, dict):
             self.error(root, "a sheet must be a mapping with 'players' and 'rounds'")
@@ -158,8 +166,13 @@ class _Sheet:
                 self.error(root.key_loc.get(key, root.loc), f"unknown key '{key}' (allowed: {', '.join(SHEET_KEYS)})")
         players = self._players()
         scheme = self._scheme(scoring)
-        schedule = self._choice("schedule", [s.id for s in self.edition.schedules], self.edition.default_schedule)
-        modules = self._modules()
+        known_schedules = [s.id for s in self.edition.schedules]
+        if schedule is not None and schedule not in known_schedules:
+            self.error(root, f"unknown schedule '{schedule}' (known: {', '.join(known_schedules)})")
+            schedule = None
+        elif schedule is None:
+            schedule = self._choice("schedule", known_schedules, self.edition.default_schedule)
+        modules = self._modules(len(players) if players is not None else self.edition.max_players)
         rounds_node = root.value.get("rounds")
         rounds: list[RoundScore] = []
         if rounds_node is None:
@@ -180,8 +193,16 @@ class _Sheet:
         totals = {p: sum(r.points[p] for r in rounds) for p in players}
         best = max(totals.values()) if totals else 0
         winners = tuple(p for p in players if totals[p] == best) if rounds else ()
+        assert schedule is not None
+        finished = len(rounds) >= len(self.edition.schedule(schedule).rounds)
+        tie_break = "extra_round" if finished and len(winners) > 1 and self.edition.ties == "extra_round" else None
         return SheetScore(
-            edition=self.edition.id, players=tuple(players), rounds=tuple(rounds), totals=totals, winners=winners
+            edition=self.edition.id,
+            players=tuple(players),
+            rounds=tuple(rounds),
+            totals=totals,
+            winners=winners,
+            tie_break=tie_break,
         )
 
     def _players(self) -> list[str] | None:
@@ -220,22 +241,29 @@ class _Sheet:
             return None
         return self.edition.scheme(chosen)
 
-    def _modules(self) -> set[str]:
+    def _modules(self, players: int) -> set[str]:
+        """The modules in play: the sheet's, else every module used at this player
+        count (``modules[].min_players``)."""
         every = [m.id for m in self.edition.modules]
+        default = set(self.edition.modules_for(players))
         node = self.root.value.get("modules")
         if node is None:
-            return set(every)
+            return default
         if not isinstance(node.value, list):
             self.error(node, "'modules' must be a list of module ids")
-            return set(every)
+            return default
         chosen = set()
+        by_id = {m.id: m for m in self.edition.modules}
         for item in node.value:
             if item.value not in every:
                 self.error(item, f"unknown module '{item.value}' (known: {', '.join(every)})")
+            elif by_id[item.value].min_players > players:
+                needed = by_id[item.value].min_players
+                self.error(item, f"module '{item.value}' is only used from {needed} players, not {players}")
             else:
                 chosen.add(item.value)
         for module in self.edition.modules:
-            if not module.optional and module.id not in chosen:
+            if not module.optional and module.id not in chosen and module.id in default:
                 self.error(node, f"module '{module.id}' cannot be left out")
         return chosen
 
@@ -620,13 +648,20 @@ class _Sheet:
 
 
 def score_sheet(
-    edition: Edition, sheet: Any, *, file: str = "<sheet>", scoring: str | None = None, check_edition: bool = True
+    edition: Edition,
+    sheet: Any,
+    *,
+    file: str = "<sheet>",
+    scoring: str | None = None,
+    schedule: str | None = None,
+    check_edition: bool = True,
 ) -> SheetScore:
     """Score ``sheet`` (a located tree, YAML/JSON text, or plain mapping) under ``edition``.
 
     A sheet's ``edition`` names the edition it was played under: with
     ``check_edition`` a bundled id other than ``edition.id`` is an error (the command
-    line's ``--edition`` turns the check off). Raises
+    line's ``--edition`` turns the check off). ``scoring`` and ``schedule`` choose a
+    scheme and a round schedule over the sheet's own choice. Raises
     :class:`~skullking.errors.SheetError` listing every problem, in file order.
 
     >>> import skullking
@@ -642,4 +677,4 @@ def score_sheet(
         root = read_sheet(sheet, file)
     else:
         root = _from_plain(sheet, file)
-    return _Sheet(edition, root).run(scoring=scoring, check_edition=check_edition)
+    return _Sheet(edition, root).run(scoring=scoring, schedule=schedule, check_edition=check_edition)

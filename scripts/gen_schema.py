@@ -294,6 +294,11 @@ SCHEMA: dict[str, Any] = {
                     "id": ident("The module's id"),
                     "title": {"type": "string", "description": "Shown to players."},
                     "optional": {"type": "boolean", "description": "Whether a game may leave it out (default false)."},
+                    "min_players": {
+                        "type": "integer",
+                        "minimum": 1,
+                        "description": "The module is only used from this many players on (default: always).",
+                    },
                 },
                 ["id"],
             ),
@@ -384,6 +389,13 @@ SCHEMA: dict[str, Any] = {
             "How rounds are scored.",
             {
                 "default": {"type": "string", "description": "The scheme used when a sheet chooses none."},
+                "ties": {
+                    "enum": ["shared", "extra_round"],
+                    "description": (
+                        "A tie for first after the last round: 'shared' (co-winners) or 'extra_round' "
+                        "(the tied players play another round; the score says so)."
+                    ),
+                },
                 "schemes": array("The scoring schemes.", SCHEME, minItems=1),
             },
             ["default", "schemes"],

@@ -62,16 +62,23 @@ def test_schema_matches_its_generator() -> None:
 
 @pytest.mark.parametrize("path", EDITIONS, ids=[p.name for p in EDITIONS])
 def test_bundled_edition_validates_and_names_the_schema(path: Path) -> None:
-    """Each bundled edition validates and starts with a yaml-language-server modeline."""
+    """Each bundled edition starts with a yaml-language-server modeline and validates:
+    a standalone file against the schema as it is, an overlay (``extends``) once merged
+    onto its base (its id -> item mappings are an overlay's shorthand)."""
+    from skullking.loader import check_file
+
     first = path.read_text(encoding="utf-8").splitlines()[0]
     assert first == "# yaml-language-server: $schema=../rules/edition.schema.json"
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    jsonschema.Draft7Validator(SCHEMA).validate(data)
+    if "extends" not in data:
+        jsonschema.Draft7Validator(SCHEMA).validate(data)
+    edition, problems = check_file(path, use_cache=False)
+    assert edition is not None and problems == []
 
 
 def test_schema_rejects_a_typo() -> None:
     """A misspelt key is an error, not silently ignored."""
-    data = yaml.safe_load(EDITIONS[0].read_text(encoding="utf-8"))
+    data = yaml.safe_load((ROOT / "editions" / "skullking-2021.yaml").read_text(encoding="utf-8"))
     data["precedence"][0]["winer"] = data["precedence"][0].pop("winner")
     errors = list(jsonschema.Draft7Validator(SCHEMA).iter_errors(data))
     assert any("winer" in e.message for e in errors)

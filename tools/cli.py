@@ -225,7 +225,12 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
     if args.scoring is not None and args.scoring not in [s.id for s in edition.schemes]:
         known = ", ".join(s.id for s in edition.schemes)
         raise UsageError(f"unknown scoring scheme '{args.scoring}' (known: {known})")
-    score = score_sheet(edition, root, file=args.sheet, scoring=args.scoring, check_edition=False)
+    if args.schedule is not None and args.schedule not in [s.id for s in edition.schedules]:
+        known = ", ".join(s.id for s in edition.schedules)
+        raise UsageError(f"unknown schedule '{args.schedule}' (known: {known})")
+    score = score_sheet(
+        edition, root, file=args.sheet, scoring=args.scoring, schedule=args.schedule, check_edition=False
+    )
     if args.format == "json":
         json.dump(score.as_json(), out, ensure_ascii=False)
         out.write("\n")
@@ -242,6 +247,8 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
     if score.winners:
         label = "Winner" if len(score.winners) == 1 else "Tied for first"
         out.write(f"{label}: {', '.join(score.winners)} ({edition.id})\n")
+    if score.tie_break == "extra_round":
+        out.write("The tied players play another round to break the tie.\n")
     return 0
 
 
@@ -322,6 +329,9 @@ def _parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     p = sub.add_parser("score", parents=[_options(sheet=True)], help="score a game sheet (YAML or JSON)")
     p.add_argument("sheet", metavar="SHEET", help="the sheet file ('-' for stdin)")
     p.add_argument("--scoring", metavar="SCHEME", help="scoring scheme (default: the sheet's, else the edition's)")
+    p.add_argument(
+        "--schedule", metavar="SCHEDULE", help="round schedule, e.g. whirlpool (default: the sheet's, else the edition's)"
+    )
     p.set_defaults(run=cmd_score)
     return parser
 
