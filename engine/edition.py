@@ -399,11 +399,19 @@ class Edition:
         """Points each ally earns from an alliance card (0 when the edition has none)."""
         return next((e.points for e in self.effects if e.kind is EffectKind.ALLIANCE), 0)
 
-    def score_sheet(self, sheet: Any, *, file: str = "<sheet>") -> Any:
+    def score_sheet(
+        self,
+        sheet: Any,
+        *,
+        file: str = "<sheet>",
+        scoring: str | None = None,
+        schedule: str | None = None,
+        check_edition: bool = True,
+    ) -> Any:
         """Score a whole game sheet (a mapping, or YAML/JSON text); see :mod:`skullking.scoring`."""
         from .scoring import score_sheet
 
-        return score_sheet(self, sheet, file=file)
+        return score_sheet(self, sheet, file=file, scoring=scoring, schedule=schedule, check_edition=check_edition)
 
 
 def make_plays(edition: Edition) -> list[Play]:

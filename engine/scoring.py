@@ -148,9 +148,7 @@ class _Sheet:
                 self.error(parent.value[key], f"'{key}' lacks {', '.join(missing)}")
         return out
 
-    def run(
-        self, *, scoring: str | None = None, schedule: str | None = None, check_edition: bool = True
-    ) -> SheetScore:
+    def run(self, *, scoring: str | None = None, schedule: str | None = None, check_edition: bool = True) -> SheetScore:
         root = self.root
         if not isinstance(root.value, dict):
             self.error(root, "a sheet must be a mapping with 'players' and 'rounds'")

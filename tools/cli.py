@@ -330,7 +330,9 @@ def _parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     p.add_argument("sheet", metavar="SHEET", help="the sheet file ('-' for stdin)")
     p.add_argument("--scoring", metavar="SCHEME", help="scoring scheme (default: the sheet's, else the edition's)")
     p.add_argument(
-        "--schedule", metavar="SCHEDULE", help="round schedule, e.g. whirlpool (default: the sheet's, else the edition's)"
+        "--schedule",
+        metavar="SCHEDULE",
+        help="round schedule, e.g. whirlpool (default: the sheet's, else the edition's)",
     )
     p.set_defaults(run=cmd_score)
     return parser

@@ -1,0 +1,117 @@
+"""Prints the README's table of bundled editions and the values they give to the
+conventions where sources disagree (digest section 5), read from the edition files.
+
+    python scripts/conventions_table.py          # print the table
+    python scripts/conventions_table.py --write  # replace it in README.md
+
+A test keeps README.md in step with the files.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import skullking
+from skullking.edition import Edition
+from skullking.model import EffectKind, Pattern
+from skullking.resources import bundled_edition_files
+
+START, END = "<!-- conventions:start -->", "<!-- conventions:end -->"
+README = Path(__file__).resolve().parent.parent / "README.md"
+
+
+def _leader(edition: Edition, kind: EffectKind) -> str:
+    found = [", ".join(e.next_leader) for e in edition.effects if e.kind is kind]
+    return "; ".join(found) or "-"
+
+
+def _pattern(pattern: Pattern) -> str:
+    parts = []
+    for name in ("roles", "suits", "ranks", "cards", "printed_roles"):
+        value = getattr(pattern, name)
+        if value is not None:
+            parts.append(f"{name.replace('_', ' ')} {'/'.join(sorted(map(str, value)))}")
+    return " ".join(parts)
+
+
+def _king_bonus(edition: Edition) -> str:
+    for bonus in edition.bonuses:
+        king = bonus.winner is not None and any("skull" in r for r in bonus.winner.roles or ())
+        if king and any(p.roles and any("pirate" in r for r in p.roles) for p in bonus.captured):
+            counted = " or ".join(_pattern(p) for p in bonus.captured)
+            return f"+{bonus.points} per card: {counted}"
+    return "-"
+
+
+def _zero(edition: Edition) -> str:
+    scheme = edition.scheme()
+    for case in scheme.cases:
+        if case.when is not None and "bid == 0" in case.when.source and "won == 0" in case.when.source:
+            return f"`{case.points.source}`"
+    return "-"
+
+
+def rows() -> list[tuple[str, list[str]]]:
+    editions = [skullking.load_edition(ident) for ident in bundled_edition_files()]
+    table: list[tuple[str, list[str]]] = [
+        ("players", [f"{e.min_players}-{e.max_players}" for e in editions]),
+        ("cards (all modules)", [str(len(e.deck())) for e in editions]),
+        (
+            "modules",
+            [
+                ", ".join(
+                    m.id
+                    + (" (optional)" if m.optional else "")
+                    + (f" (from {m.min_players} players)" if m.min_players > 1 else "")
+                    for m in e.modules
+                )
+                for e in editions
+            ],
+        ),
+        ("#1 leader after a Kraken", [_leader(e, EffectKind.DESTROY_TRICK) for e in editions]),
+        ("#2 leader after a Whale trick without numbers", [_leader(e, EffectKind.NEUTRALIZE) for e in editions]),
+        (
+            "#4 Kraken and Whale together",
+            [
+                e.when_several if sum(x.kind is not EffectKind.ALLIANCE for x in e.effects) > 1 else "-"
+                for e in editions
+            ],
+        ),
+        (
+            "#17 a character lead",
+            [
+                "no suit" if any(r.lead == "no_suit" for r in e.roles) else "next numbered card sets the suit"
+                for e in editions
+            ],
+        ),
+        ("#18 escape lead, then a character", [e.character_after_pass for e in editions]),
+        ("#12 made zero bid", [_zero(e) for e in editions]),
+        ("#13-16 Skull King's pirate bonus", [_king_bonus(e) for e in editions]),
+        ("#22 tie for first", [e.ties for e in editions]),
+    ]
+    return [("edition", [f"`{e.id}`" for e in editions]), *table]
+
+
+def render() -> str:
+    table = rows()
+    header, *body = table
+    lines = [
+        "| " + " | ".join(["", *header[1]]) + " |",
+        "|" + "---|" * (len(header[1]) + 1),
+    ]
+    lines += ["| " + " | ".join([name, *values]) + " |" for name, values in body]
+    return "\n".join(lines) + "\n"
+
+
+def replace_in(text: str) -> str:
+    head, rest = text.split(START, 1)
+    _, tail = rest.split(END, 1)
+    return f"{head}{START}\n{render()}{END}{tail}"
+
+
+if __name__ == "__main__":
+    if "--write" in sys.argv:
+        README.write_text(replace_in(README.read_text(encoding="utf-8")), encoding="utf-8")
+    else:
+        sys.stdout.write(render())

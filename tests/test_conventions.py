@@ -1,0 +1,166 @@
+"""Every convention where sources disagree (digest section 5) is a value in an edition
+file: each test plays the same cards under both settings and shows the difference.
+
+The bundled editions carry the sourced readings (skullking-2021: the FAQ's option A;
+skullking-2021-first-printing, skullking-2024, bga: their printings' or pages'); a
+setting no bundled edition uses is shown with a small overlay, as a house rule would.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import skullking
+from skullking.edition import Edition
+from skullking.errors import SheetError
+
+
+def _overlay(tmp_path: Path, name: str, body: str) -> Edition:
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(f"extends: skullking-2021\nid: {name}\n{body}", encoding="utf-8")
+    return skullking.load_edition(path)
+
+
+def _ed(ident: str) -> Edition:
+    return skullking.load_edition(ident)
+
+
+def test_1_leader_after_a_kraken() -> None:
+    """Digest 5 #1: who would have won without the Kraken (FAQ) vs the player left of the
+    Kraken's player (first printing, BGA). Without the Kraken, B3 (seat 2) wins."""
+    trick = ["KRAKEN", "Y12", "B3", "Y1"]
+    assert _ed("skullking-2021").resolve_trick(trick).next_leader == 2
+    assert _ed("skullking-2021-first-printing").resolve_trick(trick).next_leader == 1
+    assert _ed("bga").resolve_trick(trick).next_leader == 1
+    for ident in ("skullking-2021", "skullking-2021-first-printing", "bga"):
+        assert _ed(ident).resolve_trick(trick).winner is None
+
+
+def test_2_leader_after_a_whale_trick_without_numbers() -> None:
+    """Digest 5 #2: the White Whale's player (EN2021) vs who would have won without the
+    Whale (EN2024 transcription): without it the Skull King (seat 2) wins."""
+    trick = ["WHALE", "E", "SK", "PIR"]
+    assert _ed("skullking-2021").resolve_trick(trick).next_leader == 0
+    assert _ed("skullking-2024").resolve_trick(trick).next_leader == 2
+
+
+def test_4_which_beast_takes_effect(tmp_path: Path) -> None:
+    """Digest 5 #4: the one played second takes effect (EN2021, FAQ) vs the first played
+    (old-edition tables, S000). FAQ example: yellow 12, black 3, Whale, Kraken."""
+    trick = ["Y12", "B3", "WHALE", "KRAKEN"]
+    second = _ed("skullking-2021").resolve_trick(trick)
+    assert (second.winner, second.next_leader, second.rule) == (None, 1, "kraken")
+    first = _overlay(tmp_path, "first-beast", "effects:\n  when_several: first_played\n").resolve_trick(trick)
+    assert (first.winner, first.rule) == (0, "highest-number")  # the Whale acts: 12 beats 3
+
+
+def test_6_loot_with_two_players() -> None:
+    """Digest 5 #6: the Loot in two-player games: not addressed (2021: used) vs not used
+    (2024: its module starts at 3 players)."""
+    sheet = {
+        "players": ["Ann", "Bo"],
+        "rounds": [{"bids": {"Ann": 1, "Bo": 0}, "won": {"Ann": 1, "Bo": 0}, "loot": [["Bo", "Ann"]]}],
+    }
+    assert dict(_ed("skullking-2021").score_sheet(sheet).totals) == {"Ann": 40, "Bo": 30}
+    with pytest.raises(SheetError, match="0 alliance cards"):
+        _ed("skullking-2024").score_sheet(sheet)
+    three = {
+        "players": ["Ann", "Bo", "Cy"],
+        "rounds": [
+            {"bids": {"Ann": 1, "Bo": 0, "Cy": 0}, "won": {"Ann": 1, "Bo": 0, "Cy": 0}, "loot": [["Bo", "Ann"]]}
+        ],
+    }
+    assert dict(_ed("skullking-2024").score_sheet(three).totals) == {"Ann": 40, "Bo": 30, "Cy": 10}
+
+
+@pytest.mark.parametrize(
+    ("schedule", "cards"),
+    [
+        ("even-keeled", [2, 4, 6, 8, 10]),
+        ("even-keeled-twice", [2, 2, 4, 4, 6, 6, 8, 8, 10, 10]),
+        ("whirlpool", [9, 7, 5, 3, 1]),
+        ("whirlpool-twice", [9, 9, 7, 7, 5, 5, 3, 3, 1, 1]),
+    ],
+)
+def test_9_10_round_schedules_read_two_ways(schedule: str, cards: list[int]) -> None:
+    """Digest 5 #9 and #10: Even Keeled and Whirlpool as one round each vs two rounds each."""
+    ed = _ed("skullking-2021")
+    assert [ed.cards_dealt(n, 4, schedule) for n in range(1, len(cards) + 1)] == cards
+    assert ed.cards_dealt(len(cards) + 1, 4, schedule) is None
+
+
+def test_12_zero_bid_multiplier(tmp_path: Path) -> None:
+    """Digest 5 #12: a made zero bid is worth 10 x cards dealt (2021) vs 10 x the round
+    number (original edition): round 3 dealt with 2 cards."""
+    sheet = {
+        "players": ["Ann", "Bo"],
+        "rounds": [{"bids": {"Ann": 0, "Bo": 1}, "won": {"Ann": 0, "Bo": 1}}] * 2
+        + [{"cards": 2, "bids": {"Ann": 0, "Bo": 2}, "won": {"Ann": 0, "Bo": 2}}],
+    }
+    assert _ed("skullking-2021").score_sheet(sheet).rounds[2].points["Ann"] == 20
+    by_round = _overlay(
+        tmp_path,
+        "zero-by-round",
+        "scoring:\n  schemes:\n    - id: classic\n      cases:\n"
+        "        - {when: bid == 0 and won == 0, points: 10 * round + bonus + alliance}\n"
+        "        - {when: bid == 0, points: -10 * round}\n"
+        "        - {when: won == bid, points: 20 * bid + bonus + alliance}\n"
+        "        - points: -10 * abs(won - bid)\n",
+    )
+    assert by_round.score_sheet(sheet).rounds[2].points["Ann"] == 30
+
+
+def test_16_skull_king_and_a_tigress_played_as_escape(tmp_path: Path) -> None:
+    """Digest 5 #16: the Skull King's +30 per pirate does not count a Tigress declared
+    escape (FAQ) vs always counts her (the original edition's Scary Mary rule)."""
+    trick = ["SK", "TIG:E", "PIR"]
+    assert _ed("skullking-2021").resolve_trick(trick).bonus == 30
+    always = _overlay(
+        tmp_path,
+        "tigress-always-pirate",
+        "bonuses:\n  pirate-by-skull-king:\n    captured: [{roles: [pirate]}, {cards: [tigress]}]\n",
+    )
+    assert always.resolve_trick(trick).bonus == 60
+
+
+def test_17_suit_after_a_character_lead(tmp_path: Path) -> None:
+    """Digest 5 #17: a character lead leaves the trick without a suit (2021) vs the next
+    numbered card sets it (original edition: every special leads 'pass')."""
+    ed = _ed("skullking-2021")
+    assert [str(p) for p in ed.legal_plays("Y3 G7 E", "PIR Y5")] == ["Y3", "G7", "E"]
+    passing = _overlay(
+        tmp_path,
+        "characters-pass",
+        "roles:\n  pirate: {lead: pass}\n  skull_king: {lead: pass}\n  mermaid: {lead: pass}\n"
+        "lead:\n  character_after_pass: pass\n",
+    )
+    assert [str(p) for p in passing.legal_plays("Y3 G7 E", "PIR Y5")] == ["Y3", "E"]
+
+
+def test_18_escape_lead_then_a_character(tmp_path: Path) -> None:
+    """Digest 5 #18/#19: after an escape lead, a character leaves the trick without a suit
+    (the literal reading) vs the first numbered card sets it (EN2024's Loot wording)."""
+    ed = _ed("skullking-2021")
+    assert [str(p) for p in ed.legal_plays("Y3 G7", "E PIR Y5")] == ["Y3", "G7"]
+    numbered = _overlay(tmp_path, "first-numbered", "lead:\n  character_after_pass: pass\n")
+    assert [str(p) for p in numbered.legal_plays("Y3 G7", "E PIR Y5")] == ["Y3"]
+    assert [str(p) for p in numbered.legal_plays("Y3 G7", "LOOT MER Y5")] == ["Y3"]
+
+
+def test_22_ties(tmp_path: Path) -> None:
+    """Digest 5 #22: a tie for first after the last round: another round (EN2024, S003)
+    vs co-winners (EN2021 silent)."""
+    rounds = [
+        {"bids": {"Ann": 0, "Bo": 0}, "won": {"Ann": 0, "Bo": 0}, "cards": 1},
+    ] * 10
+    sheet = {"players": ["Ann", "Bo"], "rounds": rounds}
+    extra = _ed("skullking-2021").score_sheet(sheet)
+    assert extra.winners == ("Ann", "Bo") and extra.tie_break == "extra_round"
+    assert extra.as_json()["tie_break"] == "extra_round"
+    shared = _ed("skullking-2021-first-printing").score_sheet(sheet)
+    assert shared.winners == ("Ann", "Bo") and shared.tie_break is None
+    assert "tie_break" not in shared.as_json()
+    unfinished = _ed("skullking-2021").score_sheet({"players": ["Ann", "Bo"], "rounds": rounds[:3]})
+    assert unfinished.tie_break is None  # the game is not over yet
