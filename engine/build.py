@@ -208,4 +208,54 @@ def build_edition(root: Node, *, path: str) -> Any:
         schedules=schedules,
         default_schedule=schedule["default"],
         hand_limit=hand_limit,
+        data=d,
+        provenance=provenance(root),
     )
+
+
+#: Where provenance looks for items with ids: section path -> the name items get.
+_KEYED = {
+    ("modules",): "module",
+    ("roles",): "role",
+    ("deck", "suits"): "suit",
+    ("deck", "cards"): "card",
+    ("precedence",): "rule",
+    ("effects", "list"): "effect",
+    ("bonuses",): "bonus",
+    ("scoring", "schemes"): "scheme",
+    ("schedule", "variants"): "schedule",
+}
+#: Single values whose provenance is kept (name -> path).
+_SINGLE = {
+    "players": ("players",),
+    "lead": ("lead",),
+    "when_several": ("effects", "when_several"),
+    "cancelled_role": ("effects", "cancelled_role"),
+    "default_scheme": ("scoring", "default"),
+    "ties": ("scoring", "ties"),
+    "default_schedule": ("schedule", "default"),
+    "hand_limit": ("schedule", "hand_limit"),
+}
+
+
+def provenance(root: Node) -> dict[str, str]:
+    """Which file (and line) set each item and value: 'card:kraken' -> 'file.yaml:120'.
+    After ``extends`` a merged item keeps the location of the last file that changed it."""
+    out: dict[str, str] = {}
+
+    def where(node: Node) -> str:
+        return f"{node.loc.file}:{node.loc.line}"
+
+    for path, name in _KEYED.items():
+        section = root.at(path)
+        if section is None or not isinstance(section.value, list):
+            continue
+        for item in section.value:
+            ident = item.value.get("id") if isinstance(item.value, dict) else None
+            if ident is not None:
+                out[f"{name}:{ident.value}"] = where(item)
+    for name, path in _SINGLE.items():
+        node = root.at(path)
+        if node is not None:
+            out[name] = where(node)
+    return out

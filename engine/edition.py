@@ -68,6 +68,8 @@ class Edition:
         "schedules",
         "default_schedule",
         "hand_limit",
+        "data",
+        "provenance",
     )
 
     id: str
@@ -93,6 +95,8 @@ class Edition:
     schedules: tuple[Schedule, ...]
     default_schedule: str
     hand_limit: Expression | None
+    data: Mapping[str, Any]
+    provenance: Mapping[str, str]
     # -- derived from the fields on construction --
     plays: Mapping[str, Play]
     pool_limits: tuple[int, ...]
@@ -131,6 +135,8 @@ class Edition:
         schedules: tuple[Schedule, ...],
         default_schedule: str,
         hand_limit: Expression | None,
+        data: Mapping[str, Any],
+        provenance: Mapping[str, str],
     ) -> None:
         setattr_ = object.__setattr__
         setattr_(self, "id", id)
@@ -156,6 +162,8 @@ class Edition:
         setattr_(self, "schedules", schedules)
         setattr_(self, "default_schedule", default_schedule)
         setattr_(self, "hand_limit", hand_limit)
+        setattr_(self, "data", data)  # the merged file as plain data (for explain and diff)
+        setattr_(self, "provenance", provenance)
         self._derive()
 
     def __setattr__(self, name: str, value: object) -> None:

@@ -274,6 +274,61 @@ def _sheet_edition(root: Any, sheet: str) -> Edition:
         raise SheetError([named.loc.problem(message)]) from None
 
 
+# ---------------------------------------------------------------------- explain, diff
+
+
+def cmd_explain(args: argparse.Namespace, out: TextIO) -> int:
+    from skullking.explain import explain
+
+    edition = _edition(args.edition)
+    if args.format == "json":
+        json.dump({"id": edition.id, "markdown": explain(edition)}, out, ensure_ascii=False)
+        out.write("\n")
+    else:
+        out.write(explain(edition))
+    return 0
+
+
+def _said(outcome: dict[str, Any]) -> str:
+    if outcome["winner"] is None:
+        text = f"nobody wins, seat {outcome['next_leader']} leads"
+    else:
+        text = f"seat {outcome['winner']} wins"
+        if outcome["bonus"]:
+            text += f" (+{outcome['bonus']})"
+    return f"{text} [{outcome['rule']}]"
+
+
+def cmd_diff(args: argparse.Namespace, out: TextIO) -> int:
+    from skullking.compare import compare
+
+    a, b = _edition(args.a), _edition(args.b)
+    report = compare(a, b, sample=args.sample, seed=args.seed)
+    if args.format == "json":
+        json.dump(report, out, ensure_ascii=False)
+        out.write("\n")
+        return 0
+    out.write(f"A = {a.id}: {a.title}\nB = {b.id}: {b.title}\n\n")
+    changes = report["changes"]
+    out.write(f"Changed values ({len(changes)}):\n" if changes else "No value differs.\n")
+    for change in changes:
+        out.write(f"  {change['path']}: A {change['a']!r} / B {change['b']!r}\n")
+    tricks = report["tricks"]
+    out.write(f"\nTricks: {tricks['differ']} of {tricks['checked']} played both ways end differently")
+    out.write(", e.g.:\n" if tricks["examples"] else ".\n")
+    for example in tricks["examples"]:
+        out.write(f"  {' '.join(example['cards'])}: A {_said(example['a'])}; B {_said(example['b'])}\n")
+    rounds = report["rounds"]
+    out.write(f"\nRounds: {rounds['differ']} of {rounds['checked']} score differently")
+    out.write(", e.g.:\n" if rounds["examples"] else ".\n")
+    for r in rounds["examples"]:
+        out.write(
+            f"  round {r['round']} ({r['cards']} cards), bid {r['bid']}, won {r['won']}, bonus {r['bonus']}, "
+            f"alliance {r['alliance']}: A {r['a']}, B {r['b']}\n"
+        )
+    return 0
+
+
 # ---------------------------------------------------------------------- main
 
 
@@ -325,6 +380,16 @@ def _parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     p.add_argument("--hand", required=True, metavar="CARD,CARD,...", help="the hand, comma-separated")
     p.add_argument("cards", nargs="*", metavar="CARD", help="the cards played so far in this trick")
     p.set_defaults(run=cmd_legal)
+
+    p = sub.add_parser("explain", parents=[common], help="the edition's rules as Markdown, generated from its file")
+    p.set_defaults(run=cmd_explain)
+
+    p = sub.add_parser("diff", parents=[common], help="what differs between two editions, and what it changes in play")
+    p.add_argument("a", metavar="A", help="an edition id or file")
+    p.add_argument("b", metavar="B", help="another edition id or file")
+    p.add_argument("--sample", type=int, default=2000, help="random tricks of 4+ cards to play (default 2000)")
+    p.add_argument("--seed", type=int, default=2021, help="seed of the random sample (default 2021)")
+    p.set_defaults(run=cmd_diff)
 
     p = sub.add_parser("score", parents=[_options(sheet=True)], help="score a game sheet (YAML or JSON)")
     p.add_argument("sheet", metavar="SHEET", help="the sheet file ('-' for stdin)")

@@ -1,0 +1,188 @@
+"""An edition's rules as readable Markdown, generated from the compiled edition.
+
+Every item says which file set it (``*skullking-2021.yaml:120*``): with ``extends``,
+that is the overlay for what the overlay changed and the base for the rest.
+
+>>> import skullking
+>>> text = explain(skullking.load_edition("skullking-2021"))
+>>> print(text.splitlines()[0])
+# Skull King, 2021 edition (Grandpa Beck's Games) with the official FAQ rulings
+>>> "1. **mermaid-captures-skull-king**" in text
+True
+"""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING
+
+from .model import EffectKind, Pattern, Rule
+
+if TYPE_CHECKING:
+    from .edition import Edition
+
+
+def _from(edition: Edition, key: str) -> str:
+    where = edition.provenance.get(key)
+    if where is None:
+        return ""
+    file, _, line = where.rpartition(":")
+    return f" *({os.path.basename(file)}:{line})*"
+
+
+def _pattern(pattern: Pattern) -> str:
+    parts = []
+    if pattern.roles is not None:
+        parts.append("role " + " or ".join(sorted(pattern.roles)))
+    if pattern.suits is not None:
+        parts.append("suit " + " or ".join(sorted(pattern.suits)))
+    if pattern.ranks is not None:
+        parts.append("rank " + " or ".join(str(r) for r in sorted(pattern.ranks)))
+    if pattern.cards is not None:
+        parts.append("card " + " or ".join(sorted(pattern.cards)))
+    if pattern.printed_roles is not None:
+        parts.append("a card that can be a " + " or ".join(sorted(pattern.printed_roles)))
+    return ", ".join(parts) or "any card"
+
+
+def _rules(edition: Edition, rules: tuple[Rule, ...], lines: list[str]) -> None:
+    for number, rule in enumerate(rules, start=1):
+        when = f" when `{rule.when.source}`:" if rule.when is not None else ":"
+        group = {
+            "any": "card played",
+            "trump": "trump card",
+            "led_suit": "card of the led suit",
+            "numbered": "numbered card, whatever its suit",
+        }.get(rule.of, rule.of.replace("_", " "))
+        lines.append(
+            f"{number}. **{rule.id}**{when} the {rule.pick} {group} wins - {rule.description}"
+            f"{_from(edition, f'rule:{rule.id}')}"
+        )
+
+
+def explain(edition: Edition) -> str:
+    """The edition's rules as Markdown."""
+    lines = [f"# {edition.title}", ""]
+    if edition.description:
+        lines += [edition.description, ""]
+    if edition.sources:
+        lines += [f"Sources: {', '.join(edition.sources)}.", ""]
+    lines += [f"Edition id `{edition.id}`, file `{os.path.basename(edition.path)}`.", ""]
+
+    lines += ["## Players and modules", ""]
+    lines.append(f"- {edition.min_players} to {edition.max_players} players{_from(edition, 'players')}")
+    for module in edition.modules:
+        notes = [
+            n
+            for n in (
+                "optional" if module.optional else "",
+                f"from {module.min_players} players" if module.min_players > 1 else "",
+            )
+            if n
+        ]
+        extra = f" ({', '.join(notes)})" if notes else ""
+        lines.append(f"- module `{module.id}`: {module.title}{extra}{_from(edition, f'module:{module.id}')}")
+    lines.append("")
+
+    lines += ["## Deck", ""]
+    for suit in edition.suits:
+        trump = ", **trump**" if suit.trump else ""
+        names = ", ".join(suit.names)
+        lines.append(
+            f"- {suit.id} (`{suit.code}`{trump}): ranks {suit.ranks[0]} to {suit.ranks[-1]}; "
+            f"names: {names}{_from(edition, f'suit:{suit.id}')}"
+        )
+    for kind in edition.kinds:
+        if kind.declarations:
+            plays = ", ".join(f"`{kind.code}:{d.code}` as {d.role}" for d in kind.declarations)
+            plays_as = f"declared when played: {plays}"
+        else:
+            plays_as = f"role {kind.role}"
+        effect_note = f"; effect `{kind.effect}`" if kind.effect else ""
+        named = (
+            f"; named: {', '.join(i.names[0] if i.names else i.id for i in kind.individuals)}"
+            if kind.individuals
+            else ""
+        )
+        lines.append(
+            f"- {kind.copies} x {kind.id} (`{kind.code}`, module {kind.module}): {plays_as}{effect_note}{named}"
+            f"{_from(edition, f'card:{kind.id}')}"
+        )
+    lines.append(f"- {len(edition.deck())} cards with every module")
+    lines.append("")
+
+    lines += ["## Leading and following", ""]
+    lines.append(
+        "- A numbered card led sets the suit; a player holding it must follow with a numbered card "
+        "of that suit; special cards may always be played."
+    )
+    for role in edition.roles:
+        what = "the next card sets the suit" if role.lead == "pass" else "the trick has no suit"
+        lines.append(f"- {role.id} led: {what}{_from(edition, f'role:{role.id}')}")
+    after = (
+        "the trick has no suit"
+        if edition.character_after_pass == "no_suit"
+        else "the first numbered card sets the suit"
+    )
+    lines.append(f"- after an escape-type lead, a card that would leave no suit: {after}{_from(edition, 'lead')}")
+    lines.append("")
+
+    lines += ["## Who wins a trick", "", "The first rule whose condition holds and that finds a card decides:", ""]
+    _rules(edition, edition.precedence, lines)
+    lines.append("")
+
+    if edition.effects:
+        lines += ["## Cards that change a trick", ""]
+        altering = [e for e in edition.effects if e.kind is not EffectKind.ALLIANCE]
+        if len(altering) > 1:
+            lines.append(
+                f"- When several are played, the {edition.when_several.replace('_', ' ')} one takes effect; "
+                f"the others play {edition.cancelled_role}{_from(edition, 'when_several')}"
+            )
+        for effect in edition.effects:
+            head = f"- **{effect.id}** ({effect.kind}): {effect.description}{_from(edition, f'effect:{effect.id}')}"
+            lines.append(head)
+            if effect.kind is EffectKind.NEUTRALIZE:
+                lines.append(f"  - every special card plays {effect.becomes}; then:")
+                sub: list[str] = []
+                _rules(edition, effect.precedence, sub)
+                lines += [f"    {line}" for line in sub]
+                alliances = "cancelled" if effect.cancels_alliances else "kept"
+                lines.append(f"  - alliances formed in the trick are {alliances}")
+            if effect.kind is EffectKind.ALLIANCE:
+                lines.append(f"  - each ally earns {effect.points} when both made their bid")
+            else:
+                order = ", else ".join(s.replace("_", " ") for s in effect.next_leader)
+                lines.append(f"  - when nobody wins, the next leader is: {order}")
+        lines.append("")
+
+    lines += ["## Bonuses (paid when the bid is made)", ""]
+    for bonus in edition.bonuses:
+        winner = f" when the winning card is {_pattern(bonus.winner)}" if bonus.winner else ""
+        captured = " or ".join(_pattern(p) for p in bonus.captured)
+        lines.append(
+            f"- `{bonus.id}`: +{bonus.points} per card of {captured} in the trick{winner}"
+            f"{_from(edition, f'bonus:{bonus.id}')}"
+        )
+    lines.append("")
+
+    lines += ["## Scoring", ""]
+    for scheme in edition.schemes:
+        default = " (default)" if scheme.id == edition.default_scheme else ""
+        lines.append(f"- **{scheme.id}**{default}: {scheme.title}{_from(edition, f'scheme:{scheme.id}')}")
+        lines.append(f"  - a bid is made when `{scheme.made.source}`")
+        for case in scheme.cases:
+            when = f"when `{case.when.source}`" if case.when is not None else "otherwise"
+            lines.append(f"  - {when}: `{case.points.source}`")
+    ties = "another round of the tied players" if edition.ties == "extra_round" else "co-winners"
+    lines.append(f"- a tie for first: {ties}{_from(edition, 'ties')}")
+    lines.append("")
+
+    lines += ["## Rounds", ""]
+    if edition.hand_limit is not None:
+        lines.append(f"- hand limit: `{edition.hand_limit.source}`{_from(edition, 'hand_limit')}")
+    for schedule in edition.schedules:
+        default = " (default)" if schedule.id == edition.default_schedule else ""
+        cards = ", ".join(map(str, schedule.rounds))
+        lines.append(f"- `{schedule.id}`{default}: {cards}{_from(edition, f'schedule:{schedule.id}')}")
+    return "\n".join(lines).rstrip() + "\n"
