@@ -80,6 +80,10 @@ def _pattern(data: dict[str, Any]) -> Pattern:
     )
 
 
+def _choices(data: dict[str, Any] | None) -> tuple[str, tuple[int, ...]] | None:
+    return None if data is None else (str(data["sheet_key"]), tuple(data["values"]))
+
+
 def build_edition(root: Node, *, path: str) -> Any:
     from .edition import Edition
 
@@ -158,12 +162,15 @@ def build_edition(root: Node, *, path: str) -> Any:
             made=compile_expression(_text(s["made"]), MADE_NAMES, "truth value"),
             cases=tuple(
                 Case(
-                    when=compile_expression(_text(c["when"]), CASE_NAMES, "truth value") if "when" in c else None,
-                    points=compile_expression(_text(c["points"]), CASE_NAMES, "number"),
+                    when=compile_expression(_text(c["when"]), (*CASE_NAMES, *s.get("loads", [])), "truth value")
+                    if "when" in c
+                    else None,
+                    points=compile_expression(_text(c["points"]), (*CASE_NAMES, *s.get("loads", [])), "number"),
                 )
                 for c in s["cases"]
             ),
             source=_source(root, ("scoring", "schemes", i)),
+            loads=tuple(s.get("loads", [])),
         )
         for i, s in enumerate(d["scoring"]["schemes"])
     )
@@ -205,6 +212,8 @@ def build_edition(root: Node, *, path: str) -> Any:
         schemes=schemes,
         default_scheme=d["scoring"]["default"],
         ties=d["scoring"].get("ties", "shared"),
+        wagers=_choices(d["scoring"].get("wagers")),
+        bid_changes=_choices(d["scoring"].get("bid_changes")),
         schedules=schedules,
         default_schedule=schedule["default"],
         hand_limit=hand_limit,

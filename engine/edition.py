@@ -65,6 +65,8 @@ class Edition:
         "schemes",
         "default_scheme",
         "ties",
+        "wagers",
+        "bid_changes",
         "schedules",
         "default_schedule",
         "hand_limit",
@@ -92,6 +94,8 @@ class Edition:
     schemes: tuple[Scheme, ...]
     default_scheme: str
     ties: str
+    wagers: tuple[str, tuple[int, ...]] | None
+    bid_changes: tuple[str, tuple[int, ...]] | None
     schedules: tuple[Schedule, ...]
     default_schedule: str
     hand_limit: Expression | None
@@ -132,6 +136,8 @@ class Edition:
         schemes: tuple[Scheme, ...],
         default_scheme: str,
         ties: str,
+        wagers: tuple[str, tuple[int, ...]] | None,
+        bid_changes: tuple[str, tuple[int, ...]] | None,
         schedules: tuple[Schedule, ...],
         default_schedule: str,
         hand_limit: Expression | None,
@@ -159,6 +165,8 @@ class Edition:
         setattr_(self, "schemes", schemes)
         setattr_(self, "default_scheme", default_scheme)
         setattr_(self, "ties", ties)
+        setattr_(self, "wagers", wagers)
+        setattr_(self, "bid_changes", bid_changes)
         setattr_(self, "schedules", schedules)
         setattr_(self, "default_schedule", default_schedule)
         setattr_(self, "hand_limit", hand_limit)

@@ -426,10 +426,21 @@ class _Checker:
         for index, scheme in enumerate(scoring["schemes"]):
             path = ("scoring", "schemes", index)
             self.expression(scheme["made"], MADE_NAMES, "truth value", *path, "made")
+            loads = scheme.get("loads", [])
+            for k, load in enumerate(loads):
+                if not _VARIABLE.match(load) or load in CASE_NAMES:
+                    self.error(
+                        f"load '{load}' cannot be used: loads are names in the cases, so they take letters, "
+                        f"digits and '_' only and must not be one of {', '.join(CASE_NAMES)}",
+                        *path,
+                        "loads",
+                        k,
+                    )
+            names = (*CASE_NAMES, *loads)
             for k, case in enumerate(scheme["cases"]):
                 if "when" in case:
-                    self.expression(case["when"], CASE_NAMES, "truth value", *path, "cases", k, "when")
-                self.expression(case["points"], CASE_NAMES, "number", *path, "cases", k, "points")
+                    self.expression(case["when"], names, "truth value", *path, "cases", k, "when")
+                self.expression(case["points"], names, "number", *path, "cases", k, "points")
             if "when" in scheme["cases"][-1]:
                 self.error(
                     "the last case must have no 'when', so that every result gets points",

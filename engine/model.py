@@ -19,7 +19,7 @@ TRICK_NAMES = ("numbered", "trump", "cards")
 #: Names of a scheme's ``made`` condition.
 MADE_NAMES = ("bid", "won", "cards", "round", "players")
 #: Names of a scheme's cases.
-CASE_NAMES = (*MADE_NAMES, "bonus", "alliance")
+CASE_NAMES = (*MADE_NAMES, "bonus", "alliance", "wager")
 #: Names of ``schedule.hand_limit``.
 HAND_LIMIT_NAMES = ("players",)
 
@@ -185,6 +185,9 @@ class Scheme(NamedTuple):
     made: Expression
     cases: tuple[Case, ...]
     source: str
+    #: Choices a player makes per round under this scheme (Rascal's cannon loads); the
+    #: first is the default. Each is a name in the cases: 1 when chosen, else 0.
+    loads: tuple[str, ...] = ()
 
 
 class Schedule(NamedTuple):

@@ -274,9 +274,11 @@ class _Sheet:
             self.error(node, "a round must be a mapping with 'bids' and 'won' or 'tricks'")
             return None
         before = len(self.problems)
+        allowed = (*ROUND_KEYS, *(choice[0] for choice in (self.edition.wagers, self.edition.bid_changes) if choice))
+        allowed = (*allowed, "loads") if scheme.loads else allowed
         for key in node.value:
-            if key not in ROUND_KEYS:
-                self.error(node.key_loc.get(key, node.loc), f"unknown key '{key}' (allowed: {', '.join(ROUND_KEYS)})")
+            if key not in allowed:
+                self.error(node.key_loc.get(key, node.loc), f"unknown key '{key}' (allowed: {', '.join(allowed)})")
         cards = self._cards(number, node, len(players), schedule, modules)
         if cards is None:
             return None
@@ -314,6 +316,14 @@ class _Sheet:
             p: self._int(n, f"{p}'s extra points", -(10**9))
             for p, n in self._per_player(node, "extra", players, False).items()
         }
+        wagers = self._choices(node, players, self.edition.wagers, "wager")
+        changes = self._choices(node, players, self.edition.bid_changes, "bid change")
+        for p, change in changes.items():
+            bid = bids.get(p)
+            if bid is not None and not 0 <= bid + change <= cards:
+                key = self.edition.bid_changes[0] if self.edition.bid_changes else ""
+                self.error(node.value[key].value[p], f"{p}'s bid {bid} changed by {change} leaves 0..{cards}")
+        loads = self._loads(node, players, scheme)
         if len(self.problems) > before:
             return None
         return self._points(
@@ -321,12 +331,42 @@ class _Sheet:
             cards=cards,
             scheme=scheme,
             players=players,
-            bids={p: b for p, b in bids.items() if b is not None},
+            bids={p: b + changes.get(p, 0) for p, b in bids.items() if b is not None},
             won=won,
             captures=captures,
             alliances=alliances,
             extra={p: x for p, x in extra.items() if x is not None},
+            wagers=wagers,
+            loads=loads,
         )
+
+    def _choices(
+        self, node: Node, players: list[str], choice: tuple[str, tuple[int, ...]] | None, what: str
+    ) -> dict[str, int]:
+        """A per-player choice among the edition's values (wagers, bid changes)."""
+        if choice is None:
+            return {}
+        key, values = choice
+        out: dict[str, int] = {}
+        for p, n in self._per_player(node, key, players, False).items():
+            if n.value not in values or isinstance(n.value, bool):
+                allowed = ", ".join(str(v) for v in values)
+                self.error(n, f"{p}'s {what} {n.plain()!r} is not one of {allowed}")
+            else:
+                out[p] = n.value
+        return out
+
+    def _loads(self, node: Node, players: list[str], scheme: Scheme) -> dict[str, str]:
+        """Each player's load under a scheme with loads (the first is the default)."""
+        if not scheme.loads:
+            return {}
+        chosen = dict.fromkeys(players, scheme.loads[0])
+        for p, n in self._per_player(node, "loads", players, False).items():
+            if n.value not in scheme.loads:
+                self.error(n, f"{p}'s load {n.plain()!r} is not one of {', '.join(scheme.loads)}")
+            else:
+                chosen[p] = n.value
+        return chosen
 
     def _cards(self, number: int, node: Node, count: int, schedule: str, modules: set[str]) -> int | None:
         given = node.value.get("cards")
@@ -625,6 +665,8 @@ class _Sheet:
         captures: dict[str, list[str]],
         alliances: list[tuple[str, str]],
         extra: dict[str, int],
+        wagers: dict[str, int],
+        loads: dict[str, str],
     ) -> RoundScore:
         points_of = {b.id: b.points for b in self.edition.bonuses}
         base = {
@@ -638,6 +680,9 @@ class _Sheet:
             env = dict(base[p])
             env["bonus"] = sum(points_of[b] for b in captures.get(p, []))
             env["alliance"] = sum(share for a, b in alliances if p in (a, b) and made[a] and made[b])
+            env["wager"] = wagers.get(p, 0)
+            for load in scheme.loads:
+                env[load] = int(loads.get(p) == load)
             for case in scheme.cases:
                 if case.when is None or case.when.evaluate(env):
                     points[p] = int(case.points.evaluate(env)) + extra.get(p, 0)

@@ -242,12 +242,21 @@ SCHEME = obj(
         "made": expression(
             "When a player counts as having made their bid (gates alliances). Names: bid, won, cards, round, players."
         ),
+        "loads": array(
+            "Choices each player makes per round under this scheme (Rascal's cannon loads), the first the "
+            "default; in the cases each load's id is 1 when the player chose it, else 0.",
+            {"type": "string"},
+            minItems=1,
+        ),
         "cases": array(
             "The cases, tried in order; the last should have no 'when'.",
             obj(
                 "One case.",
                 {
-                    "when": expression("Condition. Names: bid, won, cards, round, players, bonus, alliance."),
+                    "when": expression(
+                        "Condition. Names: bid (after any bid change), won, cards, round, players, bonus, "
+                        "alliance, wager, and the scheme's loads."
+                    ),
                     "points": expression("Points. Same names as 'when'."),
                 },
                 ["points"],
@@ -389,6 +398,24 @@ SCHEMA: dict[str, Any] = {
             "How rounds are scored.",
             {
                 "default": {"type": "string", "description": "The scheme used when a sheet chooses none."},
+                "wagers": obj(
+                    "Stakes a score sheet may record per player and round (Rascal of Roatan's wager): won "
+                    "when the bid is made, lost otherwise, as the cases say with the name 'wager'.",
+                    {
+                        "sheet_key": {"type": "string", "description": "The round key of score sheets, e.g. 'wagers'."},
+                        "values": array("The stakes allowed.", {"type": "integer"}, minItems=1),
+                    },
+                    ["sheet_key", "values"],
+                ),
+                "bid_changes": obj(
+                    "Changes a score sheet may record to a player's bid after bidding (Harry the Giant's "
+                    "ability); the cases see the changed bid.",
+                    {
+                        "sheet_key": {"type": "string", "description": "The round key of score sheets, e.g. 'harry'."},
+                        "values": array("The changes allowed, e.g. [-1, 0, 1].", {"type": "integer"}, minItems=1),
+                    },
+                    ["sheet_key", "values"],
+                ),
                 "ties": {
                     "enum": ["shared", "extra_round"],
                     "description": (
