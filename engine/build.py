@@ -134,6 +134,7 @@ def build_edition(root: Node, *, path: str) -> Any:
             description=e.get("description", e["id"]),
             next_leader=tuple(NextLeader(x) for x in e.get("next_leader", ["trick_leader"])),
             becomes=e.get("becomes"),
+            spares=frozenset(e.get("spares", [])),
             precedence=_rules(root, ("effects", "list", i, "precedence"), e.get("precedence", []), role_ids),
             cancels_alliances=bool(e.get("cancels_alliances", False)),
             points=int(e.get("points", 0)),

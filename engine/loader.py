@@ -378,10 +378,10 @@ class _Checker:
         kind = effect["kind"]
         allowed = {
             "destroy_trick": {"next_leader"},
-            "neutralize": {"next_leader", "becomes", "precedence", "cancels_alliances"},
+            "neutralize": {"next_leader", "becomes", "precedence", "cancels_alliances", "spares"},
             "alliance": {"points"},
         }[kind]
-        for key in ("next_leader", "becomes", "precedence", "cancels_alliances", "points"):
+        for key in ("next_leader", "becomes", "precedence", "cancels_alliances", "points", "spares"):
             if key in effect and key not in allowed:
                 self.problems.append(
                     self.root.locate_key(path, key).problem(f"'{key}' does not apply to a {kind} effect")
@@ -392,6 +392,8 @@ class _Checker:
                 self.error(f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} effect needs '{key}'", *path)
         if "becomes" in effect:
             self.known(effect["becomes"], roles, "role", *path, "becomes")
+        for k, spared in enumerate(effect.get("spares", [])):
+            self.known(spared, roles, "role", *path, "spares", k)
         if "precedence" in effect:
             self._rules((*path, "precedence"), effect["precedence"], roles, suits)
 

@@ -134,6 +134,8 @@ class Effect(NamedTuple):
     cancels_alliances: bool
     points: int
     source: str
+    #: neutralize: roles that keep themselves (the effect's own card always does).
+    spares: frozenset[str] = frozenset()
 
 
 class Pattern(NamedTuple):

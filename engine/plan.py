@@ -144,8 +144,7 @@ class Planner:
         effect = r.effects[cards[active].effect_index]
         if effect.kind is EffectKind.DESTROY_TRICK:
             return None, effect.id, effect.description, roles, False, effect, active
-        becomes = r.becomes[effect.slot]
-        roles = [becomes if p.suit_index < 0 else role for p, role in zip(cards, roles, strict=True)]
+        roles = r.neutralized(effect.slot, cards, roles, active)
         rule, found, pick = r.candidates(r.effect_rules[effect.slot], cards, roles)
         if rule is None:
             reason = f"{effect.description}; no card wins, the trick is discarded"

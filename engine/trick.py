@@ -95,6 +95,7 @@ class Resolver:
         self.first_played = edition.when_several is WhenSeveral.FIRST_PLAYED
         self.cancelled = roles.get(edition.cancelled_role or "", -1)
         self.becomes = [roles.get(e.becomes or "", -1) for e in edition.effects]
+        self.spares = [frozenset(roles[r] for r in e.spares if r in roles) for e in edition.effects]
         self.pass_on_character = edition.character_after_pass is Lead.PASS
         self.dynamic: list[tuple[Bonus, ...]] = []
         dynamic = [b for b in edition.bonuses if not _is_static(b)]
@@ -277,8 +278,7 @@ class Resolver:
         if effect.kind is EffectKind.DESTROY_TRICK:
             index, rule = -1, None
         else:  # neutralize
-            becomes = self.becomes[effect.slot]
-            roles = [becomes if p.suit_index < 0 else r for p, r in zip(plays, roles, strict=True)]
+            roles = self.neutralized(effect.slot, plays, roles, active)
             index, rule = self.decide(self.effect_rules[effect.slot], plays, roles)
         if index < 0:
             seat = self._next_leader(effect, plays, active, leader, players)
@@ -293,6 +293,15 @@ class Resolver:
         if not effect.cancels_alliances:
             alliances = tuple(((leader + i) % players, winner) for i, p in enumerate(plays) if p.allies and i != index)
         return TrickResult(winner, winner, bonus, alliances, rule.id, rule.description, index, ids)
+
+    def neutralized(self, slot: int, plays: Sequence[Play], roles: list[int], active: int) -> list[int]:
+        """The roles under a neutralize effect: every special card plays the effect's
+        ``becomes`` role, except the effect's own card and roles the effect spares."""
+        becomes, spares = self.becomes[slot], self.spares[slot]
+        return [
+            becomes if p.suit_index < 0 and i != active and r not in spares else r
+            for i, (p, r) in enumerate(zip(plays, roles, strict=True))
+        ]
 
     def would_have_won(self, plays: Sequence[Play], keep: list[int], leader: int, players: int) -> int | None:
         """The seat that would have won with only the plays at ``keep`` (positions kept)."""

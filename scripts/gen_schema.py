@@ -158,7 +158,14 @@ EFFECT = obj(
         "kind": {"enum": ["destroy_trick", "neutralize", "alliance"], "description": "What the effect does."},
         "description": {"type": "string", "description": "What the effect does, shown to players."},
         "next_leader": NEXT_LEADER,
-        "becomes": {"type": "string", "description": "neutralize: the role every special card plays in the trick."},
+        "becomes": {
+            "type": "string",
+            "description": "neutralize: the role every special card plays in the trick (but the effect's own card "
+            "and the roles in 'spares').",
+        },
+        "spares": array(
+            "neutralize: roles whose cards keep them (e.g. escapes that stay escapes).", {"type": "string"}
+        ),
         "precedence": array("neutralize: the precedence list that decides the trick instead of the main one.", RULE),
         "cancels_alliances": {
             "type": "boolean",

@@ -46,6 +46,30 @@ def test_2_leader_after_a_whale_trick_without_numbers() -> None:
     assert _ed("skullking-2024").resolve_trick(trick).next_leader == 2
 
 
+def test_3_whale_with_only_escape_type_cards(tmp_path: Path) -> None:
+    """Digest 5 #3: a White Whale trick of escape-type cards is discarded (rulebook: only
+    special cards) vs won by its first escape-type card (KRYO; a character still leaves
+    it unwon). Expressed by sparing escapes from the Whale and counting the rest."""
+    ed = _ed("skullking-2021")
+    first = _overlay(
+        tmp_path,
+        "whale-escapes",
+        "roles:\n  - {id: neutral, lead: no_suit, description: a character under the White Whale}\n"
+        "effects:\n  list:\n    - id: white-whale\n      becomes: neutral\n      spares: [escape]\n"
+        "      precedence:\n        - id: escapes-only\n          when: neutral == 0\n"
+        "          winner: {pick: first, of: escape}\n",
+    )
+    escapes = ["E", "WHALE", "LOOT"]
+    discarded = ed.resolve_trick(escapes)
+    assert (discarded.winner, discarded.next_leader, discarded.alliances) == (None, 1, ())
+    won = first.resolve_trick(escapes)
+    assert (won.winner, won.rule, won.alliances) == (0, "escapes-only", ((2, 0),))
+    for trick in (["SK", "WHALE", "E"], ["WHALE", "TIG:PIR", "LOOT"]):
+        assert ed.resolve_trick(trick).winner is None
+        assert first.resolve_trick(trick).winner is None
+    assert first.resolve_trick(["E", "WHALE", "Y3", "B2"]).winner == 2  # numbers still decide
+
+
 def test_4_which_beast_takes_effect(tmp_path: Path) -> None:
     """Digest 5 #4: the one played second takes effect (EN2021, FAQ) vs the first played
     (old-edition tables, S000). FAQ example: yellow 12, black 3, Whale, Kraken."""
