@@ -47,18 +47,6 @@ def changed_values(a: Edition, b: Edition) -> list[dict[str, Any]]:
     ]
 
 
-def _outcome(result: TrickResult | None) -> dict[str, Any] | None:
-    if result is None:
-        return None
-    return {
-        "winner": result.winner,
-        "next_leader": result.next_leader,
-        "bonus": result.bonus,
-        "alliances": [list(x) for x in result.alliances],
-        "rule": result.rule,
-    }
-
-
 def _resolve(edition: Edition, plays: list[Play]) -> TrickResult | None:
     try:
         return edition.resolve_trick(plays)
@@ -97,7 +85,7 @@ def trick_differences(a: Edition, b: Edition, *, sample: int = 2000, seed: int =
             kind = (left.rule, right.rule)
             if len(examples) < EXAMPLES and kinds.get(kind, 0) < 2:  # varied examples
                 kinds[kind] = kinds.get(kind, 0) + 1
-                examples.append({"cards": trick, "a": _outcome(left), "b": _outcome(right)})
+                examples.append({"cards": trick, "a": left.as_json(), "b": right.as_json()})
     return {"checked": checked, "differ": differ, "examples": examples}
 
 

@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from .cards import ALLIES, ALTERS, UNDECLARED, Card, Cards, Lead, Play
 from .errors import IllegalTrickError, NotationError
@@ -371,22 +371,12 @@ class Edition:
     # ------------------------------------------------------------------ rounds
 
     def scheme(self, scheme_id: str | None = None) -> Scheme:
-        """The scoring scheme ``scheme_id`` (default: the edition's)."""
-        wanted = scheme_id or self.default_scheme
-        for scheme in self.schemes:
-            if scheme.id == wanted:
-                return scheme
-        known = ", ".join(s.id for s in self.schemes)
-        raise KeyError(f"unknown scoring scheme '{wanted}' (known: {known})")
+        """The scoring scheme ``scheme_id`` (default: the edition's); KeyError if unknown."""
+        return _find(self.schemes, scheme_id or self.default_scheme, "scoring scheme")
 
     def schedule(self, schedule_id: str | None = None) -> Schedule:
-        """The round schedule ``schedule_id`` (default: the edition's)."""
-        wanted = schedule_id or self.default_schedule
-        for schedule in self.schedules:
-            if schedule.id == wanted:
-                return schedule
-        known = ", ".join(s.id for s in self.schedules)
-        raise KeyError(f"unknown schedule '{wanted}' (known: {known})")
+        """The round schedule ``schedule_id`` (default: the edition's); KeyError if unknown."""
+        return _find(self.schedules, schedule_id or self.default_schedule, "schedule")
 
     def cards_dealt(self, round_number: int, players: int, schedule_id: str | None = None) -> int | None:
         """Cards dealt to each player in round ``round_number`` (1-based), capped by the
@@ -469,6 +459,16 @@ def make_plays(edition: Edition) -> list[Play]:
             else:
                 add(card.code, card, None, kind.role, kind.effect)
     return plays
+
+
+_Named = TypeVar("_Named", Scheme, Schedule)
+
+
+def _find(items: tuple[_Named, ...], wanted: str, what: str) -> _Named:
+    for item in items:
+        if item.id == wanted:
+            return item
+    raise KeyError(f"unknown {what} '{wanted}' (known: {', '.join(i.id for i in items)})")
 
 
 def _rebuild(values: dict[str, Any]) -> Edition:

@@ -137,11 +137,7 @@ class Planner:
             if rule is None:
                 return None, "", "no precedence rule finds a winner", roles, True, None, None
             return _selector(found, pick), rule.id, rule.description, roles, True, None, None
-        active = altering[0] if r.first_played else altering[-1]
-        for i in altering:
-            if i != active:
-                roles[i] = r.cancelled
-        effect = r.effects[cards[active].effect_index]
+        active, effect = r.active_effect(cards, roles)
         if effect.kind is EffectKind.DESTROY_TRICK:
             return None, effect.id, effect.description, roles, False, effect, active
         roles = r.neutralized(effect.slot, cards, roles, active)

@@ -50,6 +50,18 @@ class TrickResult(NamedTuple):
     winning_card: int | None
     bonuses: tuple[str, ...]
 
+    def as_json(self) -> dict[str, object]:
+        """The ``skullking trick --format json`` record (the command line's contract)."""
+        return {
+            "winner": self.winner,
+            "next_leader": self.next_leader,
+            "bonus": self.bonus,
+            "alliances": [list(pair) for pair in self.alliances],
+            "reason": self.reason,
+            "rule": self.rule,
+            "bonuses": list(self.bonuses),
+        }
+
 
 # Kinds of card group a compiled rule looks at.
 _ROLE, _SUIT, _TRUMP, _LED, _NUMBERED, _ANY = range(6)
@@ -268,13 +280,18 @@ class Resolver:
             return TrickResult(winner, winner, bonus, alliances, rule.id, rule.description, index, ids)
         return self._altered(plays, roles, leader, players)
 
-    def _altered(self, plays: Sequence[Play], roles: list[int], leader: int, players: int) -> TrickResult:
+    def active_effect(self, plays: Sequence[Play], roles: list[int]) -> tuple[int, Effect]:
+        """The position and effect of the trick-altering card that takes effect; the
+        others play the cancelled role (``roles`` is changed in place)."""
         altering = [i for i, p in enumerate(plays) if p.alters]
         active = altering[0] if self.first_played else altering[-1]
         for i in altering:
             if i != active:
                 roles[i] = self.cancelled
-        effect = self.effects[plays[active].effect_index]
+        return active, self.effects[plays[active].effect_index]
+
+    def _altered(self, plays: Sequence[Play], roles: list[int], leader: int, players: int) -> TrickResult:
+        active, effect = self.active_effect(plays, roles)
         if effect.kind is EffectKind.DESTROY_TRICK:
             index, rule = -1, None
         else:  # neutralize

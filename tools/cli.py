@@ -109,15 +109,7 @@ def cmd_validate(args: argparse.Namespace, out: TextIO) -> int:
 
 def trick_json(result: TrickResult) -> dict[str, Any]:
     """The JSON record of one resolved trick (the binding ``trick`` contract)."""
-    return {
-        "winner": result.winner,
-        "next_leader": result.next_leader,
-        "bonus": result.bonus,
-        "alliances": [list(pair) for pair in result.alliances],
-        "reason": result.reason,
-        "rule": result.rule,
-        "bonuses": list(result.bonuses),
-    }
+    return result.as_json()
 
 
 def trick_text(edition: Edition, cards: Sequence[Any], result: TrickResult) -> str:
