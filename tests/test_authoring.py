@@ -3,23 +3,16 @@
 from __future__ import annotations
 
 import json
-from io import StringIO
 from pathlib import Path
 
-from skullking.tools.cli import main
+from clihelp import run
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "house-rules"
 
 
-def _run(*argv: str) -> tuple[int, str, str]:
-    out, err = StringIO(), StringIO()
-    code = main(list(argv), out=out, err=err)
-    return code, out.getvalue(), err.getvalue()
-
-
 def test_explain_says_which_file_set_each_rule() -> None:
     """explain: the rules as Markdown, each line naming the file (base or overlay) that set it."""
-    code, out, _ = _run("explain", "--edition", str(EXAMPLES / "our-table.yaml"))
+    code, out, _ = run("explain", "--edition", str(EXAMPLES / "our-table.yaml"))
     assert code == 0
     assert out.startswith("# Our table")
     kraken = next(line for line in out.splitlines() if line.startswith("- **kraken**"))
@@ -40,9 +33,9 @@ def test_explain_says_which_file_set_each_rule() -> None:
         assert section in out
 
 
-def test_explain_json() -> None:
+def test_explainrun_json() -> None:
     """explain --format json wraps the Markdown."""
-    code, out, _ = _run("explain", "--edition", "skullking-original", "--format", "json")
+    code, out, _ = run("explain", "--edition", "skullking-original", "--format", "json")
     record = json.loads(out)
     assert code == 0 and record["id"] == "skullking-original"
     assert "`10 * round`" in record["markdown"]
@@ -51,9 +44,7 @@ def test_explain_json() -> None:
 def test_diff_lists_values_and_tricks() -> None:
     """diff: the changed values, then example tricks that end differently (digest 5 #1:
     the first printing's Kraken leader)."""
-    code, out, _ = _run(
-        "diff", "skullking-2021", "skullking-2021-first-printing", "--format", "json", "--sample", "200"
-    )
+    code, out, _ = run("diff", "skullking-2021", "skullking-2021-first-printing", "--format", "json", "--sample", "200")
     report = json.loads(out)
     assert code == 0 and (report["a"], report["b"]) == ("skullking-2021", "skullking-2021-first-printing")
     paths = {c["path"]: (c["a"], c["b"]) for c in report["changes"]}
@@ -69,7 +60,7 @@ def test_diff_lists_values_and_tricks() -> None:
 
 def test_diff_finds_scoring_differences() -> None:
     """diff: rounds that score differently (digest 5 #12: zero bid by round vs by cards)."""
-    code, out, _ = _run("diff", "skullking-2021", "skullking-original", "--sample", "100")
+    code, out, _ = run("diff", "skullking-2021", "skullking-original", "--sample", "100")
     assert code == 0
     assert "Rounds: " in out and "score differently, e.g.:" in out
     assert "scoring.schemes[classic]" in out
@@ -77,6 +68,6 @@ def test_diff_finds_scoring_differences() -> None:
 
 def test_diff_of_an_edition_with_itself_is_empty() -> None:
     """diff A A: nothing changes."""
-    code, out, _ = _run("diff", "skullking-2024", "skullking-2024", "--sample", "50", "--format", "json")
+    code, out, _ = run("diff", "skullking-2024", "skullking-2024", "--sample", "50", "--format", "json")
     report = json.loads(out)
     assert code == 0 and report["changes"] == [] and report["tricks"]["differ"] == 0 and report["rounds"]["differ"] == 0

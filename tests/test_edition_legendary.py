@@ -10,19 +10,16 @@ output.
 
 from __future__ import annotations
 
-import io
-import json
 import textwrap
 from collections import Counter
 from pathlib import Path
-from typing import Any
 
 import pytest
+from clihelp import run, run_json
 
 import skullking
 from skullking import IllegalTrickError, NotationError, SheetError
 from skullking.edition import Edition
-from skullking.tools.cli import main
 
 EDITION_ID = "legendary-2018"
 EDITION_FILE = Path(__file__).resolve().parent.parent / "editions" / f"{EDITION_ID}.yaml"
@@ -43,20 +40,6 @@ DIGEST_2021_BONUSES = {
 def legendary() -> Edition:
     """The bundled Legendary Edition, loaded by id."""
     return skullking.load_edition(EDITION_ID)
-
-
-def _run(*argv: str) -> tuple[int, str, str]:
-    """The command line in-process: (exit code, stdout, stderr)."""
-    out, err = io.StringIO(), io.StringIO()
-    code = main(list(argv), out=out, err=err)
-    return code, out.getvalue(), err.getvalue()
-
-
-def _json(*argv: str) -> Any:
-    code, out, err = _run(*argv, "--format", "json")
-    assert code == 0, err
-    assert err == ""
-    return json.loads(out)
 
 
 def _codes(plays: tuple[skullking.Play, ...]) -> list[str]:
@@ -226,30 +209,30 @@ def test_two_to_six_players(legendary: Edition) -> None:
 def test_cli_validate_is_clean() -> None:
     """`skullking validate editions/legendary-2018.yaml`: ok, no problem and no warning
     (JSON: an empty list), exit 0."""
-    code, out, err = _run("validate", str(EDITION_FILE))
+    code, out, err = run("validate", str(EDITION_FILE))
     assert (code, err) == (0, "")
     assert ": ok (legendary-2018: " in out
     assert "warning" not in out
-    assert _json("validate", str(EDITION_FILE)) == []
+    assert run_json("validate", str(EDITION_FILE)) == []
 
 
 def test_cli_editions_lists_legendary() -> None:
     """`skullking editions`: the Legendary Edition is bundled, with its file's title."""
-    records = _json("editions")
+    records = run_json("editions")
     assert {"id": EDITION_ID, "title": skullking.load_edition(EDITION_ID).title} in records
 
 
 def test_cli_kraken_trick() -> None:
     """Digest 2.6 / 5 #1 through the command line: G5 G9 KRAKEN B14 -> nobody wins, no
     bonus (not even the black 14), B14 (seat 3) would have won and leads."""
-    record = _json("trick", "--edition", EDITION_ID, "G5", "G9", "KRAKEN", "B14")
+    record = run_json("trick", "--edition", EDITION_ID, "G5", "G9", "KRAKEN", "B14")
     assert (record["winner"], record["next_leader"], record["bonus"]) == (None, 3, 0)
 
 
 def test_cli_white_whale_is_an_unknown_card() -> None:
     """Digest 1: the White Whale is new in 2021 - under legendary-2018 `WHALE` is bad
     input: exit 2, one line quoting it, nothing on stdout."""
-    code, out, err = _run("trick", "--edition", EDITION_ID, "Y3", "WHALE")
+    code, out, err = run("trick", "--edition", EDITION_ID, "Y3", "WHALE")
     assert (code, out) == (2, "")
     assert len(err.splitlines()) == 1 and "'WHALE'" in err
 

@@ -10,19 +10,16 @@ also played under ``skullking-2021`` to show the difference.
 
 from __future__ import annotations
 
-import io
-import json
 import textwrap
 from collections import Counter
 from pathlib import Path
-from typing import Any
 
 import pytest
+from clihelp import run, run_json
 
 import skullking
 from skullking import IllegalTrickError, NotationError, SheetError
 from skullking.edition import Edition
-from skullking.tools.cli import main
 
 EDITION_ID = "skullking-original"
 EDITION_FILE = Path(__file__).resolve().parent.parent / "editions" / f"{EDITION_ID}.yaml"
@@ -32,20 +29,6 @@ EDITION_FILE = Path(__file__).resolve().parent.parent / "editions" / f"{EDITION_
 def original() -> Edition:
     """The bundled original edition, loaded by id."""
     return skullking.load_edition(EDITION_ID)
-
-
-def _run(*argv: str) -> tuple[int, str, str]:
-    """The command line in-process: (exit code, stdout, stderr)."""
-    out, err = io.StringIO(), io.StringIO()
-    code = main(list(argv), out=out, err=err)
-    return code, out.getvalue(), err.getvalue()
-
-
-def _json(*argv: str) -> Any:
-    code, out, err = _run(*argv, "--format", "json")
-    assert code == 0, err
-    assert err == ""
-    return json.loads(out)
 
 
 def _codes(plays: tuple[skullking.Play, ...]) -> list[str]:
@@ -327,37 +310,37 @@ def test_ten_rounds_of_one_to_ten_cards(original: Edition) -> None:
 def test_cli_validate_is_clean() -> None:
     """`skullking validate editions/skullking-original.yaml`: ok, no problem and no
     warning (JSON: an empty list), exit 0."""
-    code, out, err = _run("validate", str(EDITION_FILE))
+    code, out, err = run("validate", str(EDITION_FILE))
     assert (code, err) == (0, "")
     assert out.strip().endswith(")") and ": ok (skullking-original: " in out
     assert "warning" not in out
-    assert _json("validate", str(EDITION_FILE)) == []
+    assert run_json("validate", str(EDITION_FILE)) == []
 
 
 def test_cli_editions_lists_the_original() -> None:
     """`skullking editions`: the original is bundled, with the title of its file."""
-    records = _json("editions")
+    records = run_json("editions")
     assert {"id": EDITION_ID, "title": skullking.load_edition(EDITION_ID).title} in records
 
 
 def test_cli_trick_and_legal_after_a_pirate_lead() -> None:
     """Digest 3.1 through the command line: PIR Y5 Y9 -> the pirate (seat 0) wins, no
     bonus; on PIR Y5, hand Y3 R5 E MARY -> Y3, E, MARY (yellow must be followed)."""
-    record = _json("trick", "--edition", EDITION_ID, "PIR", "Y5", "Y9")
+    record = run_json("trick", "--edition", EDITION_ID, "PIR", "Y5", "Y9")
     assert (record["winner"], record["next_leader"], record["bonus"]) == (0, 0, 0)
-    record = _json("legal", "--edition", EDITION_ID, "--hand", "Y3,R5,E,MARY", "PIR", "Y5")
+    record = run_json("legal", "--edition", EDITION_ID, "--hand", "Y3,R5,E,MARY", "PIR", "Y5")
     assert record["legal"] == ["Y3", "E", "MARY"]
 
 
 def test_cli_scary_mary_as_escape_pays_the_skull_king() -> None:
     """Digest 3.1 and 5 #16 through the command line: MARY:E SK -> seat 1, bonus 30."""
-    record = _json("trick", "--edition", EDITION_ID, "MARY:E", "SK")
+    record = run_json("trick", "--edition", EDITION_ID, "MARY:E", "SK")
     assert (record["winner"], record["bonus"], record["bonuses"]) == (1, 30, ["pirate-by-skull-king"])
 
 
 def test_cli_y14_is_an_unknown_card() -> None:
     """Digest 3.1: no 14s - `trick --edition skullking-original Y14 Y3` is bad input:
     exit 2, one line quoting Y14, nothing on stdout."""
-    code, out, err = _run("trick", "--edition", EDITION_ID, "Y14", "Y3")
+    code, out, err = run("trick", "--edition", EDITION_ID, "Y14", "Y3")
     assert (code, out) == (2, "")
     assert len(err.splitlines()) == 1 and "'Y14'" in err
