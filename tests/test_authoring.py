@@ -33,7 +33,7 @@ def test_explain_says_which_file_set_each_rule() -> None:
         assert section in out
 
 
-def test_explainrun_json() -> None:
+def test_explain_json() -> None:
     """explain --format json wraps the Markdown."""
     code, out, _ = run("explain", "--edition", "skullking-original", "--format", "json")
     record = json.loads(out)
