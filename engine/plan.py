@@ -21,7 +21,7 @@ from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any
 
 from .cards import Play
-from .errors import NotationError
+from .errors import IllegalTrickError, NotationError
 from .model import EffectKind, NextLeader, Pick
 from .trick import Resolver, TrickResult
 
@@ -88,6 +88,11 @@ class Planner:
         # copies, repeats): tricks of these are checked for copies on every call.
         self.repeats: set[tuple[int, ...]] = set()
         self.seen: set[tuple[int, ...]] = set()  # patterns met once, without a plan yet
+        # Cards from modules used only from some player count on: special card id ->
+        # that count, and the patterns holding such cards -> the count they need.
+        min_players = {m.id: m.min_players for m in edition.modules}
+        self.module_players = {k.id: min_players[k.module] for k in edition.kinds if min_players[k.module] > 1}
+        self.needs: dict[tuple[int, ...], int] = {}
         self.seats = edition.max_players
         dynamic = [b for d in resolver.dynamic for b in d]
         # Role-based bonuses are fixed per pattern unless a pattern looks at ranks.
@@ -109,6 +114,11 @@ class Planner:
                 raise NotationError(f"'{card.code}' is not a card of edition '{self.edition.id}'", token=card.code)
         self.resolver.check_copies(cards)
         self.resolver.check_declared(cards)
+        need = max((self.module_players.get(p.card.kind or "", 1) for p in cards), default=1)
+        if need > self.edition.min_players:
+            self.needs[key] = need
+        if need > players:
+            self.check_players(cards, players)
         if key not in self.seen:
             if len(self.seen) >= _LIMIT:
                 self.seen.clear()
@@ -123,6 +133,16 @@ class Planner:
         if len(unique) != len(set(unique)):
             self.repeats.add(key)
         return built(cards, leader, players)
+
+    def check_players(self, cards: Sequence[Play], players: int) -> None:
+        """Raise for a card whose module is not used with ``players`` players."""
+        for card in cards:
+            need = self.module_players.get(card.card.kind or "", 1)
+            if need > players:
+                kind = self.edition.kind(card.card.kind or "")
+                raise IllegalTrickError(
+                    f"'{card.code}' is not used with {players} players (module '{kind.module}' is used from {need})"
+                )
 
     # ------------------------------------------------------------------ building
 

@@ -188,3 +188,19 @@ def test_22_ties(tmp_path: Path) -> None:
     assert "tie_break" not in shared.as_json()
     unfinished = _ed("skullking-2021").score_sheet({"players": ["Ann", "Bo"], "rounds": rounds[:3]})
     assert unfinished.tie_break is None  # the game is not over yet
+
+
+def test_6_loot_with_two_players_in_a_single_trick() -> None:
+    """Digest 5 #6: under the 2024 printing a Loot cannot be played at two players, in a
+    trick as on a sheet; the 2021 edition allows it. Checked whether or not a compiled
+    plan exists for the trick's pattern."""
+    from skullking.errors import IllegalTrickError
+
+    later = _ed("skullking-2024")
+    for _ in range(3):  # first sighting, plan built, plan used
+        assert later.resolve_trick(["LOOT", "Y3", "E"]).winner == 1
+        with pytest.raises(IllegalTrickError, match="'LOOT' is not used with 2 players"):
+            later.resolve_trick(["LOOT", "Y3"])
+    with pytest.raises(IllegalTrickError, match="not used with 2 players"):
+        later.interpret_trick(["LOOT", "Y3"])
+    assert _ed("skullking-2021").resolve_trick(["LOOT", "Y3"]).alliances == ((0, 1),)
