@@ -110,7 +110,6 @@ class Edition:
     _planner: Planner
     _plans_get: Callable[[tuple[int, ...]], Plan | None]
     _cards_for: dict[int, int]
-    _needs_get: Callable[[tuple[int, ...], int], int]
     _kinds: Mapping[str, CardKind]
     _pools: Mapping[str, int]
 
@@ -227,7 +226,6 @@ class Edition:
         setattr_(self, "_resolver", Resolver(self))
         setattr_(self, "_planner", Planner(self, self._resolver))
         setattr_(self, "_plans_get", self._planner.plans.get)
-        setattr_(self, "_needs_get", self._planner.needs.get)
         # players -> the most cards a trick may have (a player count outside the
         # edition's range has none).
         setattr_(self, "_cards_for", {n: n for n in range(self.min_players, self.max_players + 1)})
@@ -336,8 +334,6 @@ class Edition:
             return self._planner.miss(key, cards, leader, seats)  # type: ignore[arg-type]
         if not distinct and key in self._planner.repeats:
             self._resolver.check_copies(cards)  # type: ignore[arg-type]
-        if seats < self._needs_get(key, 0):
-            self._planner.check_players(cards, seats)  # type: ignore[arg-type]
         return plan(cards, leader, seats)  # type: ignore[arg-type]  # (a sequence of plays by now)
 
     def interpret_trick(

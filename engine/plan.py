@@ -92,7 +92,6 @@ class Planner:
         # that count, and the patterns holding such cards -> the count they need.
         min_players = {m.id: m.min_players for m in edition.modules}
         self.module_players = {k.id: min_players[k.module] for k in edition.kinds if min_players[k.module] > 1}
-        self.needs: dict[tuple[int, ...], int] = {}
         self.seats = edition.max_players
         dynamic = [b for d in resolver.dynamic for b in d]
         # Role-based bonuses are fixed per pattern unless a pattern looks at ranks.
@@ -115,8 +114,6 @@ class Planner:
         self.resolver.check_copies(cards)
         self.resolver.check_declared(cards)
         need = max((self.module_players.get(p.card.kind or "", 1) for p in cards), default=1)
-        if need > self.edition.min_players:
-            self.needs[key] = need
         if need > players:
             self.check_players(cards, players)
         if key not in self.seen:
@@ -125,6 +122,8 @@ class Planner:
             self.seen.add(key)
             return self.resolver.resolve(cards, leader, players)
         built = self._build(list(cards))
+        if need > self.edition.min_players:  # only such patterns pay for the check
+            built = _guarded(built, need, self.check_players)
         unique = [p.pattern for p in cards if p.numbered or self.edition.kind(p.card.kind or "").individuals]
         if len(self.plans) >= _LIMIT:
             self.plans.clear()
@@ -214,6 +213,17 @@ def _results(w: int, points: int, ids: tuple[str, ...], rule: str, reason: str, 
     """The results of a won trick without alliances, one per winning seat: results are
     immutable, so a plan hands out these shared ones instead of building new ones."""
     return tuple(_new(TrickResult, (s, s, points, (), rule, reason, w, ids)) for s in range(seats))
+
+
+def _guarded(plan: Plan, need: int, check: Callable[[Sequence[Play], int], None]) -> Plan:
+    """A plan for a pattern holding cards used only from ``need`` players on."""
+
+    def guarded(cards: Sequence[Play], leader: int, players: int) -> TrickResult:
+        if players < need:
+            check(cards, players)
+        return plan(cards, leader, players)
+
+    return guarded
 
 
 @functools.cache
