@@ -23,6 +23,7 @@ from .model import (
     Declaration,
     Effect,
     EffectKind,
+    Ghost,
     Individual,
     Module,
     NextLeader,
@@ -220,6 +221,16 @@ def build_edition(root: Node, *, path: str) -> Any:
         hand_limit=hand_limit,
         data=d,
         provenance=provenance(root),
+        ghost=Ghost(
+            name=d["ghost"]["name"],
+            players=d["ghost"]["players"],
+            position=d["ghost"]["position"],
+            declares=d["ghost"]["declares"],
+            wins_lead=d["ghost"]["wins_lead"],
+            description=d["ghost"].get("description", ""),
+        )
+        if "ghost" in d
+        else None,
     )
 
 
@@ -245,6 +256,7 @@ _SINGLE = {
     "ties": ("scoring", "ties"),
     "default_schedule": ("schedule", "default"),
     "hand_limit": ("schedule", "hand_limit"),
+    "ghost": ("ghost",),
 }
 
 

@@ -22,6 +22,7 @@ from .model import (
     CardKind,
     Effect,
     EffectKind,
+    Ghost,
     Module,
     Role,
     Rule,
@@ -72,6 +73,7 @@ class Edition:
         "hand_limit",
         "data",
         "provenance",
+        "ghost",
     )
 
     id: str
@@ -101,6 +103,7 @@ class Edition:
     hand_limit: Expression | None
     data: Mapping[str, Any]
     provenance: Mapping[str, str]
+    ghost: Ghost | None
     # -- derived from the fields on construction --
     plays: Mapping[str, Play]
     pool_limits: tuple[int, ...]
@@ -143,6 +146,7 @@ class Edition:
         hand_limit: Expression | None,
         data: Mapping[str, Any],
         provenance: Mapping[str, str],
+        ghost: Ghost | None = None,
     ) -> None:
         setattr_ = object.__setattr__
         setattr_(self, "id", id)
@@ -172,6 +176,7 @@ class Edition:
         setattr_(self, "hand_limit", hand_limit)
         setattr_(self, "data", data)  # the merged file as plain data (for explain and diff)
         setattr_(self, "provenance", provenance)
+        setattr_(self, "ghost", ghost)
         self._derive()
 
     def __setattr__(self, name: str, value: object) -> None:

@@ -178,6 +178,17 @@ def explain(edition: Edition) -> str:
     lines.append(f"- a tie for first: {ties}{_from(edition, 'ties')}")
     lines.append("")
 
+    if edition.ghost is not None:
+        ghost = edition.ghost
+        after = "he leads the next trick" if ghost.wins_lead == "ghost" else "the player who led it leads the next"
+        lines += [
+            f"## {ghost.name}",
+            "",
+            f"- With {ghost.players} players a ghost hand, {ghost.name}, plays in every trick: number "
+            f"{ghost.position} in a trick a player leads; he never follows suit, bids or scores; his declared "
+            f"cards are played as {ghost.declares}; when he wins a trick {after}{_from(edition, 'ghost')}",
+            "",
+        ]
     lines += ["## Rounds", ""]
     if edition.hand_limit is not None:
         lines.append(f"- hand limit: `{edition.hand_limit.source}`{_from(edition, 'hand_limit')}")

@@ -294,6 +294,13 @@ class _Checker:
         self._bonuses(roles, suits, cards)
         self._scoring()
         self._schedule(count_deck=not self.problems)  # the count needs sound suits, cards, modules
+        if "ghost" in d:
+            self.known(d["ghost"]["declares"], roles, "role", "ghost", "declares")
+            low, high = d["players"]["min"], d["players"]["max"]
+            if low <= high and not low <= d["ghost"]["players"] <= high:
+                self.error("ghost.players is not a player count of this edition", "ghost", "players")
+            if d["ghost"]["position"] > d["ghost"]["players"] + 1:
+                self.error("ghost.position is after the last player of the trick", "ghost", "position")
         if d["players"]["min"] > d["players"]["max"]:
             self.error("players: 'min' is above 'max'", "players")
 

@@ -203,3 +203,14 @@ class Module(NamedTuple):
     title: str
     optional: bool
     min_players: int = 1
+
+
+class Ghost(NamedTuple):
+    """A hand that plays in every trick of small games without bidding or scoring."""
+
+    name: str
+    players: int
+    position: int
+    declares: str
+    wins_lead: str
+    description: str = ""

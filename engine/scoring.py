@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import NotationError, Problem, SheetError, SkullKingError
 from .located import Location, Node, parse_yaml
-from .model import Bonus, Pattern, Scheme
+from .model import Bonus, Ghost, Pattern, Scheme
 
 if TYPE_CHECKING:
     from .cards import Play
@@ -279,7 +279,8 @@ class _Sheet:
         for key in node.value:
             if key not in allowed:
                 self.error(node.key_loc.get(key, node.loc), f"unknown key '{key}' (allowed: {', '.join(allowed)})")
-        cards = self._cards(number, node, len(players), schedule, modules)
+        hands = len(players) + (1 if self._ghost(players) else 0)
+        cards = self._cards(number, node, hands, schedule, modules)
         if cards is None:
             return None
         bids = {
@@ -311,7 +312,7 @@ class _Sheet:
             alliances = self._loot(node, players, counts, modules)
             won = {p: v for p, v in counts.items() if v is not None}
             if len(won) == len(players):
-                self._sum_check(node.value["won"], won, cards, modules)
+                self._sum_check(node.value["won"], won, cards, modules, ghost=self._ghost(players))
         extra = {
             p: self._int(n, f"{p}'s extra points", -(10**9))
             for p, n in self._per_player(node, "extra", players, False).items()
@@ -381,9 +382,11 @@ class _Sheet:
             most = min(most, int(self.edition.hand_limit.evaluate({"players": count})))
         return self._int(given, "cards", 1, most)
 
-    def _sum_check(self, where: Node, won: dict[str, int], cards: int, modules: set[str]) -> None:
+    def _sum_check(
+        self, where: Node, won: dict[str, int], cards: int, modules: set[str], *, ghost: Ghost | None = None
+    ) -> None:
         total = sum(won.values())
-        lost = self.edition.destroying_cards(modules)
+        lost = cards if ghost else self.edition.destroying_cards(modules)  # a ghost may win any trick
         if total > cards:
             self.error(where, f"{total} tricks won in all, but only {cards} were played")
         elif total < cards - lost:
@@ -534,10 +537,28 @@ class _Sheet:
             pairs.append((names[0], names[1]))
         return pairs
 
+    def _ghost(self, players: list[str]) -> Ghost | None:
+        ghost = self.edition.ghost
+        return ghost if ghost is not None and ghost.players == len(players) else None
+
+    def _order(self, leader: int, previous: int, count: int, ghost: Ghost | None) -> list[int]:
+        """Seats in play order for a trick led by ``leader``. Players sit in sheet order;
+        a ghost (seat ``count``) plays at its position, or first when it leads, the
+        player who led the trick it won playing next."""
+        if ghost is None:
+            return [(leader + i) % count for i in range(count)]
+        if leader == count:
+            return [count, *((previous + i) % count for i in range(count))]
+        live = [(leader + i) % count for i in range(count)]
+        live.insert(ghost.position - 1, count)
+        return live
+
     def _play(
         self, node: Node, players: list[str], cards: int, modules: set[str], number: int
     ) -> tuple[dict[str, int], dict[str, list[str]], list[tuple[str, str]]] | None:
         count = len(players)
+        ghost = self._ghost(players)
+        size = count + (1 if ghost else 0)
         leader_node = node.value.get("leader")
         if leader_node is None:
             leader = (number - 1) % count  # the deal passes left; left of the dealer leads
@@ -556,8 +577,9 @@ class _Sheet:
         parsed: list[list[tuple[Play, Node]]] = []
         for k, trick in enumerate(tricks_node.value, start=1):
             items = trick.value if isinstance(trick.value, list) else None
-            if items is None or len(items) != count:
-                self.error(trick, f"trick {k} must list {count} cards, one per player")
+            if items is None or len(items) != size:
+                who = f"one per player and one for {ghost.name}" if ghost else "one per player"
+                self.error(trick, f"trick {k} must list {size} cards, {who}")
                 return None
             row = []
             for position, item in enumerate(items, start=1):
@@ -578,49 +600,76 @@ class _Sheet:
             parsed.append(row)
         if not self._copies(parsed):
             return None
-        # Hands are what each player plays from this trick on: follow suit is checkable.
-        seats = leader
-        hands: list[list[Play]] = [[] for _ in players]
+        names = [*players, ghost.name] if ghost else players
+        seat, previous = leader, leader
         order: list[list[int]] = []
         won = dict.fromkeys(players, 0)
         captures: dict[str, list[str]] = {p: [] for p in players}
         alliances: list[tuple[str, str]] = []
-        results = []
         for k, row in enumerate(parsed, start=1):
-            plays = [p for p, _ in row]
+            seats = self._order(seat, previous, count, ghost)
+            if ghost:  # the ghost's declared cards are played as its rules say
+                at = seats.index(count)
+                declared = self._ghost_card(row[at], ghost, k)
+                if declared is None:
+                    return None
+                row[at] = (declared, row[at][1])
+            order.append(seats)
             try:
-                result = self.edition.resolve_trick(plays, leader=seats, players=count)
+                result = self.edition.resolve_trick([p for p, _ in row], leader=0, players=size)
             except SkullKingError as exc:
                 self.error(row[0][1], f"trick {k}: {exc}")
                 return None
-            order.append([(seats + i) % count for i in range(count)])
-            results.append((seats, result))
-            seats = result.next_leader
-        for seat_order, row in zip(order, parsed, strict=True):
-            for seat, (play, _) in zip(seat_order, row, strict=True):
+            if result.winner is not None and seats[result.winner] < count:
+                name = players[seats[result.winner]]
+                won[name] += 1
+                captures[name].extend(result.bonuses)
+                alliances.extend((players[seats[a]], name) for a, _ in result.alliances if seats[a] < count)
+            following = seats[result.next_leader]
+            if ghost and following == count and ghost.wins_lead == "trick_leader":
+                following = seats[0]
+            previous, seat = seats[0], following
+        if not self._follows(parsed, order, names, count):
+            return None
+        return won, captures, alliances
+
+    def _ghost_card(self, entry: tuple[Play, Node], ghost: Ghost, k: int) -> Play | None:
+        play, item = entry
+        kind = self.edition.kind(play.card.kind) if play.card.kind else None
+        if kind is None or not kind.declarations:
+            return play
+        choice = next((d for d in kind.declarations if d.role == ghost.declares), None)
+        if choice is None:
+            return play
+        wanted = self.edition.plays[f"{play.card.code}:{choice.code}"]
+        if play.undeclared or play is wanted:
+            return wanted
+        self.error(item, f"trick {k}: {ghost.name} plays {play.card.code} as {ghost.declares} ({wanted.code})")
+        return None
+
+    def _follows(
+        self, parsed: list[list[tuple[Play, Node]]], order: list[list[int]], names: list[str], live: int
+    ) -> bool:
+        """Everybody followed suit with the hand their own later plays show (a ghost,
+        seat ``live``, need not)."""
+        hands: list[list[Play]] = [[] for _ in names]
+        for seats, row in zip(order, parsed, strict=True):
+            for seat, (play, _) in zip(seats, row, strict=True):
                 hands[seat].append(play)
-        for k, (seat_order, row) in enumerate(zip(order, parsed, strict=True), start=1):
+        for k, (seats, row) in enumerate(zip(order, parsed, strict=True), start=1):
             trick_so_far: list[Play] = []
-            for seat, (play, item) in zip(seat_order, row, strict=True):
+            for seat, (play, item) in zip(seats, row, strict=True):
                 hand = hands[seat][k - 1 :]
-                legal = self.edition.legal_plays(hand, trick_so_far)
-                if play not in legal:
+                if seat < live and play not in self.edition.legal_plays(hand, trick_so_far):
                     suit = self.edition.led_suit(trick_so_far)
                     self.error(
                         item,
-                        f"trick {k}: {players[seat]} played {play.code} but holds {suit} "
+                        f"trick {k}: {names[seat]} played {play.code} but holds {suit} "
                         f"({', '.join(p.code for p in hand if p.card.suit == suit)}) and must follow suit",
                     )
-                    return None
+                    return False
                 trick_so_far.append(play)
-        for _, result in results:
-            if result.winner is None:
-                continue
-            name = players[result.winner]
-            won[name] += 1
-            captures[name].extend(result.bonuses)
-            alliances.extend((players[a], players[b]) for a, b in result.alliances)
-        return won, captures, alliances
+        return True
 
     def _copies(self, parsed: list[list[tuple[Play, Node]]]) -> bool:
         """No card is played more often in the round than the deck has it; the error

@@ -88,6 +88,15 @@ def rows() -> list[tuple[str, list[str]]]:
         ("#18 escape lead, then a character", [e.character_after_pass for e in editions]),
         ("#12 made zero bid", [_zero(e) for e in editions]),
         ("#13-16 Skull King's pirate bonus", [_king_bonus(e) for e in editions]),
+        (
+            "#5 after the two-player ghost wins",
+            [
+                f"{e.ghost.name}: " + ("he leads" if e.ghost.wins_lead == "ghost" else "the trick's leader leads")
+                if e.ghost
+                else "-"
+                for e in editions
+            ],
+        ),
         ("#22 tie for first", [e.ties for e in editions]),
     ]
     return [("edition", [f"`{e.id}`" for e in editions]), *table]

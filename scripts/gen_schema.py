@@ -434,6 +434,32 @@ SCHEMA: dict[str, Any] = {
             },
             ["default", "schemes"],
         ),
+        "ghost": obj(
+            "A dealt but unplayed-by-anyone hand that joins small games (the two-player variant's Graybeard, "
+            "digest 2.11): it plays in every trick, never bids or scores, and never has to follow suit.",
+            {
+                "name": {"type": "string", "description": "How sheets and messages call it, e.g. 'Graybeard'."},
+                "players": {"type": "integer", "minimum": 1, "description": "The number of players it joins."},
+                "position": {
+                    "type": "integer",
+                    "minimum": 2,
+                    "description": "Where it plays in a trick a player leads (2: always second).",
+                },
+                "declares": {
+                    "type": "string",
+                    "description": "The role its cards that are declared when played take (e.g. the Tigress: escape).",
+                },
+                "wins_lead": {
+                    "enum": ["ghost", "trick_leader"],
+                    "description": (
+                        "Who leads after it wins a trick: the ghost itself (then the player who led the trick it "
+                        "won plays next), or the player who led that trick."
+                    ),
+                },
+                "description": {"type": "string", "description": "Shown to players."},
+            },
+            ["name", "players", "position", "declares", "wins_lead"],
+        ),
         "schedule": obj(
             "How many cards each round deals.",
             {

@@ -900,7 +900,8 @@ def test_score_json_sheet_errors_are_located(tmp_path: Path) -> None:
 def test_score_play_errors_are_located(tmp_path: Path) -> None:
     """Contract "Sheet errors" with leader + tricks. Digest 2.3: in round 2 Ann leads
     Y5, Bo plays G9 while holding Y1 (which he plays in trick 2): a revoke, reported
-    at the G9 card. An unknown card in round 3 is reported at that card."""
+    at the G9 card. An unknown card in round 3 is reported at that card. (Two players:
+    Graybeard's ghost plays second in every trick, digest 2.11.)"""
     text = (
         "players: [Ann, Bo]\n"
         "rounds:\n"
@@ -908,16 +909,16 @@ def test_score_play_errors_are_located(tmp_path: Path) -> None:
         "    won: {Ann: 1, Bo: 0}\n"
         "  - bids: {Ann: 2, Bo: 0}\n"
         "    leader: Ann\n"
-        "    tricks: [[Y5, G9], [G2, Y1]]\n"
+        "    tricks: [[Y5, E, G9], [G2, P3, Y1]]\n"
         "  - bids: {Ann: 2, Bo: 0}\n"
-        "    tricks: [[Y5, G9], [G2, BOGUS], [Y1, Y2]]\n"
+        "    tricks: [[Y5, E, G9], [G2, P4, BOGUS], [Y1, P5, Y2]]\n"
     )
     sheet = tmp_path / "play.yaml"
     sheet.write_text(text, encoding="utf-8")
     result = run("score", str(sheet))
     assert result.code == 2
     lines = result.err.splitlines()
-    revoke = position(text, "[[Y5, G9], [G2, Y1]]", "G9")
+    revoke = position(text, "[[Y5, E, G9], [G2, P3, Y1]]", "G9")
     bogus = position(text, "BOGUS", "BOGUS")
     revoke_prefix = f"{sheet}:{revoke[0]}:{revoke[1]}: round 2: "
     bogus_prefix = f"{sheet}:{bogus[0]}:{bogus[1]}: round 3: "

@@ -204,3 +204,43 @@ def test_6_loot_with_two_players_in_a_single_trick() -> None:
     with pytest.raises(IllegalTrickError, match="not used with 2 players"):
         later.interpret_trick(["LOOT", "Y3"])
     assert _ed("skullking-2021").resolve_trick(["LOOT", "Y3"]).alliances == ((0, 1),)
+
+
+def _graybeard_sheet(trick_2: str) -> str:
+    return (
+        "players: [Ann, Bo]\n"
+        "rounds:\n"
+        "  - bids: {Ann: 0, Bo: 0}\n"
+        "    won: {Ann: 0, Bo: 0}\n"  # Graybeard took the one trick
+        "  - bids: {Ann: 1, Bo: 0}\n"
+        "    leader: Ann\n"
+        f"    tricks: [[Y5, Y9, Y2], {trick_2}]\n"
+    )
+
+
+def test_5_who_leads_after_graybeard_wins() -> None:
+    """Digest 5 #5 and 2.11: two players and Graybeard's ghost, who plays second. He wins
+    trick 1 (Y9). Then he leads trick 2 himself, Ann next (EN2021, FR2022), or Ann, who
+    led trick 1, leads it again with Graybeard second (EN2024, S003). The same cards in
+    the same order, G1 G9 G5, are then Graybeard-Ann-Bo (Ann's 9 wins) or Ann-Graybeard-Bo
+    (Graybeard's 9 wins)."""
+    sheet = _graybeard_sheet("[G1, G9, G5]")
+    ghost_leads = _ed("skullking-2021").score_sheet(sheet)
+    assert ghost_leads.rounds[1].won == {"Ann": 1, "Bo": 0}
+    assert ghost_leads.rounds[1].points == {"Ann": 20, "Bo": 20}
+    trick_leader = _ed("skullking-2024").score_sheet(sheet)
+    assert trick_leader.rounds[1].won == {"Ann": 0, "Bo": 0}
+    assert trick_leader.rounds[1].points == {"Ann": -10, "Bo": 20}
+    # Zero tricks won by the players is fine in round 1: Graybeard may win any trick.
+    assert ghost_leads.rounds[0].points == {"Ann": 10, "Bo": 10}
+
+
+def test_graybeard_plays_his_tigress_as_an_escape() -> None:
+    """Digest 2.11 (GBG-FAQ, EN2021): Graybeard's Tigress is an escape; written TIG it is
+    played as TIG:E, written TIG:PIR it is an error at that card."""
+    ed = _ed("skullking-2021")
+    # Trick 2 is led by Graybeard (he won trick 1): his card is the first one written.
+    with pytest.raises(SheetError, match=r"Graybeard plays TIG as escape \(TIG:E\)"):
+        ed.score_sheet(_graybeard_sheet("[TIG:PIR, G1, G5]"), file="g.yaml")
+    led = ed.score_sheet(_graybeard_sheet("[TIG, G1, G5]"))
+    assert led.rounds[1].won == {"Ann": 0, "Bo": 1}  # his escape leads; Bo's 5 beats Ann's 1
