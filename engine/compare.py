@@ -58,15 +58,18 @@ def _shared_codes(a: Edition, b: Edition) -> list[str]:
     return sorted(code for code, play in a.plays.items() if not play.undeclared and code in b.plays)
 
 
-def trick_differences(a: Edition, b: Edition, *, sample: int = 2000, seed: int = 2021) -> dict[str, Any]:
-    """Tricks whose winner, next leader or bonus differs between the editions."""
+def trick_differences(
+    a: Edition, b: Edition, *, sample: int = 2000, seed: int = 2021, depth: int = 3
+) -> dict[str, Any]:
+    """Tricks whose winner, next leader or bonus differs between the editions: every
+    ordered trick of 2 to ``depth`` shared cards, then ``sample`` random longer ones."""
     codes = _shared_codes(a, b)
     checked = differ = 0
     examples: list[dict[str, Any]] = []
     kinds: dict[tuple[str, str], int] = {}  # examples kept per pair of deciding rules
 
     def tricks() -> Iterator[list[str]]:
-        for size in (2, 3):
+        for size in range(2, depth + 1):
             yield from (list(t) for t in itertools.product(codes, repeat=size))
         rng = random.Random(seed)
         largest = min(a.max_players, b.max_players)
@@ -115,12 +118,12 @@ def round_differences(a: Edition, b: Edition) -> dict[str, Any]:
     return {"checked": checked, "differ": differ, "examples": examples}
 
 
-def compare(a: Edition, b: Edition, *, sample: int = 2000, seed: int = 2021) -> dict[str, Any]:
+def compare(a: Edition, b: Edition, *, sample: int = 2000, seed: int = 2021, depth: int = 3) -> dict[str, Any]:
     """The full comparison (the ``skullking diff --format json`` record)."""
     return {
         "a": a.id,
         "b": b.id,
         "changes": changed_values(a, b),
-        "tricks": trick_differences(a, b, sample=sample, seed=seed),
+        "tricks": trick_differences(a, b, sample=sample, seed=seed, depth=depth),
         "rounds": round_differences(a, b),
     }

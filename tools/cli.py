@@ -295,7 +295,9 @@ def cmd_diff(args: argparse.Namespace, out: TextIO) -> int:
     from skullking.compare import compare
 
     a, b = _edition(args.a), _edition(args.b)
-    report = compare(a, b, sample=args.sample, seed=args.seed)
+    if not 2 <= args.depth <= 3:
+        raise UsageError(f"--depth {args.depth}: every trick of 2 cards, or of 2 and 3 cards (2 or 3)")
+    report = compare(a, b, sample=args.sample, seed=args.seed, depth=args.depth)
     if args.format == "json":
         json.dump(report, out, ensure_ascii=False)
         out.write("\n")
@@ -381,6 +383,7 @@ def _parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     p.add_argument("b", metavar="B", help="another edition id or file")
     p.add_argument("--sample", type=int, default=2000, help="random tricks of 4+ cards to play (default 2000)")
     p.add_argument("--seed", type=int, default=2021, help="seed of the random sample (default 2021)")
+    p.add_argument("--depth", type=int, default=3, help="play every trick of up to this many cards: 2 or 3 (default 3)")
     p.set_defaults(run=cmd_diff)
 
     p = sub.add_parser("score", parents=[_options(sheet=True)], help="score a game sheet (YAML or JSON)")
