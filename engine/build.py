@@ -33,6 +33,7 @@ from .model import (
     Rule,
     Schedule,
     Scheme,
+    SheetChoice,
     Suit,
     WhenSeveral,
 )
@@ -81,8 +82,15 @@ def _pattern(data: dict[str, Any]) -> Pattern:
     )
 
 
-def _choices(data: dict[str, Any] | None) -> tuple[str, tuple[int, ...]] | None:
-    return None if data is None else (str(data["sheet_key"]), tuple(data["values"]))
+def _choices(data: dict[str, Any] | None) -> SheetChoice | None:
+    if data is None:
+        return None
+    return SheetChoice(
+        sheet_key=str(data["sheet_key"]),
+        values=tuple(data["values"]),
+        card=data.get("card"),
+        after_last_trick=bool(data.get("after_last_trick", True)),
+    )
 
 
 def build_edition(root: Node, *, path: str) -> Any:

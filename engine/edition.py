@@ -28,6 +28,7 @@ from .model import (
     Rule,
     Schedule,
     Scheme,
+    SheetChoice,
     Suit,
     WhenSeveral,
 )
@@ -96,8 +97,8 @@ class Edition:
     schemes: tuple[Scheme, ...]
     default_scheme: str
     ties: str
-    wagers: tuple[str, tuple[int, ...]] | None
-    bid_changes: tuple[str, tuple[int, ...]] | None
+    wagers: SheetChoice | None
+    bid_changes: SheetChoice | None
     schedules: tuple[Schedule, ...]
     default_schedule: str
     hand_limit: Expression | None
@@ -139,8 +140,8 @@ class Edition:
         schemes: tuple[Scheme, ...],
         default_scheme: str,
         ties: str,
-        wagers: tuple[str, tuple[int, ...]] | None,
-        bid_changes: tuple[str, tuple[int, ...]] | None,
+        wagers: SheetChoice | None,
+        bid_changes: SheetChoice | None,
         schedules: tuple[Schedule, ...],
         default_schedule: str,
         hand_limit: Expression | None,

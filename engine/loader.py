@@ -294,6 +294,11 @@ class _Checker:
         self._bonuses(roles, suits, cards)
         self._scoring()
         self._schedule(count_deck=not self.problems)  # the count needs sound suits, cards, modules
+        card_ids = cards | {i["id"] for c in d["deck"].get("cards", []) for i in c.get("individuals", [])}
+        for key in ("wagers", "bid_changes"):
+            choice = d["scoring"].get(key)
+            if choice is not None and "card" in choice:
+                self.known(choice["card"], card_ids, "card", "scoring", key, "card")
         if "ghost" in d:
             self.known(d["ghost"]["declares"], roles, "role", "ghost", "declares")
             low, high = d["players"]["min"], d["players"]["max"]

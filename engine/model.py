@@ -214,3 +214,13 @@ class Ghost(NamedTuple):
     declares: str
     wins_lead: str
     description: str = ""
+
+
+class SheetChoice(NamedTuple):
+    """A per-player choice a score sheet records (a wager, a bid change): the sheet key,
+    the values allowed, and the card whose winning trick grants it, if any."""
+
+    sheet_key: str
+    values: tuple[int, ...]
+    card: str | None = None
+    after_last_trick: bool = True

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import NotationError, Problem, SheetError, SkullKingError
 from .located import Location, Node, parse_yaml
-from .model import Bonus, Ghost, Pattern, Scheme
+from .model import Bonus, Ghost, Pattern, Scheme, SheetChoice
 
 if TYPE_CHECKING:
     from .cards import Play
@@ -274,7 +274,8 @@ class _Sheet:
             self.error(node, "a round must be a mapping with 'bids' and 'won' or 'tricks'")
             return None
         before = len(self.problems)
-        allowed = (*ROUND_KEYS, *(choice[0] for choice in (self.edition.wagers, self.edition.bid_changes) if choice))
+        choices = (self.edition.wagers, self.edition.bid_changes)
+        allowed = (*ROUND_KEYS, *(choice.sheet_key for choice in choices if choice))
         allowed = (*allowed, "loads") if scheme.loads else allowed
         for key in node.value:
             if key not in allowed:
@@ -302,7 +303,7 @@ class _Sheet:
             played = self._play(node, players, cards, modules, number)
             if played is None:
                 return None
-            won, captures, alliances = played
+            won, captures, alliances, wins = played
         else:
             counts = {
                 p: self._int(n, f"{p}'s tricks won", 0, cards)
@@ -319,10 +320,14 @@ class _Sheet:
         }
         wagers = self._choices(node, players, self.edition.wagers, "wager")
         changes = self._choices(node, players, self.edition.bid_changes, "bid change")
+        if has_tricks:  # the play shows who won with which card
+            for choice, made in ((self.edition.wagers, wagers), (self.edition.bid_changes, changes)):
+                if choice is not None and choice.card is not None:
+                    self._earned(node, choice, made, wins, cards)
         for p, change in changes.items():
             bid = bids.get(p)
             if bid is not None and not 0 <= bid + change <= cards:
-                key = self.edition.bid_changes[0] if self.edition.bid_changes else ""
+                key = self.edition.bid_changes.sheet_key if self.edition.bid_changes else ""
                 self.error(node.value[key].value[p], f"{p}'s bid {bid} changed by {change} leaves 0..{cards}")
         loads = self._loads(node, players, scheme)
         if len(self.problems) > before:
@@ -341,13 +346,37 @@ class _Sheet:
             loads=loads,
         )
 
-    def _choices(
-        self, node: Node, players: list[str], choice: tuple[str, tuple[int, ...]] | None, what: str
-    ) -> dict[str, int]:
+    def _earned(
+        self,
+        node: Node,
+        choice: SheetChoice,
+        made: dict[str, int],
+        wins: dict[str, list[tuple[int, Play]]],
+        tricks: int,
+    ) -> None:
+        """A choice tied to a card needs a trick its player won with that card (not the
+        round's last one, when the edition says so)."""
+        card = choice.card
+        for player, value in made.items():
+            if not value:
+                continue  # nothing chosen
+            where = node.value[choice.sheet_key].value[player]
+            with_card = [k for k, play in wins[player] if card in (play.card.kind, play.card.individual)]
+            usable = with_card if choice.after_last_trick else [k for k in with_card if k < tricks]
+            if not with_card:
+                self.error(where, f"{player}'s {choice.sheet_key} needs a trick won with {card}; {player} won none")
+            elif not usable:
+                self.error(
+                    where,
+                    f"{player} won only the last trick with {card}, whose ability cannot be used after "
+                    f"the round's last trick",
+                )
+
+    def _choices(self, node: Node, players: list[str], choice: SheetChoice | None, what: str) -> dict[str, int]:
         """A per-player choice among the edition's values (wagers, bid changes)."""
         if choice is None:
             return {}
-        key, values = choice
+        key, values = choice.sheet_key, choice.values
         out: dict[str, int] = {}
         for p, n in self._per_player(node, key, players, False).items():
             if n.value not in values or isinstance(n.value, bool):
@@ -555,7 +584,7 @@ class _Sheet:
 
     def _play(
         self, node: Node, players: list[str], cards: int, modules: set[str], number: int
-    ) -> tuple[dict[str, int], dict[str, list[str]], list[tuple[str, str]]] | None:
+    ) -> tuple[dict[str, int], dict[str, list[str]], list[tuple[str, str]], dict[str, list[tuple[int, Play]]]] | None:
         count = len(players)
         ghost = self._ghost(players)
         size = count + (1 if ghost else 0)
@@ -606,6 +635,7 @@ class _Sheet:
         won = dict.fromkeys(players, 0)
         captures: dict[str, list[str]] = {p: [] for p in players}
         alliances: list[tuple[str, str]] = []
+        wins: dict[str, list[tuple[int, Play]]] = {p: [] for p in players}
         for k, row in enumerate(parsed, start=1):
             seats = self._order(seat, previous, count, ghost)
             if ghost:  # the ghost's declared cards are played as its rules say
@@ -623,6 +653,7 @@ class _Sheet:
             if result.winner is not None and seats[result.winner] < count:
                 name = players[seats[result.winner]]
                 won[name] += 1
+                wins[name].append((k, row[result.winner][0]))
                 captures[name].extend(result.bonuses)
                 alliances.extend((players[seats[a]], name) for a, _ in result.alliances if seats[a] < count)
             following = seats[result.next_leader]
@@ -631,7 +662,7 @@ class _Sheet:
             previous, seat = seats[0], following
         if not self._follows(parsed, order, names, count):
             return None
-        return won, captures, alliances
+        return won, captures, alliances, wins
 
     def _ghost_card(self, entry: tuple[Play, Node], ghost: Ghost, k: int) -> Play | None:
         play, item = entry

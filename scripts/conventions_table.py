@@ -97,6 +97,18 @@ def rows() -> list[tuple[str, list[str]]]:
                 for e in editions
             ],
         ),
+        (
+            "#8 abilities after the last trick",
+            [
+                ", ".join(
+                    c.card
+                    for c in (e.wagers, e.bid_changes)
+                    if c is not None and c.card is not None and c.after_last_trick
+                )
+                or "-"
+                for e in editions
+            ],
+        ),
         ("#22 tie for first", [e.ties for e in editions]),
     ]
     return [("edition", [f"`{e.id}`" for e in editions]), *table]

@@ -410,6 +410,16 @@ SCHEMA: dict[str, Any] = {
                     "when the bid is made, lost otherwise, as the cases say with the name 'wager'.",
                     {
                         "sheet_key": {"type": "string", "description": "The round key of score sheets, e.g. 'wagers'."},
+                        "card": {
+                            "type": "string",
+                            "description": "The card (a card or named individual id) a player must have won a trick "
+                            "with to make the choice; checked when a sheet gives the whole play.",
+                        },
+                        "after_last_trick": {
+                            "type": "boolean",
+                            "description": "Whether winning the round's last trick with that card still grants the "
+                            "choice (default true; digest 5 #8).",
+                        },
                         "values": array("The stakes allowed.", {"type": "integer"}, minItems=1),
                     },
                     ["sheet_key", "values"],
@@ -419,6 +429,16 @@ SCHEMA: dict[str, Any] = {
                     "ability); the cases see the changed bid.",
                     {
                         "sheet_key": {"type": "string", "description": "The round key of score sheets, e.g. 'harry'."},
+                        "card": {
+                            "type": "string",
+                            "description": "The card (a card or named individual id) a player must have won a trick "
+                            "with to make the choice; checked when a sheet gives the whole play.",
+                        },
+                        "after_last_trick": {
+                            "type": "boolean",
+                            "description": "Whether winning the round's last trick with that card still grants the "
+                            "choice (default true; digest 5 #8).",
+                        },
                         "values": array("The changes allowed, e.g. [-1, 0, 1].", {"type": "integer"}, minItems=1),
                     },
                     ["sheet_key", "values"],

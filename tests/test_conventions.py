@@ -244,3 +244,44 @@ def test_graybeard_plays_his_tigress_as_an_escape() -> None:
         ed.score_sheet(_graybeard_sheet("[TIG:PIR, G1, G5]"), file="g.yaml")
     led = ed.score_sheet(_graybeard_sheet("[TIG, G1, G5]"))
     assert led.rounds[1].won == {"Ann": 0, "Bo": 1}  # his escape leads; Bo's 5 beats Ann's 1
+
+
+def _ability_sheet(tricks: str, extra: str) -> str:
+    return (
+        "players: [A, B, C]\n"
+        "rounds:\n"
+        "  - bids: {A: 0, B: 0, C: 0}\n"
+        "    won: {A: 0, B: 0, C: 1}\n"
+        "  - bids: {A: 1, B: 0, C: 1}\n"
+        "    leader: A\n"
+        f"    tricks: {tricks}\n"
+        f"    {extra}\n"
+    )
+
+
+def test_8_abilities_after_the_last_trick(tmp_path: Path) -> None:
+    """Digest 5 #8: after the round's last trick only Harry's ability works (EN2021,
+    GBG-FAQ) vs Harry's or Rascal's (the 2018 Legendary printable). A wins the last trick
+    with Rascal of Roatan and wagers 20."""
+    last = _ability_sheet("[[G2, G5, HARRY], [Y5, RASCAL, Y3]]", "wagers: {A: 20}")
+    with pytest.raises(SheetError, match="A won only the last trick with rascal"):
+        _ed("skullking-2021").score_sheet(last, file="s.yaml")
+    later = _overlay(
+        tmp_path,
+        "rascal-after-last",
+        "scoring:\n  wagers: {sheet_key: wagers, values: [0, 10, 20], card: rascal, after_last_trick: true}\n",
+    )
+    assert later.score_sheet(last).rounds[1].points == {"A": 40, "B": 20, "C": 20}
+    first = _ability_sheet("[[RASCAL, Y3, Y5], [G2, G5, HARRY]]", "wagers: {A: 20}")
+    assert _ed("skullking-2021").score_sheet(first).rounds[1].points == {"A": 40, "B": 20, "C": 20}
+
+
+def test_abilities_need_a_trick_won_with_their_card() -> None:
+    """Digest 2.8: an ability comes with a trick won with that named pirate; Harry's works
+    even after the last trick (his bid 1 -> 2, with 1 trick won: -10)."""
+    ed = _ed("skullking-2021")
+    nobody = _ability_sheet("[[G2, G5, HARRY], [Y5, PIR, Y3]]", "wagers: {A: 10}")
+    with pytest.raises(SheetError, match="A's wagers needs a trick won with rascal; A won none"):
+        ed.score_sheet(nobody)
+    harry = _ability_sheet("[[RASCAL, Y3, Y5], [G2, G5, HARRY]]", "harry: {C: 1}")
+    assert ed.score_sheet(harry).rounds[1].points == {"A": 20, "B": 20, "C": -10}
