@@ -79,6 +79,7 @@ def _pattern(data: dict[str, Any]) -> Pattern:
         ranks=field("ranks"),
         cards=field("cards"),
         printed_roles=field("printed_roles"),
+        played=data.get("played"),
     )
 
 

@@ -426,6 +426,14 @@ class _Checker:
         for index, bonus in enumerate(self.data["bonuses"]):
             if "winner" in bonus:
                 self._pattern(bonus["winner"], ("bonuses", index, "winner"), roles, suits, cards)
+                if "played" in bonus["winner"]:
+                    self.error(
+                        "'played' applies to captured cards, not to the winning card",
+                        "bonuses",
+                        index,
+                        "winner",
+                        "played",
+                    )
             captured = bonus["captured"]
             if isinstance(captured, dict):
                 self._pattern(captured, ("bonuses", index, "captured"), roles, suits, cards)

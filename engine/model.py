@@ -146,10 +146,17 @@ class Pattern(NamedTuple):
     ranks: frozenset[int] | None = None
     cards: frozenset[str] | None = None
     printed_roles: frozenset[str] | None = None
+    #: before_winner / after_winner: only cards played before (after) the winning card.
+    played: str | None = None
 
-    def matches(self, play: Play, role: str | None, printed: frozenset[str]) -> bool:
+    def matches(self, play: Play, role: str | None, printed: frozenset[str], offset: int = 0) -> bool:
         """Whether ``play``, playing ``role`` in its trick, matches; ``printed`` is the
-        set of roles its card can take at all."""
+        set of roles its card can take at all, ``offset`` its position minus the
+        winning card's."""
+        if self.played is not None and (offset < 0) != (self.played == "before_winner"):
+            return False
+        if self.played is not None and offset == 0:
+            return False
         if self.roles is not None and role not in self.roles:
             return False
         if self.suits is not None and play.card.suit not in self.suits:
@@ -162,8 +169,8 @@ class Pattern(NamedTuple):
 
     @property
     def static(self) -> bool:
-        """True when the match does not depend on the role a card plays in its trick."""
-        return self.roles is None
+        """True when the match does not depend on the trick (roles played, positions)."""
+        return self.roles is None and self.played is None
 
 
 class Bonus(NamedTuple):

@@ -123,7 +123,7 @@ class Resolver:
         for bonus in dynamic:
             patterns = [*bonus.captured, *([bonus.winner] if bonus.winner is not None else [])]
             roles_only = all(
-                p.roles is not None and (p.suits, p.ranks, p.cards, p.printed_roles) == (None, None, None, None)
+                p.roles is not None and (p.suits, p.ranks, p.cards, p.printed_roles, p.played) == (None,) * 5
                 for p in patterns
             )
             if roles_only and not bonus.exclude_winner:
@@ -383,7 +383,7 @@ class Resolver:
                     if bonus.exclude_winner and i == index:
                         continue
                     role = names[roles[i]] if roles[i] >= 0 else None
-                    if any(c.matches(p, role, p.printed) for c in bonus.captured):
+                    if any(c.matches(p, role, p.printed, i - index) for c in bonus.captured):
                         total += bonus.points
                         ids.append(bonus.id)
         return total, tuple(ids)

@@ -88,6 +88,10 @@ PATTERN = obj(
             {"type": "string"},
             minItems=1,
         ),
+        "played": {
+            "enum": ["before_winner", "after_winner"],
+            "description": "Only cards played before (or after) the winning card (digest 5 #23).",
+        },
     },
 )
 

@@ -285,3 +285,22 @@ def test_abilities_need_a_trick_won_with_their_card() -> None:
         ed.score_sheet(nobody)
     harry = _ability_sheet("[[RASCAL, Y3, Y5], [G2, G5, HARRY]]", "harry: {C: 1}")
     assert ed.score_sheet(harry).rounds[1].points == {"A": 20, "B": 20, "C": -10}
+
+
+def test_23_which_pirates_the_skull_king_collects(tmp_path: Path) -> None:
+    """Digest 5 #23: in the original edition the Skull King's +30 counts every pirate in
+    his trick (LEGACY's text) vs only pirates played before him (FR-DOC's claim, single
+    source): pattern field `played: before_winner`."""
+    trick = ["PIR", "SK", "PIR"]
+    assert _ed("skullking-original").resolve_trick(trick).bonus == 60
+    path = tmp_path / "before.yaml"
+    path.write_text(
+        "extends: skullking-original\nid: before\nbonuses:\n  pirate-by-skull-king:\n"
+        "    captured: [{roles: [pirate], played: before_winner}, {cards: [scary_mary], played: before_winner}]\n",
+        encoding="utf-8",
+    )
+    before = skullking.load_edition(path)
+    for _ in range(3):  # interpreted, then through a compiled plan
+        assert before.resolve_trick(trick).bonus == 30
+        assert before.resolve_trick(["SK", "PIR", "MARY:E"]).bonus == 0
+        assert before.resolve_trick(["MARY:E", "PIR", "SK"]).bonus == 60
