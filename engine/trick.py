@@ -12,8 +12,10 @@ Resolution is a pure function of the edition and the plays. In order:
 3. **Bonuses and alliances** of the won trick, and who leads next (the winner, or
    the effect's ``next_leader`` strategies when nobody won).
 
-The edition is compiled into lookup structures once (:class:`Resolver`), so that a
-trick costs a few list operations.
+:class:`Resolver` holds the edition's rules in the form this interpretation reads
+(role and suit indices, compiled conditions, bonus tables); it is the reference that
+the compiled per-pattern plans of :mod:`skullking.plan` are tested against, and it
+answers the first trick of every pattern.
 """
 
 from __future__ import annotations
