@@ -509,27 +509,73 @@ SCHEMA: dict[str, Any] = {
             ["default", "variants"],
         ),
     },
-    "if": {"required": ["extends"], "properties": {"extends": {"type": "string"}}},
-    "then": {"required": ["id"]},
-    "else": {
-        "required": [
-            "id",
-            "title",
-            "players",
-            "modules",
-            "roles",
-            "deck",
-            "precedence",
-            "bonuses",
-            "scoring",
-            "schedule",
-        ]
-    },
+    "required": ["id", "title", "players", "modules", "roles", "deck", "precedence", "bonuses", "scoring", "schedule"],
 }
 
 
+def _nullable(schema: dict[str, Any]) -> dict[str, Any]:
+    """An overlay may write null for anything: it removes the base's value."""
+    return {"description": schema.get("description", ""), "anyOf": [schema, {"type": "null"}]}
+
+
+def _keyed(schema: dict[str, Any]) -> bool:
+    items = schema.get("items")
+    return schema.get("type") == "array" and isinstance(items, dict) and "id" in items.get("properties", {})
+
+
+def relax(schema: Any) -> Any:
+    """The overlay form of a schema: nothing required (the base has it), any value may be
+    null, and a list of items with ids may also be written as a mapping id -> item."""
+    if not isinstance(schema, dict):
+        return schema
+    if _keyed(schema):
+        item = relax(schema["items"])
+        return {
+            "description": schema["description"],
+            "anyOf": [
+                {"type": "array", "items": item},
+                {
+                    "type": "object",
+                    "description": "The items by id (an overlay's shorthand); null removes the item.",
+                    "additionalProperties": {"anyOf": [item, {"type": "null"}]},
+                },
+            ],
+        }
+    out = {k: v for k, v in schema.items() if k != "required"}
+    if "properties" in out:
+        out["properties"] = {k: _nullable(relax(v)) for k, v in out["properties"].items()}
+    for key in ("items", "additionalProperties"):
+        if isinstance(out.get(key), dict):
+            out[key] = relax(out[key])
+    for key in ("anyOf", "oneOf"):
+        if key in out:
+            out[key] = [relax(branch) for branch in out[key]]
+    return out
+
+
+def document() -> dict[str, Any]:
+    """The schema: a complete edition, or (with 'extends') an overlay that states only
+    what it changes. The loader validates every file once merged onto its base, against
+    the complete form; the overlay form is what editors check an overlay file with."""
+    head = {k: SCHEMA[k] for k in ("$schema", "$id", "title", "description")}
+    full = {k: v for k, v in SCHEMA.items() if k not in head}
+    overlay = relax(full)
+    overlay["required"] = ["extends", "id"]
+    overlay["properties"]["extends"] = {
+        "type": "string",
+        "description": SCHEMA["properties"]["extends"]["description"],
+    }
+    return {
+        **head,
+        "type": "object",
+        "if": {"required": ["extends"], "properties": {"extends": {"type": "string"}}},
+        "then": overlay,
+        "else": full,
+    }
+
+
 def render() -> str:
-    return json.dumps(SCHEMA, indent=2, ensure_ascii=False) + "\n"
+    return json.dumps(document(), indent=2, ensure_ascii=False) + "\n"
 
 
 if __name__ == "__main__":

@@ -62,18 +62,29 @@ def test_schema_matches_its_generator() -> None:
 
 @pytest.mark.parametrize("path", EDITIONS, ids=[p.name for p in EDITIONS])
 def test_bundled_edition_validates_and_names_the_schema(path: Path) -> None:
-    """Each bundled edition starts with a yaml-language-server modeline and validates:
-    a standalone file against the schema as it is, an overlay (``extends``) once merged
-    onto its base (its id -> item mappings are an overlay's shorthand)."""
+    """Each bundled edition starts with a yaml-language-server modeline and validates
+    against the schema as written (what an editor checks: an overlay, with ``extends``,
+    against the schema's overlay form) and once merged onto its base (what the loader
+    checks)."""
     from skullking.loader import check_file
 
     first = path.read_text(encoding="utf-8").splitlines()[0]
     assert first == "# yaml-language-server: $schema=../rules/edition.schema.json"
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    if "extends" not in data:
-        jsonschema.Draft7Validator(SCHEMA).validate(data)
+    jsonschema.Draft7Validator(SCHEMA).validate(data)
     edition, problems = check_file(path, use_cache=False)
     assert edition is not None and problems == []
+
+
+def test_overlay_form_for_editors() -> None:
+    """An overlay file as an editor sees it: nothing required but its id, null removes,
+    keyed lists may be id -> item mappings, and typos are still errors."""
+    validator = jsonschema.Draft7Validator(SCHEMA)
+    overlay = {"extends": "skullking-2021", "id": "x", "bonuses": {"black-14": {"points": 5}, "standard-14": None}}
+    assert not list(validator.iter_errors(overlay))
+    overlay["bonuses"] = {"black-14": {"pointz": 5}}
+    assert list(validator.iter_errors(overlay))
+    assert list(validator.iter_errors({"extends": "skullking-2021"}))  # an overlay still needs its id
 
 
 def test_schema_rejects_a_typo() -> None:
