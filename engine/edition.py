@@ -359,12 +359,15 @@ class Edition:
         index = self._resolver.led_suit(plays)
         return self.suits[index].id if index >= 0 else None
 
-    def legal_plays(self, hand: str | Sequence[str | Play], trick: str | Sequence[str | Play] = ()) -> tuple[Play, ...]:
+    def legal_plays(
+        self, hand: str | Sequence[str | Play], trick: str | Sequence[str | Play] = (), players: int | None = None
+    ) -> tuple[Play, ...]:
         """The cards of ``hand`` that may be played on ``trick`` (the cards so far), in hand order.
 
         A numbered card must follow the led suit if the hand holds that suit; special
         cards may always be played (EN2021). Raises for a trick or hand that cannot
-        happen (undeclared cards in the trick, too many copies of a card).
+        happen (undeclared cards in the trick, too many copies of a card, and with
+        ``players`` a card whose module is not used at that player count).
         """
         held = self.parse_cards(hand)
         played = self.parse_cards(trick)
@@ -373,6 +376,11 @@ class Edition:
         if played:
             self._resolver.check(played, 0, max(len(played), self.min_players))
         self._resolver.check_copies([*held, *played], "in the hand and the trick")
+        if players is not None:
+            if not self.min_players <= players <= self.max_players:
+                low, high = self.min_players, self.max_players
+                raise IllegalTrickError(f"{players} players: this edition is for {low} to {high} players")
+            self._planner.check_players([*held, *played], players)
         return tuple(legal_plays(self._resolver, held, played))
 
     # ------------------------------------------------------------------ rounds

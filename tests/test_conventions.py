@@ -204,6 +204,9 @@ def test_6_loot_with_two_players_in_a_single_trick() -> None:
     with pytest.raises(IllegalTrickError, match="not used with 2 players"):
         later.interpret_trick(["LOOT", "Y3"])
     assert _ed("skullking-2021").resolve_trick(["LOOT", "Y3"]).alliances == ((0, 1),)
+    with pytest.raises(IllegalTrickError, match="not used with 2 players"):
+        later.legal_plays("LOOT Y3", "Y1", players=2)
+    assert [str(p) for p in later.legal_plays("LOOT Y3", "Y1", players=3)] == ["LOOT", "Y3"]
 
 
 def _graybeard_sheet(trick_2: str) -> str:

@@ -188,7 +188,7 @@ def _trick_batch(edition: Edition, name: str, out: TextIO) -> int:
 
 def cmd_legal(args: argparse.Namespace, out: TextIO) -> int:
     edition = _edition(args.edition)
-    legal = edition.legal_plays(args.hand, edition.parse_cards(args.cards))
+    legal = edition.legal_plays(args.hand, edition.parse_cards(args.cards), players=args.players)
     codes = [str(p) for p in legal]
     if args.format == "json":
         json.dump({"legal": codes}, out, ensure_ascii=False)
@@ -372,6 +372,9 @@ def _parser(out: TextIO | None = None) -> argparse.ArgumentParser:
 
     p = sub.add_parser("legal", parents=[common], help="which cards of a hand may be played on a trick")
     p.add_argument("--hand", required=True, metavar="CARD,CARD,...", help="the hand, comma-separated")
+    p.add_argument(
+        "--players", type=int, default=None, help="number of players (checks cards used only from N players)"
+    )
     p.add_argument("cards", nargs="*", metavar="CARD", help="the cards played so far in this trick")
     p.set_defaults(run=cmd_legal)
 
