@@ -169,9 +169,7 @@ class Resolver:
             raise IllegalTrickError(
                 f"{players} player{'s' if players != 1 else ''}: this edition is for {low} to {high} players"
             )
-        pools = [p.pool for p in plays]
-        if len(set(pools)) != count:
-            self.check_copies(plays)
+        self.check_copies(plays)
         self.check_declared(plays)
 
     def check_declared(self, plays: Sequence[Play]) -> None:

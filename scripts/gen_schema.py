@@ -48,6 +48,28 @@ def array(description: str, items: dict[str, Any], **extra: Any) -> dict[str, An
     return {"type": "array", "description": description, "items": items, **extra}
 
 
+def sheet_choice(description: str, key: str, values: str) -> dict[str, Any]:
+    """A per-player choice score sheets record (a wager, a bid change)."""
+    return obj(
+        description,
+        {
+            "sheet_key": {"type": "string", "description": f"The round key of score sheets, e.g. '{key}'."},
+            "card": {
+                "type": "string",
+                "description": "The card (a card or named individual id) a player must have won a trick "
+                "with to make the choice; checked when a sheet gives the whole play.",
+            },
+            "after_last_trick": {
+                "type": "boolean",
+                "description": "Whether winning the round's last trick with that card still grants the "
+                "choice (default true; digest 5 #8).",
+            },
+            "values": array(values, {"type": "integer"}, minItems=1),
+        },
+        ["sheet_key", "values"],
+    )
+
+
 NAMES = {
     "type": "object",
     "description": (
@@ -409,43 +431,17 @@ SCHEMA: dict[str, Any] = {
             "How rounds are scored.",
             {
                 "default": {"type": "string", "description": "The scheme used when a sheet chooses none."},
-                "wagers": obj(
+                "wagers": sheet_choice(
                     "Stakes a score sheet may record per player and round (Rascal of Roatan's wager): won "
                     "when the bid is made, lost otherwise, as the cases say with the name 'wager'.",
-                    {
-                        "sheet_key": {"type": "string", "description": "The round key of score sheets, e.g. 'wagers'."},
-                        "card": {
-                            "type": "string",
-                            "description": "The card (a card or named individual id) a player must have won a trick "
-                            "with to make the choice; checked when a sheet gives the whole play.",
-                        },
-                        "after_last_trick": {
-                            "type": "boolean",
-                            "description": "Whether winning the round's last trick with that card still grants the "
-                            "choice (default true; digest 5 #8).",
-                        },
-                        "values": array("The stakes allowed.", {"type": "integer"}, minItems=1),
-                    },
-                    ["sheet_key", "values"],
+                    "wagers",
+                    "The stakes allowed.",
                 ),
-                "bid_changes": obj(
+                "bid_changes": sheet_choice(
                     "Changes a score sheet may record to a player's bid after bidding (Harry the Giant's "
                     "ability); the cases see the changed bid.",
-                    {
-                        "sheet_key": {"type": "string", "description": "The round key of score sheets, e.g. 'harry'."},
-                        "card": {
-                            "type": "string",
-                            "description": "The card (a card or named individual id) a player must have won a trick "
-                            "with to make the choice; checked when a sheet gives the whole play.",
-                        },
-                        "after_last_trick": {
-                            "type": "boolean",
-                            "description": "Whether winning the round's last trick with that card still grants the "
-                            "choice (default true; digest 5 #8).",
-                        },
-                        "values": array("The changes allowed, e.g. [-1, 0, 1].", {"type": "integer"}, minItems=1),
-                    },
-                    ["sheet_key", "values"],
+                    "harry",
+                    "The changes allowed, e.g. [-1, 0, 1].",
                 ),
                 "ties": {
                     "enum": ["shared", "extra_round"],
