@@ -16,6 +16,7 @@ from .cards import Card, Play
 from .errors import (
     EditionError,
     ExpressionError,
+    GameError,
     IllegalTrickError,
     NotationError,
     Problem,
@@ -28,6 +29,16 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from .edition import Edition
+    from .game import Decision, Phase, Round
+
+
+def __getattr__(name: str) -> object:
+    # The round engine loads on first use: the command line's start-up path skips it.
+    if name in ("Round", "Phase", "Decision"):
+        from . import game
+
+        return getattr(game, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def load_edition(id_or_path: str | Path) -> Edition:
@@ -66,12 +77,16 @@ def bundled_editions() -> list[tuple[str, str]]:
 
 __all__ = [
     "Card",
+    "Decision",
     "EditionError",
     "ExpressionError",
+    "GameError",
     "IllegalTrickError",
     "NotationError",
+    "Phase",
     "Play",
     "Problem",
+    "Round",
     "SheetError",
     "SkullKingError",
     "TrickResult",

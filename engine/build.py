@@ -17,6 +17,8 @@ from .model import (
     HAND_LIMIT_NAMES,
     MADE_NAMES,
     TRICK_NAMES,
+    Ability,
+    AbilityKind,
     Bonus,
     CardKind,
     Case,
@@ -91,6 +93,22 @@ def _choices(data: dict[str, Any] | None) -> SheetChoice | None:
         values=tuple(data["values"]),
         card=data.get("card"),
         after_last_trick=bool(data.get("after_last_trick", True)),
+        timing=str(data.get("timing", "immediate")),
+    )
+
+
+def _abilities(items: list[dict[str, Any]]) -> tuple[Ability, ...]:
+    return tuple(
+        Ability(
+            id=a["id"],
+            card=a["card"],
+            kind=AbilityKind(a["kind"]),
+            cards=int(a.get("count", 0)),
+            sheet_key=a.get("sheet_key"),
+            after_last_trick=bool(a.get("after_last_trick", False)),
+            description=a.get("description", ""),
+        )
+        for a in items
     )
 
 
@@ -225,6 +243,7 @@ def build_edition(root: Node, *, path: str) -> Any:
         ties=d["scoring"].get("ties", "shared"),
         wagers=_choices(d["scoring"].get("wagers")),
         bid_changes=_choices(d["scoring"].get("bid_changes")),
+        abilities=_abilities(d.get("abilities", [])),
         schedules=schedules,
         default_schedule=schedule["default"],
         hand_limit=hand_limit,
@@ -254,6 +273,7 @@ _KEYED = {
     ("bonuses",): "bonus",
     ("scoring", "schemes"): "scheme",
     ("schedule", "variants"): "schedule",
+    ("abilities",): "ability",
 }
 #: Single values whose provenance is kept (name -> path).
 _SINGLE = {

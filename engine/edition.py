@@ -18,6 +18,7 @@ from .cards import ALLIES, ALTERS, UNDECLARED, Card, Cards, Lead, Play
 from .errors import IllegalTrickError, NotationError
 from .expr import Expression
 from .model import (
+    Ability,
     Bonus,
     CardKind,
     Effect,
@@ -69,6 +70,7 @@ class Edition:
         "ties",
         "wagers",
         "bid_changes",
+        "abilities",
         "schedules",
         "default_schedule",
         "hand_limit",
@@ -99,6 +101,7 @@ class Edition:
     ties: str
     wagers: SheetChoice | None
     bid_changes: SheetChoice | None
+    abilities: tuple[Ability, ...]
     schedules: tuple[Schedule, ...]
     default_schedule: str
     hand_limit: Expression | None
@@ -142,6 +145,7 @@ class Edition:
         ties: str,
         wagers: SheetChoice | None,
         bid_changes: SheetChoice | None,
+        abilities: tuple[Ability, ...],
         schedules: tuple[Schedule, ...],
         default_schedule: str,
         hand_limit: Expression | None,
@@ -172,6 +176,7 @@ class Edition:
         setattr_(self, "ties", ties)
         setattr_(self, "wagers", wagers)
         setattr_(self, "bid_changes", bid_changes)
+        setattr_(self, "abilities", abilities)
         setattr_(self, "schedules", schedules)
         setattr_(self, "default_schedule", default_schedule)
         setattr_(self, "hand_limit", hand_limit)

@@ -82,3 +82,8 @@ class SheetError(SkullKingError, ValueError):
     def __init__(self, problems: list[Problem]) -> None:
         self.problems = problems
         super().__init__("\n".join(str(p) for p in problems))
+
+
+class GameError(SkullKingError, ValueError):
+    """A move a round in play cannot take: out of turn, a card not held, not following
+    suit, a bid out of range, an answer no pending decision allows."""

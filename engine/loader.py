@@ -24,7 +24,7 @@ from .cache import cached, cached_check, store
 from .errors import EditionError, ExpressionError, Problem
 from .located import Location, Node, parse_yaml, position_in_scalar
 from .merge import merge
-from .model import CASE_NAMES, HAND_LIMIT_NAMES, MADE_NAMES, RESERVED_OF, TRICK_NAMES
+from .model import CASE_NAMES, HAND_LIMIT_NAMES, MADE_NAMES, RESERVED_OF, ROUND_KEYS, TRICK_NAMES
 from .resources import bundled_edition_files, resolve_source, rules_text
 
 _VARIABLE = re.compile(r"^[a-z_][a-z0-9_]*$")
@@ -299,6 +299,7 @@ class _Checker:
             choice = d["scoring"].get(key)
             if choice is not None and "card" in choice:
                 self.known(choice["card"], card_ids, "card", "scoring", key, "card")
+        self._abilities(card_ids)
         if "ghost" in d:
             self.known(d["ghost"]["declares"], roles, "role", "ghost", "declares")
             low, high = d["players"]["min"], d["players"]["max"]
@@ -440,6 +441,38 @@ class _Checker:
             else:
                 for k, pattern in enumerate(captured):
                     self._pattern(pattern, ("bonuses", index, "captured", k), roles, suits, cards)
+
+    def _abilities(self, card_ids: set[str]) -> None:
+        """Abilities name a card of the deck, an exchange says how many cards, and every
+        round key a sheet may use (wagers, bid changes, leader choices) is distinct."""
+        d = self.data
+        abilities = d.get("abilities", [])
+        self.ids(("abilities",), abilities, "ability")
+        keys: dict[str, tuple[str | int, ...]] = {}
+        for key in ("wagers", "bid_changes"):
+            if key in d["scoring"]:
+                keys.setdefault(d["scoring"][key]["sheet_key"], ("scoring", key, "sheet_key"))
+        for index, ability in enumerate(abilities):
+            path: tuple[str | int, ...] = ("abilities", index)
+            self.known(ability["card"], card_ids, "card", *path, "card")
+            exchange = ability["kind"] == "exchange"
+            if exchange and "count" not in ability:
+                self.error("an 'exchange' ability needs 'count' (the cards drawn and discarded)", *path)
+            elif not exchange and "count" in ability:
+                self.error(f"'count' is only for 'exchange' abilities, not '{ability['kind']}'", *path, "count")
+            if "sheet_key" not in ability:
+                continue
+            if ability["kind"] != "choose_leader":
+                self.error(
+                    f"'sheet_key' is only for 'choose_leader' abilities, not '{ability['kind']}'", *path, "sheet_key"
+                )
+            elif ability["sheet_key"] in keys:
+                self.error(f"sheet key '{ability['sheet_key']}' is used twice", *path, "sheet_key")
+            else:
+                keys[ability["sheet_key"]] = (*path, "sheet_key")
+        for key, path in keys.items():
+            if key in (*ROUND_KEYS, "loads"):
+                self.error(f"sheet key '{key}' is a round key of every sheet ({', '.join(ROUND_KEYS)}, loads)", *path)
 
     def _scoring(self) -> None:
         scoring = self.data["scoring"]

@@ -19,6 +19,8 @@ TRICK_NAMES = ("numbered", "trump", "cards")
 #: Names of a scheme's ``made`` condition.
 MADE_NAMES = ("bid", "won", "cards", "round", "players")
 #: Names of a scheme's cases.
+#: The keys of a score sheet's round (editions add their choices' sheet keys).
+ROUND_KEYS = ("cards", "bids", "won", "bonuses", "loot", "extra", "leader", "tricks")
 CASE_NAMES = (*MADE_NAMES, "bonus", "alliance", "wager")
 #: Names of ``schedule.hand_limit``.
 HAND_LIMIT_NAMES = ("players",)
@@ -231,3 +233,28 @@ class SheetChoice(NamedTuple):
     values: tuple[int, ...]
     card: str | None = None
     after_last_trick: bool = True
+    #: When the choice is made in play: "immediate" (right after the trick that grants
+    #: it) or "end_of_round" (after the round's last trick; digest 5 #7).
+    timing: str = "immediate"
+
+
+class AbilityKind(StrEnum):
+    """What an ability does (edition ``abilities[].kind``)."""
+
+    CHOOSE_LEADER = "choose_leader"
+    EXCHANGE = "exchange"
+    LOOK_UNDEALT = "look_undealt"
+
+
+class Ability(NamedTuple):
+    """A power gained by winning a trick with ``card`` (a card or individual id);
+    ``cards`` is how many an exchange draws and then discards, ``sheet_key`` the round
+    key a score sheet records a leader choice under."""
+
+    id: str
+    card: str
+    kind: AbilityKind
+    cards: int = 0
+    sheet_key: str | None = None
+    after_last_trick: bool = False
+    description: str = ""

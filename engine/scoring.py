@@ -27,14 +27,13 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import NotationError, Problem, SheetError, SkullKingError
 from .located import Location, Node, parse_yaml
-from .model import Bonus, Ghost, Pattern, Scheme, SheetChoice
+from .model import ROUND_KEYS, Ability, AbilityKind, Bonus, Ghost, Pattern, Scheme, SheetChoice
 
 if TYPE_CHECKING:
     from .cards import Play
     from .edition import Edition
 
 SHEET_KEYS = ("edition", "players", "rounds", "scoring", "schedule", "modules")
-ROUND_KEYS = ("cards", "bids", "won", "bonuses", "loot", "extra", "leader", "tricks")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -276,6 +275,8 @@ class _Sheet:
         before = len(self.problems)
         choices = (self.edition.wagers, self.edition.bid_changes)
         allowed = (*ROUND_KEYS, *(choice.sheet_key for choice in choices if choice))
+        chooser = self._leader_ability()
+        allowed = (*allowed, chooser.sheet_key) if chooser is not None and chooser.sheet_key else allowed
         allowed = (*allowed, "loads") if scheme.loads else allowed
         for key in node.value:
             if key not in allowed:
@@ -300,7 +301,8 @@ class _Sheet:
             for key in ("bonuses", "loot"):
                 if key in node.value:
                     self.error(node.key_loc[key], f"'{key}' is computed from 'tricks'; do not give both")
-            played = self._play(node, players, cards, modules, number)
+            chosen = self._chosen_leaders(node, players, chooser)
+            played = self._play(node, players, cards, modules, number, chosen=chosen)
             if played is None:
                 return None
             won, captures, alliances, wins = played
@@ -321,8 +323,13 @@ class _Sheet:
         wagers = self._choices(node, players, self.edition.wagers, "wager")
         changes = self._choices(node, players, self.edition.bid_changes, "bid change")
         if has_tricks:  # the play shows who won with which card
-            for choice, made in ((self.edition.wagers, wagers), (self.edition.bid_changes, changes)):
-                if choice is not None and choice.card is not None:
+            earned: list[tuple[SheetChoice | Ability | None, Mapping[str, object]]] = [
+                (self.edition.wagers, wagers),
+                (self.edition.bid_changes, changes),
+                (chooser, chosen),
+            ]
+            for choice, made in earned:
+                if choice is not None and choice.card is not None and choice.sheet_key is not None:
                     self._earned(node, choice, made, wins, cards)
         for p, change in changes.items():
             bid = bids.get(p)
@@ -332,7 +339,8 @@ class _Sheet:
         loads = self._loads(node, players, scheme)
         if len(self.problems) > before:
             return None
-        return self._points(
+        return round_points(
+            self.edition,
             number=number,
             cards=cards,
             scheme=scheme,
@@ -349,28 +357,48 @@ class _Sheet:
     def _earned(
         self,
         node: Node,
-        choice: SheetChoice,
-        made: dict[str, int],
+        choice: SheetChoice | Ability,
+        made: Mapping[str, object],
         wins: dict[str, list[tuple[int, Play]]],
         tricks: int,
     ) -> None:
         """A choice tied to a card needs a trick its player won with that card (not the
         round's last one, when the edition says so)."""
-        card = choice.card
+        card, key = choice.card, choice.sheet_key
+        assert key is not None
         for player, value in made.items():
             if not value:
                 continue  # nothing chosen
-            where = node.value[choice.sheet_key].value[player]
+            where = node.value[key].value[player]
             with_card = [k for k, play in wins[player] if card in (play.card.kind, play.card.individual)]
             usable = with_card if choice.after_last_trick else [k for k in with_card if k < tricks]
             if not with_card:
-                self.error(where, f"{player}'s {choice.sheet_key} needs a trick won with {card}; {player} won none")
+                self.error(where, f"{player}'s {key} needs a trick won with {card}; {player} won none")
             elif not usable:
                 self.error(
                     where,
                     f"{player} won only the last trick with {card}, whose ability cannot be used after "
                     f"the round's last trick",
                 )
+
+    def _leader_ability(self) -> Ability | None:
+        """The edition's leader-choosing ability (Rosie D'Laney's), if any."""
+        return next((a for a in self.edition.abilities if a.kind is AbilityKind.CHOOSE_LEADER), None)
+
+    def _chosen_leaders(self, node: Node, players: list[str], ability: Ability | None) -> dict[str, str]:
+        """Who each player who won a trick with the leader-choosing card named to lead
+        the next trick (``rosie: {Emma: Nico}``)."""
+        if ability is None or ability.sheet_key is None:
+            return {}
+        out: dict[str, str] = {}
+        for p, n in self._per_player(node, ability.sheet_key, players, False).items():
+            if n.value not in players:
+                self.error(
+                    n, f"{p}'s {ability.sheet_key}: unknown player {n.plain()!r} (players: {', '.join(players)})"
+                )
+            else:
+                out[p] = n.value
+        return out
 
     def _choices(self, node: Node, players: list[str], choice: SheetChoice | None, what: str) -> dict[str, int]:
         """A per-player choice among the edition's values (wagers, bid changes)."""
@@ -570,20 +598,8 @@ class _Sheet:
         ghost = self.edition.ghost
         return ghost if ghost is not None and ghost.players == len(players) else None
 
-    def _order(self, leader: int, previous: int, count: int, ghost: Ghost | None) -> list[int]:
-        """Seats in play order for a trick led by ``leader``. Players sit in sheet order;
-        a ghost (seat ``count``) plays at its position, or first when it leads, the
-        player who led the trick it won playing next."""
-        if ghost is None:
-            return [(leader + i) % count for i in range(count)]
-        if leader == count:
-            return [count, *((previous + i) % count for i in range(count))]
-        live = [(leader + i) % count for i in range(count)]
-        live.insert(ghost.position - 1, count)
-        return live
-
     def _play(
-        self, node: Node, players: list[str], cards: int, modules: set[str], number: int
+        self, node: Node, players: list[str], cards: int, modules: set[str], number: int, *, chosen: dict[str, str]
     ) -> tuple[dict[str, int], dict[str, list[str]], list[tuple[str, str]], dict[str, list[tuple[int, Play]]]] | None:
         count = len(players)
         ghost = self._ghost(players)
@@ -636,8 +652,9 @@ class _Sheet:
         captures: dict[str, list[str]] = {p: [] for p in players}
         alliances: list[tuple[str, str]] = []
         wins: dict[str, list[tuple[int, Play]]] = {p: [] for p in players}
+        exchanged: dict[int, int] = {}  # seat -> the trick after which it exchanged cards
         for k, row in enumerate(parsed, start=1):
-            seats = self._order(seat, previous, count, ghost)
+            seats = seat_order(seat, previous, count, ghost)
             if ghost:  # the ghost's declared cards are played as its rules say
                 at = seats.index(count)
                 declared = self._ghost_card(row[at], ghost, k)
@@ -657,32 +674,49 @@ class _Sheet:
                 captures[name].extend(result.bonuses)
                 alliances.extend((players[seats[a]], name) for a, _ in result.alliances if seats[a] < count)
             following = seats[result.next_leader]
+            if result.winner is not None and seats[result.winner] < count:
+                winner = players[seats[result.winner]]
+                play = row[result.winner][0]
+                chooser = self._leader_ability()
+                if winner in chosen and chooser is not None and self._grants(chooser, play, k, cards):
+                    following = players.index(chosen[winner])
+                if any(
+                    a.kind is AbilityKind.EXCHANGE and self._grants(a, play, k, cards) for a in self.edition.abilities
+                ):
+                    exchanged.setdefault(seats[result.winner], k)
             if ghost and following == count and ghost.wins_lead == "trick_leader":
                 following = seats[0]
             previous, seat = seats[0], following
-        if not self._follows(parsed, order, names, count):
+        if not self._follows(parsed, order, names, count, exchanged):
             return None
         return won, captures, alliances, wins
 
     def _ghost_card(self, entry: tuple[Play, Node], ghost: Ghost, k: int) -> Play | None:
         play, item = entry
-        kind = self.edition.kind(play.card.kind) if play.card.kind else None
-        if kind is None or not kind.declarations:
-            return play
-        choice = next((d for d in kind.declarations if d.role == ghost.declares), None)
-        if choice is None:
-            return play
-        wanted = self.edition.plays[f"{play.card.code}:{choice.code}"]
+        wanted = ghost_play(self.edition, play, ghost)
         if play.undeclared or play is wanted:
             return wanted
         self.error(item, f"trick {k}: {ghost.name} plays {play.card.code} as {ghost.declares} ({wanted.code})")
         return None
 
+    @staticmethod
+    def _grants(ability: Ability, play: Play, trick: int, tricks: int) -> bool:
+        """Whether winning trick ``trick`` of ``tricks`` with ``play`` grants ``ability``."""
+        if ability.card not in (play.card.kind, play.card.individual):
+            return False
+        return ability.after_last_trick or trick < tricks
+
     def _follows(
-        self, parsed: list[list[tuple[Play, Node]]], order: list[list[int]], names: list[str], live: int
+        self,
+        parsed: list[list[tuple[Play, Node]]],
+        order: list[list[int]],
+        names: list[str],
+        live: int,
+        exchanged: dict[int, int],
     ) -> bool:
         """Everybody followed suit with the hand their own later plays show (a ghost,
-        seat ``live``, need not)."""
+        seat ``live``, need not). A player who exchanged cards after trick k (Bendt the
+        Bandit) may have held other cards until then: their tricks up to k go unchecked."""
         hands: list[list[Play]] = [[] for _ in names]
         for seats, row in zip(order, parsed, strict=True):
             for seat, (play, _) in zip(seats, row, strict=True):
@@ -691,7 +725,8 @@ class _Sheet:
             trick_so_far: list[Play] = []
             for seat, (play, item) in zip(seats, row, strict=True):
                 hand = hands[seat][k - 1 :]
-                if seat < live and play not in self.edition.legal_plays(hand, trick_so_far):
+                checked = seat < live and k > exchanged.get(seat, 0)
+                if checked and play not in self.edition.legal_plays(hand, trick_so_far):
                     suit = self.edition.led_suit(trick_so_far)
                     self.error(
                         item,
@@ -733,41 +768,69 @@ class _Sheet:
             return next(s.module for s in self.edition.suits if s.id == play.card.suit)
         return self.edition.kind(play.card.kind or "").module
 
-    def _points(
-        self,
-        *,
-        number: int,
-        cards: int,
-        scheme: Scheme,
-        players: list[str],
-        bids: dict[str, int],
-        won: dict[str, int],
-        captures: dict[str, list[str]],
-        alliances: list[tuple[str, str]],
-        extra: dict[str, int],
-        wagers: dict[str, int],
-        loads: dict[str, str],
-    ) -> RoundScore:
-        points_of = {b.id: b.points for b in self.edition.bonuses}
-        base = {
-            p: {"bid": bids[p], "won": won[p], "cards": cards, "round": number, "players": len(players)}
-            for p in players
-        }
-        made = {p: bool(scheme.made.evaluate(base[p])) for p in players}
-        share = self.edition.alliance_points()
-        points: dict[str, int] = {}
-        for p in players:
-            env = dict(base[p])
-            env["bonus"] = sum(points_of[b] for b in captures.get(p, []))
-            env["alliance"] = sum(share for a, b in alliances if p in (a, b) and made[a] and made[b])
-            env["wager"] = wagers.get(p, 0)
-            for load in scheme.loads:
-                env[load] = int(loads.get(p) == load)
-            for case in scheme.cases:
-                if case.when is None or case.when.evaluate(env):
-                    points[p] = int(case.points.evaluate(env)) + extra.get(p, 0)
-                    break
-        return RoundScore(number=number, cards=cards, bids=bids, won=won, points=points)
+
+def seat_order(leader: int, previous: int, count: int, ghost: Ghost | None) -> list[int]:
+    """Seats in play order for a trick led by seat ``leader``. Players sit in order;
+    a ghost (seat ``count``) plays at its position, or first when it leads, the player
+    who led the trick it won (``previous``) playing next."""
+    if ghost is None:
+        return [(leader + i) % count for i in range(count)]
+    if leader == count:
+        return [count, *((previous + i) % count for i in range(count))]
+    live = [(leader + i) % count for i in range(count)]
+    live.insert(ghost.position - 1, count)
+    return live
+
+
+def ghost_play(edition: Edition, play: Play, ghost: Ghost) -> Play:
+    """``play`` as the ghost plays it: a card declared when played takes the ghost's
+    declaration (Graybeard's Tigress is an escape)."""
+    kind = edition.kind(play.card.kind) if play.card.kind else None
+    if kind is None or not kind.declarations:
+        return play
+    choice = next((d for d in kind.declarations if d.role == ghost.declares), None)
+    if choice is None:
+        return play
+    return edition.plays[f"{play.card.code}:{choice.code}"]
+
+
+def round_points(
+    edition: Edition,
+    *,
+    number: int,
+    cards: int,
+    scheme: Scheme,
+    players: list[str],
+    bids: dict[str, int],
+    won: dict[str, int],
+    captures: dict[str, list[str]],
+    alliances: list[tuple[str, str]],
+    extra: dict[str, int],
+    wagers: dict[str, int],
+    loads: dict[str, str],
+) -> RoundScore:
+    """Points for one round from its results: per player the bid (after any change), the
+    tricks won, the capture bonus ids, the alliances formed, extra points, the wager and
+    the load; the first case of ``scheme`` that holds gives each player's points."""
+    points_of = {b.id: b.points for b in edition.bonuses}
+    base = {
+        p: {"bid": bids[p], "won": won[p], "cards": cards, "round": number, "players": len(players)} for p in players
+    }
+    made = {p: bool(scheme.made.evaluate(base[p])) for p in players}
+    share = edition.alliance_points()
+    points: dict[str, int] = {}
+    for p in players:
+        env = dict(base[p])
+        env["bonus"] = sum(points_of[b] for b in captures.get(p, []))
+        env["alliance"] = sum(share for a, b in alliances if p in (a, b) and made[a] and made[b])
+        env["wager"] = wagers.get(p, 0)
+        for load in scheme.loads:
+            env[load] = int(loads.get(p) == load)
+        for case in scheme.cases:
+            if case.when is None or case.when.evaluate(env):
+                points[p] = int(case.points.evaluate(env)) + extra.get(p, 0)
+                break
+    return RoundScore(number=number, cards=cards, bids=bids, won=won, points=points)
 
 
 def score_sheet(

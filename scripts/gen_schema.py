@@ -64,6 +64,13 @@ def sheet_choice(description: str, key: str, values: str) -> dict[str, Any]:
                 "description": "Whether winning the round's last trick with that card still grants the "
                 "choice (default true; digest 5 #8).",
             },
+            "timing": {
+                "enum": ["immediate", "end_of_round"],
+                "description": "When the choice is made in play: 'immediate' (right after the trick that "
+                "grants it, before the next trick) or 'end_of_round' (after the round's last trick). A round "
+                "played through skullking.Round asks for it then; sheets record the result either way "
+                "(default immediate; digest 5 #7).",
+            },
             "values": array(values, {"type": "integer"}, minItems=1),
         },
         ["sheet_key", "values"],
@@ -453,6 +460,50 @@ SCHEMA: dict[str, Any] = {
                 "schemes": array("The scoring schemes.", SCHEME, minItems=1),
             },
             ["default", "schemes"],
+        ),
+        "abilities": array(
+            "Powers a player gains by winning a trick with a card (the named pirates' abilities, digest 2.8), "
+            "besides the wagers and bid changes under 'scoring'. Each is used right after the trick that "
+            "grants it; a ghost hand never uses one.",
+            obj(
+                "One ability.",
+                {
+                    "id": ident("The ability's id"),
+                    "card": {
+                        "type": "string",
+                        "description": "The card (a card or named individual id) a trick must be won with.",
+                    },
+                    "kind": {
+                        "enum": ["choose_leader", "exchange", "look_undealt"],
+                        "description": (
+                            "'choose_leader': the winner names any player, themself included, to lead the "
+                            "next trick; 'exchange': the winner draws 'count' cards from the undealt deck, "
+                            "then discards as many from their hand; 'look_undealt': the winner sees the "
+                            "cards not dealt this round."
+                        ),
+                    },
+                    "count": {
+                        "type": "integer",
+                        "minimum": 1,
+                        "description": "For 'exchange': the cards drawn and then discarded (fewer when the "
+                        "undealt deck runs short).",
+                    },
+                    "sheet_key": {
+                        "type": "string",
+                        "description": "For 'choose_leader': the round key of score sheets that records the "
+                        "choice, e.g. 'rosie: {Emma: Nico}', so that a sheet giving the whole play seats the "
+                        "next trick right.",
+                    },
+                    "after_last_trick": {
+                        "type": "boolean",
+                        "description": "Whether winning the round's last trick with the card still grants "
+                        "the ability (default false; digest 5 #8).",
+                    },
+                    "description": {"type": "string", "description": "Shown to players."},
+                    "source": {"type": "string", "description": "Where the rule comes from (digest keys)."},
+                },
+                ["id", "card", "kind"],
+            ),
         ),
         "ghost": obj(
             "A dealt but unplayed-by-anyone hand that joins small games (the two-player variant's Graybeard, "

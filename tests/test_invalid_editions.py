@@ -54,9 +54,9 @@ def describe(problems: list[Problem]) -> str:
 
 
 def test_corpus_has_one_fixture_per_theme() -> None:
-    """The corpus holds 30 to 45 fixtures, both files of the extends cycle among them, and
-    every fixture announces at least one expected problem in the documented form."""
-    assert 30 <= len(FILES) <= 45
+    """The corpus holds at least 30 fixtures, both files of the extends cycle among them,
+    and every fixture announces at least one expected problem in the documented form."""
+    assert len(FILES) >= 30
     assert {p.name for p in FILES} >= set(CYCLE)
     assert [p.name for p in FILES if not expectations(p)] == []
 

@@ -1,0 +1,563 @@
+"""Playing a round: the deal, the bids, every trick in turn, the abilities, the score.
+
+:class:`Round` is a state machine an app drives one move at a time, as python-chess's
+``Board`` is: it knows whose turn it is, lists the legal moves, refuses an illegal one
+with a :class:`~skullking.errors.GameError` that says why, and after the last trick
+scores the round with the edition's scheme. Everything it applies comes from the
+edition: the deck and modules, who leads after each trick (effects, the ghost hand of
+small games), and the abilities that winning a trick with a card grants, with their
+timing (``timing: immediate`` or ``end_of_round``, digest 5 #7) and whether the round's
+last trick still grants them (``after_last_trick``, digest 5 #8).
+
+>>> import skullking
+>>> ed = skullking.load_edition("skullking-2021")
+>>> r = skullking.Round(ed, ["Ann", "Bo"], cards=1, hands={"Ann": ["Y7"], "Bo": ["Y3"], "Graybeard": ["G1"]})
+>>> r.bid("Ann", 1); r.bid("Bo", 0)
+>>> r.to_play, [str(p) for p in r.legal_plays()]
+('Ann', ['Y7'])
+>>> r.play("Ann", "Y7"); r.play("Bo", "Y3")
+>>> r.phase.value, dict(r.score().points)
+('over', {'Ann': 20, 'Bo': 10})
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from .cards import Play
+from .errors import GameError, NotationError
+from .model import AbilityKind, Ghost, SheetChoice
+from .scoring import RoundScore, ghost_play, round_points, seat_order
+
+if TYPE_CHECKING:
+    from .edition import Edition
+    from .trick import TrickResult
+
+#: Decision kinds besides the ability kinds: the wager and bid change a sheet records.
+WAGER = "wager"
+CHANGE_BID = "change_bid"
+
+
+class Phase(StrEnum):
+    """Where a round stands."""
+
+    BIDDING = "bidding"
+    PLAYING = "playing"
+    DECIDING = "deciding"  # an ability waits for its player's choice
+    OVER = "over"
+
+
+class Decision(NamedTuple):
+    """A choice an ability asks of ``player``, granted by winning trick ``trick`` with
+    ``card``. ``kind`` is an ability kind (``choose_leader``, ``exchange``) or ``wager``
+    / ``change_bid``; ``options`` are the allowed answers (players, values, or for an
+    exchange the hand to discard ``number`` cards from)."""
+
+    player: str
+    kind: str
+    card: str
+    trick: int
+    options: tuple[Any, ...]
+    number: int = 1
+
+
+class Trick(NamedTuple):
+    """A finished trick: who played in which order, the cards, the resolver's result,
+    the winner's name (``None`` when nobody wins) and who leads next."""
+
+    number: int
+    players: tuple[str, ...]
+    plays: tuple[Play, ...]
+    result: TrickResult
+    winner: str | None
+    next_leader: str
+
+
+class _Grant(NamedTuple):
+    """An ability granted, waiting for its time."""
+
+    kind: str
+    card: str
+    trick: int
+    player: str
+    cards: int = 0
+
+
+class Round:
+    """One round of ``edition`` between ``players`` (names, in seating order).
+
+    ``number`` is the round's number (default 1): it picks the cards dealt from the
+    schedule (``schedule``, default the edition's) unless ``cards`` is given, and the
+    first leader (the player after the dealer, ``players[number - 1]`` cyclically)
+    unless ``leader`` is given. ``hands`` deals given cards (player name -> cards, the
+    ghost hand under its name in small games; each card as text or a play); otherwise
+    the deck of the modules in play (default: those the edition uses at this player
+    count) is shuffled with ``random.Random(seed)`` and dealt. ``undealt`` orders the
+    cards left over (default: the rest of the deck, shuffled); an exchange draws from
+    its front. ``scheme`` picks the scoring scheme; ``abilities=False`` plays without
+    the pirates' abilities (they are an optional rule, digest 2.8).
+    """
+
+    def __init__(
+        self,
+        edition: Edition,
+        players: Sequence[str],
+        *,
+        number: int = 1,
+        cards: int | None = None,
+        schedule: str | None = None,
+        hands: Mapping[str, Iterable[str | Play]] | None = None,
+        undealt: Iterable[str | Play] | None = None,
+        leader: str | None = None,
+        seed: int | None = None,
+        modules: Iterable[str] | None = None,
+        scheme: str | None = None,
+        abilities: bool = True,
+        loads: Mapping[str, str] | None = None,
+    ) -> None:
+        self.edition = edition
+        self.players: tuple[str, ...] = tuple(players)
+        self.number = number
+        count = len(self.players)
+        if len(set(self.players)) != count or not all(isinstance(p, str) and p for p in self.players):
+            raise GameError("players must be distinct, non-empty names")
+        if not edition.min_players <= count <= edition.max_players:
+            raise GameError(
+                f"{count} players: edition '{edition.id}' is for {edition.min_players} to {edition.max_players} players"
+            )
+        ghost = edition.ghost
+        self.ghost: Ghost | None = ghost if ghost is not None and ghost.players == count else None
+        if self.ghost is not None and self.ghost.name in self.players:
+            raise GameError(f"a player cannot be called {self.ghost.name}: that is the ghost hand's name")
+        self.seats: tuple[str, ...] = (*self.players, self.ghost.name) if self.ghost else self.players
+        self.modules = self._modules(modules)
+        try:
+            self.scheme = edition.scheme(scheme)
+            edition.schedule(schedule)
+        except KeyError as exc:
+            raise GameError(str(exc.args[0])) from None
+        self.loads = self._loads(loads or {})
+        if cards is None:
+            cards = edition.cards_dealt(number, len(self.seats), schedule)
+            if cards is None:
+                raise GameError(f"round {number} is past the schedule's last round; give cards")
+        self.cards = cards
+        self._deal(hands, undealt, seed)
+        if leader is None:
+            leader = self.players[(number - 1) % count]
+        elif leader not in self.players:
+            raise GameError(f"unknown player '{leader}' as leader (players: {', '.join(self.players)})")
+        self.first_leader = leader
+        self._leader = self.seats.index(leader)
+        self._previous = self._leader
+        self._order = seat_order(self._leader, self._previous, count, self.ghost)
+        self._trick: list[Play] = []
+        self.tricks: list[Trick] = []
+        self._bids: dict[str, int] = {}
+        self.changes: dict[str, int] = {}
+        self.wagers: dict[str, int] = {}
+        self.leader_choices: dict[str, str] = {}
+        self.seen: dict[str, tuple[Play, ...]] = {}
+        self.discarded: dict[str, tuple[Play, ...]] = {}
+        self._abilities = abilities
+        self._pending: list[Decision] = []
+        self._later: list[_Grant] = []
+        self.phase = Phase.BIDDING
+
+    # ------------------------------------------------------------------ set-up
+
+    def _modules(self, modules: Iterable[str] | None) -> frozenset[str]:
+        count = len(self.players)
+        default = self.edition.modules_for(count)
+        if modules is None:
+            return frozenset(default)
+        chosen = frozenset(modules)
+        by_id = {m.id: m for m in self.edition.modules}
+        for chosen_id in chosen:
+            if chosen_id not in by_id:
+                raise GameError(f"unknown module '{chosen_id}' (known: {', '.join(by_id)})")
+            if by_id[chosen_id].min_players > count:
+                raise GameError(f"module '{chosen_id}' is only used from {by_id[chosen_id].min_players} players")
+        for module in self.edition.modules:
+            if not module.optional and module.id in default and module.id not in chosen:
+                raise GameError(f"module '{module.id}' cannot be left out")
+        return chosen
+
+    def _loads(self, loads: Mapping[str, str]) -> dict[str, str]:
+        if not self.scheme.loads:
+            if loads:
+                raise GameError(f"scoring scheme '{self.scheme.id}' has no loads")
+            return {}
+        chosen = dict.fromkeys(self.players, self.scheme.loads[0])
+        for player, load in loads.items():
+            self._player(player)
+            if load not in self.scheme.loads:
+                raise GameError(f"{player}'s load '{load}' is not one of {', '.join(self.scheme.loads)}")
+            chosen[player] = load
+        return chosen
+
+    def _deck(self) -> list[Play]:
+        """The deck in play as plays (cards declared when played stay undeclared)."""
+        return [self.edition.plays[card.code] for card in self.edition.deck(self.modules)]
+
+    def _deal(
+        self, hands: Mapping[str, Iterable[str | Play]] | None, undealt: Iterable[str | Play] | None, seed: int | None
+    ) -> None:
+        deck = self._deck()
+        size = self.cards * len(self.seats)
+        if size > len(deck):
+            raise GameError(f"{self.cards} cards for {len(self.seats)} hands, but the deck in play has {len(deck)}")
+        shuffler = random.Random(seed)
+        if hands is None:
+            shuffler.shuffle(deck)
+            self.hands = {name: deck[i * self.cards : (i + 1) * self.cards] for i, name in enumerate(self.seats)}
+            rest = deck[size:]
+        else:
+            unknown = [name for name in hands if name not in self.seats]
+            if unknown:
+                raise GameError(f"a hand for '{unknown[0]}', who is not at the table ({', '.join(self.seats)})")
+            missing = [name for name in self.seats if name not in hands]
+            if missing:
+                raise GameError(f"no hand for {', '.join(missing)}")
+            self.hands = {name: self._cards(hands[name], f"{name}'s hand") for name in self.seats}
+            for name, hand in self.hands.items():
+                if len(hand) != self.cards:
+                    raise GameError(f"{name}'s hand has {len(hand)} cards, but {self.cards} are dealt")
+            left = Counter(p.card for p in deck)
+            for name, hand in self.hands.items():
+                for play in hand:
+                    if left[play.card] == 0:
+                        raise GameError(f"{name}'s hand: '{play.card.code}' is not in the deck in play, or dealt twice")
+                    left[play.card] -= 1
+            rest = []
+            for play in deck:
+                if left[play.card] > 0:
+                    left[play.card] -= 1
+                    rest.append(play)
+            shuffler.shuffle(rest)
+        if undealt is not None:
+            given = self._cards(undealt, "the undealt cards")
+            if Counter(p.card for p in given) != Counter(p.card for p in rest):
+                raise GameError("the undealt cards must be exactly the cards of the deck in play that were not dealt")
+            rest = given
+        self.undealt: list[Play] = rest
+
+    def _cards(self, cards: Iterable[str | Play], what: str) -> list[Play]:
+        try:
+            plays = list(self.edition.parse_cards(list(cards)))
+        except NotationError as exc:
+            raise GameError(f"{what}: {exc}") from None
+        # A card is dealt as a card: its declaration is made when it is played.
+        return [self.edition.plays[p.card.code] for p in plays]
+
+    # ------------------------------------------------------------------ state
+
+    @property
+    def bids(self) -> dict[str, int]:
+        """The bids made so far, with any bid change applied (what the table sees)."""
+        return {p: b + self.changes.get(p, 0) for p, b in self._bids.items()}
+
+    @property
+    def first_bids(self) -> dict[str, int]:
+        """The bids as made, before any change."""
+        return dict(self._bids)
+
+    @property
+    def to_bid(self) -> tuple[str, ...]:
+        """The players who have not bid yet (bids are simultaneous: any order)."""
+        return tuple(p for p in self.players if p not in self._bids) if self.phase is Phase.BIDDING else ()
+
+    @property
+    def to_play(self) -> str | None:
+        """The player whose card comes next, or ``None`` outside play."""
+        if self.phase is not Phase.PLAYING:
+            return None
+        return self.seats[self._order[len(self._trick)]]
+
+    @property
+    def pending(self) -> Decision | None:
+        """The decision the round waits for, or ``None``."""
+        return self._pending[0] if self._pending else None
+
+    @property
+    def trick(self) -> tuple[Play, ...]:
+        """The cards of the trick in progress, in play order."""
+        return tuple(self._trick)
+
+    @property
+    def won(self) -> dict[str, int]:
+        """Tricks won so far per player."""
+        out = dict.fromkeys(self.players, 0)
+        for trick in self.tricks:
+            if trick.winner in out:
+                out[trick.winner] += 1
+        return out
+
+    def _player(self, player: str) -> int:
+        if player not in self.players:
+            raise GameError(f"unknown player '{player}' (players: {', '.join(self.players)})")
+        return self.players.index(player)
+
+    # ------------------------------------------------------------------ moves
+
+    def bid(self, player: str, bid: int) -> None:
+        """Record ``player``'s bid: a whole number from 0 to the cards dealt."""
+        self._player(player)
+        if self.phase is not Phase.BIDDING:
+            raise GameError(f"bidding is over (the round is {self.phase.value})")
+        if player in self._bids:
+            raise GameError(f"{player} has already bid {self._bids[player]}")
+        if isinstance(bid, bool) or not isinstance(bid, int) or not 0 <= bid <= self.cards:
+            raise GameError(f"{player}'s bid {bid!r} is not a whole number from 0 to {self.cards}")
+        self._bids[player] = bid
+        if len(self._bids) == len(self.players):
+            self.phase = Phase.PLAYING
+            self._ghost_turns()
+
+    def legal_plays(self, player: str | None = None) -> tuple[Play, ...]:
+        """The plays ``player`` (default: whoever is to play) may make now, each card
+        that is declared when played once per declaration (``TIG:PIR``, ``TIG:E``)."""
+        if self.phase is not Phase.PLAYING:
+            return ()
+        mover = self.to_play
+        if player is not None and player != mover:
+            self._player(player)
+            return ()
+        assert mover is not None
+        hand = self.hands[mover]
+        out: list[Play] = []
+        for play in self.edition.legal_plays(hand, self._trick) if hand else ():
+            if play.undeclared:
+                kind = self.edition.kind(play.card.kind or "")
+                out.extend(self.edition.plays[f"{play.card.code}:{d.code}"] for d in kind.declarations)
+            elif play not in out:
+                out.append(play)
+        return tuple(out)
+
+    def play(self, player: str, card: str | Play) -> None:
+        """``player`` plays ``card`` (text such as ``"Y7"`` or ``"TIG:PIR"``, or a play)."""
+        if player != self.ghost_name:
+            self._player(player)
+        if self.phase is not Phase.PLAYING:
+            raise GameError(self._not_now(player))
+        mover = self.to_play
+        if player != mover:
+            raise GameError(f"it is {mover}'s turn, not {player}'s")
+        try:
+            found = self.edition.parse_cards([card])
+        except NotationError as exc:
+            raise GameError(str(exc)) from None
+        play = found[0]
+        hand = self.hands[player]
+        held = next((p for p in hand if p.card == play.card), None)
+        if held is None:
+            raise GameError(f"{player} does not hold {play.card.code} (hand: {' '.join(map(str, hand))})")
+        if play.undeclared:
+            kind = self.edition.kind(play.card.kind or "")
+            options = ", ".join(f"{play.card.code}:{d.code}" for d in kind.declarations)
+            raise GameError(f"{play.card.code} is declared when played: play one of {options}")
+        ghost = player == self.ghost_name  # the ghost never has to follow suit
+        if not ghost and all(p.card != play.card for p in self.edition.legal_plays(hand, self._trick)):
+            suit = self.edition.led_suit(self._trick)
+            follow = " ".join(p.code for p in hand if p.card.suit == suit)
+            raise GameError(f"{player} must follow {suit} ({follow})")
+        hand.remove(held)
+        self._trick.append(play)
+        if len(self._trick) == len(self.seats):
+            self._finish_trick()
+        self._ghost_turns()
+
+    def decide(self, player: str, choice: Any) -> None:
+        """Answer the pending decision: a player's name (choose a leader), a value (a
+        wager, a bid change), or for an exchange the cards to discard."""
+        decision = self.pending
+        if decision is None:
+            raise GameError("no decision is pending")
+        if player != decision.player:
+            raise GameError(f"{decision.player} decides now ({decision.kind} for {decision.card}), not {player}")
+        if decision.kind == AbilityKind.EXCHANGE:
+            self._discard(decision, choice)
+        elif choice not in decision.options or isinstance(choice, bool):
+            allowed = ", ".join(map(str, decision.options))
+            raise GameError(f"{player}'s {decision.kind} {choice!r} is not one of {allowed}")
+        elif decision.kind == AbilityKind.CHOOSE_LEADER:
+            self.leader_choices[player] = choice
+            self._leader = self.seats.index(choice)
+            self._order = seat_order(self._leader, self._previous, len(self.players), self.ghost)
+        elif decision.kind == WAGER:
+            self.wagers[player] = choice
+        else:
+            self.changes[player] = choice
+        self._pending.pop(0)
+        self._advance()
+        self._ghost_turns()
+
+    def _discard(self, decision: Decision, choice: Any) -> None:
+        picked = self._cards([choice] if isinstance(choice, str | Play) else choice, "the discards")
+        hand = self.hands[decision.player]
+        if len(picked) != decision.number:
+            raise GameError(f"{decision.player} discards {decision.number} cards, not {len(picked)}")
+        left = Counter(p.card for p in hand)
+        left.subtract(p.card for p in picked)
+        if any(n < 0 for n in left.values()):
+            raise GameError(f"{decision.player} can only discard cards of the hand ({' '.join(map(str, hand))})")
+        for play in picked:
+            hand.remove(next(p for p in hand if p.card == play.card))
+        self.discarded[decision.player] = (*self.discarded.get(decision.player, ()), *picked)
+
+    @property
+    def ghost_name(self) -> str | None:
+        return self.ghost.name if self.ghost else None
+
+    def _not_now(self, player: str) -> str:
+        if self.phase is Phase.BIDDING:
+            return f"bidding is not over: waiting for {', '.join(self.to_bid)}"
+        if self.phase is Phase.DECIDING:
+            d = self._pending[0]
+            return f"waiting for {d.player}'s decision ({d.kind} for {d.card}, trick {d.trick})"
+        return "the round is over"
+
+    # ------------------------------------------------------------------ tricks
+
+    def _ghost_turns(self) -> None:
+        """The ghost turns over the top card of its pile whenever its turn comes."""
+        ghost = self.ghost
+        while ghost is not None and self.to_play == ghost.name:
+            top = self.hands[ghost.name][0]
+            self.play(ghost.name, ghost_play(self.edition, top, ghost))
+
+    def _finish_trick(self) -> None:
+        plays = tuple(self._trick)
+        order = self._order
+        names = tuple(self.seats[s] for s in order)
+        result = self.edition.resolve_trick(plays, leader=0, players=len(plays))
+        number = len(self.tricks) + 1
+        winner = names[result.winner] if result.winner is not None else None
+        following = order[result.next_leader]
+        count = len(self.players)
+        if self.ghost and following == count and self.ghost.wins_lead == "trick_leader":
+            following = order[0]
+        self._previous, self._leader = order[0], following
+        self.tricks.append(Trick(number, names, plays, result, winner, self.seats[following]))
+        self._trick = []
+        self._order = seat_order(self._leader, self._previous, count, self.ghost)
+        if winner in self.players and result.winning_card is not None and self._abilities:
+            self._grant(winner, plays[result.winning_card], number)
+        self._advance()
+
+    def _grant(self, player: str, play: Play, trick: int) -> None:
+        """The abilities won with ``play``, in the edition's order: used now, or kept
+        for the end of the round."""
+        last = trick == self.cards
+        names = (play.card.kind, play.card.individual)
+        for ability in self.edition.abilities:
+            if ability.card in names and (ability.after_last_trick or not last):
+                self._use(_Grant(ability.kind.value, ability.card, trick, player, ability.cards))
+        for kind, choice in ((WAGER, self.edition.wagers), (CHANGE_BID, self.edition.bid_changes)):
+            if choice is None or choice.card is None or choice.card not in names:
+                continue
+            if last and not choice.after_last_trick:
+                continue
+            grant = _Grant(kind, choice.card, trick, player)
+            if choice.timing == "end_of_round":
+                self._later.append(grant)
+            else:
+                self._use(grant)
+
+    def _use(self, grant: _Grant) -> None:
+        """Carry out a grant, or queue the decision it asks for."""
+        player = grant.player
+        if grant.kind == AbilityKind.LOOK_UNDEALT:
+            self.seen[player] = tuple(self.undealt)
+            return
+        if grant.kind == AbilityKind.EXCHANGE:
+            drawn, self.undealt = self.undealt[: grant.cards], self.undealt[grant.cards :]
+            if not drawn:
+                return  # nothing left to draw: nothing to discard either
+            self.hands[player].extend(drawn)
+            options: tuple[Any, ...] = tuple(self.hands[player])
+            self._pending.append(Decision(player, grant.kind, grant.card, grant.trick, options, len(drawn)))
+            return
+        if grant.kind == AbilityKind.CHOOSE_LEADER:
+            options = self.players
+        elif grant.kind == WAGER:
+            options = self._values(self.edition.wagers)
+        else:
+            bid = self._bids[player]
+            options = tuple(v for v in self._values(self.edition.bid_changes) if 0 <= bid + v <= self.cards)
+        self._pending.append(Decision(player, grant.kind, grant.card, grant.trick, options))
+
+    @staticmethod
+    def _values(choice: SheetChoice | None) -> tuple[int, ...]:
+        return choice.values if choice is not None else ()
+
+    def _advance(self) -> None:
+        """Move to the next phase once nothing waits."""
+        if self._pending:
+            self.phase = Phase.DECIDING
+        elif len(self.tricks) < self.cards:
+            self.phase = Phase.PLAYING
+        elif self._later:
+            for grant in self._later:
+                self._use(grant)
+            self._later = []
+            self.phase = Phase.DECIDING if self._pending else Phase.OVER
+        else:
+            self.phase = Phase.OVER
+
+    # ------------------------------------------------------------------ results
+
+    def score(self) -> RoundScore:
+        """The round's points under its scheme; only when the round is over."""
+        if self.phase is not Phase.OVER:
+            raise GameError(f"the round is not over ({self._not_now('')})")
+        captures: dict[str, list[str]] = {p: [] for p in self.players}
+        alliances: list[tuple[str, str]] = []
+        for trick in self.tricks:
+            if trick.winner not in captures:
+                continue
+            captures[trick.winner].extend(trick.result.bonuses)
+            for ally, _ in trick.result.alliances:
+                if trick.players[ally] in captures:
+                    alliances.append((trick.players[ally], trick.winner))
+        return round_points(
+            self.edition,
+            number=self.number,
+            cards=self.cards,
+            scheme=self.scheme,
+            players=list(self.players),
+            bids=self.bids,
+            won=self.won,
+            captures=captures,
+            alliances=alliances,
+            extra={},
+            wagers=self.wagers,
+            loads=self.loads,
+        )
+
+    def as_sheet_round(self) -> dict[str, Any]:
+        """The round as a score sheet records the whole play (see :mod:`skullking.scoring`):
+        the cards, the first leader, the bids, every trick in play order and the choices
+        the abilities made. ``skullking score`` gives it the points :meth:`score` gives."""
+        record: dict[str, Any] = {
+            "cards": self.cards,
+            "leader": self.first_leader,
+            "bids": dict(self._bids),
+            "tricks": [[p.code for p in t.plays] for t in self.tricks],
+        }
+        for choice, made in ((self.edition.wagers, self.wagers), (self.edition.bid_changes, self.changes)):
+            if choice is not None and made:
+                record[choice.sheet_key] = dict(made)
+        leader_key = next(
+            (a.sheet_key for a in self.edition.abilities if a.kind is AbilityKind.CHOOSE_LEADER and a.sheet_key),
+            None,
+        )
+        if leader_key and self.leader_choices:
+            record[leader_key] = dict(self.leader_choices)
+        if self.loads and any(load != self.scheme.loads[0] for load in self.loads.values()):
+            record["loads"] = {p: load for p, load in self.loads.items() if load != self.scheme.loads[0]}
+        return record

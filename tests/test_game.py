@@ -1,0 +1,448 @@
+"""The round engine (skullking.Round): turns, legal moves, abilities and their timing,
+the ghost hand, and agreement with sheet scoring on randomly played rounds.
+
+Rules cited by the keys of the rules digest (shared/rules-digest.md).
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+import skullking
+from skullking import GameError, Phase, Round
+from skullking.edition import Edition
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "house-rules"
+PLAYERS = ["A", "B", "C", "D"]
+
+
+def _ed(ident: str) -> Edition:
+    return skullking.load_edition(ident)
+
+
+def _round(edition: Edition, hands: dict[str, str], bids: dict[str, int], **kw: object) -> Round:
+    """A round with the given hands (cards as text), every bid made."""
+    names = list(hands) if kw.get("players") is None else kw.pop("players")
+    first = next(iter(hands.values())).split()
+    r = Round(edition, names, cards=len(first), hands={p: h.split() for p, h in hands.items()}, **kw)  # type: ignore[arg-type]
+    for player, bid in bids.items():
+        r.bid(player, bid)
+    return r
+
+
+def _phase(r: Round) -> Phase:
+    """The round's phase (read through a call: moves change it behind mypy's back)."""
+    return r.phase
+
+
+def _play_trick(r: Round, *cards: str) -> None:
+    """Play ``cards`` in turn order, starting with whoever is to play."""
+    for card in cards:
+        player = r.to_play
+        assert player is not None, f"nobody is to play ({r.phase})"
+        r.play(player, card)
+
+
+# A wins trick 1 with Harry the Giant, trick 2 with Y5; B wins trick 3 (G9).
+HARRY_HANDS = {"A": "HARRY Y5 G2", "B": "Y10 Y3 G9", "C": "Y11 Y2 G3", "D": "Y12 Y4 G5"}
+HARRY_BIDS = {"A": 1, "B": 1, "C": 0, "D": 0}
+
+
+def test_7_harry_changes_his_bid_at_once() -> None:
+    """Digest 5 #7, option A (EN2021, GBG-FAQ, S003): Harry's change is made right after
+    the trick he won, before the next trick is played; the table sees the new bid."""
+    r = _round(_ed("skullking-2021"), HARRY_HANDS, HARRY_BIDS)
+    _play_trick(r, "HARRY", "Y10", "Y11", "Y12")
+    assert _phase(r) is Phase.DECIDING
+    assert r.pending == skullking.Decision("A", "change_bid", "harry", 1, (-1, 0, 1))
+    with pytest.raises(GameError, match=r"waiting for A's decision \(change_bid for harry, trick 1\)"):
+        r.play("A", "Y5")
+    r.decide("A", 1)
+    assert r.bids["A"] == 2 and r.first_bids["A"] == 1
+    assert _phase(r) is Phase.PLAYING and r.to_play == "A"
+    _play_trick(r, "Y5", "Y3", "Y2", "Y4")
+    _play_trick(r, "G2", "G9", "G3", "G5")
+    assert _phase(r) is Phase.OVER
+    assert dict(r.score().points) == {"A": 40, "B": 20, "C": 30, "D": 30}
+
+
+def test_7_harry_changes_his_bid_after_the_last_trick() -> None:
+    """Digest 5 #7, option B (FR2022, PREM): the same cards, but play goes on after
+    Harry's trick; the change is asked for once the last trick is done. Same score."""
+    r = _round(skullking.load_edition(EXAMPLES / "harry-after-last-trick.yaml"), HARRY_HANDS, HARRY_BIDS)
+    _play_trick(r, "HARRY", "Y10", "Y11", "Y12")
+    assert _phase(r) is Phase.PLAYING and r.pending is None
+    assert r.bids["A"] == 1
+    _play_trick(r, "Y5", "Y3", "Y2", "Y4")
+    _play_trick(r, "G2", "G9", "G3", "G5")
+    assert _phase(r) is Phase.DECIDING
+    assert r.pending == skullking.Decision("A", "change_bid", "harry", 1, (-1, 0, 1))
+    with pytest.raises(GameError, match="the round is not over"):
+        r.score()
+    r.decide("A", 1)
+    assert _phase(r) is Phase.OVER
+    assert dict(r.score().points) == {"A": 40, "B": 20, "C": 30, "D": 30}
+
+
+def test_harry_cannot_change_a_bid_out_of_range() -> None:
+    """Digest 2.8 leaves a change below 0 or above the cards dealt open; the engine keeps
+    the bid within 0..cards (as score sheets require), so a zero bid can only go up."""
+    r = _round(_ed("skullking-2021"), HARRY_HANDS, {"A": 0, "B": 1, "C": 0, "D": 0})
+    _play_trick(r, "HARRY", "Y10", "Y11", "Y12")
+    assert r.pending is not None and r.pending.options == (0, 1)
+    with pytest.raises(GameError, match=r"A's change_bid -1 is not one of 0, 1"):
+        r.decide("A", -1)
+
+
+# A wins the last trick (trick 2) with the named pirate in A's hand.
+def _last_trick_round(edition: Edition, pirate: str) -> Round:
+    r = _round(edition, {"A": f"Y5 {pirate}", "B": "Y9 G3", "C": "Y2 G4"}, {"A": 1, "B": 1, "C": 0})
+    _play_trick(r, "Y5", "Y9", "Y2")  # B wins and leads
+    _play_trick(r, "G3", "G4", pirate)
+    return r
+
+
+def test_8_only_harry_works_after_the_last_trick(tmp_path: Path) -> None:
+    """Digest 5 #8, option A (EN2021, GBG-FAQ): Rascal's wager is not offered after the
+    round's last trick, Harry's bid change is; option B (2018 printable) offers both."""
+    base = _ed("skullking-2021")
+    assert _last_trick_round(base, "RASCAL").phase is Phase.OVER
+    harry = _last_trick_round(base, "HARRY")
+    assert harry.pending is not None and harry.pending.kind == "change_bid"
+    path = tmp_path / "rascal-after-last.yaml"
+    path.write_text(
+        "extends: skullking-2021\nid: rascal-after-last\nscoring:\n  wagers: {after_last_trick: true}\n",
+        encoding="utf-8",
+    )
+    later = _last_trick_round(skullking.load_edition(path), "RASCAL")
+    assert later.pending == skullking.Decision("A", "wager", "rascal", 2, (0, 10, 20))
+    later.decide("A", 20)
+    assert dict(later.score().points) == {"A": 40, "B": 20, "C": 20}
+
+
+def test_rosie_chooses_who_leads_next() -> None:
+    """Digest 2.8 (EN2021): Rosie D'Laney's winner chooses any player, themself included,
+    to lead the next trick; the next trick is played from there."""
+    r = _round(_ed("skullking-2021"), {"A": "ROSIE Y5", "B": "Y9 G3", "C": "Y2 G4"}, {"A": 1, "B": 1, "C": 0})
+    _play_trick(r, "ROSIE", "Y9", "Y2")
+    assert r.pending == skullking.Decision("A", "choose_leader", "rosie", 1, ("A", "B", "C"))
+    with pytest.raises(GameError, match="A decides now"):
+        r.decide("B", "C")
+    with pytest.raises(GameError, match="not one of A, B, C"):
+        r.decide("A", "Z")
+    r.decide("A", "C")
+    assert r.to_play == "C" and r.leader_choices == {"A": "C"}
+    _play_trick(r, "G4", "Y5", "G3")
+    assert r.tricks[1].players == ("C", "A", "B")
+    assert r.as_sheet_round()["rosie"] == {"A": "C"}
+
+
+def test_rosie_on_the_last_trick_grants_nothing() -> None:
+    """Digest 2.8 / 5 #8 option A: only Harry's ability survives the round's last trick."""
+    assert _last_trick_round(_ed("skullking-2021"), "ROSIE").phase is Phase.OVER
+
+
+def test_bendt_draws_two_then_discards_two() -> None:
+    """Digest 2.8 (EN2021): Bendt the Bandit's winner takes 2 undealt cards into the hand,
+    then discards 2 cards (any 2 of the hand)."""
+    r = _round(
+        _ed("skullking-2021"), {"A": "BENDT Y5 G1", "B": "Y9 G3 G6", "C": "Y2 G4 G7"}, {"A": 1, "B": 1, "C": 0}, seed=7
+    )
+    front = r.undealt[:2]
+    _play_trick(r, "BENDT", "Y9", "Y2")
+    decision = r.pending
+    assert decision is not None and decision.kind == "exchange" and decision.number == 2
+    assert r.hands["A"][-2:] == front and len(r.hands["A"]) == 4
+    assert decision.options == tuple(r.hands["A"])
+    with pytest.raises(GameError, match="discards 2 cards, not 1"):
+        r.decide("A", ["Y5"])
+    with pytest.raises(GameError, match="can only discard cards of the hand"):
+        r.decide("A", ["Y9", "Y5"])
+    r.decide("A", [str(front[0]), "G1"])
+    assert [str(p) for p in r.hands["A"]] == ["Y5", str(front[1])]
+    assert r.discarded == {"A": (front[0], r.edition.plays["G1"])}
+    assert _phase(r) is Phase.PLAYING and r.to_play == "A"
+
+
+def test_bendt_with_no_undealt_card_draws_and_discards_nothing() -> None:
+    """Digest 2.8 leaves Bendt with an empty undealt deck open (7 players, 10 cards, the
+    70-card base deck): the engine has him draw nothing and so discard nothing."""
+    ed = _ed("skullking-2021")
+    names = [f"P{i}" for i in range(7)]
+    holder = next(
+        p
+        for p, h in Round(ed, names, cards=10, modules=["base"], seed=3).hands.items()
+        if any(str(c) == "BENDT" for c in h)
+    )
+    r = Round(ed, names, cards=10, modules=["base"], seed=3, leader=holder)
+    assert r.undealt == []
+    for name in names:
+        r.bid(name, 1)
+    r.play(holder, "BENDT")
+    while r.tricks == []:
+        player = r.to_play
+        assert player is not None
+        r.play(player, next(p for p in r.legal_plays() if p.card.kind != "skull_king"))
+    assert r.tricks[0].winner == holder
+    assert r.pending is None and _phase(r) is Phase.PLAYING and r.discarded == {}
+
+
+def test_juanita_sees_the_undealt_cards() -> None:
+    """Digest 2.8 (EN2021): Juanita Jade's winner looks at all the cards not dealt."""
+    r = _round(_ed("skullking-2021"), {"A": "JUANITA Y5", "B": "Y9 G3", "C": "Y2 G4"}, {"A": 1, "B": 1, "C": 0})
+    _play_trick(r, "JUANITA", "Y9", "Y2")
+    assert r.pending is None and r.seen == {"A": tuple(r.undealt)}
+    assert len(r.undealt) == 74 - 6
+
+
+def test_without_abilities_no_decision_is_asked() -> None:
+    """Digest 2.8: the abilities are an optional rule."""
+    r = _round(_ed("skullking-2021"), HARRY_HANDS, HARRY_BIDS, abilities=False)
+    _play_trick(r, "HARRY", "Y10", "Y11", "Y12")
+    assert _phase(r) is Phase.PLAYING and r.pending is None
+
+
+def test_turns_follow_suit_and_the_tigress_is_declared() -> None:
+    """Digest 2.3 (EN2021): numbered cards follow the led suit when the hand has it;
+    special cards may always be played; the Tigress is declared when played."""
+    r = _round(_ed("skullking-2021"), {"A": "Y5 G1", "B": "Y9 TIG", "C": "B2 G4"}, {"A": 0, "B": 1, "C": 0})
+    assert r.to_play == "A"
+    with pytest.raises(GameError, match="it is A's turn, not B's"):
+        r.play("B", "Y9")
+    r.play("A", "Y5")
+    assert [str(p) for p in r.legal_plays()] == ["Y9", "TIG:PIR", "TIG:E"]
+    assert r.legal_plays("C") == ()
+    with pytest.raises(GameError, match=r"TIG is declared when played: play one of TIG:PIR, TIG:E"):
+        r.play("B", "TIG")
+    r.play("B", "TIG:E")
+    assert [str(p) for p in r.legal_plays()] == ["B2", "G4"]  # C has no yellow
+    r.play("C", "G4")
+    assert r.tricks[0].winner == "A" and r.tricks[0].result.rule == "led-suit"
+
+
+def test_follow_suit_is_enforced() -> None:
+    """Digest 2.3: a player holding the led suit must play it."""
+    r = _round(_ed("skullking-2021"), {"A": "Y5 G1", "B": "Y9 G3", "C": "B2 G4"}, {"A": 0, "B": 1, "C": 0})
+    r.play("A", "Y5")
+    with pytest.raises(GameError, match=r"B must follow yellow \(Y9\)"):
+        r.play("B", "G3")
+    with pytest.raises(GameError, match="B does not hold Y14"):
+        r.play("B", "Y14")
+
+
+def test_graybeard_plays_his_top_card_second() -> None:
+    """Digest 2.11 (EN2021): in two-player games Graybeard's ghost hand flips its top card
+    second in every trick, never follows suit, plays its Tigress as an escape, and when
+    it wins leads the next trick (5 #5 option A); it neither bids nor scores."""
+    ed = _ed("skullking-2021")
+    r = Round(ed, ["Ann", "Bo"], cards=2, hands={"Ann": ["Y7", "G2"], "Bo": ["Y3", "G1"], "Graybeard": ["TIG", "B9"]})
+    assert r.to_bid == ("Ann", "Bo")
+    r.bid("Ann", 1)
+    r.bid("Bo", 0)
+    r.play("Ann", "Y7")
+    assert [str(p) for p in r.trick] == ["Y7", "TIG:E"] and r.to_play == "Bo"
+    r.play("Bo", "Y3")
+    # Trick 2: Ann (who won) leads, Graybeard's B9 trumps and wins.
+    r.play("Ann", "G2")
+    r.play("Bo", "G1")
+    assert [t.winner for t in r.tricks] == ["Ann", "Graybeard"]
+    assert r.tricks[1].players == ("Ann", "Graybeard", "Bo")
+    assert dict(r.won) == {"Ann": 1, "Bo": 0}
+    assert dict(r.score().points) == {"Ann": 20, "Bo": 20}
+
+
+def test_graybeard_leads_after_winning() -> None:
+    """Digest 5 #5: after Graybeard wins, he leads (EN2021: he turns over his next card
+    at once, and the player who led the trick he won plays next); under the 2024 reprint
+    that player leads instead, Graybeard again second."""
+    hands = {"Ann": ["Y2", "G2", "P2"], "Bo": ["Y3", "G1", "P3"], "Graybeard": ["B9", "Y10", "P9"]}
+    for ident, trick_so_far, order in (
+        ("skullking-2021", ["Y10"], ("Graybeard", "Ann", "Bo")),
+        ("skullking-2024", [], ("Ann", "Graybeard", "Bo")),
+    ):
+        r = Round(_ed(ident), ["Ann", "Bo"], cards=3, hands=hands)
+        r.bid("Ann", 0)
+        r.bid("Bo", 0)
+        r.play("Ann", "Y2")
+        r.play("Bo", "Y3")
+        assert r.tricks[0].winner == "Graybeard"
+        assert [str(p) for p in r.trick] == trick_so_far and r.to_play == "Ann"
+        r.play("Ann", "G2")
+        if not trick_so_far:
+            assert [str(p) for p in r.trick] == ["G2", "Y10"]
+        r.play("Bo", "G1")
+        assert r.tricks[1].players == order
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"players": ["A"]}, "1 players: edition 'skullking-2021' is for 2 to 8 players"),
+        ({"players": ["A", "A", "B"]}, "players must be distinct"),
+        ({"players": ["A", "Graybeard"]}, "cannot be called Graybeard"),
+        ({"players": PLAYERS, "number": 11}, "round 11 is past the schedule's last round; give cards"),
+        ({"players": PLAYERS, "leader": "Z"}, "unknown player 'Z' as leader"),
+        ({"players": PLAYERS, "modules": ["extra"]}, "unknown module 'extra'"),
+        ({"players": PLAYERS, "modules": ["advanced"]}, "module 'base' cannot be left out"),
+        ({"players": PLAYERS, "scheme": "nope"}, "scoring scheme"),
+        ({"players": PLAYERS, "loads": {"A": "cannonball"}}, "scoring scheme 'classic' has no loads"),
+        ({"players": PLAYERS, "cards": 19}, "19 cards for 4 hands, but the deck in play has 74"),
+        ({"players": ["A", "B"], "cards": 1, "hands": {"A": ["Y1"], "B": ["Y2"]}}, "no hand for Graybeard"),
+        ({"players": PLAYERS, "cards": 1, "hands": {"A": ["Y1"], "X": ["Y2"]}}, "a hand for 'X'"),
+        (
+            {"players": ["A", "B", "C"], "cards": 1, "hands": {"A": ["Y1"], "B": ["Y1"], "C": ["Y3"]}},
+            "B's hand: 'Y1' is not in the deck in play, or dealt twice",
+        ),
+        (
+            {"players": ["A", "B", "C"], "cards": 1, "hands": {"A": ["Y1", "Y2"], "B": ["Y4"], "C": ["Y3"]}},
+            "A's hand has 2 cards, but 1 are dealt",
+        ),
+        ({"players": ["A", "B", "C"], "cards": 1, "hands": {"A": ["Q9"], "B": ["Y4"], "C": ["Y3"]}}, "'Q9'"),
+        (
+            {"players": ["A", "B", "C"], "cards": 1, "hands": {"A": ["Y1"], "B": ["Y4"], "C": ["Y3"]}, "undealt": []},
+            "the undealt cards must be exactly",
+        ),
+    ],
+)
+def test_a_round_that_cannot_be_set_up_says_why(kwargs: dict[str, object], message: str) -> None:
+    """Bad set-ups raise a GameError (a ValueError) with a message naming the problem."""
+    players = kwargs.pop("players")
+    with pytest.raises(GameError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        Round(_ed("skullking-2021"), players, **kwargs)  # type: ignore[arg-type]
+
+
+def test_moves_out_of_phase_say_why() -> None:
+    r = Round(_ed("skullking-2021"), ["A", "B", "C"], cards=1, hands={"A": ["Y1"], "B": ["Y4"], "C": ["Y3"]})
+    with pytest.raises(GameError, match="bidding is not over: waiting for A, B, C"):
+        r.play("A", "Y1")
+    with pytest.raises(GameError, match=r"A's bid 2 is not a whole number from 0 to 1"):
+        r.bid("A", 2)
+    with pytest.raises(GameError, match="A's bid True"):
+        r.bid("A", True)
+    r.bid("A", 1)
+    with pytest.raises(GameError, match="A has already bid 1"):
+        r.bid("A", 0)
+    with pytest.raises(GameError, match="unknown player 'Z'"):
+        r.bid("Z", 0)
+    r.bid("B", 0)
+    r.bid("C", 0)
+    with pytest.raises(GameError, match="bidding is over"):
+        r.bid("C", 0)
+    with pytest.raises(GameError, match="no decision is pending"):
+        r.decide("A", 0)
+    _play_trick(r, "Y1", "Y4", "Y3")
+    with pytest.raises(GameError, match="the round is over"):
+        r.play("A", "Y1")
+    assert dict(r.score().points) == {"A": -10, "B": -10, "C": 10}
+
+
+# ---------------------------------------------------------------- random play
+
+
+def _random_round(edition: Edition, players: list[str], number: int, rng: random.Random) -> Round:
+    """A round played to its end with random legal moves and random decisions."""
+    r = Round(edition, players, number=number, seed=rng.randrange(10**9))
+    for p in players:
+        r.bid(p, rng.randint(0, r.cards))
+    while r.phase is not Phase.OVER:
+        pending = r.pending
+        if pending is not None:
+            pick = (
+                rng.sample(pending.options, pending.number)
+                if pending.kind == "exchange"
+                else rng.choice(pending.options)
+            )
+            r.decide(pending.player, pick)
+        else:
+            player = r.to_play
+            assert player is not None
+            r.play(player, rng.choice(r.legal_plays()))
+    return r
+
+
+EDITIONS = [ident for ident, _ in skullking.bundled_editions()] + [str(p) for p in sorted(EXAMPLES.glob("*.yaml"))]
+
+
+@pytest.mark.parametrize("source", EDITIONS, ids=[Path(e).stem for e in EDITIONS])
+def test_random_games_score_as_their_sheets(source: str) -> None:
+    """Differential: a whole game played through Round, written out as a score sheet
+    with every trick (Round.as_sheet_round), scores the same under sheet scoring - which
+    resolves the tricks, seats the players and checks follow-suit on its own. Every dealt
+    card is played or discarded, and each trick has one card per hand."""
+    edition = skullking.load_edition(source)
+    for count in range(edition.min_players, edition.max_players + 1):
+        rng = random.Random(f"{source}-{count}")
+        players = [f"P{i}" for i in range(count)]
+        rounds, points = [], []
+        for number in range(1, len(edition.schedule().rounds) + 1):
+            r = _random_round(edition, players, number, rng)
+            played = sum(len(t.plays) for t in r.tricks) + sum(len(d) for d in r.discarded.values())
+            drawn = sum(len(d) for d in r.discarded.values())
+            assert played == r.cards * len(r.seats) + drawn
+            assert all(len(t.plays) == len(r.seats) for t in r.tricks) and len(r.tricks) == r.cards
+            rounds.append(r.as_sheet_round())
+            points.append(dict(r.score().points))
+        sheet = edition.score_sheet({"players": players, "rounds": rounds})
+        assert [dict(s.points) for s in sheet.rounds] == points
+
+
+# ---------------------------------------------------------------- score sheets
+
+
+def _sheet(tricks: str, extra: str = "") -> str:
+    """A one-round sheet of three tricks, A leading, given the whole play."""
+    head = "players: [A, B, C]\nrounds:\n  - cards: 3\n    bids: {A: 1, B: 1, C: 1}\n    leader: A\n"
+    return f"{head}    tricks: {tricks}\n    {extra}\n"
+
+
+def test_a_sheet_records_rosies_choice_of_leader() -> None:
+    """Digest 2.8: Rosie's winner picks the next leader; a sheet that gives the whole play
+    records it (``rosie: {A: C}``) and seats the next trick from there."""
+    ed = _ed("skullking-2021")
+    # A wins trick 1 with Rosie and names C, who leads Y9 in trick 2 and wins it.
+    chosen = _sheet("[[ROSIE, G1, G2], [Y9, Y3, Y4], [G9, P5, P6]]", "rosie: {A: C}")
+    score = ed.score_sheet(chosen)
+    assert dict(score.rounds[0].won) == {"A": 1, "B": 0, "C": 2}
+    # Without the choice A leads trick 2, so Y9 is A's card, and A wins every trick.
+    plain = ed.score_sheet(_sheet("[[ROSIE, G1, G2], [Y9, Y3, Y4], [G9, P5, P6]]"))
+    assert dict(plain.rounds[0].won) == {"A": 3, "B": 0, "C": 0}
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        ("rosie: {B: C}", "round 1: B's rosie needs a trick won with rosie; B won none"),
+        ("rosie: {A: Z}", "round 1: A's rosie: unknown player 'Z'"),
+    ],
+)
+def test_a_sheet_with_a_wrong_leader_choice_is_refused(extra: str, message: str) -> None:
+    with pytest.raises(skullking.SheetError, match=message):
+        _ed("skullking-2021").score_sheet(_sheet("[[ROSIE, G1, G2], [Y9, Y3, Y4], [G9, P5, P6]]", extra), file="s.yaml")
+
+
+def test_rosie_on_the_last_trick_is_refused_on_a_sheet() -> None:
+    with pytest.raises(skullking.SheetError, match="A won only the last trick with rosie"):
+        _ed("skullking-2021").score_sheet(_sheet("[[Y9, Y3, Y4], [G9, G1, G2], [ROSIE, P5, P6]]", "rosie: {A: B}"))
+
+
+def test_a_sheet_does_not_hold_bendts_drawn_cards_against_him() -> None:
+    """Digest 2.8: Bendt's winner draws 2 undealt cards. A sheet cannot show which, so the
+    follow-suit check does not count cards played after the exchange as held before it:
+    B leads; A plays G1 on a yellow lead in trick 1, wins trick 2 with Bendt, then plays
+    Y9 (drawn). A follow-suit breach after the exchange is still caught."""
+    ed = _ed("skullking-2021")
+    drawn = _sheet("[[Y2, Y3, G1], [G3, BENDT, G4], [Y9, Y5, P6]]").replace("leader: A", "leader: B")
+    assert dict(ed.score_sheet(drawn).rounds[0].won) == {"A": 2, "B": 0, "C": 1}
+    # The same cards with a plain pirate: A held Y9 in trick 1 and had to follow.
+    with pytest.raises(skullking.SheetError, match=r"trick 1: A played G1 but holds yellow \(Y9\)"):
+        ed.score_sheet(drawn.replace("BENDT", "PIR"))
+    # A exchanges after trick 1, then plays G1 on C's yellow lead in trick 3 holding Y9.
+    after = (
+        "players: [A, B, C]\nrounds:\n  - cards: 4\n    bids: {A: 1, B: 1, C: 1}\n    leader: B\n"
+        "    tricks: [[G3, G4, BENDT], [Y2, Y5, Y6], [Y3, G1, P4], [P6, Y9, P7]]\n"
+    )
+    with pytest.raises(skullking.SheetError, match=r"trick 3: A played G1 but holds yellow \(Y9\)"):
+        ed.score_sheet(after)
