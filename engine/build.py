@@ -286,6 +286,8 @@ _SINGLE = {
     "default_schedule": ("schedule", "default"),
     "hand_limit": ("schedule", "hand_limit"),
     "ghost": ("ghost",),
+    "wagers": ("scoring", "wagers"),
+    "bid_changes": ("scoring", "bid_changes"),
 }
 
 

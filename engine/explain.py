@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING
 
-from .model import EffectKind, Pattern, Rule
+from .model import AbilityKind, EffectKind, Pattern, Rule
 
 if TYPE_CHECKING:
     from .edition import Edition
@@ -58,6 +58,48 @@ def _rules(edition: Edition, rules: tuple[Rule, ...], lines: list[str]) -> None:
             f"{number}. **{rule.id}**{when} the {rule.pick} {group} wins - {rule.description}"
             f"{_from(edition, f'rule:{rule.id}')}"
         )
+
+
+_ABILITY_WORDS = {
+    AbilityKind.CHOOSE_LEADER: "chooses any player, themself included, to lead the next trick",
+    AbilityKind.EXCHANGE: "draws {n} cards from the undealt deck, then discards {n}",
+    AbilityKind.LOOK_UNDEALT: "looks at the cards not dealt this round",
+}
+
+
+def _when(timing: str, after_last_trick: bool) -> str:
+    if timing == "immediate":
+        return "at once, also after the round's last trick" if after_last_trick else "at once; not in the last trick"
+    return (
+        "after the round's last trick, also when won in it"
+        if after_last_trick
+        else ("after the round's last trick, but not when won in it")
+    )
+
+
+def _abilities(edition: Edition, lines: list[str]) -> None:
+    """What winning a trick with a card grants, when, and whether the last trick counts."""
+    found: list[str] = []
+    for ability in edition.abilities:
+        does = _ABILITY_WORDS[ability.kind].format(n=ability.cards)
+        key = f" (sheet key `{ability.sheet_key}`)" if ability.sheet_key else ""
+        found.append(
+            f"- **{ability.card}**: the winner {does}{key}, {_when('immediate', ability.after_last_trick)}"
+            f"{_from(edition, f'ability:{ability.id}')}"
+        )
+    for name, choice, does in (
+        ("wagers", edition.wagers, "wagers one of"),
+        ("bid_changes", edition.bid_changes, "changes their bid by one of"),
+    ):
+        if choice is None or choice.card is None:
+            continue
+        values = ", ".join(f"{v:+d}" if name == "bid_changes" and v else str(v) for v in choice.values)
+        found.append(
+            f"- **{choice.card}**: the winner {does} {values} (sheet key `{choice.sheet_key}`), "
+            f"{_when(choice.timing, choice.after_last_trick)}{_from(edition, name)}"
+        )
+    if found:
+        lines += ["## Abilities (for winning a trick with the card)", "", *found, ""]
 
 
 def explain(edition: Edition) -> str:
@@ -178,6 +220,7 @@ def explain(edition: Edition) -> str:
     lines.append(f"- a tie for first: {ties}{_from(edition, 'ties')}")
     lines.append("")
 
+    _abilities(edition, lines)
     if edition.ghost is not None:
         ghost = edition.ghost
         after = "he leads the next trick" if ghost.wins_lead == "ghost" else "the player who led it leads the next"

@@ -98,6 +98,13 @@ def rows() -> list[tuple[str, list[str]]]:
             ],
         ),
         (
+            "#7 Harry's bid change",
+            [
+                (e.bid_changes.timing.replace("_", " ") if e.bid_changes is not None and e.bid_changes.card else "-")
+                for e in editions
+            ],
+        ),
+        (
             "#8 abilities after the last trick",
             [
                 ", ".join(

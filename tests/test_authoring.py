@@ -33,6 +33,23 @@ def test_explain_says_which_file_set_each_rule() -> None:
         assert section in out
 
 
+def test_explain_states_the_abilities_and_their_timing() -> None:
+    """explain lists each ability (digest 2.8) with when it is used (5 #7) and whether the
+    last trick grants it (5 #8), naming the file that set it."""
+    code, out, _ = run("explain", "--edition", str(EXAMPLES / "harry-after-last-trick.yaml"))
+    assert code == 0
+    lines = {line.split("**")[1]: line for line in out.splitlines() if line.startswith("- **") and ":" in line}
+    assert "after the round's last trick, also when won in it" in lines["harry"]
+    assert lines["harry"].endswith("*(harry-after-last-trick.yaml:13)*")
+    assert "draws 2 cards from the undealt deck, then discards 2, at once; not in the last trick" in lines["bendt"]
+    assert "skullking-2021.yaml:" in lines["rascal"] and "wagers one of 0, 10, 20" in lines["rascal"]
+    _, base, _ = run("explain", "--edition", "skullking-2021")
+    harry = next(line for line in base.splitlines() if line.startswith("- **harry**"))
+    assert "at once, also after the round's last trick" in harry
+    _, original, _ = run("explain", "--edition", "skullking-original")
+    assert "## Abilities" not in original
+
+
 def test_explain_json() -> None:
     """explain --format json wraps the Markdown."""
     code, out, _ = run("explain", "--edition", "skullking-original", "--format", "json")
