@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from .cards import Play
 from .errors import GameError, NotationError
 from .model import AbilityKind, Ghost, SheetChoice
-from .scoring import RoundScore, ghost_play, round_points, seat_order
+from .scoring import RoundScore, SheetScore, ghost_play, round_points, score_sheet, seat_order
 
 if TYPE_CHECKING:
     from .edition import Edition
@@ -561,3 +561,114 @@ class Round:
         if self.loads and any(load != self.scheme.loads[0] for load in self.loads.values()):
             record["loads"] = {p: load for p, load in self.loads.items() if load != self.scheme.loads[0]}
         return record
+
+
+def play_randomly(round_: Round, rng: random.Random) -> None:
+    """Make every move left in ``round_`` at random, among the legal ones: the missing
+    bids, the plays, and each decision the abilities ask for (a simulation's player)."""
+    for player in round_.to_bid:
+        round_.bid(player, rng.randint(0, round_.cards))
+    while round_.phase is not Phase.OVER:
+        pending = round_.pending
+        if pending is None:
+            mover = round_.to_play
+            assert mover is not None
+            round_.play(mover, rng.choice(round_.legal_plays()))
+        elif pending.kind == AbilityKind.EXCHANGE:
+            round_.decide(pending.player, rng.sample(pending.options, pending.number))
+        else:
+            round_.decide(pending.player, rng.choice(pending.options))
+
+
+class Game:
+    """A whole game of ``edition``: the rounds of a schedule in turn, each a
+    :class:`Round` (round n is led by the player after its dealer, ``players[n - 1]``
+    cyclically, as on score sheets). ``seed`` makes every deal reproducible.
+
+    >>> import random, skullking
+    >>> from skullking.game import Game, play_randomly
+    >>> game = Game(skullking.load_edition("skullking-2021"), ["Ann", "Bo", "Cy"], schedule="past-your-bedtime", seed=1)
+    >>> play_randomly(game.next_round(), random.Random(1))
+    >>> game.over, len(game.as_sheet()["rounds"]), sorted(game.score().totals)
+    (True, 1, ['Ann', 'Bo', 'Cy'])
+    """
+
+    def __init__(
+        self,
+        edition: Edition,
+        players: Sequence[str],
+        *,
+        schedule: str | None = None,
+        scheme: str | None = None,
+        seed: int | None = None,
+        modules: Iterable[str] | None = None,
+        abilities: bool = True,
+    ) -> None:
+        self.edition = edition
+        self.players = tuple(players)
+        try:
+            self.schedule = edition.schedule(schedule).id
+            self.scheme = edition.scheme(scheme).id
+        except KeyError as exc:
+            raise GameError(str(exc.args[0])) from None
+        self.modules = None if modules is None else tuple(modules)
+        self.abilities = abilities
+        self.rounds: list[Round] = []
+        self._rng = random.Random(seed)
+
+    @property
+    def length(self) -> int:
+        """The number of rounds the schedule plays."""
+        return len(self.edition.schedule(self.schedule).rounds)
+
+    @property
+    def over(self) -> bool:
+        """Whether the schedule's last round has been played to its end."""
+        return len(self.rounds) == self.length and self.rounds[-1].phase is Phase.OVER
+
+    def next_round(
+        self,
+        *,
+        hands: Mapping[str, Iterable[str | Play]] | None = None,
+        undealt: Iterable[str | Play] | None = None,
+        loads: Mapping[str, str] | None = None,
+    ) -> Round:
+        """Deal the next round (given ``hands``, else shuffled from the game's seed)."""
+        if self.rounds and self.rounds[-1].phase is not Phase.OVER:
+            raise GameError(f"round {len(self.rounds)} is not over")
+        if len(self.rounds) == self.length:
+            raise GameError(f"the game is over: the '{self.schedule}' schedule has {self.length} rounds")
+        seed = self._rng.randrange(2**32)
+        round_ = Round(
+            self.edition,
+            self.players,
+            number=len(self.rounds) + 1,
+            schedule=self.schedule,
+            scheme=self.scheme,
+            hands=hands,
+            undealt=undealt,
+            seed=seed,
+            modules=self.modules,
+            abilities=self.abilities,
+            loads=loads,
+        )
+        self.rounds.append(round_)
+        return round_
+
+    def as_sheet(self) -> dict[str, Any]:
+        """The game so far as a score sheet giving the whole play of every finished round
+        (what ``skullking score`` reads)."""
+        sheet: dict[str, Any] = {
+            "edition": self.edition.id,
+            "players": list(self.players),
+            "scoring": self.scheme,
+            "schedule": self.schedule,
+        }
+        if self.modules is not None:
+            sheet["modules"] = list(self.modules)
+        sheet["rounds"] = [r.as_sheet_round() for r in self.rounds if r.phase is Phase.OVER]
+        return sheet
+
+    def score(self) -> SheetScore:
+        """The finished rounds scored as their sheet is (totals, winners, tie break)."""
+        return score_sheet(self.edition, self.as_sheet(), file="<game>", check_edition=False)

@@ -10,10 +10,12 @@ import random
 from pathlib import Path
 
 import pytest
+from clihelp import run, run_json
 
 import skullking
 from skullking import GameError, Phase, Round
 from skullking.edition import Edition
+from skullking.game import Game, play_randomly
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "house-rules"
 PLAYERS = ["A", "B", "C", "D"]
@@ -345,21 +347,7 @@ def test_moves_out_of_phase_say_why() -> None:
 def _random_round(edition: Edition, players: list[str], number: int, rng: random.Random) -> Round:
     """A round played to its end with random legal moves and random decisions."""
     r = Round(edition, players, number=number, seed=rng.randrange(10**9))
-    for p in players:
-        r.bid(p, rng.randint(0, r.cards))
-    while r.phase is not Phase.OVER:
-        pending = r.pending
-        if pending is not None:
-            pick = (
-                rng.sample(pending.options, pending.number)
-                if pending.kind == "exchange"
-                else rng.choice(pending.options)
-            )
-            r.decide(pending.player, pick)
-        else:
-            player = r.to_play
-            assert player is not None
-            r.play(player, rng.choice(r.legal_plays()))
+    play_randomly(r, rng)
     return r
 
 
@@ -446,3 +434,89 @@ def test_a_sheet_does_not_hold_bendts_drawn_cards_against_him() -> None:
     )
     with pytest.raises(skullking.SheetError, match=r"trick 3: A played G1 but holds yellow \(Y9\)"):
         ed.score_sheet(after)
+
+
+# ---------------------------------------------------------------- whole games, simulate
+
+
+def test_a_game_deals_its_schedule_in_turn() -> None:
+    """Digest 2.2: round n deals the schedule's n-th count and is led by the player after
+    the dealer; a game ends after the schedule's last round."""
+    game = Game(_ed("skullking-2021"), ["A", "B", "C"], schedule="whirlpool", seed=11)
+    rng = random.Random(11)
+    for number, cards in enumerate([9, 7, 5, 3, 1], start=1):
+        assert not game.over
+        r = game.next_round()
+        assert (r.number, r.cards, r.to_bid) == (number, cards, ("A", "B", "C"))
+        with pytest.raises(GameError, match=f"round {number} is not over"):
+            game.next_round()
+        play_randomly(r, rng)
+        assert r.tricks[0].players[0] == "ABC"[(number - 1) % 3]
+    assert game.over
+    with pytest.raises(GameError, match="the game is over: the 'whirlpool' schedule has 5 rounds"):
+        game.next_round()
+    score = game.score()
+    assert [r.cards for r in score.rounds] == [9, 7, 5, 3, 1]
+    assert dict(score.totals) == {p: sum(dict(r.score().points)[p] for r in game.rounds) for p in "ABC"}
+
+
+def test_a_game_with_the_same_seed_deals_the_same_cards() -> None:
+    ed = _ed("skullking-2021")
+    first, again, other = (Game(ed, ["A", "B", "C"], seed=seed).next_round() for seed in (5, 5, 6))
+    assert first.hands == again.hands and first.undealt == again.undealt
+    assert first.hands != other.hands
+
+
+def test_simulate_prints_a_sheet_that_score_reads(tmp_path: Path) -> None:
+    """skullking simulate: a whole game with random legal moves, printed as a score sheet
+    that `skullking score` scores to the totals simulate reports; the same seed gives the
+    same game."""
+    code, text, err = run("simulate", "--seed", "8", "--players", "Ann,Bo,Cy,Dee", "--schedule", "swift-n-salty")
+    assert code == 0 and err == ""
+    assert text == run("simulate", "--seed", "8", "--players", "Ann,Bo,Cy,Dee", "--schedule", "swift-n-salty")[1]
+    sheet = tmp_path / "game.yaml"
+    sheet.write_text(text, encoding="utf-8")
+    scored = run_json("score", str(sheet))
+    record = run_json("simulate", "--seed", "8", "--players", "Ann,Bo,Cy,Dee", "--schedule", "swift-n-salty")
+    assert record["seed"] == 8 and record["edition"] == "skullking-2021"
+    assert scored["totals"] == record["totals"] and scored["winners"] == record["winners"]
+    assert [r["cards"] for r in scored["rounds"]] == [5, 5, 5, 5, 5]
+    assert f"Totals: {', '.join(f'{p} {t}' for p, t in record['totals'].items())}." in text
+
+
+@pytest.mark.parametrize("source", ["skullking-original", str(EXAMPLES / "harry-after-last-trick.yaml")])
+def test_simulate_plays_any_edition_file(source: str, tmp_path: Path) -> None:
+    """A house rule given by path is written into the sheet as that path, so the sheet
+    scores under it; two players bring in the ghost hand where the edition has one."""
+    code, text, _ = run("simulate", "--edition", source, "--players", "2", "--seed", "3", "--rounds", "4")
+    assert code == 0
+    sheet = tmp_path / "game.yaml"
+    sheet.write_text(text, encoding="utf-8")
+    code, out, err = run("score", str(sheet))
+    assert code == 0, err
+    assert out.count("\n") == 4 + 3  # header, 4 rounds, total, winner line
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--players", "1"], "1 players: edition 'skullking-2021' is for 2 to 8 players"),
+        (["--players", "Ann,,Bo"], "--players 'Ann,,Bo': give a number or comma-separated names"),
+        (["--rounds", "0"], "--rounds 0: the 'standard' schedule has 1 to 10 rounds"),
+        (["--schedule", "blitz"], "unknown schedule 'blitz'"),
+        (["--scoring", "golf"], "unknown scoring scheme 'golf'"),
+        (["--modules", "base,kraken"], "unknown module 'kraken'"),
+    ],
+)
+def test_simulate_refuses_bad_options(argv: list[str], message: str) -> None:
+    code, out, err = run("simulate", *argv)
+    assert (code, out) == (2, "")
+    assert err.startswith("skullking: error: ") and message in err and err.count("\n") == 1
+
+
+def test_the_readme_shows_what_simulate_prints() -> None:
+    """The README's simulate example is the command's real output."""
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    command = "$ skullking simulate --seed 3 --players Ann,Bo,Cy --rounds 2\n"
+    shown = readme.split(command, 1)[1].split("$ ", 1)[0]
+    assert run(*command[2:].split()[1:])[1] == shown

@@ -1,4 +1,5 @@
-"""The ``skullking`` command line: editions, validate, trick, legal, score.
+"""The ``skullking`` command line: editions, validate, trick, legal, score, explain, diff,
+simulate.
 
 Thin by design: each command parses its arguments, calls the library and prints a
 text or JSON report. ``main(argv)`` returns the exit code and never raises for bad
@@ -323,6 +324,68 @@ def cmd_diff(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+# ---------------------------------------------------------------------- simulate
+
+
+def _player_names(given: str) -> list[str]:
+    """``--players``: a count (players P1..Pn) or comma-separated names."""
+    if given.isdigit():
+        return [f"P{i}" for i in range(1, int(given) + 1)]
+    names = [name.strip() for name in given.split(",")]
+    if not all(names):
+        raise UsageError(f"--players {given!r}: give a number or comma-separated names")
+    return names
+
+
+def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
+    import random
+
+    from skullking.game import Game, play_randomly
+
+    edition = _edition(args.edition)
+    players = _player_names(args.players)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    modules = args.modules.split(",") if args.modules else None
+    game = Game(
+        edition,
+        players,
+        schedule=args.schedule,
+        scheme=args.scoring,
+        seed=seed,
+        modules=modules,
+        abilities=not args.no_abilities,
+    )
+    rounds = game.length if args.rounds is None else args.rounds
+    if not 1 <= rounds <= game.length:
+        raise UsageError(f"--rounds {rounds}: the '{game.schedule}' schedule has 1 to {game.length} rounds")
+    moves = random.Random(seed)
+    for _ in range(rounds):
+        play_randomly(game.next_round(), moves)
+    sheet = game.as_sheet()
+    sheet["edition"] = args.edition  # as given: a bundled id, or the file's path
+    score = game.score()
+    if args.format == "json":
+        record = {
+            "edition": edition.id,
+            "seed": seed,
+            "sheet": sheet,
+            "totals": dict(score.totals),
+            "winners": list(score.winners),
+        }
+        json.dump(record, out, ensure_ascii=False)
+        out.write("\n")
+        return 0
+    import yaml
+
+    totals = ", ".join(f"{p} {score.totals[p]}" for p in players)
+    out.write(
+        f"# A game of {edition.id} played with random legal moves by 'skullking simulate --seed {seed}'.\n"
+        f"# 'skullking score' reads this sheet. Totals: {totals}.\n"
+    )
+    yaml.safe_dump(sheet, out, sort_keys=False, allow_unicode=True, default_flow_style=None, width=120)
+    return 0
+
+
 # ---------------------------------------------------------------------- main
 
 
@@ -388,6 +451,18 @@ def _parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=2021, help="seed of the random sample (default 2021)")
     p.add_argument("--depth", type=int, default=3, help="play every trick of up to this many cards: 2 or 3 (default 3)")
     p.set_defaults(run=cmd_diff)
+
+    p = sub.add_parser(
+        "simulate", parents=[common], help="play a game with random legal moves; print it as a score sheet"
+    )
+    p.add_argument("--players", default="4", metavar="N|NAME,NAME,...", help="a player count or names (default 4)")
+    p.add_argument("--seed", type=int, default=None, help="seed of the deals and moves (default: a random one)")
+    p.add_argument("--rounds", type=int, default=None, help="play only the first N rounds (default: all)")
+    p.add_argument("--schedule", metavar="SCHEDULE", help="round schedule (default: the edition's)")
+    p.add_argument("--scoring", metavar="SCHEME", help="scoring scheme (default: the edition's)")
+    p.add_argument("--modules", metavar="ID,ID,...", help="modules in play (default: those used at this count)")
+    p.add_argument("--no-abilities", action="store_true", help="play without the pirates' abilities")
+    p.set_defaults(run=cmd_simulate)
 
     p = sub.add_parser("score", parents=[_options(sheet=True)], help="score a game sheet (YAML or JSON)")
     p.add_argument("sheet", metavar="SHEET", help="the sheet file ('-' for stdin)")
