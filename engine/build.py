@@ -94,6 +94,7 @@ def _choices(data: dict[str, Any] | None) -> SheetChoice | None:
         card=data.get("card"),
         after_last_trick=bool(data.get("after_last_trick", True)),
         timing=str(data.get("timing", "immediate")),
+        module=data.get("module"),
     )
 
 
@@ -107,6 +108,7 @@ def _abilities(items: list[dict[str, Any]]) -> tuple[Ability, ...]:
             sheet_key=a.get("sheet_key"),
             after_last_trick=bool(a.get("after_last_trick", False)),
             description=a.get("description", ""),
+            module=a.get("module"),
         )
         for a in items
     )

@@ -83,6 +83,7 @@ def _abilities(edition: Edition, lines: list[str]) -> None:
     for ability in edition.abilities:
         does = _ABILITY_WORDS[ability.kind].format(n=ability.cards)
         key = f" (sheet key `{ability.sheet_key}`)" if ability.sheet_key else ""
+        key += f" - with module `{ability.module}`" if ability.module else ""
         found.append(
             f"- **{ability.card}**: the winner {does}{key}, {_when('immediate', ability.after_last_trick)}"
             f"{_from(edition, f'ability:{ability.id}')}"
@@ -95,7 +96,9 @@ def _abilities(edition: Edition, lines: list[str]) -> None:
             continue
         values = ", ".join(f"{v:+d}" if name == "bid_changes" and v else str(v) for v in choice.values)
         found.append(
-            f"- **{choice.card}**: the winner {does} {values} (sheet key `{choice.sheet_key}`), "
+            f"- **{choice.card}**: the winner {does} {values} (sheet key `{choice.sheet_key}`)"
+            + (f" - with module `{choice.module}`" if choice.module else "")
+            + ", "
             f"{_when(choice.timing, choice.after_last_trick)}{_from(edition, name)}"
         )
     if found:

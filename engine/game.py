@@ -455,10 +455,14 @@ class Round:
         last = trick == self.cards
         names = (play.card.kind, play.card.individual)
         for ability in self.edition.abilities:
+            if ability.module is not None and ability.module not in self.modules:
+                continue
             if ability.card in names and (ability.after_last_trick or not last):
                 self._use(_Grant(ability.kind.value, ability.card, trick, player, ability.cards))
         for kind, choice in ((WAGER, self.edition.wagers), (CHANGE_BID, self.edition.bid_changes)):
             if choice is None or choice.card is None or choice.card not in names:
+                continue
+            if choice.module is not None and choice.module not in self.modules:
                 continue
             if last and not choice.after_last_trick:
                 continue

@@ -299,7 +299,9 @@ class _Checker:
             choice = d["scoring"].get(key)
             if choice is not None and "card" in choice:
                 self.known(choice["card"], card_ids, "card", "scoring", key, "card")
-        self._abilities(card_ids)
+            if choice is not None and "module" in choice:
+                self.known(choice["module"], modules, "module", "scoring", key, "module")
+        self._abilities(card_ids, modules)
         if "ghost" in d:
             self.known(d["ghost"]["declares"], roles, "role", "ghost", "declares")
             low, high = d["players"]["min"], d["players"]["max"]
@@ -442,7 +444,7 @@ class _Checker:
                 for k, pattern in enumerate(captured):
                     self._pattern(pattern, ("bonuses", index, "captured", k), roles, suits, cards)
 
-    def _abilities(self, card_ids: set[str]) -> None:
+    def _abilities(self, card_ids: set[str], modules: set[str]) -> None:
         """Abilities name a card of the deck, an exchange says how many cards, and every
         round key a sheet may use (wagers, bid changes, leader choices) is distinct."""
         d = self.data
@@ -455,6 +457,8 @@ class _Checker:
         for index, ability in enumerate(abilities):
             path: tuple[str | int, ...] = ("abilities", index)
             self.known(ability["card"], card_ids, "card", *path, "card")
+            if "module" in ability:
+                self.known(ability["module"], modules, "module", *path, "module")
             exchange = ability["kind"] == "exchange"
             if exchange and "count" not in ability:
                 self.error("an 'exchange' ability needs 'count' (the cards drawn and discarded)", *path)

@@ -236,6 +236,8 @@ class SheetChoice(NamedTuple):
     #: When the choice is made in play: "immediate" (right after the trick that grants
     #: it) or "end_of_round" (after the round's last trick; digest 5 #7).
     timing: str = "immediate"
+    #: The module that brings the choice (None: always in use).
+    module: str | None = None
 
 
 class AbilityKind(StrEnum):
@@ -258,3 +260,5 @@ class Ability(NamedTuple):
     sheet_key: str | None = None
     after_last_trick: bool = False
     description: str = ""
+    #: The module that brings the ability (None: always in use).
+    module: str | None = None

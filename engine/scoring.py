@@ -322,6 +322,8 @@ class _Sheet:
         }
         wagers = self._choices(node, players, self.edition.wagers, "wager")
         changes = self._choices(node, players, self.edition.bid_changes, "bid change")
+        for choice in (self.edition.wagers, self.edition.bid_changes, chooser):
+            self._in_play(node, choice, modules)
         if has_tricks:  # the play shows who won with which card
             earned: list[tuple[SheetChoice | Ability | None, Mapping[str, object]]] = [
                 (self.edition.wagers, wagers),
@@ -380,6 +382,16 @@ class _Sheet:
                     f"{player} won only the last trick with {card}, whose ability cannot be used after "
                     f"the round's last trick",
                 )
+
+    def _in_play(self, node: Node, choice: SheetChoice | Ability | None, modules: set[str]) -> None:
+        """A choice that comes with a module (an expansion's pirate powers) needs it in play."""
+        if choice is None or choice.module is None or choice.module in modules or choice.sheet_key is None:
+            return
+        if choice.sheet_key in node.value:
+            self.error(
+                node.key_loc.get(choice.sheet_key, node.loc),
+                f"'{choice.sheet_key}' comes with module '{choice.module}', which is not in play",
+            )
 
     def _leader_ability(self) -> Ability | None:
         """The edition's leader-choosing ability (Rosie D'Laney's), if any."""
@@ -681,7 +693,10 @@ class _Sheet:
                 if winner in chosen and chooser is not None and self._grants(chooser, play, k, cards):
                     following = players.index(chosen[winner])
                 if any(
-                    a.kind is AbilityKind.EXCHANGE and self._grants(a, play, k, cards) for a in self.edition.abilities
+                    a.kind is AbilityKind.EXCHANGE
+                    and (a.module is None or a.module in modules)
+                    and self._grants(a, play, k, cards)
+                    for a in self.edition.abilities
                 ):
                     exchanged.setdefault(seats[result.winner], k)
             if ghost and following == count and ghost.wins_lead == "trick_leader":

@@ -64,6 +64,11 @@ def sheet_choice(description: str, key: str, values: str) -> dict[str, Any]:
                 "description": "Whether winning the round's last trick with that card still grants the "
                 "choice (default true; digest 5 #8).",
             },
+            "module": {
+                "type": "string",
+                "description": "The module that brings the choice (e.g. an expansion's pirate powers): used only "
+                "when that module is in play (default: always).",
+            },
             "timing": {
                 "enum": ["immediate", "end_of_round"],
                 "description": "When the choice is made in play: 'immediate' (right after the trick that "
@@ -498,6 +503,11 @@ SCHEMA: dict[str, Any] = {
                         "type": "boolean",
                         "description": "Whether winning the round's last trick with the card still grants "
                         "the ability (default false; digest 5 #8).",
+                    },
+                    "module": {
+                        "type": "string",
+                        "description": "The module that brings the ability: used only when that module is in "
+                        "play (default: always).",
                     },
                     "description": {"type": "string", "description": "Shown to players."},
                     "source": {"type": "string", "description": "Where the rule comes from (digest keys)."},

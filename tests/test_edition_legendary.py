@@ -243,3 +243,50 @@ def test_ten_rounds_of_one_to_ten_cards(legendary: Edition) -> None:
     digest 2.12 are the 2021 rulebook's), so the standard one is the only one."""
     assert [s.id for s in legendary.schedules] == ["standard"]
     assert [legendary.cards_dealt(n, 6) for n in range(1, 12)] == [*range(1, 11), None]
+
+
+# ---------------------------------------------------------------------- pirate powers
+
+
+POWER_SHEET = textwrap.dedent("""\
+    players: [Ann, Bo, Cy]
+    modules: [base, legendary-expansion]
+    rounds:
+      - bids: {Ann: 0, Bo: 0, Cy: 0}
+        won: {Ann: 0, Bo: 1, Cy: 0}
+      - bids: {Ann: 2, Bo: 0, Cy: 0}
+        leader: Ann
+        tricks: [[Y9, Y3, Y2], [RASCAL, G5, G6]]
+        wagers: {Ann: 20}
+    """)
+
+
+def test_rascal_wagers_after_the_last_trick(legendary: Edition) -> None:
+    """Digest 3.2 and 5 #8, option B (the 2018 printable per AMIR issue #28): Rascal's
+    power still works when he wins the round's last trick. Round 2: Ann wins both tricks
+    (Y9 over Y3 and Y2, then Rascal), bid 2 made: 2 x 20 + wager 20 = 60; Bo and Cy 0/0
+    with 2 cards = 20. Under the 2021 edition (option A) the same wager is refused."""
+    score = legendary.score_sheet(POWER_SHEET)
+    assert dict(score.rounds[1].points) == {"Ann": 60, "Bo": 20, "Cy": 20}
+    without_modules = POWER_SHEET.replace("modules: [base, legendary-expansion]\n", "")
+    with pytest.raises(SheetError, match="Ann won only the last trick with rascal"):
+        skullking.load_edition("skullking-2021").score_sheet(without_modules)
+
+
+def test_pirate_powers_come_with_the_expansion(legendary: Edition) -> None:
+    """Digest 3.2: the pirate powers are part of the Legendary Expansion; a base game's
+    sheet cannot record a wager (pointed at the key), nor a Round ask for one."""
+    base_only = POWER_SHEET.replace("modules: [base, legendary-expansion]", "modules: [base]")
+    with pytest.raises(SheetError) as info:
+        legendary.score_sheet(base_only, file="s.yaml")
+    (problem,) = info.value.problems
+    assert (problem.line, problem.column) == (9, 5)
+    assert "'wagers' comes with module 'legendary-expansion', which is not in play" in problem.message
+    hands = {"Ann": ["Y9", "HARRY"], "Bo": ["Y3", "G5"], "Cy": ["Y2", "G6"]}
+    for modules, asked in ((["base"], False), (["base", "legendary-expansion"], True)):
+        r = skullking.Round(legendary, ["Ann", "Bo", "Cy"], cards=2, hands=hands, modules=modules)
+        for player in ("Ann", "Bo", "Cy"):
+            r.bid(player, 0)
+        for player, card in (("Ann", "Y9"), ("Bo", "Y3"), ("Cy", "Y2"), ("Ann", "HARRY"), ("Bo", "G5"), ("Cy", "G6")):
+            r.play(player, card)
+        assert (r.pending is not None) is asked
