@@ -304,6 +304,20 @@ class Edition:
             out.append(found[0])
         return Cards(out)
 
+    def play_of(self, card: str | Play) -> Play:
+        """The play ``card`` stands for: text naming exactly one card (``"TIG:PIR"``,
+        ``"black 14"``), or a play of this edition. Raises
+        :class:`~skullking.errors.NotationError` otherwise.
+
+        >>> import skullking
+        >>> ed = skullking.load_edition("skullking-2021")
+        >>> ed.play_of("Skull King") is ed.play_of(ed.play_of("SK"))
+        True
+        """
+        if isinstance(card, Play):
+            return self._own(card)
+        return self.parse_cards([card])[0]
+
     def _own(self, play: Play) -> Play:
         own = self.plays.get(play.code)
         if own is None or own != play:

@@ -32,6 +32,7 @@ from .cards import Play
 from .errors import GameError, NotationError
 from .model import AbilityKind, Ghost, SheetChoice
 from .scoring import RoundScore, SheetScore, ghost_play, round_points, score_sheet, seat_order
+from .trick import legal_plays as trick_legal_plays
 
 if TYPE_CHECKING:
     from .edition import Edition
@@ -330,13 +331,18 @@ class Round:
         assert mover is not None
         hand = self.hands[mover]
         out: list[Play] = []
-        for play in self.edition.legal_plays(hand, self._trick) if hand else ():
+        for play in self._legal(hand):
             if play.undeclared:
                 kind = self.edition.kind(play.card.kind or "")
                 out.extend(self.edition.plays[f"{play.card.code}:{d.code}"] for d in kind.declarations)
             elif play not in out:
                 out.append(play)
         return tuple(out)
+
+    def _legal(self, hand: list[Play]) -> list[Play]:
+        """The cards of ``hand`` that may follow the trick so far (the round keeps its
+        hands and trick sound, so the edition's input checks are not needed)."""
+        return trick_legal_plays(self.edition._resolver, hand, self._trick)
 
     def play(self, player: str, card: str | Play) -> None:
         """``player`` plays ``card`` (text such as ``"Y7"`` or ``"TIG:PIR"``, or a play)."""
@@ -348,10 +354,9 @@ class Round:
         if player != mover:
             raise GameError(f"it is {mover}'s turn, not {player}'s")
         try:
-            found = self.edition.parse_cards([card])
+            play = self.edition.play_of(card)
         except NotationError as exc:
             raise GameError(str(exc)) from None
-        play = found[0]
         hand = self.hands[player]
         held = next((p for p in hand if p.card == play.card), None)
         if held is None:
@@ -361,7 +366,7 @@ class Round:
             options = ", ".join(f"{play.card.code}:{d.code}" for d in kind.declarations)
             raise GameError(f"{play.card.code} is declared when played: play one of {options}")
         ghost = player == self.ghost_name  # the ghost never has to follow suit
-        if not ghost and all(p.card != play.card for p in self.edition.legal_plays(hand, self._trick)):
+        if not ghost and all(p.card != play.card for p in self._legal(hand)):
             suit = self.edition.led_suit(self._trick)
             follow = " ".join(p.code for p in hand if p.card.suit == suit)
             raise GameError(f"{player} must follow {suit} ({follow})")
