@@ -294,6 +294,8 @@ class Edition:
             if isinstance(item, Play):
                 out.append(self._own(item))
                 continue
+            if not isinstance(item, str):
+                raise NotationError(f"card {position}: {item!r} is not a card: write cards as text", token=str(item))
             try:
                 found = self._vocabulary.parse(item)
             except NotationError as exc:
@@ -316,7 +318,13 @@ class Edition:
         """
         if isinstance(card, Play):
             return self._own(card)
-        return self.parse_cards([card])[0]
+        if not isinstance(card, str):
+            raise NotationError(f"{card!r} is not a card: write cards as text, e.g. 'Y7'", token=str(card))
+        found = self._vocabulary.parse(card)
+        if len(found) != 1:
+            what = "no card" if not found else f"{len(found)} cards ({', '.join(map(str, found))})"
+            raise NotationError(f"{card!r} is {what}, not one card", token=card)
+        return found[0]
 
     def _own(self, play: Play) -> Play:
         own = self.plays.get(play.code)

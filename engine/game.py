@@ -95,9 +95,10 @@ class Round:
     schedule (``schedule``, default the edition's) unless ``cards`` is given, and the
     first leader (the player after the dealer, ``players[number - 1]`` cyclically)
     unless ``leader`` is given. ``hands`` deals given cards (player name -> cards, the
-    ghost hand under its name in small games; each card as text or a play); otherwise
-    the deck of the modules in play (default: those the edition uses at this player
-    count) is shuffled with ``random.Random(seed)`` and dealt. ``undealt`` orders the
+    ghost hand under its name in small games; a text such as ``"Y7 SK"`` or a list of
+    cards, each text or a play); otherwise the deck of the modules in play (default:
+    those the edition uses at this player count) is shuffled with
+    ``random.Random(seed)`` and dealt. ``undealt`` orders the
     cards left over (default: the rest of the deck, shuffled); an exchange draws from
     its front. ``scheme`` picks the scoring scheme; ``abilities=False`` plays without
     the pirates' abilities (they are an optional rule, digest 2.8).
@@ -111,8 +112,8 @@ class Round:
         number: int = 1,
         cards: int | None = None,
         schedule: str | None = None,
-        hands: Mapping[str, Iterable[str | Play]] | None = None,
-        undealt: Iterable[str | Play] | None = None,
+        hands: Mapping[str, str | Iterable[str | Play]] | None = None,
+        undealt: str | Iterable[str | Play] | None = None,
         leader: str | None = None,
         seed: int | None = None,
         modules: Iterable[str] | None = None,
@@ -142,6 +143,10 @@ class Round:
         except KeyError as exc:
             raise GameError(str(exc.args[0])) from None
         self.loads = self._loads(loads or {})
+        if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+            raise GameError(f"round number {number!r} is not a whole number from 1")
+        if cards is not None and (isinstance(cards, bool) or not isinstance(cards, int) or cards < 1):
+            raise GameError(f"cards {cards!r} is not a whole number from 1")
         if cards is None:
             cards = edition.cards_dealt(number, len(self.seats), schedule)
             if cards is None:
@@ -206,7 +211,10 @@ class Round:
         return [self.edition.plays[card.code] for card in self.edition.deck(self.modules)]
 
     def _deal(
-        self, hands: Mapping[str, Iterable[str | Play]] | None, undealt: Iterable[str | Play] | None, seed: int | None
+        self,
+        hands: Mapping[str, str | Iterable[str | Play]] | None,
+        undealt: str | Iterable[str | Play] | None,
+        seed: int | None,
     ) -> None:
         deck = self._deck()
         size = self.cards * len(self.seats)
@@ -247,9 +255,12 @@ class Round:
             rest = given
         self.undealt: list[Play] = rest
 
-    def _cards(self, cards: Iterable[str | Play], what: str) -> list[Play]:
+    def _cards(self, cards: str | Iterable[str | Play], what: str) -> list[Play]:
+        """Cards given as one text (``"Y7 SK"``) or a list of cards, each text or a play."""
         try:
-            plays = list(self.edition.parse_cards(list(cards)))
+            if not isinstance(cards, str) and not isinstance(cards, Iterable):
+                raise NotationError(f"{cards!r} is not a list of cards")
+            plays = list(self.edition.parse_cards(cards if isinstance(cards, str) else list(cards)))
         except NotationError as exc:
             raise GameError(f"{what}: {exc}") from None
         # A card is dealt as a card: its declaration is made when it is played.
@@ -402,7 +413,7 @@ class Round:
         self._ghost_turns()
 
     def _discard(self, decision: Decision, choice: Any) -> None:
-        picked = self._cards([choice] if isinstance(choice, str | Play) else choice, "the discards")
+        picked = self._cards([choice] if isinstance(choice, Play) else choice, "the discards")
         hand = self.hands[decision.player]
         if len(picked) != decision.number:
             raise GameError(f"{decision.player} discards {decision.number} cards, not {len(picked)}")
@@ -638,8 +649,8 @@ class Game:
     def next_round(
         self,
         *,
-        hands: Mapping[str, Iterable[str | Play]] | None = None,
-        undealt: Iterable[str | Play] | None = None,
+        hands: Mapping[str, str | Iterable[str | Play]] | None = None,
+        undealt: str | Iterable[str | Play] | None = None,
         loads: Mapping[str, str] | None = None,
     ) -> Round:
         """Deal the next round (given ``hands``, else shuffled from the game's seed)."""

@@ -169,6 +169,11 @@ def test_bendt_draws_two_then_discards_two() -> None:
     assert _phase(r) is Phase.PLAYING and r.to_play == "A"
 
 
+def test_hands_may_be_written_as_one_text() -> None:
+    r = Round(_ed("skullking-2021"), ["A", "B", "C"], cards=2, hands={"A": "Y1 SK", "B": "Y4, G2", "C": ["Y3", "G9"]})
+    assert [str(p) for p in r.hands["A"]] == ["Y1", "SK"] and len(r.undealt) == 74 - 6
+
+
 def test_bendt_with_no_undealt_card_draws_and_discards_nothing() -> None:
     """Digest 2.8 leaves Bendt with an empty undealt deck open (7 players, 10 cards, the
     70-card base deck): the engine has him draw nothing and so discard nothing."""
@@ -307,6 +312,11 @@ def test_graybeard_leads_after_winning() -> None:
             {"players": ["A", "B", "C"], "cards": 1, "hands": {"A": ["Y1"], "B": ["Y4"], "C": ["Y3"]}, "undealt": []},
             "the undealt cards must be exactly",
         ),
+        ({"players": ["A", "B", "C"], "cards": 1, "hands": {"A": [5], "B": ["Y4"], "C": ["Y3"]}}, "5 is not a card"),
+        ({"players": ["A", "B", "C"], "cards": 1, "hands": {"A": 7, "B": "Y4", "C": "Y3"}}, "7 is not a list of cards"),
+        ({"players": PLAYERS, "cards": 0}, "cards 0 is not a whole number from 1"),
+        ({"players": PLAYERS, "cards": "3"}, "cards '3' is not a whole number from 1"),
+        ({"players": PLAYERS, "number": 0}, "round number 0 is not a whole number from 1"),
     ],
 )
 def test_a_round_that_cannot_be_set_up_says_why(kwargs: dict[str, object], message: str) -> None:
@@ -335,6 +345,10 @@ def test_moves_out_of_phase_say_why() -> None:
         r.bid("C", 0)
     with pytest.raises(GameError, match="no decision is pending"):
         r.decide("A", 0)
+    with pytest.raises(GameError, match="7 is not a card: write cards as text"):
+        r.play("A", 7)  # type: ignore[arg-type]
+    with pytest.raises(GameError, match=r"'Y1 Y4' is 2 cards \(Y1, Y4\), not one card"):
+        r.play("A", "Y1 Y4")
     _play_trick(r, "Y1", "Y4", "Y3")
     with pytest.raises(GameError, match="the round is over"):
         r.play("A", "Y1")

@@ -122,3 +122,12 @@ def test_fast_path_splits_like_the_grammar(text: str) -> None:
     except NotationError:
         fast = None
     assert fast == grammar
+
+
+def test_a_non_text_card_is_a_notation_error(edition: Edition) -> None:
+    """Cards are written as text: a number in a list of cards names its position."""
+    with pytest.raises(NotationError, match="card 2: 5 is not a card"):
+        edition.parse_cards(["Y1", 5])  # type: ignore[list-item]
+    with pytest.raises(NotationError, match="None is not a card"):
+        edition.play_of(None)  # type: ignore[arg-type]
+    assert edition.play_of("tigress:pirate") is edition.parse_cards("TIG:PIR")[0]
