@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from .cards import Play
 from .errors import GameError, NotationError
 from .model import AbilityKind, Ghost, SheetChoice
-from .scoring import RoundScore, SheetScore, ghost_play, round_points, score_sheet, seat_order
+from .scoring import RoundScore, SheetScore, ghost_play, round_points, score_sheet, seat_order, standings
 from .trick import legal_plays as trick_legal_plays
 
 if TYPE_CHECKING:
@@ -642,33 +642,60 @@ class Game:
         return len(self.edition.schedule(self.schedule).rounds)
 
     @property
+    def tied(self) -> tuple[str, ...]:
+        """After the schedule's last round, the players tied for first when the edition
+        breaks ties with another round of them (``ties: extra_round``, digest 5 #22);
+        else ``()``."""
+        done = [r for r in self.rounds if r.phase is Phase.OVER]
+        if len(done) < self.length or len(done) < len(self.rounds) or self.edition.ties != "extra_round":
+            return ()
+        _, first = standings(self.players, [r.score() for r in done])
+        return first if len(first) > 1 else ()
+
+    @property
     def over(self) -> bool:
-        """Whether the schedule's last round has been played to its end."""
-        return len(self.rounds) == self.length and self.rounds[-1].phase is Phase.OVER
+        """Whether the game has ended: the schedule played, and no tie left to break."""
+        finished = len(self.rounds) >= self.length and self.rounds[-1].phase is Phase.OVER
+        return finished and not self.tied
 
     def next_round(
         self,
         *,
+        cards: int | None = None,
         hands: Mapping[str, str | Iterable[str | Play]] | None = None,
         undealt: str | Iterable[str | Play] | None = None,
         loads: Mapping[str, str] | None = None,
     ) -> Round:
-        """Deal the next round (given ``hands``, else shuffled from the game's seed)."""
+        """Deal the next round (given ``hands``, else shuffled from the game's seed).
+
+        After the schedule, a tie for first that the edition breaks with another round
+        gets one: the tied players only, under the rules for their number (two bring
+        in the ghost hand where the edition has one), dealt ``cards`` each - by default
+        as many as the schedule's last round (the digest leaves it open, 2.13)."""
         if self.rounds and self.rounds[-1].phase is not Phase.OVER:
             raise GameError(f"round {len(self.rounds)} is not over")
-        if len(self.rounds) == self.length:
-            raise GameError(f"the game is over: the '{self.schedule}' schedule has {self.length} rounds")
-        seed = self._rng.randrange(2**32)
+        players = self.players
+        modules = self.modules
+        if len(self.rounds) >= self.length:
+            players = self.tied
+            if not players:
+                raise GameError(f"the game is over: the '{self.schedule}' schedule has {self.length} rounds")
+            used = self.edition.modules_for(len(players))
+            modules = None if self.modules is None else tuple(m for m in self.modules if m in used)
+            if cards is None:
+                table = len(players) + (1 if self.edition.ghost and self.edition.ghost.players == len(players) else 0)
+                cards = self.edition.cards_dealt(self.length, table, self.schedule)
         round_ = Round(
             self.edition,
-            self.players,
+            players,
             number=len(self.rounds) + 1,
+            cards=cards,
             schedule=self.schedule,
             scheme=self.scheme,
             hands=hands,
             undealt=undealt,
-            seed=seed,
-            modules=self.modules,
+            seed=self._rng.randrange(2**32),
+            modules=modules,
             abilities=self.abilities,
             loads=loads,
         )
@@ -686,7 +713,14 @@ class Game:
         }
         if self.modules is not None:
             sheet["modules"] = list(self.modules)
-        sheet["rounds"] = [r.as_sheet_round() for r in self.rounds if r.phase is Phase.OVER]
+        rounds = []
+        for r in self.rounds:
+            if r.phase is Phase.OVER:
+                record = r.as_sheet_round()
+                if r.players != self.players:  # a tie-break round
+                    record = {"players": list(r.players), **record}
+                rounds.append(record)
+        sheet["rounds"] = rounds
         return sheet
 
     def score(self) -> SheetScore:

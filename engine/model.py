@@ -20,7 +20,7 @@ TRICK_NAMES = ("numbered", "trump", "cards")
 MADE_NAMES = ("bid", "won", "cards", "round", "players")
 #: Names of a scheme's cases.
 #: The keys of a score sheet's round (editions add their choices' sheet keys).
-ROUND_KEYS = ("cards", "bids", "won", "bonuses", "loot", "extra", "leader", "tricks")
+ROUND_KEYS = ("cards", "bids", "won", "bonuses", "loot", "extra", "leader", "tricks", "players")
 CASE_NAMES = (*MADE_NAMES, "bonus", "alliance", "wager")
 #: Names of ``schedule.hand_limit``.
 HAND_LIMIT_NAMES = ("players",)

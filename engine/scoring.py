@@ -177,21 +177,27 @@ class _Sheet:
         elif not isinstance(rounds_node.value, list):
             self.error(rounds_node, "'rounds' must be a list of rounds")
         elif players is not None and scheme is not None and schedule is not None:
+            length = len(self.edition.schedule(schedule).rounds)
             for number, node in enumerate(rounds_node.value, start=1):
                 self.prefix = f"round {number}: "
-                scored = self._round(
-                    number=number, node=node, players=players, scheme=scheme, schedule=schedule, modules=modules
-                )
+                table = self._table(node, players, rounds, number, length)
+                scored = None
+                if table is not None:
+                    # A tie-break round of fewer players follows the rules for its own
+                    # count: modules used only from more players stay out.
+                    used = set(self.edition.modules_for(len(table)))
+                    in_play = modules if table is players else modules & used
+                    scored = self._round(
+                        number=number, node=node, players=table, scheme=scheme, schedule=schedule, modules=in_play
+                    )
                 if scored is not None:
                     rounds.append(scored)
             self.prefix = ""
         if self.problems or players is None:
             raise SheetError(sorted(self.problems, key=lambda p: (p.line, p.column)))
-        totals = {p: sum(r.points[p] for r in rounds) for p in players}
-        best = max(totals.values()) if totals else 0
-        winners = tuple(p for p in players if totals[p] == best) if rounds else ()
         assert schedule is not None
         finished = len(rounds) >= len(self.edition.schedule(schedule).rounds)
+        totals, winners = standings(players, rounds)
         tie_break = "extra_round" if finished and len(winners) > 1 and self.edition.ties == "extra_round" else None
         return SheetScore(
             edition=self.edition.id,
@@ -201,6 +207,35 @@ class _Sheet:
             winners=winners,
             tie_break=tie_break,
         )
+
+    def _table(
+        self, node: Node, players: list[str], rounds: list[RoundScore], number: int, length: int
+    ) -> list[str] | None:
+        """Who plays the round: everybody, or in a tie-break round after the schedule's
+        last round (``players: [Ann, Bo]``) exactly the players tied for first."""
+        given = node.value.get("players") if isinstance(node.value, dict) else None
+        if given is None:
+            return players
+        names = [item.value for item in given.value] if isinstance(given.value, list) else None
+        if self.edition.ties != "extra_round":
+            self.error(
+                given, f"edition '{self.edition.id}' breaks no tie with another round: every round is everybody's"
+            )
+            return None
+        if number <= length:
+            self.error(given, f"only a tie-break round after the schedule's {length} rounds names its players")
+            return None
+        if len(rounds) != number - 1:
+            return None  # an earlier round has problems: the standings are unknown
+        _, tied = standings(players, rounds)
+        if len(tied) < 2 or names != list(tied):
+            self.error(
+                given,
+                f"a tie-break round is played by the players tied for first, in seat order: "
+                f"{', '.join(tied) if len(tied) > 1 else 'nobody is tied'}",
+            )
+            return None
+        return list(tied)
 
     def _players(self) -> list[str] | None:
         node = self.root.value.get("players")
@@ -782,6 +817,14 @@ class _Sheet:
         if play.card.suit is not None:
             return next(s.module for s in self.edition.suits if s.id == play.card.suit)
         return self.edition.kind(play.card.kind or "").module
+
+
+def standings(players: Sequence[str], rounds: Sequence[RoundScore]) -> tuple[dict[str, int], tuple[str, ...]]:
+    """Totals per player over ``rounds`` (a player sitting out a tie-break round scores
+    nothing in it), and the players with the highest total, in seat order."""
+    totals = {p: sum(r.points.get(p, 0) for r in rounds) for p in players}
+    best = max(totals.values()) if totals else 0
+    return totals, tuple(p for p in players if totals[p] == best) if rounds else ()
 
 
 def seat_order(leader: int, previous: int, count: int, ghost: Ghost | None) -> list[int]:

@@ -6,6 +6,7 @@ Rules cited by the keys of the rules digest (shared/rules-digest.md).
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -534,3 +535,120 @@ def test_the_readme_shows_what_simulate_prints() -> None:
     command = "$ skullking simulate --seed 3 --players Ann,Bo,Cy --rounds 2\n"
     shown = readme.split(command, 1)[1].split("$ ", 1)[0]
     assert run(*command[2:].split()[1:])[1] == shown
+
+
+# ---------------------------------------------------------------- breaking a tie
+
+
+def _tied_game(edition: str = "skullking-2021") -> Game:
+    """One round of one card (past-your-bedtime): A's Kraken destroys the only trick, so A
+    and B make their zero bids (+10 each) and C misses a bid of 1 (-10): A and B tie."""
+    game = Game(_ed(edition), ["A", "B", "C"], schedule="past-your-bedtime", seed=1)
+    r = game.next_round(hands={"A": "KRAKEN", "B": "Y1", "C": "Y2"})
+    for player, bid in (("A", 0), ("B", 0), ("C", 1)):
+        r.bid(player, bid)
+    _play_trick(r, "KRAKEN", "Y1", "Y2")
+    return game
+
+
+def test_a_tie_for_first_is_broken_by_a_round_of_the_tied_players(tmp_path: Path) -> None:
+    """Digest 2.13 and 5 #22 (EN2024, S003, FR-DOC): tied players play another round. The
+    engine deals it the schedule's last count (open in the digest) to A and B only; two
+    players bring in Graybeard (digest 2.11), who plays second. B leads (round 2 of two
+    players), Graybeard G1, A Y9 wins: A 1/1 = 20, B 0/0 = 10. Totals A 30, B 20, C -10."""
+    game = _tied_game()
+    assert game.tied == ("A", "B") and not game.over
+    r = game.next_round(hands={"A": "Y9", "B": "Y3", "Graybeard": "G1"})
+    assert (r.players, r.cards, r.number) == (("A", "B"), 1, 2)
+    r.bid("A", 1)
+    r.bid("B", 0)
+    _play_trick(r, "Y3", "Y9")
+    assert r.tricks[0].players == ("B", "Graybeard", "A")
+    assert game.over and game.tied == ()
+    score = game.score()
+    assert dict(score.totals) == {"A": 30, "B": 20, "C": -10}
+    assert score.winners == ("A",) and score.tie_break is None
+    sheet = game.as_sheet()
+    assert sheet["rounds"][1]["players"] == ["A", "B"]
+    path = tmp_path / "tie.json"
+    path.write_text(json.dumps(sheet), encoding="utf-8")
+    code, out, _ = run("score", str(path))
+    assert code == 0 and "    2      1      20      10       -" in out and "Winner: A" in out
+
+
+def test_without_extra_rounds_a_tie_ends_the_game() -> None:
+    """Digest 5 #22, option B (EN2021 silent; the first printing's file: co-winners)."""
+    game = _tied_game("skullking-2021-first-printing")
+    assert game.over and game.tied == ()
+    assert game.score().winners == ("A", "B")
+    with pytest.raises(GameError, match="the game is over"):
+        game.next_round()
+
+
+TIE_SHEET = """\
+players: [A, B, C]
+schedule: past-your-bedtime
+rounds:
+  - bids: {A: 0, B: 0, C: 1}
+    won: {A: 0, B: 0, C: 0}
+  - players: [A, B]
+    cards: 2
+    bids: {A: 1, B: 0}
+    won: {A: 1, B: 0}
+"""
+
+
+def test_a_sheet_names_the_players_of_a_tie_break_round() -> None:
+    """Digest 2.13: the tie-break round's points go to its players only (A 1/1 with two
+    cards = 20, B 0/0 = +20); the others sit it out."""
+    score = _ed("skullking-2021").score_sheet(TIE_SHEET)
+    assert dict(score.rounds[1].points) == {"A": 20, "B": 20}
+    assert dict(score.totals) == {"A": 30, "B": 30, "C": -10}
+    assert score.winners == ("A", "B") and score.tie_break == "extra_round"  # still tied
+
+
+@pytest.mark.parametrize(
+    ("edition", "change", "message"),
+    [
+        ("skullking-2021", ("players: [A, B]", "players: [A, C]"), "the players tied for first, in seat order: A, B"),
+        ("skullking-2021", ("players: [A, B]", "players: [B, A]"), "the players tied for first, in seat order: A, B"),
+        (
+            "skullking-2021",
+            ("schedule: past-your-bedtime", "schedule: even-keeled"),
+            "only a tie-break round after the schedule's 5 rounds names its players",
+        ),
+        (
+            "skullking-2021-first-printing",
+            ("", ""),
+            "edition 'skullking-2021-first-printing' breaks no tie with another round",
+        ),
+    ],
+)
+def test_a_wrong_tie_break_round_is_refused(edition: str, change: tuple[str, str], message: str) -> None:
+    sheet = TIE_SHEET.replace(*change)
+    with pytest.raises(skullking.SheetError) as info:
+        _ed(edition).score_sheet(sheet, file="tie.yaml")
+    (problem,) = info.value.problems
+    assert (problem.line, problem.column) == (6, 14) and message in problem.message
+
+
+def test_simulate_plays_on_until_the_tie_is_broken(tmp_path: Path) -> None:
+    """Digest 5 #22: a simulated game that ends the schedule tied goes on with rounds of
+    the tied players until one leads (the first such seed among 1..200 is used)."""
+    for seed in range(1, 201):
+        record = run_json("simulate", "--seed", str(seed), "--players", "3", "--schedule", "past-your-bedtime")
+        if len(record["sheet"]["rounds"]) > 1:
+            break
+    else:
+        pytest.fail("no seed in 1..200 gives a tied game")
+    first, *extra = record["sheet"]["rounds"]
+    assert "players" not in first and all(len(r["players"]) >= 2 for r in extra)
+    assert len(record["winners"]) == 1
+    path = tmp_path / "tied.json"
+    path.write_text(json.dumps(record["sheet"]), encoding="utf-8")
+    scored = run_json("score", str(path))
+    assert scored["totals"] == record["totals"] and "tie_break" not in scored
+    shared = run_json(
+        "simulate", "--seed", str(seed), "--players", "3", "--schedule", "past-your-bedtime", "--rounds", "1"
+    )
+    assert len(shared["sheet"]["rounds"]) == 1 and len(shared["winners"]) > 1

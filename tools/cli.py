@@ -233,7 +233,7 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
     header = "Round  Cards  " + "  ".join(f"{p:>{w}}" for p, w in zip(players, widths, strict=True))
     out.write(header + "\n")
     for r in score.rounds:
-        cells = "  ".join(f"{r.points[p]:>{w}}" for p, w in zip(players, widths, strict=True))
+        cells = "  ".join(f"{r.points.get(p, '-'):>{w}}" for p, w in zip(players, widths, strict=True))
         out.write(f"{r.number:>5}  {r.cards:>5}  {cells}\n")
     cells = "  ".join(f"{score.totals[p]:>{w}}" for p, w in zip(players, widths, strict=True))
     out.write(f"{'Total':>5}  {'':>5}  {cells}\n")
@@ -327,6 +327,11 @@ def cmd_diff(args: argparse.Namespace, out: TextIO) -> int:
 # ---------------------------------------------------------------------- simulate
 
 
+#: simulate stops breaking a tie after this many extra rounds (a house rule could make
+#: every round score alike, and the tie would never end).
+MAX_TIE_BREAKS = 10
+
+
 def _player_names(given: str) -> list[str]:
     """``--players``: a count (players P1..Pn) or comma-separated names."""
     if given.isdigit():
@@ -361,6 +366,10 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     moves = random.Random(seed)
     for _ in range(rounds):
         play_randomly(game.next_round(), moves)
+    tie_breaks = 0
+    while args.rounds is None and game.tied and tie_breaks < MAX_TIE_BREAKS:
+        play_randomly(game.next_round(), moves)  # the tied players play another round
+        tie_breaks += 1
     sheet = game.as_sheet()
     sheet["edition"] = args.edition  # as given: a bundled id, or the file's path
     score = game.score()
@@ -457,7 +466,12 @@ def _parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     )
     p.add_argument("--players", default="4", metavar="N|NAME,NAME,...", help="a player count or names (default 4)")
     p.add_argument("--seed", type=int, default=None, help="seed of the deals and moves (default: a random one)")
-    p.add_argument("--rounds", type=int, default=None, help="play only the first N rounds (default: all)")
+    p.add_argument(
+        "--rounds",
+        type=int,
+        default=None,
+        help="play only the first N rounds (default: all, then up to 10 rounds to break a tie where the edition does)",
+    )
     p.add_argument("--schedule", metavar="SCHEDULE", help="round schedule (default: the edition's)")
     p.add_argument("--scoring", metavar="SCHEME", help="scoring scheme (default: the edition's)")
     p.add_argument("--modules", metavar="ID,ID,...", help="modules in play (default: those used at this count)")
