@@ -417,7 +417,10 @@ def _parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     _Parser.out = out
     parser = _Parser(
         prog=PROG,
-        description="Skull King rules as data: resolve tricks, list legal plays, score games, validate edition files.",
+        description=(
+            "Skull King rules as data: resolve tricks, list legal plays, score games, simulate games, "
+            "validate, explain and compare edition files."
+        ),
     )
     from skullking import __version__
 
