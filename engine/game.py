@@ -47,6 +47,7 @@ class Phase(StrEnum):
     """Where a round stands."""
 
     BIDDING = "bidding"
+    LOADING = "loading"  # a scheme with cannon loads: each player picks one after the bids
     PLAYING = "playing"
     DECIDING = "deciding"  # an ability waits for its player's choice
     OVER = "over"
@@ -100,8 +101,13 @@ class Round:
     those the edition uses at this player count) is shuffled with
     ``random.Random(seed)`` and dealt. ``undealt`` orders the
     cards left over (default: the rest of the deck, shuffled); an exchange draws from
-    its front. ``scheme`` picks the scoring scheme; ``abilities=False`` plays without
-    the pirates' abilities (they are an optional rule, digest 2.8).
+    its front. ``scheme`` picks the scoring scheme (one with loads, Rascal's, has each
+    player :meth:`load` after the bids); ``abilities=False`` plays without the pirates'
+    abilities (they are an optional rule, digest 2.8).
+
+    The moves are :meth:`bid`, :meth:`load`, :meth:`play` and :meth:`decide`; ``phase``,
+    ``to_bid``, ``to_load``, ``to_play``, :meth:`legal_plays` and ``pending`` say which
+    is due. :meth:`score` scores the finished round.
     """
 
     def __init__(
@@ -119,7 +125,6 @@ class Round:
         modules: Iterable[str] | None = None,
         scheme: str | None = None,
         abilities: bool = True,
-        loads: Mapping[str, str] | None = None,
     ) -> None:
         self.edition = edition
         self.players: tuple[str, ...] = tuple(players)
@@ -142,7 +147,7 @@ class Round:
             edition.schedule(schedule)
         except KeyError as exc:
             raise GameError(str(exc.args[0])) from None
-        self.loads = self._loads(loads or {})
+        self.loads: dict[str, str] = {}
         if isinstance(number, bool) or not isinstance(number, int) or number < 1:
             raise GameError(f"round number {number!r} is not a whole number from 1")
         if cards is not None and (isinstance(cards, bool) or not isinstance(cards, int) or cards < 1):
@@ -191,19 +196,6 @@ class Round:
         for module in self.edition.modules:
             if not module.optional and module.id in default and module.id not in chosen:
                 raise GameError(f"module '{module.id}' cannot be left out")
-        return chosen
-
-    def _loads(self, loads: Mapping[str, str]) -> dict[str, str]:
-        if not self.scheme.loads:
-            if loads:
-                raise GameError(f"scoring scheme '{self.scheme.id}' has no loads")
-            return {}
-        chosen = dict.fromkeys(self.players, self.scheme.loads[0])
-        for player, load in loads.items():
-            self._player(player)
-            if load not in self.scheme.loads:
-                raise GameError(f"{player}'s load '{load}' is not one of {', '.join(self.scheme.loads)}")
-            chosen[player] = load
         return chosen
 
     def _deck(self) -> list[Play]:
@@ -327,6 +319,27 @@ class Round:
             raise GameError(f"{player}'s bid {bid!r} is not a whole number from 0 to {self.cards}")
         self._bids[player] = bid
         if len(self._bids) == len(self.players):
+            self.phase = Phase.LOADING if self.scheme.loads else Phase.PLAYING
+            self._ghost_turns()
+
+    @property
+    def to_load(self) -> tuple[str, ...]:
+        """The players who have not chosen their load yet (Rascal's scoring, digest 2.10)."""
+        return tuple(p for p in self.players if p not in self.loads) if self.phase is Phase.LOADING else ()
+
+    def load(self, player: str, load: str) -> None:
+        """Record ``player``'s cannon load, chosen after the bids under a scheme with
+        loads (``grapeshot`` or ``cannonball`` under Rascal's scoring)."""
+        self._player(player)
+        if self.phase is not Phase.LOADING:
+            what = f"scoring scheme '{self.scheme.id}' has no loads" if not self.scheme.loads else self._not_now(player)
+            raise GameError(what)
+        if player in self.loads:
+            raise GameError(f"{player} has already chosen {self.loads[player]}")
+        if load not in self.scheme.loads:
+            raise GameError(f"{player}'s load {load!r} is not one of {', '.join(self.scheme.loads)}")
+        self.loads[player] = load
+        if len(self.loads) == len(self.players):
             self.phase = Phase.PLAYING
             self._ghost_turns()
 
@@ -432,6 +445,8 @@ class Round:
     def _not_now(self, player: str) -> str:
         if self.phase is Phase.BIDDING:
             return f"bidding is not over: waiting for {', '.join(self.to_bid)}"
+        if self.phase is Phase.LOADING:
+            return f"the loads are not chosen: waiting for {', '.join(self.to_load)}"
         if self.phase is Phase.DECIDING:
             d = self._pending[0]
             return f"waiting for {d.player}'s decision ({d.kind} for {d.card}, trick {d.trick})"
@@ -585,9 +600,12 @@ class Round:
 
 def play_randomly(round_: Round, rng: random.Random) -> None:
     """Make every move left in ``round_`` at random, among the legal ones: the missing
-    bids, the plays, and each decision the abilities ask for (a simulation's player)."""
+    bids and loads, the plays, and each decision the abilities ask for (a simulation's
+    player)."""
     for player in round_.to_bid:
         round_.bid(player, rng.randint(0, round_.cards))
+    for player in round_.to_load:
+        round_.load(player, rng.choice(round_.scheme.loads))
     while round_.phase is not Phase.OVER:
         pending = round_.pending
         if pending is None:
@@ -664,7 +682,6 @@ class Game:
         cards: int | None = None,
         hands: Mapping[str, str | Iterable[str | Play]] | None = None,
         undealt: str | Iterable[str | Play] | None = None,
-        loads: Mapping[str, str] | None = None,
     ) -> Round:
         """Deal the next round (given ``hands``, else shuffled from the game's seed).
 
@@ -697,7 +714,6 @@ class Game:
             seed=self._rng.randrange(2**32),
             modules=modules,
             abilities=self.abilities,
-            loads=loads,
         )
         self.rounds.append(round_)
         return round_

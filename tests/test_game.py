@@ -296,7 +296,6 @@ def test_graybeard_leads_after_winning() -> None:
         ({"players": PLAYERS, "modules": ["extra"]}, "unknown module 'extra'"),
         ({"players": PLAYERS, "modules": ["advanced"]}, "module 'base' cannot be left out"),
         ({"players": PLAYERS, "scheme": "nope"}, "scoring scheme"),
-        ({"players": PLAYERS, "loads": {"A": "cannonball"}}, "scoring scheme 'classic' has no loads"),
         ({"players": PLAYERS, "cards": 19}, "19 cards for 4 hands, but the deck in play has 74"),
         ({"players": ["A", "B"], "cards": 1, "hands": {"A": ["Y1"], "B": ["Y2"]}}, "no hand for Graybeard"),
         ({"players": PLAYERS, "cards": 1, "hands": {"A": ["Y1"], "X": ["Y2"]}}, "a hand for 'X'"),
@@ -325,6 +324,37 @@ def test_a_round_that_cannot_be_set_up_says_why(kwargs: dict[str, object], messa
     players = kwargs.pop("players")
     with pytest.raises(GameError, match=message.replace("(", r"\(").replace(")", r"\)")):
         Round(_ed("skullking-2021"), players, **kwargs)  # type: ignore[arg-type]
+
+
+def test_rascal_scoring_asks_for_the_loads_after_the_bids() -> None:
+    """Digest 2.10 (EN2021): under Rascal's scoring each player picks a cannon load right
+    after bidding. 3 cards: A (cannonball) bids 2 and takes 2: 15 x 3 = 45; B (grapeshot)
+    bids 0 and takes 1, a glancing blow: half of 10 x 3 = 15; C (cannonball) bids 1 and
+    takes 0: nothing."""
+    hands = {"A": "Y9 Y8 G1", "B": "Y3 G9 Y1", "C": "Y2 Y4 G2"}
+    r = Round(_ed("skullking-2021"), ["A", "B", "C"], cards=3, hands=hands, scheme="rascal")
+    for player, bid in (("A", 2), ("B", 0), ("C", 1)):
+        r.bid(player, bid)
+    assert _phase(r) is Phase.LOADING and r.to_load == ("A", "B", "C")
+    with pytest.raises(GameError, match="the loads are not chosen: waiting for A, B, C"):
+        r.play("A", "Y9")
+    with pytest.raises(GameError, match="A's load 'chainshot' is not one of grapeshot, cannonball"):
+        r.load("A", "chainshot")
+    r.load("A", "cannonball")
+    with pytest.raises(GameError, match="A has already chosen cannonball"):
+        r.load("A", "grapeshot")
+    r.load("B", "grapeshot")
+    r.load("C", "cannonball")
+    _play_trick(r, "Y9", "Y3", "Y2")  # A
+    _play_trick(r, "Y8", "Y1", "Y4")  # A
+    _play_trick(r, "G1", "G9", "G2")  # B
+    assert dict(r.score().points) == {"A": 45, "B": 15, "C": 0}
+    assert r.as_sheet_round()["loads"] == {"A": "cannonball", "C": "cannonball"}
+    classic = Round(_ed("skullking-2021"), ["A", "B", "C"], cards=3, hands=hands)
+    for player in "ABC":
+        classic.bid(player, 1)
+    with pytest.raises(GameError, match="scoring scheme 'classic' has no loads"):
+        classic.load("A", "cannonball")
 
 
 def test_moves_out_of_phase_say_why() -> None:
@@ -359,9 +389,9 @@ def test_moves_out_of_phase_say_why() -> None:
 # ---------------------------------------------------------------- random play
 
 
-def _random_round(edition: Edition, players: list[str], number: int, rng: random.Random) -> Round:
+def _random_round(edition: Edition, players: list[str], number: int, rng: random.Random, scheme: str) -> Round:
     """A round played to its end with random legal moves and random decisions."""
-    r = Round(edition, players, number=number, seed=rng.randrange(10**9))
+    r = Round(edition, players, number=number, seed=rng.randrange(10**9), scheme=scheme)
     play_randomly(r, rng)
     return r
 
@@ -376,19 +406,21 @@ def test_random_games_score_as_their_sheets(source: str) -> None:
     resolves the tricks, seats the players and checks follow-suit on its own. Every dealt
     card is played or discarded, and each trick has one card per hand."""
     edition = skullking.load_edition(source)
+    schemes = [scheme.id for scheme in edition.schemes]
     for count in range(edition.min_players, edition.max_players + 1):
         rng = random.Random(f"{source}-{count}")
+        scheme = schemes[count % len(schemes)]  # every scheme, at some player count
         players = [f"P{i}" for i in range(count)]
         rounds, points = [], []
         for number in range(1, len(edition.schedule().rounds) + 1):
-            r = _random_round(edition, players, number, rng)
+            r = _random_round(edition, players, number, rng, scheme)
             played = sum(len(t.plays) for t in r.tricks) + sum(len(d) for d in r.discarded.values())
             drawn = sum(len(d) for d in r.discarded.values())
             assert played == r.cards * len(r.seats) + drawn
             assert all(len(t.plays) == len(r.seats) for t in r.tricks) and len(r.tricks) == r.cards
             rounds.append(r.as_sheet_round())
             points.append(dict(r.score().points))
-        sheet = edition.score_sheet({"players": players, "rounds": rounds})
+        sheet = edition.score_sheet({"players": players, "rounds": rounds, "scoring": scheme})
         assert [dict(s.points) for s in sheet.rounds] == points
 
 
