@@ -99,15 +99,22 @@ class Round:
     ghost hand under its name in small games; a text such as ``"Y7 SK"`` or a list of
     cards, each text or a play); otherwise the deck of the modules in play (default:
     those the edition uses at this player count) is shuffled with
-    ``random.Random(seed)`` and dealt. ``undealt`` orders the
-    cards left over (default: the rest of the deck, shuffled); an exchange draws from
-    its front. ``scheme`` picks the scoring scheme (one with loads, Rascal's, has each
-    player :meth:`load` after the bids); ``abilities=False`` plays without the pirates'
-    abilities (they are an optional rule, digest 2.8).
+    ``random.Random(seed)`` and dealt. ``undealt`` orders the cards left over (default:
+    the rest of the deck, shuffled); an exchange draws from its front. ``scheme`` picks
+    the scoring scheme (one with loads, Rascal's, has each player :meth:`load` after the
+    bids); ``abilities=False`` plays without the pirates' abilities (an optional rule,
+    digest 2.8).
 
     The moves are :meth:`bid`, :meth:`load`, :meth:`play` and :meth:`decide`; ``phase``,
     ``to_bid``, ``to_load``, ``to_play``, :meth:`legal_plays` and ``pending`` say which
-    is due. :meth:`score` scores the finished round.
+    is due. :meth:`score` scores the finished round, :meth:`as_sheet_round` writes it as
+    a score sheet's round.
+
+    What the round holds, for reading: ``hands`` (name -> plays still held, the ghost's
+    included), ``undealt``, ``tricks`` (each finished :class:`Trick`), ``trick`` (the
+    cards so far of the one in progress), ``bids`` / ``first_bids``, ``loads``, and what
+    the abilities did: ``changes`` (bid changes), ``wagers``, ``leader_choices``,
+    ``seen`` (the undealt cards a player looked at) and ``discarded``.
     """
 
     def __init__(
@@ -331,9 +338,10 @@ class Round:
         """Record ``player``'s cannon load, chosen after the bids under a scheme with
         loads (``grapeshot`` or ``cannonball`` under Rascal's scoring)."""
         self._player(player)
+        if not self.scheme.loads:
+            raise GameError(f"scoring scheme '{self.scheme.id}' has no loads")
         if self.phase is not Phase.LOADING:
-            what = f"scoring scheme '{self.scheme.id}' has no loads" if not self.scheme.loads else self._not_now(player)
-            raise GameError(what)
+            raise GameError(f"loads are chosen after the bids, before play ({self._not_now()})")
         if player in self.loads:
             raise GameError(f"{player} has already chosen {self.loads[player]}")
         if load not in self.scheme.loads:
@@ -373,7 +381,7 @@ class Round:
         if player != self.ghost_name:
             self._player(player)
         if self.phase is not Phase.PLAYING:
-            raise GameError(self._not_now(player))
+            raise GameError(self._not_now())
         mover = self.to_play
         if player != mover:
             raise GameError(f"it is {mover}'s turn, not {player}'s")
@@ -442,7 +450,8 @@ class Round:
     def ghost_name(self) -> str | None:
         return self.ghost.name if self.ghost else None
 
-    def _not_now(self, player: str) -> str:
+    def _not_now(self) -> str:
+        """Where the round stands, for messages refusing a move."""
         if self.phase is Phase.BIDDING:
             return f"bidding is not over: waiting for {', '.join(self.to_bid)}"
         if self.phase is Phase.LOADING:
@@ -450,6 +459,8 @@ class Round:
         if self.phase is Phase.DECIDING:
             d = self._pending[0]
             return f"waiting for {d.player}'s decision ({d.kind} for {d.card}, trick {d.trick})"
+        if self.phase is Phase.PLAYING:
+            return f"trick {len(self.tricks) + 1} is being played: {self.to_play} to play"
         return "the round is over"
 
     # ------------------------------------------------------------------ tricks
@@ -549,7 +560,7 @@ class Round:
     def score(self) -> RoundScore:
         """The round's points under its scheme; only when the round is over."""
         if self.phase is not Phase.OVER:
-            raise GameError(f"the round is not over ({self._not_now('')})")
+            raise GameError(f"the round is not over ({self._not_now()})")
         captures: dict[str, list[str]] = {p: [] for p in self.players}
         alliances: list[tuple[str, str]] = []
         for trick in self.tricks:

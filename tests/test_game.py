@@ -345,6 +345,10 @@ def test_rascal_scoring_asks_for_the_loads_after_the_bids() -> None:
         r.load("A", "grapeshot")
     r.load("B", "grapeshot")
     r.load("C", "cannonball")
+    with pytest.raises(GameError, match=r"loads are chosen after the bids, before play \(trick 1 is being"):
+        r.load("C", "grapeshot")
+    with pytest.raises(GameError, match=r"the round is not over \(trick 1 is being played: A to play\)"):
+        r.score()
     _play_trick(r, "Y9", "Y3", "Y2")  # A
     _play_trick(r, "Y8", "Y1", "Y4")  # A
     _play_trick(r, "G1", "G9", "G2")  # B
