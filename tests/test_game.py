@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -407,8 +408,9 @@ EDITIONS = [ident for ident, _ in skullking.bundled_editions()] + [str(p) for p 
 def test_random_games_score_as_their_sheets(source: str) -> None:
     """Differential: a whole game played through Round, written out as a score sheet
     with every trick (Round.as_sheet_round), scores the same under sheet scoring - which
-    resolves the tricks, seats the players and checks follow-suit on its own. Every dealt
-    card is played or discarded, and each trick has one card per hand."""
+    resolves the tricks, seats the players and checks follow-suit on its own. Every card
+    of the deck ends the round played, discarded or undealt, and each trick has one card
+    per hand."""
     edition = skullking.load_edition(source)
     schemes = [scheme.id for scheme in edition.schemes]
     for count in range(edition.min_players, edition.max_players + 1):
@@ -418,9 +420,11 @@ def test_random_games_score_as_their_sheets(source: str) -> None:
         rounds, points = [], []
         for number in range(1, len(edition.schedule().rounds) + 1):
             r = _random_round(edition, players, number, rng, scheme)
-            played = sum(len(t.plays) for t in r.tricks) + sum(len(d) for d in r.discarded.values())
-            drawn = sum(len(d) for d in r.discarded.values())
-            assert played == r.cards * len(r.seats) + drawn
+            # Every card of the deck in play ends the round in exactly one place: played,
+            # discarded (after an exchange) or still undealt; no hand holds anything.
+            places = [p.card for t in r.tricks for p in t.plays] + [p.card for d in r.discarded.values() for p in d]
+            places += [p.card for p in r.undealt]
+            assert Counter(places) == Counter(edition.deck(r.modules)) and not any(r.hands.values())
             assert all(len(t.plays) == len(r.seats) for t in r.tricks) and len(r.tricks) == r.cards
             rounds.append(r.as_sheet_round())
             points.append(dict(r.score().points))
