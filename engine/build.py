@@ -98,6 +98,16 @@ def _choices(data: dict[str, Any] | None) -> SheetChoice | None:
     )
 
 
+def _load_names(scheme: dict[str, Any]) -> tuple[tuple[tuple[str, ...], str], ...]:
+    """Normalized name -> load id for every load's id and other names."""
+    from .notation import normalize
+
+    pairs = [(normalize(load), load) for load in scheme.get("loads", [])]
+    for load, languages in scheme.get("load_names", {}).items():
+        pairs += [(normalize(name), load) for names in languages.values() for name in names]
+    return tuple(pairs)
+
+
 def _abilities(items: list[dict[str, Any]]) -> tuple[Ability, ...]:
     return tuple(
         Ability(
@@ -202,6 +212,7 @@ def build_edition(root: Node, *, path: str) -> Any:
             ),
             source=_source(root, ("scoring", "schemes", i)),
             loads=tuple(s.get("loads", [])),
+            load_names=_load_names(s),
         )
         for i, s in enumerate(d["scoring"]["schemes"])
     )

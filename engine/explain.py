@@ -216,6 +216,14 @@ def explain(edition: Edition) -> str:
         default = " (default)" if scheme.id == edition.default_scheme else ""
         lines.append(f"- **{scheme.id}**{default}: {scheme.title}{_from(edition, f'scheme:{scheme.id}')}")
         lines.append(f"  - a bid is made when `{scheme.made.source}`")
+        if scheme.loads:
+            loads = []
+            for k, load in enumerate(scheme.loads):
+                notes = ["the default"] if k == 0 else []
+                others = scheme.other_names(load)
+                notes += [f"also called {', '.join(others)}"] if others else []
+                loads.append(f"{load} ({'; '.join(notes)})" if notes else load)
+            lines.append(f"  - after the bids each player chooses a load: {', '.join(loads)}")
         for case in scheme.cases:
             when = f"when `{case.when.source}`" if case.when is not None else "otherwise"
             lines.append(f"  - {when}: `{case.points.source}`")

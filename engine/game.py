@@ -336,7 +336,8 @@ class Round:
 
     def load(self, player: str, load: str) -> None:
         """Record ``player``'s cannon load, chosen after the bids under a scheme with
-        loads (``grapeshot`` or ``cannonball`` under Rascal's scoring)."""
+        loads (``grapeshot`` or ``cannonball`` under Rascal's scoring; or another of
+        the load's names, e.g. ``"Buckshot"``)."""
         self._player(player)
         if not self.scheme.loads:
             raise GameError(f"scoring scheme '{self.scheme.id}' has no loads")
@@ -344,9 +345,10 @@ class Round:
             raise GameError(f"loads are chosen after the bids, before play ({self._not_now()})")
         if player in self.loads:
             raise GameError(f"{player} has already chosen {self.loads[player]}")
-        if load not in self.scheme.loads:
+        chosen = self.scheme.load_id(load) if isinstance(load, str) else None
+        if chosen is None:
             raise GameError(f"{player}'s load {load!r} is not one of {', '.join(self.scheme.loads)}")
-        self.loads[player] = load
+        self.loads[player] = chosen
         if len(self.loads) == len(self.players):
             self.phase = Phase.PLAYING
             self._ghost_turns()

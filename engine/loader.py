@@ -495,6 +495,7 @@ class _Checker:
                         "loads",
                         k,
                     )
+            self._load_names(path, scheme, loads)
             names = (*CASE_NAMES, *loads)
             for k, case in enumerate(scheme["cases"]):
                 if "when" in case:
@@ -507,6 +508,27 @@ class _Checker:
                     "cases",
                     len(scheme["cases"]) - 1,
                 )
+
+    def _load_names(self, path: tuple[str | int, ...], scheme: dict[str, Any], loads: list[str]) -> None:
+        """Other names belong to loads of the scheme, and each names one load only."""
+        from .notation import normalize
+
+        named: dict[tuple[str, ...], str] = {normalize(load): load for load in loads}
+        for load, languages in scheme.get("load_names", {}).items():
+            if not self.known(load, loads, "load", *path, "load_names", load):
+                continue
+            for language, names in languages.items():
+                for k, name in enumerate(names):
+                    other = named.setdefault(normalize(name), load)
+                    if other != load:
+                        self.error(
+                            f"the name '{name}' is already a name of load '{other}'",
+                            *path,
+                            "load_names",
+                            load,
+                            language,
+                            k,
+                        )
 
     def _schedule(self, *, count_deck: bool) -> None:
         d = self.data

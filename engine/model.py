@@ -11,6 +11,7 @@ from typing import NamedTuple
 
 from .cards import Lead, Play
 from .expr import Expression
+from .notation import normalize
 
 #: Words that ``winner.of`` reserves besides role and suit ids.
 RESERVED_OF = frozenset({"trump", "led_suit", "numbered", "any"})
@@ -199,6 +200,20 @@ class Scheme(NamedTuple):
     #: Choices a player makes per round under this scheme (Rascal's cannon loads); the
     #: first is the default. Each is a name in the cases: 1 when chosen, else 0.
     loads: tuple[str, ...] = ()
+    #: Other names of the loads (normalized words -> load id), in any language.
+    load_names: tuple[tuple[tuple[str, ...], str], ...] = ()
+
+    def other_names(self, load: str) -> list[str]:
+        """The other names of ``load``, as written words (its id left out)."""
+        return [" ".join(name) for name, owner in self.load_names if owner == load and name != (load,)]
+
+    def load_id(self, text: str) -> str | None:
+        """The load ``text`` names (its id, or one of its names; case, '-' and '_' do
+        not matter), or ``None``."""
+        if text in self.loads:
+            return text
+        words = normalize(text)
+        return next((load for name, load in self.load_names if name == words), None)
 
 
 class Schedule(NamedTuple):

@@ -467,10 +467,11 @@ class _Sheet:
             return {}
         chosen = dict.fromkeys(players, scheme.loads[0])
         for p, n in self._per_player(node, "loads", players, False).items():
-            if n.value not in scheme.loads:
+            load = scheme.load_id(n.value) if isinstance(n.value, str) else None
+            if load is None:
                 self.error(n, f"{p}'s load {n.plain()!r} is not one of {', '.join(scheme.loads)}")
             else:
-                chosen[p] = n.value
+                chosen[p] = load
         return chosen
 
     def _cards(self, number: int, node: Node, count: int, schedule: str, modules: set[str]) -> int | None:

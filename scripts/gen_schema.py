@@ -293,6 +293,16 @@ SCHEME = obj(
             {"type": "string"},
             minItems=1,
         ),
+        "load_names": {
+            "type": "object",
+            "description": (
+                "Other names of the loads that sheets and players may write, per load and language "
+                "(digest 5 #25: the open-hand load is Grapeshot in EN2021, Buckshot in PREM, Chevrotine in "
+                "FR2022)."
+            ),
+            "propertyNames": {"pattern": ID},
+            "additionalProperties": NAMES,
+        },
         "cases": array(
             "The cases, tried in order; the last should have no 'when'.",
             obj(

@@ -48,6 +48,8 @@ def test_explain_states_the_abilities_and_their_timing() -> None:
     assert "at once, also after the round's last trick" in harry
     _, original, _ = run("explain", "--edition", "skullking-original")
     assert "## Abilities" not in original
+    loads = next(line for line in base.splitlines() if "chooses a load" in line)
+    assert "grapeshot (the default; also called buckshot, chevrotine)" in loads  # digest 5 #25
 
 
 def test_explain_json() -> None:

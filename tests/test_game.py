@@ -344,8 +344,9 @@ def test_rascal_scoring_asks_for_the_loads_after_the_bids() -> None:
     r.load("A", "cannonball")
     with pytest.raises(GameError, match="A has already chosen cannonball"):
         r.load("A", "grapeshot")
-    r.load("B", "grapeshot")
+    r.load("B", "Chevrotine")  # FR2022's name for grapeshot (digest 5 #25)
     r.load("C", "cannonball")
+    assert r.loads == {"A": "cannonball", "B": "grapeshot", "C": "cannonball"}
     with pytest.raises(GameError, match=r"loads are chosen after the bids, before play \(trick 1 is being"):
         r.load("C", "grapeshot")
     with pytest.raises(GameError, match=r"the round is not over \(trick 1 is being played: A to play\)"):

@@ -103,7 +103,8 @@ def test_harry_changes_the_bid(edition: Edition) -> None:
         ("wagers: {A: 15}", "s.yaml:7:17: round 1: A's wager 15 is not one of 0, 10, 20"),
         ("harry: {A: 2}", "s.yaml:7:16: round 1: A's bid change 2 is not one of -1, 0, 1"),
         ("harry: {B: -1}", "s.yaml:7:16: round 1: B's bid 0 changed by -1 leaves 0..3"),
-        ("loads: {A: buckshot}", "s.yaml:7:16: round 1: A's load 'buckshot' is not one of grapeshot, cannonball"),
+        ("loads: {A: chainshot}", "s.yaml:7:16: round 1: A's load 'chainshot' is not one of grapeshot, cannonball"),
+        ("loads: {A: 3}", "s.yaml:7:16: round 1: A's load 3 is not one of grapeshot, cannonball"),
     ],
 )
 def test_bad_choices_are_located(edition: Edition, line: str, message: str) -> None:
@@ -115,6 +116,19 @@ def test_bad_choices_are_located(edition: Edition, line: str, message: str) -> N
     with pytest.raises(SheetError) as info:
         edition.score_sheet(text, file="s.yaml")
     assert [str(p) for p in info.value.problems] == [message]
+
+
+def test_loads_go_by_their_other_names(edition: Edition) -> None:
+    """Digest 5 #25 (naming only): the open hand is also Buckshot (PREM) and Chevrotine
+    (FR2022), the closed fist Boulet de canon (FR2022); case does not matter. 6 cards,
+    bid 3 off by one: grapeshot 30, cannonball 0."""
+    round_ = {
+        "cards": 6,
+        "bids": {"A": 3, "B": 3, "C": 3},
+        "won": {"A": 2, "B": 2, "C": 2},
+        "loads": {"A": "Chevrotine", "B": "BOULET DE CANON", "C": "buckshot"},
+    }
+    assert _points(edition, round_, ["A", "B", "C"]) == {"A": 30, "B": 0, "C": 30}
 
 
 def test_loads_need_a_scheme_with_loads(edition: Edition) -> None:
