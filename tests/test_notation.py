@@ -131,3 +131,10 @@ def test_a_non_text_card_is_a_notation_error(edition: Edition) -> None:
     with pytest.raises(NotationError, match="None is not a card"):
         edition.play_of(None)  # type: ignore[arg-type]
     assert edition.play_of("tigress:pirate") is edition.parse_cards("TIG:PIR")[0]
+
+
+def test_named_pirates_in_french_and_spanish(edition: Edition) -> None:
+    """Digest 2.1: the named pirates' French (FR2022) and Spanish names."""
+    french = edition.parse_cards(["Rosie la Douce", "Will le Bandit", "rascal le flambeur", "Harry le Géant"])
+    spanish = edition.parse_cards(["Rosie de Laney", "El bandido Bendt", "Bribón de Roatán", "Harry el Gigante"])
+    assert [str(p) for p in french] == [str(p) for p in spanish] == ["ROSIE", "BENDT", "RASCAL", "HARRY"]
