@@ -59,13 +59,17 @@ class SheetScore:
     tie_break: str | None = None
 
     def as_json(self) -> dict[str, Any]:
-        """The ``skullking score --format json`` record; ``tie_break`` ("extra_round")
+        """The ``skullking score --format json`` record (each round also gives the bids,
+        after any bid change, and the tricks won); ``tie_break`` ("extra_round")
         appears only when the game ended in a tie that the edition breaks with another
         round of the tied players."""
         record: dict[str, Any] = {
             "edition": self.edition,
             "players": list(self.players),
-            "rounds": [{"cards": r.cards, "points": dict(r.points)} for r in self.rounds],
+            "rounds": [
+                {"cards": r.cards, "points": dict(r.points), "bids": dict(r.bids), "won": dict(r.won)}
+                for r in self.rounds
+            ],
             "totals": dict(self.totals),
             "winners": list(self.winners),
         }

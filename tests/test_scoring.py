@@ -457,7 +457,7 @@ def test_as_json_record_shape(edition: Edition) -> None:
     assert record == {
         "edition": "skullking-2021",
         "players": ["Emma", "Nico", "Pat", "Lea"],
-        "rounds": [{"cards": 6, "points": points}],
+        "rounds": [{"cards": 6, "points": points, "bids": {"Emma": 1, "Nico": 2, "Pat": 2, "Lea": 1}, "won": S000_WON}],
         "totals": points,
         "winners": ["Nico"],
     }
