@@ -6,9 +6,11 @@ from io import StringIO
 from pathlib import Path
 
 import pytest
+from clihelp import run_json
 
 import skullking
 from skullking.loader import check_file
+from skullking.scoring import read_sheet
 from skullking.tools.cli import main
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -159,3 +161,15 @@ def test_pre_commit_hook_runs_validate() -> None:
     out, err = StringIO(), StringIO()
     files = [str(p) for p in HOUSE_RULES]
     assert main(["validate", *files], out=out, err=err) == 0, out.getvalue()
+
+
+def test_pirate_abilities_sheet_scores_as_its_comments_say() -> None:
+    """examples/sheets/pirate-abilities.yaml (digest 2.8): the totals worked out in its
+    comments; without Harry's change Pat's round 3 is a missed zero bid (-10 x 2 cards)."""
+    path = EXAMPLES / "sheets" / "pirate-abilities.yaml"
+    record = run_json("score", str(path))
+    assert record["totals"] == {"Emma": 70, "Nico": 90, "Pat": 80, "Lea": 130}
+    assert record["rounds"][2]["bids"]["Pat"] == 1
+    sheet = read_sheet(path.read_text(encoding="utf-8"), str(path)).plain()
+    del sheet["rounds"][2]["harry"]
+    assert skullking.load_edition("skullking-2021").score_sheet(sheet).rounds[2].points["Pat"] == -20
