@@ -346,6 +346,11 @@ class _Sheet:
                 return None
             won, captures, alliances, wins = played
         else:
+            for key in ("leader", chooser.sheet_key if chooser is not None else None):
+                if key is not None and key in node.value:
+                    self.error(
+                        node.key_loc[key], f"'{key}' seats a trick: it goes with 'tricks' (the whole play), not 'won'"
+                    )
             counts = {
                 p: self._int(n, f"{p}'s tricks won", 0, cards)
                 for p, n in self._per_player(node, "won", players, True).items()

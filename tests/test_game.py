@@ -467,6 +467,20 @@ def test_a_sheet_with_a_wrong_leader_choice_is_refused(extra: str, message: str)
         _ed("skullking-2021").score_sheet(_sheet("[[ROSIE, G1, G2], [Y9, Y3, Y4], [G9, P5, P6]]", extra), file="s.yaml")
 
 
+@pytest.mark.parametrize("key", ["leader: B", "rosie: {A: C}"])
+def test_seating_keys_need_the_whole_play(key: str) -> None:
+    """'leader' and a leader choice seat tricks; with 'won' (results only) they would say
+    nothing, so a sheet giving them is refused rather than silently read."""
+    sheet = f"players: [A, B, C]\nrounds:\n  - bids: {{A: 1, B: 0, C: 0}}\n    won: {{A: 1, B: 0, C: 0}}\n    {key}\n"
+    with pytest.raises(skullking.SheetError) as info:
+        _ed("skullking-2021").score_sheet(sheet, file="s.yaml")
+    (problem,) = info.value.problems
+    assert (problem.line, problem.column) == (5, 5)
+    assert problem.message.endswith(
+        f"'{key.split(':', maxsplit=1)[0]}' seats a trick: it goes with 'tricks' (the whole play), not 'won'"
+    )
+
+
 def test_rosie_on_the_last_trick_is_refused_on_a_sheet() -> None:
     with pytest.raises(skullking.SheetError, match="A won only the last trick with rosie"):
         _ed("skullking-2021").score_sheet(_sheet("[[Y9, Y3, Y4], [G9, G1, G2], [ROSIE, P5, P6]]", "rosie: {A: B}"))
