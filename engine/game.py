@@ -31,7 +31,18 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from .cards import Play
 from .errors import GameError, NotationError
 from .model import AbilityKind, Ghost, SheetChoice
-from .scoring import RoundScore, SheetScore, ghost_play, round_points, score_sheet, seat_order, standings
+from .scoring import (
+    RoundScore,
+    SheetScore,
+    ghost_play,
+    grants,
+    leader_ability,
+    next_seat,
+    round_points,
+    score_sheet,
+    seat_order,
+    standings,
+)
 from .trick import legal_plays as trick_legal_plays
 
 if TYPE_CHECKING:
@@ -481,10 +492,8 @@ class Round:
         result = self.edition.resolve_trick(plays, leader=0, players=len(plays))
         number = len(self.tricks) + 1
         winner = names[result.winner] if result.winner is not None else None
-        following = order[result.next_leader]
         count = len(self.players)
-        if self.ghost and following == count and self.ghost.wins_lead == "trick_leader":
-            following = order[0]
+        following = next_seat(order, result.next_leader, count, self.ghost)
         self._previous, self._leader = order[0], following
         self.tricks.append(Trick(number, names, plays, result, winner, self.seats[following]))
         self._trick = []
@@ -496,19 +505,11 @@ class Round:
     def _grant(self, player: str, play: Play, trick: int) -> None:
         """The abilities won with ``play``, in the edition's order: used now, or kept
         for the end of the round."""
-        last = trick == self.cards
-        names = (play.card.kind, play.card.individual)
         for ability in self.edition.abilities:
-            if ability.module is not None and ability.module not in self.modules:
-                continue
-            if ability.card in names and (ability.after_last_trick or not last):
+            if grants(ability, play, trick, self.cards, self.modules):
                 self._use(_Grant(ability.kind.value, ability.card, trick, player, ability.cards))
         for kind, choice in ((WAGER, self.edition.wagers), (CHANGE_BID, self.edition.bid_changes)):
-            if choice is None or choice.card is None or choice.card not in names:
-                continue
-            if choice.module is not None and choice.module not in self.modules:
-                continue
-            if last and not choice.after_last_trick:
+            if choice is None or choice.card is None or not grants(choice, play, trick, self.cards, self.modules):
                 continue
             grant = _Grant(kind, choice.card, trick, player)
             if choice.timing == "end_of_round":
@@ -600,12 +601,9 @@ class Round:
         for choice, made in ((self.edition.wagers, self.wagers), (self.edition.bid_changes, self.changes)):
             if choice is not None and made:
                 record[choice.sheet_key] = dict(made)
-        leader_key = next(
-            (a.sheet_key for a in self.edition.abilities if a.kind is AbilityKind.CHOOSE_LEADER and a.sheet_key),
-            None,
-        )
-        if leader_key and self.leader_choices:
-            record[leader_key] = dict(self.leader_choices)
+        chooser = leader_ability(self.edition)
+        if chooser is not None and chooser.sheet_key and self.leader_choices:
+            record[chooser.sheet_key] = dict(self.leader_choices)
         if self.loads and any(load != self.scheme.loads[0] for load in self.loads.values()):
             record["loads"] = {p: load for p, load in self.loads.items() if load != self.scheme.loads[0]}
         return record

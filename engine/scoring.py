@@ -21,7 +21,7 @@ range 0..6``).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -314,7 +314,7 @@ class _Sheet:
         before = len(self.problems)
         choices = (self.edition.wagers, self.edition.bid_changes)
         allowed = (*ROUND_KEYS, *(choice.sheet_key for choice in choices if choice))
-        chooser = self._leader_ability()
+        chooser = leader_ability(self.edition)
         allowed = (*allowed, chooser.sheet_key) if chooser is not None and chooser.sheet_key else allowed
         allowed = (*allowed, "loads") if scheme.loads else allowed
         for key in node.value:
@@ -341,7 +341,7 @@ class _Sheet:
                 if key in node.value:
                     self.error(node.key_loc[key], f"'{key}' is computed from 'tricks'; do not give both")
             chosen = self._chosen_leaders(node, players, chooser)
-            played = self._play(node, players, cards, modules, number, chosen=chosen)
+            played = self._play(node, players, cards, modules, number, chosen=chosen, chooser=chooser)
             if played is None:
                 return None
             won, captures, alliances, wins = played
@@ -436,10 +436,6 @@ class _Sheet:
                 node.key_loc.get(choice.sheet_key, node.loc),
                 f"'{choice.sheet_key}' comes with module '{choice.module}', which is not in play",
             )
-
-    def _leader_ability(self) -> Ability | None:
-        """The edition's leader-choosing ability (Rosie D'Laney's), if any."""
-        return next((a for a in self.edition.abilities if a.kind is AbilityKind.CHOOSE_LEADER), None)
 
     def _chosen_leaders(self, node: Node, players: list[str], ability: Ability | None) -> dict[str, str]:
         """Who each player who won a trick with the leader-choosing card named to lead
@@ -656,7 +652,15 @@ class _Sheet:
         return ghost if ghost is not None and ghost.players == len(players) else None
 
     def _play(
-        self, node: Node, players: list[str], cards: int, modules: set[str], number: int, *, chosen: dict[str, str]
+        self,
+        node: Node,
+        players: list[str],
+        cards: int,
+        modules: set[str],
+        number: int,
+        *,
+        chosen: dict[str, str],
+        chooser: Ability | None,
     ) -> tuple[dict[str, int], dict[str, list[str]], list[tuple[str, str]], dict[str, list[tuple[int, Play]]]] | None:
         count = len(players)
         ghost = self._ghost(players)
@@ -730,22 +734,15 @@ class _Sheet:
                 wins[name].append((k, row[result.winner][0]))
                 captures[name].extend(result.bonuses)
                 alliances.extend((players[seats[a]], name) for a, _ in result.alliances if seats[a] < count)
-            following = seats[result.next_leader]
+            following = next_seat(seats, result.next_leader, count, ghost)
             if result.winner is not None and seats[result.winner] < count:
                 winner = players[seats[result.winner]]
                 play = row[result.winner][0]
-                chooser = self._leader_ability()
-                if winner in chosen and chooser is not None and self._grants(chooser, play, k, cards):
+                if winner in chosen and chooser is not None and grants(chooser, play, k, cards, modules):
                     following = players.index(chosen[winner])
-                if any(
-                    a.kind is AbilityKind.EXCHANGE
-                    and (a.module is None or a.module in modules)
-                    and self._grants(a, play, k, cards)
-                    for a in self.edition.abilities
-                ):
+                exchange = (a for a in self.edition.abilities if a.kind is AbilityKind.EXCHANGE)
+                if any(grants(a, play, k, cards, modules) for a in exchange):
                     exchanged.setdefault(seats[result.winner], k)
-            if ghost and following == count and ghost.wins_lead == "trick_leader":
-                following = seats[0]
             previous, seat = seats[0], following
         if not self._follows(parsed, order, names, count, exchanged):
             return None
@@ -758,13 +755,6 @@ class _Sheet:
             return wanted
         self.error(item, f"trick {k}: {ghost.name} plays {play.card.code} as {ghost.declares} ({wanted.code})")
         return None
-
-    @staticmethod
-    def _grants(ability: Ability, play: Play, trick: int, tricks: int) -> bool:
-        """Whether winning trick ``trick`` of ``tricks`` with ``play`` grants ``ability``."""
-        if ability.card not in (play.card.kind, play.card.individual):
-            return False
-        return ability.after_last_trick or trick < tricks
 
     def _follows(
         self,
@@ -835,6 +825,32 @@ def standings(players: Sequence[str], rounds: Sequence[RoundScore]) -> tuple[dic
     totals = {p: sum(r.points.get(p, 0) for r in rounds) for p in players}
     best = max(totals.values()) if totals else 0
     return totals, tuple(p for p in players if totals[p] == best) if rounds else ()
+
+
+def leader_ability(edition: Edition) -> Ability | None:
+    """The edition's leader-choosing ability (Rosie D'Laney's), if any."""
+    return next((a for a in edition.abilities if a.kind is AbilityKind.CHOOSE_LEADER), None)
+
+
+def grants(choice: SheetChoice | Ability, play: Play, trick: int, tricks: int, modules: Set[str]) -> bool:
+    """Whether winning trick ``trick`` of ``tricks`` with ``play`` grants ``choice`` (an
+    ability, a wager, a bid change): the play is its card, its module is in play, and
+    the round's last trick counts where the edition says so (digest 2.8, 5 #8)."""
+    if choice.card is None or choice.card not in (play.card.kind, play.card.individual):
+        return False
+    if choice.module is not None and choice.module not in modules:
+        return False
+    return choice.after_last_trick or trick < tricks
+
+
+def next_seat(seats: Sequence[int], next_leader: int, count: int, ghost: Ghost | None) -> int:
+    """The seat that leads after a trick played by ``seats`` (in play order) whose
+    result names position ``next_leader``: a ghost (seat ``count``) that won hands the
+    lead back to the trick's leader where the edition says so (digest 5 #5)."""
+    following = seats[next_leader]
+    if ghost is not None and following == count and ghost.wins_lead == "trick_leader":
+        return seats[0]
+    return following
 
 
 def seat_order(leader: int, previous: int, count: int, ghost: Ghost | None) -> list[int]:
