@@ -195,6 +195,7 @@ class Round:
         self._abilities = abilities
         self._pending: list[Decision] = []
         self._later: list[_Grant] = []
+        self._score: RoundScore | None = None  # worked out once the round is over
         self.phase = Phase.BIDDING
 
     # ------------------------------------------------------------------ set-up
@@ -564,6 +565,11 @@ class Round:
         """The round's points under its scheme; only when the round is over."""
         if self.phase is not Phase.OVER:
             raise GameError(f"the round is not over ({self._not_now()})")
+        if self._score is None:
+            self._score = self._points()
+        return self._score
+
+    def _points(self) -> RoundScore:
         captures: dict[str, list[str]] = {p: [] for p in self.players}
         alliances: list[tuple[str, str]] = []
         for trick in self.tricks:
