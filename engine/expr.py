@@ -19,7 +19,7 @@ compiled into a Python closure. Nothing is ever passed to ``eval``.
 >>> compile_expression("20 * bdi", ("bid",))
 Traceback (most recent call last):
 ...
-skullking.errors.ExpressionError: unknown name 'bdi' (known: bid)
+skullking.errors.ExpressionError: unknown name 'bdi'; did you mean 'bid'? (known: bid)
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Literal, NamedTuple
 
 from .errors import ExpressionError
+from .suggest import unknown
 
 Type = Literal["number", "truth value"]
 Fn = Callable[[Sequence[int]], Any]
@@ -182,8 +183,7 @@ def check(expr: Expr, names: Sequence[str]) -> Type:
         return "truth value"
     if isinstance(expr, Variable):
         if expr.name not in names:
-            known = ", ".join(sorted(names)) or "none"
-            raise ExpressionError(f"unknown name '{expr.name}' (known: {known})", column=expr.column)
+            raise ExpressionError(unknown("name", expr.name, names), column=expr.column)
         return "number"
     if isinstance(expr, Negate | Binary):
         operands = [expr.operand] if isinstance(expr, Negate) else [expr.left, expr.right]
@@ -209,8 +209,7 @@ def check(expr: Expr, names: Sequence[str]) -> Type:
         return then
     if isinstance(expr, Call):
         if expr.function not in FUNCTIONS:
-            known = ", ".join(sorted(FUNCTIONS))
-            raise ExpressionError(f"unknown function '{expr.function}' (known: {known})", column=expr.column)
+            raise ExpressionError(unknown("function", expr.function, FUNCTIONS), column=expr.column)
         low, high = FUNCTIONS[expr.function]
         count = len(expr.args)
         if count < low or (high is not None and count > high):

@@ -26,6 +26,7 @@ from .located import Location, Node, parse_yaml, position_in_scalar
 from .merge import merge
 from .model import CASE_NAMES, HAND_LIMIT_NAMES, MADE_NAMES, RESERVED_OF, ROUND_KEYS, TRICK_NAMES
 from .resources import bundled_edition_files, resolve_source, rules_text
+from .suggest import unknown
 
 _VARIABLE = re.compile(r"^[a-z_][a-z0-9_]*$")
 
@@ -217,7 +218,7 @@ class _Checker:
         known = sorted(known)
         if value in known:
             return True
-        self.error(f"unknown {what} '{value}' (known: {', '.join(known) or 'none'})", *path)
+        self.error(unknown(what, value, known), *path)
         return False
 
     def expression(self, source: Any, names: Iterable[str], want: str, *path: str | int) -> Any:

@@ -174,12 +174,11 @@ class Vocabulary:
                         token=written,
                     )
                 return self._declared(ranks[rank], found, i + length + 1, text)
-        import difflib
+        from .suggest import did_you_mean
 
         word = found[i]
         bad = word.token
-        hint = difflib.get_close_matches(word.text if len(run) < 2 else " ".join(run[:2]), self.known(), n=3)
-        suggestion = f"; did you mean {', '.join(repr(h) for h in hint)}?" if hint else ""
+        suggestion = did_you_mean(word.text if len(run) < 2 else " ".join(run[:2]), self.known())
         if key_is_suit(run, self.suits):
             raise NotationError(f"'{bad}' needs a rank, e.g. '{bad} 7'", token=bad)
         raise NotationError(f"unknown card '{bad}'{suggestion}", token=bad)

@@ -40,7 +40,7 @@ def test_evaluation(source: str, values: dict[str, int], expected: int | bool) -
 @pytest.mark.parametrize(
     ("source", "message", "column"),
     [
-        ("20 * bdi", "unknown name 'bdi' (known: bid, cards, round, won)", 6),
+        ("20 * bdi", "unknown name 'bdi'; did you mean 'bid'? (known: bid, cards, round, won)", 6),
         ("abs(1, 2)", "abs() takes 1 argument, got 2", 1),
         ("min(1)", "min() takes at least 2 arguments, got 1", 1),
         ("sqrt(4)", "unknown function 'sqrt'", 1),
