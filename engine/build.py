@@ -10,34 +10,47 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import Lead
-from .expr import compile_expression
+from .expr import TABLE, compile_expression
 from .located import Node
 from .model import (
+    BID_RULE_NAMES,
     CASE_NAMES,
+    EXTRA_ROUND_NAMES,
+    GAME_NAMES,
     HAND_LIMIT_NAMES,
     MADE_NAMES,
+    ROUND_NAMES,
+    SEAT_NAMES,
     TRICK_NAMES,
     Ability,
     AbilityKind,
+    AlliancePays,
+    Bidding,
+    BidRule,
     Bonus,
     CardKind,
     Case,
     Declaration,
     Effect,
     EffectKind,
+    Fallback,
     Ghost,
     Individual,
     Module,
     NextLeader,
+    Otherwise,
     Pattern,
     Pick,
+    PlayRules,
     Role,
     Rule,
     Schedule,
     Scheme,
     SheetChoice,
     Suit,
+    Ties,
     WhenSeveral,
+    played_name,
 )
 
 
@@ -66,6 +79,7 @@ def _rules(
             pick=Pick(r["winner"]["pick"]),
             of=r["winner"]["of"],
             source=_source(root, (*path, i)),
+            ties=Ties(r["winner"].get("ties", "first_played")),
         )
         for i, r in enumerate(rules)
     )
@@ -178,6 +192,7 @@ def build_edition(root: Node, *, path: str) -> Any:
             precedence=_rules(root, ("effects", "list", i, "precedence"), e.get("precedence", []), role_ids),
             cancels_alliances=bool(e.get("cancels_alliances", False)),
             points=int(e.get("points", 0)),
+            pays=AlliancePays(e.get("pays", "both_made")),
             source=_source(root, ("effects", "list", i)),
         )
         for i, e in enumerate(section.get("list", []))
@@ -196,23 +211,26 @@ def build_edition(root: Node, *, path: str) -> Any:
         )
         for i, b in enumerate(d["bonuses"])
     )
+    played = played_names(role_ids)
     schemes = tuple(
         Scheme(
             id=s["id"],
             title=s.get("title", s["id"]),
-            made=compile_expression(_text(s["made"]), MADE_NAMES, "truth value"),
+            made=compile_expression(_text(s["made"]), made_names(played), "truth value"),
             cases=tuple(
                 Case(
-                    when=compile_expression(_text(c["when"]), (*CASE_NAMES, *s.get("loads", [])), "truth value")
+                    when=compile_expression(_text(c["when"]), case_names(played, s), "truth value")
                     if "when" in c
                     else None,
-                    points=compile_expression(_text(c["points"]), (*CASE_NAMES, *s.get("loads", [])), "number"),
+                    points=compile_expression(_text(c["points"]), case_names(played, s), "number"),
+                    id=str(c.get("id", "")),
                 )
                 for c in s["cases"]
             ),
             source=_source(root, ("scoring", "schemes", i)),
             loads=tuple(s.get("loads", [])),
             load_names=_load_names(s),
+            otherwise=Otherwise(s.get("otherwise", "required")),
         )
         for i, s in enumerate(d["scoring"]["schemes"])
     )
@@ -272,6 +290,65 @@ def build_edition(root: Node, *, path: str) -> Any:
         )
         if "ghost" in d
         else None,
+        play_rules=_play_rules(d.get("play", {})),
+        bidding=_bidding(root, d.get("bidding", {})),
+        extra_round_cards=compile_expression(
+            _text(d["scoring"].get("extra_round_cards", "last_cards")), EXTRA_ROUND_NAMES, "number"
+        ),
+    )
+
+
+def played_names(role_ids: list[str]) -> tuple[str, ...]:
+    """The ``played_<role>`` names of the roles whose ids make names."""
+    return tuple(name for name in map(played_name, role_ids) if name is not None)
+
+
+def made_names(played: tuple[str, ...]) -> tuple[str, ...]:
+    """Names of a scheme's ``made``: the player's own values and the game's, with the
+    aggregates over every player."""
+    return (*MADE_NAMES, *GAME_NAMES, "total_bids", *played, TABLE)
+
+
+def case_names(played: tuple[str, ...], scheme: dict[str, Any]) -> tuple[str, ...]:
+    """Names of a scheme's cases (with the aggregates over every player)."""
+    return (*CASE_NAMES, *played, *scheme.get("loads", []), TABLE)
+
+
+def bid_rule_names(order: str) -> tuple[str, ...]:
+    """Names of a bidding rule: ``position`` and ``bids_before`` only when bidding in turn."""
+    names = BID_RULE_NAMES if order == "in_turn" else tuple(n for n in BID_RULE_NAMES if n not in _IN_TURN_ONLY)
+    return (*names, TABLE)
+
+
+_IN_TURN_ONLY = ("position", "bids_before")
+
+
+def _play_rules(data: dict[str, Any]) -> PlayRules:
+    return PlayRules(
+        first_leader=compile_expression(_text(data.get("first_leader", "round - 1")), SEAT_NAMES, "number"),
+        no_winner_leads=Fallback(data.get("no_winner_leads", "trick_leader")),
+        follow_suit=str(data.get("follow_suit", "must")),
+    )
+
+
+def _bidding(root: Node, data: dict[str, Any]) -> Bidding:
+    order = str(data.get("order", "simultaneous"))
+    return Bidding(
+        min=compile_expression(_text(data.get("min", 0)), ROUND_NAMES, "number"),
+        max=compile_expression(_text(data.get("max", "cards")), ROUND_NAMES, "number"),
+        order=order,
+        first_bidder=compile_expression(_text(data["first_bidder"]), SEAT_NAMES, "number")
+        if "first_bidder" in data
+        else None,
+        rules=tuple(
+            BidRule(
+                id=r["id"],
+                require=compile_expression(_text(r["require"]), bid_rule_names(order), "truth value"),
+                description=r.get("description", r["id"]),
+                source=_source(root, ("bidding", "rules", i)),
+            )
+            for i, r in enumerate(data.get("rules", []))
+        ),
     )
 
 
@@ -287,6 +364,7 @@ _KEYED = {
     ("scoring", "schemes"): "scheme",
     ("schedule", "variants"): "schedule",
     ("abilities",): "ability",
+    ("bidding", "rules"): "bidding rule",
 }
 #: Single values whose provenance is kept (name -> path).
 _SINGLE = {
@@ -301,6 +379,9 @@ _SINGLE = {
     "ghost": ("ghost",),
     "wagers": ("scoring", "wagers"),
     "bid_changes": ("scoring", "bid_changes"),
+    "play": ("play",),
+    "bidding": ("bidding",),
+    "extra_round_cards": ("scoring", "extra_round_cards"),
 }
 
 

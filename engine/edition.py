@@ -16,15 +16,20 @@ from typing import Any, TypeVar
 
 from .cards import ALLIES, ALTERS, UNDECLARED, Card, Cards, Lead, Play
 from .errors import IllegalTrickError, NotationError
-from .expr import Expression
+from .expr import Expression, compile_expression
 from .model import (
+    EXTRA_ROUND_NAMES,
+    ROUND_NAMES,
+    SEAT_NAMES,
     Ability,
+    Bidding,
     Bonus,
     CardKind,
     Effect,
     EffectKind,
     Ghost,
     Module,
+    PlayRules,
     Role,
     Rule,
     Schedule,
@@ -77,6 +82,9 @@ class Edition:
         "data",
         "provenance",
         "ghost",
+        "play_rules",
+        "bidding",
+        "extra_round_cards",
     )
 
     id: str
@@ -108,6 +116,9 @@ class Edition:
     data: Mapping[str, Any]
     provenance: Mapping[str, str]
     ghost: Ghost | None
+    play_rules: PlayRules
+    bidding: Bidding
+    extra_round_cards: Expression
     # -- derived from the fields on construction --
     plays: Mapping[str, Play]
     pool_limits: tuple[int, ...]
@@ -152,6 +163,9 @@ class Edition:
         data: Mapping[str, Any],
         provenance: Mapping[str, str],
         ghost: Ghost | None = None,
+        play_rules: PlayRules | None = None,
+        bidding: Bidding | None = None,
+        extra_round_cards: Expression | None = None,
     ) -> None:
         setattr_ = object.__setattr__
         setattr_(self, "id", id)
@@ -183,6 +197,9 @@ class Edition:
         setattr_(self, "data", data)  # the merged file as plain data (for explain and diff)
         setattr_(self, "provenance", provenance)
         setattr_(self, "ghost", ghost)
+        setattr_(self, "play_rules", play_rules or default_play_rules())
+        setattr_(self, "bidding", bidding or default_bidding())
+        setattr_(self, "extra_round_cards", extra_round_cards or default_extra_round_cards())
         self._derive()
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -460,6 +477,24 @@ class Edition:
         from .scoring import score_sheet
 
         return score_sheet(self, sheet, file=file, scoring=scoring, schedule=schedule, check_edition=check_edition)
+
+
+def default_play_rules() -> PlayRules:
+    """Today's play: round n led by seat n-1, the trick's leader leading after a trick
+    nobody wins, suit followed."""
+    return PlayRules(first_leader=compile_expression("round - 1", SEAT_NAMES, "number"))
+
+
+def default_bidding() -> Bidding:
+    """Bids of 0 to the cards dealt, all at once, no rule over them."""
+    return Bidding(
+        min=compile_expression("0", ROUND_NAMES, "number"), max=compile_expression("cards", ROUND_NAMES, "number")
+    )
+
+
+def default_extra_round_cards() -> Expression:
+    """A tie-break round deals as many cards as the schedule's last round."""
+    return compile_expression("last_cards", EXTRA_ROUND_NAMES, "number")
 
 
 def make_plays(edition: Edition) -> list[Play]:

@@ -25,7 +25,7 @@ skullking.errors.ExpressionError: unknown name 'bdi'; did you mean 'bid'? (known
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Literal, NamedTuple
 
 from .errors import ExpressionError
@@ -98,6 +98,17 @@ Expr = Number | Truth | Variable | Negate | Binary | Compare | Logic | Not | Con
 
 #: The functions an expression may call: name -> (minimum, maximum) number of arguments.
 FUNCTIONS: Mapping[str, tuple[int, int | None]] = {"abs": (1, 1), "min": (2, None), "max": (2, None)}
+#: Aggregate functions, offered where a formula sees every player of the round (scoring
+#: cases, bidding rules over all bids): each evaluates its one argument for every player
+#: and combines the values. Name -> the type of its argument.
+AGGREGATES: Mapping[str, Type] = {
+    "sum": "number",
+    "count": "truth value",
+    "highest": "number",
+    "lowest": "number",
+}
+#: The hidden variable that carries every player's values to the aggregates.
+TABLE = "*table*"
 
 
 @functools.cache
@@ -182,8 +193,8 @@ def check(expr: Expr, names: Sequence[str]) -> Type:
     if isinstance(expr, Truth):
         return "truth value"
     if isinstance(expr, Variable):
-        if expr.name not in names:
-            raise ExpressionError(unknown("name", expr.name, names), column=expr.column)
+        if expr.name not in names or expr.name == TABLE:
+            raise ExpressionError(unknown("name", expr.name, [n for n in names if n != TABLE]), column=expr.column)
         return "number"
     if isinstance(expr, Negate | Binary):
         operands = [expr.operand] if isinstance(expr, Negate) else [expr.left, expr.right]
@@ -207,9 +218,21 @@ def check(expr: Expr, names: Sequence[str]) -> Type:
         if then != otherwise:
             raise ExpressionError(f"'then' gives a {then} but 'else' gives a {otherwise}", column=expr.column)
         return then
+    if isinstance(expr, Call) and expr.function in AGGREGATES and TABLE in names:
+        if len(expr.args) != 1:
+            raise ExpressionError(
+                f"{expr.function}() takes 1 argument (a formula for each player), got {len(expr.args)}",
+                column=expr.column,
+            )
+        nested = next((c for c in _calls(expr.args[0]) if c.function in AGGREGATES), None)
+        if nested is not None:
+            raise ExpressionError(f"{nested.function}() cannot stand inside {expr.function}()", column=nested.column)
+        _expect(expr.args[0], AGGREGATES[expr.function], names, f"{expr.function}()")
+        return "number"
     if isinstance(expr, Call):
         if expr.function not in FUNCTIONS:
-            raise ExpressionError(unknown("function", expr.function, FUNCTIONS), column=expr.column)
+            offered = [*FUNCTIONS, *(AGGREGATES if TABLE in names else ())]
+            raise ExpressionError(unknown("function", expr.function, offered), column=expr.column)
         low, high = FUNCTIONS[expr.function]
         count = len(expr.args)
         if count < low or (high is not None and count > high):
@@ -277,6 +300,17 @@ def _compile(expr: Expr, index: Mapping[str, int]) -> Fn:
     if isinstance(expr, Conditional):
         cond, then, otherwise = (_compile(e, index) for e in (expr.condition, expr.then, expr.otherwise))
         return lambda env: then(env) if cond(env) else otherwise(env)
+    if isinstance(expr, Call) and expr.function in AGGREGATES and TABLE in index:
+        table, each = index[TABLE], _compile(expr.args[0], index)
+        function = expr.function
+
+        def aggregate(env: Sequence[Any]) -> int:
+            values = [each(row) for row in env[table]]  # the table slot holds every player's row
+            if function == "count":
+                return sum(1 for v in values if v)
+            return sum(values) if function == "sum" else max(values) if function == "highest" else min(values)
+
+        return aggregate
     if isinstance(expr, Call):
         args = [_compile(a, index) for a in expr.args]
         if expr.function == "abs":
@@ -317,12 +351,61 @@ class Expression:
         """Evaluate with the variables' values given by name (missing ones are 0)."""
         return self._fn([values.get(n, 0) for n in self.names])
 
+    def evaluate_for(self, table: Sequence[Mapping[str, int]], row: int) -> Any:
+        """Evaluate for player ``row`` of ``table`` (every player's values by name): the
+        names are that player's values, the aggregates run over the whole table."""
+        rows: list[list[Any]] = [[values.get(n, 0) for n in self.names] for values in table]
+        if TABLE in self.names:
+            slot = self.names.index(TABLE)
+            for values in rows:
+                values[slot] = rows
+        return self._fn(rows[row])
+
+    @property
+    def uses_table(self) -> bool:
+        """Whether the expression aggregates over every player."""
+        return any(c.function in AGGREGATES for c in _calls(self.tree)) and TABLE in self.names
+
+    @property
+    def variables(self) -> frozenset[str]:
+        """The names the expression uses."""
+        return frozenset(_variables(self.tree))
+
     def __reduce__(self) -> tuple[Any, ...]:
         # Pickle the checked tree, not the closure: loading needs no parser.
         return (_restore, (self.source, self.names, self.type, self.tree))
 
     def __repr__(self) -> str:
         return f"Expression({self.source!r})"
+
+
+def _children(expr: Expr) -> tuple[Expr, ...]:
+    if isinstance(expr, Negate | Not):
+        return (expr.operand,)
+    if isinstance(expr, Binary | Compare | Logic):
+        return (expr.left, expr.right)
+    if isinstance(expr, Conditional):
+        return (expr.condition, expr.then, expr.otherwise)
+    if isinstance(expr, Call):
+        return expr.args
+    return ()
+
+
+def _walk(expr: Expr) -> Iterator[Expr]:
+    """Every node of the tree, depth first (iterative: deep trees are fine)."""
+    stack = [expr]
+    while stack:
+        node = stack.pop()
+        yield node
+        stack.extend(_children(node))
+
+
+def _variables(expr: Expr) -> set[str]:
+    return {node.name for node in _walk(expr) if isinstance(node, Variable)}
+
+
+def _calls(expr: Expr) -> list[Call]:
+    return [node for node in _walk(expr) if isinstance(node, Call)]
 
 
 def _restore(source: str, names: tuple[str, ...], type_: Type, tree: Expr) -> Expression:

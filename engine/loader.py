@@ -24,7 +24,16 @@ from .cache import cached, cached_check, store
 from .errors import EditionError, ExpressionError, Problem
 from .located import Location, Node, parse_yaml, position_in_scalar
 from .merge import merge
-from .model import CASE_NAMES, HAND_LIMIT_NAMES, MADE_NAMES, RESERVED_OF, ROUND_KEYS, TRICK_NAMES
+from .model import (
+    CASE_NAMES,
+    EXTRA_ROUND_NAMES,
+    HAND_LIMIT_NAMES,
+    RESERVED_OF,
+    ROUND_KEYS,
+    ROUND_NAMES,
+    SEAT_NAMES,
+    TRICK_NAMES,
+)
 from .resources import bundled_edition_files, resolve_source, rules_text
 from .suggest import unknown
 
@@ -100,7 +109,28 @@ def _load_tree(
     if "id" not in node.value:
         problems.append(node.loc.problem("'id' is a required property: an overlay is an edition of its own"))
     overlay = Node({k: v for k, v in node.value.items() if k != "extends"}, node.loc, node.key_loc)
-    return merge(base, overlay, problems)
+    base_id = (
+        base.value["id"].value if isinstance(base.value.get("id", Node(None, base.loc)).value, str) else "the base"
+    )
+    merged = merge(base, overlay, problems, base_id=str(base_id))
+    _derive_texts(merged, overlay, str(base_id))
+    return merged
+
+
+def _derive_texts(merged: Node, overlay: Node, base_id: str) -> None:
+    """An overlay that gives no title or description gets ones made from its id and its
+    base's (never the base's own words, which describe another edition)."""
+    ident = overlay.value.get("id")
+    if ident is None or not isinstance(ident.value, str):
+        return
+    texts = {
+        "title": f"{base_id} + {ident.value}",
+        "description": f"The rules of {base_id}, with the changes made by {ident.value}.",
+    }
+    for key, text in texts.items():
+        if key not in overlay.value and key in merged.value:
+            merged.value[key] = Node(text, overlay.loc)
+            merged.key_loc[key] = overlay.loc
 
 
 # --------------------------------------------------------------------------- schema
@@ -162,6 +192,9 @@ def _explain_schema_error(root: Node, error: Any) -> Iterator[Problem]:
     if error.validator == "required":
         node = root.at(path)
         missing = [k for k in error.validator_value if k not in (error.instance or {})]
+        if node is not None and node.added is not None and "id" in node.value:
+            yield _misspelt(node, missing)
+            return
         for key in missing:
             if node is not None and key in node.removed:
                 yield node.removed[key].problem(f"'{key}' is a required property of {where}; '{key}: null' removes it")
@@ -171,6 +204,25 @@ def _explain_schema_error(root: Node, error: Any) -> Iterator[Problem]:
     if error.validator == "if":  # reported through its then/else sub-errors
         return
     yield root.locate(path).problem(f"{where}: {error.message}")
+
+
+def _misspelt(node: Node, missing: list[str]) -> Problem:
+    """An item an overlay added under an id its base lacks, without every required field:
+    most likely a misspelt id (``- id: lot`` for ``loot``)."""
+    from .suggest import close_matches
+
+    assert node.added is not None
+    what, base_id, known = node.added
+    ident: Node = node.value["id"]
+    matches = close_matches(str(ident.value), known)
+    if matches:
+        hint = " or ".join(repr(m) for m in matches)
+        return ident.loc.problem(f"no {what} '{ident.value}' in {base_id}; did you mean {hint}?")
+    needs = ", ".join(f"'{k}'" for k in missing)
+    return ident.loc.problem(
+        f"no {what} '{ident.value}' in {base_id} to change; a new {what} needs {needs} "
+        f"({base_id} has: {', '.join(known) or 'none'})"
+    )
 
 
 def _branch_type(error: Any, sub: Any) -> str | None:
@@ -303,6 +355,7 @@ class _Checker:
             if choice is not None and "module" in choice:
                 self.known(choice["module"], modules, "module", "scoring", key, "module")
         self._abilities(card_ids, modules)
+        self._play_and_bidding()
         if "ghost" in d:
             self.known(d["ghost"]["declares"], roles, "role", "ghost", "declares")
             low, high = d["players"]["min"], d["players"]["max"]
@@ -388,6 +441,14 @@ class _Checker:
                 )
             if "when" in rule:
                 self.expression(rule["when"], (*sorted(roles), *TRICK_NAMES), "truth value", *path, index, "when")
+            if "ties" in rule["winner"] and rule["winner"]["pick"] not in ("highest", "lowest"):
+                self.error(
+                    f"'ties' applies to pick highest or lowest; pick {rule['winner']['pick']} never ties",
+                    *path,
+                    index,
+                    "winner",
+                    "ties",
+                )
 
     def _effect(self, index: int, effect: dict[str, Any], roles: set[str], suits: set[str]) -> None:
         path = ("effects", "list", index)
@@ -395,9 +456,9 @@ class _Checker:
         allowed = {
             "destroy_trick": {"next_leader"},
             "neutralize": {"next_leader", "becomes", "precedence", "cancels_alliances", "spares"},
-            "alliance": {"points"},
+            "alliance": {"points", "pays"},
         }[kind]
-        for key in ("next_leader", "becomes", "precedence", "cancels_alliances", "points", "spares"):
+        for key in ("next_leader", "becomes", "precedence", "cancels_alliances", "points", "spares", "pays"):
             if key in effect and key not in allowed:
                 self.problems.append(
                     self.root.locate_key(path, key).problem(f"'{key}' does not apply to a {kind} effect")
@@ -480,35 +541,67 @@ class _Checker:
                 self.error(f"sheet key '{key}' is a round key of every sheet ({', '.join(ROUND_KEYS)}, loads)", *path)
 
     def _scoring(self) -> None:
+        from .build import case_names, made_names, played_names
+
         scoring = self.data["scoring"]
         schemes = self.ids(("scoring", "schemes"), scoring["schemes"], "scheme")
         self.known(scoring["default"], schemes, "scoring scheme", "scoring", "default")
+        played = played_names([r["id"] for r in self.data["roles"]])
+        if "extra_round_cards" in scoring:
+            self.expression(scoring["extra_round_cards"], EXTRA_ROUND_NAMES, "number", "scoring", "extra_round_cards")
         for index, scheme in enumerate(scoring["schemes"]):
             path = ("scoring", "schemes", index)
-            self.expression(scheme["made"], MADE_NAMES, "truth value", *path, "made")
+            self.expression(scheme["made"], made_names(played), "truth value", *path, "made")
             loads = scheme.get("loads", [])
+            taken = (*CASE_NAMES, *played)
             for k, load in enumerate(loads):
-                if not _VARIABLE.match(load) or load in CASE_NAMES:
+                if not _VARIABLE.match(load) or load in taken:
                     self.error(
                         f"load '{load}' cannot be used: loads are names in the cases, so they take letters, "
-                        f"digits and '_' only and must not be one of {', '.join(CASE_NAMES)}",
+                        f"digits and '_' only and must not be one of {', '.join(taken)}",
                         *path,
                         "loads",
                         k,
                     )
             self._load_names(path, scheme, loads)
-            names = (*CASE_NAMES, *loads)
-            for k, case in enumerate(scheme["cases"]):
+            names = case_names(played, scheme)
+            cases = scheme["cases"]
+            self.ids((*path, "cases"), cases, "case")
+            for k, case in enumerate(cases):
                 if "when" in case:
                     self.expression(case["when"], names, "truth value", *path, "cases", k, "when")
                 self.expression(case["points"], names, "number", *path, "cases", k, "points")
-            if "when" in scheme["cases"][-1]:
+            if "when" in cases[-1] and scheme.get("otherwise", "required") == "required":
+                last = (*path, "cases", len(cases) - 1)
                 self.error(
-                    "the last case must have no 'when', so that every result gets points",
-                    *path,
-                    "cases",
-                    len(scheme["cases"]) - 1,
+                    "the last case must have no 'when', so that every result gets points (or say 'otherwise: zero')",
+                    *self._blame(last, (*path, "cases"), (*path, "otherwise")),
                 )
+
+    def _play_and_bidding(self) -> None:
+        """Seat formulas, the range of a bid and the bidding rules."""
+        from .build import bid_rule_names
+
+        play = self.data.get("play", {})
+        if "first_leader" in play:
+            names = tuple(n for n in SEAT_NAMES if n != "leader")
+            self.expression(play["first_leader"], names, "number", "play", "first_leader")
+        bidding = self.data.get("bidding", {})
+        for key in ("min", "max"):
+            if key in bidding:
+                self.expression(bidding[key], ROUND_NAMES, "number", "bidding", key)
+        order = bidding.get("order", "simultaneous")
+        if "first_bidder" in bidding:
+            if order != "in_turn":
+                self.error(
+                    "'first_bidder' needs 'order: in_turn' (simultaneous bids have no first)", "bidding", "first_bidder"
+                )
+            else:
+                self.expression(bidding["first_bidder"], SEAT_NAMES, "number", "bidding", "first_bidder")
+        rules = bidding.get("rules", [])
+        self.ids(("bidding", "rules"), rules, "bidding rule")
+        for k, rule in enumerate(rules):
+            self.expression(rule["require"], bid_rule_names(order), "truth value", "bidding", "rules", k, "require")
 
     def _load_names(self, path: tuple[str | int, ...], scheme: dict[str, Any], loads: list[str]) -> None:
         """Other names belong to loads of the scheme, and each names one load only."""
@@ -567,7 +660,7 @@ class _Checker:
                 )
                 break
 
-    def _blame(self, *candidates: tuple[str, ...]) -> tuple[str, ...]:
+    def _blame(self, *candidates: tuple[str | int, ...]) -> tuple[str | int, ...]:
         """Of the nodes that together cause a problem, the first set by the checked file."""
         for path in candidates:
             if self.at(*path).file == self.top:

@@ -54,6 +54,10 @@ class Node:
     style: str | None = None
     end: Location | None = None
     removed: dict[str, Location] = field(default_factory=dict)
+    #: For an item an overlay added to a keyed list: (what the list holds, the base
+    #: edition's id, the ids the base has), so that an item missing required fields
+    #: reads as a misspelt id rather than an incomplete new item.
+    added: tuple[str, str, tuple[str, ...]] | None = None
 
     def plain(self) -> Any:
         """The node as plain Python data (dicts, lists, scalars)."""

@@ -5,8 +5,11 @@ mappings with an ``id`` (cards, suits, rules, bonuses, effects, schemes, ...) me
 item by item, keyed by id: an overlay item with a known id changes that item, a new
 id is added (at the end, or where its ``before``/``after`` says). In an overlay such a
 list may also be written as a mapping from id to item, where ``null`` removes the item.
-Every other value replaces the base's. Each merged node keeps the location it came
-from, so problems are reported in the file that caused them.
+Every other value replaces the base's. ``before``/``after`` on an item moves it (an
+item of the base) or places it (a new one) next to the item with that id. Each merged
+node keeps the location it came from, so problems are reported in the file that
+caused them; an item added under an id the base does not have remembers the base's
+ids, so that one missing required fields is reported as a misspelt id.
 """
 
 from __future__ import annotations
@@ -28,19 +31,48 @@ def _item_id(item: Node) -> str:
     return ident
 
 
-def merge(base: Node, overlay: Node, problems: list[Problem], where: str = "") -> Node:
-    """Merge ``overlay`` onto ``base``; warnings about overrides of nothing go to ``problems``."""
+#: What the items of each keyed list are called in messages (by the list's key).
+ITEM_NAMES = {
+    "modules": "module",
+    "roles": "role",
+    "suits": "suit",
+    "cards": "card",
+    "individuals": "individual card",
+    "precedence": "precedence rule",
+    "list": "effect",
+    "bonuses": "bonus",
+    "schemes": "scheme",
+    "cases": "case",
+    "variants": "schedule",
+    "abilities": "ability",
+    "rules": "bidding rule",
+}
+
+
+def merge(base: Node, overlay: Node, problems: list[Problem], where: str = "", base_id: str = "the base") -> Node:
+    """Merge ``overlay`` onto ``base`` (the edition ``base_id``); warnings about
+    overrides of nothing go to ``problems``."""
     if isinstance(base.value, dict) and isinstance(overlay.value, dict):
-        return _merge_mapping(base, overlay, problems, where)
+        return _merge_mapping(base, overlay, problems, where, base_id)
     if isinstance(base.value, list) and _is_keyed_list(base):
         if isinstance(overlay.value, dict):
-            return _merge_keyed_mapping(base, overlay, problems, where)
+            return _merge_keyed_mapping(base, overlay, problems, where, base_id)
         if isinstance(overlay.value, list) and _is_keyed_list(overlay) and base.value:
-            return _merge_keyed_list(base, overlay, problems, where)
+            return _merge_keyed_list(base, overlay, problems, where, base_id)
     return overlay
 
 
-def _merge_mapping(base: Node, overlay: Node, problems: list[Problem], where: str) -> Node:
+def _what(where: str) -> str:
+    key = where.rstrip(".").rsplit(".", 1)[-1].split("[")[0]
+    return ITEM_NAMES.get(key, "item")
+
+
+def _mark_added(item: Node, where: str, base_id: str, items: list[Node]) -> Node:
+    item.added = (_what(where), base_id, tuple(_item_id(i) for i in items))
+    return item
+
+
+def _merge_mapping(base: Node, overlay: Node, problems: list[Problem], where: str, base_id: str) -> Node:
     merged = dict(base.value)
     key_loc = dict(base.key_loc)
     removed = dict(base.removed)
@@ -55,34 +87,54 @@ def _merge_mapping(base: Node, overlay: Node, problems: list[Problem], where: st
             key_loc.pop(key, None)
             removed[key] = kloc
             continue
-        merged[key] = merge(merged[key], value, problems, f"{where}{key}.") if key in merged else value
+        merged[key] = merge(merged[key], value, problems, f"{where}{key}.", base_id) if key in merged else value
         key_loc[key] = kloc
         removed.pop(key, None)
     return Node(merged, overlay.loc, key_loc, removed=removed)
 
 
-def _place(items: list[Node], new: Node, problems: list[Problem]) -> None:
-    """Insert a new keyed item where its before/after says (else at the end)."""
-    for hint, offset in (("before", 0), ("after", 1)):
-        anchor = new.value.get(hint)
-        if anchor is None:
-            continue
+def _place(items: list[Node], new: Node, problems: list[Problem], where: str, at: int | None = None) -> None:
+    """Insert a keyed item where its before/after says, else at ``at`` (an item kept in
+    its place) or at the end (a new item)."""
+    from .suggest import did_you_mean
+
+    hints = [(hint, new.value[hint]) for hint in ("before", "after") if hint in new.value]
+    if len(hints) == 2:
+        problems.append(hints[1][1].loc.problem("give 'before' or 'after', not both"))
+    for hint, anchor in hints[:1]:
+        offset = 0 if hint == "before" else 1
+        if anchor.value == _item_id(new):
+            problems.append(anchor.loc.problem(f"'{hint}: {anchor.value}' names the item itself"))
+            break
         for position, item in enumerate(items):
             if _item_id(item) == anchor.value:
                 items.insert(position + offset, new)
                 return
-        problems.append(anchor.loc.problem(f"'{hint}: {anchor.value}' names no item of this list"))
-    items.append(new)
+        known = [_item_id(i) for i in items]
+        problems.append(
+            anchor.loc.problem(
+                f"'{hint}: {anchor.value}': no {_what(where)} '{anchor.value}' in this list"
+                f"{did_you_mean(str(anchor.value), known)}"
+            )
+        )
+    items.insert(len(items) if at is None else at, new)
+
+
+def _move(items: list[Node], position: int, merged: Node, problems: list[Problem], where: str) -> None:
+    """Put a changed item back: where its before/after says, else where it was."""
+    del items[position]
+    _place(items, merged, problems, where, at=position)
 
 
 def _strip_hints(node: Node) -> Node:
     if isinstance(node.value, dict) and ("before" in node.value or "after" in node.value):
         value = {k: v for k, v in node.value.items() if k not in ("before", "after")}
-        return Node(value, node.loc, {k: v for k, v in node.key_loc.items() if k in value})
+        key_loc = {k: v for k, v in node.key_loc.items() if k in value}
+        return Node(value, node.loc, key_loc, removed=node.removed, added=node.added)
     return node
 
 
-def _merge_keyed_list(base: Node, overlay: Node, problems: list[Problem], where: str) -> Node:
+def _merge_keyed_list(base: Node, overlay: Node, problems: list[Problem], where: str, base_id: str) -> Node:
     items = list(base.value)
     seen: dict[str, Node] = {}
     for new in overlay.value:
@@ -96,14 +148,14 @@ def _merge_keyed_list(base: Node, overlay: Node, problems: list[Problem], where:
         seen[ident] = new
         for position, item in enumerate(items):
             if _item_id(item) == ident:
-                items[position] = _strip_hints(merge(item, new, problems, f"{where}{ident}."))
+                _move(items, position, merge(item, new, problems, f"{where}{ident}.", base_id), problems, where)
                 break
         else:
-            _place(items, new, problems)
+            _place(items, _mark_added(new, where, base_id, items), problems, where)
     return Node([_strip_hints(i) for i in items], overlay.loc)
 
 
-def _merge_keyed_mapping(base: Node, overlay: Node, problems: list[Problem], where: str) -> Node:
+def _merge_keyed_mapping(base: Node, overlay: Node, problems: list[Problem], where: str, base_id: str) -> Node:
     items = list(base.value)
     for ident, new in overlay.value.items():
         kloc: Location = overlay.key_loc.get(ident, overlay.loc)
@@ -131,7 +183,8 @@ def _merge_keyed_mapping(base: Node, overlay: Node, problems: list[Problem], whe
             problems.append(value["id"].loc.problem(f"id '{value['id'].value}' differs from its key '{ident}'"))
         with_id = Node(value, new.loc, key_loc)
         if position is None:
-            _place(items, with_id, problems)
+            _place(items, _mark_added(with_id, where, base_id, items), problems, where)
         else:
-            items[position] = merge(items[position], with_id, problems, f"{where}{ident}.")
+            merged = merge(items[position], with_id, problems, f"{where}{ident}.", base_id)
+            _move(items, position, merged, problems, where)
     return Node([_strip_hints(i) for i in items], overlay.loc)

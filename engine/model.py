@@ -19,10 +19,34 @@ RESERVED_OF = frozenset({"trump", "led_suit", "numbered", "any"})
 TRICK_NAMES = ("numbered", "trump", "cards")
 #: Names of a scheme's ``made`` condition.
 MADE_NAMES = ("bid", "won", "cards", "round", "players")
-#: Names of a scheme's cases.
+#: Names every round formula sees about the game: rounds in the schedule, and 1 in the
+#: schedule's last round (else 0).
+GAME_NAMES = ("rounds", "last_round")
 #: The keys of a score sheet's round (editions add their choices' sheet keys).
 ROUND_KEYS = ("cards", "bids", "won", "bonuses", "loot", "extra", "leader", "tricks", "players")
-CASE_NAMES = (*MADE_NAMES, "bonus", "alliance", "wager")
+#: Names of a scheme's cases (besides ``played_<role>`` and the scheme's loads);
+#: ``total_bids`` is the sum of every bid of the round.
+CASE_NAMES = (*MADE_NAMES, "bonus", "alliance", "wager", *GAME_NAMES, "total_bids")
+#: Names of the range of a bid (``bidding.min``/``max``).
+ROUND_NAMES = ("cards", "round", "players", *GAME_NAMES)
+#: Names of a bidding rule (besides the aggregates over every player's ``bid``):
+#: ``position`` in the bidding order (0 first) and ``bids_before`` (the sum of the bids
+#: made before it) only when players bid in turn.
+BID_RULE_NAMES = ("bid", "total_bids", "position", "bids_before", *ROUND_NAMES)
+#: Names of ``play.first_leader`` and ``bidding.first_bidder`` (``leader``: the seat
+#: leading the round's first trick; 0 in ``first_leader`` itself).
+SEAT_NAMES = ("round", "players", "rounds", "leader")
+#: Names of ``scoring.extra_round_cards``: the cards dealt in the schedule's last round.
+EXTRA_ROUND_NAMES = ("last_cards", "players")
+
+
+def played_name(role: str) -> str | None:
+    """The formula name counting a player's cards played in ``role`` this round
+    (``played_escape``), or ``None`` when the role id cannot be a name (a '-' in it)."""
+    name = f"played_{role}"
+    return name if all(c.isascii() and (c.islower() or c.isdigit() or c == "_") for c in name) else None
+
+
 #: Names of ``schedule.hand_limit``.
 HAND_LIMIT_NAMES = ("players",)
 
@@ -61,6 +85,37 @@ class NextLeader(StrEnum):
     EFFECT_PLAYER = "effect_player"
     LEFT_OF_EFFECT_PLAYER = "left_of_effect_player"
     TRICK_LEADER = "trick_leader"
+
+
+class Ties(StrEnum):
+    """Which of several cards of equal rank wins a highest/lowest pick (``winner.ties``)."""
+
+    FIRST_PLAYED = "first_played"
+    LAST_PLAYED = "last_played"
+
+
+class Fallback(StrEnum):
+    """Who leads after a trick that nobody wins when no ``next_leader`` strategy names a
+    seat, or no precedence rule finds a winner (``play.no_winner_leads``)."""
+
+    TRICK_LEADER = "trick_leader"
+    LEFT_OF_TRICK_LEADER = "left_of_trick_leader"
+    LAST_PLAYER = "last_player"
+
+
+class AlliancePays(StrEnum):
+    """When an alliance pays its points (``effects.list[].pays``)."""
+
+    BOTH_MADE = "both_made"
+    OWN_MADE = "own_made"
+    ALWAYS = "always"
+
+
+class Otherwise(StrEnum):
+    """What a result that no scoring case covers gets (``schemes[].otherwise``)."""
+
+    REQUIRED = "required"
+    ZERO = "zero"
 
 
 class WhenSeveral(StrEnum):
@@ -124,6 +179,7 @@ class Rule(NamedTuple):
     pick: Pick
     of: str
     source: str
+    ties: Ties = Ties.FIRST_PLAYED
 
 
 class Effect(NamedTuple):
@@ -139,6 +195,8 @@ class Effect(NamedTuple):
     source: str
     #: neutralize: roles that keep themselves (the effect's own card always does).
     spares: frozenset[str] = frozenset()
+    #: alliance: when the allies earn ``points``.
+    pays: AlliancePays = AlliancePays.BOTH_MADE
 
 
 class Pattern(NamedTuple):
@@ -189,6 +247,7 @@ class Bonus(NamedTuple):
 class Case(NamedTuple):
     when: Expression | None
     points: Expression
+    id: str = ""
 
 
 class Scheme(NamedTuple):
@@ -202,6 +261,8 @@ class Scheme(NamedTuple):
     loads: tuple[str, ...] = ()
     #: Other names of the loads (normalized words -> load id), in any language.
     load_names: tuple[tuple[tuple[str, ...], str], ...] = ()
+    #: What a result no case covers scores (``required``: the file must cover all).
+    otherwise: Otherwise = Otherwise.REQUIRED
 
     def other_names(self, load: str) -> list[str]:
         """The other names of ``load``, as written words (its id left out)."""
@@ -214,6 +275,44 @@ class Scheme(NamedTuple):
             return text
         words = normalize(text)
         return next((load for name, load in self.load_names if name == words), None)
+
+
+class BidRule(NamedTuple):
+    """A rule every round's bids must keep (``bidding.rules``): ``require`` holds for each
+    player. A rule that looks at other players' bids (``total_bids``, an aggregate) is
+    checked once every bid is in, the others as each bid is made."""
+
+    id: str
+    require: Expression
+    description: str
+    source: str
+
+    @property
+    def needs_all(self) -> bool:
+        """Whether the rule can only be checked once every bid is in."""
+        return "total_bids" in self.require.variables or self.require.uses_table
+
+
+class Bidding(NamedTuple):
+    """How bids are made: their range, the rules over them, and the order."""
+
+    min: Expression
+    max: Expression
+    #: simultaneous (everybody at once, any order) or in_turn (from ``first_bidder``).
+    order: str = "simultaneous"
+    first_bidder: Expression | None = None
+    rules: tuple[BidRule, ...] = ()
+
+
+class PlayRules(NamedTuple):
+    """Choices about play that are no card's: who leads a round's first trick, who
+    leads after a trick nobody wins, and whether suit must be followed (``play``)."""
+
+    #: The seat (0-based, taken modulo the players) leading round ``round``'s first trick.
+    first_leader: Expression
+    no_winner_leads: Fallback = Fallback.TRICK_LEADER
+    #: must (a numbered card follows the led suit when the hand holds it) or may.
+    follow_suit: str = "must"
 
 
 class Schedule(NamedTuple):

@@ -143,9 +143,7 @@ RULE = obj(
             {
                 "pick": {
                     "enum": ["first", "last", "highest", "lowest"],
-                    "description": (
-                        "first/last in play order, or highest/lowest rank (ties go to the card played first)."
-                    ),
+                    "description": ("first/last in play order, or highest/lowest rank (equal ranks: see 'ties')."),
                 },
                 "of": {
                     "type": "string",
@@ -155,14 +153,17 @@ RULE = obj(
                         "ignored), 'any' (every card)."
                     ),
                 },
+                "ties": {
+                    "enum": ["first_played", "last_played"],
+                    "description": (
+                        "For pick highest/lowest: which of several cards of the same rank wins (two 7s of "
+                        "different suits under a card that strips suits, or copies of a card). Default "
+                        "first_played."
+                    ),
+                },
             },
             ["pick", "of"],
         ),
-        "before": {
-            "type": "string",
-            "description": "Overlays only: insert this new rule before the rule with this id.",
-        },
-        "after": {"type": "string", "description": "Overlays only: insert this new rule after the rule with this id."},
     },
     ["id", "winner"],
 )
@@ -209,7 +210,15 @@ EFFECT = obj(
             "type": "boolean",
             "description": "neutralize: whether alliances formed in this trick are cancelled (default false).",
         },
-        "points": {"type": "integer", "description": "alliance: points each ally earns when both made their bid."},
+        "points": {"type": "integer", "description": "alliance: points each ally earns (when, see 'pays')."},
+        "pays": {
+            "enum": ["both_made", "own_made", "always"],
+            "description": (
+                "alliance: when an ally earns the points: 'both_made' (only when both allies made their bid, "
+                "as the scheme's 'made' says; the default), 'own_made' (each ally who made their own bid), "
+                "'always'."
+            ),
+        },
     },
     ["id", "kind"],
 )
@@ -285,7 +294,8 @@ SCHEME = obj(
         "id": ident("The scheme's id, chosen by a score sheet's 'scoring'"),
         "title": {"type": "string", "description": "The scheme's name, shown to players."},
         "made": expression(
-            "When a player counts as having made their bid (gates alliances). Names: bid, won, cards, round, players."
+            "When a player counts as having made their bid (gates alliances). Names: bid, won, cards, round, "
+            "players, rounds, last_round, total_bids, played_ROLE, and the aggregates over every player."
         ),
         "loads": array(
             "Choices each player makes per round under this scheme (Rascal's cannon loads), the first the "
@@ -303,18 +313,35 @@ SCHEME = obj(
             "propertyNames": {"pattern": ID},
             "additionalProperties": NAMES,
         },
+        "otherwise": {
+            "enum": ["required", "zero"],
+            "description": (
+                "What a result that no case covers scores: 'required' (the default) means the last case must "
+                "have no 'when', so every result is covered (checked when the file loads); 'zero': it "
+                "scores 0."
+            ),
+        },
         "cases": array(
-            "The cases, tried in order; the last should have no 'when'.",
+            "The cases, tried in order (the first whose 'when' holds gives the points); the last has no "
+            "'when' unless 'otherwise' says.",
             obj(
                 "One case.",
                 {
+                    "id": ident(
+                        "The case's id, so that an overlay can change this case (or add one before or "
+                        "after it) without restating the others, e.g. 'zero-made'"
+                    ),
                     "when": expression(
                         "Condition. Names: bid (after any bid change), won, cards, round, players, bonus, "
-                        "alliance, wager, and the scheme's loads."
+                        "alliance, wager, the scheme's loads; rounds (in the schedule), last_round (1 in the "
+                        "schedule's last round, else 0), total_bids (every bid of the round added up), "
+                        "played_ROLE (the player's cards played in that role this round, e.g. played_escape; "
+                        "needs the whole play on score sheets); and the aggregates sum(x), count(condition), "
+                        "highest(x), lowest(x) over every player of the round."
                     ),
                     "points": expression("Points. Same names as 'when'."),
                 },
-                ["points"],
+                ["id", "points"],
             ),
             minItems=1,
         ),
@@ -465,6 +492,11 @@ SCHEMA: dict[str, Any] = {
                     "harry",
                     "The changes allowed, e.g. [-1, 0, 1].",
                 ),
+                "extra_round_cards": expression(
+                    "With ties: extra_round, the cards each tied player is dealt in a tie-break round (the "
+                    "rulebooks do not say; default: as many as the schedule's last round). Names: last_cards "
+                    "(the cards of the schedule's last round), players (the tied players)."
+                ),
                 "ties": {
                     "enum": ["shared", "extra_round"],
                     "description": (
@@ -551,6 +583,74 @@ SCHEMA: dict[str, Any] = {
             },
             ["name", "players", "position", "declares", "wins_lead"],
         ),
+        "play": obj(
+            "How play goes, where no card decides it.",
+            {
+                "first_leader": expression(
+                    "The seat (0 = the first player listed, counted modulo the players) that leads the first "
+                    "trick of round 'round'. Default 'round - 1': the deal passes left and the player after "
+                    "the dealer leads. Names: round, players, rounds."
+                ),
+                "no_winner_leads": {
+                    "enum": ["trick_leader", "left_of_trick_leader", "last_player"],
+                    "description": (
+                        "Who leads after a trick that nobody wins when no 'next_leader' strategy of its effect "
+                        "names a seat, or when no precedence rule finds a winner: the trick's leader (the "
+                        "default), the seat after them, or who played the trick's last card."
+                    ),
+                },
+                "follow_suit": {
+                    "enum": ["must", "may"],
+                    "description": (
+                        "'must' (the default): a numbered card must follow the led suit when the hand holds "
+                        "that suit (special cards may always be played); 'may': any card may be played."
+                    ),
+                },
+            },
+        ),
+        "bidding": obj(
+            "How bids are made: the range of a bid, the order, and rules over the bids of a round. "
+            "A round played move by move refuses a bid that breaks a rule; a score sheet that breaks one is "
+            "an error naming the rule.",
+            {
+                "min": expression("The lowest bid (default 0). Names: cards, round, players, rounds, last_round."),
+                "max": expression("The highest bid (default cards). Same names as 'min'."),
+                "order": {
+                    "enum": ["simultaneous", "in_turn"],
+                    "description": (
+                        "'simultaneous' (the default; the rulebooks' fist reveal: everybody at once, in any "
+                        "order) or 'in_turn' (one after another in seat order, from 'first_bidder')."
+                    ),
+                },
+                "first_bidder": expression(
+                    "With order: in_turn, the seat that bids first (default: the round's first leader). Names: "
+                    "leader (the seat leading the first trick), round, players, rounds."
+                ),
+                "rules": array(
+                    "Rules every round's bids must keep, checked for every player: a rule that looks only at "
+                    "the player's own bid is checked as the bid is made, one that looks at the others "
+                    "(total_bids, an aggregate) once every bid is in (the last bid then breaks it).",
+                    obj(
+                        "One bidding rule.",
+                        {
+                            "id": ident("The rule's id, named when a bid breaks it"),
+                            "require": expression(
+                                "What must hold (a truth value). Names: bid (the player's), total_bids, cards, "
+                                "round, players, rounds, last_round; with order: in_turn also position (0 for "
+                                "the first bidder) and bids_before (the bids made before this one, added "
+                                "up); and the aggregates sum(bid), count(bid == 0), highest(bid), lowest(bid) "
+                                "over every player."
+                            ),
+                            "description": {
+                                "type": "string",
+                                "description": "What the rule says, shown when a bid breaks it.",
+                            },
+                        },
+                        ["id", "require"],
+                    ),
+                ),
+            },
+        ),
         "schedule": obj(
             "How many cards each round deals.",
             {
@@ -580,6 +680,19 @@ SCHEMA: dict[str, Any] = {
 }
 
 
+#: In an overlay, every item of a list keyed by id may say where it goes.
+PLACE = {
+    "before": {
+        "type": "string",
+        "description": "Overlays only: put this item (new or from the base) before the item with this id.",
+    },
+    "after": {
+        "type": "string",
+        "description": "Overlays only: put this item (new or from the base) after the item with this id.",
+    },
+}
+
+
 def _nullable(schema: dict[str, Any]) -> dict[str, Any]:
     """An overlay may write null for anything: it removes the base's value."""
     return {"description": schema.get("description", ""), "anyOf": [schema, {"type": "null"}]}
@@ -597,6 +710,7 @@ def relax(schema: Any) -> Any:
         return schema
     if _keyed(schema):
         item = relax(schema["items"])
+        item["properties"] = {**item["properties"], **PLACE}
         return {
             "description": schema["description"],
             "anyOf": [

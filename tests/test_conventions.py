@@ -127,11 +127,9 @@ def test_12_zero_bid_multiplier(tmp_path: Path) -> None:
     by_round = _overlay(
         tmp_path,
         "zero-by-round",
-        "scoring:\n  schemes:\n    - id: classic\n      cases:\n"
-        "        - {when: bid == 0 and won == 0, points: 10 * round + bonus + alliance}\n"
-        "        - {when: bid == 0, points: -10 * round}\n"
-        "        - {when: won == bid, points: 20 * bid + bonus + alliance}\n"
-        "        - points: -10 * abs(won - bid)\n",
+        "scoring:\n  schemes:\n    classic:\n      cases:\n"
+        "        zero-made: {points: 10 * round + bonus + alliance}\n"
+        "        zero-missed: {points: -10 * round}\n",
     )
     assert by_round.score_sheet(sheet).rounds[2].points["Ann"] == 30
 
