@@ -28,6 +28,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from .bidding import Broken, bid_range, bidding_order, broken_rules, first_leader
 from .cards import Play
 from .errors import GameError, NotationError
 from .model import AbilityKind, Ghost, SheetChoice
@@ -162,7 +163,8 @@ class Round:
         self.modules = self._modules(modules)
         try:
             self.scheme = edition.scheme(scheme)
-            edition.schedule(schedule)
+            #: Rounds in the game's schedule (the formulas' ``rounds``).
+            self.rounds = len(edition.schedule(schedule).rounds)
         except KeyError as exc:
             raise GameError(str(exc.args[0])) from None
         self.loads: dict[str, str] = {}
@@ -177,13 +179,18 @@ class Round:
         self.cards = cards
         self._deal(hands, undealt, seed)
         if leader is None:
-            leader = self.players[(number - 1) % count]
+            leader = self.players[first_leader(edition, number=number, players=count, rounds=self.rounds)]
         elif leader not in self.players:
             raise GameError(f"unknown player '{leader}' as leader (players: {', '.join(self.players)})")
         self.first_leader = leader
         self._leader = self.seats.index(leader)
         self._previous = self._leader
         self._order = seat_order(self._leader, self._previous, count, self.ghost)
+        #: The players in the order they bid (any order when bids are simultaneous).
+        self.bidding_order = tuple(
+            bidding_order(edition, self.players, leader=self._leader, number=number, rounds=self.rounds)
+        )
+        self.bid_range = bid_range(edition, cards=self.cards, number=number, players=count, rounds=self.rounds)
         self._trick: list[Play] = []
         self.tricks: list[Trick] = []
         self._bids: dict[str, int] = {}
@@ -291,8 +298,12 @@ class Round:
 
     @property
     def to_bid(self) -> tuple[str, ...]:
-        """The players who have not bid yet (bids are simultaneous: any order)."""
-        return tuple(p for p in self.players if p not in self._bids) if self.phase is Phase.BIDDING else ()
+        """The players who may bid now: everybody who has not bid yet when bids are
+        simultaneous, the next bidder when the edition has players bid in turn."""
+        if self.phase is not Phase.BIDDING:
+            return ()
+        waiting = tuple(p for p in self.bidding_order if p not in self._bids)
+        return waiting[:1] if self.edition.bidding.order == "in_turn" else waiting
 
     @property
     def to_play(self) -> str | None:
@@ -334,12 +345,38 @@ class Round:
             raise GameError(f"bidding is over (the round is {self.phase.value})")
         if player in self._bids:
             raise GameError(f"{player} has already bid {self._bids[player]}")
-        if isinstance(bid, bool) or not isinstance(bid, int) or not 0 <= bid <= self.cards:
-            raise GameError(f"{player}'s bid {bid!r} is not a whole number from 0 to {self.cards}")
+        low, high = self.bid_range
+        if isinstance(bid, bool) or not isinstance(bid, int) or not low <= bid <= high:
+            raise GameError(f"{player}'s bid {bid!r} is not a whole number from {low} to {high}")
+        if player not in self.to_bid:
+            raise GameError(f"it is {self.to_bid[0]}'s turn to bid, not {player}'s")
+        broken = self._breaks(player, bid)
+        if broken:
+            raise GameError(broken[0].message({**self._bids, player: bid}))
         self._bids[player] = bid
         if len(self._bids) == len(self.players):
             self.phase = Phase.LOADING if self.scheme.loads else Phase.PLAYING
             self._ghost_turns()
+
+    def _breaks(self, player: str, bid: int) -> list[Broken]:
+        """The bidding rules ``player`` bidding ``bid`` now would break."""
+        bids = {**self._bids, player: bid}
+        rounds, number, cards = self.rounds, self.number, self.cards
+        return broken_rules(
+            self.edition, bids, self.bidding_order, cards=cards, number=number, rounds=rounds, only=player
+        )
+
+    def legal_bids(self, player: str) -> tuple[int, ...]:
+        """The bids ``player`` may make now: the edition's range, less those that break a
+        bidding rule (a rule over every bid only bites the last bid)."""
+        self._player(player)
+        if player not in self.to_bid:
+            return ()
+        low, high = self.bid_range
+        out = tuple(bid for bid in range(low, high + 1) if not self._breaks(player, bid))
+        if not out:
+            raise GameError(f"no bid is left to {player} that keeps the bidding rules ({low} to {high})")
+        return out
 
     @property
     def to_load(self) -> tuple[str, ...]:
@@ -538,7 +575,8 @@ class Round:
             options = self._values(self.edition.wagers)
         else:
             bid = self._bids[player]
-            options = tuple(v for v in self._values(self.edition.bid_changes) if 0 <= bid + v <= self.cards)
+            low, high = self.bid_range
+            options = tuple(v for v in self._values(self.edition.bid_changes) if low <= bid + v <= high)
         self._pending.append(Decision(player, grant.kind, grant.card, grant.trick, options))
 
     @staticmethod
@@ -592,7 +630,19 @@ class Round:
             extra={},
             wagers=self.wagers,
             loads=self.loads,
+            rounds=self.rounds,
+            played=self.played,
         )
+
+    @property
+    def played(self) -> dict[str, Counter[str]]:
+        """Per player, the cards played so far in each role (as declared)."""
+        out: dict[str, Counter[str]] = {p: Counter() for p in self.players}
+        for trick in self.tricks:
+            for seat, play in zip(trick.players, trick.plays, strict=True):
+                if seat in out and play.role is not None:
+                    out[seat][play.role] += 1
+        return out
 
     def as_sheet_round(self) -> dict[str, Any]:
         """The round as a score sheet records the whole play (see :mod:`skullking.scoring`):
@@ -619,8 +669,11 @@ def play_randomly(round_: Round, rng: random.Random) -> None:
     """Make every move left in ``round_`` at random, among the legal ones: the missing
     bids and loads, the plays, and each decision the abilities ask for (a simulation's
     player)."""
-    for player in round_.to_bid:
-        round_.bid(player, rng.randint(0, round_.cards))
+    while round_.to_bid:
+        player = round_.to_bid[0]
+        low, high = round_.bid_range
+        options = round_.legal_bids(player)
+        round_.bid(player, rng.randint(low, high) if len(options) == high - low + 1 else rng.choice(options))
     for player in round_.to_load:
         round_.load(player, rng.choice(round_.scheme.loads))
     while round_.phase is not Phase.OVER:
@@ -718,7 +771,8 @@ class Game:
             modules = None if self.modules is None else tuple(m for m in self.modules if m in used)
             if cards is None:
                 table = len(players) + (1 if self.edition.ghost and self.edition.ghost.players == len(players) else 0)
-                cards = self.edition.cards_dealt(self.length, table, self.schedule)
+                last = self.edition.cards_dealt(self.length, table, self.schedule) or 1
+                cards = int(self.edition.extra_round_cards.evaluate({"last_cards": last, "players": len(players)}))
         round_ = Round(
             self.edition,
             players,

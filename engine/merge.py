@@ -62,6 +62,22 @@ def merge(base: Node, overlay: Node, problems: list[Problem], where: str = "", b
     return overlay
 
 
+def _fresh(key: str, node: Node, problems: list[Problem], where: str, base_id: str) -> Node:
+    """A value the base does not have, with the id -> item shorthand turned into lists
+    wherever it is used inside it."""
+    if key in ITEM_NAMES and _is_item_mapping(node):
+        return _merge_keyed_mapping(Node([], node.loc), node, problems, where, base_id)
+    if isinstance(node.value, dict):
+        value = {k: _fresh(k, v, problems, f"{where}{k}.", base_id) for k, v in node.value.items()}
+        return Node(value, node.loc, node.key_loc, node.style, node.end, node.removed, node.added)
+    return node
+
+
+def _is_item_mapping(node: Node) -> bool:
+    """A mapping whose values are all mappings or null: items written by id."""
+    return isinstance(node.value, dict) and all(isinstance(v.value, dict | None) for v in node.value.values())
+
+
 def _what(where: str) -> str:
     key = where.rstrip(".").rsplit(".", 1)[-1].split("[")[0]
     return ITEM_NAMES.get(key, "item")
@@ -87,7 +103,10 @@ def _merge_mapping(base: Node, overlay: Node, problems: list[Problem], where: st
             key_loc.pop(key, None)
             removed[key] = kloc
             continue
-        merged[key] = merge(merged[key], value, problems, f"{where}{key}.", base_id) if key in merged else value
+        if key in merged:
+            merged[key] = merge(merged[key], value, problems, f"{where}{key}.", base_id)
+        else:
+            merged[key] = _fresh(key, value, problems, f"{where}{key}.", base_id)
         key_loc[key] = kloc
         removed.pop(key, None)
     return Node(merged, overlay.loc, key_loc, removed=removed)

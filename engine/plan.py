@@ -186,12 +186,13 @@ class Planner:
                 return 0, 0
             if selector is not None:
                 return selector, 0
-        return 0, 0
+        return self.resolver.fallback_position(len(cards)), 0
 
     def _build(self, cards: list[Play]) -> Plan:
         winner, rule, reason, roles, allies, effect, active = self._outcome(cards)
         if winner is None:
-            selector, offset = (0, 0) if effect is None else self._next_leader(cards, effect, active)
+            fallback = (self.resolver.fallback_position(len(cards)), 0)
+            selector, offset = fallback if effect is None else self._next_leader(cards, effect, active)
             return _no_winner(selector, offset, rule, reason, self.seats)
         positions = [winner] if isinstance(winner, int) else list(winner[0])
         info = {}

@@ -25,9 +25,22 @@ from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .bidding import bid_range, bidding_order, broken_rules, first_leader
 from .errors import NotationError, Problem, SheetError, SkullKingError
 from .located import Location, Node, parse_yaml
-from .model import ROUND_KEYS, Ability, AbilityKind, Bonus, Ghost, Pattern, Scheme, SheetChoice
+from .model import (
+    ROUND_KEYS,
+    Ability,
+    AbilityKind,
+    AlliancePays,
+    Bonus,
+    Effect,
+    EffectKind,
+    Ghost,
+    Pattern,
+    Scheme,
+    SheetChoice,
+)
 
 if TYPE_CHECKING:
     from .cards import Play
@@ -324,9 +337,11 @@ class _Sheet:
         cards = self._cards(number, node, hands, schedule, modules)
         if cards is None:
             return None
-        bids = {
-            p: self._int(n, f"{p}'s bid", 0, cards) for p, n in self._per_player(node, "bids", players, True).items()
-        }
+        rounds = len(self.edition.schedule(schedule).rounds)
+        low, high = bid_range(self.edition, cards=cards, number=number, players=len(players), rounds=rounds)
+        bid_nodes = self._per_player(node, "bids", players, True)
+        bids = {p: self._int(n, f"{p}'s bid", low, high) for p, n in bid_nodes.items()}
+        self._bidding_rules(node, players, bids, bid_nodes, cards=cards, number=number, rounds=rounds)
         has_tricks, has_won = "tricks" in node.value, "won" in node.value
         if has_tricks == has_won:
             self.error(
@@ -341,10 +356,10 @@ class _Sheet:
                 if key in node.value:
                     self.error(node.key_loc[key], f"'{key}' is computed from 'tricks'; do not give both")
             chosen = self._chosen_leaders(node, players, chooser)
-            played = self._play(node, players, cards, modules, number, chosen=chosen, chooser=chooser)
-            if played is None:
+            outcome = self._play(node, players, cards, modules, number, chosen=chosen, chooser=chooser, rounds=rounds)
+            if outcome is None:
                 return None
-            won, captures, alliances, wins = played
+            won, captures, alliances, wins, played = outcome
         else:
             for key in ("leader", chooser.sheet_key if chooser is not None else None):
                 if key is not None and key in node.value:
@@ -358,6 +373,14 @@ class _Sheet:
             captures = self._bonuses(node, players, counts, modules)
             alliances = self._loot(node, players, counts, modules)
             won = {p: v for p, v in counts.items() if v is not None}
+            needs_play = played_names_used(scheme)
+            if needs_play:
+                self.error(
+                    node,
+                    f"scoring '{scheme.id}' counts the cards each player played ({', '.join(needs_play)}): "
+                    "give the whole play ('tricks') instead of 'won'",
+                )
+            played = None
             if len(won) == len(players):
                 self._sum_check(node.value["won"], won, cards, modules, ghost=self._ghost(players))
         extra = {
@@ -379,9 +402,9 @@ class _Sheet:
                     self._earned(node, choice, made, wins, cards)
         for p, change in changes.items():
             bid = bids.get(p)
-            if bid is not None and not 0 <= bid + change <= cards:
+            if bid is not None and not low <= bid + change <= high:
                 key = self.edition.bid_changes.sheet_key if self.edition.bid_changes else ""
-                self.error(node.value[key].value[p], f"{p}'s bid {bid} changed by {change} leaves 0..{cards}")
+                self.error(node.value[key].value[p], f"{p}'s bid {bid} changed by {change} leaves {low}..{high}")
         loads = self._loads(node, players, scheme)
         if len(self.problems) > before:
             return None
@@ -398,7 +421,34 @@ class _Sheet:
             extra={p: x for p, x in extra.items() if x is not None},
             wagers=wagers,
             loads=loads,
+            rounds=rounds,
+            played=played,
         )
+
+    def _bidding_rules(
+        self,
+        node: Node,
+        players: list[str],
+        bids: Mapping[str, int | None],
+        bid_nodes: Mapping[str, Node],
+        *,
+        cards: int,
+        number: int,
+        rounds: int,
+    ) -> None:
+        """The bids keep the edition's bidding rules (checked once every bid is sound)."""
+        if not self.edition.bidding.rules or any(bids.get(p) is None for p in players):
+            return
+        leader_node = node.value.get("leader")
+        if leader_node is not None and leader_node.value in players:
+            leader = players.index(leader_node.value)
+        else:
+            leader = first_leader(self.edition, number=number, players=len(players), rounds=rounds)
+        made = {p: b for p, b in bids.items() if b is not None}
+        order = bidding_order(self.edition, players, leader=leader, number=number, rounds=rounds)
+        for broken in broken_rules(self.edition, made, order, cards=cards, number=number, rounds=rounds):
+            where = bid_nodes[broken.player] if broken.player is not None else node.value["bids"]
+            self.error(where, broken.message(made))
 
     def _earned(
         self,
@@ -661,13 +711,23 @@ class _Sheet:
         *,
         chosen: dict[str, str],
         chooser: Ability | None,
-    ) -> tuple[dict[str, int], dict[str, list[str]], list[tuple[str, str]], dict[str, list[tuple[int, Play]]]] | None:
+        rounds: int,
+    ) -> (
+        tuple[
+            dict[str, int],
+            dict[str, list[str]],
+            list[tuple[str, str]],
+            dict[str, list[tuple[int, Play]]],
+            dict[str, Counter[str]],
+        ]
+        | None
+    ):
         count = len(players)
         ghost = self._ghost(players)
         size = count + (1 if ghost else 0)
         leader_node = node.value.get("leader")
-        if leader_node is None:
-            leader = (number - 1) % count  # the deal passes left; left of the dealer leads
+        if leader_node is None:  # by default the deal passes left; left of the dealer leads
+            leader = first_leader(self.edition, number=number, players=count, rounds=rounds)
         elif leader_node.value in players:
             leader = players.index(leader_node.value)
         else:
@@ -714,8 +774,12 @@ class _Sheet:
         alliances: list[tuple[str, str]] = []
         wins: dict[str, list[tuple[int, Play]]] = {p: [] for p in players}
         exchanged: dict[int, int] = {}  # seat -> the trick after which it exchanged cards
+        played: dict[str, Counter[str]] = {p: Counter() for p in players}
         for k, row in enumerate(parsed, start=1):
             seats = seat_order(seat, previous, count, ghost)
+            for position, (play, _) in enumerate(row):
+                if seats[position] < count and play.role is not None:
+                    played[players[seats[position]]][play.role] += 1
             if ghost:  # the ghost's declared cards are played as its rules say
                 at = seats.index(count)
                 declared = self._ghost_card(row[at], ghost, k)
@@ -746,7 +810,7 @@ class _Sheet:
             previous, seat = seats[0], following
         if not self._follows(parsed, order, names, count, exchanged):
             return None
-        return won, captures, alliances, wins
+        return won, captures, alliances, wins, played
 
     def _ghost_card(self, entry: tuple[Play, Node], ghost: Ghost, k: int) -> Play | None:
         play, item = entry
@@ -892,29 +956,76 @@ def round_points(
     extra: dict[str, int],
     wagers: dict[str, int],
     loads: dict[str, str],
+    rounds: int = 0,
+    played: Mapping[str, Mapping[str, int]] | None = None,
 ) -> RoundScore:
     """Points for one round from its results: per player the bid (after any change), the
     tricks won, the capture bonus ids, the alliances formed, extra points, the wager and
-    the load; the first case of ``scheme`` that holds gives each player's points."""
+    the load; the first case of ``scheme`` that holds gives each player's points (a
+    result no case covers scores 0 where the scheme says ``otherwise: zero``).
+
+    The formulas also see the game: ``rounds`` in the schedule, ``last_round`` (1 in the
+    schedule's last round), ``total_bids``, and per player ``played_<role>`` from
+    ``played`` (player -> role id -> cards played in that role; needed only by schemes
+    that use those names, see :func:`played_names_used`), and aggregate over the table."""
+    from .build import played_names
+    from .model import played_name
+
     points_of = {b.id: b.points for b in edition.bonuses}
-    base = {
-        p: {"bid": bids[p], "won": won[p], "cards": cards, "round": number, "players": len(players)} for p in players
-    }
-    made = {p: bool(scheme.made.evaluate(base[p])) for p in players}
-    share = edition.alliance_points()
-    points: dict[str, int] = {}
+    total_bids = sum(bids.values())
+    counted = played_names([r.id for r in edition.roles])
+    table: list[dict[str, int]] = []
     for p in players:
-        env = dict(base[p])
+        env = {
+            "bid": bids[p],
+            "won": won[p],
+            "cards": cards,
+            "round": number,
+            "players": len(players),
+            "rounds": rounds,
+            "last_round": int(number == rounds),
+            "total_bids": total_bids,
+        }
+        env.update(dict.fromkeys(counted, 0))
+        for role, count in (played or {}).get(p, {}).items():
+            name = played_name(role)
+            if name is not None:
+                env[name] = count
+        table.append(env)
+    made = {p: bool(scheme.made.evaluate_for(table, i)) for i, p in enumerate(players)}
+    alliance = next((e for e in edition.effects if e.kind is EffectKind.ALLIANCE), None)
+    points: dict[str, int] = {}
+    for i, p in enumerate(players):
+        env = table[i]
         env["bonus"] = sum(points_of[b] for b in captures.get(p, []))
-        env["alliance"] = sum(share for a, b in alliances if p in (a, b) and made[a] and made[b])
+        share = alliance.points if alliance is not None else 0
+        env["alliance"] = sum(share for a, b in alliances if p in (a, b) and _pays(alliance, p, a, b, made))
         env["wager"] = wagers.get(p, 0)
         for load in scheme.loads:
             env[load] = int(loads.get(p) == load)
-        for case in scheme.cases:
-            if case.when is None or case.when.evaluate(env):
-                points[p] = int(case.points.evaluate(env)) + extra.get(p, 0)
-                break
+    for i, p in enumerate(players):
+        case = next((c for c in scheme.cases if c.when is None or c.when.evaluate_for(table, i)), None)
+        points[p] = (0 if case is None else int(case.points.evaluate_for(table, i))) + extra.get(p, 0)
     return RoundScore(number=number, cards=cards, bids=bids, won=won, points=points)
+
+
+def _pays(alliance: Effect | None, player: str, loot: str, winner: str, made: Mapping[str, bool]) -> bool:
+    """Whether ``player``, ally in the alliance (``loot``, ``winner``), earns its points."""
+    if alliance is None:
+        return False
+    if alliance.pays is AlliancePays.ALWAYS:
+        return True
+    if alliance.pays is AlliancePays.OWN_MADE:
+        return made[player]
+    return made[loot] and made[winner]
+
+
+def played_names_used(scheme: Scheme) -> list[str]:
+    """The ``played_<role>`` names the scheme's formulas use (they need the whole play)."""
+    used: set[str] = set(scheme.made.variables)
+    for case in scheme.cases:
+        used |= case.points.variables | (case.when.variables if case.when is not None else set())
+    return sorted(n for n in used if n.startswith("played_"))
 
 
 def score_sheet(

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from .cards import ALLIES, ALTERS, UNDECLARED, Lead, Play
 from .errors import IllegalTrickError
-from .model import Among, Bonus, Effect, EffectKind, NextLeader, Pick, Rule, WhenSeveral
+from .model import Among, Bonus, Effect, EffectKind, Fallback, NextLeader, Pick, Rule, Ties, WhenSeveral
 
 if TYPE_CHECKING:
     from .edition import Edition
@@ -93,6 +93,8 @@ class _CompiledRule(NamedTuple):
     group: int
     param: int
     pick: Pick
+    #: highest/lowest with ties to the card played last: candidates are listed last first.
+    reverse: bool = False
 
 
 class Resolver:
@@ -111,6 +113,8 @@ class Resolver:
         self.becomes = [roles.get(e.becomes or "", -1) for e in edition.effects]
         self.spares = [frozenset(roles[r] for r in e.spares if r in roles) for e in edition.effects]
         self.pass_on_character = edition.character_after_pass is Lead.PASS
+        self.must_follow = edition.play_rules.follow_suit == "must"
+        self.fallback = edition.play_rules.no_winner_leads
         self.dynamic: list[tuple[Bonus, ...]] = []
         dynamic = [b for b in edition.bonuses if not _is_static(b)]
         for index in range(-1, self.role_count):
@@ -148,7 +152,8 @@ class Resolver:
                     Among.ANY: _ANY,
                 }[Among(rule.of)]
                 param = -1
-            out.append(_CompiledRule(rule, rule.when, group, param, rule.pick))
+            reverse = rule.ties is Ties.LAST_PLAYED and rule.pick in (Pick.HIGHEST, Pick.LOWEST)
+            out.append(_CompiledRule(rule, rule.when, group, param, rule.pick, reverse))
         return out
 
     # ------------------------------------------------------------------ checks
@@ -220,7 +225,7 @@ class Resolver:
         led = -2
         counts = None
         for compiled in rules:
-            rule, when, group, param, pick = compiled
+            rule, when, group, param, pick, reverse = compiled
             if when is not None:
                 if counts is None:
                     counts = _Counts(roles, plays, self.role_count)
@@ -239,7 +244,7 @@ class Resolver:
                     param = led
                 found = _numbered(plays, group, param)
             if found:
-                return rule, found, pick
+                return rule, found[::-1] if reverse else found, pick
         return None, [], Pick.FIRST
 
     def decide(self, rules: list[_CompiledRule], plays: Sequence[Play], roles: list[int]) -> tuple[int, Rule | None]:
@@ -268,7 +273,8 @@ class Resolver:
         if not mask & ALTERS:
             index, rule = self.decide(self.main, plays, roles)
             if index < 0:
-                return TrickResult(None, leader, 0, (), "", "no precedence rule finds a winner", None, ())
+                seat = self.fallback_seat(len(plays), leader, players)
+                return TrickResult(None, seat, 0, (), "", "no precedence rule finds a winner", None, ())
             winner = (leader + index) % players
             bonus, ids = self.bonuses(plays, roles, index)
             alliances: tuple[tuple[int, int], ...] = ()
@@ -351,7 +357,19 @@ class Resolver:
                 seat = leader
             if seat is not None:
                 return seat
-        return leader
+        return self.fallback_seat(len(plays), leader, players)
+
+    def fallback_position(self, count: int) -> int:
+        """The position in a trick of ``count`` cards of who leads next when nobody won
+        and no strategy named a seat (``play.no_winner_leads``)."""
+        if self.fallback is Fallback.LEFT_OF_TRICK_LEADER:
+            return 1
+        if self.fallback is Fallback.LAST_PLAYER:
+            return count - 1
+        return 0
+
+    def fallback_seat(self, count: int, leader: int, players: int) -> int:
+        return (leader + self.fallback_position(count)) % players
 
     # ------------------------------------------------------------------ bonuses
 
@@ -416,7 +434,10 @@ def _pick(found: list[int], plays: Sequence[Play], pick: Pick) -> int:
 
 def legal_plays(resolver: Resolver, hand: Sequence[Play], trick: Sequence[Play]) -> list[Play]:
     """The cards of ``hand`` that may be played on ``trick``: a numbered card must follow
-    the led suit when the hand holds that suit; special cards may always be played."""
+    the led suit when the hand holds that suit (unless ``play.follow_suit`` is ``may``);
+    special cards may always be played."""
+    if not resolver.must_follow:
+        return list(hand)
     led = resolver.led_suit(trick)
     if led < 0 or not any(p.suit_index == led for p in hand):
         return list(hand)
