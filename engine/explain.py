@@ -54,8 +54,11 @@ def _rules(edition: Edition, rules: tuple[Rule, ...], lines: list[str]) -> None:
             "led_suit": "card of the led suit",
             "numbered": "numbered card, whatever its suit",
         }.get(rule.of, rule.of.replace("_", " "))
+        ties = ""
+        if rule.pick in ("highest", "lowest"):
+            ties = f" (equal ranks: the {rule.ties.replace('_', ' ')} wins)"
         lines.append(
-            f"{number}. **{rule.id}**{when} the {rule.pick} {group} wins - {rule.description}"
+            f"{number}. **{rule.id}**{when} the {rule.pick} {group} wins{ties} - {rule.description}"
             f"{_from(edition, f'rule:{rule.id}')}"
         )
 
@@ -103,6 +106,23 @@ def _abilities(edition: Edition, lines: list[str]) -> None:
         )
     if found:
         lines += ["## Abilities (for winning a trick with the card)", "", *found, ""]
+
+
+def _bidding(edition: Edition, lines: list[str]) -> None:
+    bidding = edition.bidding
+    lines += ["## Bidding", ""]
+    lines.append(f"- a bid is from `{bidding.min.source}` to `{bidding.max.source}`{_from(edition, 'bidding')}")
+    if bidding.order == "in_turn":
+        first = bidding.first_bidder.source if bidding.first_bidder is not None else "leader"
+        lines.append(f"- in turn, in seat order from seat `{first}` (leader: the round's first leader)")
+    else:
+        lines.append("- all at once (the order does not matter)")
+    for rule in bidding.rules:
+        lines.append(
+            f"- rule **{rule.id}**: `{rule.require.source}` - {rule.description}"
+            f"{_from(edition, f'bidding rule:{rule.id}')}"
+        )
+    lines.append("")
 
 
 def explain(edition: Edition) -> str:
@@ -157,10 +177,22 @@ def explain(edition: Edition) -> str:
     lines.append("")
 
     lines += ["## Leading and following", ""]
+    play = edition.play_rules
+    if play.follow_suit == "must":
+        follow = "a player holding it must follow with a numbered card of that suit; special cards may always be played"
+    else:
+        follow = "nobody has to follow it: any card may be played"
+    lines.append(f"- A numbered card led sets the suit; {follow}{_from(edition, 'play')}")
     lines.append(
-        "- A numbered card led sets the suit; a player holding it must follow with a numbered card "
-        "of that suit; special cards may always be played."
+        f"- The first trick of round `round` is led by seat `{play.first_leader.source}` (0 = the first player, "
+        f"counted round the table){_from(edition, 'play')}"
     )
+    fallback = {
+        "trick_leader": "the trick's leader",
+        "left_of_trick_leader": "the player after the trick's leader",
+        "last_player": "who played the trick's last card",
+    }[play.no_winner_leads]
+    lines.append(f"- After a trick nobody wins (and nothing else says who leads): {fallback}{_from(edition, 'play')}")
     for role in edition.roles:
         what = "the next card sets the suit" if role.lead == "pass" else "the trick has no suit"
         lines.append(f"- {role.id} led: {what}{_from(edition, f'role:{role.id}')}")
@@ -195,7 +227,12 @@ def explain(edition: Edition) -> str:
                 alliances = "cancelled" if effect.cancels_alliances else "kept"
                 lines.append(f"  - alliances formed in the trick are {alliances}")
             if effect.kind is EffectKind.ALLIANCE:
-                lines.append(f"  - each ally earns {effect.points} when both made their bid")
+                when = {
+                    "both_made": "when both made their bid",
+                    "own_made": "when they made their own bid",
+                    "always": "always",
+                }[effect.pays]
+                lines.append(f"  - each ally earns {effect.points} {when}")
             else:
                 order = ", else ".join(s.replace("_", " ") for s in effect.next_leader)
                 lines.append(f"  - when nobody wins, the next leader is: {order}")
@@ -226,10 +263,18 @@ def explain(edition: Edition) -> str:
             lines.append(f"  - after the bids each player chooses a load: {', '.join(loads)}")
         for case in scheme.cases:
             when = f"when `{case.when.source}`" if case.when is not None else "otherwise"
-            lines.append(f"  - {when}: `{case.points.source}`")
-    ties = "another round of the tied players" if edition.ties == "extra_round" else "co-winners"
+            lines.append(f"  - `{case.id}` {when}: `{case.points.source}`")
+        if scheme.otherwise == "zero":
+            lines.append("  - a result no case covers: 0")
+    if edition.ties == "extra_round":
+        cards = edition.extra_round_cards.source
+        ties = f"another round of the tied players, dealing `{cards}` cards{_from(edition, 'extra_round_cards')}"
+    else:
+        ties = "co-winners"
     lines.append(f"- a tie for first: {ties}{_from(edition, 'ties')}")
     lines.append("")
+
+    _bidding(edition, lines)
 
     _abilities(edition, lines)
     if edition.ghost is not None:
