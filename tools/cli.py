@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 DEFAULT_EDITION = "skullking-2021"
 PROG = "skullking"
-#: How standard input is named in messages (``validate -``, ``score -``, ``trick --batch -``).
+#: How standard input is named in messages (``validate -``, ``score -``).
 STDIN = "<stdin>"
 
 
