@@ -56,8 +56,10 @@ def load_edition(id_or_path: str | Path) -> Edition:
 
     path = resolve_source(name)
     if path is None:
-        known = ", ".join(bundled_edition_files())
-        message = f"no such edition or file (bundled: {known})"
+        from .suggest import did_you_mean
+
+        ids = list(bundled_edition_files())
+        message = f"no such file or bundled edition{did_you_mean(name, ids)} (bundled: {', '.join(ids)})"
         raise EditionError([Problem(file=name, line=0, column=0, message=message)])
     edition = cached(path)
     if edition is None:

@@ -7,6 +7,7 @@ the command line.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import NamedTuple
 
 
@@ -21,6 +22,8 @@ class Problem(NamedTuple):
 
     def __str__(self) -> str:
         prefix = "warning: " if self.severity == "warning" else ""
+        if self.line == 0:  # no position in the file (a file that is not there)
+            return f"{self.file}: {prefix}{self.message}"
         return f"{self.file}:{self.line}:{self.column}: {prefix}{self.message}"
 
     def as_json(self) -> dict[str, object]:
@@ -34,6 +37,12 @@ class Problem(NamedTuple):
         if self.severity != "error":
             record["severity"] = self.severity
         return record
+
+
+def in_file_order(problems: Iterable[Problem]) -> list[Problem]:
+    """``problems`` sorted by file, line and column, each reported once (two checks that
+    find the same problem at the same place say it once)."""
+    return sorted(dict.fromkeys(problems), key=lambda p: (p.file, p.line, p.column))
 
 
 class SkullKingError(Exception):
@@ -68,19 +77,21 @@ class ExpressionError(SkullKingError, ValueError):
 
 
 class EditionError(SkullKingError, ValueError):
-    """An edition file (or one of its bases) with problems; ``problems`` lists them all."""
+    """An edition file (or one of its bases) with problems; ``problems`` lists them all,
+    in file order."""
 
     def __init__(self, problems: list[Problem]) -> None:
+        problems = in_file_order(problems)
         self.problems = [p for p in problems if p.severity == "error"] or problems
         self.warnings = [p for p in problems if p.severity == "warning"]
         super().__init__("\n".join(str(p) for p in self.problems))
 
 
 class SheetError(SkullKingError, ValueError):
-    """A score sheet with problems; ``problems`` lists them all, each located."""
+    """A score sheet with problems; ``problems`` lists them all, each located, in file order."""
 
     def __init__(self, problems: list[Problem]) -> None:
-        self.problems = problems
+        self.problems = in_file_order(problems)
         super().__init__("\n".join(str(p) for p in problems))
 
 

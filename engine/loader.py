@@ -51,10 +51,12 @@ def _display(path: Path) -> str:
         return str(path)
 
 
-def _read(path: Path, problems: list[Problem], sources: dict[str, str]) -> tuple[Node | None, bytes]:
+def _read(
+    path: Path, problems: list[Problem], sources: dict[str, str], given: bytes | None = None
+) -> tuple[Node | None, bytes]:
     display = _display(path)
     try:
-        data = path.read_bytes()
+        data = path.read_bytes() if given is None else given
     except OSError as exc:
         problems.append(Problem(file=display, line=0, column=0, message=f"cannot read the file: {exc.strerror}"))
         return None, b""
@@ -81,9 +83,12 @@ def _load_tree(
     chain: tuple[Path, ...],
     deps: list[tuple[str, str]],
     sources: dict[str, str],
+    *,
+    given: bytes | None = None,
 ) -> Node | None:
-    """Read ``path`` and, through ``extends``, its bases; return the merged tree."""
-    node, data = _read(path, problems, sources)
+    """Read ``path`` (or the ``given`` text read from elsewhere, named by ``path``) and,
+    through ``extends``, its bases; return the merged tree."""
+    node, data = _read(path, problems, sources, given)
     deps.append((str(path.resolve()), hashlib.sha256(data).hexdigest()))
     if node is None:
         return None
@@ -671,11 +676,18 @@ class _Checker:
 # --------------------------------------------------------------------------- entry points
 
 
-def check_file(path: Path, *, bundled: str | None = None, use_cache: bool = True) -> tuple[Any, list[Problem]]:
+def check_file(
+    path: Path, *, bundled: str | None = None, use_cache: bool = True, text: bytes | None = None
+) -> tuple[Any, list[Problem]]:
     """Load ``path`` with every check; return the edition (``None`` on errors) and all
     problems (errors and warnings). ``bundled`` is the id when the file is a bundled
     edition (it is then also cached under that id). A file that passed before and has
-    not changed since (nor its bases, nor the engine) is answered from the cache."""
+    not changed since (nor its bases, nor the engine) is answered from the cache.
+
+    ``text`` is the file's content read from elsewhere (standard input), named by
+    ``path`` in messages; a relative ``extends`` in it is then found from ``path``'s
+    folder (``Path("<stdin>")``: the working directory), and nothing is cached."""
+    use_cache = use_cache and text is None
     if use_cache:
         known = cached_check(path)
         if known is not None:
@@ -683,7 +695,7 @@ def check_file(path: Path, *, bundled: str | None = None, use_cache: bool = True
     problems: list[Problem] = []
     deps: list[tuple[str, str]] = []
     sources: dict[str, str] = {}
-    root = _load_tree(path, problems, (path.resolve(),), deps, sources)
+    root = _load_tree(path, problems, (path.resolve(),), deps, sources, given=text)
     if root is None or any(p.severity == "error" for p in problems):
         return None, problems
     schema_problems = _schema_problems(root)
@@ -703,7 +715,8 @@ def check_file(path: Path, *, bundled: str | None = None, use_cache: bool = True
     from .build import build_edition
 
     edition = build_edition(root, path=_display(path))
-    store(path, deps, edition, warnings=problems, bundled=bundled)
+    if text is None:
+        store(path, deps, edition, warnings=problems, bundled=bundled)
     return edition, problems
 
 

@@ -41,6 +41,7 @@ from .model import (
     Scheme,
     SheetChoice,
 )
+from .suggest import did_you_mean, unknown
 
 if TYPE_CHECKING:
     from .cards import Play
@@ -70,12 +71,20 @@ class SheetScore:
     totals: Mapping[str, int]
     winners: tuple[str, ...]
     tie_break: str | None = None
+    #: The schedule's rounds the sheet does not have yet (a game still going on).
+    missing_rounds: tuple[int, ...] = ()
+
+    @property
+    def complete(self) -> bool:
+        """Whether the sheet has every round of its schedule."""
+        return not self.missing_rounds
 
     def as_json(self) -> dict[str, Any]:
         """The ``skullking score --format json`` record (each round also gives the bids,
         after any bid change, and the tricks won); ``tie_break`` ("extra_round")
         appears only when the game ended in a tie that the edition breaks with another
-        round of the tied players."""
+        round of the tied players; ``complete`` says whether every round of the
+        schedule is on the sheet, and ``missing_rounds`` lists those that are not."""
         record: dict[str, Any] = {
             "edition": self.edition,
             "players": list(self.players),
@@ -85,6 +94,8 @@ class SheetScore:
             ],
             "totals": dict(self.totals),
             "winners": list(self.winners),
+            "complete": self.complete,
+            "missing_rounds": list(self.missing_rounds),
         }
         if self.tie_break is not None:
             record["tie_break"] = self.tie_break
@@ -153,8 +164,7 @@ class _Sheet:
         for name, node in table.items():
             if name not in players:
                 self.error(
-                    parent.value[key].key_loc.get(name, node.loc),
-                    f"unknown player '{name}' in '{key}' (players: {', '.join(players)})",
+                    parent.value[key].key_loc.get(name, node.loc), unknown("player", name, players, where=f"'{key}'")
                 )
             else:
                 out[name] = node
@@ -177,12 +187,15 @@ class _Sheet:
                 self.error(named, f"the sheet is for edition '{named.value}', not '{self.edition.id}'")
         for key in root.value:
             if key not in SHEET_KEYS:
-                self.error(root.key_loc.get(key, root.loc), f"unknown key '{key}' (allowed: {', '.join(SHEET_KEYS)})")
+                self.error(
+                    root.key_loc.get(key, root.loc),
+                    f"unknown key '{key}'{did_you_mean(key, SHEET_KEYS)} (allowed: {', '.join(SHEET_KEYS)})",
+                )
         players = self._players()
         scheme = self._scheme(scoring)
         known_schedules = [s.id for s in self.edition.schedules]
         if schedule is not None and schedule not in known_schedules:
-            self.error(root, f"unknown schedule '{schedule}' (known: {', '.join(known_schedules)})")
+            self.error(root, unknown("schedule", schedule, known_schedules))
             schedule = None
         elif schedule is None:
             schedule = self._choice("schedule", known_schedules, self.edition.default_schedule)
@@ -195,7 +208,9 @@ class _Sheet:
             self.error(rounds_node, "'rounds' must be a list of rounds")
         elif players is not None and scheme is not None and schedule is not None:
             length = len(self.edition.schedule(schedule).rounds)
-            for number, node in enumerate(rounds_node.value, start=1):
+            given = rounds_node.value
+            skipped = self._skipped_round(given, players, schedule)
+            for number, node in enumerate(given if skipped is None else given[: skipped - 1], start=1):
                 self.prefix = f"round {number}: "
                 table = self._table(node, players, rounds, number, length)
                 scored = None
@@ -211,9 +226,10 @@ class _Sheet:
                     rounds.append(scored)
             self.prefix = ""
         if self.problems or players is None:
-            raise SheetError(sorted(self.problems, key=lambda p: (p.line, p.column)))
+            raise SheetError(self.problems)
         assert schedule is not None
-        finished = len(rounds) >= len(self.edition.schedule(schedule).rounds)
+        length = len(self.edition.schedule(schedule).rounds)
+        finished = len(rounds) >= length
         totals, winners = standings(players, rounds)
         tie_break = "extra_round" if finished and len(winners) > 1 and self.edition.ties == "extra_round" else None
         return SheetScore(
@@ -223,7 +239,43 @@ class _Sheet:
             totals=totals,
             winners=winners,
             tie_break=tie_break,
+            missing_rounds=tuple(range(len(rounds) + 1, length + 1)),
         )
+
+    def _skipped_round(self, rounds: list[Node], players: list[str], schedule: str) -> int | None:
+        """The round missing in the middle of a sheet, reported here once (else every
+        later round would be checked against the wrong number of cards): after rounds
+        that fit their places in the schedule, the first round whose cards do not fit
+        its place but fit the next one, when every later round (at least one) fits the
+        place after its own too. Unless that round gives its cards (or its tricks), a
+        later round must not fit its own place either: one round that won more tricks
+        than it dealt is a mistake in that round, not a missing one."""
+        hands = len(players) + (1 if self._ghost(players) else 0)
+        regular = [n for n in rounds if not (isinstance(n.value, dict) and "players" in n.value)]
+        length = len(self.edition.schedule(schedule).rounds)
+        if not regular or len(regular) >= length:
+            return None
+
+        def dealt(number: int) -> int:
+            return self.edition.cards_dealt(number, hands, schedule) or 0
+
+        evidence = [_cards_evidence(n) for n in regular]
+        fits = [[_fits(e, dealt(k)) for k in (number, number + 1)] for number, e in enumerate(evidence, start=1)]
+        first = next((k for k, (here, _) in enumerate(fits) if not here), None)
+        if first is None or first == 0 or first == len(fits) - 1 or not all(later for _, later in fits[first:]):
+            return None
+        exact, _ = evidence[first]
+        if exact is None and all(here for here, _ in fits[first + 1 :]):
+            return None
+        number = first + 1
+        shown = exact if exact is not None else dealt(number + 1)
+        self.error(
+            regular[first],
+            f"round {number} seems to be missing: the sheet's round {number} has {shown} cards, as round "
+            f"{number + 1} of the '{schedule}' schedule deals, and the rounds after it follow the schedule from "
+            f"round {number + 2} on; add round {number}",
+        )
+        return number
 
     def _table(
         self, node: Node, players: list[str], rounds: list[RoundScore], number: int, length: int
@@ -276,7 +328,7 @@ class _Sheet:
         if node is None:
             return default
         if node.value not in known:
-            self.error(node, f"unknown {key} '{node.value}' (known: {', '.join(known)})")
+            self.error(node, unknown("scoring scheme" if key == "scoring" else key, str(node.plain()), known))
             return None
         return str(node.value)
 
@@ -286,7 +338,7 @@ class _Sheet:
         if chosen is None:
             return None
         if chosen not in known:
-            self.error(self.root, f"unknown scoring scheme '{chosen}' (known: {', '.join(known)})")
+            self.error(self.root, unknown("scoring scheme", chosen, known))
             return None
         return self.edition.scheme(chosen)
 
@@ -305,7 +357,7 @@ class _Sheet:
         by_id = {m.id: m for m in self.edition.modules}
         for item in node.value:
             if item.value not in every:
-                self.error(item, f"unknown module '{item.value}' (known: {', '.join(every)})")
+                self.error(item, unknown("module", str(item.plain()), every))
             elif by_id[item.value].min_players > players:
                 needed = by_id[item.value].min_players
                 self.error(item, f"module '{item.value}' is only used from {needed} players, not {players}")
@@ -332,7 +384,10 @@ class _Sheet:
         allowed = (*allowed, "loads") if scheme.loads else allowed
         for key in node.value:
             if key not in allowed:
-                self.error(node.key_loc.get(key, node.loc), f"unknown key '{key}' (allowed: {', '.join(allowed)})")
+                self.error(
+                    node.key_loc.get(key, node.loc),
+                    f"unknown key '{key}'{did_you_mean(key, allowed)} (allowed: {', '.join(allowed)})",
+                )
         hands = len(players) + (1 if self._ghost(players) else 0)
         cards = self._cards(number, node, hands, schedule, modules)
         if cards is None:
@@ -495,9 +550,7 @@ class _Sheet:
         out: dict[str, str] = {}
         for p, n in self._per_player(node, ability.sheet_key, players, False).items():
             if n.value not in players:
-                self.error(
-                    n, f"{p}'s {ability.sheet_key}: unknown player {n.plain()!r} (players: {', '.join(players)})"
-                )
+                self.error(n, f"{p}'s {ability.sheet_key}: {unknown('player', str(n.plain()), players)}")
             else:
                 out[p] = n.value
         return out
@@ -582,7 +635,7 @@ class _Sheet:
             captures[player] = []
             for item in ids.value:
                 if item.value not in known:
-                    self.error(item, f"unknown bonus id '{item.value}' (known: {', '.join(sorted(known))})")
+                    self.error(item, unknown("bonus id", str(item.plain()), known))
                     continue
                 captures[player].append(item.value)
                 counted[item.value] += 1
@@ -686,7 +739,7 @@ class _Sheet:
                 continue
             bad = [item for item in pair.value if item.value not in players]
             if bad:
-                self.error(bad[0], f"unknown player '{bad[0].value}' in 'loot' (players: {', '.join(players)})")
+                self.error(bad[0], unknown("player", str(bad[0].plain()), players, where="'loot'"))
                 continue
             if names[0] == names[1]:
                 self.error(pair, f"{names[0]} cannot ally with themself: winning your own Loot forms no alliance")
@@ -731,7 +784,7 @@ class _Sheet:
         elif leader_node.value in players:
             leader = players.index(leader_node.value)
         else:
-            self.error(leader_node, f"unknown player '{leader_node.value}' as leader (players: {', '.join(players)})")
+            self.error(leader_node, unknown("player", str(leader_node.plain()), players, where="'leader'"))
             return None
         tricks_node = node.value["tricks"]
         if not isinstance(tricks_node.value, list):
@@ -881,6 +934,32 @@ class _Sheet:
         if play.card.suit is not None:
             return next(s.module for s in self.edition.suits if s.id == play.card.suit)
         return self.edition.kind(play.card.kind or "").module
+
+
+def _cards_evidence(node: Node) -> tuple[int | None, int]:
+    """What a round says about its cards dealt: exactly (its ``cards``, or how many
+    ``tricks`` it lists), and at least (its highest bid, its tricks won in all)."""
+    if not isinstance(node.value, dict):
+        return None, 0
+    exact = None
+    given, tricks = node.value.get("cards"), node.value.get("tricks")
+    if given is not None and isinstance(given.value, int) and not isinstance(given.value, bool):
+        exact = given.value
+    elif tricks is not None and isinstance(tricks.value, list):
+        exact = len(tricks.value)
+
+    def numbers(key: str) -> list[int]:
+        table = node.value.get(key)
+        if table is None or not isinstance(table.value, dict):
+            return []
+        return [n.value for n in table.value.values() if isinstance(n.value, int) and not isinstance(n.value, bool)]
+
+    return exact, max([*numbers("bids"), sum(numbers("won"))])
+
+
+def _fits(evidence: tuple[int | None, int], cards: int) -> bool:
+    exact, at_least = evidence
+    return (exact is None or exact == cards) and at_least <= cards
 
 
 def standings(players: Sequence[str], rounds: Sequence[RoundScore]) -> tuple[dict[str, int], tuple[str, ...]]:

@@ -410,13 +410,12 @@ ONE_LINE_ERRORS: list[tuple[list[str], tuple[str, ...]]] = [
     # unknown card
     (["trick", "FOO", "Y3"], ("FOO",)),
     (["trick", "Y3", "green 99"], ("green 99", "99")),
-    (["trick", "--format", "json", "Y3", "FOO"], ("FOO",)),
     # unknown edition
     (["trick", "--edition", "no-such-edition", "Y1", "Y2"], ("no-such-edition",)),
     (["legal", "--edition", "no-such-edition", "--hand", "Y1"], ("no-such-edition",)),
     # two Skull Kings in one trick
     (["trick", "SK", "Y3", "SK"], ("SK",)),
-    (["trick", "skull king", "Y3", "SK", "--format", "json"], ("SK", "skull king")),
+    (["trick", "skull king", "Y3", "SK"], ("SK", "skull king")),
     # more cards than players: the card without a seat, or the --players value
     (["trick", "--players", "2", "Y1", "Y2", "Y3"], ("Y3", "2", "--players")),
     # an undeclared Tigress cannot be played
@@ -889,7 +888,7 @@ def test_score_json_sheet_errors_are_located(tmp_path: Path) -> None:
     )
     sheet = tmp_path / "bad.json"
     sheet.write_text(text, encoding="utf-8")
-    result = run("score", "--format", "json", str(sheet))
+    result = run("score", str(sheet))
     assert result.code == 2
     line, column = position(text, '"Bo": "x"', '"x"')
     (message,) = result.err.splitlines()

@@ -564,7 +564,8 @@ def test_simulate_plays_any_edition_file(source: str, tmp_path: Path) -> None:
     sheet.write_text(text, encoding="utf-8")
     code, out, err = run("score", str(sheet))
     assert code == 0, err
-    assert out.count("\n") == 4 + 3  # header, 4 rounds, total, winner line
+    # header, 4 rounds, total, leader line, the rounds still to play
+    assert out.count("\n") == 4 + 4 and "rounds 5-10 are still to be played" in out
 
 
 @pytest.mark.parametrize(

@@ -15,16 +15,19 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
-from skullking.errors import EditionError, SheetError, SkullKingError
+from skullking.errors import EditionError, NotationError, Problem, SheetError, SkullKingError, in_file_order
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
 
     from skullking.edition import Edition
+    from skullking.scoring import SheetScore
     from skullking.trick import TrickResult
 
 DEFAULT_EDITION = "skullking-2021"
 PROG = "skullking"
+#: How standard input is named in messages (``validate -``, ``score -``).
+STDIN = "<stdin>"
 
 
 class UsageError(Exception):
@@ -37,6 +40,13 @@ class _Parser(argparse.ArgumentParser):
     out: TextIO | None = None
 
     def error(self, message: str) -> NoReturn:
+        import re
+
+        from skullking.suggest import did_you_mean
+
+        choice = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)", message)
+        if choice is not None:  # an unknown command or option value: the closest names
+            message += did_you_mean(choice[1], re.findall(r"'([^']*)'", choice[2]))
         raise UsageError(f"{message} (see '{self.prog} --help')")
 
     def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
@@ -50,9 +60,15 @@ def _edition(name: str) -> Edition:
     try:
         return skullking.load_edition(name)
     except EditionError as exc:
-        if len(exc.problems) == 1 and exc.problems[0].line == 0:
-            raise UsageError(f"unknown edition '{name}': {exc.problems[0].message}") from None
+        if len(exc.problems) == 1 and exc.problems[0].line == 0 and exc.problems[0].file == name:
+            # "no such file or bundled edition; did you mean ...?"
+            raise UsageError(f"edition '{name}': {exc.problems[0].message}") from None
         raise
+
+
+def _read_stdin() -> bytes:
+    buffer = getattr(sys.stdin, "buffer", None)
+    return buffer.read() if buffer is not None else sys.stdin.read().encode("utf-8")
 
 
 # ---------------------------------------------------------------------- editions
@@ -76,22 +92,31 @@ def cmd_editions(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_validate(args: argparse.Namespace, out: TextIO) -> int:
+    """Every problem of every file, each file's in file order. A file that is not there
+    is bad input (exit 2, after the other files are checked); ``-`` is standard input."""
     from pathlib import Path
 
     from skullking.loader import check_file
-    from skullking.resources import resolve_source
+    from skullking.resources import bundled_edition_files, resolve_source
+    from skullking.suggest import did_you_mean
 
-    problems = []
+    problems: list[Problem] = []
     report: list[str] = []
-    for name in args.files:
-        path = resolve_source(name) if not Path(name).exists() else Path(name)
-        if path is None:
-            from skullking.errors import Problem
-
-            problems.append(Problem(file=name, line=0, column=0, message="no such file or bundled edition"))
-            report.append(str(problems[-1]))
-            continue
-        edition, found = check_file(path)
+    missing = False
+    for given in args.files:
+        name = STDIN if given == "-" else given
+        if given == "-":
+            edition, found = check_file(Path(STDIN), text=_read_stdin())
+        else:
+            path = resolve_source(name) if not Path(name).exists() else Path(name)
+            if path is None:
+                missing = True
+                message = "no such file or bundled edition" + did_you_mean(name, bundled_edition_files())
+                problems.append(Problem(file=name, line=0, column=0, message=message))
+                report.append(str(problems[-1]))
+                continue
+            edition, found = check_file(path)
+        found = in_file_order(found)
         problems.extend(found)
         report.extend(str(p) for p in found)
         if edition is not None:
@@ -102,6 +127,8 @@ def cmd_validate(args: argparse.Namespace, out: TextIO) -> int:
         out.write("\n")
     else:
         out.writelines(line + "\n" for line in report)
+    if missing:
+        return 2
     return 1 if any(p.severity == "error" for p in problems) else 0
 
 
@@ -133,11 +160,14 @@ def cmd_trick(args: argparse.Namespace, out: TextIO) -> int:
     if args.batch is not None:
         if args.cards:
             raise UsageError("give cards or --batch, not both")
+        for option, value in (("--leader", args.leader), ("--players", args.players)):
+            if value is not None:
+                raise UsageError(f"{option} does not go with --batch: each line gives its own 'leader' and 'players'")
         return _trick_batch(edition, args.batch, out)
     if not args.cards:
         raise UsageError("no cards given (e.g. skullking trick Y10 Y6 G14 B2)")
     cards = edition.parse_cards(args.cards)
-    result = edition.resolve_trick(cards, leader=args.leader, players=args.players)
+    result = edition.resolve_trick(cards, leader=args.leader or 0, players=args.players)
     if args.format == "json":
         json.dump(trick_json(result), out, ensure_ascii=False)
         out.write("\n")
@@ -178,7 +208,7 @@ def _trick_batch(edition: Edition, name: str, out: TextIO) -> int:
     failed = False
     for line in lines.splitlines():
         # One result per input line, blank ones included, so outputs line up with inputs.
-        record = _batch_line(edition, line) if line.strip() else {"error": "empty line"}
+        record = _batch_line(edition, line) if line.strip() else {"error": "empty line: no trick on it"}
         failed = failed or "error" in record
         out.write(json.dumps(record, ensure_ascii=False) + "\n")
     return 2 if failed else 0
@@ -209,40 +239,68 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
 
     from skullking.scoring import read_sheet, score_sheet
 
+    file = STDIN if args.sheet == "-" else args.sheet
     try:
         text = Path(args.sheet).read_text(encoding="utf-8") if args.sheet != "-" else sys.stdin.read()
     except (OSError, UnicodeDecodeError) as exc:
         raise UsageError(f"cannot read sheet '{args.sheet}': {getattr(exc, 'strerror', None) or exc}") from None
-    root = read_sheet(text, args.sheet)
+    root = read_sheet(text, file)
     edition = _edition(args.edition) if args.edition is not None else _sheet_edition(root, args.sheet)
-    if args.scoring is not None and args.scoring not in [s.id for s in edition.schemes]:
-        known = ", ".join(s.id for s in edition.schemes)
-        raise UsageError(f"unknown scoring scheme '{args.scoring}' (known: {known})")
-    if args.schedule is not None and args.schedule not in [s.id for s in edition.schedules]:
-        known = ", ".join(s.id for s in edition.schedules)
-        raise UsageError(f"unknown schedule '{args.schedule}' (known: {known})")
-    score = score_sheet(
-        edition, root, file=args.sheet, scoring=args.scoring, schedule=args.schedule, check_edition=False
-    )
+    _known_option("--scoring", "scoring scheme", args.scoring, [s.id for s in edition.schemes])
+    _known_option("--schedule", "schedule", args.schedule, [s.id for s in edition.schedules])
+    score = score_sheet(edition, root, file=file, scoring=args.scoring, schedule=args.schedule, check_edition=False)
     if args.format == "json":
         json.dump(score.as_json(), out, ensure_ascii=False)
         out.write("\n")
         return 0
-    players = score.players
-    widths = [max(len(p), 6) for p in players]
-    header = "Round  Cards  " + "  ".join(f"{p:>{w}}" for p, w in zip(players, widths, strict=True))
-    out.write(header + "\n")
-    for r in score.rounds:
-        cells = "  ".join(f"{r.points.get(p, '-'):>{w}}" for p, w in zip(players, widths, strict=True))
-        out.write(f"{r.number:>5}  {r.cards:>5}  {cells}\n")
-    cells = "  ".join(f"{score.totals[p]:>{w}}" for p, w in zip(players, widths, strict=True))
-    out.write(f"{'Total':>5}  {'':>5}  {cells}\n")
+    out.write(score_table(score))
     if score.winners:
-        label = "Winner" if len(score.winners) == 1 else "Tied for first"
+        if score.complete:
+            label = "Winner" if len(score.winners) == 1 else "Tied for first"
+        else:
+            label = "Winner so far" if len(score.winners) == 1 else "Tied for first so far"
         out.write(f"{label}: {', '.join(score.winners)} ({edition.id})\n")
+    if score.missing_rounds:
+        first, last = score.missing_rounds[0], score.missing_rounds[-1]
+        which = f"round {first} is" if first == last else f"rounds {first}-{last} are"
+        out.write(f"The game is not over: {which} still to be played.\n")
     if score.tie_break == "extra_round":
         out.write("The tied players play another round to break the tie.\n")
     return 0
+
+
+def _width(text: str) -> int:
+    """Columns ``text`` takes on a terminal: 2 for a CJK character, 0 for a combining
+    mark (its length where it holds a control character, which has no width)."""
+    from wcwidth import wcswidth
+
+    width = wcswidth(text)
+    return width if width >= 0 else len(text)
+
+
+def score_table(score: SheetScore) -> str:
+    """The round-by-round table of ``score``, its columns lined up on a terminal also
+    for names in wide or combining characters."""
+    players = score.players
+    widths = [max(_width(p), 6) for p in players]
+
+    def row(first: object, second: object, cells: Sequence[object]) -> str:
+        texts = [str(c) for c in cells]
+        padded = "  ".join(" " * (w - _width(t)) + t for t, w in zip(texts, widths, strict=True))
+        return f"{first!s:>5}  {second!s:>5}  {padded}\n"
+
+    lines = [row("Round", "Cards", players)]
+    lines += [row(r.number, r.cards, [r.points.get(p, "-") for p in players]) for r in score.rounds]
+    lines.append(row("Total", "", [score.totals[p] for p in players]))
+    return "".join(lines)
+
+
+def _known_option(option: str, what: str, value: str | None, known: Sequence[str]) -> None:
+    """An option naming one of the edition's schemes, schedules or modules."""
+    from skullking.suggest import unknown
+
+    if value is not None and value not in known:
+        raise UsageError(f"{option}: {unknown(what, value, known)}")
 
 
 def _sheet_edition(root: Any, sheet: str) -> Edition:
@@ -261,10 +319,8 @@ def _sheet_edition(root: Any, sheet: str) -> Edition:
             name = str(beside)
     try:
         return _edition(name)
-    except UsageError:
-        known = ", ".join(bundled_edition_files())
-        message = f"unknown edition '{named.value}': no such edition or file (bundled: {known})"
-        raise SheetError([named.loc.problem(message)]) from None
+    except UsageError as exc:  # "edition 'NAME': no such file or bundled edition; did you mean ...?"
+        raise SheetError([named.loc.problem(str(exc))]) from None
 
 
 # ---------------------------------------------------------------------- explain, diff
@@ -350,7 +406,11 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     edition = _edition(args.edition)
     players = _player_names(args.players)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-    modules = args.modules.split(",") if args.modules else None
+    modules = [m.strip() for m in args.modules.split(",")] if args.modules else None
+    _known_option("--scoring", "scoring scheme", args.scoring, [s.id for s in edition.schemes])
+    _known_option("--schedule", "schedule", args.schedule, [s.id for s in edition.schedules])
+    for module in modules or ():
+        _known_option("--modules", "module", module, [m.id for m in edition.modules])
     game = Game(
         edition,
         players,
@@ -398,22 +458,31 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
 # ---------------------------------------------------------------------- main
 
 
-def _options(*, sheet: bool = False) -> _Parser:
-    """The options every command takes (a fresh parent parser per command)."""
+def _options(*, edition: bool = True, sheet: bool = False) -> _Parser:
+    """The options of a command (a fresh parent parser per command): ``--format``, and
+    ``--edition`` for the commands that play under one edition (not ``editions``,
+    ``validate`` or ``diff``, whose editions are their arguments)."""
     common = _Parser(add_help=False)
+    if edition:
+        common.add_argument(
+            "--edition",
+            default=None if sheet else DEFAULT_EDITION,
+            metavar="ID|PATH",
+            help="a bundled edition id or an edition file (default: "
+            + (f"the sheet's 'edition', else {DEFAULT_EDITION})" if sheet else f"{DEFAULT_EDITION})"),
+        )
     common.add_argument(
-        "--edition",
-        default=None if sheet else DEFAULT_EDITION,
-        metavar="ID|PATH",
-        help="a bundled edition id or an edition file (default: "
-        + (f"the sheet's 'edition', else {DEFAULT_EDITION})" if sheet else f"{DEFAULT_EDITION})"),
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="output format; with json, errors too are JSON on standard output (default: text)",
     )
-    common.add_argument("--format", choices=("text", "json"), default="text", help="output format (default: text)")
     return common
 
 
 def _parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     common = _options()
+    plain = _options(edition=False)
     _Parser.out = out
     parser = _Parser(
         prog=PROG,
@@ -427,22 +496,24 @@ def _parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True, parser_class=_Parser)
 
-    p = sub.add_parser("editions", parents=[common], help="list the bundled editions")
+    p = sub.add_parser("editions", parents=[plain], help="list the bundled editions")
     p.set_defaults(run=cmd_editions)
 
-    p = sub.add_parser(
-        "validate", parents=[common], help="check edition files; report every problem with FILE:LINE:COL"
-    )
-    p.add_argument("files", nargs="+", metavar="FILE", help="edition files (or bundled ids)")
+    p = sub.add_parser("validate", parents=[plain], help="check edition files; report every problem with FILE:LINE:COL")
+    p.add_argument("files", nargs="+", metavar="FILE", help="edition files (or bundled ids; '-' for stdin)")
     p.set_defaults(run=cmd_validate)
 
     p = sub.add_parser("trick", parents=[common], help="resolve a trick: who wins, why, who leads next")
     p.add_argument(
         "cards", nargs="*", metavar="CARD", help="the cards in play order from the leader, e.g. Y10 SK TIG:PIR"
     )
-    p.add_argument("--leader", type=int, default=0, help="seat of the player who led (default 0)")
+    p.add_argument("--leader", type=int, default=None, help="seat of the player who led (default 0)")
     p.add_argument("--players", type=int, default=None, help="number of players (default: the number of cards)")
-    p.add_argument("--batch", metavar="FILE", help="resolve one JSON trick per line of FILE ('-' for stdin)")
+    p.add_argument(
+        "--batch",
+        metavar="FILE",
+        help="resolve one JSON trick per line of FILE ('-' for stdin), each line giving its leader and players",
+    )
     p.set_defaults(run=cmd_trick)
 
     p = sub.add_parser("legal", parents=[common], help="which cards of a hand may be played on a trick")
@@ -456,7 +527,7 @@ def _parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     p = sub.add_parser("explain", parents=[common], help="the edition's rules as Markdown, generated from its file")
     p.set_defaults(run=cmd_explain)
 
-    p = sub.add_parser("diff", parents=[common], help="what differs between two editions, and what it changes in play")
+    p = sub.add_parser("diff", parents=[plain], help="what differs between two editions, and what it changes in play")
     p.add_argument("a", metavar="A", help="an edition id or file")
     p.add_argument("b", metavar="B", help="another edition id or file")
     p.add_argument("--sample", type=int, default=2000, help="random tricks of 4+ cards to play (default 2000)")
@@ -493,32 +564,96 @@ def _parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     return parser
 
 
-def _fail(err: TextIO, message: str) -> int:
-    err.write(f"{PROG}: error: {message}\n")
+def error_record(message: str, problems: Sequence[Problem] = (), token: str | None = None) -> dict[str, Any]:
+    """The JSON record of an error (``--format json``): ``error``, and the ``file``,
+    ``line`` and ``column`` it is at (``null`` where it has no place in a file). An
+    error of several located problems gives the first one's, and lists them all in
+    ``problems`` (each ``{file, line, column, message}``, as ``validate`` gives them);
+    an unknown card or name on the command line adds the ``token``."""
+    if not problems:
+        record: dict[str, Any] = {"error": message, "file": None, "line": None, "column": None}
+    else:
+        first = problems[0]
+        record = {
+            "error": first.message,
+            "file": first.file,
+            "line": first.line or None,
+            "column": first.column or None,
+            "problems": [p.as_json() for p in problems],
+        }
+    if token is not None:
+        record["token"] = token
+    return record
+
+
+def _fail(
+    out: TextIO,
+    err: TextIO,
+    as_json: bool,
+    message: str,
+    *,
+    problems: Sequence[Problem] = (),
+    token: str | None = None,
+) -> int:
+    """Report an error of bad input (exit 2): one JSON record on ``out`` with
+    ``--format json``, else the problems one a line, or one ``skullking: error:`` line."""
+    if as_json:
+        json.dump(error_record(message, problems, token), out, ensure_ascii=False)
+        out.write("\n")
+    elif problems:
+        err.writelines(f"{p}\n" for p in problems)
+    else:
+        err.write(f"{PROG}: error: {message}\n")
     return 2
+
+
+#: The commands without --edition, and why: their editions are their arguments.
+NO_EDITION = {
+    "editions": "it lists every bundled edition",
+    "validate": "it checks the files it is given",
+    "diff": "it compares the two editions it is given",
+}
+
+
+def _refused_edition(argv: Sequence[str]) -> str | None:
+    """The message for ``--edition`` given to a command that takes none, else ``None``."""
+    command = next((a for a in argv if not a.startswith("-")), None)
+    if command in NO_EDITION and any(a == "--edition" or a.startswith("--edition=") for a in argv):
+        return f"'{command}' takes no --edition: {NO_EDITION[command]} (see '{PROG} {command} --help')"
+    return None
+
+
+def _wants_json(argv: Sequence[str]) -> bool:
+    """Whether the command line asks for JSON, read before (or without) parsing it."""
+    from itertools import pairwise
+
+    return "--format=json" in argv or ("--format", "json") in pairwise(argv)
 
 
 def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None, err: TextIO | None = None) -> int:
     """Run the command line; return the exit code."""
     out = out or sys.stdout
     err = err or sys.stderr
+    argv = list(argv) if argv is not None else sys.argv[1:]
     parser = _parser(out)
     try:
-        args = parser.parse_args(list(argv) if argv is not None else None)
+        args = parser.parse_args(argv)
     except UsageError as exc:
-        return _fail(err, str(exc))
+        return _fail(out, err, _wants_json(argv), _refused_edition(argv) or str(exc))
     except SystemExit as exc:  # --help and --version print, then exit 0
         return int(exc.code or 0)
     run: Callable[[argparse.Namespace, TextIO], int] = args.run
+    as_json = args.format == "json"
     try:
         return run(args, out)
     except UsageError as exc:
-        return _fail(err, str(exc))
+        return _fail(out, err, as_json, str(exc))
     except (EditionError, SheetError) as exc:
-        err.writelines(f"{p}\n" for p in exc.problems)
-        return 2
+        return _fail(out, err, as_json, str(exc), problems=exc.problems)
+    except NotationError as exc:
+        return _fail(out, err, as_json, str(exc), token=exc.token)
     except SkullKingError as exc:
-        return _fail(err, str(exc))
+        return _fail(out, err, as_json, str(exc))
     except BrokenPipeError:
         return 0
     except KeyboardInterrupt:
