@@ -545,7 +545,9 @@ def _find(items: tuple[_Named, ...], wanted: str, what: str) -> _Named:
     for item in items:
         if item.id == wanted:
             return item
-    raise KeyError(f"unknown {what} '{wanted}' (known: {', '.join(i.id for i in items)})")
+    from .suggest import unknown
+
+    raise KeyError(unknown(what, wanted, [i.id for i in items]))
 
 
 def _rebuild(values: dict[str, Any]) -> Edition:

@@ -44,6 +44,7 @@ from .scoring import (
     seat_order,
     standings,
 )
+from .suggest import unknown
 from .trick import legal_plays as trick_legal_plays
 
 if TYPE_CHECKING:
@@ -181,7 +182,7 @@ class Round:
         if leader is None:
             leader = self.players[first_leader(edition, number=number, players=count, rounds=self.rounds)]
         elif leader not in self.players:
-            raise GameError(f"unknown player '{leader}' as leader (players: {', '.join(self.players)})")
+            raise GameError(unknown("player", leader, self.players, where="'leader'"))
         self.first_leader = leader
         self._leader = self.seats.index(leader)
         self._previous = self._leader
@@ -216,7 +217,7 @@ class Round:
         by_id = {m.id: m for m in self.edition.modules}
         for chosen_id in chosen:
             if chosen_id not in by_id:
-                raise GameError(f"unknown module '{chosen_id}' (known: {', '.join(by_id)})")
+                raise GameError(unknown("module", chosen_id, by_id))
             if by_id[chosen_id].min_players > count:
                 raise GameError(f"module '{chosen_id}' is only used from {by_id[chosen_id].min_players} players")
         for module in self.edition.modules:
@@ -333,7 +334,7 @@ class Round:
 
     def _player(self, player: str) -> int:
         if player not in self.players:
-            raise GameError(f"unknown player '{player}' (players: {', '.join(self.players)})")
+            raise GameError(unknown("player", player, self.players))
         return self.players.index(player)
 
     # ------------------------------------------------------------------ moves

@@ -35,7 +35,7 @@ from .model import (
     TRICK_NAMES,
 )
 from .resources import bundled_edition_files, resolve_source, rules_text
-from .suggest import unknown
+from .suggest import did_you_mean, unknown
 
 _VARIABLE = re.compile(r"^[a-z_][a-z0-9_]*$")
 
@@ -101,7 +101,10 @@ def _load_tree(
     base_path = resolve_source(base_ref.value, path.parent)
     if base_path is None:
         known = ", ".join(bundled_edition_files())
-        problems.append(base_ref.loc.problem(f"extends '{base_ref.value}': no such edition or file (bundled: {known})"))
+        hint = did_you_mean(base_ref.value, bundled_edition_files())
+        problems.append(
+            base_ref.loc.problem(f"extends '{base_ref.value}': no such edition or file{hint} (bundled: {known})")
+        )
         return None
     if base_path.resolve() in chain:
         cycle = " -> ".join(_display(p) for p in (*chain, base_path.resolve()))
@@ -174,7 +177,10 @@ def _explain_schema_error(root: Node, error: Any) -> Iterator[Problem]:
         allowed = sorted(error.schema.get("properties", {}))
         extra = sorted(set(error.instance) - set(allowed))
         for key in extra:
-            yield root.locate_key(path, key).problem(f"unknown key '{key}' in {where} (allowed: {', '.join(allowed)})")
+            hint = did_you_mean(key, allowed)
+            yield root.locate_key(path, key).problem(
+                f"unknown key '{key}' in {where}{hint} (allowed: {', '.join(allowed)})"
+            )
         return
     if "propertyNames" in error.schema_path:
         key = str(error.instance)
@@ -441,9 +447,7 @@ class _Checker:
             of = rule["winner"]["of"]
             if of not in roles and of not in suits and of not in RESERVED_OF:
                 known = sorted(roles | suits | RESERVED_OF)
-                self.error(
-                    f"unknown card group '{of}' in winner.of (known: {', '.join(known)})", *path, index, "winner", "of"
-                )
+                self.error(unknown("card group", of, known, where="winner.of"), *path, index, "winner", "of")
             if "when" in rule:
                 self.expression(rule["when"], (*sorted(roles), *TRICK_NAMES), "truth value", *path, index, "when")
             if "ties" in rule["winner"] and rule["winner"]["pick"] not in ("highest", "lowest"):

@@ -293,7 +293,7 @@ def test_graybeard_leads_after_winning() -> None:
         ({"players": ["A", "A", "B"]}, "players must be distinct"),
         ({"players": ["A", "Graybeard"]}, "cannot be called Graybeard"),
         ({"players": PLAYERS, "number": 11}, "round 11 is past the schedule's last round; give cards"),
-        ({"players": PLAYERS, "leader": "Z"}, "unknown player 'Z' as leader"),
+        ({"players": PLAYERS, "leader": "Z"}, "unknown player 'Z' in 'leader'"),
         ({"players": PLAYERS, "modules": ["extra"]}, "unknown module 'extra'"),
         ({"players": PLAYERS, "modules": ["advanced"]}, "module 'base' cannot be left out"),
         ({"players": PLAYERS, "scheme": "nope"}, "scoring scheme"),
