@@ -256,3 +256,158 @@ def test_licence_matches_pyproject() -> None:
     assert text.startswith("MIT License\n")
     assert re.search(r"^Copyright \(c\) 2026 the skullking-rules authors$", text, re.MULTILINE)
     assert 'THE SOFTWARE IS PROVIDED "AS IS"' in text
+
+
+# ---------------------------------------------------------------------- user-facing text
+
+#: References to documents users do not have: the rules digest's sections and points,
+#: and its source keys (sources are named in words instead).
+DIGEST = re.compile(
+    r"digest|#\d|\b(?:S00\d|GBG(?:-\w+)?|EN20\d\d|FR20\d\d|FR-DOC|PREM|APPS|AMIR|KRYO|LEGACY|SCRIBD|EXP26)\b"
+    r"|\b(?:BGA-(?:EN|JA)|JP-(?:OLD|NEW|ED)|LEG-(?:REVIEW|SHOP)|BGG-NEWS)\b"
+)
+
+
+def _strings(node: Any) -> list[str]:
+    if isinstance(node, dict):
+        return [s for value in node.values() for s in _strings(value)]
+    if isinstance(node, list):
+        return [s for value in node for s in _strings(value)]
+    return [node] if isinstance(node, str) else []
+
+
+def _descriptions(node: Any) -> list[str]:
+    if isinstance(node, dict):
+        own = [node["description"]] if isinstance(node.get("description"), str) else []
+        return own + [s for value in node.values() for s in _descriptions(value)]
+    if isinstance(node, list):
+        return [s for value in node for s in _descriptions(value)]
+    return []
+
+
+def _user_facing() -> dict[str, str]:
+    """Every text a player or rule author reads, by where it is shown."""
+    texts = {
+        "README.md": (ROOT / "README.md").read_text(encoding="utf-8"),
+        "docs/conventions.md": (ROOT / "docs" / "conventions.md").read_text(encoding="utf-8"),
+    }
+    for which in ("edition", "sheet"):
+        schema = json.loads(run("schema", which)[1])
+        texts[f"{which} schema descriptions"] = "\n".join(_descriptions(schema))
+    for ident in BUNDLED:
+        texts[f"explain {ident}"] = run("explain", "--edition", ident)[1]
+        texts[f"new --extends {ident}"] = run("new", "x", "--extends", ident, "-o", "-")[1]
+        values = yaml.safe_load((ROOT / "editions" / f"{ident}.yaml").read_text(encoding="utf-8"))
+        texts[f"values of editions/{ident}.yaml"] = "\n".join(_strings(values))
+    for path in sorted((ROOT / "examples").rglob("*.yaml")):
+        texts[str(path.relative_to(ROOT))] = path.read_text(encoding="utf-8")  # comments included
+    texts["--help"] = run("--help")[1]
+    commands = re.findall(r"^    ([a-z]+)  ", texts["--help"], re.MULTILINE)
+    for command in commands:
+        texts[f"{command} --help"] = run(command, "--help")[1]
+    return texts
+
+
+def test_user_facing_text_names_no_digest_reference() -> None:
+    """Players and rule authors do not have the rules digest: no "digest 5 #22", no bare
+    source keys such as S000 or GBG-FAQ, in the README, the conventions page, the schema
+    descriptions, explain's output, the files `new` writes, the bundled editions' values,
+    the examples, or --help. Sources are named in words ("the official FAQ")."""
+    texts = _user_facing()
+    assert len([name for name in texts if name.endswith("--help")]) >= 11  # every command's
+    found = {name: sorted(set(DIGEST.findall(text))) for name, text in texts.items() if DIGEST.search(text)}
+    assert found == {}
+    assert DIGEST.search("as the rules digest 5 #22 says") and DIGEST.search("(GBG-FAQ)")  # the check can fail
+
+
+# ---------------------------------------------------------------------- the conventions page
+
+
+def _script(name: str) -> Any:
+    spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_conventions_page_matches_the_edition_files() -> None:
+    """docs/conventions.md is generated from the bundled editions: run
+    scripts/conventions_page.py --write after changing one."""
+    page = (ROOT / "docs" / "conventions.md").read_text(encoding="utf-8")
+    assert _script("conventions_page").render() == page, "docs/conventions.md is stale"
+
+
+def test_conventions_page_has_every_point_reading_and_edition() -> None:
+    """Each disputed point (digest section 5, #1-#25) has a section with at least two
+    readings, each with its sources; every bundled edition is placed under a reading or
+    said not to have the point."""
+    module = _script("conventions_page")
+    page = (ROOT / "docs" / "conventions.md").read_text(encoding="utf-8")
+    assert len(module.POINTS) == 25
+    sections = page.split("\n## ")[1:]
+    assert [s.splitlines()[0] for s in sections] == [p.title for p in module.POINTS]
+    for point, section in zip(module.POINTS, sections, strict=True):
+        rows = [line for line in section.splitlines() if line.startswith(("| A: ", "| B: "))]
+        assert len(rows) == len(point.readings) >= 2
+        assert all(row.split(" | ")[1].strip() for row in rows)  # sources named
+        for ident in BUNDLED:
+            assert f"`{ident}`" in section, (point.title, ident)
+
+
+def test_conventions_page_places_the_editions_by_their_values() -> None:
+    """The generated placement follows the files (digest 5 #1, #12, #22): the first
+    printing and Board Game Arena take the Kraken's left-neighbour reading, the original
+    edition scores a zero bid by round number, and 2021 breaks ties with another round."""
+    page = (ROOT / "docs" / "conventions.md").read_text(encoding="utf-8")
+    rows = {line.split(" | ")[0]: line.split(" | ")[-1] for line in page.splitlines() if line.startswith("| ")}
+    assert rows["| B: The player to the left of the Kraken's player"] == "`bga`, `skullking-2021-first-printing` |"
+    assert rows["| B: The round number"] == "`skullking-original` |"
+    assert rows["| A: The tied players play another round"] == "`skullking-2021`, `skullking-2024` |"
+    assert rows["| B: The first escape-type card wins"] == "none |"
+
+
+def test_readme_and_explain_link_to_the_conventions_page() -> None:
+    """The README's conventions table rows have plain names, each linking to its point on
+    the page; explain names the page too."""
+    module = _script("conventions_page")
+    anchors = {module.anchor(p.title) for p in module.POINTS}
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    table = readme.split("<!-- conventions:start -->")[1].split("<!-- conventions:end -->")[0]
+    links = re.findall(r"\]\(docs/conventions\.md#([a-z0-9-]+)\)", table)
+    assert len(links) >= 10 and set(links) <= anchors
+    assert not re.search(r"^\| #", table, re.MULTILINE)
+    assert "](docs/conventions.md)" in readme
+    for ident in BUNDLED:
+        assert "`docs/conventions.md`" in run("explain", "--edition", ident)[1]
+
+
+# ---------------------------------------------------------------------- the README's walk-through
+
+
+def test_write_your_first_house_rule_as_the_readme_says(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """README "Write your first house rule": new, edit, validate, explain, trick and diff
+    print what the README shows."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Write your first house rule", 1)[1].split("\n## ", 1)[0]
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = run("new", "rich-14s", "--extends", "skullking-2021")
+    assert code == 0 and out.strip() in section
+    path = tmp_path / "rich-14s.yaml"
+    edit = "  standard-14: {points: 20}\n"
+    assert edit in path.read_text(encoding="utf-8")
+    assert "   bonuses:\n     standard-14: {points: 20}\n     black-14: {points: 40}\n" in section
+    path.write_text(path.read_text(encoding="utf-8").replace(edit, edit + "  black-14: {points: 40}\n"), "utf-8")
+    shown = [
+        run("validate", "rich-14s.yaml")[1],
+        run("trick", "--edition", "rich-14s.yaml", "Y3", "B14")[1],
+        *[line for line in run("explain", "--edition", "rich-14s.yaml")[1].splitlines() if "-14`:" in line],
+        *[
+            line
+            for line in run("diff", "skullking-2021", "rich-14s.yaml", "--depth", "2")[1].splitlines()
+            if "14]" in line
+        ],
+    ]
+    for text in shown:
+        for line in text.strip().splitlines():
+            assert line.strip() in section, line

@@ -497,7 +497,7 @@ def _parser(out: TextIO | None = None) -> argparse.ArgumentParser:
         prog=PROG,
         description=(
             "Skull King rules as data: resolve tricks, list legal plays, score games, simulate games, "
-            "validate, explain and compare edition files."
+            "validate, explain and compare edition files, start house rules, print the JSON Schemas."
         ),
     )
     from skullking import __version__
