@@ -22,9 +22,8 @@ from typing import NamedTuple
 import skullking
 from skullking.edition import Edition
 from skullking.errors import SkullKingError
-from skullking.model import EffectKind, Scheme
+from skullking.model import EffectKind
 from skullking.resources import bundled_edition_files
-from skullking.scoring import round_points
 
 PAGE = Path(__file__).resolve().parent.parent / "docs" / "conventions.md"
 
@@ -168,29 +167,25 @@ def _hand_limit(edition: Edition) -> list[tuple[int, str]]:
     return [(0, ""), (1, "")] if (seven, eight) == (10, 8) else [(-1, note)]
 
 
-def _score(edition: Edition, scheme: Scheme, *, number: int, cards: int, bid: int, won: int, ally: bool) -> int:
-    """The points of a player with ``bid`` and ``won`` (and, with ``ally``, an alliance
-    with a partner who made a zero bid), whose opponent made a zero bid."""
-    return round_points(
-        edition,
-        number=number,
-        cards=cards,
-        scheme=scheme,
-        players=["a", "b"],
-        bids={"a": bid, "b": 0},
-        won={"a": won, "b": 0},
-        captures={},
-        alliances=[("b", "a")] if ally else [],
-        extra={},
-        wagers={},
-        loads={},
-    ).points["a"]
+def _score(edition: Edition, scheme: str, round_: dict[str, object]) -> int | None:
+    """Player a's points for one round of three players (a, b, c) under ``scheme``, as
+    `skullking score` counts them; None when the edition cannot score such a round."""
+    sheet = {"players": ["a", "b", "c"], "scoring": scheme, "rounds": [round_]}
+    try:
+        score = edition.score_sheet(sheet)
+    except SkullKingError:
+        return None
+    points: int = score.rounds[0].points["a"]
+    return points
 
 
 def _zero(edition: Edition) -> list[tuple[int, str]]:
-    """Round 9 dealt 8 cards: a made zero bid scores 80 by cards dealt, 90 by round."""
-    points = _score(edition, edition.scheme(), number=9, cards=8, bid=0, won=0, ally=False)
-    return [(0, "")] if points == 80 else [(1, "")] if points == 90 else [(-1, f"{points}")]
+    """Round 1 dealt 8 cards: a made zero bid scores 80 by cards dealt, 10 by round."""
+    round_ = {"cards": 8, "bids": {"a": 0, "b": 0, "c": 8}, "won": {"a": 0, "b": 0, "c": 8}}
+    points = _score(edition, edition.default_scheme, round_)
+    if points is None:
+        return []
+    return [(0, "")] if points == 80 else [(1, "")] if points == 10 else [(-1, f"{points}")]
 
 
 def _bonus(
@@ -249,12 +244,14 @@ def _pirate(edition: Edition) -> str | None:
 
 
 def _rascal_loot(edition: Edition) -> list[tuple[int, str]]:
-    """Under a scheme that pays a glancing blow (a bid missed by one), does an alliance
-    pay the player who missed by one? Not when both must be exact."""
+    """Under a scheme that pays a glancing blow (a bid missed by one), does a Loot
+    alliance pay the player who missed by one? Not when both must be exact."""
     found = []
+    base = {"cards": 2, "bids": {"a": 0, "b": 0, "c": 1}, "won": {"a": 1, "b": 0, "c": 1}}
     for scheme in edition.schemes:
-        alone, allied = (_score(edition, scheme, number=4, cards=4, bid=2, won=1, ally=ally) for ally in (False, True))
-        if alone > 0:  # else no glancing blow: the point does not arise
+        alone = _score(edition, scheme.id, base)
+        allied = _score(edition, scheme.id, {**base, "loot": [["b", "a"]]})
+        if alone is not None and allied is not None and alone > 0:  # else the point does not arise
             found.append((0 if allied == alone else 1, f"scheme `{scheme.id}`"))
     return found
 

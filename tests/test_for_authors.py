@@ -199,6 +199,13 @@ def test_every_next_step_in_the_comments_works(tmp_path: Path, base: str) -> Non
         assert problems == [] and changed is not None, (number, text)
         after = explain(changed).replace(path.name, as_written.name)
         assert after != before, f"step {number} changes nothing:\n{text}"
+    removal = next(line for line in as_written.read_text(encoding="utf-8").splitlines() if ": null " in line)
+    removed = removal.split("#")[1].split(":")[0].strip()  # '  # black-14: null  # ...' -> black-14
+    path = tmp_path / "removal.yaml"
+    path.write_text(as_written.read_text(encoding="utf-8").replace(removal, f"  {removed}: null"), encoding="utf-8")
+    changed, problems = check_file(path)
+    assert problems == [] and changed is not None
+    assert removed in {b.id for b in edition.bonuses} - {b.id for b in changed.bonuses}
 
 
 def test_new_extends_a_file_relative_to_the_new_one(tmp_path: Path) -> None:

@@ -54,6 +54,13 @@ def _first_change(base: Edition) -> Change:
         what = f"the '{bonus.id}' bonus pays {bonus.points + 10} instead of {bonus.points}"
         lines: tuple[str, ...] = (f"  {bonus.id}: {{points: {bonus.points + 10}}}",)
         ident = bonus.id
+        others = ", ".join(f"{b.id} (+{b.points})" for b in base.bonuses[1:])
+        if others:
+            # A second bonus, to remove: a commented line the author can uncomment.
+            lines += (
+                *(f"  # {line}" for line in textwrap.wrap(f"Bonuses here: {others}.", width=WIDTH - 4)),
+                f"  # {base.bonuses[1].id}: null    # null removes a bonus",
+            )
     else:
         suit = base.suits[0]
         ident = "house-bonus"
