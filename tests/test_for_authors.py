@@ -237,6 +237,14 @@ def test_new_never_overwrites_a_file(tmp_path: Path) -> None:
     assert target.read_text(encoding="utf-8") == "# mine\n"
 
 
+def test_new_reports_a_file_it_cannot_write(tmp_path: Path) -> None:
+    """A file system that refuses the file (here: a name too long) is bad input, not a traceback."""
+    target = tmp_path / ("x" * 300 + ".yaml")
+    code, out, err = run("new", "mine", "--extends", "skullking-2021", "-o", str(target))
+    assert (code, out) == (2, "")
+    assert err.startswith(f"skullking: error: {target}: cannot write the file: ") and len(err.splitlines()) == 1
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [

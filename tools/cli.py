@@ -416,8 +416,9 @@ def _schema_file(which: str) -> Path:
 
 
 def cmd_schema(args: argparse.Namespace, out: TextIO) -> int:
-    path = _schema_file(args.which)
-    out.write(f"{path}\n" if args.path else path.read_text(encoding="utf-8"))
+    from skullking.resources import rules_text
+
+    out.write(f"{_schema_file(args.which)}\n" if args.path else rules_text(f"{args.which}.schema.json"))
     return 0
 
 
@@ -438,15 +439,7 @@ def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
         hint = did_you_mean(args.extends, bundled_edition_files())
         raise UsageError(f"--extends {args.extends}: no such file or bundled edition{hint}")
     base = _edition(args.extends)
-    target: Path | None = None
-    if args.output != "-":
-        target = Path(args.output or f"{name}.yaml")
-        if target.is_dir():
-            target = target / f"{name}.yaml"
-        if target.exists():
-            raise UsageError(f"{target}: the file exists; not overwritten (choose another NAME or -o PATH)")
-        if not target.parent.is_dir():
-            raise UsageError(f"{target}: no such folder '{target.parent}'")
+    target = None if args.output == "-" else _new_file(Path(args.output or f"{name}.yaml"), name)
     schema = _schema_file("edition")
     extends = args.extends
     if args.extends not in bundled_edition_files():
@@ -456,10 +449,27 @@ def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
     if target is None:
         out.write(text)
         return 0
-    with target.open("x", encoding="utf-8") as fh:  # "x": never overwrite, even in a race
-        fh.write(text)
+    try:
+        with target.open("x", encoding="utf-8") as fh:  # "x": never overwrite, even in a race
+            fh.write(text)
+    except OSError as exc:
+        raise UsageError(f"{target}: cannot write the file: {exc.strerror or exc}") from None
     out.write(f"wrote {target} (extends {base.id}); check it with: skullking validate {target}\n")
     return 0
+
+
+def _new_file(given: Path, name: str) -> Path:
+    """Where ``new`` writes: the file given, or NAME.yaml in the folder given; never a
+    file that exists."""
+    try:
+        target = given / f"{name}.yaml" if given.is_dir() else given
+        if target.exists():
+            raise UsageError(f"{target}: the file exists; not overwritten (choose another NAME or -o PATH)")
+        if not target.parent.is_dir():
+            raise UsageError(f"{target}: no such folder '{target.parent}'")
+    except OSError as exc:  # e.g. a name too long for the file system
+        raise UsageError(f"{given}: cannot write the file: {exc.strerror or exc}") from None
+    return target
 
 
 def _relative(path: Path, target: Path | None) -> str:
