@@ -61,7 +61,7 @@ class Point(NamedTuple):
     #: point does not arise in the edition (the note of ``absent`` says why).
     takes: Callable[[Edition], list[tuple[int, str]]]
     absent: str = "the point does not arise"
-    #: An example overlay in the repository that takes a reading no bundled edition takes.
+    #: A file of the repository with an overlay that takes a reading no bundled edition takes.
     example: str = ""
 
 
@@ -367,6 +367,7 @@ POINTS: tuple[Point, ...] = (
         ),
         _whale_escapes,
         "no White Whale",
+        "tests/test_conventions.py",
     ),
     Point(
         "Kraken and White Whale in one trick",
@@ -644,6 +645,7 @@ POINTS: tuple[Point, ...] = (
             ),
         ),
         _king_collects,
+        example="tests/test_conventions.py",
     ),
     Point(
         "Mermaids in the Legendary Edition",
@@ -704,7 +706,7 @@ def _section(point: Point, editions: list[Edition]) -> list[str]:
     if absent:
         lines += ["", f"Does not arise ({point.absent}): {', '.join(absent)}."]
     if point.example:
-        lines += ["", f"An example house rule takes the other reading: `{point.example}`."]
+        lines += ["", f"An overlay that takes the other reading: `{point.example}`."]
     return [*lines, ""]
 
 

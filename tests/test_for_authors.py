@@ -368,6 +368,7 @@ def test_conventions_page_has_every_point_reading_and_edition() -> None:
         assert all(row.split(" | ")[1].strip() for row in rows)  # sources named
         for ident in BUNDLED:
             assert f"`{ident}`" in section, (point.title, ident)
+        assert not point.example or (ROOT / point.example).is_file()
 
 
 def test_conventions_page_places_the_editions_by_their_values() -> None:
