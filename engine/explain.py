@@ -22,6 +22,15 @@ if TYPE_CHECKING:
     from .edition import Edition
 
 
+#: Where the points the sources disagree on are explained (the page names every reading
+#: and which bundled edition takes which).
+CONVENTIONS = (
+    "Where the sources of the rules disagree, each reading is a value of this file: "
+    "the page `docs/conventions.md` of the skullking-rules repository lists every disputed point, "
+    "its readings, their sources and the bundled editions that take each."
+)
+
+
 def _from(edition: Edition, key: str) -> str:
     where = edition.provenance.get(key)
     if where is None:
@@ -131,8 +140,9 @@ def explain(edition: Edition) -> str:
     if edition.description:
         lines += [edition.description, ""]
     if edition.sources:
-        lines += [f"Sources: {', '.join(edition.sources)}.", ""]
+        lines += [f"Sources: {'; '.join(edition.sources)}.", ""]
     lines += [f"Edition id `{edition.id}`, file `{os.path.basename(edition.path)}`.", ""]
+    lines += [CONVENTIONS, ""]
 
     lines += ["## Players and modules", ""]
     lines.append(f"- {edition.min_players} to {edition.max_players} players{_from(edition, 'players')}")

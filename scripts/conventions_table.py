@@ -1,5 +1,6 @@
 """Prints the README's table of bundled editions and the values they give to the
 conventions where sources disagree (digest section 5), read from the edition files.
+Each disputed row links to its point on docs/conventions.md (scripts/conventions_page.py).
 
     python scripts/conventions_table.py          # print the table
     python scripts/conventions_table.py --write  # replace it in README.md
@@ -11,6 +12,10 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from conventions_page import POINTS, anchor
 
 import skullking
 from skullking.edition import Edition
@@ -52,6 +57,17 @@ def _zero(edition: Edition) -> str:
     return "-"
 
 
+#: Where the disputed points are explained, relative to README.md.
+PAGE = "docs/conventions.md"
+
+
+def _link(title: str, label: str | None = None) -> str:
+    """A row label linking to a point of the conventions page (which must have it)."""
+    if title not in {p.title for p in POINTS}:
+        raise SystemExit(f"docs/conventions.md has no point {title!r}")
+    return f"[{label or title}]({PAGE}#{anchor(title)})"
+
+
 def rows() -> list[tuple[str, list[str]]]:
     editions = [skullking.load_edition(ident) for ident in bundled_edition_files()]
     table: list[tuple[str, list[str]]] = [
@@ -69,27 +85,33 @@ def rows() -> list[tuple[str, list[str]]]:
                 for e in editions
             ],
         ),
-        ("#1 leader after a Kraken", [_leader(e, EffectKind.DESTROY_TRICK) for e in editions]),
-        ("#2 leader after a Whale trick without numbers", [_leader(e, EffectKind.NEUTRALIZE) for e in editions]),
+        (_link("Leader after a Kraken"), [_leader(e, EffectKind.DESTROY_TRICK) for e in editions]),
         (
-            "#4 Kraken and Whale together",
+            _link("Leader after a White Whale trick without numbered cards"),
+            [_leader(e, EffectKind.NEUTRALIZE) for e in editions],
+        ),
+        (
+            _link("Kraken and White Whale in one trick"),
             [
                 e.when_several if sum(x.kind is not EffectKind.ALLIANCE for x in e.effects) > 1 else "-"
                 for e in editions
             ],
         ),
         (
-            "#17 a character lead",
+            _link("Suit after a character lead"),
             [
                 "no suit" if any(r.lead == "no_suit" for r in e.roles) else "next numbered card sets the suit"
                 for e in editions
             ],
         ),
-        ("#18 escape lead, then a character", [e.character_after_pass for e in editions]),
-        ("#12 made zero bid", [_zero(e) for e in editions]),
-        ("#13-16 Skull King's pirate bonus", [_king_bonus(e) for e in editions]),
+        (_link("An escape lead, then a character"), [e.character_after_pass for e in editions]),
+        (_link("Zero bid points", "Made zero bid"), [_zero(e) for e in editions]),
         (
-            "#5 after the two-player ghost wins",
+            _link("The Skull King capturing a card played as an escape", "Skull King's pirate bonus"),
+            [_king_bonus(e) for e in editions],
+        ),
+        (
+            _link("Leader after Graybeard wins a trick", "Leader after the two-player ghost wins"),
             [
                 f"{e.ghost.name}: " + ("he leads" if e.ghost.wins_lead == "ghost" else "the trick's leader leads")
                 if e.ghost
@@ -98,14 +120,14 @@ def rows() -> list[tuple[str, list[str]]]:
             ],
         ),
         (
-            "#7 Harry's bid change",
+            _link("When Harry the Giant changes his bid", "Harry's bid change"),
             [
                 (e.bid_changes.timing.replace("_", " ") if e.bid_changes is not None and e.bid_changes.card else "-")
                 for e in editions
             ],
         ),
         (
-            "#8 abilities after the last trick",
+            _link("Abilities after the round's last trick"),
             [
                 ", ".join(
                     c.card
@@ -116,7 +138,7 @@ def rows() -> list[tuple[str, list[str]]]:
                 for e in editions
             ],
         ),
-        ("#22 tie for first", [e.ties for e in editions]),
+        (_link("A tie for first"), [e.ties for e in editions]),
     ]
     return [("edition", [f"`{e.id}`" for e in editions]), *table]
 

@@ -62,7 +62,7 @@ def sheet_choice(description: str, key: str, values: str) -> dict[str, Any]:
             "after_last_trick": {
                 "type": "boolean",
                 "description": "Whether winning the round's last trick with that card still grants the "
-                "choice (default true; digest 5 #8).",
+                "choice (default true; the 2021 rules let only Harry's bid change be used after the last trick).",
             },
             "module": {
                 "type": "string",
@@ -74,7 +74,8 @@ def sheet_choice(description: str, key: str, values: str) -> dict[str, Any]:
                 "description": "When the choice is made in play: 'immediate' (right after the trick that "
                 "grants it, before the next trick) or 'end_of_round' (after the round's last trick). A round "
                 "played through skullking.Round asks for it then; sheets record the result either way "
-                "(default immediate; digest 5 #7).",
+                "(default immediate, as the 2021 rulebook and the official FAQ say; the French rulebook has it after "
+                "the last trick).",
             },
             "values": array(values, {"type": "integer"}, minItems=1),
         },
@@ -124,7 +125,7 @@ PATTERN = obj(
         ),
         "played": {
             "enum": ["before_winner", "after_winner"],
-            "description": "Only cards played before (or after) the winning card (digest 5 #23).",
+            "description": "Only cards played before (or after) the winning card.",
         },
     },
 )
@@ -307,8 +308,8 @@ SCHEME = obj(
             "type": "object",
             "description": (
                 "Other names of the loads that sheets and players may write, per load and language "
-                "(digest 5 #25: the open-hand load is Grapeshot in EN2021, Buckshot in PREM, Chevrotine in "
-                "FR2022)."
+                "(the open-hand load is Grapeshot in the 2021 rulebook, Buckshot in an English rendering of the "
+                "French rules, Chevrotine in the French rulebook)."
             ),
             "propertyNames": {"pattern": ID},
             "additionalProperties": NAMES,
@@ -364,7 +365,10 @@ SCHEMA: dict[str, Any] = {
         "id": ident("The edition's id, used with --edition"),
         "title": {"type": "string", "description": "The edition's name, saying which printing or house rule it is."},
         "description": {"type": "string", "description": "A longer description for players."},
-        "sources": array("Where the rules come from (keys of the project's rules digest).", {"type": "string"}),
+        "sources": array(
+            "Where the rules come from, named in words (e.g. 'the 2021 rulebook', 'the official FAQ').",
+            {"type": "string"},
+        ),
         "extends": {
             "type": ["string", "null"],
             "description": "The base edition (a bundled id or a path relative to this file) this file changes.",
@@ -509,7 +513,7 @@ SCHEMA: dict[str, Any] = {
             ["default", "schemes"],
         ),
         "abilities": array(
-            "Powers a player gains by winning a trick with a card (the named pirates' abilities, digest 2.8), "
+            "Powers a player gains by winning a trick with a card (the named pirates' abilities), "
             "besides the wagers and bid changes under 'scoring'. Each is used right after the trick that "
             "grants it; a ghost hand never uses one.",
             obj(
@@ -544,7 +548,7 @@ SCHEMA: dict[str, Any] = {
                     "after_last_trick": {
                         "type": "boolean",
                         "description": "Whether winning the round's last trick with the card still grants "
-                        "the ability (default false; digest 5 #8).",
+                        "the ability (default false).",
                     },
                     "module": {
                         "type": "string",
@@ -552,14 +556,14 @@ SCHEMA: dict[str, Any] = {
                         "play (default: always).",
                     },
                     "description": {"type": "string", "description": "Shown to players."},
-                    "source": {"type": "string", "description": "Where the rule comes from (digest keys)."},
+                    "source": {"type": "string", "description": "Where the rule comes from, named in words."},
                 },
                 ["id", "card", "kind"],
             ),
         ),
         "ghost": obj(
             "A dealt but unplayed-by-anyone hand that joins small games (the two-player variant's Graybeard, "
-            "digest 2.11): it plays in every trick, never bids or scores, and never has to follow suit.",
+            "in the 2021 rulebook): it plays in every trick, never bids or scores, and never has to follow suit.",
             {
                 "name": {"type": "string", "description": "How sheets and messages call it, e.g. 'Graybeard'."},
                 "players": {"type": "integer", "minimum": 1, "description": "The number of players it joins."},

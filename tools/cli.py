@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
@@ -18,6 +19,8 @@ from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 from skullking.errors import EditionError, NotationError, Problem, SheetError, SkullKingError, in_file_order
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from _typeshed import SupportsWrite
 
     from skullking.edition import Edition
@@ -455,6 +458,91 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+# ---------------------------------------------------------------------- schema, new
+
+
+def _schema_file(which: str) -> Path:
+    """The installed JSON Schema of edition files or score sheets, as a file."""
+    from pathlib import Path
+
+    from skullking.resources import rules_dir
+
+    found = rules_dir().joinpath(f"{which}.schema.json")
+    if not isinstance(found, Path):
+        raise UsageError(
+            f"the {which} schema is installed inside an archive, not as a file: print it with 'schema {which}'"
+        )
+    return Path(os.path.realpath(found))
+
+
+def cmd_schema(args: argparse.Namespace, out: TextIO) -> int:
+    from skullking.resources import rules_text
+
+    out.write(f"{_schema_file(args.which)}\n" if args.path else rules_text(f"{args.which}.schema.json"))
+    return 0
+
+
+def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
+    from pathlib import Path
+
+    from skullking.resources import bundled_edition_files, resolve_source
+    from skullking.suggest import did_you_mean
+    from skullking.tools.new import ID, render
+
+    name = args.name.removesuffix(".yaml")
+    if not ID.match(name):
+        raise UsageError(
+            f"'{args.name}' is not an edition id: use lower case letters, digits, '-' and '_' (e.g. our-table)"
+        )
+    base_file = resolve_source(args.extends)
+    if base_file is None:
+        hint = did_you_mean(args.extends, bundled_edition_files())
+        raise UsageError(f"--extends {args.extends}: no such file or bundled edition{hint}")
+    base = _edition(args.extends)
+    target = None if args.output == "-" else _new_file(Path(args.output or f"{name}.yaml"), name)
+    schema = _schema_file("edition")
+    extends = args.extends
+    if args.extends not in bundled_edition_files():
+        # A base file is named relative to the new file, as 'extends' reads it.
+        extends = _relative(base_file.resolve(), target)
+    text = render(base, name=name, extends=extends, schema=_relative(schema, target))
+    if target is None:
+        out.write(text)
+        return 0
+    try:
+        with target.open("x", encoding="utf-8") as fh:  # "x": never overwrite, even in a race
+            fh.write(text)
+    except OSError as exc:
+        raise UsageError(f"{target}: cannot write the file: {exc.strerror or exc}") from None
+    out.write(f"wrote {target} (extends {base.id}); check it with: skullking validate {target}\n")
+    return 0
+
+
+def _new_file(given: Path, name: str) -> Path:
+    """Where ``new`` writes: the file given, or NAME.yaml in the folder given; never a
+    file that exists."""
+    try:
+        target = given / f"{name}.yaml" if given.is_dir() else given
+        if target.exists():
+            raise UsageError(f"{target}: the file exists; not overwritten (choose another NAME or -o PATH)")
+        if not target.parent.is_dir():
+            raise UsageError(f"{target}: no such folder '{target.parent}'")
+    except OSError as exc:  # e.g. a name too long for the file system
+        raise UsageError(f"{given}: cannot write the file: {exc.strerror or exc}") from None
+    return target
+
+
+def _relative(path: Path, target: Path | None) -> str:
+    """``path`` as the file ``target`` names it: relative to its folder when they share
+    one, else (or when the text goes to standard output) absolute."""
+    from pathlib import Path
+
+    folder = target.resolve().parent if target is not None else None
+    if folder is None or os.path.commonpath([path, folder]) == folder.anchor:
+        return path.as_posix()
+    return Path(os.path.relpath(path, folder)).as_posix()
+
+
 # ---------------------------------------------------------------------- main
 
 
@@ -488,7 +576,7 @@ def _parser(out: TextIO | None = None) -> argparse.ArgumentParser:
         prog=PROG,
         description=(
             "Skull King rules as data: resolve tricks, list legal plays, score games, simulate games, "
-            "validate, explain and compare edition files."
+            "validate, explain and compare edition files, start house rules, print the JSON Schemas."
         ),
     )
     from skullking import __version__
@@ -551,6 +639,27 @@ def _parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     p.add_argument("--modules", metavar="ID,ID,...", help="modules in play (default: those used at this count)")
     p.add_argument("--no-abilities", action="store_true", help="play without the pirates' abilities")
     p.set_defaults(run=cmd_simulate)
+
+    p = sub.add_parser(
+        "schema", help="print the JSON Schema of edition files or score sheets (for editors and other tools)"
+    )
+    p.add_argument(
+        "which", nargs="?", choices=("edition", "sheet"), default="edition", help="which schema (default: edition)"
+    )
+    p.add_argument("--path", action="store_true", help="print where the installed schema file is instead")
+    p.set_defaults(run=cmd_schema)
+
+    p = sub.add_parser("new", help="start a house rule: write a commented overlay of an edition")
+    p.add_argument("name", metavar="NAME", help="the new edition's id; the file is NAME.yaml")
+    p.add_argument("--extends", required=True, metavar="ID|PATH", help="the edition it changes: a bundled id or a file")
+    p.add_argument(
+        "-o",
+        "--output",
+        metavar="PATH",
+        help="where to write it: a file, a folder, or '-' for standard output (default: NAME.yaml here); "
+        "an existing file is never overwritten",
+    )
+    p.set_defaults(run=cmd_new)
 
     p = sub.add_parser("score", parents=[_options(sheet=True)], help="score a game sheet (YAML or JSON)")
     p.add_argument("sheet", metavar="SHEET", help="the sheet file ('-' for stdin)")

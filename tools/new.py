@@ -1,0 +1,280 @@
+"""``skullking new NAME --extends ID``: a commented house-rule file to start from.
+
+The file extends its base, makes one small change that works (a bonus worth ten points
+more), and lists in comments what else an overlay can change, each as a block to
+uncomment, written with the base edition's own ids. Every block is valid on its own: a
+test uncomments each in turn (``render(..., uncomment=i)``), validates the file and
+checks that ``explain`` then reads differently.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from itertools import product
+from typing import TYPE_CHECKING, NamedTuple
+
+from skullking.errors import SkullKingError
+from skullking.model import EffectKind, NextLeader, Pick
+
+if TYPE_CHECKING:
+    from skullking.edition import Edition
+
+#: An edition id: what ``id:`` accepts.
+ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+
+#: Comment lines are wrapped to this width.
+WIDTH = 92
+
+#: Where the disputed points are explained, for the file's header.
+CONVENTIONS = "docs/conventions.md in the skullking-rules repository"
+
+
+class Step(NamedTuple):
+    """One thing to change next: why (comment lines) and how (YAML, commented out)."""
+
+    why: tuple[str, ...]
+    yaml: tuple[str, ...]
+
+
+class Change(NamedTuple):
+    """The working change the new file makes."""
+
+    what: str
+    yaml: tuple[str, ...]
+    #: A trick that shows the change (``skullking trick`` arguments), if one was found.
+    trick: str | None
+
+
+def _first_change(base: Edition) -> Change:
+    """A bonus worth ten points more (or, without bonuses, a new one for the top card
+    of the first suit), and a two-card trick that earns it."""
+    if base.bonuses:
+        bonus = base.bonuses[0]
+        what = f"the '{bonus.id}' bonus pays {bonus.points + 10} instead of {bonus.points}"
+        lines: tuple[str, ...] = (f"  {bonus.id}: {{points: {bonus.points + 10}}}",)
+        ident = bonus.id
+        others = ", ".join(f"{b.id} (+{b.points})" for b in base.bonuses[1:])
+        if others:
+            # A second bonus, to remove: a commented line the author can uncomment.
+            lines += (
+                *(f"  # {line}" for line in textwrap.wrap(f"Bonuses here: {others}.", width=WIDTH - 4)),
+                f"  # {base.bonuses[1].id}: null    # null removes a bonus",
+            )
+    else:
+        suit = base.suits[0]
+        ident = "house-bonus"
+        what = f"a new bonus: +10 for capturing the {suit.id} {suit.ranks[-1]}"
+        lines = (
+            f"  {ident}:",
+            "    points: 10",
+            f"    captured: {{suits: [{suit.id}], ranks: [{suit.ranks[-1]}]}}",
+            "    description: A house bonus.",
+        )
+    return Change(what=what, yaml=("bonuses:", *lines), trick=_trick_earning(base, ident))
+
+
+def _trick_earning(base: Edition, bonus: str) -> str | None:
+    """The first two-card trick (in deck order) whose winner earns ``bonus``."""
+    if base.bonuses and bonus not in {b.id for b in base.bonuses}:
+        return None
+    codes = list(base.plays)
+    players = max(2, base.min_players)
+    for a, b in product(codes, codes):
+        try:
+            result = base.resolve_trick([a, b], players=players)
+        except SkullKingError:
+            continue
+        if bonus in result.bonuses:
+            return f"{a} {b}"
+    return None
+
+
+def _other(current: str, choices: list[str]) -> str:
+    return next(c for c in choices if c != current)
+
+
+def _steps(base: Edition) -> list[Step]:
+    """What the author may change next, written with the base's ids (only what applies)."""
+    steps: list[Step] = []
+    leaders = [e for e in base.effects if e.kind is not EffectKind.ALLIANCE]
+    if leaders:
+        effect = leaders[0]
+        ways = [str(n) for n in NextLeader]
+        # The alternative offered: the most common other reading first.
+        preferred = ["left_of_effect_player", "would_have_won_without_effects", "effect_player", "trick_leader"]
+        steps.append(
+            Step(
+                (
+                    "Who leads after a trick nobody wins: an effect's next_leader, ways tried in order:",
+                    f"{', '.join(ways)}.",
+                    f"Effects here: {', '.join(e.id for e in base.effects)}."
+                    + (" effects.when_several says which of two in one trick acts." if len(leaders) > 1 else ""),
+                ),
+                (
+                    "effects:",
+                    "  list:",
+                    f"    {effect.id}: {{next_leader: [{_other(effect.next_leader[0], preferred)}]}}",
+                ),
+            )
+        )
+    rules = [r for r in base.precedence if r.pick in (Pick.FIRST, Pick.LAST)]
+    if rules:
+        rule = rules[0]
+        flipped = "last" if rule.pick is Pick.FIRST else "first"
+        steps.append(
+            Step(
+                (
+                    "Who wins a trick: the precedence rules, tried in order. Change one by its id, or add one",
+                    "in list form ('- id: my-rule', with 'before: ID' or 'after: ID', a 'winner' and maybe a 'when').",
+                    f"Rules here: {', '.join(r.id for r in base.precedence)}.",
+                ),
+                ("precedence:", f"  {rule.id}: {{winner: {{pick: {flipped}, of: {rule.of}}}}}"),
+            )
+        )
+    scoring = [
+        "Scoring: the first case of a scheme whose 'when' holds gives the points; change a case by its",
+        f"id. Schemes here: {', '.join(s.id for s in base.schemes)}. A tie for first: 'shared' or 'extra_round'.",
+    ]
+    lines = ["scoring:", f"  ties: {_other(base.ties, ['shared', 'extra_round'])}"]
+    scheme = base.scheme()
+    case_ids = [getattr(case, "id", None) for case in scheme.cases]
+    named = [(ident, case) for ident, case in zip(case_ids, scheme.cases, strict=True) if isinstance(ident, str)]
+    if named:
+        ident, case = named[0]
+        scoring.append(f"Cases of '{scheme.id}': {', '.join(i for i, _ in named)}.")
+        lines += [
+            "  schemes:",
+            f"    {scheme.id}:",
+            "      cases:",
+            f"        {ident}: {{points: {case.points.source} + 10}}",
+        ]
+    steps.append(Step(tuple(scoring), tuple(lines)))
+    if len(base.schedules) > 1:
+        other = _other(base.default_schedule, [s.id for s in base.schedules])
+        steps.append(
+            Step(
+                (
+                    "The rounds: the default schedule, or a new one ('variants: {my-game: {rounds: [1, 3, 5]}}').",
+                    f"Schedules here: {', '.join(s.id for s in base.schedules)}.",
+                ),
+                ("schedule:", f"  default: {other}"),
+            )
+        )
+    else:
+        steps.append(
+            Step(
+                ("The rounds: a new schedule, made the default.",),
+                (
+                    "schedule:",
+                    "  default: short-game",
+                    "  variants:",
+                    "    short-game: {title: A short game, rounds: [1, 3, 5]}",
+                ),
+            )
+        )
+    if base.max_players > base.min_players:
+        steps.append(
+            Step(("How many may play.",), (f"players: {{min: {base.min_players}, max: {base.max_players - 1}}}",))
+        )
+    optional = [m for m in base.modules if m.optional]
+    if optional:
+        module = optional[0]
+        steps.append(
+            Step(
+                (
+                    "Modules: a group of cards used only from some number of players on.",
+                    f"Modules here: {', '.join(m.id for m in base.modules)}.",
+                ),
+                ("modules:", f"  {module.id}: {{min_players: {max(module.min_players, base.min_players) + 1}}}"),
+            )
+        )
+    if base.abilities:
+        ability = base.abilities[0]
+        steps.append(
+            Step(
+                (
+                    "The pirates' abilities: whether winning the round's last trick still grants one.",
+                    f"Abilities here: {', '.join(a.id for a in base.abilities)}.",
+                ),
+                (
+                    "abilities:",
+                    f"  {ability.id}: {{after_last_trick: {'false' if ability.after_last_trick else 'true'}}}",
+                ),
+            )
+        )
+    steps.append(
+        Step(
+            (
+                "Leading: after an escape-type lead, whether a character leaves the trick without a suit",
+                "('no_suit') or passes the choice on to the first numbered card ('pass').",
+            ),
+            ("lead:", f"  character_after_pass: {_other(base.character_after_pass, ['no_suit', 'pass'])}"),
+        )
+    )
+    if base.ghost is not None:
+        steps.append(Step((f"Two-player games without {base.ghost.name}, the ghost hand.",), ("ghost: null",)))
+    return steps
+
+
+def steps(base: Edition) -> int:
+    """How many blocks ``render`` writes to uncomment."""
+    return len(_steps(base))
+
+
+def render(base: Edition, *, name: str, extends: str, schema: str, uncomment: int | None = None) -> str:
+    """The new overlay's text. ``uncomment`` (for tests) writes block ``uncomment`` of
+    the what-next list as live YAML instead of a comment."""
+    change = _first_change(base)
+    file = f"{name}.yaml"
+    commands = [
+        (f"skullking validate {file}", "check it: every problem with its line and column"),
+        (f"skullking explain --edition {file}", "its rules, each naming the file that set it"),
+        *(
+            [(f"skullking trick --edition {file} {change.trick}", "a trick that earns that bonus")]
+            if change.trick
+            else []
+        ),
+        (f"skullking diff {extends} {file}", "what changes, and which tricks and rounds it changes"),
+    ]
+    width = max(len(command) for command, _ in commands)
+    prose = [
+        f"{name}: house rules on top of {extends}, {base.title}. This file states only what it changes; "
+        f"everything else comes from {base.id}. Lists of items with an id (cards, suits, rules, effects, bonuses, "
+        "schemes, scoring cases, schedules) are written as a mapping from id to what changes; null removes an item.",
+        "Editors with the YAML language server check the file as you type and describe every key (the schema "
+        "line above). Where the sources disagree, every reading is a value: the bundled editions' choices are "
+        f"listed in {CONVENTIONS}.",
+    ]
+    head = [
+        f"# yaml-language-server: $schema={schema}",
+        "#",
+        *_comment(prose[0]),
+        "#",
+        *(f"#   {command:<{width}}  {does}" for command, does in commands),
+        "#",
+        *_comment(prose[1]),
+        f"extends: {extends}",
+        f"id: {name}",
+        f"title: {name} ({base.id} with house rules)",
+        "",
+        *_comment(f"The change this file makes: {change.what}."),
+        *change.yaml,
+        "",
+        *_comment(
+            f"What to change next: uncomment a block and edit it. 'skullking explain --edition {base.id}' shows "
+            "every rule of the base with its id."
+        ),
+        "#",
+    ]
+    blocks = []
+    for number, step in enumerate(_steps(base)):
+        live = number == uncomment
+        lines = [*_comment(" ".join(step.why)), *(line if live else f"# {line}" for line in step.yaml)]
+        blocks.append("\n".join(lines) + "\n")
+    return "\n".join(head) + "\n" + "#\n".join(blocks)
+
+
+def _comment(text: str) -> list[str]:
+    """``text`` as comment lines of at most :data:`WIDTH` characters."""
+    return [f"# {line}" for line in textwrap.wrap(text, width=WIDTH - 2, break_on_hyphens=False)]
