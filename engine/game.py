@@ -108,22 +108,23 @@ class Round:
     ``number`` is the round's number (default 1): it picks the cards dealt from the
     schedule (``schedule``, default the edition's) unless ``cards`` is given, and the
     first leader (the edition's ``play.first_leader``; by default the player after the
-    dealer, ``players[number - 1]`` cyclically) unless ``leader`` is given. ``hands`` deals given cards (player name -> cards, the
-    ghost hand under its name in small games; a text such as ``"Y7 SK"`` or a list of
-    cards, each text or a play); otherwise the deck of the modules in play (default:
-    those the edition uses at this player count) is shuffled with
-    ``random.Random(seed)`` and dealt. ``undealt`` orders the cards left over (default:
-    the rest of the deck, shuffled); an exchange draws from its front. ``scheme`` picks
-    the scoring scheme (one with loads, Rascal's, has each player :meth:`load` after the
-    bids); ``abilities=False`` plays without the pirates' abilities (an optional rule,
-    digest 2.8).
+    dealer, ``players[number - 1]`` cyclically) unless ``leader`` is given. ``hands``
+    deals given cards (player name -> cards, the ghost hand under its name in small
+    games; a text such as ``"Y7 SK"`` or a list of cards, each text or a play);
+    otherwise the deck of the modules in play (default: those the edition uses at this
+    player count) is shuffled with ``random.Random(seed)`` and dealt. ``undealt`` orders
+    the cards left over (default: the rest of the deck, shuffled); an exchange draws
+    from its front. ``scheme`` picks the scoring scheme (one with loads, Rascal's, has
+    each player :meth:`load` after the bids); ``abilities=False`` plays without the
+    pirates' abilities (an optional rule, digest 2.8).
 
     The moves are :meth:`bid`, :meth:`load`, :meth:`play` and :meth:`decide`; ``phase``,
     ``to_bid``, ``to_load``, ``to_play``, :meth:`legal_bids`, :meth:`legal_plays` and
     ``pending`` say which is due. Bids keep the edition's ``bidding`` section: its range
     (``bid_range``), its order (``bidding_order``; with ``in_turn`` only the next bidder
-    may bid) and its rules (a bid that breaks one is refused, naming the rule). :meth:`score` scores the finished round, :meth:`as_sheet_round` writes it as
-    a score sheet's round.
+    may bid) and its rules (a bid that breaks one is refused, naming the rule).
+    :meth:`score` scores the finished round, :meth:`as_sheet_round` writes it as a
+    score sheet's round.
 
     What the round holds, for reading: ``hands`` (name -> plays still held, the ghost's
     included), ``undealt``, ``tricks`` (each finished :class:`Trick`), ``trick`` (the

@@ -752,7 +752,7 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None, err: T
     except SystemExit as exc:  # --help and --version print, then exit 0
         return int(exc.code or 0)
     run: Callable[[argparse.Namespace, TextIO], int] = args.run
-    as_json = args.format == "json"
+    as_json = getattr(args, "format", "text") == "json"
     try:
         return run(args, out)
     except UsageError as exc:
