@@ -212,6 +212,29 @@ def _steps(base: Edition) -> list[Step]:
             ("lead:", f"  character_after_pass: {_other(base.character_after_pass, ['no_suit', 'pass'])}"),
         )
     )
+    steps.append(
+        Step(
+            (
+                "Bidding: the range of a bid, the order (simultaneous or in_turn), and rules every round's",
+                "bids must keep: here the bids may not add up to the cards dealt.",
+            ),
+            (
+                "bidding:",
+                "  order: in_turn",
+                "  rules:",
+                "    no-exact-total: {require: total_bids != cards, description: the bids may not add up to the cards}",
+            ),
+        )
+    )
+    steps.append(
+        Step(
+            (
+                "Play: who leads a round's first trick (a seat formula), who leads after a trick nobody",
+                "wins, and whether suit must be followed.",
+            ),
+            ("play:", "  first_leader: '0'", "  follow_suit: may"),
+        )
+    )
     if base.ghost is not None:
         steps.append(Step((f"Two-player games without {base.ghost.name}, the ghost hand.",), ("ghost: null",)))
     return steps
