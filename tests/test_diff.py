@@ -239,4 +239,4 @@ def test_diff_text_names_cards_tricks_and_rounds_only_one_edition_has() -> None:
     )
     assert "Tricks only B can have: " in out
     assert "Rounds only A can have: " in out and "refused by B: no wager of 10" in out
-    assert "About the editions (not rules):\n  description: " in out
+    assert "Also different, not rules: description, sources, title.\n" in out

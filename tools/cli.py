@@ -339,10 +339,10 @@ def cmd_diff(args: argparse.Namespace, out: TextIO) -> int:
     out.write(f"A = {a.id}: {a.title}\nB = {b.id}: {b.title}\n\n")
     changes = report["changes"]
     out.write(f"Changed values ({len(changes)}):\n" if changes else "No value differs.\n")
-    for heading, listed in (("", changes), ("About the editions (not rules):\n", report["about"])):
-        out.write(heading if listed else "")
-        for change in listed:
-            out.write(f"  {change['path']}: A {_value(change['a'])} / B {_value(change['b'])}\n")
+    for change in changes:
+        out.write(f"  {change['path']}: A {_value(change['a'])} / B {_value(change['b'])}\n")
+    if report["about"]:  # their values are in the JSON
+        out.write(f"Also different, not rules: {', '.join(c['path'] for c in report['about'])}.\n")
     for side in ("a", "b"):
         cards = report["cards"][f"only_{side}"]
         if cards:
