@@ -360,7 +360,8 @@ def cmd_diff(args: argparse.Namespace, out: TextIO) -> int:
     _write_only(out, tricks, "Tricks", trick_said)
     rounds = report["rounds"]
     schemes = ", ".join(p["a"] if p["a"] == p["b"] else f"{p['a']}/{p['b']}" for p in rounds["schemes"])
-    out.write(f"\nRounds: {rounds['differ']} of {rounds['checked']} (schemes {schemes}) score differently")
+    schemes = ("schemes " if len(rounds["schemes"]) > 1 else "scheme ") + schemes
+    out.write(f"\nRounds: {rounds['differ']} of {rounds['checked']} ({schemes}) score differently")
     out.write(", e.g.:\n" if rounds["examples"] else ".\n")
     for r in rounds["examples"]:
         out.write(f"  {_round_said(r)}: A {r['a']}, B {r['b']}\n")
@@ -508,7 +509,12 @@ def _parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     p = sub.add_parser("diff", parents=[common], help="what differs between two editions, and what it changes in play")
     p.add_argument("a", metavar="A", help="an edition id or file")
     p.add_argument("b", metavar="B", help="another edition id or file")
-    p.add_argument("--sample", type=int, default=2000, help="random tricks of 4+ cards to play (default 2000)")
+    p.add_argument(
+        "--sample",
+        type=int,
+        default=2000,
+        help="random tricks of 4+ cards to play (default 2000; as many again from both decks when they differ)",
+    )
     p.add_argument("--seed", type=int, default=2021, help="seed of the random sample (default 2021)")
     p.add_argument("--depth", type=int, default=3, help="play every trick of up to this many cards: 2 or 3 (default 3)")
     p.set_defaults(run=cmd_diff)
