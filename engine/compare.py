@@ -286,33 +286,36 @@ class Scene(NamedTuple):
         }
 
 
-def bid_range(edition: Edition, cards: int) -> range:
-    """The bids a player may make in a round of ``cards`` cards: 0 to ``cards``, as
-    score sheets check them.
+def bid_range(edition: Edition, cards: int, number: int) -> range:
+    """The bids a player may make in round ``number`` of ``cards`` cards (the edition's
+    ``bidding.min``/``max``, for the grid's three players and its default schedule)."""
+    from . import bidding
 
-    Hook for the edition's bidding rules (``edition.bidding``, being added): the grid
-    spans the union of both editions' ranges, so once a range is a value of the
-    edition, return it here and a bid one edition refuses is scored under the other
-    only (``only_a``/``only_b``, "refused by ...")."""
-    return range(cards + 1)
+    rounds = len(edition.schedule().rounds)
+    low, high = bidding.bid_range(edition, cards=cards, number=number, players=len(PLAYERS), rounds=rounds)
+    return range(low, high + 1)
 
 
-def bids_refusal(edition: Edition, bids: Mapping[str, int], cards: int) -> str | None:
-    """Why ``edition``'s bidding rules refuse these bids (every player's, as bid, in a
-    round of ``cards`` cards), or ``None``.
+def bids_refusal(edition: Edition, bids: Mapping[str, int], cards: int, number: int) -> str | None:
+    """Why ``edition``'s bidding refuses these bids (every player's, as bid, in round
+    ``number`` of ``cards`` cards): a bid out of its range, or a bidding rule broken
+    (named), or ``None``."""
+    from . import bidding
 
-    Hook for the edition's bidding rules (``edition.bidding``, being added): the range
-    of a bid and the constraints over all bids of a round (a forbidden or required
-    total, a cap) go here, each refusal naming its rule."""
+    allowed = bid_range(edition, cards, number)
     for player, bid in bids.items():
-        if bid not in bid_range(edition, cards):
-            return f"{player}'s bid {bid} is out of range 0..{cards}"
-    return None
+        if bid not in allowed:
+            return f"{player}'s bid {bid} is out of range {allowed.start}..{allowed.stop - 1}"
+    rounds = len(edition.schedule().rounds)
+    leader = bidding.first_leader(edition, number=number, players=len(PLAYERS), rounds=rounds)
+    order = bidding.bidding_order(edition, list(PLAYERS), leader=leader, number=number, rounds=rounds)
+    broken = bidding.broken_rules(edition, bids, order, cards=cards, number=number, rounds=rounds)
+    return broken[0].message(bids) if broken else None
 
 
 def scene_refusal(edition: Edition, scheme: Scheme, scene: Scene) -> str | None:
     """Why ``edition`` under ``scheme`` cannot have the round ``scene``, or ``None``."""
-    refused = bids_refusal(edition, scene.bids(), scene.cards)
+    refused = bids_refusal(edition, scene.bids(), scene.cards, scene.number)
     if refused is not None:
         return refused
     if scene.captured is not None and scene.captured not in {b.id for b in edition.bonuses}:
@@ -390,7 +393,7 @@ def scenes(a: Edition, b: Edition, scheme_a: Scheme, scheme_b: Scheme) -> Iterat
     wagers = _union(v for e in pair if e.wagers for v in e.wagers.values if v)
     changes = _union(v for e in pair if e.bid_changes for v in e.bid_changes.values if v)
     for number, cards in _deals(pair):
-        bids = sorted({*bid_range(a, cards), *bid_range(b, cards)})
+        bids = sorted({*bid_range(a, cards, number), *bid_range(b, cards, number)})
         for bid, won, load in itertools.product(bids, range(cards + 1), loads):
             plain = Scene(number, cards, bid, won, load=load)
             yield plain

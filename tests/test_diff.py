@@ -53,6 +53,8 @@ CASES: dict[str, tuple[dict[str, Any], Callable[[dict[str, Any]], bool]]] = {
     "abilities": ({"abilities": {"exchange": {"count": 1}}}, lambda r: _where(r, "abilities")),
     "ghost": ({"ghost": None}, lambda r: _where(r, "ghost")),
     "schedule": ({"schedule": {"default": "whirlpool"}}, lambda r: _where(r, "schedule")),
+    "play": ({"play": {"follow_suit": "may"}}, lambda r: _where(r, "play")),
+    "bidding": ({"bidding": {"order": "in_turn"}}, lambda r: _where(r, "bidding")),
 }
 
 
@@ -200,19 +202,12 @@ def _plain_points(edition: Edition, example: dict[str, Any]) -> int:
     return points
 
 
-def test_a_bid_refused_by_one_editions_bidding_rules(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """The hook for bidding rules: when one edition refuses a bid (here a stand-in rule,
-    no bid of all the cards), the round is reported "refused by" that edition, with the
-    rule, and scored under the other only."""
-    house = _overlay_file(tmp_path, "no-full-bid", {})
-    original = compare.bids_refusal
-
-    def refusal(edition: Edition, bids: dict[str, int], cards: int) -> str | None:
-        if edition.id == "house" and cards > 1 and bids["P1"] == cards:
-            return f"no bid of all {cards} cards (house rule)"
-        return original(edition, bids, cards)
-
-    monkeypatch.setattr(compare, "bids_refusal", refusal)
+def test_a_bid_refused_by_one_editions_bidding_rules(tmp_path: Path) -> None:
+    """A bid one edition's bidding rules refuse (here a house rule: no bid of all the
+    cards from 2 cards on) is reported "refused by" that edition, naming the rule, and
+    scored under the other only."""
+    rule = {"require": "cards == 1 or bid != cards", "description": "no bid of all the cards"}
+    house = _overlay_file(tmp_path, "no-full-bid", {"bidding": {"rules": {"no-full-bid": rule}}})
     code, out, _ = run("diff", "skullking-2021", str(house), "--depth", "2", "--sample", "0")
     assert code == 0 and "Rounds: 0 of " in out and "Rounds only B can have" not in out
     # at least every bid of all the cards from 2 cards on, with any number of tricks won,
@@ -220,10 +215,19 @@ def test_a_bid_refused_by_one_editions_bidding_rules(monkeypatch: pytest.MonkeyP
     refused = int(out.split("Rounds only A can have: ")[1].split(",")[0])
     assert refused >= sum(cards + 1 for cards in range(2, 11)) * (1 + 2)
     lines = out.split("Rounds only A can have: ")[1].splitlines()[1:]
-    assert lines and all(
-        line.endswith(" cards (house rule)") and "refused by B: no bid of all" in line for line in lines
+    assert lines and all("refused by B: P1's bid" in line and "'no-full-bid'" in line for line in lines)
+    assert (
+        "classic, round 2 (2 cards), bid 2, won 0: A -20; refused by B: P1's bid 2 breaks bidding rule "
+        "'no-full-bid': no bid of all the cards" in out
     )
-    assert "classic, round 2 (2 cards), bid 2, won 0: A -20; refused by B: no bid of all 2 cards (house rule)" in out
+    assert "bidding.rules[no-full-bid]" in out  # and the changed value is listed
+
+
+def test_a_bid_out_of_one_editions_range(tmp_path: Path) -> None:
+    """`bidding.min: 1` refuses zero bids: every round with a zero bid is A's only."""
+    house = _overlay_file(tmp_path, "no-zero", {"bidding": {"min": 1}})
+    code, out, _ = run("diff", "skullking-2021", str(house), "--depth", "2", "--sample", "0")
+    assert code == 0 and "refused by B: P1's bid 0 is out of range 1..1" in out
 
 
 def test_diff_text_names_cards_tricks_and_rounds_only_one_edition_has() -> None:

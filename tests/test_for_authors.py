@@ -160,7 +160,9 @@ def test_new_writes_an_overlay_that_validates_and_changes_something(tmp_path: Pa
     first = text.splitlines()[0]
     assert first.startswith("# yaml-language-server: $schema=")
     schema = Path(first.split("=", 1)[1])
-    assert (target.parent / schema).resolve() == (ROOT / "rules" / "edition.schema.json").resolve()
+    installed = Path(run("schema", "--path")[1].strip())  # the repository's, or the installed package's
+    assert (target.parent / schema).resolve() == installed.resolve()
+    assert installed.read_text(encoding="utf-8") == (ROOT / "rules" / "edition.schema.json").read_text(encoding="utf-8")
     data = yaml.safe_load(text)
     assert (data["extends"], data["id"]) == (base, "our-rules")
     assert jsonschema.Draft7Validator(json.loads(run("schema")[1])).is_valid(data)
