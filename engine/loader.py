@@ -217,6 +217,28 @@ def _explain_schema_error(root: Node, error: Any) -> Iterator[Problem]:
     yield root.locate(path).problem(f"{where}: {error.message}")
 
 
+def _close_to_base_ids(node: Node) -> Iterator[Problem]:
+    """Warnings for complete items an overlay added under an id close to one its base has
+    (``zero-mad`` beside ``zero-made``): a new item, where a change was likely meant."""
+    from .suggest import close_matches
+
+    if node.added is not None and isinstance(node.value, dict) and "id" in node.value:
+        what, base_id, known = node.added
+        ident = node.value["id"]
+        matches = close_matches(str(ident.value), known, cutoff=0.8)  # a new item may well be like another
+        if matches:
+            hint = " or ".join(repr(m) for m in matches)
+            yield ident.loc.problem(
+                f"new {what} '{ident.value}' ({base_id} has none of that id); did you mean to change {hint}?",
+                severity="warning",
+            )
+    children = (
+        node.value.values() if isinstance(node.value, dict) else node.value if isinstance(node.value, list) else []
+    )
+    for child in children:
+        yield from _close_to_base_ids(child)
+
+
 def _misspelt(node: Node, missing: list[str]) -> Problem:
     """An item an overlay added under an id its base lacks, without every required field:
     most likely a misspelt id (``- id: lot`` for ``loot``)."""
@@ -580,6 +602,17 @@ class _Checker:
                 if "when" in case:
                     self.expression(case["when"], names, "truth value", *path, "cases", k, "when")
                 self.expression(case["points"], names, "number", *path, "cases", k, "points")
+            for k, case in enumerate(cases[:-1]):
+                if "when" not in case:
+                    for later in range(k + 1, len(cases)):
+                        self.problems.append(
+                            self.at(*path, "cases", later).problem(
+                                f"case '{cases[later]['id']}' can never apply: case '{case['id']}' before it has "
+                                "no 'when' (put it before, with 'before:')",
+                                severity="warning",
+                            )
+                        )
+                    break
             if "when" in cases[-1] and scheme.get("otherwise", "required") == "required":
                 last = (*path, "cases", len(cases) - 1)
                 self.error(
@@ -714,6 +747,7 @@ def check_file(
             raise
     seen = {(p.file, p.line, p.column) for p in schema_problems}
     problems += [p for p in checker.problems if (p.file, p.line, p.column) not in seen]
+    problems += [p for p in _close_to_base_ids(root) if (p.file, p.line, p.column) not in seen]
     if any(p.severity == "error" for p in problems):
         return None, problems
     from .build import build_edition

@@ -18,12 +18,13 @@ import difflib
 from collections.abc import Iterable
 
 
-def close_matches(word: str, known: Iterable[str], n: int = 3) -> list[str]:
-    """The known names closest to ``word`` (case-insensitive), best first."""
+def close_matches(word: str, known: Iterable[str], n: int = 3, cutoff: float = 0.6) -> list[str]:
+    """The known names closest to ``word`` (case-insensitive), best first; ``cutoff``
+    (0 to 1) is how alike they must be."""
     by_lower: dict[str, str] = {}
     for name in known:
         by_lower.setdefault(name.lower(), name)
-    return [by_lower[m] for m in difflib.get_close_matches(word.lower(), list(by_lower), n=n, cutoff=0.6)]
+    return [by_lower[m] for m in difflib.get_close_matches(word.lower(), list(by_lower), n=n, cutoff=cutoff)]
 
 
 def did_you_mean(word: str, known: Iterable[str]) -> str:

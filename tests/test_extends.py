@@ -14,6 +14,7 @@ import pytest
 
 import skullking
 from skullking.errors import EditionError
+from skullking.explain import explain
 from skullking.loader import check_file
 
 
@@ -121,3 +122,74 @@ def test_cache_follows_changes_to_the_base(tmp_path: Path) -> None:
     stamp = time.time() + 5
     os.utime(base, (stamp, stamp))
     assert skullking.load_edition(top).resolve_trick(["B14", "G1"]).bonus == 35
+
+
+def _refused(path: Path) -> list[str]:
+    with pytest.raises(EditionError) as caught:
+        skullking.load_edition(path)
+    return [f"{p.line}:{p.column}: {p.message}" for p in caught.value.problems]
+
+
+def test_a_misspelt_id_says_did_you_mean(tmp_path: Path) -> None:
+    """An item under an id the base lacks, without the fields a new item needs, is a
+    misspelt id (issue 7 section 2): one message at the id, naming the base and the
+    close ids, in the list form and the mapping form alike."""
+    listed = _write(
+        tmp_path / "rich-loot.yaml",
+        "extends: skullking-2021\nid: rich-loot\neffects:\n  list:\n    - id: lot\n      points: 30\n",
+    )
+    assert _refused(listed) == ["5:11: no effect 'lot' in skullking-2021; did you mean 'loot'?"]
+    mapped = _write(
+        tmp_path / "cases.yaml",
+        "extends: skullking-2021\nid: cases\nscoring:\n  schemes:\n    classic:\n      cases:\n"
+        "        zero-mad: {points: 0}\n",
+    )
+    # a complete new case is added, but with warnings: its id is close to the base's, and
+    # it comes after the catch-all case, so it could never apply
+    _, problems = check_file(mapped, use_cache=False)
+    assert [(p.severity, p.line, p.message) for p in sorted(problems, key=lambda p: p.column)] == [
+        (
+            "warning",
+            7,
+            "new case 'zero-mad' (skullking-2021 has none of that id); did you mean to change 'zero-made'?",
+        ),
+        (
+            "warning",
+            7,
+            "case 'zero-mad' can never apply: case 'missed' before it has no 'when' (put it before, with 'before:')",
+        ),
+    ]
+    far = _write(tmp_path / "far.yaml", "extends: skullking-2021\nid: far\nbonuses:\n  sea-serpent: {points: 5}\n")
+    (message,) = _refused(far)
+    assert message.startswith("4:3: no bonus 'sea-serpent' in skullking-2021 to change; a new bonus needs 'captured'")
+
+
+def test_a_complete_new_item_is_added_not_taken_for_a_misspelling(tmp_path: Path) -> None:
+    house = _write(
+        tmp_path / "lots.yaml",
+        "extends: skullking-2021\nid: lots\nbonuses:\n"
+        "  lot: {points: 5, captured: {cards: [loot]}, description: each Loot in the trick}\n",
+    )
+    edition = skullking.load_edition(house)
+    assert [b.id for b in edition.bonuses][-1] == "lot"
+    assert edition.resolve_trick(["Y3", "LOOT"]).bonus == 5
+
+
+def test_an_overlay_gets_its_own_title_and_description(tmp_path: Path) -> None:
+    """Issue 7 section 2: an overlay that gives no title or description does not show its
+    base's (which describe another edition): they are made from its id and base."""
+    plain = _write(
+        tmp_path / "rich-loot.yaml", "extends: skullking-2021\nid: rich-loot\nbonuses: {black-14: {points: 30}}\n"
+    )
+    edition = skullking.load_edition(plain)
+    base = skullking.load_edition("skullking-2021")
+    assert edition.title == "skullking-2021 + rich-loot"
+    assert edition.description == "The rules of skullking-2021, with the changes made by rich-loot."
+    assert base.title not in explain(edition)
+    titled = _write(tmp_path / "titled.yaml", "extends: skullking-2021\nid: titled\ntitle: Our table\n")
+    assert (skullking.load_edition(titled).title, skullking.load_edition(titled).description) == (
+        "Our table",
+        "The rules of skullking-2021, with the changes made by titled.",
+    )
+    on_overlay = _write(tmp_path / "on-top.yaml", "extends: titled.yaml\nid: on-top\n")
+    assert skullking.load_edition(on_overlay).title == "titled + on-top"
