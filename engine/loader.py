@@ -365,7 +365,10 @@ class _Checker:
             self.known(d["ghost"]["declares"], roles, "role", "ghost", "declares")
             low, high = d["players"]["min"], d["players"]["max"]
             if low <= high and not low <= d["ghost"]["players"] <= high:
-                self.error("ghost.players is not a player count of this edition", "ghost", "players")
+                self.error(
+                    f"ghost.players ({d['ghost']['players']}) is not a player count of this edition ({low}-{high})",
+                    *self._blame(("ghost", "players"), ("players", "min"), ("players", "max")),
+                )
             if d["ghost"]["position"] > d["ghost"]["players"] + 1:
                 self.error("ghost.position is after the last player of the trick", "ghost", "position")
         if d["players"]["min"] > d["players"]["max"]:
@@ -465,9 +468,13 @@ class _Checker:
         }[kind]
         for key in ("next_leader", "becomes", "precedence", "cancels_alliances", "points", "spares", "pays"):
             if key in effect and key not in allowed:
-                self.problems.append(
-                    self.root.locate_key(path, key).problem(f"'{key}' does not apply to a {kind} effect")
-                )
+                where = self.root.locate_key(path, key)
+                message = f"'{key}' does not apply to a {kind} effect"
+                if where.file != self.top and self.at(*path, "kind").file == self.top:
+                    # The checked file changed the kind: say so there, naming the old key.
+                    message += f" ('{key}' is set at {where.file}:{where.line}; remove it with '{key}: null')"
+                    where = self.at(*path, "kind")
+                self.problems.append(where.problem(message))
         required = {"neutralize": ("becomes", "precedence"), "alliance": ("points",)}.get(kind, ())
         for key in required:
             if key not in effect:
@@ -554,6 +561,11 @@ class _Checker:
         played = played_names([r["id"] for r in self.data["roles"]])
         if "extra_round_cards" in scoring:
             self.expression(scoring["extra_round_cards"], EXTRA_ROUND_NAMES, "number", "scoring", "extra_round_cards")
+            if scoring.get("ties", "shared") != "extra_round":
+                self.error(
+                    "'extra_round_cards' needs 'ties: extra_round' (shared first places play no extra round)",
+                    *self._blame(("scoring", "extra_round_cards"), ("scoring", "ties")),
+                )
         for index, scheme in enumerate(scoring["schemes"]):
             path = ("scoring", "schemes", index)
             self.expression(scheme["made"], made_names(played), "truth value", *path, "made")
