@@ -229,3 +229,19 @@ def test_before_and_after_together_are_refused(tmp_path: Path) -> None:
 def test_an_item_placed_next_to_itself_is_refused(tmp_path: Path) -> None:
     messages = _refusal(tmp_path, "scoring:\n  schemes:\n    classic:\n      cases:\n        made: {after: made}\n")
     assert messages == ["7:23: 'after: made' names the item itself"]
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        "[{id: low, require: bid >= 0}, {id: high, require: bid <= 9, before: low}]",
+        "{low: {require: bid >= 0}, high: {require: bid <= 9, before: low}}",
+    ],
+    ids=["list", "mapping"],
+)
+def test_before_places_items_of_a_list_the_base_lacks(tmp_path: Path, rules: str) -> None:
+    """skullking-2021 has no bidding rules: an overlay's new list still honours
+    before/after, in the list form as in the mapping form (the list form used to be
+    refused with 'unknown key before')."""
+    edition = _load(tmp_path, f"bidding: {{rules: {rules}}}\n")
+    assert [r.id for r in edition.bidding.rules] == ["high", "low"]
