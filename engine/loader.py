@@ -349,6 +349,7 @@ class _Checker:
         self._rules(("precedence",), d["precedence"], roles, suits)
         for index, effect in enumerate(effects_section.get("list", [])):
             self._effect(index, effect, roles, suits)
+        self._when_several(alliance_effects)
         self._bonuses(roles, suits, cards)
         self._scoring()
         self._schedule(count_deck=not self.problems)  # the count needs sound suits, cards, modules
@@ -456,6 +457,26 @@ class _Checker:
                     index,
                     "winner",
                     "ties",
+                )
+
+    def _when_several(self, alliances: set[str]) -> None:
+        """``when_several`` and ``cancelled_role`` say what happens when one trick holds
+        several trick-altering cards: in a deck with fewer than two they would be ignored."""
+        d = self.data
+        altering = sum(
+            c.get("count", 1) for c in d["deck"].get("cards", []) if "effect" in c and c["effect"] not in alliances
+        )
+        if altering >= 2:
+            return
+        for key in ("when_several", "cancelled_role"):
+            # Only where the checked file sets it: a base's value left without use by an
+            # overlay's other change is not the overlay's key ignored.
+            if key in d.get("effects", {}) and self.at("effects", key).file == self.top:
+                self.error(
+                    f"'{key}' applies when a trick can hold several trick-altering cards; this deck has "
+                    f"{altering}, so it would change nothing",
+                    "effects",
+                    key,
                 )
 
     def _effect(self, index: int, effect: dict[str, Any], roles: set[str], suits: set[str]) -> None:
