@@ -244,6 +244,13 @@ def _shapes(error: Any) -> str:
 # --------------------------------------------------------------------------- semantics
 
 
+#: Abilities that the round's last trick cannot grant, and why (nothing would use them).
+_NOTHING_AFTER_LAST_TRICK = {
+    "choose_leader": "there is no next trick to lead",
+    "exchange": "no trick is left to play the drawn cards in",
+}
+
+
 class _Checker:
     """The checks a JSON Schema cannot express; every method adds to ``problems``."""
 
@@ -555,6 +562,13 @@ class _Checker:
             if "module" in ability:
                 self.known(ability["module"], modules, "module", *path, "module")
             exchange = ability["kind"] == "exchange"
+            if ability.get("after_last_trick", False) and ability["kind"] in _NOTHING_AFTER_LAST_TRICK:
+                self.error(
+                    f"'after_last_trick' cannot apply to an ability of kind '{ability['kind']}': "
+                    f"after the round's last trick {_NOTHING_AFTER_LAST_TRICK[ability['kind']]}",
+                    *path,
+                    "after_last_trick",
+                )
             if exchange and "count" not in ability:
                 self.error("an 'exchange' ability needs 'count' (the cards drawn and discarded)", *path)
             elif not exchange and "count" in ability:
