@@ -623,6 +623,13 @@ class _Checker:
                 if "when" in case:
                     self.expression(case["when"], names, "truth value", *path, "cases", k, "when")
                 self.expression(case["points"], names, "number", *path, "cases", k, "points")
+            if "otherwise" in scheme and "when" not in cases[-1] and self.at(*path, "otherwise").file == self.top:
+                self.error(
+                    "'otherwise' applies to results no case covers, but the last case has no 'when' and "
+                    "covers every result",
+                    *path,
+                    "otherwise",
+                )
             if "when" in cases[-1] and scheme.get("otherwise", "required") == "required":
                 last = (*path, "cases", len(cases) - 1)
                 self.error(
