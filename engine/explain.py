@@ -1,7 +1,9 @@
 """An edition's rules as readable Markdown, generated from the compiled edition.
 
-Every item says which file set it (``*skullking-2021.yaml:120*``): with ``extends``,
-that is the overlay for what the overlay changed and the base for the rest.
+It shows every value the file sets (names language by language, descriptions and
+sources as the file words them), so that no key of an overlay goes unseen. Every item
+says which file set it (``*skullking-2021.yaml:120*``): with ``extends``, that is the
+overlay for what the overlay changed and the base for the rest.
 
 >>> import skullking
 >>> text = explain(skullking.load_edition("skullking-2021"))
@@ -14,7 +16,8 @@ True
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from .model import AbilityKind, EffectKind, Pattern, Rule
 
@@ -39,6 +42,17 @@ def _from(edition: Edition, key: str) -> str:
     return f" *({os.path.basename(file)}:{line})*"
 
 
+def _languages(node: Mapping[str, Any]) -> str:
+    """An item's names, language by language: ``en: green, parrot; de: grün``."""
+    names: Mapping[str, list[str]] = node.get("names", {})
+    return "; ".join(f"{language}: {', '.join(words)}" for language, words in names.items())
+
+
+def _said(text: str) -> str:
+    """A description appended to a line (nothing when the file gives none)."""
+    return f" - {text}" if text else ""
+
+
 def _pattern(pattern: Pattern) -> str:
     parts = []
     if pattern.roles is not None:
@@ -51,6 +65,8 @@ def _pattern(pattern: Pattern) -> str:
         parts.append("card " + " or ".join(sorted(pattern.cards)))
     if pattern.printed_roles is not None:
         parts.append("a card that can be a " + " or ".join(sorted(pattern.printed_roles)))
+    if pattern.played is not None:
+        parts.append(f"played {pattern.played.replace('_winner', '')} the winning card")
     return ", ".join(parts) or "any card"
 
 
@@ -89,6 +105,11 @@ def _when(timing: str, after_last_trick: bool) -> str:
     )
 
 
+def _ability_source(edition: Edition, ident: str) -> str:
+    item: Mapping[str, Any] = next((a for a in edition.data.get("abilities", []) if a["id"] == ident), {})
+    return f" (source: {item['source']})" if "source" in item else ""
+
+
 def _abilities(edition: Edition, lines: list[str]) -> None:
     """What winning a trick with a card grants, when, and whether the last trick counts."""
     found: list[str] = []
@@ -96,8 +117,10 @@ def _abilities(edition: Edition, lines: list[str]) -> None:
         does = _ABILITY_WORDS[ability.kind].format(n=ability.cards)
         key = f" (sheet key `{ability.sheet_key}`)" if ability.sheet_key else ""
         key += f" - with module `{ability.module}`" if ability.module else ""
+        source = _ability_source(edition, ability.id)
         found.append(
-            f"- **{ability.card}**: the winner {does}{key}, {_when('immediate', ability.after_last_trick)}"
+            f"- **{ability.card}** (`{ability.id}`): the winner {does}{key}, "
+            f"{_when('immediate', ability.after_last_trick)}{_said(ability.description)}{source}"
             f"{_from(edition, f'ability:{ability.id}')}"
         )
     for name, choice, does in (
@@ -160,29 +183,35 @@ def explain(edition: Edition) -> str:
     lines.append("")
 
     lines += ["## Deck", ""]
-    for suit in edition.suits:
+    deck = edition.data["deck"]
+    for suit, data in zip(edition.suits, deck["suits"], strict=True):
         trump = ", **trump**" if suit.trump else ""
-        names = ", ".join(suit.names)
+        names = f"; names {_languages(data)}" if data.get("names") else ""
         lines.append(
-            f"- {suit.id} (`{suit.code}`{trump}): ranks {suit.ranks[0]} to {suit.ranks[-1]}; "
-            f"names: {names}{_from(edition, f'suit:{suit.id}')}"
+            f"- {suit.id} (`{suit.code}`, module {suit.module}{trump}): ranks {suit.ranks[0]} to {suit.ranks[-1]}"
+            f"{names}{_from(edition, f'suit:{suit.id}')}"
         )
-    for kind in edition.kinds:
+    for kind, data in zip(edition.kinds, deck.get("cards", []), strict=True):
         if kind.declarations:
-            plays = ", ".join(f"`{kind.code}:{d.code}` as {d.role}" for d in kind.declarations)
+            plays = ", ".join(
+                f"`{kind.code}:{d.code}` as {d.role} ({_languages(x)})"
+                for d, x in zip(kind.declarations, data["declare"], strict=True)
+            )
             plays_as = f"declared when played: {plays}"
         else:
             plays_as = f"role {kind.role}"
         effect_note = f"; effect `{kind.effect}`" if kind.effect else ""
-        named = (
-            f"; named: {', '.join(i.names[0] if i.names else i.id for i in kind.individuals)}"
-            if kind.individuals
-            else ""
-        )
         lines.append(
-            f"- {kind.copies} x {kind.id} (`{kind.code}`, module {kind.module}): {plays_as}{effect_note}{named}"
-            f"{_from(edition, f'card:{kind.id}')}"
+            f"- {kind.copies} x {kind.id} (`{kind.code}`, module {kind.module}): {plays_as}{effect_note}"
+            f"{_said(kind.description)}{_from(edition, f'card:{kind.id}')}"
         )
+        if data.get("names"):
+            lines.append(f"  - names {_languages(data)}")
+        for individual, x in zip(kind.individuals, data.get("individuals", []), strict=True):
+            lines.append(
+                f"  - named `{individual.code}` ({individual.id}): {_languages(x) or 'no names'}"
+                f"{_said(individual.description)}"
+            )
     lines.append(f"- {len(edition.deck())} cards with every module")
     lines.append("")
 
@@ -205,7 +234,7 @@ def explain(edition: Edition) -> str:
     lines.append(f"- After a trick nobody wins (and nothing else says who leads): {fallback}{_from(edition, 'play')}")
     for role in edition.roles:
         what = "the next card sets the suit" if role.lead == "pass" else "the trick has no suit"
-        lines.append(f"- {role.id} led: {what}{_from(edition, f'role:{role.id}')}")
+        lines.append(f"- {role.id} led: {what}{_said(role.description)}{_from(edition, f'role:{role.id}')}")
     after = (
         "the trick has no suit"
         if edition.character_after_pass == "no_suit"
@@ -230,7 +259,9 @@ def explain(edition: Edition) -> str:
             head = f"- **{effect.id}** ({effect.kind}): {effect.description}{_from(edition, f'effect:{effect.id}')}"
             lines.append(head)
             if effect.kind is EffectKind.NEUTRALIZE:
-                lines.append(f"  - every special card plays {effect.becomes}; then:")
+                spared = ", ".join(sorted(effect.spares))
+                but = f" (except the roles {spared} and the effect's own card)" if spared else ""
+                lines.append(f"  - every special card plays {effect.becomes}{but}; then:")
                 sub: list[str] = []
                 _rules(edition, effect.precedence, sub)
                 lines += [f"    {line}" for line in sub]
@@ -252,14 +283,15 @@ def explain(edition: Edition) -> str:
     for bonus in edition.bonuses:
         winner = f" when the winning card is {_pattern(bonus.winner)}" if bonus.winner else ""
         captured = " or ".join(_pattern(p) for p in bonus.captured)
+        itself = ", the winning card itself not counted" if bonus.exclude_winner else ""
         lines.append(
-            f"- `{bonus.id}`: +{bonus.points} per card of {captured} in the trick{winner}"
-            f"{_from(edition, f'bonus:{bonus.id}')}"
+            f"- `{bonus.id}`: +{bonus.points} per card of {captured} in the trick{winner}{itself}"
+            f"{_said(bonus.description)}{_from(edition, f'bonus:{bonus.id}')}"
         )
     lines.append("")
 
     lines += ["## Scoring", ""]
-    for scheme in edition.schemes:
+    for scheme, data in zip(edition.schemes, edition.data["scoring"]["schemes"], strict=True):
         default = " (default)" if scheme.id == edition.default_scheme else ""
         lines.append(f"- **{scheme.id}**{default}: {scheme.title}{_from(edition, f'scheme:{scheme.id}')}")
         lines.append(f"  - a bid is made when `{scheme.made.source}`")
@@ -267,8 +299,8 @@ def explain(edition: Edition) -> str:
             loads = []
             for k, load in enumerate(scheme.loads):
                 notes = ["the default"] if k == 0 else []
-                others = scheme.other_names(load)
-                notes += [f"also called {', '.join(others)}"] if others else []
+                others = data.get("load_names", {}).get(load, {})
+                notes += [f"names {_languages({'names': others})}"] if others else []
                 loads.append(f"{load} ({'; '.join(notes)})" if notes else load)
             lines.append(f"  - after the bids each player chooses a load: {', '.join(loads)}")
         for case in scheme.cases:
@@ -295,14 +327,18 @@ def explain(edition: Edition) -> str:
             "",
             f"- With {ghost.players} players a ghost hand, {ghost.name}, plays in every trick: number "
             f"{ghost.position} in a trick a player leads; he never follows suit, bids or scores; his declared "
-            f"cards are played as {ghost.declares}; when he wins a trick {after}{_from(edition, 'ghost')}",
+            f"cards are played as {ghost.declares}; when he wins a trick {after}{_said(ghost.description)}"
+            f"{_from(edition, 'ghost')}",
             "",
         ]
     lines += ["## Rounds", ""]
     if edition.hand_limit is not None:
         lines.append(f"- hand limit: `{edition.hand_limit.source}`{_from(edition, 'hand_limit')}")
-    for schedule in edition.schedules:
+    for schedule, data in zip(edition.schedules, edition.data["schedule"]["variants"], strict=True):
         default = " (default)" if schedule.id == edition.default_schedule else ""
         cards = ", ".join(map(str, schedule.rounds))
-        lines.append(f"- `{schedule.id}`{default}: {cards}{_from(edition, f'schedule:{schedule.id}')}")
+        source = f" (source: {data['source']})" if "source" in data else ""
+        lines.append(
+            f"- `{schedule.id}`{default}: {schedule.title} - {cards}{source}{_from(edition, f'schedule:{schedule.id}')}"
+        )
     return "\n".join(lines).rstrip() + "\n"

@@ -272,6 +272,13 @@ def _shapes(error: Any) -> str:
 # --------------------------------------------------------------------------- semantics
 
 
+#: Abilities that the round's last trick cannot grant, and why (nothing would use them).
+_NOTHING_AFTER_LAST_TRICK = {
+    "choose_leader": "there is no next trick to lead",
+    "exchange": "no trick is left to play the drawn cards in",
+}
+
+
 class _Checker:
     """The checks a JSON Schema cannot express; every method adds to ``problems``."""
 
@@ -377,6 +384,7 @@ class _Checker:
         self._rules(("precedence",), d["precedence"], roles, suits)
         for index, effect in enumerate(effects_section.get("list", [])):
             self._effect(index, effect, roles, suits)
+        self._when_several(alliance_effects)
         self._bonuses(roles, suits, cards)
         self._scoring()
         self._schedule(count_deck=not self.problems)  # the count needs sound suits, cards, modules
@@ -393,7 +401,10 @@ class _Checker:
             self.known(d["ghost"]["declares"], roles, "role", "ghost", "declares")
             low, high = d["players"]["min"], d["players"]["max"]
             if low <= high and not low <= d["ghost"]["players"] <= high:
-                self.error("ghost.players is not a player count of this edition", "ghost", "players")
+                self.error(
+                    f"ghost.players ({d['ghost']['players']}) is not a player count of this edition ({low}-{high})",
+                    *self._blame(("ghost", "players"), ("players", "min"), ("players", "max")),
+                )
             if d["ghost"]["position"] > d["ghost"]["players"] + 1:
                 self.error("ghost.position is after the last player of the trick", "ghost", "position")
         if d["players"]["min"] > d["players"]["max"]:
@@ -481,6 +492,26 @@ class _Checker:
                     "ties",
                 )
 
+    def _when_several(self, alliances: set[str]) -> None:
+        """``when_several`` and ``cancelled_role`` say what happens when one trick holds
+        several trick-altering cards: in a deck with fewer than two they would be ignored."""
+        d = self.data
+        altering = sum(
+            c.get("count", 1) for c in d["deck"].get("cards", []) if "effect" in c and c["effect"] not in alliances
+        )
+        if altering >= 2:
+            return
+        for key in ("when_several", "cancelled_role"):
+            # Only where the checked file sets it: a base's value left without use by an
+            # overlay's other change is not the overlay's key ignored.
+            if key in d.get("effects", {}) and self.at("effects", key).file == self.top:
+                self.error(
+                    f"'{key}' applies when a trick can hold several trick-altering cards; this deck has "
+                    f"{altering}, so it would change nothing",
+                    "effects",
+                    key,
+                )
+
     def _effect(self, index: int, effect: dict[str, Any], roles: set[str], suits: set[str]) -> None:
         path = ("effects", "list", index)
         kind = effect["kind"]
@@ -491,9 +522,13 @@ class _Checker:
         }[kind]
         for key in ("next_leader", "becomes", "precedence", "cancels_alliances", "points", "spares", "pays"):
             if key in effect and key not in allowed:
-                self.problems.append(
-                    self.root.locate_key(path, key).problem(f"'{key}' does not apply to a {kind} effect")
-                )
+                where = self.root.locate_key(path, key)
+                message = f"'{key}' does not apply to a {kind} effect"
+                if where.file != self.top and self.at(*path, "kind").file == self.top:
+                    # The checked file changed the kind: say so there, naming the old key.
+                    message += f" ('{key}' is set at {where.file}:{where.line}; remove it with '{key}: null')"
+                    where = self.at(*path, "kind")
+                self.problems.append(where.problem(message))
         required = {"neutralize": ("becomes", "precedence"), "alliance": ("points",)}.get(kind, ())
         for key in required:
             if key not in effect:
@@ -553,6 +588,13 @@ class _Checker:
             if "module" in ability:
                 self.known(ability["module"], modules, "module", *path, "module")
             exchange = ability["kind"] == "exchange"
+            if ability.get("after_last_trick", False) and ability["kind"] in _NOTHING_AFTER_LAST_TRICK:
+                self.error(
+                    f"'after_last_trick' cannot apply to an ability of kind '{ability['kind']}': "
+                    f"after the round's last trick {_NOTHING_AFTER_LAST_TRICK[ability['kind']]}",
+                    *path,
+                    "after_last_trick",
+                )
             if exchange and "count" not in ability:
                 self.error("an 'exchange' ability needs 'count' (the cards drawn and discarded)", *path)
             elif not exchange and "count" in ability:
@@ -580,6 +622,11 @@ class _Checker:
         played = played_names([r["id"] for r in self.data["roles"]])
         if "extra_round_cards" in scoring:
             self.expression(scoring["extra_round_cards"], EXTRA_ROUND_NAMES, "number", "scoring", "extra_round_cards")
+            if scoring.get("ties", "shared") != "extra_round":
+                self.error(
+                    "'extra_round_cards' needs 'ties: extra_round' (shared first places play no extra round)",
+                    *self._blame(("scoring", "extra_round_cards"), ("scoring", "ties")),
+                )
         for index, scheme in enumerate(scoring["schemes"]):
             path = ("scoring", "schemes", index)
             self.expression(scheme["made"], made_names(played), "truth value", *path, "made")
@@ -613,6 +660,13 @@ class _Checker:
                             )
                         )
                     break
+            if "otherwise" in scheme and "when" not in cases[-1] and self.at(*path, "otherwise").file == self.top:
+                self.error(
+                    "'otherwise' applies to results no case covers, but the last case has no 'when' and "
+                    "covers every result",
+                    *path,
+                    "otherwise",
+                )
             if "when" in cases[-1] and scheme.get("otherwise", "required") == "required":
                 last = (*path, "cases", len(cases) - 1)
                 self.error(

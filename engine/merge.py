@@ -67,10 +67,17 @@ def _fresh(key: str, node: Node, problems: list[Problem], where: str, base_id: s
     wherever it is used inside it."""
     if key in ITEM_NAMES and _is_item_mapping(node):
         return _merge_keyed_mapping(Node([], node.loc), node, problems, where, base_id)
+    if key in ITEM_NAMES and _is_keyed_list(node) and any(_hints(item) for item in node.value):
+        # A list the base lacks still places its items by before/after, as the mapping form does.
+        return _merge_keyed_list(Node([], node.loc), node, problems, where, base_id)
     if isinstance(node.value, dict):
         value = {k: _fresh(k, v, problems, f"{where}{k}.", base_id) for k, v in node.value.items()}
         return Node(value, node.loc, node.key_loc, node.style, node.end, node.removed, node.added)
     return node
+
+
+def _hints(item: Node) -> bool:
+    return isinstance(item.value, dict) and ("before" in item.value or "after" in item.value)
 
 
 def _is_item_mapping(node: Node) -> bool:
@@ -146,7 +153,7 @@ def _move(items: list[Node], position: int, merged: Node, problems: list[Problem
 
 
 def _strip_hints(node: Node) -> Node:
-    if isinstance(node.value, dict) and ("before" in node.value or "after" in node.value):
+    if _hints(node):
         value = {k: v for k, v in node.value.items() if k not in ("before", "after")}
         key_loc = {k: v for k, v in node.key_loc.items() if k in value}
         return Node(value, node.loc, key_loc, removed=node.removed, added=node.added)

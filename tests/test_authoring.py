@@ -49,7 +49,7 @@ def test_explain_states_the_abilities_and_their_timing() -> None:
     _, original, _ = run("explain", "--edition", "skullking-original")
     assert "## Abilities" not in original
     loads = next(line for line in base.splitlines() if "chooses a load" in line)
-    assert "grapeshot (the default; also called buckshot, chevrotine)" in loads  # digest 5 #25
+    assert "grapeshot (the default; names en: grapeshot, buckshot; fr: chevrotine)" in loads  # digest 5 #25
 
 
 def test_explain_json() -> None:

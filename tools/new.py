@@ -194,13 +194,10 @@ def _steps(base: Edition) -> list[Step]:
         steps.append(
             Step(
                 (
-                    "The pirates' abilities: whether winning the round's last trick still grants one.",
+                    "The pirates' abilities: null removes one (winning with its card then grants nothing).",
                     f"Abilities here: {', '.join(a.id for a in base.abilities)}.",
                 ),
-                (
-                    "abilities:",
-                    f"  {ability.id}: {{after_last_trick: {'false' if ability.after_last_trick else 'true'}}}",
-                ),
+                ("abilities:", f"  {ability.id}: null"),
             )
         )
     steps.append(
