@@ -198,7 +198,8 @@ def _explain_schema_error(root: Node, error: Any) -> Iterator[Problem]:
         return
     if error.validator == "enum":
         choices = ", ".join(str(c) for c in error.validator_value)
-        yield root.locate(path).problem(f"{where}: {error.instance!r} is not one of: {choices}")
+        hint = did_you_mean(str(error.instance), [str(c) for c in error.validator_value])
+        yield root.locate(path).problem(f"{where}: {error.instance!r} is not one of: {choices}{hint}")
         return
     if error.validator == "required":
         node = root.at(path)
