@@ -20,7 +20,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from .cache import cached, cached_check, store
+from .cache import cached, cached_check, cached_lint, store, store_lint
 from .errors import EditionError, ExpressionError, Problem
 from .located import Location, Node, parse_yaml, position_in_scalar
 from .merge import merge
@@ -72,8 +72,11 @@ def _load_tree(
     chain: tuple[Path, ...],
     deps: list[tuple[str, str]],
     sources: dict[str, str],
+    *,
+    layers: list[tuple[Node, Node]] | None = None,
 ) -> Node | None:
-    """Read ``path`` and, through ``extends``, its bases; return the merged tree."""
+    """Read ``path`` and, through ``extends``, its bases; return the merged tree.
+    ``layers`` receives each (base, overlay) pair merged, innermost first."""
     node, data = _read(path, problems, sources)
     deps.append((str(path.resolve()), hashlib.sha256(data).hexdigest()))
     if node is None:
@@ -93,13 +96,15 @@ def _load_tree(
         cycle = " -> ".join(_display(p) for p in (*chain, base_path.resolve()))
         problems.append(base_ref.loc.problem(f"extends '{base_ref.value}' makes a cycle: {cycle}"))
         return None
-    base = _load_tree(base_path, problems, (*chain, base_path.resolve()), deps, sources)
+    base = _load_tree(base_path, problems, (*chain, base_path.resolve()), deps, sources, layers=layers)
     if base is None:
         problems.append(base_ref.loc.problem(f"extends '{base_ref.value}': the base edition has errors"))
         return None
     if "id" not in node.value:
         problems.append(node.loc.problem("'id' is a required property: an overlay is an edition of its own"))
     overlay = Node({k: v for k, v in node.value.items() if k != "extends"}, node.loc, node.key_loc)
+    if layers is not None:
+        layers.append((base, overlay))
     return merge(base, overlay, problems)
 
 
@@ -578,19 +583,27 @@ class _Checker:
 # --------------------------------------------------------------------------- entry points
 
 
-def check_file(path: Path, *, bundled: str | None = None, use_cache: bool = True) -> tuple[Any, list[Problem]]:
+def check_file(
+    path: Path, *, bundled: str | None = None, use_cache: bool = True, lint: bool = False
+) -> tuple[Any, list[Problem]]:
     """Load ``path`` with every check; return the edition (``None`` on errors) and all
     problems (errors and warnings). ``bundled`` is the id when the file is a bundled
-    edition (it is then also cached under that id). A file that passed before and has
-    not changed since (nor its bases, nor the engine) is answered from the cache."""
+    edition (it is then also cached under that id). ``lint`` adds the warnings about
+    rules that cannot matter (:mod:`skullking.lint`; ``validate`` asks for them, loading
+    an edition to play does not). A file that passed before and has not changed since
+    (nor its bases, nor the engine) is answered from the cache, its lint included."""
     if use_cache:
         known = cached_check(path)
-        if known is not None:
+        if known is not None and not lint:
             return known
+        linted = cached_lint(path) if known is not None else None
+        if known is not None and linted is not None:
+            return known[0], [*known[1], *linted]
     problems: list[Problem] = []
     deps: list[tuple[str, str]] = []
     sources: dict[str, str] = {}
-    root = _load_tree(path, problems, (path.resolve(),), deps, sources)
+    layers: list[tuple[Node, Node]] = []
+    root = _load_tree(path, problems, (path.resolve(),), deps, sources, layers=layers)
     if root is None or any(p.severity == "error" for p in problems):
         return None, problems
     schema_problems = _schema_problems(root)
@@ -611,6 +624,12 @@ def check_file(path: Path, *, bundled: str | None = None, use_cache: bool = True
 
     edition = build_edition(root, path=_display(path))
     store(path, deps, edition, warnings=problems, bundled=bundled)
+    if lint:
+        from .lint import lint as lint_edition
+
+        found = lint_edition(edition, root, layers, sources.get(_display(path)))
+        store_lint(path, deps, found)
+        problems = [*problems, *found]
     return edition, problems
 
 

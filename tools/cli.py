@@ -91,7 +91,7 @@ def cmd_validate(args: argparse.Namespace, out: TextIO) -> int:
             problems.append(Problem(file=name, line=0, column=0, message="no such file or bundled edition"))
             report.append(str(problems[-1]))
             continue
-        edition, found = check_file(path)
+        edition, found = check_file(path, lint=True)
         problems.extend(found)
         report.extend(str(p) for p in found)
         if edition is not None:
@@ -102,7 +102,8 @@ def cmd_validate(args: argparse.Namespace, out: TextIO) -> int:
         out.write("\n")
     else:
         out.writelines(line + "\n" for line in report)
-    return 1 if any(p.severity == "error" for p in problems) else 0
+    failing = ("error", "warning") if args.strict else ("error",)
+    return 1 if any(p.severity in failing for p in problems) else 0
 
 
 # ---------------------------------------------------------------------- trick
@@ -434,6 +435,12 @@ def _parser(out: TextIO | None = None) -> argparse.ArgumentParser:
         "validate", parents=[common], help="check edition files; report every problem with FILE:LINE:COL"
     )
     p.add_argument("files", nargs="+", metavar="FILE", help="edition files (or bundled ids)")
+    p.add_argument(
+        "--strict",
+        action="store_true",
+        help="exit 1 on warnings too (rules, bonuses, cards, effects, modules, schedules or overlay "
+        "changes that cannot matter)",
+    )
     p.set_defaults(run=cmd_validate)
 
     p = sub.add_parser("trick", parents=[common], help="resolve a trick: who wins, why, who leads next")

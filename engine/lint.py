@@ -1,0 +1,624 @@
+"""Warnings about rules that cannot matter, found by playing every kind of trick.
+
+``skullking validate`` reports, as warnings (``FILE:LINE:COL: warning: ...``):
+
+- a precedence rule (of the edition, or of an effect) that decides no trick;
+- a bonus that no won trick pays;
+- a card (a special card, or any card of a suit) that wins no trick, unless its card
+  changes tricks with an effect of its own (the Kraken, the White Whale);
+- an effect that never takes effect: no card of a usable module carries it, it is
+  always cancelled by another, or (an alliance) no trick ever forms one;
+- a module no card, suit or ability belongs to, or used from more players than the
+  edition allows; a schedule round the hand limit always cuts, or a schedule that
+  deals exactly as an earlier one at every player count;
+- an overlay value equal to what its base already has; and an overlay whose changes
+  touch only how tricks are played (precedence, effects, roles, lead, bonuses, the
+  cards' roles and effects) while every trick of :func:`tricks` ends as under the base
+  edition (same winner, next leader, bonus and alliances).
+
+The analysis is exhaustive, not sampled (digest-free wording on purpose: these words
+reach users). The outcome of a trick depends on its *pattern*, not on every card (see
+:mod:`skullking.plan`), so cards are abstracted into classes of cards alike for every
+rule: a special card's role, effect and lead, and which bonus patterns it matches
+(the Tigress declared pirate is in one class with the pirates when no bonus tells them
+apart); the cards of a suit, whose ranks are dealt from the top (the highest card of a
+suit comes first), with the ranks named by rank-dependent bonus patterns as classes of
+their own; and suits that no rule or bonus tells apart are interchangeable, so only one
+of each arrangement among them is played. Every multiset of classes is played, for
+every trick size the edition's player counts give (a module used from N players only
+in tricks of at least that many), within the deck's copies, led by each class in turn
+and with the rest in two orders (as listed, and reversed). A precedence rule counts as
+deciding only where it names a trick's winner: one consulted only for who leads after
+a destroyed trick is not counted.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from .cards import UNDECLARED, Play
+from .errors import Problem
+from .located import Location, Node
+from .model import EffectKind, Pattern
+
+if TYPE_CHECKING:
+    from .edition import Edition
+
+#: Overlay keys whose change is text, not rules (never reported as changing nothing
+#: in play; still reported when equal to the base's).
+TEXT_KEYS = frozenset({"title", "description", "names", "source", "sources"})
+#: Top-level sections (and card fields) that only change how tricks end.
+TRICK_SECTIONS = frozenset({"precedence", "effects", "roles", "lead", "bonuses"})
+TRICK_CARD_KEYS = frozenset({"role", "declare", "effect", "trump"})
+
+
+class _Class(NamedTuple):
+    """Cards alike for every rule: ``supply`` lists concrete plays (one per copy, in the
+    order they are used), ``pools`` each copy's pool; ``owners`` the card keys
+    (``card:ID`` / ``suit:ID``) a win by this class counts for."""
+
+    supply: tuple[Play, ...]
+    owners: tuple[str, ...]
+    min_players: int
+
+
+class _Unit(NamedTuple):
+    """What the enumeration chooses a count for: a class of special cards, or a suit
+    (a count per rank class). ``group`` ties interchangeable suits (-1: none)."""
+
+    classes: tuple[int, ...]
+    limits: tuple[int, ...]
+    group: int
+    min_players: int
+
+
+class Usage:
+    """What the exhaustive play found: rules that decided, bonuses paid, cards that
+    won, effects that acted; how many tricks it played, in how many seconds."""
+
+    def __init__(self) -> None:
+        self.rules: set[tuple[str, str]] = set()  # ("" or effect id, rule id)
+        self.bonuses: set[str] = set()
+        self.winners: set[str] = set()
+        self.effects: set[str] = set()
+        self.tricks = 0
+        self.seconds = 0.0
+
+
+def _static_signature(play: Play, patterns: Sequence[Pattern]) -> tuple[bool, ...]:
+    """Which bonus patterns ``play`` matches, roles and positions left out."""
+    return tuple(p._replace(roles=None, played=None).matches(play, None, play.printed) for p in patterns)
+
+
+def _patterns(edition: Edition) -> list[Pattern]:
+    return [p for b in edition.bonuses for p in (*([b.winner] if b.winner else []), *b.captured)]
+
+
+def trick_sizes(edition: Edition) -> dict[int, int]:
+    """Trick size -> the most players a trick of that size is played by."""
+    ghost = edition.ghost
+    sizes: dict[int, int] = {}
+    for players in range(edition.min_players, edition.max_players + 1):
+        size = players + 1 if ghost is not None and ghost.players == players else players
+        sizes[size] = max(sizes.get(size, 0), players)
+    return dict(sorted(sizes.items()))
+
+
+class _Domain:
+    """The classes and units of one or more editions with the same cards (plays are
+    matched by code, classes split wherever any of the editions tells cards apart)."""
+
+    def __init__(self, editions: Sequence[Edition]) -> None:
+        first = editions[0]
+        self.editions = editions
+        modules = [{m.id: m.min_players for m in e.modules} for e in editions]
+        patterns = [_patterns(e) for e in editions]
+        self.classes: list[_Class] = []
+        self.units: list[_Unit] = []
+        # Special cards: one class per signature (over every edition).
+        by_signature: dict[tuple[Any, ...], list[Play]] = {}
+        for play in first.plays.values():
+            if play.card.suit is not None or play.card.individual is not None or play.role_index == UNDECLARED:
+                continue
+            kind = play.card.kind or ""
+            signature: tuple[Any, ...] = ()
+            for e, mods, pats in zip(editions, modules, patterns, strict=True):
+                own = e.plays[play.code]
+                signature += (
+                    own.role_index,
+                    own.effect_index,
+                    own.lead,
+                    own.alters,
+                    own.allies,
+                    mods[e.kind(kind).module],
+                    _static_signature(own, pats),
+                )
+            by_signature.setdefault(signature, []).append(play)
+        pool_classes: dict[int, int] = {}
+        for members in by_signature.values():
+            for p in members:
+                pool_classes[p.pool] = pool_classes.get(p.pool, 0) + 1
+        for members in by_signature.values():
+            # Copies of cards no other class draws from are used first.
+            members.sort(key=lambda p: (pool_classes[p.pool], p.code))
+            supply = [p for p in members for _ in range(first.pool_limits[p.pool])]
+            owners = tuple(sorted({f"card:{p.card.kind}" for p in members}))
+            minp = min(modules[0][first.kind(p.card.kind or "").module] for p in members)
+            self.classes.append(_Class(tuple(supply), owners, minp))
+            self.units.append(_Unit((len(self.classes) - 1,), (len(supply),), -1, minp))
+        # Suits: rank classes (ranks named by rank-dependent patterns, then the rest
+        # from the highest down), and interchangeable suits grouped.
+        # A rank named by a bonus that looks at the winner or at roles is a class of its
+        # own; so is one named by a card-only bonus, unless those ranks are the suit's
+        # highest (dealt first anyway).
+        dynamic: set[int] = set()
+        static: set[int] = set()
+        for e in editions:
+            for b in e.bonuses:
+                alone = b.winner is None and not b.exclude_winner and all(c.static for c in b.captured)
+                for pattern in (*([b.winner] if b.winner else []), *b.captured):
+                    (static if alone else dynamic).update(pattern.ranks or ())
+        groups: dict[tuple[Any, ...], int] = {}
+        for suit in first.suits:
+            key: tuple[Any, ...] = ()
+            for e, mods, pats in zip(editions, modules, patterns, strict=True):
+                same = next(s for s in e.suits if s.id == suit.id)
+                rules = [r.of == suit.id for r in e.precedence] + [
+                    r.of == suit.id for eff in e.effects for r in eff.precedence
+                ]
+                key += (
+                    same.trump,
+                    same.ranks,
+                    mods[same.module],
+                    tuple(p.suits is not None and suit.id in p.suits for p in pats),
+                    tuple(rules),
+                    tuple(_static_signature(e.plays[f"{same.code}{r}"], pats) for r in same.ranks),
+                )
+            group = groups.setdefault(key, len(groups))
+            plays = sorted((first.plays[f"{suit.code}{r}"] for r in suit.ranks), key=lambda p: -p.rank)
+            top = {p.rank for p in plays[: len(static & set(suit.ranks))]}
+            named_ranks = dynamic | (static if not static & set(suit.ranks) <= top else set())
+            named = [p for p in plays if p.rank in named_ranks]
+            rest = [p for p in plays if p.rank not in named_ranks]
+            indices = []
+            minp = modules[0][suit.module]
+            for supply in [*([p] for p in named), *([rest] if rest else [])]:
+                self.classes.append(_Class(tuple(supply), (f"suit:{suit.id}",), minp))
+                indices.append(len(self.classes) - 1)
+            limits = tuple(len(self.classes[i].supply) for i in indices)
+            self.units.append(_Unit(tuple(indices), limits, group, minp))
+        # Interchangeable suits share their owners (one plays for all of them).
+        by_group: dict[int, set[str]] = {}
+        for unit in self.units:
+            if unit.group >= 0:
+                by_group.setdefault(unit.group, set()).update(self.classes[unit.classes[0]].owners)
+        for unit in self.units:
+            if unit.group >= 0 and sum(1 for u in self.units if u.group == unit.group) > 1:
+                for i in unit.classes:
+                    self.classes[i] = self.classes[i]._replace(owners=tuple(sorted(by_group[unit.group])))
+
+    # ------------------------------------------------------------------ enumeration
+
+    def multisets(self, size: int, players: int) -> Iterator[list[int]]:
+        """Every multiset of ``size`` cards usable by ``players`` players, as counts
+        per class (interchangeable suits in one arrangement only)."""
+        units = [u for u in self.units if u.min_players <= players]
+        options = [list(_vectors(u.limits, size)) for u in units]
+        counts = [0] * len(self.classes)
+
+        def walk(i: int, left: int, previous: tuple[int, tuple[int, ...]] | None) -> Iterator[list[int]]:
+            if i == len(units):
+                if left == 0:
+                    yield counts
+                return
+            unit = units[i]
+            same = i > 0 and unit.group >= 0 and units[i - 1].group == unit.group
+            for vector in options[i]:
+                total = sum(vector)
+                if total > left:
+                    continue
+                key = (total, vector)
+                if same and previous is not None and key > previous:
+                    continue  # interchangeable suits: most cards first
+                for c, n in zip(unit.classes, vector, strict=True):
+                    counts[c] = n
+                yield from walk(i + 1, left - total, key)
+                for c in unit.classes:
+                    counts[c] = 0
+
+        yield from walk(0, size, None)
+
+    def tricks(self) -> Iterator[tuple[list[int], list[Play]]]:
+        """(class of each card, plays) of every trick the analysis plays, smallest first."""
+        first = self.editions[0]
+        limits = first.pool_limits
+        for size, players in trick_sizes(first).items():
+            for counts in self.multisets(size, players):
+                cards: list[Play] = []
+                owners: list[int] = []
+                used: dict[int, int] = {}
+                feasible = True
+                for c, n in enumerate(counts):
+                    if not n:
+                        continue
+                    taken = 0
+                    for p in self.classes[c].supply:
+                        if taken == n:
+                            break
+                        if used.get(p.pool, 0) < limits[p.pool]:
+                            used[p.pool] = used.get(p.pool, 0) + 1
+                            cards.append(p)
+                            owners.append(c)
+                            taken += 1
+                    if taken < n:
+                        feasible = False
+                        break
+                if not feasible:
+                    continue
+                leads: dict[int, int] = {}
+                for position, c in enumerate(owners):
+                    leads.setdefault(c, position)
+                for position in leads.values():
+                    rest = [i for i in range(len(cards)) if i != position]
+                    for order in (rest, rest[::-1]) if len(rest) > 1 else (rest,):
+                        arrangement = [position, *order]
+                        yield [owners[i] for i in arrangement], [cards[i] for i in arrangement]
+
+
+def _vectors(limits: tuple[int, ...], most: int) -> Iterator[tuple[int, ...]]:
+    """Count vectors within ``limits`` adding up to at most ``most``."""
+    for vector in itertools.product(*(range(min(limit, most) + 1) for limit in limits)):
+        if sum(vector) <= most:
+            yield vector
+
+
+# ---------------------------------------------------------------------- playing
+
+
+def play_all(edition: Edition, *, done: Callable[[Usage], bool] | None = None) -> Usage:
+    """Play every trick of the analysis under ``edition`` and record what mattered;
+    stop early once ``done`` says everything there is to find was found."""
+    started = time.perf_counter()
+    domain = _Domain([edition])
+    usage = Usage()
+    resolver = edition._resolver
+    effects = edition.effects
+    destroyers = {e.slot for e in effects if e.kind is EffectKind.DESTROY_TRICK}
+    for classes, plays in domain.tricks():
+        usage.tricks += 1
+        ruled = ""
+        if any(p.alters for p in plays):
+            _, effect = resolver.active_effect(plays, [p.role_index for p in plays])
+            if effect.slot in destroyers and effect.id in usage.effects:
+                continue  # a destroyed trick decides, pays and allies nothing
+            usage.effects.add(effect.id)
+            ruled = effect.id if effect.kind is EffectKind.NEUTRALIZE else "-"
+        result = resolver.resolve(plays, 0, len(plays))
+        if result.winning_card is not None:
+            if ruled != "-":
+                usage.rules.add((ruled, result.rule))
+            usage.winners.update(domain.classes[classes[result.winning_card]].owners)
+            usage.bonuses.update(result.bonuses)
+            for seat, _ in result.alliances:
+                usage.effects.add(effects[plays[seat].effect_index].id)
+        if done is not None and usage.tricks % 64 == 0 and done(usage):
+            break
+    usage.seconds = time.perf_counter() - started
+    return usage
+
+
+def same_tricks(a: Edition, b: Edition) -> bool:
+    """Whether every trick of the analysis ends alike under ``a`` and ``b`` (editions
+    with the same cards): same winner, next leader, bonus and alliances. Stops at the
+    first trick that differs."""
+    domain = _Domain([a, b])
+    resolve_a, resolve_b, plays_b = a._resolver.resolve, b._resolver.resolve, b.plays
+    for _, plays in domain.tricks():
+        x = resolve_a(plays, 0, len(plays))
+        y = resolve_b([plays_b[p.code] for p in plays], 0, len(plays))
+        if (x.winner, x.next_leader, x.bonus, x.alliances) != (y.winner, y.next_leader, y.bonus, y.alliances):
+            return False
+    return True
+
+
+# ---------------------------------------------------------------------- warnings
+
+
+#: The kinds of warning, each named in its message (``[code]``) so that a file can
+#: allow it with a comment: ``# skullking-validate: allow card-never-wins``.
+CODES = (
+    "rule-never-decides",
+    "bonus-never-earned",
+    "card-never-wins",
+    "effect-never-acts",
+    "module-never-used",
+    "schedule-never-used",
+    "change-changes-nothing",
+)
+_ALLOW = re.compile(r"#\s*skullking-validate:\s*allow\s+([a-z, -]+)")
+
+
+class _Warner:
+    def __init__(self, root: Node) -> None:
+        self.root = root
+        self.problems: list[Problem] = []
+
+    def warn(self, code: str, message: str, *path: str | int) -> None:
+        self.at(self.root.locate(path), code, message)
+
+    def at(self, loc: Location, code: str, message: str) -> None:
+        assert code in CODES
+        self.problems.append(loc.problem(f"{message} [{code}]", severity="warning"))
+
+
+def _players(low: int, high: int) -> str:
+    return f"{low} player{'s' if low != 1 else ''}" if low == high else f"{low} to {high} players"
+
+
+def lint_edition(edition: Edition, root: Node) -> list[Problem]:
+    """The warnings about ``edition`` (built from the merged tree ``root``)."""
+    w = _Warner(root)
+    _modules(edition, w)
+    _schedules(edition, w)
+    usable = {m.id for m in edition.modules if m.min_players <= edition.max_players}
+    altering = {e.id for e in edition.effects if e.kind is not EffectKind.ALLIANCE}
+    rules = {("", r.id) for r in edition.precedence} | {
+        (e.id, r.id) for e in edition.effects if e.kind is EffectKind.NEUTRALIZE for r in e.precedence
+    }
+    bonuses = {b.id for b in edition.bonuses}
+    winners = {f"card:{k.id}" for k in edition.kinds if k.effect not in altering and k.module in usable}
+    winners |= {f"suit:{s.id}" for s in edition.suits if s.module in usable}
+    effects = {e.id for e in edition.effects}
+
+    def done(u: Usage) -> bool:
+        return u.rules >= rules and u.bonuses >= bonuses and u.winners >= winners and u.effects >= effects
+
+    usage = play_all(edition, done=done)
+    sizes = trick_sizes(edition)
+    span = f"tricks of {_players(min(sizes), max(sizes)).replace('players', 'cards').replace('player', 'card')}"
+    roles_played = {p.role for p in edition.plays.values() if p.role is not None and p.card.suit is None}
+    trump = any(s.trump for s in edition.suits)
+
+    def why_rule(of: str) -> str:
+        if of == "trump" and not trump:
+            return "no suit is trump"
+        if of in {r.id for r in edition.roles} and of not in roles_played:
+            return f"no card plays the role '{of}'"
+        return f"in no trick ({span}) is it the first rule that applies and finds a card"
+
+    for i, rule in enumerate(edition.precedence):
+        if ("", rule.id) not in usage.rules:
+            w.warn(
+                "rule-never-decides",
+                f"precedence rule '{rule.id}' can never decide a trick: {why_rule(rule.of)}",
+                "precedence",
+                i,
+            )
+    for i, effect in enumerate(edition.effects):
+        if effect.kind is not EffectKind.NEUTRALIZE or effect.id not in usage.effects:
+            continue
+        for j, rule in enumerate(effect.precedence):
+            if (effect.id, rule.id) not in usage.rules:
+                w.warn(
+                    "rule-never-decides",
+                    f"rule '{rule.id}' of effect '{effect.id}' can never decide a trick: {why_rule(rule.of)}",
+                    "effects",
+                    "list",
+                    i,
+                    "precedence",
+                    j,
+                )
+    for i, bonus in enumerate(edition.bonuses):
+        if bonus.id not in usage.bonuses:
+            w.warn(
+                "bonus-never-earned",
+                f"bonus '{bonus.id}' can never be earned: no won trick ({span}) pays it",
+                "bonuses",
+                i,
+            )
+    for i, kind in enumerate(edition.kinds):
+        if kind.effect in altering or kind.module not in usable:
+            continue  # cards that change tricks matter by their effect
+        if f"card:{kind.id}" not in usage.winners:
+            w.warn("card-never-wins", f"card '{kind.id}' can never win a trick ({span})", "deck", "cards", i)
+    for i, suit in enumerate(edition.suits):
+        if suit.module in usable and f"suit:{suit.id}" not in usage.winners:
+            w.warn("card-never-wins", f"no card of suit '{suit.id}' can ever win a trick ({span})", "deck", "suits", i)
+    for i, effect in enumerate(edition.effects):
+        if effect.id in usage.effects:
+            continue
+        carriers = [k for k in edition.kinds if k.effect == effect.id]
+        if not carriers:
+            why = "no card has it"
+        elif all(k.module not in usable for k in carriers):
+            why = "its cards' module is never used"
+        elif effect.kind is EffectKind.ALLIANCE:
+            why = f"no trick ({span}) forms an alliance with it"
+        else:
+            why = f"in every trick ({span}) another effect takes precedence"
+        w.warn("effect-never-acts", f"effect '{effect.id}' can never act: {why}", "effects", "list", i)
+    return w.problems
+
+
+def _modules(edition: Edition, w: _Warner) -> None:
+    used = {s.module for s in edition.suits} | {k.module for k in edition.kinds}
+    used |= {a.module for a in edition.abilities if a.module} | {
+        c.module for c in (edition.wagers, edition.bid_changes) if c is not None and c.module
+    }
+    for i, module in enumerate(edition.modules):
+        if module.min_players > edition.max_players:
+            w.warn(
+                "module-never-used",
+                f"module '{module.id}' can never be used: it is used from {module.min_players} players, "
+                f"and the edition is for at most {edition.max_players}",
+                "modules",
+                i,
+            )
+        elif module.id not in used:
+            w.warn(
+                "module-never-used",
+                f"module '{module.id}' can never be used: no suit, card or ability belongs to it",
+                "modules",
+                i,
+            )
+
+
+def _schedules(edition: Edition, w: _Warner) -> None:
+    counts = range(edition.min_players, edition.max_players + 1)
+    limits = [None if edition.hand_limit is None else int(edition.hand_limit.evaluate({"players": n})) for n in counts]
+    dealt: dict[tuple[tuple[int, ...], ...], str] = {}
+    for i, schedule in enumerate(edition.schedules):
+        for j, cards in enumerate(schedule.rounds):
+            if limits and all(limit is not None and cards > limit for limit in limits):
+                most = max(limit for limit in limits if limit is not None)
+                w.warn(
+                    "schedule-never-used",
+                    f"round {j + 1} of schedule '{schedule.id}' can never deal {cards} cards: "
+                    f"the hand limit is at most {most} for {_players(counts[0], counts[-1])}",
+                    "schedule",
+                    "variants",
+                    i,
+                    "rounds",
+                    j,
+                )
+        key = tuple(tuple(c if limit is None else min(c, limit) for c in schedule.rounds) for limit in limits)
+        if key in dealt:
+            w.warn(
+                "schedule-never-used",
+                f"schedule '{schedule.id}' can never be told apart from '{dealt[key]}': "
+                "it deals the same rounds at every player count",
+                "schedule",
+                "variants",
+                i,
+            )
+        else:
+            dealt[key] = schedule.id
+
+
+# ---------------------------------------------------------------------- overlays
+
+
+def _keyed(node: Node) -> bool:
+    return isinstance(node.value, list) and all(
+        isinstance(item.value, dict) and isinstance(getattr(item.value.get("id"), "value", None), str)
+        for item in node.value
+    )
+
+
+def _short(value: Any) -> str:
+    import json
+
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+class _Change(NamedTuple):
+    """A key an overlay sets: where, its path in the merged edition, and whether the
+    base already had that very value."""
+
+    loc: Location
+    path: tuple[str, ...]
+    same: bool
+
+
+def _changes(base: Node, overlay: Node, path: tuple[str, ...]) -> Iterator[_Change]:
+    """Every key ``overlay`` sets on ``base`` (merged as :mod:`skullking.merge` does)."""
+    if isinstance(overlay.value, dict) and isinstance(base.value, dict):
+        for key, value in overlay.value.items():
+            if key in ("id", "before", "after", "extends"):
+                continue
+            loc = overlay.key_loc.get(key, overlay.loc)
+            if value.value is None or key not in base.value:
+                yield _Change(loc, (*path, key), False)
+            else:
+                yield from _nested(base.value[key], value, (*path, key), loc)
+        return
+    if _keyed(base) and isinstance(overlay.value, dict):  # id -> item form
+        items = {item.value["id"].value: item for item in base.value}
+        for ident, value in overlay.value.items():
+            loc = overlay.key_loc.get(ident, overlay.loc)
+            if value.value is None or ident not in items:
+                yield _Change(loc, (*path, ident), False)
+            else:
+                yield from _nested(items[ident], value, (*path, ident), loc)
+        return
+    if _keyed(base) and _keyed(overlay):
+        items = {item.value["id"].value: item for item in base.value}
+        for item in overlay.value:
+            ident = item.value["id"].value
+            if ident not in items or "before" in item.value or "after" in item.value:
+                yield _Change(item.loc, (*path, ident), False)
+            else:
+                yield from _nested(items[ident], item, (*path, ident), item.loc)
+        return
+    yield _Change(overlay.loc, path, base.plain() == overlay.plain())
+
+
+def _nested(base: Node, overlay: Node, path: tuple[str, ...], loc: Location) -> Iterator[_Change]:
+    """The changes inside one key; a mapping restated whole as the base has it is one
+    unchanged value, at its key."""
+    inner = list(_changes(base, overlay, path))
+    if len(inner) > 1 and all(c.same for c in inner):
+        yield _Change(loc, path, True)
+    else:
+        yield from inner
+
+
+def _trick_only(path: tuple[str, ...]) -> bool:
+    """Whether a change at ``path`` can only show in how tricks end."""
+    if path[-1] in TEXT_KEYS:
+        return True
+    if path[0] in TRICK_SECTIONS:
+        return path[:2] != ("effects", "list") or len(path) < 4 or path[3] != "points"
+    return path[0] == "deck" and len(path) == 4 and path[3] in TRICK_CARD_KEYS
+
+
+def lint_overlay(base: Node, overlay: Node, edition: Edition | None, w: _Warner) -> None:
+    """Warn about each key of ``overlay`` that changes nothing: set to the base's own
+    value, or (when ``edition``, the merged result, is given) all of them together
+    changing no trick's outcome."""
+    base_id = base.value.get("id")
+    name = str(base_id.value) if base_id is not None else "the base edition"
+    changes = list(_changes(base, overlay, ()))
+    for change in changes:
+        if change.same:
+            where = ".".join(change.path)
+            w.at(change.loc, "change-changes-nothing", f"'{where}' changes nothing: {name} already has it")
+    rules = [c for c in changes if not c.same and c.path[-1] not in TEXT_KEYS]
+    if edition is None or not rules or not all(_trick_only(c.path) for c in rules):
+        return
+    from .build import build_edition
+
+    try:
+        before = build_edition(base, path=name)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+        return  # a base that builds only with the overlay's help: nothing to compare
+    if set(before.plays) != set(edition.plays) or not same_tricks(before, edition):
+        return
+    for change in rules:
+        where = ".".join(change.path)
+        w.at(
+            change.loc,
+            "change-changes-nothing",
+            f"'{where}' changes nothing in play: with this file's other changes, every trick "
+            f"ends as under {name} (same winner, next leader, bonus and alliances)",
+        )
+
+
+def lint(
+    edition: Edition, root: Node, layers: Iterable[tuple[Node, Node]] = (), source: str | None = None
+) -> list[Problem]:
+    """Every warning about ``edition``, built from the merged tree ``root``; ``layers``
+    are the (base, overlay) pairs it was merged from, ``source`` the text of the file
+    checked (whose ``# skullking-validate: allow CODE`` comments silence warnings)."""
+    w = _Warner(root)
+    w.problems = lint_edition(edition, root)
+    layers = list(layers)
+    for n, (base, overlay) in enumerate(layers, start=1):
+        lint_overlay(base, overlay, edition if n == len(layers) else None, w)
+    allowed = {code.strip() for line in _ALLOW.findall(source or "") for code in line.split(",")}
+    return [p for p in w.problems if not any(p.message.endswith(f"[{code}]") for code in allowed)]
