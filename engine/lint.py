@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from .cards import UNDECLARED, Play
 from .errors import Problem
 from .located import Location, Node
-from .model import EffectKind, Pattern
+from .model import EffectKind, Pattern, Pick
 
 if TYPE_CHECKING:
     from .edition import Edition
@@ -232,8 +232,21 @@ class _Domain:
 
         yield from walk(0, size, None)
 
-    def tricks(self) -> Iterator[tuple[list[int], list[Play]]]:
-        """(class of each card, plays) of every trick the analysis plays, smallest first."""
+    def tricks(self, *, positions: bool = True) -> Iterator[tuple[list[int], list[Play]]]:
+        """(class of each card, plays) of every trick the analysis plays, smallest first.
+        Each class leads in turn, the rest follows as listed and reversed; without
+        ``positions`` (where only which class wins matters, not which seat) the reversed
+        order is played only where it can change that: with a rule that picks the last
+        card, a bonus that looks at positions, or two trick-altering cards."""
+        backwards = (
+            positions
+            or any(
+                r.pick is Pick.LAST
+                for e in self.editions
+                for r in (*e.precedence, *(r for f in e.effects for r in f.precedence))
+            )
+            or any(p.played is not None for e in self.editions for p in _patterns(e))
+        )
         first = self.editions[0]
         limits = first.pool_limits
         for size, players in trick_sizes(first).items():
@@ -264,7 +277,8 @@ class _Domain:
                     leads.setdefault(c, position)
                 for position in leads.values():
                     rest = [i for i in range(len(cards)) if i != position]
-                    for order in (rest, rest[::-1]) if len(rest) > 1 else (rest,):
+                    both = len(rest) > 1 and (backwards or sum(1 for p in cards if p.alters) > 1)
+                    for order in (rest, rest[::-1]) if both else (rest,):
                         arrangement = [position, *order]
                         yield [owners[i] for i in arrangement], [cards[i] for i in arrangement]
 
@@ -288,7 +302,7 @@ def play_all(edition: Edition, *, done: Callable[[Usage], bool] | None = None) -
     resolver = edition._resolver
     effects = edition.effects
     destroyers = {e.slot for e in effects if e.kind is EffectKind.DESTROY_TRICK}
-    for classes, plays in domain.tricks():
+    for classes, plays in domain.tricks(positions=False):
         usage.tricks += 1
         ruled = ""
         if any(p.alters for p in plays):
@@ -532,6 +546,8 @@ def _changes(base: Node, overlay: Node, path: tuple[str, ...]) -> Iterator[_Chan
             if key in ("id", "before", "after", "extends"):
                 continue
             loc = overlay.key_loc.get(key, overlay.loc)
+            if value.value is None and key not in base.value:
+                continue  # removes nothing: merging warns about it
             if value.value is None or key not in base.value:
                 yield _Change(loc, (*path, key), False)
             else:
@@ -541,6 +557,8 @@ def _changes(base: Node, overlay: Node, path: tuple[str, ...]) -> Iterator[_Chan
         items = {item.value["id"].value: item for item in base.value}
         for ident, value in overlay.value.items():
             loc = overlay.key_loc.get(ident, overlay.loc)
+            if value.value is None and ident not in items:
+                continue
             if value.value is None or ident not in items:
                 yield _Change(loc, (*path, ident), False)
             else:
