@@ -1,35 +1,40 @@
 """Warnings about rules that cannot matter, found by playing every kind of trick.
 
-``skullking validate`` reports, as warnings (``FILE:LINE:COL: warning: ...``):
+``skullking validate`` reports, as warnings (``FILE:LINE:COL: warning: ... [code]``):
 
-- a precedence rule (of the edition, or of an effect) that decides no trick;
-- a bonus that no won trick pays;
-- a card (a special card, or any card of a suit) that wins no trick, unless its card
-  changes tricks with an effect of its own (the Kraken, the White Whale);
-- an effect that never takes effect: no card of a usable module carries it, it is
-  always cancelled by another, or (an alliance) no trick ever forms one;
-- a module no card, suit or ability belongs to, or used from more players than the
-  edition allows; a schedule round the hand limit always cuts, or a schedule that
+- ``rule-never-decides``: a precedence rule (of the edition, or of an effect) that
+  names the winner of no trick;
+- ``bonus-never-earned``: a bonus that no won trick pays;
+- ``card-never-wins``: a special card, or every card of a suit, that wins no trick,
+  unless the card changes tricks with an effect of its own (the Kraken, the Whale);
+- ``effect-never-acts``: an effect that never takes effect: no card of a usable module
+  carries it, another always overrules it, or (an alliance) no trick forms one;
+- ``module-never-used``: a module no suit, card or ability belongs to, or used from
+  more players than the edition allows;
+- ``schedule-never-used``: a round the hand limit always cuts, or a schedule that
   deals exactly as an earlier one at every player count;
-- an overlay value equal to what its base already has; and an overlay whose changes
-  touch only how tricks are played (precedence, effects, roles, lead, bonuses, the
-  cards' roles and effects) while every trick of :func:`tricks` ends as under the base
-  edition (same winner, next leader, bonus and alliances).
+- ``change-changes-nothing``: an overlay value equal to what its base already has;
+  and, for an overlay whose changes touch only how tricks end (precedence, effects,
+  roles, lead, bonuses, the cards' roles and effects), each change when every trick of
+  the analysis ends as under the base (same winner, next leader, bonus, alliances).
 
-The analysis is exhaustive, not sampled (digest-free wording on purpose: these words
-reach users). The outcome of a trick depends on its *pattern*, not on every card (see
-:mod:`skullking.plan`), so cards are abstracted into classes of cards alike for every
-rule: a special card's role, effect and lead, and which bonus patterns it matches
-(the Tigress declared pirate is in one class with the pirates when no bonus tells them
-apart); the cards of a suit, whose ranks are dealt from the top (the highest card of a
-suit comes first), with the ranks named by rank-dependent bonus patterns as classes of
-their own; and suits that no rule or bonus tells apart are interchangeable, so only one
-of each arrangement among them is played. Every multiset of classes is played, for
-every trick size the edition's player counts give (a module used from N players only
-in tricks of at least that many), within the deck's copies, led by each class in turn
-and with the rest in two orders (as listed, and reversed). A precedence rule counts as
-deciding only where it names a trick's winner: one consulted only for who leads after
-a destroyed trick is not counted.
+The analysis is exhaustive, not sampled. The outcome of a trick depends on its
+*pattern*, not on every card (see :mod:`skullking.plan`), so cards are grouped into
+classes alike for every rule: a special card's role, effect and lead, and which bonus
+patterns it matches (the Tigress declared pirate joins the pirates when no bonus tells
+them apart); the cards of a suit, dealt from the highest rank down, with the ranks
+rank-dependent bonuses name as classes of their own; and suits no rule or bonus tells
+apart are interchangeable, so one arrangement of their cards stands for all. Every
+multiset of classes is played, for every trick size the edition's player counts give
+(a module used from N players only in tricks of N cards or more), within the deck's
+copies, led by each class in turn, the rest as listed and, where positions can change
+who wins, reversed. A rule consulted only to find who leads after a destroyed trick
+counts as deciding nothing.
+
+The play stops once everything was seen to matter, so a sound edition costs a few
+milliseconds; proving that something cannot matter costs the whole play (about a
+second for the 2021 deck with up to 8 players; ``benchmarks/bench_lint.py``). The
+loader caches the warnings with the file's hashes.
 """
 
 from __future__ import annotations
@@ -191,7 +196,10 @@ class _Domain:
                 indices.append(len(self.classes) - 1)
             limits = tuple(len(self.classes[i].supply) for i in indices)
             self.units.append(_Unit(tuple(indices), limits, group, minp))
-        # Interchangeable suits share their owners (one plays for all of them).
+        # Interchangeable suits next to each other (the enumeration plays one
+        # arrangement of their cards), and sharing their owners (it plays for them all).
+        specials = [u for u in self.units if u.group < 0]
+        self.units = specials + sorted((u for u in self.units if u.group >= 0), key=lambda u: u.group)
         by_group: dict[int, set[str]] = {}
         for unit in self.units:
             if unit.group >= 0:
@@ -373,8 +381,9 @@ def _players(low: int, high: int) -> str:
     return f"{low} player{'s' if low != 1 else ''}" if low == high else f"{low} to {high} players"
 
 
-def lint_edition(edition: Edition, root: Node) -> list[Problem]:
-    """The warnings about ``edition`` (built from the merged tree ``root``)."""
+def lint_edition(edition: Edition, root: Node, allowed: frozenset[str] = frozenset()) -> list[Problem]:
+    """The warnings about ``edition`` (built from the merged tree ``root``); the codes
+    ``allowed`` are neither looked for (the play may stop sooner) nor reported."""
     w = _Warner(root)
     _modules(edition, w)
     _schedules(edition, w)
@@ -387,6 +396,14 @@ def lint_edition(edition: Edition, root: Node) -> list[Problem]:
     winners = {f"card:{k.id}" for k in edition.kinds if k.effect not in altering and k.module in usable}
     winners |= {f"suit:{s.id}" for s in edition.suits if s.module in usable}
     effects = {e.id for e in edition.effects}
+    for code, targets in (
+        ("rule-never-decides", rules),
+        ("bonus-never-earned", bonuses),
+        ("card-never-wins", winners),
+        ("effect-never-acts", effects),
+    ):
+        if code in allowed:
+            targets.clear()
 
     def done(u: Usage) -> bool:
         return u.rules >= rules and u.bonuses >= bonuses and u.winners >= winners and u.effects >= effects
@@ -455,7 +472,12 @@ def lint_edition(edition: Edition, root: Node) -> list[Problem]:
         else:
             why = f"in every trick ({span}) another effect takes precedence"
         w.warn("effect-never-acts", f"effect '{effect.id}' can never act: {why}", "effects", "list", i)
-    return w.problems
+    return _unless(w.problems, allowed)
+
+
+def _unless(problems: list[Problem], allowed: frozenset[str]) -> list[Problem]:
+    """``problems`` without the warnings whose code is ``allowed``."""
+    return [p for p in problems if not any(p.message.endswith(f"[{code}]") for code in allowed)]
 
 
 def _modules(edition: Edition, w: _Warner) -> None:
@@ -633,10 +655,10 @@ def lint(
     """Every warning about ``edition``, built from the merged tree ``root``; ``layers``
     are the (base, overlay) pairs it was merged from, ``source`` the text of the file
     checked (whose ``# skullking-validate: allow CODE`` comments silence warnings)."""
+    allowed = frozenset(code.strip() for line in _ALLOW.findall(source or "") for code in line.split(","))
     w = _Warner(root)
-    w.problems = lint_edition(edition, root)
+    w.problems = lint_edition(edition, root, allowed)
     layers = list(layers)
     for n, (base, overlay) in enumerate(layers, start=1):
         lint_overlay(base, overlay, edition if n == len(layers) else None, w)
-    allowed = {code.strip() for line in _ALLOW.findall(source or "") for code in line.split(",")}
-    return [p for p in w.problems if not any(p.message.endswith(f"[{code}]") for code in allowed)]
+    return _unless(w.problems, allowed)
