@@ -13,6 +13,8 @@
   more players than the edition allows;
 - ``schedule-never-used``: a round the hand limit always cuts, or a schedule that
   deals exactly as an earlier one at every player count;
+- ``analysis-incomplete``: more kinds of trick than :data:`MAX_TRICKS` to play; the
+  analysis then claims nothing;
 - ``change-changes-nothing``: an overlay value equal to what its base already has;
   and, for an overlay whose changes touch only how tricks end (precedence, effects,
   roles, lead, bonuses, the cards' roles and effects), each change when every trick of
@@ -81,6 +83,12 @@ class _Unit(NamedTuple):
     min_players: int
 
 
+#: The most tricks the analysis plays (about ten seconds): an edition with more kinds
+#: of trick gets one warning that the analysis is incomplete, and no claim about what
+#: cannot matter.
+MAX_TRICKS = 1_000_000
+
+
 class Usage:
     """What the exhaustive play found: rules that decided, bonuses paid, cards that
     won, effects that acted; how many tricks it played, in how many seconds."""
@@ -92,6 +100,8 @@ class Usage:
         self.effects: set[str] = set()
         self.tricks = 0
         self.seconds = 0.0
+        #: False when the play gave up at :data:`MAX_TRICKS`: nothing is proven then.
+        self.complete = True
 
 
 def _static_signature(play: Play, patterns: Sequence[Pattern]) -> tuple[bool, ...]:
@@ -301,16 +311,20 @@ def _vectors(limits: tuple[int, ...], most: int) -> Iterator[tuple[int, ...]]:
 # ---------------------------------------------------------------------- playing
 
 
-def play_all(edition: Edition, *, done: Callable[[Usage], bool] | None = None) -> Usage:
+def play_all(edition: Edition, *, done: Callable[[Usage], bool] | None = None, limit: int | None = None) -> Usage:
     """Play every trick of the analysis under ``edition`` and record what mattered;
     stop early once ``done`` says everything there is to find was found."""
     started = time.perf_counter()
+    limit = MAX_TRICKS if limit is None else limit
     domain = _Domain([edition])
     usage = Usage()
     resolver = edition._resolver
     effects = edition.effects
     destroyers = {e.slot for e in effects if e.kind is EffectKind.DESTROY_TRICK}
     for classes, plays in domain.tricks(positions=False):
+        if usage.tricks >= limit:
+            usage.complete = False
+            break
         usage.tricks += 1
         ruled = ""
         if any(p.alters for p in plays):
@@ -333,13 +347,16 @@ def play_all(edition: Edition, *, done: Callable[[Usage], bool] | None = None) -
     return usage
 
 
-def same_tricks(a: Edition, b: Edition) -> bool:
+def same_tricks(a: Edition, b: Edition, limit: int = MAX_TRICKS) -> bool:
     """Whether every trick of the analysis ends alike under ``a`` and ``b`` (editions
     with the same cards): same winner, next leader, bonus and alliances. Stops at the
-    first trick that differs."""
+    first trick that differs; more than ``limit`` tricks count as a difference (the
+    answer must be proven to be yes)."""
     domain = _Domain([a, b])
     resolve_a, resolve_b, plays_b = a._resolver.resolve, b._resolver.resolve, b.plays
-    for _, plays in domain.tricks():
+    for count, (_, plays) in enumerate(domain.tricks()):
+        if count >= limit:
+            return False
         x = resolve_a(plays, 0, len(plays))
         y = resolve_b([plays_b[p.code] for p in plays], 0, len(plays))
         if (x.winner, x.next_leader, x.bonus, x.alliances) != (y.winner, y.next_leader, y.bonus, y.alliances):
@@ -360,6 +377,7 @@ CODES = (
     "module-never-used",
     "schedule-never-used",
     "change-changes-nothing",
+    "analysis-incomplete",
 )
 _ALLOW = re.compile(r"#\s*skullking-validate:\s*allow\s+([a-z, -]+)")
 
@@ -381,9 +399,12 @@ def _players(low: int, high: int) -> str:
     return f"{low} player{'s' if low != 1 else ''}" if low == high else f"{low} to {high} players"
 
 
-def lint_edition(edition: Edition, root: Node, allowed: frozenset[str] = frozenset()) -> list[Problem]:
+def lint_edition(
+    edition: Edition, root: Node, allowed: frozenset[str] = frozenset(), limit: int = MAX_TRICKS
+) -> list[Problem]:
     """The warnings about ``edition`` (built from the merged tree ``root``); the codes
-    ``allowed`` are neither looked for (the play may stop sooner) nor reported."""
+    ``allowed`` are neither looked for (the play may stop sooner) nor reported; more
+    than ``limit`` tricks to play make one ``analysis-incomplete`` warning instead."""
     w = _Warner(root)
     _modules(edition, w)
     _schedules(edition, w)
@@ -408,7 +429,15 @@ def lint_edition(edition: Edition, root: Node, allowed: frozenset[str] = frozens
     def done(u: Usage) -> bool:
         return u.rules >= rules and u.bonuses >= bonuses and u.winners >= winners and u.effects >= effects
 
-    usage = play_all(edition, done=done)
+    usage = play_all(edition, done=done, limit=limit)
+    if not usage.complete:
+        w.warn(
+            "analysis-incomplete",
+            f"this edition allows more than {usage.tricks:,} kinds of trick: they were not all played, so "
+            "nothing is said about rules, bonuses, cards or effects that might never matter",
+            "players",
+        )
+        return _unless(w.problems, allowed)
     sizes = trick_sizes(edition)
     span = f"tricks of {_players(min(sizes), max(sizes)).replace('players', 'cards').replace('player', 'card')}"
     roles_played = {p.role for p in edition.plays.values() if p.role is not None and p.card.suit is None}
@@ -582,18 +611,18 @@ def _changes(base: Node, overlay: Node, path: tuple[str, ...]) -> Iterator[_Chan
             if value.value is None and ident not in items:
                 continue
             if value.value is None or ident not in items:
-                yield _Change(loc, (*path, ident), False)
+                yield _Change(loc, (*path, f"[{ident}]"), False)
             else:
-                yield from _nested(items[ident], value, (*path, ident), loc)
+                yield from _nested(items[ident], value, (*path, f"[{ident}]"), loc)
         return
     if _keyed(base) and _keyed(overlay):
         items = {item.value["id"].value: item for item in base.value}
         for item in overlay.value:
             ident = item.value["id"].value
             if ident not in items or "before" in item.value or "after" in item.value:
-                yield _Change(item.loc, (*path, ident), False)
+                yield _Change(item.loc, (*path, f"[{ident}]"), False)
             else:
-                yield from _nested(items[ident], item, (*path, ident), item.loc)
+                yield from _nested(items[ident], item, (*path, f"[{ident}]"), item.loc)
         return
     yield _Change(overlay.loc, path, base.plain() == overlay.plain())
 
@@ -606,6 +635,11 @@ def _nested(base: Node, overlay: Node, path: tuple[str, ...], loc: Location) -> 
         yield _Change(loc, path, True)
     else:
         yield from inner
+
+
+def _describe(path: tuple[str, ...]) -> str:
+    """``bonuses[black-14].points``: keys joined by dots, items named by their id."""
+    return "".join(step if step.startswith("[") or i == 0 else f".{step}" for i, step in enumerate(path))
 
 
 def _trick_only(path: tuple[str, ...]) -> bool:
@@ -626,7 +660,7 @@ def lint_overlay(base: Node, overlay: Node, edition: Edition | None, w: _Warner)
     changes = list(_changes(base, overlay, ()))
     for change in changes:
         if change.same:
-            where = ".".join(change.path)
+            where = _describe(change.path)
             w.at(change.loc, "change-changes-nothing", f"'{where}' changes nothing: {name} already has it")
     rules = [c for c in changes if not c.same and c.path[-1] not in TEXT_KEYS]
     if edition is None or not rules or not all(_trick_only(c.path) for c in rules):
@@ -639,13 +673,14 @@ def lint_overlay(base: Node, overlay: Node, edition: Edition | None, w: _Warner)
         return  # a base that builds only with the overlay's help: nothing to compare
     if set(before.plays) != set(edition.plays) or not same_tricks(before, edition):
         return
+    together = "with this file's other changes to how tricks end, " if len(rules) > 1 else ""
     for change in rules:
-        where = ".".join(change.path)
+        where = _describe(change.path)
         w.at(
             change.loc,
             "change-changes-nothing",
-            f"'{where}' changes nothing in play: with this file's other changes, every trick "
-            f"ends as under {name} (same winner, next leader, bonus and alliances)",
+            f"'{where}' changes nothing in play: {together}every trick ends as under {name} "
+            "(same winner, next leader, bonus and alliances)",
         )
 
 

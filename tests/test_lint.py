@@ -202,3 +202,21 @@ def test_removes_nothing_warning_still_reported(tmp_path: Path) -> None:
     path.write_text("extends: skullking-2021\nid: nothing\nbonuses:\n  no-such-bonus: null\n", encoding="utf-8")
     code, out, _ = run("validate", "--strict", str(path))
     assert code == 1 and "warning: 'no-such-bonus: null' removes nothing" in out
+
+
+def test_an_analysis_too_large_says_so_and_claims_nothing() -> None:
+    """More tricks than the analysis may play: one `analysis-incomplete` warning (at
+    the players), and no claim that anything can never matter."""
+    from skullking.lint import lint_edition
+    from skullking.loader import _load_tree
+
+    path = FIXTURES / "rule-never-decides.yaml"
+    edition = skullking.load_edition(path)
+    root = _load_tree(path, [], (path.resolve(),), [], {})
+    assert root is not None
+    complete = lint_edition(edition, root)
+    assert [p.message.rsplit("[", 1)[1] for p in complete] == ["rule-never-decides]"]
+    found = lint_edition(edition, root, limit=100)
+    assert len(found) == 1 and found[0].message.endswith("[analysis-incomplete]")
+    assert "more than 100 kinds of trick" in found[0].message
+    assert (found[0].line, found[0].column) == (root.locate(("players",)).line, root.locate(("players",)).column)
