@@ -12,6 +12,7 @@ players at 4, so that the exhaustive play stays small.
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import re
@@ -23,8 +24,9 @@ from clihelp import run
 import skullking
 from skullking.edition import Edition
 from skullking.errors import Problem
-from skullking.lint import CODES, trick_sizes
+from skullking.lint import CODES, play_all, trick_sizes
 from skullking.loader import check_file
+from skullking.model import EffectKind
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "lint"
 FILES = sorted(FIXTURES.glob("*.yaml"))
@@ -220,3 +222,45 @@ def test_an_analysis_too_large_says_so_and_claims_nothing() -> None:
     assert len(found) == 1 and found[0].message.endswith("[analysis-incomplete]")
     assert "more than 100 kinds of trick" in found[0].message
     assert (found[0].line, found[0].column) == (root.locate(("players",)).line, root.locate(("players",)).column)
+
+
+BRUTE = sorted((FIXTURES.parent / "lint-brute").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", BRUTE, ids=[p.name for p in BRUTE])
+def test_the_analysis_finds_what_every_ordered_trick_finds(path: Path) -> None:
+    """Exhaustive, not sampled: on a small deck, the classes, multisets and orders the
+    analysis plays find exactly the rules that decide, the bonuses paid, the cards that
+    win and the effects that act over every ordered trick of distinct cards (each
+    declaration of a declared card)."""
+    edition = skullking.load_edition(path)
+    resolver = edition._resolver
+    choices = []
+    for card in edition.deck():
+        declarations = edition.kind(card.kind).declarations if card.kind else ()
+        choices.append([f"{card.code}:{d.code}" for d in declarations] if declarations else [card.code])
+    rules: set[tuple[str, str]] = set()
+    bonuses: set[str] = set()
+    winners: set[str] = set()
+    effects: set[str] = set()
+    for size in trick_sizes(edition):
+        for picked in itertools.permutations(range(len(choices)), size):
+            for codes in itertools.product(*(choices[i] for i in picked)):
+                plays = [edition.plays[code] for code in codes]
+                result = resolver.resolve(plays, 0, size)
+                ruled = ""
+                if any(p.alters for p in plays):
+                    _, effect = resolver.active_effect(plays, [p.role_index for p in plays])
+                    effects.add(effect.id)
+                    ruled = effect.id if effect.kind is EffectKind.NEUTRALIZE else "-"
+                if result.winning_card is None:
+                    continue
+                if ruled != "-":
+                    rules.add((ruled, result.rule))
+                won = plays[result.winning_card].card
+                winners.add(f"suit:{won.suit}" if won.suit else f"card:{won.kind}")
+                bonuses.update(result.bonuses)
+                effects.update(edition.effects[plays[seat].effect_index].id for seat, _ in result.alliances)
+    usage = play_all(edition)
+    assert usage.tricks < 3000
+    assert (usage.rules, usage.bonuses, usage.winners, usage.effects) == (rules, bonuses, winners, effects)
