@@ -17,8 +17,9 @@
   analysis then claims nothing;
 - ``change-changes-nothing``: an overlay value equal to what its base already has;
   and, for an overlay whose changes touch only how tricks end (precedence, effects,
-  roles, lead, bonuses, the cards' roles and effects), each change when every trick of
-  the analysis ends as under the base (same winner, next leader, bonus, alliances).
+  roles, lead, bonuses, the cards' roles and effects), each change when every card
+  leads as under the base (so the suit to follow is the same) and every trick of the
+  analysis ends as under the base (same winner, next leader, bonus, alliances).
 
 The analysis is exhaustive, not sampled. The outcome of a trick depends on its
 *pattern*, not on every card (see :mod:`skullking.plan`), so cards are grouped into
@@ -651,6 +652,15 @@ def _trick_only(path: tuple[str, ...]) -> bool:
     return path[0] == "deck" and len(path) == 4 and path[3] in TRICK_CARD_KEYS
 
 
+def _same_leads(a: Edition, b: Edition) -> bool:
+    """Whether every card leads alike under ``a`` and ``b``: then the suit to follow is
+    the same in every trick (it depends on suits and leads only), and so are the legal
+    plays."""
+    return a.character_after_pass is b.character_after_pass and all(
+        play.lead is b.plays[code].lead for code, play in a.plays.items()
+    )
+
+
 def lint_overlay(base: Node, overlay: Node, edition: Edition | None, w: _Warner) -> None:
     """Warn about each key of ``overlay`` that changes nothing: set to the base's own
     value, or (when ``edition``, the merged result, is given) all of them together
@@ -671,7 +681,9 @@ def lint_overlay(base: Node, overlay: Node, edition: Edition | None, w: _Warner)
         before = build_edition(base, path=name)
     except (KeyError, TypeError, ValueError, AttributeError, IndexError):
         return  # a base that builds only with the overlay's help: nothing to compare
-    if set(before.plays) != set(edition.plays) or not same_tricks(before, edition):
+    if set(before.plays) != set(edition.plays) or not _same_leads(before, edition):
+        return  # other cards, or another suit to follow: the change matters
+    if not same_tricks(before, edition):
         return
     together = "with this file's other changes to how tricks end, " if len(rules) > 1 else ""
     for change in rules:
@@ -679,8 +691,8 @@ def lint_overlay(base: Node, overlay: Node, edition: Edition | None, w: _Warner)
         w.at(
             change.loc,
             "change-changes-nothing",
-            f"'{where}' changes nothing in play: {together}every trick ends as under {name} "
-            "(same winner, next leader, bonus and alliances)",
+            f"'{where}' changes nothing in play: {together}every trick is followed and ends as under "
+            f"{name} (same suit to follow, winner, next leader, bonus and alliances)",
         )
 
 
