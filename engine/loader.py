@@ -597,8 +597,8 @@ def check_file(
         if known is not None and not lint:
             return known
         linted = cached_lint(path) if known is not None else None
-        if known is not None and linted is not None:
-            return known[0], [*known[1], *linted]
+        if known is not None and linted is not None:  # kept with absolute file names
+            return known[0], [*known[1], *(p._replace(file=_display(Path(p.file))) for p in linted)]
     problems: list[Problem] = []
     deps: list[tuple[str, str]] = []
     sources: dict[str, str] = {}
@@ -628,7 +628,7 @@ def check_file(
         from .lint import lint as lint_edition
 
         found = lint_edition(edition, root, layers, sources.get(_display(path)))
-        store_lint(path, deps, found)
+        store_lint(path, deps, [p._replace(file=str(Path(p.file).resolve())) for p in found])
         problems = [*problems, *found]
     return edition, problems
 

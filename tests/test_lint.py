@@ -264,3 +264,16 @@ def test_the_analysis_finds_what_every_ordered_trick_finds(path: Path) -> None:
     usage = play_all(edition)
     assert usage.tricks < 3000
     assert (usage.rules, usage.bonuses, usage.winners, usage.effects) == (rules, bonuses, winners, effects)
+
+
+def test_cached_warnings_name_files_from_where_validate_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Warnings read from the cache name their file relative to the directory
+    `validate` runs in now, not the one it ran in when they were cached."""
+    folder = tmp_path / "rules"
+    folder.mkdir()
+    path = folder / "anchor.yaml"
+    path.write_text((FIXTURES / "card-never-wins.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    monkeypatch.chdir(folder)
+    assert [p.file for p in warnings(path)] == ["anchor.yaml"]
+    monkeypatch.chdir(tmp_path)
+    assert [p.file for p in warnings(path)] == [str(Path("rules") / "anchor.yaml")]
