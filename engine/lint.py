@@ -16,10 +16,10 @@
 - ``analysis-incomplete``: more kinds of trick than :data:`MAX_TRICKS` to play; the
   analysis then claims nothing;
 - ``change-changes-nothing``: an overlay value equal to what its base already has;
-  and, for an overlay whose changes touch only how tricks end (precedence, effects,
-  roles, lead, bonuses, the cards' roles and effects), each change when every card
-  leads as under the base (so the suit to follow is the same) and every trick of the
-  analysis ends as under the base (same winner, next leader, bonus, alliances).
+  and a change of how tricks end (precedence, effects, roles, lead, bonuses, the
+  cards' roles and effects, a suit's trump) without which, the file's other changes
+  kept, every card leads alike (so the suit to follow is the same) and every trick of
+  the analysis ends alike (same winner, next leader, bonus, alliances).
 
 The analysis is exhaustive, not sampled. The outcome of a trick depends on its
 *pattern*, not on every card (see :mod:`skullking.plan`), so cards are grouped into
@@ -582,16 +582,21 @@ def _short(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+Steps = tuple[str | int, ...]
+
+
 class _Change(NamedTuple):
-    """A key an overlay sets: where, its path in the merged edition, and whether the
-    base already had that very value."""
+    """A key an overlay sets: where, its path in the merged edition (items named
+    ``[id]``), whether the base already had that very value, and the ``steps`` (keys
+    and list positions) that lead to it in the overlay."""
 
     loc: Location
     path: tuple[str, ...]
     same: bool
+    steps: Steps
 
 
-def _changes(base: Node, overlay: Node, path: tuple[str, ...]) -> Iterator[_Change]:
+def _changes(base: Node, overlay: Node, path: tuple[str, ...], steps: Steps = ()) -> Iterator[_Change]:
     """Every key ``overlay`` sets on ``base`` (merged as :mod:`skullking.merge` does)."""
     if isinstance(overlay.value, dict) and isinstance(base.value, dict):
         for key, value in overlay.value.items():
@@ -601,9 +606,9 @@ def _changes(base: Node, overlay: Node, path: tuple[str, ...]) -> Iterator[_Chan
             if value.value is None and key not in base.value:
                 continue  # removes nothing: merging warns about it
             if value.value is None or key not in base.value:
-                yield _Change(loc, (*path, key), False)
+                yield _Change(loc, (*path, key), False, (*steps, key))
             else:
-                yield from _nested(base.value[key], value, (*path, key), loc)
+                yield from _nested(base.value[key], value, (*path, key), loc, (*steps, key))
         return
     if _keyed(base) and isinstance(overlay.value, dict):  # id -> item form
         items = {item.value["id"].value: item for item in base.value}
@@ -612,30 +617,49 @@ def _changes(base: Node, overlay: Node, path: tuple[str, ...]) -> Iterator[_Chan
             if value.value is None and ident not in items:
                 continue
             if value.value is None or ident not in items:
-                yield _Change(loc, (*path, f"[{ident}]"), False)
+                yield _Change(loc, (*path, f"[{ident}]"), False, (*steps, ident))
             else:
-                yield from _nested(items[ident], value, (*path, f"[{ident}]"), loc)
+                yield from _nested(items[ident], value, (*path, f"[{ident}]"), loc, (*steps, ident))
         return
     if _keyed(base) and _keyed(overlay):
         items = {item.value["id"].value: item for item in base.value}
-        for item in overlay.value:
+        for index, item in enumerate(overlay.value):
             ident = item.value["id"].value
             if ident not in items or "before" in item.value or "after" in item.value:
-                yield _Change(item.loc, (*path, f"[{ident}]"), False)
+                yield _Change(item.loc, (*path, f"[{ident}]"), False, (*steps, index))
             else:
-                yield from _nested(items[ident], item, (*path, f"[{ident}]"), item.loc)
+                yield from _nested(items[ident], item, (*path, f"[{ident}]"), item.loc, (*steps, index))
         return
-    yield _Change(overlay.loc, path, base.plain() == overlay.plain())
+    yield _Change(overlay.loc, path, base.plain() == overlay.plain(), steps)
 
 
-def _nested(base: Node, overlay: Node, path: tuple[str, ...], loc: Location) -> Iterator[_Change]:
+def _nested(base: Node, overlay: Node, path: tuple[str, ...], loc: Location, steps: Steps) -> Iterator[_Change]:
     """The changes inside one key; a mapping restated whole as the base has it is one
     unchanged value, at its key."""
-    inner = list(_changes(base, overlay, path))
+    inner = list(_changes(base, overlay, path, steps))
     if len(inner) > 1 and all(c.same for c in inner):
-        yield _Change(loc, path, True)
+        yield _Change(loc, path, True, steps)
     else:
         yield from inner
+
+
+def _without(node: Node, steps: Steps) -> Node:
+    """``node`` (an overlay) with the key or list item at ``steps`` left out."""
+    step, rest = steps[0], steps[1:]
+    if isinstance(node.value, dict):
+        value = dict(node.value)
+        if rest:
+            value[str(step)] = _without(value[str(step)], rest)
+        else:
+            del value[str(step)]
+        return Node(value, node.loc, node.key_loc, removed=node.removed)
+    items = list(node.value)
+    assert isinstance(step, int)
+    if rest:
+        items[step] = _without(items[step], rest)
+    else:
+        del items[step]
+    return Node(items, node.loc)
 
 
 def _describe(path: tuple[str, ...]) -> str:
@@ -661,10 +685,26 @@ def _same_leads(a: Edition, b: Edition) -> bool:
     )
 
 
+def _merged(root: Node, path: tuple[str, ...]) -> Node | None:
+    """The node at ``path`` (items named ``[id]``) in the merged tree ``root``."""
+    node: Node | None = root
+    for step in path:
+        if node is None:
+            return None
+        if step.startswith("[") and isinstance(node.value, list):
+            node = next((i for i in node.value if getattr(i.value.get("id"), "value", None) == step[1:-1]), None)
+        elif isinstance(node.value, dict):
+            node = node.value.get(step)
+        else:
+            return None
+    return node
+
+
 def lint_overlay(base: Node, overlay: Node, edition: Edition | None, w: _Warner) -> None:
     """Warn about each key of ``overlay`` that changes nothing: set to the base's own
-    value, or (when ``edition``, the merged result, is given) all of them together
-    changing no trick's outcome."""
+    value, or (when ``edition``, the merged result, is given) a change of how tricks
+    end without which every trick still ends alike. A change whose node already has a
+    warning (a new rule that decides nothing) is not played again."""
     base_id = base.value.get("id")
     name = str(base_id.value) if base_id is not None else "the base edition"
     changes = list(_changes(base, overlay, ()))
@@ -672,28 +712,31 @@ def lint_overlay(base: Node, overlay: Node, edition: Edition | None, w: _Warner)
         if change.same:
             where = _describe(change.path)
             w.at(change.loc, "change-changes-nothing", f"'{where}' changes nothing: {name} already has it")
-    rules = [c for c in changes if not c.same and c.path[-1] not in TEXT_KEYS]
-    if edition is None or not rules or not all(_trick_only(c.path) for c in rules):
+    if edition is None:
         return
     from .build import build_edition
+    from .merge import merge
 
-    try:
-        before = build_edition(base, path=name)
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
-        return  # a base that builds only with the overlay's help: nothing to compare
-    if set(before.plays) != set(edition.plays) or not _same_leads(before, edition):
-        return  # other cards, or another suit to follow: the change matters
-    if not same_tricks(before, edition):
-        return
-    together = "with this file's other changes to how tricks end, " if len(rules) > 1 else ""
-    for change in rules:
-        where = _describe(change.path)
-        w.at(
-            change.loc,
-            "change-changes-nothing",
-            f"'{where}' changes nothing in play: {together}every trick is followed and ends as under "
-            f"{name} (same suit to follow, winner, next leader, bonus and alliances)",
-        )
+    warned = {(p.file, p.line, p.column) for p in w.problems}
+    for change in changes:
+        if change.same or change.path[-1] in TEXT_KEYS or not _trick_only(change.path):
+            continue
+        node = _merged(w.root, change.path)
+        if node is not None and (node.loc.file, node.loc.line, node.loc.column) in warned:
+            continue
+        try:
+            without = build_edition(merge(base, _without(overlay, change.steps), []), path=edition.path)
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+            continue  # the file needs this change to make sense: it matters
+        if set(without.plays) != set(edition.plays) or not _same_leads(without, edition):
+            continue  # other cards, or another suit to follow: the change matters
+        if same_tricks(without, edition):
+            w.at(
+                change.loc,
+                "change-changes-nothing",
+                f"'{_describe(change.path)}' changes nothing in play: without it every trick is followed "
+                "and ends the same (same suit to follow, winner, next leader, bonus and alliances)",
+            )
 
 
 def lint(
