@@ -594,6 +594,9 @@ class _Change(NamedTuple):
     path: tuple[str, ...]
     same: bool
     steps: Steps
+    #: ``x: null``: never said to change nothing in play, since removing what cannot
+    #: matter is how a file answers the other warnings.
+    removal: bool = False
 
 
 def _changes(base: Node, overlay: Node, path: tuple[str, ...], steps: Steps = ()) -> Iterator[_Change]:
@@ -606,7 +609,7 @@ def _changes(base: Node, overlay: Node, path: tuple[str, ...], steps: Steps = ()
             if value.value is None and key not in base.value:
                 continue  # removes nothing: merging warns about it
             if value.value is None or key not in base.value:
-                yield _Change(loc, (*path, key), False, (*steps, key))
+                yield _Change(loc, (*path, key), False, (*steps, key), value.value is None)
             else:
                 yield from _nested(base.value[key], value, (*path, key), loc, (*steps, key))
         return
@@ -617,7 +620,7 @@ def _changes(base: Node, overlay: Node, path: tuple[str, ...], steps: Steps = ()
             if value.value is None and ident not in items:
                 continue
             if value.value is None or ident not in items:
-                yield _Change(loc, (*path, f"[{ident}]"), False, (*steps, ident))
+                yield _Change(loc, (*path, f"[{ident}]"), False, (*steps, ident), value.value is None)
             else:
                 yield from _nested(items[ident], value, (*path, f"[{ident}]"), loc, (*steps, ident))
         return
@@ -719,7 +722,7 @@ def lint_overlay(base: Node, overlay: Node, edition: Edition | None, w: _Warner)
 
     warned = {(p.file, p.line, p.column) for p in w.problems}
     for change in changes:
-        if change.same or change.path[-1] in TEXT_KEYS or not _trick_only(change.path):
+        if change.same or change.removal or change.path[-1] in TEXT_KEYS or not _trick_only(change.path):
             continue
         node = _merged(w.root, change.path)
         if node is not None and (node.loc.file, node.loc.line, node.loc.column) in warned:
