@@ -66,12 +66,11 @@ TRICK_CARD_KEYS = frozenset({"role", "declare", "effect", "trump"})
 
 class _Class(NamedTuple):
     """Cards alike for every rule: ``supply`` lists concrete plays (one per copy, in the
-    order they are used), ``pools`` each copy's pool; ``owners`` the card keys
+    order they are used: a suit's from its highest rank down); ``owners`` the card keys
     (``card:ID`` / ``suit:ID``) a win by this class counts for."""
 
     supply: tuple[Play, ...]
     owners: tuple[str, ...]
-    min_players: int
 
 
 class _Unit(NamedTuple):
@@ -164,7 +163,7 @@ class _Domain:
             supply = [p for p in members for _ in range(first.pool_limits[p.pool])]
             owners = tuple(sorted({f"card:{p.card.kind}" for p in members}))
             minp = min(modules[0][first.kind(p.card.kind or "").module] for p in members)
-            self.classes.append(_Class(tuple(supply), owners, minp))
+            self.classes.append(_Class(tuple(supply), owners))
             self.units.append(_Unit((len(self.classes) - 1,), (len(supply),), -1, minp))
         # Suits: rank classes (ranks named by rank-dependent patterns, then the rest
         # from the highest down), and interchangeable suits grouped.
@@ -203,7 +202,7 @@ class _Domain:
             indices = []
             minp = modules[0][suit.module]
             for supply in [*([p] for p in named), *([rest] if rest else [])]:
-                self.classes.append(_Class(tuple(supply), (f"suit:{suit.id}",), minp))
+                self.classes.append(_Class(tuple(supply), (f"suit:{suit.id}",)))
                 indices.append(len(self.classes) - 1)
             limits = tuple(len(self.classes[i].supply) for i in indices)
             self.units.append(_Unit(tuple(indices), limits, group, minp))
