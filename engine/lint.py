@@ -367,8 +367,8 @@ def same_tricks(a: Edition, b: Edition, limit: int = MAX_TRICKS) -> bool:
 # ---------------------------------------------------------------------- warnings
 
 
-#: The kinds of warning, each named in its message (``[code]``) so that a file can
-#: allow it with a comment: ``# skullking-validate: allow card-never-wins``.
+#: The kinds of warning (``Problem.code``, shown after the message in brackets), which
+#: a file may allow with a comment: ``# skullking-validate: allow card-never-wins``.
 CODES = (
     "rule-never-decides",
     "bonus-never-earned",
@@ -392,7 +392,9 @@ class _Warner:
 
     def at(self, loc: Location, code: str, message: str) -> None:
         assert code in CODES
-        self.problems.append(loc.problem(f"{message} [{code}]", severity="warning"))
+        self.problems.append(
+            Problem(file=loc.file, line=loc.line, column=loc.column, message=message, severity="warning", code=code)
+        )
 
 
 def _players(low: int, high: int) -> str:
@@ -506,7 +508,7 @@ def lint_edition(
 
 def _unless(problems: list[Problem], allowed: frozenset[str]) -> list[Problem]:
     """``problems`` without the warnings whose code is ``allowed``."""
-    return [p for p in problems if not any(p.message.endswith(f"[{code}]") for code in allowed)]
+    return [p for p in problems if p.code not in allowed]
 
 
 def _modules(edition: Edition, w: _Warner) -> None:
