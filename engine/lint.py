@@ -707,8 +707,8 @@ def _merged(root: Node, path: tuple[str, ...]) -> Node | None:
 def lint_overlay(base: Node, overlay: Node, edition: Edition | None, w: _Warner) -> None:
     """Warn about each key of ``overlay`` that changes nothing: set to the base's own
     value, or (when ``edition``, the merged result, is given) a change of how tricks
-    end without which every trick still ends alike. A change whose node already has a
-    warning (a new rule that decides nothing) is not played again."""
+    end without which every trick still ends alike. A change at or inside a node that
+    already has a warning (a rule that decides nothing) is not played again."""
     base_id = base.value.get("id")
     name = str(base_id.value) if base_id is not None else "the base edition"
     changes = list(_changes(base, overlay, ()))
@@ -725,9 +725,9 @@ def lint_overlay(base: Node, overlay: Node, edition: Edition | None, w: _Warner)
     for change in changes:
         if change.same or change.removal or change.path[-1] in TEXT_KEYS or not _trick_only(change.path):
             continue
-        node = _merged(w.root, change.path)
-        if node is not None and (node.loc.file, node.loc.line, node.loc.column) in warned:
-            continue
+        nodes = [_merged(w.root, change.path[:n]) for n in range(1, len(change.path) + 1)]
+        if any(n is not None and (n.loc.file, n.loc.line, n.loc.column) in warned for n in nodes):
+            continue  # inside a rule, bonus, card or effect already warned about
         try:
             without = build_edition(merge(base, _without(overlay, change.steps), []), path=edition.path)
         except (KeyError, TypeError, ValueError, AttributeError, IndexError):
