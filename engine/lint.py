@@ -19,7 +19,10 @@
   and a change of how tricks end (precedence, effects, roles, lead, bonuses, the
   cards' roles and effects, a suit's trump) without which, the file's other changes
   kept, every card leads alike (so the suit to follow is the same) and every trick of
-  the analysis ends alike (same winner, next leader, bonus, alliances).
+  the analysis ends alike (same winner, next leader, bonus, alliances). Text (titles,
+  descriptions, names) is never said to change nothing in play, nor is a removal
+  (``x: null``): removing what cannot matter is how a file answers the warnings above.
+  Scoring, schedules, abilities and the ghost are only compared value for value.
 
 The analysis is exhaustive, not sampled. The outcome of a trick depends on its
 *pattern*, not on every card (see :mod:`skullking.plan`), so cards are grouped into
