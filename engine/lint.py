@@ -255,7 +255,8 @@ class _Domain:
 
     def tricks(self, *, positions: bool = True) -> Iterator[tuple[list[int], list[Play]]]:
         """(class of each card, plays) of every trick the analysis plays, smallest first.
-        Each class leads in turn, the rest follows as listed and reversed; without
+        Each class leads in turn (a suit by its highest card, and where positions count
+        by its lowest as well), the rest follows as listed and reversed; without
         ``positions`` (where only which class wins matters, not which seat) the reversed
         order is played only where it can change that: with a rule that picks the last
         card, a bonus that looks at positions, or two trick-altering cards."""
@@ -296,7 +297,11 @@ class _Domain:
                 leads: dict[int, int] = {}
                 for position, c in enumerate(owners):
                     leads.setdefault(c, position)
-                for position in leads.values():
+                starts = list(leads.values())
+                if backwards:  # a suit's lowest card leading too (its cards before the highest)
+                    last = {c: position for position, c in enumerate(owners)}
+                    starts += [p for c, p in last.items() if p != leads[c]]
+                for position in starts:
                     rest = [i for i in range(len(cards)) if i != position]
                     both = len(rest) > 1 and (backwards or sum(1 for p in cards if p.alters) > 1)
                     for order in (rest, rest[::-1]) if both else (rest,):
