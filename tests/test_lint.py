@@ -24,7 +24,8 @@ from clihelp import run
 import skullking
 from skullking.edition import Edition
 from skullking.errors import Problem
-from skullking.lint import CODES, play_all, trick_sizes
+from skullking.exhaustive import play_all, trick_sizes
+from skullking.lint import CODES
 from skullking.loader import check_file
 from skullking.model import EffectKind
 
