@@ -86,6 +86,18 @@ def cached_check(path: str | os.PathLike[str]) -> tuple[Any, list[Any]] | None:
     return _load(_key("path", os.path.abspath(path)))
 
 
+def cached_lint(path: str | os.PathLike[str]) -> list[Any] | None:
+    """The lint warnings (:mod:`skullking.lint`) of a file checked before and unchanged
+    since, or ``None``."""
+    found = _load(_key("lint", os.path.abspath(path)))
+    return None if found is None else found[1]
+
+
+def store_lint(path: str | os.PathLike[str], deps: list[tuple[str, str]], warnings: list[Any]) -> None:
+    """Remember the lint warnings of the file at ``path`` (built from ``deps``)."""
+    _store([_key("lint", os.path.abspath(path))], deps, None, warnings)
+
+
 def cached_bundled(ident: str) -> Any:
     """The cached bundled edition ``ident``, or ``None``."""
     found = _load(_key("bundled", ident))
@@ -115,17 +127,21 @@ def store(
 ) -> None:
     """Remember ``edition`` (and the warnings its check gave), built from ``path`` and
     the files ``deps`` (path, sha256)."""
+    keys = [_key("path", os.path.abspath(path))] + ([_key("bundled", bundled)] if bundled else [])
+    _store(keys, deps, edition, warnings or [])
+
+
+def _store(keys: list[str], deps: list[tuple[str, str]], edition: Any, warnings: list[Any]) -> None:
     directory = _cache_dir()
     if directory is None:
         return
     import tempfile
 
-    keys = [_key("path", os.path.abspath(path))] + ([_key("bundled", bundled)] if bundled else [])
     try:
         os.makedirs(directory, exist_ok=True)
         for key in keys:
             with tempfile.NamedTemporaryFile(dir=directory, delete=False, suffix=".tmp") as fh:
-                pickle.dump((deps, edition, warnings or []), fh, protocol=pickle.HIGHEST_PROTOCOL)
+                pickle.dump((deps, edition, warnings), fh, protocol=pickle.HIGHEST_PROTOCOL)
             os.replace(fh.name, os.path.join(directory, f"{key}.pickle"))
     except Exception:
         pass

@@ -12,22 +12,27 @@ from typing import NamedTuple
 
 
 class Problem(NamedTuple):
-    """One located problem in an input file (1-based line and column; 0 when unknown)."""
+    """One located problem in an input file (1-based line and column; 0 when unknown).
+    ``code`` names the kind of a warning that a file may allow (see
+    :mod:`skullking.lint`); it is shown after the message, in brackets."""
 
     file: str
     line: int
     column: int
     message: str
     severity: str = "error"
+    code: str = ""
 
     def __str__(self) -> str:
         prefix = "warning: " if self.severity == "warning" else ""
+        suffix = f" [{self.code}]" if self.code else ""
         if self.line == 0:  # no position in the file (a file that is not there)
-            return f"{self.file}: {prefix}{self.message}"
-        return f"{self.file}:{self.line}:{self.column}: {prefix}{self.message}"
+            return f"{self.file}: {prefix}{self.message}{suffix}"
+        return f"{self.file}:{self.line}:{self.column}: {prefix}{self.message}{suffix}"
 
     def as_json(self) -> dict[str, object]:
-        """The ``{file, line, column, message}`` record of ``validate --format json``."""
+        """The ``{file, line, column, message}`` record of ``validate --format json``
+        (with ``severity`` for a warning, and its ``code`` when it has one)."""
         record: dict[str, object] = {
             "file": self.file,
             "line": self.line,
@@ -36,6 +41,8 @@ class Problem(NamedTuple):
         }
         if self.severity != "error":
             record["severity"] = self.severity
+        if self.code:
+            record["code"] = self.code
         return record
 
 

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from .cache import cached, cached_check, store
+from .cache import cached, cached_check, cached_lint, store, store_lint
 from .errors import EditionError, ExpressionError, Problem
 from .located import Location, Node, parse_yaml, position_in_scalar
 from .merge import merge
@@ -85,9 +85,11 @@ def _load_tree(
     sources: dict[str, str],
     *,
     given: bytes | None = None,
+    layers: list[tuple[Node, Node]] | None = None,
 ) -> Node | None:
     """Read ``path`` (or the ``given`` text read from elsewhere, named by ``path``) and,
-    through ``extends``, its bases; return the merged tree."""
+    through ``extends``, its bases; return the merged tree. ``layers`` receives each
+    (base, overlay) pair merged, innermost first."""
     node, data = _read(path, problems, sources, given)
     deps.append((str(path.resolve()), hashlib.sha256(data).hexdigest()))
     if node is None:
@@ -110,7 +112,7 @@ def _load_tree(
         cycle = " -> ".join(_display(p) for p in (*chain, base_path.resolve()))
         problems.append(base_ref.loc.problem(f"extends '{base_ref.value}' makes a cycle: {cycle}"))
         return None
-    base = _load_tree(base_path, problems, (*chain, base_path.resolve()), deps, sources)
+    base = _load_tree(base_path, problems, (*chain, base_path.resolve()), deps, sources, layers=layers)
     if base is None:
         problems.append(base_ref.loc.problem(f"extends '{base_ref.value}': the base edition has errors"))
         return None
@@ -120,6 +122,8 @@ def _load_tree(
     base_id = (
         base.value["id"].value if isinstance(base.value.get("id", Node(None, base.loc)).value, str) else "the base"
     )
+    if layers is not None:
+        layers.append((base, overlay))
     merged = merge(base, overlay, problems, base_id=str(base_id))
     _derive_texts(merged, overlay, str(base_id))
     return merged
@@ -769,12 +773,19 @@ class _Checker:
 
 
 def check_file(
-    path: Path, *, bundled: str | None = None, use_cache: bool = True, text: bytes | None = None
+    path: Path,
+    *,
+    bundled: str | None = None,
+    use_cache: bool = True,
+    text: bytes | None = None,
+    lint: bool = False,
 ) -> tuple[Any, list[Problem]]:
     """Load ``path`` with every check; return the edition (``None`` on errors) and all
     problems (errors and warnings). ``bundled`` is the id when the file is a bundled
-    edition (it is then also cached under that id). A file that passed before and has
-    not changed since (nor its bases, nor the engine) is answered from the cache.
+    edition (it is then also cached under that id). ``lint`` adds the warnings about
+    rules that cannot matter (:mod:`skullking.lint`; ``validate`` asks for them, loading
+    an edition to play does not). A file that passed before and has not changed since
+    (nor its bases, nor the engine) is answered from the cache, its lint included.
 
     ``text`` is the file's content read from elsewhere (standard input), named by
     ``path`` in messages; a relative ``extends`` in it is then found from ``path``'s
@@ -782,12 +793,16 @@ def check_file(
     use_cache = use_cache and text is None
     if use_cache:
         known = cached_check(path)
-        if known is not None:
+        if known is not None and not lint:
             return known
+        linted = cached_lint(path) if known is not None else None
+        if known is not None and linted is not None:  # kept with absolute file names
+            return known[0], [*known[1], *(p._replace(file=_display(Path(p.file))) for p in linted)]
     problems: list[Problem] = []
     deps: list[tuple[str, str]] = []
     sources: dict[str, str] = {}
-    root = _load_tree(path, problems, (path.resolve(),), deps, sources, given=text)
+    layers: list[tuple[Node, Node]] = []
+    root = _load_tree(path, problems, (path.resolve(),), deps, sources, given=text, layers=layers)
     if root is None or any(p.severity == "error" for p in problems):
         return None, problems
     schema_problems = _schema_problems(root)
@@ -810,6 +825,13 @@ def check_file(
     edition = build_edition(root, path=_display(path))
     if text is None:
         store(path, deps, edition, warnings=problems, bundled=bundled)
+    if lint:
+        from .lint import lint as lint_edition
+
+        found = lint_edition(edition, root, layers, sources.get(_display(path)))
+        if text is None:
+            store_lint(path, deps, [p._replace(file=str(Path(p.file).resolve())) for p in found])
+        problems = [*problems, *found]
     return edition, problems
 
 

@@ -109,7 +109,7 @@ def cmd_validate(args: argparse.Namespace, out: TextIO) -> int:
     for given in args.files:
         name = STDIN if given == "-" else given
         if given == "-":
-            edition, found = check_file(Path(STDIN), text=_read_stdin())
+            edition, found = check_file(Path(STDIN), text=_read_stdin(), lint=True)
         else:
             path = resolve_source(name) if not Path(name).exists() else Path(name)
             if path is None:
@@ -118,7 +118,7 @@ def cmd_validate(args: argparse.Namespace, out: TextIO) -> int:
                 problems.append(Problem(file=name, line=0, column=0, message=message))
                 report.append(str(problems[-1]))
                 continue
-            edition, found = check_file(path)
+            edition, found = check_file(path, lint=True)
         found = in_file_order(found)
         problems.extend(found)
         report.extend(str(p) for p in found)
@@ -132,7 +132,8 @@ def cmd_validate(args: argparse.Namespace, out: TextIO) -> int:
         out.writelines(line + "\n" for line in report)
     if missing:
         return 2
-    return 1 if any(p.severity == "error" for p in problems) else 0
+    failing = ("error", "warning") if args.strict else ("error",)
+    return 1 if any(p.severity in failing for p in problems) else 0
 
 
 # ---------------------------------------------------------------------- trick
@@ -639,6 +640,12 @@ def _parser(out: TextIO | None = None) -> argparse.ArgumentParser:
 
     p = sub.add_parser("validate", parents=[plain], help="check edition files; report every problem with FILE:LINE:COL")
     p.add_argument("files", nargs="+", metavar="FILE", help="edition files (or bundled ids; '-' for stdin)")
+    p.add_argument(
+        "--strict",
+        action="store_true",
+        help="exit 1 on warnings too (rules, bonuses, cards, effects, modules, schedules or overlay "
+        "changes that cannot matter)",
+    )
     p.set_defaults(run=cmd_validate)
 
     p = sub.add_parser("trick", parents=[common], help="resolve a trick: who wins, why, who leads next")
