@@ -327,3 +327,22 @@ def test_aggregates_and_cards_played_per_role(tmp_path: Path) -> None:
         house.score_sheet(
             {"players": ["Ann", "Bo"], "rounds": [{"bids": {"Ann": 1, "Bo": 0}, "won": {"Ann": 1, "Bo": 0}}]}
         )
+
+
+def test_validate_sees_that_ties_to_the_last_played_change_play(tmp_path: Path) -> None:
+    """`validate`'s warnings play every kind of trick: ties going to the last played is a
+    change of play (two equal numbers under the White Whale), so it is not said to change
+    nothing, while restating the default is."""
+    from skullking.loader import check_file
+
+    path = tmp_path / "ties.yaml"
+    path.write_text(
+        "extends: skullking-2021\nid: ties\n"
+        "effects: {list: {white-whale: {precedence: {highest-number: {winner: {ties: last_played}}}}}}\n",
+        encoding="utf-8",
+    )
+    edition, problems = check_file(path, use_cache=False, lint=True)
+    assert edition is not None and [p.message for p in problems] == []
+    path.write_text(path.read_text(encoding="utf-8").replace("last_played", "first_played"), encoding="utf-8")
+    _, problems = check_file(path, use_cache=False, lint=True)
+    assert [p.code for p in problems] == ["change-changes-nothing"]
