@@ -115,10 +115,11 @@ TABLE = "*table*"
 def _parser() -> Any:
     from lark import Lark
 
-    from .cache import lark_cache
+    from .cache import lark_grammar
     from .resources import rules_text
 
-    return Lark(rules_text("expr.lark"), parser="lalr", propagate_positions=True, cache=lark_cache("expr"))
+    grammar = rules_text("expr.lark")
+    return lark_grammar("expr", grammar, lambda: Lark(grammar, parser="lalr", propagate_positions=True))
 
 
 def parse(text: str) -> Expr:
@@ -371,6 +372,15 @@ class Expression:
         """The names the expression uses."""
         return frozenset(_variables(self.tree))
 
+    def __eq__(self, other: object) -> bool:
+        """Expressions are equal when their source and names are."""
+        if not isinstance(other, Expression):
+            return NotImplemented
+        return (self.source, self.names) == (other.source, other.names)
+
+    def __hash__(self) -> int:
+        return hash((self.source, self.names))
+
     def __reduce__(self) -> tuple[Any, ...]:
         # Pickle the checked tree, not the closure: loading needs no parser.
         return (_restore, (self.source, self.names, self.type, self.tree))
@@ -406,6 +416,12 @@ def _variables(expr: Expr) -> set[str]:
 
 def _calls(expr: Expr) -> list[Call]:
     return [node for node in _walk(expr) if isinstance(node, Call)]
+
+
+def restore(source: str, names: tuple[str, ...], type_: Type, tree: Expr) -> Expression:
+    """An expression rebuilt from its source, names, type and checked tree, without
+    parsing again (for the cache)."""
+    return _restore(source, names, type_, tree)
 
 
 def _restore(source: str, names: tuple[str, ...], type_: Type, tree: Expr) -> Expression:

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from .cache import cached, cached_check, cached_lint, store, store_lint
+from .cache import cached, cached_check, cached_lint, display_name, store, store_lint
 from .errors import EditionError, ExpressionError, Problem
 from .located import Location, Node, parse_yaml, position_in_scalar
 from .merge import merge
@@ -45,10 +45,7 @@ _VARIABLE = re.compile(r"^[a-z_][a-z0-9_]*$")
 
 def _display(path: Path) -> str:
     """How a file is named in messages: relative to the working directory when inside it."""
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)
+    return display_name(path)
 
 
 def _read(
@@ -796,8 +793,8 @@ def check_file(
         if known is not None and not lint:
             return known
         linted = cached_lint(path) if known is not None else None
-        if known is not None and linted is not None:  # kept with absolute file names
-            return known[0], [*known[1], *(p._replace(file=_display(Path(p.file))) for p in linted)]
+        if known is not None and linted is not None:
+            return known[0], [*known[1], *linted]
     problems: list[Problem] = []
     deps: list[tuple[str, str]] = []
     sources: dict[str, str] = {}

@@ -50,10 +50,11 @@ class Word(NamedTuple):
 def _lexer() -> Any:
     from lark import Lark
 
-    from .cache import lark_cache
+    from .cache import lark_grammar
     from .resources import rules_text
 
-    return Lark(rules_text("cards.lark"), parser="lalr", cache=lark_cache("cards"))
+    grammar = rules_text("cards.lark")
+    return lark_grammar("cards", grammar, lambda: Lark(grammar, parser="lalr"))
 
 
 def tokens(text: str, *, use_grammar: bool = False) -> list[tuple[str, str, int]]:
