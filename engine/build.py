@@ -287,6 +287,7 @@ def build_edition(root: Node, *, path: str) -> Any:
             declares=d["ghost"]["declares"],
             wins_lead=d["ghost"]["wins_lead"],
             description=d["ghost"].get("description", ""),
+            leads_again=d["ghost"].get("leads_again", "keep_order"),
         )
         if "ghost" in d
         else None,

@@ -322,6 +322,13 @@ def explain(edition: Edition) -> str:
     if edition.ghost is not None:
         ghost = edition.ghost
         after = "he leads the next trick" if ghost.wins_lead == "ghost" else "the player who led it leads the next"
+        if ghost.wins_lead == "ghost":
+            again = (
+                "the player who played after him before plays after him again"
+                if ghost.leads_again == "keep_order"
+                else "the first player listed plays after him"
+            )
+            after += f" (when he led the trick he won, {again})"
         lines += [
             f"## {ghost.name}",
             "",

@@ -39,6 +39,7 @@ from .scoring import (
     grants,
     leader_ability,
     next_seat,
+    opener,
     round_points,
     score_sheet,
     seat_order,
@@ -536,7 +537,7 @@ class Round:
         winner = names[result.winner] if result.winner is not None else None
         count = len(self.players)
         following = next_seat(order, result.next_leader, count, self.ghost)
-        self._previous, self._leader = order[0], following
+        self._previous, self._leader = opener(order, count, self.ghost), following
         self.tricks.append(Trick(number, names, plays, result, winner, self.seats[following]))
         self._trick = []
         self._order = seat_order(self._leader, self._previous, count, self.ghost)

@@ -337,6 +337,9 @@ class Ghost(NamedTuple):
     declares: str
     wins_lead: str
     description: str = ""
+    #: When he leads a trick after leading and winning one: keep_order (the player who
+    #: played after him before plays after him again) or seat_order (seat 0 does).
+    leads_again: str = "keep_order"
 
 
 class SheetChoice(NamedTuple):

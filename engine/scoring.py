@@ -860,7 +860,7 @@ class _Sheet:
                 exchange = (a for a in self.edition.abilities if a.kind is AbilityKind.EXCHANGE)
                 if any(grants(a, play, k, cards, modules) for a in exchange):
                     exchanged.setdefault(seats[result.winner], k)
-            previous, seat = seats[0], following
+            previous, seat = opener(seats, count, ghost), following
         if not self._follows(parsed, order, names, count, exchanged):
             return None
         return won, captures, alliances, wins, played
@@ -994,6 +994,16 @@ def next_seat(seats: Sequence[int], next_leader: int, count: int, ghost: Ghost |
     if ghost is not None and following == count and ghost.wins_lead == "trick_leader":
         return seats[0]
     return following
+
+
+def opener(seats: Sequence[int], count: int, ghost: Ghost | None) -> int:
+    """Who opened a trick played by ``seats``, as the next trick's order needs it: its
+    leader, or when the ghost (seat ``count``) led it, the player who played after him
+    (so that if he leads again the order is kept), or seat ``count`` when the edition
+    says ``leads_again: seat_order`` (then seat 0 plays after him)."""
+    if ghost is not None and seats[0] == count and ghost.leads_again == "keep_order":
+        return seats[1]
+    return seats[0]
 
 
 def seat_order(leader: int, previous: int, count: int, ghost: Ghost | None) -> list[int]:

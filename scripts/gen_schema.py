@@ -583,6 +583,14 @@ SCHEMA: dict[str, Any] = {
                         "won plays next), or the player who led that trick."
                     ),
                 },
+                "leads_again": {
+                    "enum": ["keep_order", "seat_order"],
+                    "description": (
+                        "When the ghost leads a trick after leading and winning the one before (the rulebooks "
+                        "do not say): 'keep_order' (the default), the player who played after him before plays "
+                        "after him again; 'seat_order', the first player listed does."
+                    ),
+                },
                 "description": {"type": "string", "description": "Shown to players."},
             },
             ["name", "players", "position", "declares", "wins_lead"],

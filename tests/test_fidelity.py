@@ -3,6 +3,8 @@ statements of the sources, each test citing the source line it follows."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import skullking
@@ -57,3 +59,52 @@ def test_bga_pirate_abilities_are_an_expansion_option() -> None:
         skullking.load_edition("bga").score_sheet(sheet)
     sheet["modules"] = ["base", "pirate-abilities"]
     assert skullking.load_edition("bga").score_sheet(sheet).totals["Ann"] == 30
+
+
+GHOST_SHEET = {
+    "players": ["Ann", "Bo"],
+    "rounds": [
+        {
+            "cards": 3,
+            "leader": "Bo",
+            "bids": {"Ann": 0, "Bo": 0},
+            # Bo leads, Graybeard plays second and wins with Y9; he leads and wins again
+            # with G9; he leads the third trick, and the order of the players after him
+            # decides who plays the purple 9.
+            "tricks": [["Y1", "Y9", "Y2"], ["G9", "G1", "G2"], ["P1", "P9", "P5"]],
+        }
+    ],
+}
+
+
+def test_graybeard_leading_again_keeps_the_order(tmp_path: Path) -> None:
+    """EN2021 (digest 2.11): Graybeard plays second when a player leads; when he wins he
+    leads, and the player who led the trick he won plays next. When he led the trick he
+    won, the sources are silent: the order is kept (`ghost.leads_again: keep_order`),
+    so Bo, who played after him, plays after him again and wins the third trick with P9;
+    `seat_order` makes the first player listed (Ann) play after him instead."""
+    kept = skullking.load_edition("skullking-2021").score_sheet(GHOST_SHEET).rounds[0]
+    assert (kept.won, kept.points) == ({"Ann": 0, "Bo": 1}, {"Ann": 30, "Bo": -30})
+    path = tmp_path / "seat-order.yaml"
+    path.write_text("extends: skullking-2021\nid: seat-order\nghost: {leads_again: seat_order}\n", encoding="utf-8")
+    by_seat = skullking.load_edition(path).score_sheet(GHOST_SHEET).rounds[0]
+    assert (by_seat.won, by_seat.points) == ({"Ann": 1, "Bo": 0}, {"Ann": -30, "Bo": 30})
+
+
+def test_graybeard_leading_again_in_a_round_played_move_by_move() -> None:
+    r = Round(
+        skullking.load_edition("skullking-2021"),
+        ["Ann", "Bo"],
+        cards=3,
+        leader="Bo",
+        hands={"Ann": "Y2 G2 P5", "Bo": "Y1 G1 P9", "Graybeard": "Y9 G9 P1"},
+    )
+    r.bid("Ann", 0)
+    r.bid("Bo", 0)
+    for player, card in (("Bo", "Y1"), ("Ann", "Y2"), ("Bo", "G1"), ("Ann", "G2")):
+        r.play(player, card)
+    assert [t.players for t in r.tricks] == [("Bo", "Graybeard", "Ann"), ("Graybeard", "Bo", "Ann")]
+    assert r.to_play == "Bo"  # Graybeard has played P1; Bo still plays after him
+    r.play("Bo", "P9")
+    r.play("Ann", "P5")
+    assert r.tricks[-1].winner == "Bo" and r.as_sheet_round()["tricks"] == GHOST_SHEET["rounds"][0]["tricks"]
