@@ -61,7 +61,8 @@ def test_bga_pirate_abilities_are_an_expansion_option() -> None:
     assert skullking.load_edition("bga").score_sheet(sheet).totals["Ann"] == 30
 
 
-GHOST_SHEET = {
+GHOST_TRICKS = [["Y1", "Y9", "Y2"], ["G9", "G1", "G2"], ["P1", "P9", "P5"]]
+GHOST_SHEET: dict[str, object] = {
     "players": ["Ann", "Bo"],
     "rounds": [
         {
@@ -71,7 +72,7 @@ GHOST_SHEET = {
             # Bo leads, Graybeard plays second and wins with Y9; he leads and wins again
             # with G9; he leads the third trick, and the order of the players after him
             # decides who plays the purple 9.
-            "tricks": [["Y1", "Y9", "Y2"], ["G9", "G1", "G2"], ["P1", "P9", "P5"]],
+            "tricks": GHOST_TRICKS,
         }
     ],
 }
@@ -107,4 +108,4 @@ def test_graybeard_leading_again_in_a_round_played_move_by_move() -> None:
     assert r.to_play == "Bo"  # Graybeard has played P1; Bo still plays after him
     r.play("Bo", "P9")
     r.play("Ann", "P5")
-    assert r.tricks[-1].winner == "Bo" and r.as_sheet_round()["tricks"] == GHOST_SHEET["rounds"][0]["tricks"]
+    assert r.tricks[-1].winner == "Bo" and r.as_sheet_round()["tricks"] == GHOST_TRICKS
