@@ -624,6 +624,7 @@ class _Sheet:
         self, node: Node, players: list[str], won: Mapping[str, int | None], modules: set[str]
     ) -> dict[str, list[str]]:
         known = {b.id for b in self.edition.bonuses}
+        before = len(self.problems)
         table = self._per_player(node, "bonuses", players, False)
         captures: dict[str, list[str]] = {}
         counted: Counter[str] = Counter()
@@ -658,7 +659,71 @@ class _Sheet:
             )
         if not over:
             self._shared_cards(counted, first_node, modules)
+        if not over and len(self.problems) == before:
+            self._winning_cards(captures, table, won, modules)
         return captures
+
+    def _winning_cards(
+        self, captures: dict[str, list[str]], table: dict[str, Node], won: Mapping[str, int | None], modules: set[str]
+    ) -> None:
+        """Bonuses paid for a trick won with some card (the Skull King's +30 per pirate)
+        need that winning card: two players cannot both have won with the one Skull King.
+        Each player's bonuses with a winner pattern need a winning card from each
+        pattern's cards (one card serves patterns that share it); the cards in play must
+        give every player their own (a matching of players' needs to cards, each copy
+        of a card one winner). Counted from the bonus patterns and the deck in play."""
+        bonuses = {b.id: b for b in self.edition.bonuses}
+        copies = Counter(card.pool for card in self.edition.deck(modules))
+        needs: list[tuple[str, frozenset[str], list[str]]] = []  # (player, cards that serve, bonus ids)
+        for player, ids in captures.items():
+            groups: list[tuple[set[str], list[str]]] = []
+            for bonus_id in dict.fromkeys(ids):
+                winner = bonuses[bonus_id].winner
+                if winner is None:
+                    continue
+                pools, merged = set(self._pools(winner, modules)), [bonus_id]
+                for group in [g for g in groups if g[0] & pools]:  # a card shared may serve both
+                    groups.remove(group)
+                    pools |= group[0]
+                    merged = group[1] + merged
+                groups.append((pools, merged))
+            needs += [(player, frozenset(pools), merged) for pools, merged in groups]
+            tricks = won.get(player)
+            if tricks is not None and len(groups) > tricks:
+                kinds = "; ".join(
+                    f"{', '.join(repr(b) for b in ids)} by {' or '.join(sorted(pools))}" for pools, ids in groups
+                )
+                self.error(
+                    table[player],
+                    f"{player}'s bonuses need {len(groups)} tricks won with different cards ({kinds}), "
+                    f"but {player} won {tricks}",
+                )
+                return
+        cards = [(pool, k) for pool in sorted(copies) for k in range(copies[pool])]
+        holder: dict[tuple[str, int], int] = {}
+
+        def assign(need: int, seen: set[tuple[str, int]]) -> bool:
+            for card in cards:
+                if card[0] in needs[need][1] and card not in seen:
+                    seen.add(card)
+                    if card not in holder or assign(holder[card], seen):
+                        holder[card] = need
+                        return True
+            return False
+
+        for index, (player, serving, ids) in enumerate(needs):
+            if assign(index, set()):
+                continue
+            rivals = [p for p in captures if p != player and any(q == p and other & serving for q, other, _ in needs)]
+            available = sum(copies[pool] for pool in serving)
+            claims = ", ".join(repr(b) for b in ids)
+            self.error(
+                table[player],
+                f"{player}'s {claims} needs a trick won with {' or '.join(sorted(serving))}, but "
+                f"{', '.join(rivals) or player}'s bonuses need such a winning card too, and the cards in play "
+                f"hold {available} (each wins one trick)",
+            )
+            return
 
     def _shared_cards(self, counted: Counter[str], first_node: dict[str, Node], modules: set[str]) -> None:
         """Bonuses that need the same one-of-a-kind cards: the Skull King cannot both win a

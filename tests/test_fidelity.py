@@ -109,3 +109,56 @@ def test_graybeard_leading_again_in_a_round_played_move_by_move() -> None:
     r.play("Bo", "P9")
     r.play("Ann", "P5")
     assert r.tricks[-1].winner == "Bo" and r.as_sheet_round()["tricks"] == GHOST_TRICKS
+
+
+def _round_with(bonuses: dict[str, list[str]], won: dict[str, int] | None = None) -> dict[str, object]:
+    counts = won or {"A": 1, "B": 1, "C": 1}
+    return {
+        "players": ["A", "B", "C"],
+        "rounds": [{"cards": 3, "bids": counts, "won": counts, "bonuses": bonuses}],
+    }
+
+
+@pytest.mark.parametrize(
+    ("bonuses", "won", "message"),
+    [
+        # one Skull King (EN2021 deck list): only one player can have won with him
+        (
+            {"A": ["pirate-by-skull-king"], "B": ["pirate-by-skull-king"]},
+            None,
+            "B's 'pirate-by-skull-king' needs a trick won with skull_king, but A's bonuses need such a winning "
+            "card too, and the cards in play hold 1",
+        ),
+        # two mermaids: three players cannot each have won with one
+        (
+            {"A": ["skull-king-by-mermaid"], "B": ["skull-king-by-mermaid"], "C": ["skull-king-by-mermaid"]},
+            None,
+            "bonus 'skull-king-by-mermaid' 3 times, but the cards in play allow at most 1",
+        ),
+        # a trick has one winning card: a pirate's and the Skull King's bonuses need two tricks
+        (
+            {"C": ["mermaid-by-pirate", "pirate-by-skull-king"]},
+            {"A": 1, "B": 1, "C": 1},
+            "C's bonuses need 2 tricks won with different cards",
+        ),
+    ],
+)
+def test_a_sheet_cannot_claim_more_winning_cards_than_the_deck_has(
+    bonuses: dict[str, list[str]], won: dict[str, int] | None, message: str
+) -> None:
+    """Issue 11, item 2: for every bonus, what a round's sheet claims across all players
+    cannot exceed what the deck in play allows - captured cards, and the winning card a
+    bonus with a winner pattern needs (derived from the patterns and card counts)."""
+    with pytest.raises(SheetError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        skullking.load_edition("skullking-2021").score_sheet(_round_with(bonuses, won))
+
+
+def test_possible_bonus_combinations_are_accepted() -> None:
+    """Five pirates and the Tigress can each win a mermaid-by-pirate trick; a player may
+    take several bonuses in one trick won with one card; two players two mermaids."""
+    ed = skullking.load_edition("skullking-2021")
+    ed.score_sheet(_round_with({"A": ["mermaid-by-pirate"], "B": ["mermaid-by-pirate"]}))
+    ed.score_sheet(_round_with({"A": ["pirate-by-skull-king", "pirate-by-skull-king", "black-14"]}))
+    ed.score_sheet(_round_with({"A": ["skull-king-by-mermaid"], "B": ["standard-14"], "C": ["black-14"]}))
+    two = _round_with({"C": ["mermaid-by-pirate", "pirate-by-skull-king"]}, {"A": 0, "B": 1, "C": 2})
+    assert ed.score_sheet(two).rounds[0].points["C"] == 40 + 20 + 30
