@@ -63,7 +63,7 @@ SHEET_PROPERTIES: dict[str, dict[str, Any]] = {
     },
     "schedule": {
         "type": "string",
-        "description": "The round schedule, e.g. 'standard' or 'whirlpool' (default: the edition's).",
+        "description": "The round schedule, e.g. 'standard' or 'whirlpool-twice' (default: the edition's).",
     },
     "modules": {
         "type": "array",

@@ -102,9 +102,9 @@ def test_6_loot_with_two_players() -> None:
 @pytest.mark.parametrize(
     ("schedule", "cards"),
     [
-        ("even-keeled", [2, 4, 6, 8, 10]),
+        ("even-keeled-once", [2, 4, 6, 8, 10]),
         ("even-keeled-twice", [2, 2, 4, 4, 6, 6, 8, 8, 10, 10]),
-        ("whirlpool", [9, 7, 5, 3, 1]),
+        ("whirlpool-once", [9, 7, 5, 3, 1]),
         ("whirlpool-twice", [9, 9, 7, 7, 5, 5, 3, 3, 1, 1]),
     ],
 )

@@ -52,7 +52,7 @@ CASES: dict[str, tuple[dict[str, Any], Callable[[dict[str, Any]], bool]]] = {
     "scoring": ({"scoring": {"ties": "shared"}}, lambda r: _where(r, "scoring")),
     "abilities": ({"abilities": {"exchange": {"count": 1}}}, lambda r: _where(r, "abilities")),
     "ghost": ({"ghost": None}, lambda r: _where(r, "ghost")),
-    "schedule": ({"schedule": {"default": "whirlpool"}}, lambda r: _where(r, "schedule")),
+    "schedule": ({"schedule": {"default": "whirlpool-once"}}, lambda r: _where(r, "schedule")),
     "play": ({"play": {"follow_suit": "may"}}, lambda r: _where(r, "play")),
     "bidding": ({"bidding": {"order": "in_turn"}}, lambda r: _where(r, "bidding")),
 }

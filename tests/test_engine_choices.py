@@ -291,7 +291,7 @@ def test_formulas_see_the_schedule_and_every_bid(tmp_path: Path) -> None:
     )
     house = _overlay(tmp_path, body)
     rounds = [{"cards": 1, "bids": {"Ann": 1, "Bo": 0}, "won": {"Ann": 1, "Bo": 0}}]
-    sheet = {"players": ["Ann", "Bo"], "schedule": "whirlpool", "rounds": rounds * 5}
+    sheet = {"players": ["Ann", "Bo"], "schedule": "whirlpool-once", "rounds": rounds * 5}
     scored = house.score_sheet(sheet).rounds
     assert [r.points["Ann"] for r in scored] == [20, 20, 20, 20, 40]
     assert [r.points["Bo"] for r in scored] == [15] * 5

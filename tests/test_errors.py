@@ -476,7 +476,7 @@ def test_sheet_names_get_a_suggestion(edition: Edition, round_text: str, message
     ("line", "message"),
     [
         ("scoring: clasic", "unknown scoring scheme 'clasic'; did you mean 'classic'?"),
-        ("schedule: whirlpol", "unknown schedule 'whirlpol'; did you mean 'whirlpool'"),
+        ("schedule: whirlpol", "unknown schedule 'whirlpol'; did you mean 'whirlpool-once'"),
         ("modules: [base, advance]", "unknown module 'advance'; did you mean 'advanced'?"),
         ("edition: skullking-2O21", "no such file or bundled edition; did you mean 'skullking-2021'"),
         ("scorer: me", "unknown key 'scorer'; did you mean 'scoring'"),
@@ -498,7 +498,7 @@ OPTION_NAMES: list[tuple[list[str], str]] = [
     (["score", "--schedule", "standart"], "--schedule: unknown schedule 'standart'; did you mean 'standard'?"),
     (["score", "--edition", "skullking-2O24"], "no such file or bundled edition; did you mean 'skullking-2024'"),
     (["simulate", "--scoring", "clasic"], "--scoring: unknown scoring scheme 'clasic'; did you mean 'classic'?"),
-    (["simulate", "--schedule", "whirlpol"], "--schedule: unknown schedule 'whirlpol'; did you mean 'whirlpool'"),
+    (["simulate", "--schedule", "whirlpol"], "--schedule: unknown schedule 'whirlpol'; did you mean 'whirlpool-once'"),
     (["simulate", "--modules", "base,advance"], "--modules: unknown module 'advance'; did you mean 'advanced'?"),
     (["simulate", "--edition", "bgaa"], "edition 'bgaa': no such file or bundled edition; did you mean 'bga'?"),
 ]

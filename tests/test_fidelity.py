@@ -162,3 +162,22 @@ def test_possible_bonus_combinations_are_accepted() -> None:
     ed.score_sheet(_round_with({"A": ["skull-king-by-mermaid"], "B": ["standard-14"], "C": ["black-14"]}))
     two = _round_with({"C": ["mermaid-by-pirate", "pirate-by-skull-king"]}, {"A": 0, "B": 1, "C": 2})
     assert ed.score_sheet(two).rounds[0].points["C"] == 40 + 20 + 30
+
+
+def test_whirlpool_by_the_name_in_each_book() -> None:
+    """Issue 11, item 5 (digest 5 #10): the 2024 rulebook deals Whirlpool 9, 7, 5, 3, 1;
+    the French rulebook ("Deux manches de 9, 7, 5, 3 et enfin 1") and an English rules
+    guide two rounds each. skullking-2024 gives its book's reading the plain name; the
+    2021 file, whose book's wording is not known, names neither plainly, and asking for
+    it names both, each title saying which books deal so."""
+    from skullking.errors import GameError
+    from skullking.game import Game
+
+    assert skullking.load_edition("skullking-2024").schedule("whirlpool").rounds == (9, 7, 5, 3, 1)
+    assert skullking.load_edition("skullking-2024").schedule("even-keeled").rounds == (2, 4, 6, 8, 10)
+    ed = skullking.load_edition("skullking-2021")
+    with pytest.raises(GameError, match="did you mean 'whirlpool-once' or 'whirlpool-twice'"):
+        Game(ed, ["A", "B"], schedule="whirlpool")
+    assert "2024 rulebook" in ed.schedule("whirlpool-once").title
+    assert "French rulebook" in ed.schedule("whirlpool-twice").title
+    assert ed.schedule("whirlpool-twice").rounds == (9, 9, 7, 7, 5, 5, 3, 3, 1, 1)

@@ -512,7 +512,7 @@ def test_a_sheet_does_not_hold_bendts_drawn_cards_against_him() -> None:
 def test_a_game_deals_its_schedule_in_turn() -> None:
     """Digest 2.2: round n deals the schedule's n-th count and is led by the player after
     the dealer; a game ends after the schedule's last round."""
-    game = Game(_ed("skullking-2021"), ["A", "B", "C"], schedule="whirlpool", seed=11)
+    game = Game(_ed("skullking-2021"), ["A", "B", "C"], schedule="whirlpool-once", seed=11)
     rng = random.Random(11)
     for number, cards in enumerate([9, 7, 5, 3, 1], start=1):
         assert not game.over
@@ -523,7 +523,7 @@ def test_a_game_deals_its_schedule_in_turn() -> None:
         play_randomly(r, rng)
         assert r.tricks[0].players[0] == "ABC"[(number - 1) % 3]
     assert game.over
-    with pytest.raises(GameError, match="the game is over: the 'whirlpool' schedule has 5 rounds"):
+    with pytest.raises(GameError, match="the game is over: the 'whirlpool-once' schedule has 5 rounds"):
         game.next_round()
     score = game.score()
     assert [r.cards for r in score.rounds] == [9, 7, 5, 3, 1]
@@ -670,7 +670,7 @@ def test_a_sheet_names_the_players_of_a_tie_break_round() -> None:
         ("skullking-2021", ("players: [A, B]", "players: [B, A]"), "the players tied for first, in seat order: A, B"),
         (
             "skullking-2021",
-            ("schedule: past-your-bedtime", "schedule: even-keeled"),
+            ("schedule: past-your-bedtime", "schedule: even-keeled-once"),
             "only a tie-break round after the schedule's 5 rounds names its players",
         ),
         (

@@ -729,7 +729,7 @@ def _parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     p.add_argument(
         "--schedule",
         metavar="SCHEDULE",
-        help="round schedule, e.g. whirlpool (default: the sheet's, else the edition's)",
+        help="round schedule, e.g. whirlpool-twice (default: the sheet's, else the edition's)",
     )
     p.set_defaults(run=cmd_score)
     return parser
