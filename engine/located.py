@@ -117,8 +117,15 @@ def parse_yaml(text: str, file: str) -> tuple[Node | None, list[Problem]]:
     """Parse one YAML or JSON document into a located tree.
 
     Returns the tree (``None`` when it could not be built) and every problem found:
-    syntax errors, duplicate keys, non-string keys, and more than one document.
+    syntax errors, duplicate keys, non-string keys, and more than one document; or
+    only the first limit of :mod:`skullking.limits` the document crosses (aliases,
+    values, nesting, items), found before anything is built.
     """
+    from .bounded import yaml_limits
+
+    over = yaml_limits(_Loader, text, file)
+    if over is not None:  # nothing is built from a document past a limit
+        return None, [over]
     problems: list[Problem] = []
     loader = _Loader(text)
     try:

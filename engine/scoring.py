@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from .bidding import bid_range, bidding_order, broken_rules, first_leader
 from .errors import NotationError, Problem, SheetError, SkullKingError
+from .limits import MAX_ROUNDS
 from .located import Location, Node, parse_yaml
 from .model import (
     ROUND_KEYS,
@@ -206,6 +207,8 @@ class _Sheet:
             self.error(root, "'rounds' is missing")
         elif not isinstance(rounds_node.value, list):
             self.error(rounds_node, "'rounds' must be a list of rounds")
+        elif len(rounds_node.value) > MAX_ROUNDS:
+            self.error(rounds_node.value[MAX_ROUNDS], f"more than {MAX_ROUNDS} rounds: the most a sheet may hold")
         elif players is not None and scheme is not None and schedule is not None:
             length = len(self.edition.schedule(schedule).rounds)
             given = rounds_node.value
