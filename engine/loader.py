@@ -55,7 +55,7 @@ def _display(path: Path) -> str:
 def _read(
     path: Path, problems: list[Problem], sources: dict[str, str], given: bytes | None = None
 ) -> tuple[Node | None, bytes]:
-    from .bounded import cut, read_bounded, too_large
+    from .bounded import cut, decode, read_bounded, too_large
 
     display = _display(path)
     try:
@@ -66,13 +66,9 @@ def _read(
     if over:
         problems.append(too_large(display, data, "an edition file"))
         return None, data
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
-        message = f"not UTF-8 text: byte {data[exc.start]:#04x} ({exc.reason}); save the file as UTF-8"
-        problems.append(Problem(file=display, line=line, column=column, message=message))
+    text = decode(data, display)
+    if isinstance(text, Problem):
+        problems.append(text)
         return None, data
     sources[display] = text
     node, found = parse_yaml(text, display)
@@ -442,44 +438,32 @@ class _Checker:
         d = self.data
         before = len(self.problems)
         if d["players"]["max"] > MAX_PLAYERS:
-            self.error(
-                f"players.max is {d['players']['max']}: the most an edition may allow is {MAX_PLAYERS}",
-                "players",
-                "max",
-            )
+            most = d["players"]["max"]
+            self.error(f"players.max is {most:,}: the most an edition may allow is {MAX_PLAYERS}", "players", "max")
         cards = 0
         for index, suit in enumerate(d["deck"]["suits"]):
             ranks = suit["ranks"]["to"] - suit["ranks"]["from"] + 1
             if ranks > MAX_RANKS:
-                self.error(
-                    f"suit '{suit['id']}' has {ranks} ranks: the most a suit may have is {MAX_RANKS}",
-                    "deck",
-                    "suits",
-                    index,
-                    "ranks",
-                )
-            cards += max(ranks, 0)
+                message = f"suit '{suit['id']}' has {ranks:,} ranks: the most a suit may have is {MAX_RANKS}"
+                self.error(message, "deck", "suits", index, "ranks")
+            else:
+                cards += max(ranks, 0)
         for index, card in enumerate(d["deck"].get("cards", [])):
             cards += card.get("count", 1)
-            if cards > MAX_DECK_CARDS:
+            if cards > MAX_DECK_CARDS:  # blamed on the card that crosses the limit
                 where = ("deck", "cards", index, "count") if "count" in card else ("deck", "cards", index)
-                self.error(f"the deck holds more than {MAX_DECK_CARDS} cards, the most a deck may hold", *where)
+                self.error(f"the deck holds more than {MAX_DECK_CARDS:,} cards, the most a deck may hold", *where)
                 break
         else:
             if cards > MAX_DECK_CARDS:
-                self.error(
-                    f"the deck holds {cards} cards: the most a deck may hold is {MAX_DECK_CARDS}", "deck", "suits"
-                )
+                message = f"the deck holds {cards:,} cards: the most a deck may hold is {MAX_DECK_CARDS:,}"
+                self.error(message, "deck", "suits")
         for index, variant in enumerate(d["schedule"]["variants"]):
             if len(variant["rounds"]) > MAX_ROUNDS:
                 self.error(
                     f"schedule '{variant['id']}' has {len(variant['rounds'])} rounds: the most a schedule may have "
                     f"is {MAX_ROUNDS}",
-                    "schedule",
-                    "variants",
-                    index,
-                    "rounds",
-                    MAX_ROUNDS,
+                    *("schedule", "variants", index, "rounds", MAX_ROUNDS),
                 )
         return len(self.problems) == before
 

@@ -330,8 +330,12 @@ class _Sheet:
         node = self.root.value.get(key)
         if node is None:
             return default
+        what = "scoring scheme" if key == "scoring" else key
+        if not isinstance(node.value, str):  # a list or mapping is not quoted back: it may be huge
+            self.error(node, f"'{key}' must name a {what} ({', '.join(known)})")
+            return None
         if node.value not in known:
-            self.error(node, unknown("scoring scheme" if key == "scoring" else key, str(node.plain()), known))
+            self.error(node, unknown(what, node.value, known))
             return None
         return str(node.value)
 

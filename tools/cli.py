@@ -288,18 +288,19 @@ def cmd_legal(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
-
-    from skullking.bounded import cut, read_bounded, too_large
+    from skullking.bounded import cut, decode, read_bounded, too_large
     from skullking.scoring import read_sheet, score_sheet
 
     file = STDIN if args.sheet == "-" else args.sheet
     try:
         data, over = cut(_read_stdin()) if args.sheet == "-" else read_bounded(args.sheet)
-        text = data.decode("utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"cannot read sheet '{args.sheet}': {getattr(exc, 'strerror', None) or exc}") from None
+    except OSError as exc:
+        raise UsageError(f"cannot read sheet '{args.sheet}': {exc.strerror or exc}") from None
+    text = decode(data, file)
     if over:
         raise SheetError([too_large(file, data, "a score sheet")])
+    if isinstance(text, Problem):
+        raise SheetError([text])
     root = read_sheet(text, file)
     edition = _edition(args.edition, args) if args.edition is not None else _sheet_edition(root, args.sheet, args)
     _known_option("--scoring", "scoring scheme", args.scoring, [s.id for s in edition.schemes])
