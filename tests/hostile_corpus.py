@@ -73,6 +73,12 @@ CORPUS: tuple[Hostile, ...] = (
         sheet=r"YAML syntax error",
         batch=r"nested more than 64 levels deep at column 65",
     ),
+    Hostile(
+        "batch-huge-number.jsonl",
+        r"YAML syntax error",
+        sheet=r"YAML syntax error",
+        batch=r"a number on this line is far too large for any value",
+    ),
     _both(
         "binary.bin",
         r"not UTF-8 text: byte 0x80",

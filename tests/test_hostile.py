@@ -223,3 +223,11 @@ def test_a_sheet_of_100_rounds_is_read_101_are_refused(tmp_path: Path) -> None:
     path.write_text("players: [Ann, Bo]\nrounds:\n" + round_ * 100, encoding="utf-8")
     code, _, err = run("score", str(path))
     assert code == 2 and "more than 100 rounds" not in err
+
+
+def test_simulate_names_no_more_players_than_the_limit() -> None:
+    """`--players 10000000` was ten million names made before the edition refused them."""
+    code, _, err = run("simulate", "--players", "10000000")
+    assert code == 2 and err == "skullking: error: --players 10000000: the most players a game may have is 50\n"
+    code, _, err = run("simulate", "--players", "9" * 5_000)
+    assert code == 2 and "the most players a game may have is 50" in err and len(err) < 200

@@ -201,6 +201,8 @@ def _batch_line(edition: Edition, line: str) -> dict[str, Any]:
         item = json.loads(line)
     except json.JSONDecodeError as exc:
         return {"error": f"not JSON: {exc.msg} at column {exc.colno}"}
+    except ValueError:  # a number of more digits than Python converts (4,300)
+        return {"error": "a number on this line is far too large for any value"}
     if not isinstance(item, dict) or not isinstance(item.get("cards"), list):
         return {"error": "each line must be an object with a list 'cards'"}
     unknown = sorted(set(item) - {"cards", "leader", "players"})
@@ -507,7 +509,11 @@ MAX_TIE_BREAKS = 10
 
 def _player_names(given: str) -> list[str]:
     """``--players``: a count (players P1..Pn) or comma-separated names."""
+    from skullking.limits import MAX_PLAYERS
+
     if given.isdigit():
+        if len(given) > 3 or int(given) > MAX_PLAYERS:  # named only up to the limit
+            raise UsageError(f"--players {given[:20]}: the most players a game may have is {MAX_PLAYERS}")
         return [f"P{i}" for i in range(1, int(given) + 1)]
     names = [name.strip() for name in given.split(",")]
     if not all(names):
