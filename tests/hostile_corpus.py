@@ -91,7 +91,7 @@ CORPUS: tuple[Hostile, ...] = (
         batch=r"nested more than 64 levels deep at column 65",
         make=b"[" * 5_000,
     ),
-    _both("too-large.yaml", TOO_LARGE, make=b"# padding\n" * 100_001),
+    _both("too-large.yaml", TOO_LARGE, make=(b"# " + b"x" * 997 + b"\n") * 1_001),
     _both("long-line.yaml", r"YAML syntax error", make=_overlay("long-line", "title: " + "x" * 900_000 + ": [\n")),
     Hostile(
         "long-formula.yaml",

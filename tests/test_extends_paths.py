@@ -143,7 +143,7 @@ def test_an_edition_built_with_allow_paths_is_not_cached_for_strict_loads(tree: 
         ["legal", "--edition", "ours/ours.yaml", "--hand", "Y1,E", "Y2"],
         ["explain", "--edition", "ours/ours.yaml"],
         ["simulate", "--edition", "ours/ours.yaml", "--seed", "1", "--rounds", "1"],
-        ["diff", "ours/ours.yaml", "bga"],
+        ["diff", "ours/ours.yaml", "bga", "--sample", "10", "--depth", "2"],
         ["score", "--edition", "ours/ours.yaml", str(SHEET)],
         ["new", "mine", "--extends", "ours/ours.yaml", "-o", "-"],
     ],

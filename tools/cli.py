@@ -32,8 +32,8 @@ PROG = "skullking"
 #: How standard input is named in messages (``validate -``, ``score -``).
 STDIN = "<stdin>"
 ALLOW_PATHS_HELP = (
-    "let an edition's 'extends' (and a sheet's 'edition') name an absolute path or a path that leaves its "
-    "folder with '..' (only for files you trust)"
+    "let an edition's 'extends' name an absolute path or a path that leaves its folder with '..' "
+    "(only for files you trust)"
 )
 
 
