@@ -292,7 +292,7 @@ def _explain_schema_error(root: Node, error: Any) -> Iterator[Problem]:
         return
     if error.validator == "enum":
         choices = ", ".join(str(c) for c in error.validator_value)
-        yield root.locate(path).problem(f"{where}: {error.instance!r} is not one of: {choices}")
+        yield root.locate(path).problem(f"{where}: {_quoted(error.instance)} is not one of: {choices}")
         return
     if error.validator == "required":
         node = root.at(path)
@@ -308,7 +308,15 @@ def _explain_schema_error(root: Node, error: Any) -> Iterator[Problem]:
         return
     if error.validator == "if":  # reported through its then/else sub-errors
         return
-    yield root.locate(path).problem(f"{where}: {error.message}")
+    message = error.message.replace(repr(error.instance), _quoted(error.instance))
+    yield root.locate(path).problem(f"{where}: {message}")
+
+
+def _quoted(value: Any) -> str:
+    """``value`` as messages quote it: its repr, cut where it is long (a message never
+    echoes a large part of the file back)."""
+    text = repr(value)
+    return text if len(text) <= 60 else f"{text[:40]}... ({len(text):,} characters)"
 
 
 def _close_to_base_ids(node: Node) -> Iterator[Problem]:

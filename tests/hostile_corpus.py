@@ -102,6 +102,11 @@ CORPUS: tuple[Hostile, ...] = (
         ),
     ),
     Hostile(
+        "long-value.yaml",
+        r"players.max: 'aaaaaaaaa.*\.\.\. \(900,002 characters\) is not of type 'integer'",
+        make=_overlay("long-value", "players: {max: " + "a" * 900_000 + "}\n"),
+    ),
+    Hostile(
         "schedule-rounds.yaml",
         r"schedule 'standard' has 101 rounds: the most a schedule may have is 100",
         make=_overlay("schedule-rounds", "schedule:\n  variants:\n    standard: {rounds: [" + "1, " * 100 + "1]}\n"),
