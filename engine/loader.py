@@ -145,14 +145,13 @@ def _load_tree(
     return merged
 
 
-#: The endings of the files ``extends`` (and a sheet's ``edition``) may name.
+#: The endings of the files ``extends`` may name.
 EDITION_SUFFIXES = (".yaml", ".yml", ".json")
 
 
 def referenced_file(name: str, folder: Path, *, allow_paths: bool) -> Path | str | None:
-    """The file an edition or a sheet names by ``name`` (an ``extends``, a sheet's
-    ``edition``): a bundled edition id, or a path relative to ``folder`` (the naming
-    file's) that stays inside it; with ``allow_paths`` also an absolute path or one that
+    """The file an ``extends`` names by ``name``: a bundled edition id, or a path
+    relative to ``folder`` (the overlay's) that stays inside it; with ``allow_paths`` also an absolute path or one that
     leaves the folder with ``..``. Only files ending in .yaml, .yml or .json are named.
     Returns the file, ``None`` when there is no such file, or why the name is refused
     (no file is touched for a refused path: the answer tells nothing of what exists

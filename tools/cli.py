@@ -236,6 +236,8 @@ def _trick_batch(edition: Edition, name: str, out: TextIO) -> int:
         for record in _batch_records(edition, stream):
             failed = failed or "error" in record
             out.write(json.dumps(record, ensure_ascii=False) + "\n")
+    except BrokenPipeError:
+        raise  # the reader of the output went away: main ends quietly
     except OSError as exc:
         raise UsageError(f"cannot read batch file '{name}': {exc.strerror or exc}") from None
     finally:
