@@ -168,6 +168,8 @@ def referenced_file(name: str, folder: Path, *, allow_paths: bool) -> Path | str
             f"{why} is read only when allowed (--allow-paths on the command line, allow_paths=True in Python); "
             "name a bundled edition or a file in this file's folder"
         )
+    if not pure.name:  # '', '.', './': the folder itself, whose name + .yaml lies outside it
+        return None
     try:
         found = resolve_source(name, folder) if "\0" not in name else None
     except (OSError, ValueError):  # a name the file system cannot take

@@ -231,3 +231,10 @@ def test_simulate_names_no_more_players_than_the_limit() -> None:
     assert code == 2 and err == "skullking: error: --players 10000000: the most players a game may have is 50\n"
     code, _, err = run("simulate", "--players", "9" * 5_000)
     assert code == 2 and "the most players a game may have is 50" in err and len(err) < 200
+
+
+@pytest.mark.parametrize("name", [".", "/", ".."])
+def test_a_folder_named_as_an_edition_is_no_such_file(name: str) -> None:
+    """`--edition .` looked for the file '.yaml' and crashed on the empty name."""
+    code, _, err = run("trick", "--edition", name, "Y1", "Y2")
+    assert code == 2 and err.startswith(f"skullking: error: edition '{name}': no such file or bundled edition")
