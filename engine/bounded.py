@@ -18,7 +18,6 @@ from .limits import (
     MAX_NESTING,
     MAX_YAML_ALIASES,
     MAX_YAML_NODES,
-    size_text,
 )
 
 
@@ -48,8 +47,7 @@ def too_large(file: str, data: bytes, what: str) -> Problem:
         file=file,
         line=line,
         column=column,
-        message=f"the file is larger than {size_text(MAX_FILE_BYTES)} bytes, the most {what} may have; "
-        "reading stopped here",
+        message=f"the file is larger than {MAX_FILE_BYTES:,} bytes, the most {what} may have; reading stopped here",
     )
 
 
@@ -133,7 +131,7 @@ def yaml_limits(loader_class: Any, text: str, file: str) -> Problem | None:
                 parent.children += 1
                 if parent.children > MAX_LIST_ITEMS * (2 if parent.mapping else 1):
                     what = "keys in one mapping" if parent.mapping else "items in one list"
-                    return at(event, f"more than {size_text(MAX_LIST_ITEMS)} {what}")
+                    return at(event, f"more than {MAX_LIST_ITEMS:,} {what}")
     except yaml.YAMLError:
         return None  # the parser reports it, located, when it builds the document
     finally:
@@ -142,7 +140,7 @@ def yaml_limits(loader_class: Any, text: str, file: str) -> Problem | None:
 
 
 def _too_many_values() -> str:
-    return f"the document holds more than {size_text(MAX_YAML_NODES)} values (counting every value an alias repeats)"
+    return f"the document holds more than {MAX_YAML_NODES:,} values (counting every value an alias repeats)"
 
 
 def json_too_deep(text: str) -> int | None:

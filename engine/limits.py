@@ -9,11 +9,12 @@ from __future__ import annotations
 
 # --------------------------------------------------------------------------- input sizes
 # Bounded work on hostile input (issue 8 s.3). The bundled editions are under 20 kB,
-# a ten-round sheet of eight players with every trick under 30 kB; each limit leaves
+# a ten-round sheet of eight players with every trick under 5 kB; each limit leaves
 # a wide margin over them and still keeps the worst input under a second or two.
 
 #: The most bytes read from an edition file, a score sheet or standard input: reading
-#: stops after one byte more, so ``/dev/zero`` or an endless pipe ends there.
+#: stops after one byte more, so ``/dev/zero`` or an endless pipe ends there. (A
+#: ``trick --batch`` input is read a line at a time instead: see the next two.)
 MAX_FILE_BYTES = 1_000_000
 
 #: The most bytes on one line of ``trick --batch`` (a trick of eight cards written by
@@ -59,8 +60,3 @@ MAX_ROUNDS = 100
 #: The most characters in one formula or condition of an edition (the longest bundled
 #: one has under 50).
 MAX_EXPRESSION_CHARS = 2_000
-
-
-def size_text(count: int) -> str:
-    """A count of bytes or items as people read it: ``1,000,000``."""
-    return f"{count:,}"
