@@ -110,11 +110,31 @@ def test_reading_a_fifo_stops_at_the_size_limit(tmp_path: Path) -> None:
     assert not writer.is_alive()
 
 
-def test_standard_input_stops_at_the_size_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize(
+    ("command", "code", "what"), [("validate", 1, "an edition file"), ("score", 2, "a score sheet")]
+)
+def test_standard_input_stops_at_the_size_limit(
+    monkeypatch: pytest.MonkeyPatch, command: str, code: int, what: str
+) -> None:
     big = io.TextIOWrapper(io.BytesIO(b"# padding\n" * 100_001), encoding="utf-8")
     monkeypatch.setattr(sys, "stdin", big)
-    code, out, _ = run("validate", "-")
-    assert code == 1 and out.startswith("<stdin>:100001:1: the file is larger than 1,000,000 bytes")
+    got, out, err = run(command, "-")
+    assert got == code
+    assert (out + err) == (
+        f"<stdin>:100001:1: the file is larger than 1,000,000 bytes, the most {what} may have; reading stopped here\n"
+    )
+
+
+def test_a_limit_in_json_is_one_located_record() -> None:
+    """With --format json the limit is the error record, with its file, line and column."""
+    case = next(c for c in CORPUS if c.name == "alias-bomb.yaml")
+    path = materialize(case, Path())
+    code, out, err = run("trick", "--edition", path, "--format", "json", "Y1", "Y2")
+    record = json.loads(out)
+    assert code == 2 and err == ""
+    assert Path(record["file"]).resolve() == Path(path).resolve()  # as messages name it: from the cwd
+    assert (record["line"], record["column"]) == (9, 8)
+    assert record["error"].startswith("the document holds more than 100,000 values")
 
 
 def _problems(text: str) -> list[str]:
