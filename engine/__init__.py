@@ -41,8 +41,13 @@ def __getattr__(name: str) -> object:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def load_edition(id_or_path: str | Path) -> Edition:
+def load_edition(id_or_path: str | Path, *, allow_paths: bool = False) -> Edition:
     """Load a bundled edition by id (``"skullking-2021"``) or an edition file by path.
+
+    The file's ``extends`` (and its bases') may name a bundled id or a file in the
+    naming file's folder; ``allow_paths=True`` also lets them name absolute paths and
+    paths that leave the folder with ``..`` (only for files you trust: a base is read
+    from wherever they point).
 
     Raises :class:`EditionError` listing every problem of the file, each located.
     """
@@ -66,7 +71,7 @@ def load_edition(id_or_path: str | Path) -> Edition:
         from .loader import load_path
 
         bundled = name if name in bundled_edition_files() else None
-        edition = load_path(path, use_cache=False, bundled=bundled)
+        edition = load_path(path, use_cache=False, bundled=bundled, allow_paths=allow_paths)
     return edition
 
 

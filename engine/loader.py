@@ -14,6 +14,7 @@ from, so that the command line starts fast.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 from collections.abc import Iterable, Iterator
@@ -51,19 +52,20 @@ def _display(path: Path) -> str:
 def _read(
     path: Path, problems: list[Problem], sources: dict[str, str], given: bytes | None = None
 ) -> tuple[Node | None, bytes]:
+    from .bounded import cut, decode, read_bounded, too_large
+
     display = _display(path)
     try:
-        data = path.read_bytes() if given is None else given
+        data, over = read_bounded(str(path)) if given is None else cut(given)
     except OSError as exc:
         problems.append(Problem(file=display, line=0, column=0, message=f"cannot read the file: {exc.strerror}"))
         return None, b""
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
-        message = f"not UTF-8 text: byte {data[exc.start]:#04x} ({exc.reason}); save the file as UTF-8"
-        problems.append(Problem(file=display, line=line, column=column, message=message))
+    if over:
+        problems.append(too_large(display, data, "an edition file"))
+        return None, data
+    text = decode(data, display)
+    if isinstance(text, Problem):
+        problems.append(text)
         return None, data
     sources[display] = text
     node, found = parse_yaml(text, display)
@@ -83,12 +85,21 @@ def _load_tree(
     *,
     given: bytes | None = None,
     layers: list[tuple[Node, Node]] | None = None,
+    allow_paths: bool = False,
+    through: Node | None = None,
 ) -> Node | None:
     """Read ``path`` (or the ``given`` text read from elsewhere, named by ``path``) and,
     through ``extends``, its bases; return the merged tree. ``layers`` receives each
-    (base, overlay) pair merged, innermost first."""
-    node, data = _read(path, problems, sources, given)
+    (base, overlay) pair merged, innermost first. ``through`` is the ``extends`` that
+    named ``path``: a file reached that way that does not read as an edition is refused
+    at that ``extends``, and nothing of it is shown."""
+    found: list[Problem] = []
+    node, data = _read(path, found, sources, given)
     deps.append((str(path.resolve()), hashlib.sha256(data).hexdigest()))
+    if through is not None and not _reads_as_edition(node, found):
+        problems.append(through.loc.problem(f"extends '{through.value}': {not_an_edition(_display(path), found)}"))
+        return None
+    problems.extend(found)
     if node is None:
         return None
     base_ref = node.value.get("extends")
@@ -97,21 +108,31 @@ def _load_tree(
     if not isinstance(base_ref.value, str):
         problems.append(base_ref.loc.problem("'extends' must name an edition id or a file path"))
         return None
-    base_path = resolve_source(base_ref.value, path.parent)
-    if base_path is None:
-        known = ", ".join(bundled_edition_files())
-        hint = did_you_mean(base_ref.value, bundled_edition_files())
-        problems.append(
-            base_ref.loc.problem(f"extends '{base_ref.value}': no such edition or file{hint} (bundled: {known})")
-        )
+    base_path = referenced_file(base_ref.value, path.parent, allow_paths=allow_paths)
+    if not isinstance(base_path, Path):
+        files = bundled_edition_files()
+        why = base_path or f"no such edition or file{did_you_mean(base_ref.value, files)} (bundled: {', '.join(files)})"
+        problems.append(base_ref.loc.problem(f"extends '{base_ref.value}': {why}"))
         return None
     if base_path.resolve() in chain:
         cycle = " -> ".join(_display(p) for p in (*chain, base_path.resolve()))
         problems.append(base_ref.loc.problem(f"extends '{base_ref.value}' makes a cycle: {cycle}"))
         return None
-    base = _load_tree(base_path, problems, (*chain, base_path.resolve()), deps, sources, layers=layers)
+    bundled = base_ref.value in bundled_edition_files()
+    before = len(problems)
+    base = _load_tree(
+        base_path,
+        problems,
+        (*chain, base_path.resolve()),
+        deps,
+        sources,
+        layers=layers,
+        allow_paths=allow_paths,
+        through=None if bundled else base_ref,
+    )
     if base is None:
-        problems.append(base_ref.loc.problem(f"extends '{base_ref.value}': the base edition has errors"))
+        if all((p.file, p.line) != (base_ref.loc.file, base_ref.loc.line) for p in problems[before:]):
+            problems.append(base_ref.loc.problem(f"extends '{base_ref.value}': the base edition has errors"))
         return None
     if "id" not in node.value:
         problems.append(node.loc.problem("'id' is a required property: an overlay is an edition of its own"))
@@ -124,6 +145,81 @@ def _load_tree(
     merged = merge(base, overlay, problems, base_id=str(base_id))
     _derive_texts(merged, overlay, str(base_id))
     return merged
+
+
+#: The endings of the files ``extends`` may name.
+EDITION_SUFFIXES = (".yaml", ".yml", ".json")
+
+
+def referenced_file(name: str, folder: Path, *, allow_paths: bool) -> Path | str | None:
+    """The file an ``extends`` names by ``name``: a bundled edition id, or a path
+    relative to ``folder`` (the overlay's) that stays inside it; with ``allow_paths`` also an absolute path or one that
+    leaves the folder with ``..``. Only files ending in .yaml, .yml or .json are named.
+    Returns the file, ``None`` when there is no such file, or why the name is refused
+    (no file is touched for a refused path: the answer tells nothing of what exists
+    outside the folder)."""
+    from pathlib import PurePath
+
+    bundled = bundled_edition_files()
+    if name in bundled:
+        return Path(str(bundled[name]))
+    pure = PurePath(name)
+    if not allow_paths and (pure.is_absolute() or ".." in pure.parts):
+        why = "an absolute path" if pure.is_absolute() else "a path that leaves the folder with '..'"
+        return (
+            f"{why} is read only when allowed (--allow-paths on the command line, allow_paths=True in Python); "
+            "name a bundled edition or a file in this file's folder"
+        )
+    if not pure.name:  # '', '.', './': the folder itself, whose name + .yaml lies outside it
+        return None
+    try:
+        found = resolve_source(name, folder) if "\0" not in name else None
+    except (OSError, ValueError):  # a name the file system cannot take
+        found = None
+    if found is None:
+        return None
+    if found.suffix.lower() not in EDITION_SUFFIXES:
+        return f"not an edition file: an edition file's name ends in {', '.join(EDITION_SUFFIXES)}"
+    return found
+
+
+@functools.cache
+def _edition_keys() -> frozenset[str]:
+    import json
+
+    schema = json.loads(rules_text("edition.schema.json"))
+    return frozenset(schema["then"]["properties"]) | frozenset(schema["else"]["properties"])
+
+
+def _reads_as_edition(node: Node | None, problems: list[Problem]) -> bool:
+    """Whether a file reads as an edition: UTF-8 YAML or JSON without syntax errors, a
+    mapping with an ``id`` whose keys are all an edition's."""
+    if node is None or not isinstance(node.value, dict) or any(p.severity == "error" for p in problems):
+        return False
+    return "id" in node.value and set(node.value) <= _edition_keys()
+
+
+def edition_file_refusal(path: Path, name: str) -> str | None:
+    """Why the file ``path``, named ``name`` by another file (a sheet's ``edition``), is
+    refused without being shown: ``None`` when it reads as an edition."""
+    if name in bundled_edition_files():
+        return None
+    found: list[Problem] = []
+    node, _ = _read(path, found, {})
+    return None if _reads_as_edition(node, found) else not_an_edition(_display(path), found)
+
+
+def not_an_edition(display: str, problems: list[Problem]) -> str:
+    """Why a file named by another is refused, without a word of what it holds: only
+    where reading it stopped."""
+    errors = [p for p in problems if p.severity == "error"]
+    where = (
+        f" (reading stopped at line {errors[0].line}, column {errors[0].column})" if errors and errors[0].line else ""
+    )
+    return (
+        f"{display} does not read as an edition file{where}: an edition file is a YAML mapping with an 'id' "
+        "and keys such as title, deck and scoring; nothing of it is shown here (validate it by itself to see why)"
+    )
 
 
 def _derive_texts(merged: Node, overlay: Node, base_id: str) -> None:
@@ -200,7 +296,7 @@ def _explain_schema_error(root: Node, error: Any) -> Iterator[Problem]:
     if error.validator == "enum":
         choices = ", ".join(str(c) for c in error.validator_value)
         hint = did_you_mean(str(error.instance), [str(c) for c in error.validator_value])
-        yield root.locate(path).problem(f"{where}: {error.instance!r} is not one of: {choices}{hint}")
+        yield root.locate(path).problem(f"{where}: {_quoted(error.instance)} is not one of: {choices}{hint}")
         return
     if error.validator == "required":
         node = root.at(path)
@@ -216,7 +312,15 @@ def _explain_schema_error(root: Node, error: Any) -> Iterator[Problem]:
         return
     if error.validator == "if":  # reported through its then/else sub-errors
         return
-    yield root.locate(path).problem(f"{where}: {error.message}")
+    message = error.message.replace(repr(error.instance), _quoted(error.instance))
+    yield root.locate(path).problem(f"{where}: {message}")
+
+
+def _quoted(value: Any) -> str:
+    """``value`` as messages quote it: its repr, cut where it is long (a message never
+    echoes a large part of the file back)."""
+    text = repr(value)
+    return text if len(text) <= 60 else f"{text[:40]}... ({len(text):,} characters)"
 
 
 def _close_to_base_ids(node: Node) -> Iterator[Problem]:
@@ -317,8 +421,16 @@ class _Checker:
 
     def expression(self, source: Any, names: Iterable[str], want: str, *path: str | int) -> Any:
         from .expr import compile_expression
+        from .limits import MAX_EXPRESSION_CHARS
 
         text = str(source).lower() if isinstance(source, bool) else str(source)
+        if len(text) > MAX_EXPRESSION_CHARS:
+            self.error(
+                f"the formula is {len(text):,} characters long: the most a formula may have is "
+                f"{MAX_EXPRESSION_CHARS:,}",
+                *path,
+            )
+            return None
         try:
             return compile_expression(text, tuple(names), want)  # type: ignore[arg-type]
         except ExpressionError as exc:
@@ -329,8 +441,48 @@ class _Checker:
             self.problems.append(loc.problem(f"{exc} in '{text}'"))
             return None
 
+    def _limits(self) -> bool:
+        """The sizes of :mod:`skullking.limits`: players, ranks, deck and rounds. Returns
+        whether the edition stays within them (past them nothing more is checked: the
+        other checks would do the work the limits are there to spare)."""
+        from .limits import MAX_DECK_CARDS, MAX_PLAYERS, MAX_RANKS, MAX_ROUNDS
+
+        d = self.data
+        before = len(self.problems)
+        if d["players"]["max"] > MAX_PLAYERS:
+            most = d["players"]["max"]
+            self.error(f"players.max is {most:,}: the most an edition may allow is {MAX_PLAYERS}", "players", "max")
+        cards = 0
+        for index, suit in enumerate(d["deck"]["suits"]):
+            ranks = suit["ranks"]["to"] - suit["ranks"]["from"] + 1
+            if ranks > MAX_RANKS:
+                message = f"suit '{suit['id']}' has {ranks:,} ranks: the most a suit may have is {MAX_RANKS}"
+                self.error(message, "deck", "suits", index, "ranks")
+            else:
+                cards += max(ranks, 0)
+        for index, card in enumerate(d["deck"].get("cards", [])):
+            cards += card.get("count", 1)
+            if cards > MAX_DECK_CARDS:  # blamed on the card that crosses the limit
+                where = ("deck", "cards", index, "count") if "count" in card else ("deck", "cards", index)
+                self.error(f"the deck holds more than {MAX_DECK_CARDS:,} cards, the most a deck may hold", *where)
+                break
+        else:
+            if cards > MAX_DECK_CARDS:
+                message = f"the deck holds {cards:,} cards: the most a deck may hold is {MAX_DECK_CARDS:,}"
+                self.error(message, "deck", "suits")
+        for index, variant in enumerate(d["schedule"]["variants"]):
+            if len(variant["rounds"]) > MAX_ROUNDS:
+                self.error(
+                    f"schedule '{variant['id']}' has {len(variant['rounds'])} rounds: the most a schedule may have "
+                    f"is {MAX_ROUNDS}",
+                    *("schedule", "variants", index, "rounds", MAX_ROUNDS),
+                )
+        return len(self.problems) == before
+
     def run(self) -> None:
         d = self.data
+        if not self._limits():
+            return
         modules = self.ids(("modules",), d["modules"], "module")
         roles = self.ids(("roles",), d["roles"], "role")
         for index, role in enumerate(d["roles"]):
@@ -776,6 +928,7 @@ def check_file(
     use_cache: bool = True,
     text: bytes | None = None,
     lint: bool = False,
+    allow_paths: bool = False,
 ) -> tuple[Any, list[Problem]]:
     """Load ``path`` with every check; return the edition (``None`` on errors) and all
     problems (errors and warnings). ``bundled`` is the id when the file is a bundled
@@ -786,7 +939,11 @@ def check_file(
 
     ``text`` is the file's content read from elsewhere (standard input), named by
     ``path`` in messages; a relative ``extends`` in it is then found from ``path``'s
-    folder (``Path("<stdin>")``: the working directory), and nothing is cached."""
+    folder (``Path("<stdin>")``: the working directory), and nothing is cached.
+
+    ``allow_paths`` lets ``extends`` name absolute paths and paths that leave the
+    file's folder with ``..``; an edition built so is not stored in the cache (an entry
+    stored without it serves both)."""
     use_cache = use_cache and text is None
     if use_cache:
         known = cached_check(path)
@@ -799,7 +956,9 @@ def check_file(
     deps: list[tuple[str, str]] = []
     sources: dict[str, str] = {}
     layers: list[tuple[Node, Node]] = []
-    root = _load_tree(path, problems, (path.resolve(),), deps, sources, given=text, layers=layers)
+    root = _load_tree(
+        path, problems, (path.resolve(),), deps, sources, given=text, layers=layers, allow_paths=allow_paths
+    )
     if root is None or any(p.severity == "error" for p in problems):
         return None, problems
     schema_problems = _schema_problems(root)
@@ -820,25 +979,25 @@ def check_file(
     from .build import build_edition
 
     edition = build_edition(root, path=_display(path))
-    if text is None:
+    if text is None and not allow_paths:
         store(path, deps, edition, warnings=problems, bundled=bundled)
     if lint:
         from .lint import lint as lint_edition
 
         found = lint_edition(edition, root, layers, sources.get(_display(path)))
-        if text is None:
+        if text is None and not allow_paths:
             store_lint(path, deps, [p._replace(file=str(Path(p.file).resolve())) for p in found])
         problems = [*problems, *found]
     return edition, problems
 
 
-def load_path(path: Path, *, use_cache: bool = True, bundled: str | None = None) -> Any:
+def load_path(path: Path, *, use_cache: bool = True, bundled: str | None = None, allow_paths: bool = False) -> Any:
     """Load the edition in ``path``; raise :class:`EditionError` listing every problem."""
     if use_cache:
         edition = cached(path)
         if edition is not None:
             return edition
-    edition, problems = check_file(path, bundled=bundled)
+    edition, problems = check_file(path, bundled=bundled, allow_paths=allow_paths)
     if edition is None:
         raise EditionError(problems)
     return edition

@@ -103,7 +103,13 @@ def _loc(file: str, mark: Any) -> Location:
     return Location(file, mark.line + 1, mark.column + 1)
 
 
-def _yaml_problem(file: str, exc: yaml.YAMLError) -> Problem:
+def _yaml_problem(file: str, exc: yaml.YAMLError, text: str = "") -> Problem:
+    if isinstance(exc, yaml.reader.ReaderError):  # a character YAML does not allow: one line, at its place
+        before = text[: exc.position]
+        line, column = before.count("\n") + 1, exc.position - (before.rfind("\n") + 1) + 1
+        code = exc.character if isinstance(exc.character, int) else ord(exc.character)
+        message = f"YAML syntax error: the character U+{code:04X} is not allowed (a control character)"
+        return Problem(file=file, line=line, column=column, message=message)
     mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
     problem = getattr(exc, "problem", None) or str(exc)
     context = getattr(exc, "context", None)
@@ -117,8 +123,15 @@ def parse_yaml(text: str, file: str) -> tuple[Node | None, list[Problem]]:
     """Parse one YAML or JSON document into a located tree.
 
     Returns the tree (``None`` when it could not be built) and every problem found:
-    syntax errors, duplicate keys, non-string keys, and more than one document.
+    syntax errors, duplicate keys, non-string keys, and more than one document; or
+    only the first limit of :mod:`skullking.limits` the document crosses (aliases,
+    values, nesting, items), found before anything is built.
     """
+    from .bounded import yaml_limits
+
+    over = yaml_limits(_Loader, text, file)
+    if over is not None:  # nothing is built from a document past a limit
+        return None, [over]
     problems: list[Problem] = []
     loader = _Loader(text)
     try:
@@ -127,7 +140,7 @@ def parse_yaml(text: str, file: str) -> tuple[Node | None, list[Problem]]:
             return None, [Problem(file=file, line=1, column=1, message="the file is empty")]
         node = _convert(loader, root, file, problems)
     except yaml.YAMLError as exc:
-        return None, [_yaml_problem(file, exc)]
+        return None, [_yaml_problem(file, exc, text)]
     finally:
         loader.dispose()
     return node, problems
@@ -159,7 +172,11 @@ def _convert(loader: Any, node: yaml.Node, file: str, problems: list[Problem]) -
         return Node(items, loc, key_loc)
     if isinstance(node, yaml.SequenceNode):
         return Node([_convert(loader, child, file, problems) for child in node.value], loc)
-    value = loader.construct_object(node, deep=True)
+    try:
+        value = loader.construct_object(node, deep=True)
+    except ValueError:  # an integer of more digits than Python converts (4,300)
+        problems.append(loc.problem(f"the number is {len(node.value):,} digits long: far too large for any value"))
+        value = None
     return Node(value, loc, style=getattr(node, "style", None) or None, end=_loc(file, node.end_mark))
 
 

@@ -43,6 +43,6 @@ def resolve_source(name: str, relative_to: Path | None = None) -> Path | None:
         candidate = relative_to / candidate
     if candidate.is_file():
         return candidate
-    if candidate.suffix == "" and candidate.with_suffix(".yaml").is_file():
+    if candidate.suffix == "" and candidate.name not in ("", "..") and candidate.with_suffix(".yaml").is_file():
         return candidate.with_suffix(".yaml")
     return None

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from .bidding import bid_range, bidding_order, broken_rules, first_leader
 from .errors import NotationError, Problem, SheetError, SkullKingError
+from .limits import MAX_ROUNDS
 from .located import Location, Node, parse_yaml
 from .model import (
     ROUND_KEYS,
@@ -206,6 +207,8 @@ class _Sheet:
             self.error(root, "'rounds' is missing")
         elif not isinstance(rounds_node.value, list):
             self.error(rounds_node, "'rounds' must be a list of rounds")
+        elif len(rounds_node.value) > MAX_ROUNDS:
+            self.error(rounds_node.value[MAX_ROUNDS], f"more than {MAX_ROUNDS} rounds: the most a sheet may hold")
         elif players is not None and scheme is not None and schedule is not None:
             length = len(self.edition.schedule(schedule).rounds)
             given = rounds_node.value
@@ -327,8 +330,12 @@ class _Sheet:
         node = self.root.value.get(key)
         if node is None:
             return default
+        what = "scoring scheme" if key == "scoring" else key
+        if not isinstance(node.value, str):  # a list or mapping is not quoted back: it may be huge
+            self.error(node, f"'{key}' must name a {what} ({', '.join(known)})")
+            return None
         if node.value not in known:
-            self.error(node, unknown("scoring scheme" if key == "scoring" else key, str(node.plain()), known))
+            self.error(node, unknown(what, node.value, known))
             return None
         return str(node.value)
 

@@ -21,6 +21,8 @@ from collections.abc import Iterable
 def close_matches(word: str, known: Iterable[str], n: int = 3, cutoff: float = 0.6) -> list[str]:
     """The known names closest to ``word`` (case-insensitive), best first; ``cutoff``
     (0 to 1) is how alike they must be."""
+    if len(word) > 100:  # no name is that long; comparing it would only take time
+        return []
     by_lower: dict[str, str] = {}
     for name in known:
         by_lower.setdefault(name.lower(), name)

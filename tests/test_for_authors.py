@@ -215,12 +215,15 @@ def test_new_extends_a_file_relative_to_the_new_one(tmp_path: Path) -> None:
     (tmp_path / "club").mkdir()
     base = _new(tmp_path / "club", "club", "skullking-2024")
     (tmp_path / "mine").mkdir()
-    code, _, err = run("new", "mine", "--extends", str(base), "-o", str(tmp_path / "mine" / "mine.yaml"))
+    code, out, err = run("new", "mine", "--extends", str(base), "-o", str(tmp_path / "mine" / "mine.yaml"))
     assert code == 0, err
     target = tmp_path / "mine" / "mine.yaml"
     assert yaml.safe_load(target.read_text(encoding="utf-8"))["extends"] == "../club/club.yaml"
-    assert run("validate", str(target))[0] == 0
-    assert skullking.load_edition(target).ties == "extra_round"  # from 2024, through club.yaml
+    # A base outside the new file's folder is read only with --allow-paths, and new says so.
+    assert f"check it with: skullking validate --allow-paths {target}" in out
+    assert run("validate", "--allow-paths", str(target))[0] == 0
+    assert run("validate", str(target))[0] == 1
+    assert skullking.load_edition(target, allow_paths=True).ties == "extra_round"  # from 2024, through club.yaml
 
 
 def test_new_to_standard_output(tmp_path: Path) -> None:

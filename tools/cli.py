@@ -13,8 +13,8 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, NoReturn, TextIO
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, BinaryIO, NoReturn, TextIO
 
 from skullking.errors import EditionError, NotationError, Problem, SheetError, SkullKingError, in_file_order
 
@@ -31,6 +31,10 @@ DEFAULT_EDITION = "skullking-2021"
 PROG = "skullking"
 #: How standard input is named in messages (``validate -``, ``score -``).
 STDIN = "<stdin>"
+ALLOW_PATHS_HELP = (
+    "let an edition's 'extends' name an absolute path or a path that leaves its folder with '..' "
+    "(only for files you trust)"
+)
 
 
 class UsageError(Exception):
@@ -57,11 +61,12 @@ class _Parser(argparse.ArgumentParser):
             (self.out or sys.stdout).write(message)
 
 
-def _edition(name: str) -> Edition:
+def _edition(name: str, args: argparse.Namespace) -> Edition:
+    """The edition ``name`` (an id or a file), its ``extends`` read as ``--allow-paths`` says."""
     import skullking
 
     try:
-        return skullking.load_edition(name)
+        return skullking.load_edition(name, allow_paths=args.allow_paths)
     except EditionError as exc:
         if len(exc.problems) == 1 and exc.problems[0].line == 0 and exc.problems[0].file == name:
             # "no such file or bundled edition; did you mean ...?"
@@ -70,8 +75,14 @@ def _edition(name: str) -> Edition:
 
 
 def _read_stdin() -> bytes:
+    """Standard input, at most one byte past the size limit (the reader sees it is too large)."""
+    from skullking.limits import MAX_FILE_BYTES
+
     buffer = getattr(sys.stdin, "buffer", None)
-    return buffer.read() if buffer is not None else sys.stdin.read().encode("utf-8")
+    if buffer is not None:
+        data: bytes = buffer.read(MAX_FILE_BYTES + 1)
+        return data
+    return sys.stdin.read(MAX_FILE_BYTES + 1).encode("utf-8")
 
 
 # ---------------------------------------------------------------------- editions
@@ -109,7 +120,7 @@ def cmd_validate(args: argparse.Namespace, out: TextIO) -> int:
     for given in args.files:
         name = STDIN if given == "-" else given
         if given == "-":
-            edition, found = check_file(Path(STDIN), text=_read_stdin(), lint=True)
+            edition, found = check_file(Path(STDIN), text=_read_stdin(), lint=True, allow_paths=args.allow_paths)
         else:
             path = resolve_source(name) if not Path(name).exists() else Path(name)
             if path is None:
@@ -118,7 +129,7 @@ def cmd_validate(args: argparse.Namespace, out: TextIO) -> int:
                 problems.append(Problem(file=name, line=0, column=0, message=message))
                 report.append(str(problems[-1]))
                 continue
-            edition, found = check_file(path, lint=True)
+            edition, found = check_file(path, lint=True, allow_paths=args.allow_paths)
         found = in_file_order(found)
         problems.extend(found)
         report.extend(str(p) for p in found)
@@ -160,7 +171,7 @@ def trick_text(edition: Edition, cards: Sequence[Any], result: TrickResult) -> s
 
 
 def cmd_trick(args: argparse.Namespace, out: TextIO) -> int:
-    edition = _edition(args.edition)
+    edition = _edition(args.edition, args)
     if args.batch is not None:
         if args.cards:
             raise UsageError("give cards or --batch, not both")
@@ -181,10 +192,18 @@ def cmd_trick(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _batch_line(edition: Edition, line: str) -> dict[str, Any]:
+    from skullking.bounded import json_too_deep
+    from skullking.limits import MAX_NESTING
+
+    deep = json_too_deep(line)
+    if deep is not None:
+        return {"error": f"nested more than {MAX_NESTING} levels deep at column {deep}"}
     try:
         item = json.loads(line)
     except json.JSONDecodeError as exc:
         return {"error": f"not JSON: {exc.msg} at column {exc.colno}"}
+    except ValueError:  # a number of more digits than Python converts (4,300)
+        return {"error": "a number on this line is far too large for any value"}
     if not isinstance(item, dict) or not isinstance(item.get("cards"), list):
         return {"error": "each line must be an object with a list 'cards'"}
     unknown = sorted(set(item) - {"cards", "leader", "players"})
@@ -203,26 +222,61 @@ def _batch_line(edition: Edition, line: str) -> dict[str, Any]:
 
 
 def _trick_batch(edition: Edition, name: str, out: TextIO) -> int:
-    from pathlib import Path
+    import io
 
     try:
-        lines = sys.stdin.read() if name == "-" else Path(name).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"cannot read batch file '{name}': {getattr(exc, 'strerror', None) or exc}") from None
+        if name == "-":
+            buffer = getattr(sys.stdin, "buffer", None)
+            stream: BinaryIO = buffer if buffer is not None else io.BytesIO(sys.stdin.read().encode("utf-8"))
+        else:
+            stream = open(name, "rb")  # noqa: SIM115 - closed below, stdin is not
+    except OSError as exc:
+        raise UsageError(f"cannot read batch file '{name}': {exc.strerror or exc}") from None
     failed = False
-    for line in lines.splitlines():
-        # One result per input line, blank ones included, so outputs line up with inputs.
-        record = _batch_line(edition, line) if line.strip() else {"error": "empty line: no trick on it"}
-        failed = failed or "error" in record
-        out.write(json.dumps(record, ensure_ascii=False) + "\n")
+    try:
+        for record in _batch_records(edition, stream):
+            failed = failed or "error" in record
+            out.write(json.dumps(record, ensure_ascii=False) + "\n")
+    except BrokenPipeError:
+        raise  # the reader of the output went away: main ends quietly
+    except OSError as exc:
+        raise UsageError(f"cannot read batch file '{name}': {exc.strerror or exc}") from None
+    finally:
+        if name != "-":
+            stream.close()
     return 2 if failed else 0
+
+
+def _batch_records(edition: Edition, stream: BinaryIO) -> Iterator[dict[str, Any]]:
+    """One result per input line, blank ones included, so that outputs line up with
+    inputs: lines end at '\n' only, each read up to the line limit (a longer one is
+    skipped unread) and decoded on its own."""
+    from skullking.limits import MAX_BATCH_LINE, MAX_BATCH_SKIP
+
+    while raw := stream.readline(MAX_BATCH_LINE + 1):
+        if len(raw) > MAX_BATCH_LINE and not raw.endswith(b"\n"):
+            yield {"error": f"line longer than {MAX_BATCH_LINE:,} bytes: not read (a trick takes a few hundred)"}
+            skipped = len(raw)
+            while (rest := stream.readline(1 << 16)) and not rest.endswith(b"\n"):
+                skipped += len(rest)  # the rest of the line, read and dropped in bounded pieces
+                if skipped > MAX_BATCH_SKIP:
+                    yield {"error": f"a line goes on past {MAX_BATCH_SKIP:,} bytes: the rest of the input is not read"}
+                    return
+            continue
+        raw = raw.removesuffix(b"\n").removesuffix(b"\r")
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            yield {"error": f"not UTF-8 text: byte {raw[exc.start]:#04x} at column {exc.start + 1}"}
+            continue
+        yield _batch_line(edition, line) if line.strip() else {"error": "empty line: no trick on it"}
 
 
 # ---------------------------------------------------------------------- legal
 
 
 def cmd_legal(args: argparse.Namespace, out: TextIO) -> int:
-    edition = _edition(args.edition)
+    edition = _edition(args.edition, args)
     legal = edition.legal_plays(args.hand, edition.parse_cards(args.cards), players=args.players)
     codes = [str(p) for p in legal]
     if args.format == "json":
@@ -239,17 +293,21 @@ def cmd_legal(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
-    from pathlib import Path
-
+    from skullking.bounded import cut, decode, read_bounded, too_large
     from skullking.scoring import read_sheet, score_sheet
 
     file = STDIN if args.sheet == "-" else args.sheet
     try:
-        text = Path(args.sheet).read_text(encoding="utf-8") if args.sheet != "-" else sys.stdin.read()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"cannot read sheet '{args.sheet}': {getattr(exc, 'strerror', None) or exc}") from None
+        data, over = cut(_read_stdin()) if args.sheet == "-" else read_bounded(args.sheet)
+    except OSError as exc:
+        raise UsageError(f"cannot read sheet '{args.sheet}': {exc.strerror or exc}") from None
+    text = decode(data, file)
+    if over:
+        raise SheetError([too_large(file, data, "a score sheet")])
+    if isinstance(text, Problem):
+        raise SheetError([text])
     root = read_sheet(text, file)
-    edition = _edition(args.edition) if args.edition is not None else _sheet_edition(root, args.sheet)
+    edition = _edition(args.edition, args) if args.edition is not None else _sheet_edition(root, args.sheet, args)
     _known_option("--scoring", "scoring scheme", args.scoring, [s.id for s in edition.schemes])
     _known_option("--schedule", "schedule", args.schedule, [s.id for s in edition.schedules])
     score = score_sheet(edition, root, file=file, scoring=args.scoring, schedule=args.schedule, check_edition=False)
@@ -307,22 +365,32 @@ def _known_option(option: str, what: str, value: str | None, known: Sequence[str
         raise UsageError(f"{option}: {unknown(what, value, known)}")
 
 
-def _sheet_edition(root: Any, sheet: str) -> Edition:
-    """The edition a sheet names (a bundled id, or a file relative to the sheet)."""
+def _sheet_edition(root: Any, sheet: str, args: argparse.Namespace) -> Edition:
+    """The edition a sheet names (a bundled id, or a file relative to the sheet, else to
+    the working directory). A file that does not read as an edition is refused without
+    a word of what it holds (the sheet, not the user, named it)."""
     from pathlib import Path
 
-    from skullking.resources import bundled_edition_files
+    from skullking.loader import edition_file_refusal
+    from skullking.resources import bundled_edition_files, resolve_source
 
     named = root.value.get("edition") if isinstance(root.value, dict) else None
     if named is None:
-        return _edition(DEFAULT_EDITION)
+        return _edition(DEFAULT_EDITION, args)
     name = str(named.value)
     if name not in bundled_edition_files() and sheet != "-":
         beside = Path(sheet).parent / name
         if beside.is_file():
             name = str(beside)
     try:
-        return _edition(name)
+        found = resolve_source(name)
+    except (OSError, ValueError):  # a name the file system cannot take: not found below
+        found = None
+    refused = None if found is None else edition_file_refusal(found, name)
+    if refused is not None:
+        raise SheetError([named.loc.problem(f"edition '{named.value}': {refused}")])
+    try:
+        return _edition(name, args)
     except UsageError as exc:  # "edition 'NAME': no such file or bundled edition; did you mean ...?"
         raise SheetError([named.loc.problem(str(exc))]) from None
 
@@ -333,7 +401,7 @@ def _sheet_edition(root: Any, sheet: str) -> Edition:
 def cmd_explain(args: argparse.Namespace, out: TextIO) -> int:
     from skullking.explain import explain
 
-    edition = _edition(args.edition)
+    edition = _edition(args.edition, args)
     if args.format == "json":
         json.dump({"id": edition.id, "markdown": explain(edition)}, out, ensure_ascii=False)
         out.write("\n")
@@ -388,7 +456,7 @@ def _write_only(out: TextIO, report: dict[str, Any], what: str, said: Callable[[
 def cmd_diff(args: argparse.Namespace, out: TextIO) -> int:
     from skullking.compare import compare
 
-    a, b = _edition(args.a), _edition(args.b)
+    a, b = _edition(args.a, args), _edition(args.b, args)
     if not 2 <= args.depth <= 3:
         raise UsageError(f"--depth {args.depth}: every trick of 2 cards, or of 2 and 3 cards (2 or 3)")
     report = compare(a, b, sample=args.sample, seed=args.seed, depth=args.depth)
@@ -444,7 +512,11 @@ MAX_TIE_BREAKS = 10
 
 def _player_names(given: str) -> list[str]:
     """``--players``: a count (players P1..Pn) or comma-separated names."""
+    from skullking.limits import MAX_PLAYERS
+
     if given.isdigit():
+        if len(given) > 3 or int(given) > MAX_PLAYERS:  # named only up to the limit
+            raise UsageError(f"--players {given[:20]}: the most players a game may have is {MAX_PLAYERS}")
         return [f"P{i}" for i in range(1, int(given) + 1)]
     names = [name.strip() for name in given.split(",")]
     if not all(names):
@@ -457,7 +529,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
 
     from skullking.game import Game, play_randomly
 
-    edition = _edition(args.edition)
+    edition = _edition(args.edition, args)
     players = _player_names(args.players)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     modules = [m.strip() for m in args.modules.split(",")] if args.modules else None
@@ -549,7 +621,7 @@ def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
     if base_file is None:
         hint = did_you_mean(args.extends, bundled_edition_files())
         raise UsageError(f"--extends {args.extends}: no such file or bundled edition{hint}")
-    base = _edition(args.extends)
+    base = _edition(args.extends, args)
     target = None if args.output == "-" else _new_file(Path(args.output or f"{name}.yaml"), name)
     schema = _schema_file("edition")
     extends = args.extends
@@ -565,7 +637,12 @@ def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
             fh.write(text)
     except OSError as exc:
         raise UsageError(f"{target}: cannot write the file: {exc.strerror or exc}") from None
-    out.write(f"wrote {target} (extends {base.id}); check it with: skullking validate {target}\n")
+    from pathlib import PurePath
+
+    # A base outside the new file's folder is read only with --allow-paths: say so.
+    outside = PurePath(extends).is_absolute() or ".." in PurePath(extends).parts
+    check = f"skullking validate {'--allow-paths ' if outside else ''}{target}"
+    out.write(f"wrote {target} (extends {base.id}); check it with: {check}\n")
     return 0
 
 
@@ -597,11 +674,14 @@ def _relative(path: Path, target: Path | None) -> str:
 # ---------------------------------------------------------------------- main
 
 
-def _options(*, edition: bool = True, sheet: bool = False) -> _Parser:
-    """The options of a command (a fresh parent parser per command): ``--format``, and
+def _options(*, edition: bool = True, sheet: bool = False, paths: bool = True) -> _Parser:
+    """The options of a command (a fresh parent parser per command): ``--format``,
     ``--edition`` for the commands that play under one edition (not ``editions``,
-    ``validate`` or ``diff``, whose editions are their arguments)."""
+    ``validate`` or ``diff``, whose editions are their arguments), and ``--allow-paths``
+    for every command that loads an edition file."""
     common = _Parser(add_help=False)
+    if paths:
+        common.add_argument("--allow-paths", action="store_true", help=ALLOW_PATHS_HELP)
     if edition:
         common.add_argument(
             "--edition",
@@ -622,6 +702,7 @@ def _options(*, edition: bool = True, sheet: bool = False) -> _Parser:
 def _parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     common = _options()
     plain = _options(edition=False)
+    listing = _options(edition=False, paths=False)
     _Parser.out = out
     parser = _Parser(
         prog=PROG,
@@ -635,7 +716,7 @@ def _parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True, parser_class=_Parser)
 
-    p = sub.add_parser("editions", parents=[plain], help="list the bundled editions")
+    p = sub.add_parser("editions", parents=[listing], help="list the bundled editions")
     p.set_defaults(run=cmd_editions)
 
     p = sub.add_parser("validate", parents=[plain], help="check edition files; report every problem with FILE:LINE:COL")
@@ -714,6 +795,7 @@ def _parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     p = sub.add_parser("new", help="start a house rule: write a commented overlay of an edition")
     p.add_argument("name", metavar="NAME", help="the new edition's id; the file is NAME.yaml")
     p.add_argument("--extends", required=True, metavar="ID|PATH", help="the edition it changes: a bundled id or a file")
+    p.add_argument("--allow-paths", action="store_true", help=ALLOW_PATHS_HELP)
     p.add_argument(
         "-o",
         "--output",
