@@ -62,8 +62,13 @@ def _engine_fingerprint() -> str:
 
 
 def _digest(path: str) -> str:
+    """The SHA-256 of a file the cache depends on (read up to the file size limit: a
+    larger file is no edition and matches no entry)."""
+    from .limits import MAX_FILE_BYTES
+
     with open(path, "rb") as fh:
-        return hashlib.sha256(fh.read()).hexdigest()
+        data = fh.read(MAX_FILE_BYTES + 1)
+    return hashlib.sha256(data).hexdigest() if len(data) <= MAX_FILE_BYTES else "too large"
 
 
 def _key(kind: str, name: str) -> str:
