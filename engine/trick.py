@@ -163,6 +163,9 @@ class Resolver:
         count = len(plays)
         if count == 0:
             raise IllegalTrickError("a trick needs at least one card")
+        if players < 1:
+            low, high = self.edition.min_players, self.edition.max_players
+            raise IllegalTrickError(f"{players} players: this edition is for {low} to {high} players")
         if count > players:
             raise IllegalTrickError(
                 f"{count} cards but only {players} players: nobody is left to play '{plays[players]}'"
