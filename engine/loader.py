@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from .cache import cached, cached_check, store
-from .errors import EditionError, ExpressionError, Problem
+from .errors import EditionError, ExpressionError, FormulaError, Problem, shorten
 from .located import Location, Node, parse_yaml, position_in_scalar
 from .merge import merge
 from .model import (
@@ -324,7 +324,7 @@ class _Checker:
             loc = self.at(*path)
             if node is not None and not isinstance(node.value, dict | list):
                 loc = position_in_scalar(node, exc.column, self.sources.get(node.loc.file))
-            self.problems.append(loc.problem(f"{exc} in '{text}'"))
+            self.problems.append(loc.problem(f"{exc} in '{shorten(text, 200)}'"))
             return None
 
     def run(self) -> None:
@@ -740,7 +740,11 @@ class _Checker:
         largest = max(max(v["rounds"]) for v in schedule["variants"])
         blame = self._blame(("players", "max"), ("schedule", "hand_limit"), ("schedule", "variants"), ("deck",))
         for players in range(d["players"]["min"], d["players"]["max"] + 1):
-            hand = largest if limit is None else min(largest, limit.evaluate({"players": players}))
+            try:
+                hand = largest if limit is None else min(largest, limit.evaluate({"players": players}))
+            except FormulaError as exc:
+                self.error(str(exc), "schedule", "hand_limit")
+                break
             if hand < 1:
                 self.error(
                     f"hand_limit gives {hand} cards for {players} players; every hand needs one",

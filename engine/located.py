@@ -103,11 +103,26 @@ def _loc(file: str, mark: Any) -> Location:
     return Location(file, mark.line + 1, mark.column + 1)
 
 
-def _yaml_problem(file: str, exc: yaml.YAMLError) -> Problem:
+def _yaml_problem(file: str, exc: yaml.YAMLError, text: str) -> Problem:
+    """One line naming the place of a YAML error (never PyYAML's multi-line report)."""
+    if isinstance(exc, yaml.reader.ReaderError):  # a character YAML does not allow
+        # located by counting '\n' only: the line and column an editor shows; libyaml
+        # counts the position in bytes of UTF-8, PyYAML's own reader in characters
+        before = text[: exc.position]
+        if _Loader is not yaml.SafeLoader:
+            before = text.encode("utf-8", errors="surrogatepass")[: exc.position].decode("utf-8", errors="ignore")
+        line = before.count("\n") + 1
+        column = len(before) - (before.rfind("\n") + 1) + 1
+        char = exc.character if isinstance(exc.character, str) else chr(exc.character)
+        message = (
+            f"YAML syntax error: control character {char!r} (U+{ord(char):04X}) is not allowed; "
+            "remove it, or write it as an escape inside double quotes"
+        )
+        return Problem(file=file, line=line, column=column, message=message)
     mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
     problem = getattr(exc, "problem", None) or str(exc)
     context = getattr(exc, "context", None)
-    message = f"YAML syntax error: {problem}" + (f" ({context})" if context else "")
+    message = " ".join((f"YAML syntax error: {problem}" + (f" ({context})" if context else "")).split())
     if mark is None:
         return Problem(file=file, line=1, column=1, message=message)
     return Problem(file=file, line=mark.line + 1, column=mark.column + 1, message=message)
@@ -117,7 +132,8 @@ def parse_yaml(text: str, file: str) -> tuple[Node | None, list[Problem]]:
     """Parse one YAML or JSON document into a located tree.
 
     Returns the tree (``None`` when it could not be built) and every problem found:
-    syntax errors, duplicate keys, non-string keys, and more than one document.
+    syntax errors, duplicate keys, non-string keys, numbers too large, and more than
+    one document.
     """
     problems: list[Problem] = []
     loader = _Loader(text)
@@ -127,10 +143,35 @@ def parse_yaml(text: str, file: str) -> tuple[Node | None, list[Problem]]:
             return None, [Problem(file=file, line=1, column=1, message="the file is empty")]
         node = _convert(loader, root, file, problems)
     except yaml.YAMLError as exc:
-        return None, [_yaml_problem(file, exc)]
+        return None, [_yaml_problem(file, exc, text)]
     finally:
         loader.dispose()
     return node, problems
+
+
+_INT_TAG = "tag:yaml.org,2002:int"
+_SHAPES = {yaml.MappingNode: "a mapping", yaml.SequenceNode: "a list"}
+
+
+def _scalar(loader: Any, node: yaml.Node, file: str, problems: list[Problem]) -> Any:
+    """The value of a scalar node; ``None`` (and a problem) for a number too large for
+    any field (see :data:`~skullking.limits.MAX_DIGITS`) or a value its tag refuses."""
+    from .limits import MAX_DIGITS
+
+    loc = _loc(file, node.start_mark)
+    raw = str(node.value)
+    if node.tag == _INT_TAG and sum(c.isalnum() for c in raw) > MAX_DIGITS + 2:  # + "0x"
+        problems.append(loc.problem(f"the number {raw[:20]}... is too large: at most {MAX_DIGITS} digits"))
+        return None
+    try:
+        value = loader.construct_object(node, deep=True)
+    except (ValueError, OverflowError) as exc:  # e.g. '!!int abc'
+        problems.append(loc.problem(f"'{raw[:60]}' is not a valid {node.tag.rsplit(':', 1)[-1]}: {exc}"))
+        return None
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**MAX_DIGITS:
+        problems.append(loc.problem(f"the number {raw[:20]}... is too large: at most {MAX_DIGITS} digits"))
+        return None
+    return value
 
 
 def _convert(loader: Any, node: yaml.Node, file: str, problems: list[Problem]) -> Node:
@@ -140,12 +181,17 @@ def _convert(loader: Any, node: yaml.Node, file: str, problems: list[Problem]) -
         items: dict[str, Node] = {}
         key_loc: dict[str, Location] = {}
         for key_node, value_node in node.value:
-            key = loader.construct_object(key_node, deep=True)
             kloc = _loc(file, key_node.start_mark)
+            shape = _SHAPES.get(type(key_node))
+            key = None if shape is not None else _scalar(loader, key_node, file, problems)
             if not isinstance(key, str):
-                raw = getattr(key_node, "value", key)
-                problems.append(kloc.problem(f"keys must be text, but {raw} reads as {key!r}; quote it: '{raw}'"))
-                key = str(raw)
+                if shape is not None:
+                    problems.append(kloc.problem(f"keys must be text, but this key is {shape}"))
+                    key = f"<{shape} at line {kloc.line}>"
+                else:
+                    raw = str(key_node.value)
+                    problems.append(kloc.problem(f"keys must be text, but {raw} reads as {key!r}; quote it: '{raw}'"))
+                    key = raw
             if key in items:
                 first = key_loc[key]
                 problems.append(
@@ -159,7 +205,7 @@ def _convert(loader: Any, node: yaml.Node, file: str, problems: list[Problem]) -
         return Node(items, loc, key_loc)
     if isinstance(node, yaml.SequenceNode):
         return Node([_convert(loader, child, file, problems) for child in node.value], loc)
-    value = loader.construct_object(node, deep=True)
+    value = _scalar(loader, node, file, problems)
     return Node(value, loc, style=getattr(node, "style", None) or None, end=_loc(file, node.end_mark))
 
 

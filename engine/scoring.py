@@ -26,7 +26,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .bidding import bid_range, bidding_order, broken_rules, first_leader
-from .errors import NotationError, Problem, SheetError, SkullKingError
+from .errors import FormulaError, NotationError, Problem, SheetError, SkullKingError
+from .limits import MAX_DIGITS, MAX_EXTRA
 from .located import Location, Node, parse_yaml
 from .model import (
     ROUND_KEYS,
@@ -106,7 +107,9 @@ def _from_plain(value: Any, file: str) -> Node:
     """Wrap plain data (no positions known) as a located tree."""
     loc = Location(file, 0, 0)
     if isinstance(value, Mapping):
-        return Node({str(k): _from_plain(v, file) for k, v in value.items()}, loc)
+        # every key placed too (nowhere), as a parsed file's are: checks look keys up
+        items = {str(k): _from_plain(v, file) for k, v in value.items()}
+        return Node(items, loc, key_loc=dict.fromkeys(items, loc))
     if isinstance(value, list | tuple):
         return Node([_from_plain(v, file) for v in value], loc)
     return Node(value, loc)
@@ -140,7 +143,8 @@ class _Sheet:
             return None
         if value < low or (high is not None and value > high):
             upper = f"..{high}" if high is not None else " or more"
-            self.error(node, f"{what} {value} is out of range {low}{upper}")
+            shown = value if abs(value) < 10**MAX_DIGITS else "(a number too large)"
+            self.error(node, f"{what} {shown} is out of range {low}{upper}")
             return None
         return value
 
@@ -183,7 +187,7 @@ class _Sheet:
         if check_edition and named is not None and named.value != self.edition.id:
             from .resources import bundled_edition_files
 
-            if named.value in bundled_edition_files():
+            if isinstance(named.value, str) and named.value in bundled_edition_files():
                 self.error(named, f"the sheet is for edition '{named.value}', not '{self.edition.id}'")
         for key in root.value:
             if key not in SHEET_KEYS:
@@ -283,6 +287,8 @@ class _Sheet:
         """Who plays the round: everybody, or in a tie-break round after the schedule's
         last round (``players: [Ann, Bo]``) exactly the players tied for first."""
         given = node.value.get("players") if isinstance(node.value, dict) else None
+        if given is None and number > length:
+            return self._beyond(node, players, length)
         if given is None:
             return players
         names = [item.value for item in given.value] if isinstance(given.value, list) else None
@@ -305,6 +311,18 @@ class _Sheet:
             )
             return None
         return list(tied)
+
+    def _beyond(self, node: Node, players: list[str], length: int) -> list[str] | None:
+        """A round after the schedule's last that names no players: an extra round of
+        everybody where the edition breaks ties with another round, else none."""
+        if self.edition.ties == "extra_round":
+            return players
+        self.error(
+            node,
+            f"the schedule has {length} rounds, and edition '{self.edition.id}' plays no extra round "
+            "(a tie for first is shared)",
+        )
+        return None
 
     def _players(self) -> list[str] | None:
         node = self.root.value.get("players")
@@ -439,7 +457,7 @@ class _Sheet:
             if len(won) == len(players):
                 self._sum_check(node.value["won"], won, cards, modules, ghost=self._ghost(players))
         extra = {
-            p: self._int(n, f"{p}'s extra points", -(10**9))
+            p: self._int(n, f"{p}'s extra points", -MAX_EXTRA, MAX_EXTRA)
             for p, n in self._per_player(node, "extra", players, False).items()
         }
         wagers = self._choices(node, players, self.edition.wagers, "wager")
@@ -463,22 +481,26 @@ class _Sheet:
         loads = self._loads(node, players, scheme)
         if len(self.problems) > before:
             return None
-        return round_points(
-            self.edition,
-            number=number,
-            cards=cards,
-            scheme=scheme,
-            players=players,
-            bids={p: b + changes.get(p, 0) for p, b in bids.items() if b is not None},
-            won=won,
-            captures=captures,
-            alliances=alliances,
-            extra={p: x for p, x in extra.items() if x is not None},
-            wagers=wagers,
-            loads=loads,
-            rounds=rounds,
-            played=played,
-        )
+        try:
+            return round_points(
+                self.edition,
+                number=number,
+                cards=cards,
+                scheme=scheme,
+                players=players,
+                bids={p: b + changes.get(p, 0) for p, b in bids.items() if b is not None},
+                won=won,
+                captures=captures,
+                alliances=alliances,
+                extra={p: x for p, x in extra.items() if x is not None},
+                wagers=wagers,
+                loads=loads,
+                rounds=rounds,
+                played=played,
+            )
+        except FormulaError as exc:  # the edition's formula fails on this round's values
+            self.error(node, str(exc))
+            return None
 
     def _bidding_rules(
         self,
@@ -634,7 +656,7 @@ class _Sheet:
                 continue
             captures[player] = []
             for item in ids.value:
-                if item.value not in known:
+                if not isinstance(item.value, str) or item.value not in known:
                     self.error(item, unknown("bonus id", str(item.plain()), known))
                     continue
                 captures[player].append(item.value)
