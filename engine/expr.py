@@ -445,8 +445,9 @@ class Expression:
         return result
 
     def _shown(self, values: Sequence[Any]) -> str:
-        """The variables' values, for a message."""
-        shown = [f"{n} = {v}" for n, v in zip(self.names, values, strict=False) if n != TABLE and isinstance(v, int)]
+        """The values of the variables the formula uses, for a message."""
+        used = self.variables
+        shown = [f"{n} = {v}" for n, v in zip(self.names, values, strict=False) if n in used and isinstance(v, int)]
         return ", ".join(shown) or "no variables"
 
     def evaluate(self, values: Mapping[str, int]) -> Any:

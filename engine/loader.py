@@ -22,7 +22,7 @@ from typing import Any
 
 from .cache import cached, cached_check, store
 from .errors import EditionError, ExpressionError, FormulaError, Problem, shorten
-from .located import Location, Node, parse_yaml, position_in_scalar
+from .located import Location, Node, decode, parse_yaml, position_in_scalar
 from .merge import merge
 from .model import (
     CASE_NAMES,
@@ -60,13 +60,9 @@ def _read(
     except OSError as exc:
         problems.append(Problem(file=display, line=0, column=0, message=f"cannot read the file: {exc.strerror}"))
         return None, b""
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
-        message = f"not UTF-8 text: byte {data[exc.start]:#04x} ({exc.reason}); save the file as UTF-8"
-        problems.append(Problem(file=display, line=line, column=column, message=message))
+    text = decode(data, display)
+    if isinstance(text, Problem):
+        problems.append(text)
         return None, data
     sources[display] = text
     node, found = parse_yaml(text, display)
@@ -103,7 +99,9 @@ def _load_tree(
         known = ", ".join(bundled_edition_files())
         hint = did_you_mean(base_ref.value, bundled_edition_files())
         problems.append(
-            base_ref.loc.problem(f"extends '{base_ref.value}': no such edition or file{hint} (bundled: {known})")
+            base_ref.loc.problem(
+                f"extends '{shorten(base_ref.value)}': no such edition or file{hint} (bundled: {known})"
+            )
         )
         return None
     if base_path.resolve() in chain:

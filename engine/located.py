@@ -99,6 +99,18 @@ class Node:
         return self.locate(path)
 
 
+def decode(data: bytes, file: str) -> str | Problem:
+    """``data`` as UTF-8 text, or the problem at its first byte that is not UTF-8
+    (located at its line and column, counted in bytes from the line's start)."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        message = f"not UTF-8 text: byte {data[exc.start]:#04x} ({exc.reason}); save the file as UTF-8"
+        return Problem(file=file, line=line, column=column, message=message)
+
+
 def _loc(file: str, mark: Any) -> Location:
     return Location(file, mark.line + 1, mark.column + 1)
 

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from .bidding import bid_range, bidding_order, broken_rules, first_leader
 from .errors import FormulaError, NotationError, Problem, SheetError, SkullKingError
 from .limits import MAX_DIGITS, MAX_EXTRA
-from .located import Location, Node, parse_yaml
+from .located import Location, Node, decode, parse_yaml
 from .model import (
     ROUND_KEYS,
     Ability,
@@ -115,8 +115,14 @@ def _from_plain(value: Any, file: str) -> Node:
     return Node(value, loc)
 
 
-def read_sheet(text: str, file: str) -> Node:
-    """Parse a YAML or JSON sheet into a located tree; raise :class:`SheetError`."""
+def read_sheet(text: str | bytes, file: str) -> Node:
+    """Parse a YAML or JSON sheet (text, or bytes of UTF-8) into a located tree; raise
+    :class:`SheetError`."""
+    if isinstance(text, bytes):
+        decoded = decode(text, file)
+        if isinstance(decoded, Problem):
+            raise SheetError([decoded])
+        text = decoded
     node, problems = parse_yaml(text, file)
     if problems or node is None:
         raise SheetError(problems or [Problem(file=file, line=1, column=1, message="the sheet is empty")])
@@ -338,7 +344,9 @@ class _Sheet:
                 self.error(p, f"player '{p.value}' is listed twice")
         low, high = self.edition.min_players, self.edition.max_players
         if not low <= len(names) <= high:
+            # rounds dealt to a table the edition has no rules for are not checked further
             self.error(node, f"{len(names)} players: edition '{self.edition.id}' is for {low} to {high} players")
+            return None
         return names
 
     def _choice(self, key: str, known: list[str], default: str) -> str | None:

@@ -75,7 +75,7 @@ def _edition(name: str) -> Edition:
     except EditionError as exc:
         if len(exc.problems) == 1 and exc.problems[0].line == 0 and exc.problems[0].file == name:
             # "no such file or bundled edition; did you mean ...?"
-            raise UsageError(f"edition '{name}': {exc.problems[0].message}") from None
+            raise UsageError(f"edition '{shorten(name)}': {exc.problems[0].message}") from None
         raise
 
 
@@ -279,8 +279,8 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
 
     file = STDIN if args.sheet == "-" else args.sheet
     try:
-        text = Path(args.sheet).read_text(encoding="utf-8") if args.sheet != "-" else sys.stdin.read()
-    except (OSError, UnicodeDecodeError) as exc:
+        text = Path(args.sheet).read_bytes() if args.sheet != "-" else _read_stdin()
+    except (OSError, ValueError) as exc:
         raise UsageError(f"cannot read sheet '{args.sheet}': {getattr(exc, 'strerror', None) or exc}") from None
     root = read_sheet(text, file)
     edition = _edition(args.edition) if args.edition is not None else _sheet_edition(root, args.sheet)
@@ -345,7 +345,7 @@ def _sheet_edition(root: Any, sheet: str) -> Edition:
     """The edition a sheet names (a bundled id, or a file relative to the sheet)."""
     from pathlib import Path
 
-    from skullking.resources import bundled_edition_files
+    from skullking.resources import bundled_edition_files, is_file
 
     named = root.value.get("edition") if isinstance(root.value, dict) else None
     if named is None:
@@ -353,7 +353,7 @@ def _sheet_edition(root: Any, sheet: str) -> Edition:
     name = str(named.value)
     if name not in bundled_edition_files() and sheet != "-":
         beside = Path(sheet).parent / name
-        if beside.is_file():
+        if is_file(beside):
             name = str(beside)
     try:
         return _edition(name)
