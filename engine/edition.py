@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 from .cards import ALLIES, ALTERS, UNDECLARED, Card, Cards, Lead, Play
 from .errors import IllegalTrickError, NotationError, shorten
 from .expr import Expression, compile_expression
+from .limits import shown
 from .model import (
     EXTRA_ROUND_NAMES,
     ROUND_NAMES,
@@ -428,7 +429,7 @@ class Edition:
         if players is not None:
             if not self.min_players <= players <= self.max_players:
                 low, high = self.min_players, self.max_players
-                raise IllegalTrickError(f"{players} players: this edition is for {low} to {high} players")
+                raise IllegalTrickError(f"{shown(players)} players: this edition is for {low} to {high} players")
             self._planner.check_players([*held, *played], players)
         return tuple(legal_plays(self._resolver, held, played))
 

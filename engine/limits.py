@@ -35,3 +35,12 @@ MAX_DIGITS = 30
 #: The deepest nesting of a formula (parentheses, 'not', '-', 'if' inside one another).
 #: Long flat chains (a sum of 700 terms) are not nesting and have no bound here.
 MAX_EXPR_DEPTH = 100
+
+
+def shown(value: object) -> str:
+    """``value`` as a message writes it (``repr``), but an integer too long to write
+    out (one given through the Python API, beyond :data:`MAX_DIGITS` digits) as
+    words: Python refuses to convert one of more than 4,300 digits to text."""
+    if isinstance(value, int) and not -(10**MAX_DIGITS) < value < 10**MAX_DIGITS:
+        return f"(a number of more than {MAX_DIGITS} digits)"
+    return repr(value)

@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 import skullking
+from skullking.edition import Edition
 from skullking.errors import FormulaError, IllegalTrickError, SheetError
 from skullking.expr import compile_expression
 from skullking.limits import MAX_COPIES, MAX_PLAYERS, MAX_RANK, MAX_VALUE
@@ -479,3 +480,39 @@ def test_ascii_terminal_degrades(argv: list[str], code: int, says: str, tmp_path
     shown = (done.stdout + done.stderr).decode("ascii")
     assert done.returncode == code, shown
     assert says in shown and "Traceback" not in shown
+
+
+def _resolve_huge_players(edition: Edition) -> object:
+    return edition.resolve_trick(["Y1", "Y2"], players=10**5000)
+
+
+def _resolve_huge_leader(edition: Edition) -> object:
+    return edition.resolve_trick(["Y1", "Y2"], leader=-(10**5000))
+
+
+def _legal_huge_players(edition: Edition) -> object:
+    return edition.legal_plays("Y1", ["Y2"], players=10**5000)
+
+
+def _round_huge_cards(edition: Edition) -> object:
+    from skullking.game import Round
+
+    return Round(edition, ["A", "B", "C"], cards=10**5000, seed=1)
+
+
+def _bid_huge(edition: Edition) -> object:
+    from skullking.game import Round
+
+    Round(edition, ["A", "B", "C"], seed=1).bid("A", 10**5000)
+    return None
+
+
+@pytest.mark.parametrize(
+    "call", [_resolve_huge_players, _resolve_huge_leader, _legal_huge_players, _round_huge_cards, _bid_huge]
+)
+def test_python_api_refuses_huge_integers_in_words(call: Any) -> None:
+    """Issue 8 s.1 (huge integers): an integer of 5,000 digits given through the Python
+    API is refused with a message that does not try to write it out."""
+    edition = skullking.load_edition("skullking-2021")
+    with pytest.raises(skullking.errors.SkullKingError, match=r"\(a number of more than 30 digits\)"):
+        call(edition)
