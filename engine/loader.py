@@ -196,7 +196,7 @@ def _explain_schema_error(root: Node, error: Any) -> Iterator[Problem]:
         return
     if error.validator == "enum":
         choices = ", ".join(str(c) for c in error.validator_value)
-        yield root.locate(path).problem(f"{where}: {error.instance!r} is not one of: {choices}")
+        yield root.locate(path).problem(f"{where}: {shorten(repr(error.instance), 200)} is not one of: {choices}")
         return
     if error.validator == "required":
         node = root.at(path)
@@ -212,7 +212,7 @@ def _explain_schema_error(root: Node, error: Any) -> Iterator[Problem]:
         return
     if error.validator == "if":  # reported through its then/else sub-errors
         return
-    yield root.locate(path).problem(f"{where}: {error.message}")
+    yield root.locate(path).problem(f"{where}: {shorten(error.message, 300)}")
 
 
 def _close_to_base_ids(node: Node) -> Iterator[Problem]:

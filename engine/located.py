@@ -9,6 +9,8 @@ knows, node by node, which file and line set each value.
 
 from __future__ import annotations
 
+import bisect
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -111,11 +113,25 @@ def decode(data: bytes, file: str) -> str | Problem:
         return Problem(file=file, line=line, column=column, message=message)
 
 
-def _loc(file: str, mark: Any) -> Location:
-    return Location(file, mark.line + 1, mark.column + 1)
+class _Marks:
+    """Turns PyYAML's marks into locations as an editor counts them: lines end at
+    ``\n``. (PyYAML also ends lines at U+0085, U+2028 and U+2029, which an editor
+    shows inside a line; only a text holding one needs counting again.)"""
+
+    def __init__(self, file: str, text: str) -> None:
+        self.file = file
+        self.starts: list[int] | None = None
+        if any(c in text for c in "\x85\u2028\u2029"):
+            self.starts = [0, *(m.end() for m in re.finditer("\n", text))]
+
+    def __call__(self, mark: Any) -> Location:
+        if self.starts is None:
+            return Location(self.file, mark.line + 1, mark.column + 1)
+        line = bisect.bisect_right(self.starts, mark.index)
+        return Location(self.file, line, mark.index - self.starts[line - 1] + 1)
 
 
-def _yaml_problem(file: str, exc: yaml.YAMLError, text: str) -> Problem:
+def _yaml_problem(where: _Marks, exc: yaml.YAMLError, text: str) -> Problem:
     """One line naming the place of a YAML error (never PyYAML's multi-line report)."""
     if isinstance(exc, yaml.reader.ReaderError):  # a character YAML does not allow
         # located by counting '\n' only: the line and column an editor shows; libyaml
@@ -130,14 +146,14 @@ def _yaml_problem(file: str, exc: yaml.YAMLError, text: str) -> Problem:
             f"YAML syntax error: control character {char!r} (U+{ord(char):04X}) is not allowed; "
             "remove it, or write it as an escape inside double quotes"
         )
-        return Problem(file=file, line=line, column=column, message=message)
+        return Problem(file=where.file, line=line, column=column, message=message)
     mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
     problem = getattr(exc, "problem", None) or str(exc)
     context = getattr(exc, "context", None)
     message = " ".join((f"YAML syntax error: {problem}" + (f" ({context})" if context else "")).split())
     if mark is None:
-        return Problem(file=file, line=1, column=1, message=message)
-    return Problem(file=file, line=mark.line + 1, column=mark.column + 1, message=message)
+        return Problem(file=where.file, line=1, column=1, message=message)
+    return where(mark).problem(message)
 
 
 def parse_yaml(text: str, file: str) -> tuple[Node | None, list[Problem]]:
@@ -148,14 +164,15 @@ def parse_yaml(text: str, file: str) -> tuple[Node | None, list[Problem]]:
     one document.
     """
     problems: list[Problem] = []
+    where = _Marks(file, text)
     loader = _Loader(text)
     try:
         root = loader.get_single_node()
         if root is None:
             return None, [Problem(file=file, line=1, column=1, message="the file is empty")]
-        node = _convert(loader, root, file, problems)
+        node = _convert(loader, root, where, problems)
     except yaml.YAMLError as exc:
-        return None, [_yaml_problem(file, exc, text)]
+        return None, [_yaml_problem(where, exc, text)]
     finally:
         loader.dispose()
     return node, problems
@@ -165,12 +182,12 @@ _INT_TAG = "tag:yaml.org,2002:int"
 _SHAPES = {yaml.MappingNode: "a mapping", yaml.SequenceNode: "a list"}
 
 
-def _scalar(loader: Any, node: yaml.Node, file: str, problems: list[Problem]) -> Any:
+def _scalar(loader: Any, node: yaml.Node, where: _Marks, problems: list[Problem]) -> Any:
     """The value of a scalar node; ``None`` (and a problem) for a number too large for
     any field (see :data:`~skullking.limits.MAX_DIGITS`) or a value its tag refuses."""
     from .limits import MAX_DIGITS
 
-    loc = _loc(file, node.start_mark)
+    loc = where(node.start_mark)
     raw = str(node.value)
     if node.tag == _INT_TAG and sum(c.isalnum() for c in raw) > MAX_DIGITS + 2:  # + "0x"
         problems.append(loc.problem(f"the number {raw[:20]}... is too large: at most {MAX_DIGITS} digits"))
@@ -186,16 +203,16 @@ def _scalar(loader: Any, node: yaml.Node, file: str, problems: list[Problem]) ->
     return value
 
 
-def _convert(loader: Any, node: yaml.Node, file: str, problems: list[Problem]) -> Node:
-    loc = _loc(file, node.start_mark)
+def _convert(loader: Any, node: yaml.Node, where: _Marks, problems: list[Problem]) -> Node:
+    loc = where(node.start_mark)
     if isinstance(node, yaml.MappingNode):
         loader.flatten_mapping(node)  # resolves YAML merge keys (<<)
         items: dict[str, Node] = {}
         key_loc: dict[str, Location] = {}
         for key_node, value_node in node.value:
-            kloc = _loc(file, key_node.start_mark)
+            kloc = where(key_node.start_mark)
             shape = _SHAPES.get(type(key_node))
-            key = None if shape is not None else _scalar(loader, key_node, file, problems)
+            key = None if shape is not None else _scalar(loader, key_node, where, problems)
             if not isinstance(key, str):
                 if shape is not None:
                     problems.append(kloc.problem(f"keys must be text, but this key is {shape}"))
@@ -212,13 +229,13 @@ def _convert(loader: Any, node: yaml.Node, file: str, problems: list[Problem]) -
                         "YAML would silently keep only the last one"
                     )
                 )
-            items[key] = _convert(loader, value_node, file, problems)
+            items[key] = _convert(loader, value_node, where, problems)
             key_loc[key] = kloc
         return Node(items, loc, key_loc)
     if isinstance(node, yaml.SequenceNode):
-        return Node([_convert(loader, child, file, problems) for child in node.value], loc)
-    value = _scalar(loader, node, file, problems)
-    return Node(value, loc, style=getattr(node, "style", None) or None, end=_loc(file, node.end_mark))
+        return Node([_convert(loader, child, where, problems) for child in node.value], loc)
+    value = _scalar(loader, node, where, problems)
+    return Node(value, loc, style=getattr(node, "style", None) or None, end=where(node.end_mark))
 
 
 def position_in_scalar(node: Node, position: int, source: str | None) -> Location:

@@ -237,6 +237,16 @@ CASES = [
         ("e.yaml:5:8: YAML syntax error: control character '\\x1c' (U+001C) is not allowed",),
         {"e.yaml": "id: x\n\ntitle: 'äöü'\n\nfoo: a \x1c\n"},
     ),
+    *(
+        Case(
+            f"s1 YAML: lines after a {name} inside a value are counted as an editor counts them",
+            ("validate", "e.yaml"),
+            1,
+            ("e.yaml:4:1: duplicate key 'dup' (first written at line 3)",),
+            {"e.yaml": f'id: x\ntitle: "a{char}b"\ndup: 1\ndup: 2\n'},
+        )
+        for name, char in (("U+2028", "\u2028"), ("U+2029", "\u2029"), ("U+0085", "\x85"))
+    ),
     Case(
         "s1 YAML: a key that is a list, without node reprs",
         ("validate", "e.yaml"),
