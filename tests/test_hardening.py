@@ -68,6 +68,13 @@ CASES = [
         ('{"error": "-5 players: this edition is for 2 to 8 players"}',),
         {"b.jsonl": '{"cards": ["Y1"], "players": -5}\n'},
     ),
+    Case(
+        "s1 players: simulate --players 10^20 (it built the names first)",
+        ("simulate", "--players", "100000000000000000000"),
+        2,
+        ("--players 100000000000000000000: no edition is for more than 20 players",),
+    ),
+    Case("s1 players: simulate --players 0", ("simulate", "--players", "0"), 2, ("0 players",)),
     # ---- s1 edition names that no file can have
     *(
         Case(f"s1 edition name: {label}", ("trick", "Y1", "Y2", "--edition", name), 2, ("no such file or bundled",))

@@ -478,7 +478,11 @@ MAX_TIE_BREAKS = 10
 
 def _player_names(given: str) -> list[str]:
     """``--players``: a count (players P1..Pn) or comma-separated names."""
-    if given.isdigit():
+    from skullking.limits import MAX_PLAYERS
+
+    if given.isascii() and given.isdigit():  # not str.isdigit alone: '²' is a digit that int() refuses
+        if len(given) > len(str(MAX_PLAYERS)) or int(given) > MAX_PLAYERS:
+            raise UsageError(f"--players {shorten(given)}: no edition is for more than {MAX_PLAYERS} players")
         return [f"P{i}" for i in range(1, int(given) + 1)]
     names = [name.strip() for name in given.split(",")]
     if not all(names):
