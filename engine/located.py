@@ -16,7 +16,7 @@ from typing import Any
 
 import yaml
 
-from .errors import Problem
+from .errors import Problem, shorten
 
 try:  # libyaml's composer is several times faster where it is installed
     _Loader: Any = yaml.CSafeLoader
@@ -194,8 +194,10 @@ def _scalar(loader: Any, node: yaml.Node, where: _Marks, problems: list[Problem]
         return None
     try:
         value = loader.construct_object(node, deep=True)
-    except (ValueError, OverflowError) as exc:  # e.g. '!!int abc'
-        problems.append(loc.problem(f"'{raw[:60]}' is not a valid {node.tag.rsplit(':', 1)[-1]}: {exc}"))
+    except (ValueError, ArithmeticError, AttributeError, TypeError, IndexError):
+        # PyYAML's constructors fail in these ways on a value their tag refuses
+        # ('!!int abc', '!!timestamp abc')
+        problems.append(loc.problem(f"'{shorten(raw)}' is not a valid {node.tag.rsplit(':', 1)[-1]}"))
         return None
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**MAX_DIGITS:
         problems.append(loc.problem(f"the number {raw[:20]}... is too large: at most {MAX_DIGITS} digits"))

@@ -261,12 +261,15 @@ CASES = [
         ("e.yaml:2:3: keys must be text, but this key is a list",),
         {"e.yaml": "id: x\n? [a, b]\n: c\n"},
     ),
-    Case(
-        "s1 YAML: a value its tag refuses",
-        ("validate", "e.yaml"),
-        1,
-        ("e.yaml:2:6: 'abc' is not a valid int",),
-        {"e.yaml": "id: x\nfoo: !!int abc\n"},
+    *(
+        Case(
+            f"s1 YAML: a value its tag refuses (!!{tag})",
+            ("validate", "e.yaml"),
+            1,
+            (f"e.yaml:2:6: 'abc' is not a valid {tag}",),
+            {"e.yaml": f"id: x\nfoo: !!{tag} abc\n"},
+        )
+        for tag in ("int", "float", "timestamp")
     ),
     # ---- s1 editions that validated and then crashed
     Case(
