@@ -16,6 +16,7 @@ from .cards import Card, Play
 from .errors import (
     EditionError,
     ExpressionError,
+    FormulaError,
     GameError,
     IllegalTrickError,
     NotationError,
@@ -82,6 +83,7 @@ __all__ = [
     "Decision",
     "EditionError",
     "ExpressionError",
+    "FormulaError",
     "GameError",
     "IllegalTrickError",
     "NotationError",
