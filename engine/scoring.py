@@ -229,9 +229,12 @@ class _Sheet:
                     # count: modules used only from more players stay out.
                     used = set(self.edition.modules_for(len(table)))
                     in_play = modules if table is players else modules & used
-                    scored = self._round(
-                        number=number, node=node, players=table, scheme=scheme, schedule=schedule, modules=in_play
-                    )
+                    try:
+                        scored = self._round(
+                            number=number, node=node, players=table, scheme=scheme, schedule=schedule, modules=in_play
+                        )
+                    except FormulaError as exc:  # an edition's formula fails on this round's values
+                        self.error(node, str(exc))
                 if scored is not None:
                     rounds.append(scored)
             self.prefix = ""
@@ -489,26 +492,22 @@ class _Sheet:
         loads = self._loads(node, players, scheme)
         if len(self.problems) > before:
             return None
-        try:
-            return round_points(
-                self.edition,
-                number=number,
-                cards=cards,
-                scheme=scheme,
-                players=players,
-                bids={p: b + changes.get(p, 0) for p, b in bids.items() if b is not None},
-                won=won,
-                captures=captures,
-                alliances=alliances,
-                extra={p: x for p, x in extra.items() if x is not None},
-                wagers=wagers,
-                loads=loads,
-                rounds=rounds,
-                played=played,
-            )
-        except FormulaError as exc:  # the edition's formula fails on this round's values
-            self.error(node, str(exc))
-            return None
+        return round_points(
+            self.edition,
+            number=number,
+            cards=cards,
+            scheme=scheme,
+            players=players,
+            bids={p: b + changes.get(p, 0) for p, b in bids.items() if b is not None},
+            won=won,
+            captures=captures,
+            alliances=alliances,
+            extra={p: x for p, x in extra.items() if x is not None},
+            wagers=wagers,
+            loads=loads,
+            rounds=rounds,
+            played=played,
+        )
 
     def _bidding_rules(
         self,

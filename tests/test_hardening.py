@@ -314,6 +314,16 @@ CASES = [
         ("s.yaml:4:5: round 1: the formula '20 * bid // (won - bid)' divides by zero with bid = 1, won = 1",),
         {"e.yaml": case_points("20 * bid // (won - bid)"), "s.yaml": "edition: e.yaml\n" + TWO_ROUNDS_MADE},
     ),
+    Case(
+        "s1 editions: a bidding formula dividing by a value that is 0 in round 1",
+        ("score", "s.yaml"),
+        2,
+        ("s.yaml:4:5: round 1: the formula 'cards // (round - 1)' divides by zero with cards = 1, round = 1",),
+        {
+            "e.yaml": overlay("house", "bidding:\n  max: cards // (round - 1)\n"),
+            "s.yaml": "edition: e.yaml\n" + TWO_ROUNDS_MADE,
+        },
+    ),
     # ---- s1 a flat sum is not deep
     Case(
         "s1 flat sum: 700 terms are fine",
