@@ -201,7 +201,11 @@ def _explain_schema_error(root: Node, error: Any) -> Iterator[Problem]:
     if error.validator == "required":
         node = root.at(path)
         missing = [k for k in error.validator_value if k not in (error.instance or {})]
-        if node is not None and node.added is not None and "id" in node.value:
+        if (
+            node is not None
+            and node.added is not None
+            and isinstance(node.value.get("id", Node(0, node.loc)).value, str)
+        ):
             yield _misspelt(node, missing)
             return
         for key in missing:
@@ -220,7 +224,11 @@ def _close_to_base_ids(node: Node) -> Iterator[Problem]:
     (``zero-mad`` beside ``zero-made``): a new item, where a change was likely meant."""
     from .suggest import close_matches
 
-    if node.added is not None and isinstance(node.value, dict) and "id" in node.value:
+    if (
+        node.added is not None
+        and isinstance(node.value, dict)
+        and isinstance(node.value.get("id", Node(0, node.loc)).value, str)
+    ):
         what, base_id, known = node.added
         ident = node.value["id"]
         matches = close_matches(str(ident.value), known, cutoff=0.8)  # a new item may well be like another

@@ -831,6 +831,10 @@ class _Sheet:
                 return None
             row = []
             for position, item in enumerate(items, start=1):
+                if isinstance(item.value, dict | list):  # str() of them would show the tree's nodes
+                    shape = "a mapping" if isinstance(item.value, dict) else "a list"
+                    self.error(item, f"trick {k}, card {position}: a card is written as text, not as {shape}")
+                    return None
                 text = str(item.value)
                 try:
                     found = self.edition.parse_cards(text)

@@ -271,6 +271,30 @@ CASES = [
         )
         for tag in ("int", "float", "timestamp")
     ),
+    Case(
+        "s1 YAML: no node reprs for a list where an overlay's 'before' names an id",
+        ("validate", "e.yaml"),
+        1,
+        ("e.yaml:5:13: 'before' names the id of an item of this list (text)",),
+        {"e.yaml": overlay("x", "bonuses:\n  - id: black-14\n    before: [a]\n")},
+    ),
+    Case(
+        "s1 YAML: no node reprs for a sheet's edition given as a list",
+        ("score", "s.yaml"),
+        2,
+        ("s.yaml:1:10: 'edition' names an edition: a bundled id or a file (text)",),
+        {"s.yaml": "edition: [x]\n" + TWO_ROUNDS_MADE},
+    ),
+    Case(
+        "s1 YAML: no node reprs for a card of a trick given as a list",
+        ("score", "s.yaml"),
+        2,
+        ("s.yaml:5:15: round 1: trick 1, card 1: a card is written as text, not as a list",),
+        {
+            "s.yaml": "players: [A, B, C]\nrounds:\n  - cards: 1\n    bids: {A: 1, B: 0, C: 0}\n"
+            "    tricks: [[[Y1], Y2, Y3]]\n"
+        },
+    ),
     # ---- s1 editions that validated and then crashed
     Case(
         "s1 editions: 10^18 copies",
@@ -359,6 +383,7 @@ def test_bad_input_gets_one_clear_message(case: Case, tmp_path: Path, monkeypatc
     for text in case.says:
         assert text in shown, shown
     assert "Traceback" not in shown and "internal error" not in shown
+    assert "Node(" not in shown and "Location(" not in shown
 
 
 def _batch(tmp_path: Path, data: bytes) -> list[dict[str, Any]]:

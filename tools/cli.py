@@ -350,7 +350,9 @@ def _sheet_edition(root: Any, sheet: str) -> Edition:
     named = root.value.get("edition") if isinstance(root.value, dict) else None
     if named is None:
         return _edition(DEFAULT_EDITION)
-    name = str(named.value)
+    if not isinstance(named.value, str):
+        raise SheetError([named.loc.problem("'edition' names an edition: a bundled id or a file (text)")])
+    name = named.value
     if name not in bundled_edition_files() and sheet != "-":
         beside = Path(sheet).parent / name
         if is_file(beside):
