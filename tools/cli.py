@@ -854,7 +854,10 @@ def _internal_error(out: TextIO, err: TextIO, as_json: bool, exc: BaseException,
         import traceback
 
         err.write("".join(traceback.format_exception(exc)))
-    summary = " ".join(f"{type(exc).__name__}: {exc}".split())
+    try:
+        summary = " ".join(f"{type(exc).__name__}: {exc}".split())
+    except Exception:  # an exception that cannot even say what it is (str() fails)
+        summary = type(exc).__name__
     if len(summary) > 200:
         summary = summary[:200] + "..."
     hint = "" if debug else " (run with --debug for the traceback)"
