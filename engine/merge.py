@@ -210,6 +210,7 @@ def _merge_keyed_mapping(base: Node, overlay: Node, problems: list[Problem], whe
             key_loc["id"] = kloc
         elif value["id"].value != ident:
             problems.append(value["id"].loc.problem(f"id '{value['id'].plain()}' differs from its key '{ident}'"))
+            continue  # kept out of the list: the items that follow are found by their ids
         with_id = Node(value, new.loc, key_loc)
         if position is None:
             _place(items, _mark_added(with_id, where, base_id, items), problems, where)

@@ -295,6 +295,13 @@ CASES = [
             "    tricks: [[[Y1], Y2, Y3]]\n"
         },
     ),
+    Case(
+        "s1 YAML: an overlay item whose id is not text, before another item of the same list",
+        ("validate", "e.yaml"),
+        1,
+        ("e.yaml:6:11: id 'True' differs from its key 'kraken'",),
+        {"e.yaml": overlay("x", "deck:\n  cards:\n    kraken:\n      id: true\n    loot:\n      module: advanced\n")},
+    ),
     # ---- s1 editions that validated and then crashed
     Case(
         "s1 editions: 10^18 copies",
