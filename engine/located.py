@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import bisect
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -142,8 +143,9 @@ def _yaml_problem(where: _Marks, exc: yaml.YAMLError, text: str) -> Problem:
         line = before.count("\n") + 1
         column = len(before) - (before.rfind("\n") + 1) + 1
         char = exc.character if isinstance(exc.character, str) else chr(exc.character)
+        kind = "control character" if unicodedata.category(char) == "Cc" else "character"
         message = (
-            f"YAML syntax error: control character {char!r} (U+{ord(char):04X}) is not allowed; "
+            f"YAML syntax error: {kind} {char!r} (U+{ord(char):04X}) is not allowed; "
             "remove it, or write it as an escape inside double quotes"
         )
         return Problem(file=where.file, line=line, column=column, message=message)
