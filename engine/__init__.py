@@ -16,6 +16,7 @@ from .cards import Card, Play
 from .errors import (
     EditionError,
     ExpressionError,
+    FormulaError,
     GameError,
     IllegalTrickError,
     NotationError,
@@ -87,6 +88,7 @@ __all__ = [
     "Decision",
     "EditionError",
     "ExpressionError",
+    "FormulaError",
     "GameError",
     "IllegalTrickError",
     "NotationError",

@@ -51,17 +51,6 @@ def too_large(file: str, data: bytes, what: str) -> Problem:
     )
 
 
-def decode(data: bytes, file: str) -> str | Problem:
-    """``data`` as UTF-8 text, or the problem placed at its first byte that is not."""
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
-        message = f"not UTF-8 text: byte {data[exc.start]:#04x} ({exc.reason}); save the file as UTF-8"
-        return Problem(file=file, line=line, column=column, message=message)
-
-
 class _Open:
     """A mapping or list being read: its kind, children so far, and anchor."""
 

@@ -72,7 +72,8 @@ def _digest(path: str) -> str:
 
 
 def _key(kind: str, name: str) -> str:
-    return hashlib.sha256(f"{_engine_fingerprint()}\0{kind}\0{name}".encode()).hexdigest()
+    # surrogateescape: a file name given in bytes that are not UTF-8 keys as those bytes
+    return hashlib.sha256(f"{_engine_fingerprint()}\0{kind}\0{name}".encode(errors="surrogateescape")).hexdigest()
 
 
 def _entry_digest(engine: str, deps: Any, payload: str) -> str:

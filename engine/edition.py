@@ -15,8 +15,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from .cards import ALLIES, ALTERS, UNDECLARED, Card, Cards, Lead, Play
-from .errors import IllegalTrickError, NotationError
+from .errors import IllegalTrickError, NotationError, shorten
 from .expr import Expression, compile_expression
+from .limits import shown
 from .model import (
     EXTRA_ROUND_NAMES,
     ROUND_NAMES,
@@ -312,14 +313,17 @@ class Edition:
                 out.append(self._own(item))
                 continue
             if not isinstance(item, str):
-                raise NotationError(f"card {position}: {item!r} is not a card: write cards as text", token=str(item))
+                raise NotationError(
+                    f"card {position}: {shorten(repr(item))} is not a card: write cards as text",
+                    token=shorten(str(item)),
+                )
             try:
                 found = self._vocabulary.parse(item)
             except NotationError as exc:
                 raise NotationError(f"card {position}: {exc}", token=exc.token) from None
             if len(found) != 1:
                 what = "no card" if not found else f"{len(found)} cards ({', '.join(map(str, found))})"
-                raise NotationError(f"card {position}: {item!r} is {what}, not one card", token=item)
+                raise NotationError(f"card {position}: {shorten(item)!r} is {what}, not one card", token=shorten(item))
             out.append(found[0])
         return Cards(out)
 
@@ -336,11 +340,13 @@ class Edition:
         if isinstance(card, Play):
             return self._own(card)
         if not isinstance(card, str):
-            raise NotationError(f"{card!r} is not a card: write cards as text, e.g. 'Y7'", token=str(card))
+            raise NotationError(
+                f"{shorten(repr(card))} is not a card: write cards as text, e.g. 'Y7'", token=shorten(str(card))
+            )
         found = self._vocabulary.parse(card)
         if len(found) != 1:
             what = "no card" if not found else f"{len(found)} cards ({', '.join(map(str, found))})"
-            raise NotationError(f"{card!r} is {what}, not one card", token=card)
+            raise NotationError(f"{shorten(card)!r} is {what}, not one card", token=shorten(card))
         return found[0]
 
     def _own(self, play: Play) -> Play:
@@ -423,7 +429,7 @@ class Edition:
         if players is not None:
             if not self.min_players <= players <= self.max_players:
                 low, high = self.min_players, self.max_players
-                raise IllegalTrickError(f"{players} players: this edition is for {low} to {high} players")
+                raise IllegalTrickError(f"{shown(players)} players: this edition is for {low} to {high} players")
             self._planner.check_players([*held, *played], players)
         return tuple(legal_plays(self._resolver, held, played))
 

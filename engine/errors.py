@@ -10,6 +10,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
+#: The most characters of a piece of input a message quotes: a longer one is cut, so
+#: that a huge token (a 10 MB line) is never echoed back.
+QUOTE_AT_MOST = 60
+
+
+def shorten(text: str, limit: int = QUOTE_AT_MOST) -> str:
+    """``text`` as messages quote it: cut after ``limit`` characters."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}... ({len(text)} characters)"
+
 
 class Problem(NamedTuple):
     """One located problem in an input file (1-based line and column; 0 when unknown).
@@ -81,6 +92,12 @@ class ExpressionError(SkullKingError, ValueError):
     def __init__(self, message: str, *, column: int = 1) -> None:
         super().__init__(message)
         self.column = column
+
+
+class FormulaError(SkullKingError, ValueError):
+    """A formula of an edition that cannot give a value for the values it was given:
+    a division by a value that is 0 there, or a result beyond
+    :data:`~skullking.limits.MAX_VALUE`. The formula loaded; the values it met make it fail."""
 
 
 class EditionError(SkullKingError, ValueError):

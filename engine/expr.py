@@ -28,7 +28,8 @@ import functools
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Literal, NamedTuple
 
-from .errors import ExpressionError
+from .errors import ExpressionError, FormulaError, shorten
+from .limits import MAX_EXPR_DEPTH, MAX_LITERAL, MAX_VALUE
 from .suggest import unknown
 
 Type = Literal["number", "truth value"]
@@ -55,22 +56,26 @@ class Negate(NamedTuple):
     column: int
 
 
-class Binary(NamedTuple):
+class Link(NamedTuple):
+    """One step of a :class:`Chain`: the operator and its right operand."""
+
     op: str
-    left: Expr
-    right: Expr
+    operand: Expr
+    column: int
+
+
+class Chain(NamedTuple):
+    """Operators of one precedence level applied left to right: ``a + b - c`` (numbers,
+    ``+ - * // %``) or ``a and b and c`` (truth values). A flat list, so that a long
+    sum is not deep."""
+
+    first: Expr
+    links: tuple[Link, ...]
     column: int
 
 
 class Compare(NamedTuple):
     op: str
-    left: Expr
-    right: Expr
-    column: int
-
-
-class Logic(NamedTuple):
-    op: Literal["and", "or"]
     left: Expr
     right: Expr
     column: int
@@ -94,7 +99,9 @@ class Call(NamedTuple):
     column: int
 
 
-Expr = Number | Truth | Variable | Negate | Binary | Compare | Logic | Not | Conditional | Call
+Expr = Number | Truth | Variable | Negate | Chain | Compare | Not | Conditional | Call
+#: The operators of truth values in a chain.
+LOGIC = ("and", "or")
 
 #: The functions an expression may call: name -> (minimum, maximum) number of arguments.
 FUNCTIONS: Mapping[str, tuple[int, int | None]] = {"abs": (1, 1), "min": (2, None), "max": (2, None)}
@@ -143,6 +150,7 @@ def parse(text: str) -> Expr:
         ) from None
     except UnexpectedEOF:
         raise ExpressionError("the expression ends too early", column=len(text) + 1) from None
+    _check_depth(tree)
 
     def col(node: Tree[Any] | Token) -> int:
         # 1-based position in the text (the column, for a one-line text)
@@ -156,7 +164,13 @@ def parse(text: str) -> Expr:
         kids = node.children
         kind = node.data
         if kind == "number":
-            return Number(int(str(kids[0])), col(kids[0]))
+            digits = str(kids[0])
+            value = int(digits) if len(digits) <= len(str(MAX_LITERAL)) else MAX_LITERAL + 1
+            if value > MAX_LITERAL:
+                raise ExpressionError(
+                    f"the number {shorten(digits)} is too large (at most {MAX_LITERAL:,})", column=col(kids[0])
+                )
+            return Number(value, col(kids[0]))
         if kind == "true":
             return Truth(True, col(node))
         if kind == "false":
@@ -165,13 +179,17 @@ def parse(text: str) -> Expr:
             return Variable(str(kids[0]), col(kids[0]))
         if kind == "neg":
             return Negate(build(kids[0]), col(node))
-        if kind == "binary":
-            return Binary(str(kids[1]), build(kids[0]), build(kids[2]), col(kids[1]))
+        if kind == "chain":  # operand, OP, operand, OP, operand ...
+            links = tuple(
+                Link(str(op), build(operand), col(op)) for op, operand in zip(kids[1::2], kids[2::2], strict=True)
+            )
+            return Chain(build(kids[0]), links, links[0].column)
         if kind == "compare":
             return Compare(str(kids[1]), build(kids[0]), build(kids[2]), col(kids[1]))
-        if kind in ("and_", "or_"):
-            op: Literal["and", "or"] = "and" if kind == "and_" else "or"
-            return Logic(op, build(kids[0]), build(kids[1]), col(kids[1]))
+        if kind in ("and_", "or_"):  # operand, operand, ... (the words are not kept)
+            word = kind.rstrip("_")
+            links = tuple(Link(word, build(operand), col(operand)) for operand in kids[1:])
+            return Chain(build(kids[0]), links, links[0].column)
         if kind == "not_":
             return Not(build(kids[0]), col(node))
         if kind == "conditional":
@@ -183,8 +201,26 @@ def parse(text: str) -> Expr:
 
     try:
         return build(tree)
-    except RecursionError:
+    except RecursionError:  # pragma: no cover - _check_depth keeps trees shallow
         raise ExpressionError("the expression is nested too deeply", column=1) from None
+
+
+def _check_depth(tree: Any) -> None:
+    """Refuse a formula nested deeper than :data:`~skullking.limits.MAX_EXPR_DEPTH`
+    (walked without recursion), at the first node too deep."""
+    from lark import Tree
+
+    stack: list[tuple[Any, int]] = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if not isinstance(node, Tree):
+            continue
+        if depth > MAX_EXPR_DEPTH:
+            column = (getattr(node.meta, "start_pos", 0) or 0) + 1
+            raise ExpressionError(
+                f"the expression is nested too deeply (at most {MAX_EXPR_DEPTH} levels)", column=column
+            )
+        stack.extend((child, depth + 1) for child in node.children)
 
 
 def check(expr: Expr, names: Sequence[str]) -> Type:
@@ -197,21 +233,27 @@ def check(expr: Expr, names: Sequence[str]) -> Type:
         if expr.name not in names or expr.name == TABLE:
             raise ExpressionError(unknown("name", expr.name, [n for n in names if n != TABLE]), column=expr.column)
         return "number"
-    if isinstance(expr, Negate | Binary):
-        operands = [expr.operand] if isinstance(expr, Negate) else [expr.left, expr.right]
-        for operand in operands:
-            _expect(operand, "number", names, "arithmetic")
+    if isinstance(expr, Negate):
+        _expect(expr.operand, "number", names, "arithmetic")
         return "number"
+    if isinstance(expr, Chain):
+        logic = expr.links[0].op in LOGIC
+        kind: Type = "truth value" if logic else "number"
+        for operand, op in [(expr.first, expr.links[0].op), *((link.operand, link.op) for link in expr.links)]:
+            _expect(operand, kind, names, f"'{op}'" if logic else "arithmetic")
+        for link in expr.links:
+            if link.op in ("//", "%") and _constant(link.operand) == 0:
+                raise ExpressionError(
+                    f"'{link.op}' by zero: the value after it is always 0", column=_column(link.operand)
+                )
+        return kind
     if isinstance(expr, Compare):
         left, right = check(expr.left, names), check(expr.right, names)
         if left != right or (left == "truth value" and expr.op not in ("==", "!=")):
             raise ExpressionError(f"cannot compare a {left} with a {right} using '{expr.op}'", column=expr.column)
         return "truth value"
-    if isinstance(expr, Logic | Not):
-        operands = [expr.operand] if isinstance(expr, Not) else [expr.left, expr.right]
-        word = "not" if isinstance(expr, Not) else expr.op
-        for operand in operands:
-            _expect(operand, "truth value", names, f"'{word}'")
+    if isinstance(expr, Not):
+        _expect(expr.operand, "truth value", names, "'not'")
         return "truth value"
     if isinstance(expr, Conditional):
         _expect(expr.condition, "truth value", names, "the condition after 'if'")
@@ -255,15 +297,28 @@ def _expect(expr: Expr, wanted: Type, names: Sequence[str], where: str) -> None:
 
 
 def _column(expr: Expr) -> int:
+    if isinstance(expr, Chain):  # where the chain starts, not its first operator
+        return _column(expr.first)
     return expr.column
+
+
+def _constant(expr: Expr) -> int | None:
+    """The value of an expression that uses no name and calls no function, else ``None``."""
+    if any(isinstance(node, Variable | Call) for node in _walk(expr)):
+        return None
+    try:
+        value = _compile(expr, {})(())
+    except ZeroDivisionError:
+        return None
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 _ARITH: Mapping[str, Callable[[int, int], int]] = {
     "+": lambda a, b: a + b,
     "-": lambda a, b: a - b,
     "*": lambda a, b: a * b,
-    "//": lambda a, b: a // b if b else 0,
-    "%": lambda a, b: a % b if b else 0,
+    "//": lambda a, b: a // b,  # by 0: ZeroDivisionError, reported by Expression
+    "%": lambda a, b: a % b,
 }
 _COMPARE: Mapping[str, Callable[[Any, Any], bool]] = {
     "==": lambda a, b: a == b,
@@ -286,15 +341,12 @@ def _compile(expr: Expr, index: Mapping[str, int]) -> Fn:
     if isinstance(expr, Negate):
         inner = _compile(expr.operand, index)
         return lambda env: -inner(env)
-    if isinstance(expr, Binary | Compare):
-        op = (_ARITH if isinstance(expr, Binary) else _COMPARE)[expr.op]
+    if isinstance(expr, Compare):
+        compare = _COMPARE[expr.op]
         left, right = _compile(expr.left, index), _compile(expr.right, index)
-        return lambda env: op(left(env), right(env))
-    if isinstance(expr, Logic):
-        left, right = _compile(expr.left, index), _compile(expr.right, index)
-        if expr.op == "and":
-            return lambda env: left(env) and right(env)
-        return lambda env: left(env) or right(env)
+        return lambda env: compare(left(env), right(env))
+    if isinstance(expr, Chain):
+        return _compile_chain(expr, index)
     if isinstance(expr, Not):
         inner = _compile(expr.operand, index)
         return lambda env: not inner(env)
@@ -322,6 +374,37 @@ def _compile(expr: Expr, index: Mapping[str, int]) -> Fn:
     raise AssertionError(expr)  # pragma: no cover
 
 
+def _compile_chain(expr: Chain, index: Mapping[str, int]) -> Fn:
+    """A chain as one loop (a closure per operand, none per operator)."""
+    first = _compile(expr.first, index)
+    rest = [_compile(link.operand, index) for link in expr.links]
+    op = expr.links[0].op
+    if op in LOGIC:
+        every = [first, *rest]
+        if op == "and":
+            if len(every) == 2:
+                left, right = every
+                return lambda env: left(env) and right(env)
+            return lambda env: all(f(env) for f in every)
+        if len(every) == 2:
+            left, right = every
+            return lambda env: left(env) or right(env)
+        return lambda env: any(f(env) for f in every)
+    ops = [_ARITH[link.op] for link in expr.links]
+    if len(ops) == 1:
+        (apply,), (right,) = ops, rest
+        return lambda env: apply(first(env), right(env))
+    steps = list(zip(ops, rest, strict=True))
+
+    def fold(env: Sequence[Any]) -> Any:
+        value = first(env)
+        for apply, operand in steps:
+            value = apply(value, operand(env))
+        return value
+
+    return fold
+
+
 class Expression:
     """A parsed, checked and compiled expression.
 
@@ -345,12 +428,32 @@ class Expression:
             raise ExpressionError("the expression is nested too deeply", column=1) from None
 
     def call(self, values: Sequence[int]) -> Any:
-        """Evaluate with the variables' values given in the order of ``names``."""
-        return self._fn(values)
+        """Evaluate with the variables' values given in the order of ``names``.
+
+        Raises :class:`~skullking.errors.FormulaError` for a division by a value that
+        is 0 here, or a number beyond :data:`~skullking.limits.MAX_VALUE`."""
+        try:
+            result = self._fn(values)
+        except ZeroDivisionError:
+            raise FormulaError(
+                f"the formula '{shorten(self.source)}' divides by zero with {self._shown(values)}"
+            ) from None
+        if self.type == "number" and not -MAX_VALUE <= result <= MAX_VALUE:
+            raise FormulaError(
+                f"the formula '{shorten(self.source)}' gives a number beyond {MAX_VALUE:,} (either sign) "
+                f"with {self._shown(values)}"
+            )
+        return result
+
+    def _shown(self, values: Sequence[Any]) -> str:
+        """The values of the variables the formula uses, for a message."""
+        used = self.variables
+        shown = [f"{n} = {v}" for n, v in zip(self.names, values, strict=False) if n in used and isinstance(v, int)]
+        return ", ".join(shown) or "no variables"
 
     def evaluate(self, values: Mapping[str, int]) -> Any:
         """Evaluate with the variables' values given by name (missing ones are 0)."""
-        return self._fn([values.get(n, 0) for n in self.names])
+        return self.call([values.get(n, 0) for n in self.names])
 
     def evaluate_for(self, table: Sequence[Mapping[str, int]], row: int) -> Any:
         """Evaluate for player ``row`` of ``table`` (every player's values by name): the
@@ -360,7 +463,7 @@ class Expression:
             slot = self.names.index(TABLE)
             for values in rows:
                 values[slot] = rows
-        return self._fn(rows[row])
+        return self.call(rows[row])
 
     @property
     def uses_table(self) -> bool:
@@ -392,8 +495,10 @@ class Expression:
 def _children(expr: Expr) -> tuple[Expr, ...]:
     if isinstance(expr, Negate | Not):
         return (expr.operand,)
-    if isinstance(expr, Binary | Compare | Logic):
+    if isinstance(expr, Compare):
         return (expr.left, expr.right)
+    if isinstance(expr, Chain):
+        return (expr.first, *(link.operand for link in expr.links))
     if isinstance(expr, Conditional):
         return (expr.condition, expr.then, expr.otherwise)
     if isinstance(expr, Call):

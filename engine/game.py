@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from .bidding import Broken, bid_range, bidding_order, broken_rules, first_leader
 from .cards import Play
 from .errors import GameError, NotationError
+from .limits import shown
 from .model import AbilityKind, Ghost, SheetChoice
 from .scoring import (
     RoundScore,
@@ -174,13 +175,13 @@ class Round:
             raise GameError(str(exc.args[0])) from None
         self.loads: dict[str, str] = {}
         if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-            raise GameError(f"round number {number!r} is not a whole number from 1")
+            raise GameError(f"round number {shown(number)} is not a whole number from 1")
         if cards is not None and (isinstance(cards, bool) or not isinstance(cards, int) or cards < 1):
-            raise GameError(f"cards {cards!r} is not a whole number from 1")
+            raise GameError(f"cards {shown(cards)} is not a whole number from 1")
         if cards is None:
             cards = edition.cards_dealt(number, len(self.seats), schedule)
             if cards is None:
-                raise GameError(f"round {number} is past the schedule's last round; give cards")
+                raise GameError(f"round {shown(number)} is past the schedule's last round; give cards")
         self.cards = cards
         self._deal(hands, undealt, seed)
         if leader is None:
@@ -242,7 +243,9 @@ class Round:
         deck = self._deck()
         size = self.cards * len(self.seats)
         if size > len(deck):
-            raise GameError(f"{self.cards} cards for {len(self.seats)} hands, but the deck in play has {len(deck)}")
+            raise GameError(
+                f"{shown(self.cards)} cards for {len(self.seats)} hands, but the deck in play has {len(deck)}"
+            )
         shuffler = random.Random(seed)
         if hands is None:
             shuffler.shuffle(deck)
@@ -352,7 +355,7 @@ class Round:
             raise GameError(f"{player} has already bid {self._bids[player]}")
         low, high = self.bid_range
         if isinstance(bid, bool) or not isinstance(bid, int) or not low <= bid <= high:
-            raise GameError(f"{player}'s bid {bid!r} is not a whole number from {low} to {high}")
+            raise GameError(f"{player}'s bid {shown(bid)} is not a whole number from {low} to {high}")
         if player not in self.to_bid:
             raise GameError(f"it is {self.to_bid[0]}'s turn to bid, not {player}'s")
         broken = self._breaks(player, bid)
@@ -476,7 +479,7 @@ class Round:
             self._discard(decision, choice)
         elif choice not in decision.options or isinstance(choice, bool):
             allowed = ", ".join(map(str, decision.options))
-            raise GameError(f"{player}'s {decision.kind} {choice!r} is not one of {allowed}")
+            raise GameError(f"{player}'s {decision.kind} {shown(choice)} is not one of {allowed}")
         elif decision.kind == AbilityKind.CHOOSE_LEADER:
             self.leader_choices[player] = choice
             self._leader = self.seats.index(choice)

@@ -1,8 +1,12 @@
-"""The engine's limits: how much of any input it is willing to read and work on.
+"""The engine's limits: how much of any input it reads and works on, and the bounds of
+every value it accepts.
 
 Every limit is a constant here, each with what it bounds and why its value is far above
-anything a real edition, sheet or trick needs. Going past one is bad input, reported
-with a located message (file, line, column) and exit code 2, never a hang or a crash.
+anything a real edition, sheet or trick needs (2 to 8 players, ranks 1 to 14, 10 rounds,
+a few hundred points). Going past one is bad input, reported with a located message
+(file, line, column) and exit code 2, never a hang or a crash. Where a JSON Schema can
+say a bound, ``scripts/gen_schema.py`` and ``scripts/gen_sheet_schema.py`` state it from
+here; the README lists them.
 """
 
 from __future__ import annotations
@@ -49,14 +53,44 @@ MAX_DECK_CARDS = 1_000
 #: The most ranks a suit may have (``ranks: {from, to}``; the bundled suits have 13 or 14).
 MAX_RANKS = 100
 
-#: The most players an edition may allow (``players.max``), and the most a sheet,
-#: a trick or a simulated game may name.
-MAX_PLAYERS = 50
+#: The most characters in one formula or condition of an edition (the longest bundled
+#: one has under 50; a flat sum of 700 terms, which must be fine, takes about 4,200).
+MAX_EXPRESSION_CHARS = 10_000
 
+# --------------------------------------------------------------------------- values
+# The bounds of values (issue 8 s.1): numbers and counts read or computed.
+
+#: The most players an edition may be for, a trick may seat and a sheet may name.
+MAX_PLAYERS = 20
+#: The highest rank of a numbered card (ranks start at 0 or more).
+MAX_RANK = 100
+#: The most copies of one special card in a deck.
+MAX_COPIES = 100
+#: The most cards a round may deal to each player, and so the highest bid.
+MAX_HAND = 100
 #: The most rounds in a schedule, and in a score sheet (its schedule's rounds and any
 #: rounds played to break a tie).
 MAX_ROUNDS = 100
+#: The largest number (either sign) written in an edition: a bonus's points, a
+#: formula's literal, a wager's value.
+MAX_LITERAL = 10**6
+#: The largest number (either sign) a formula may compute, and a round's or a game's
+#: points may reach; a formula that goes beyond it is an error when it is evaluated.
+MAX_VALUE = 10**12
+#: The largest number (either sign) a sheet may give as a round's ``extra`` points.
+MAX_EXTRA = 10**9
+#: The most digits an integer may be written with in any YAML or JSON input: longer
+#: ones are refused before they are converted (Python converts at most 4,300).
+MAX_DIGITS = 30
+#: The deepest nesting of a formula (parentheses, 'not', '-', 'if' inside one another).
+#: Long flat chains (a sum of 700 terms) are not nesting and have no bound here.
+MAX_EXPR_DEPTH = 100
 
-#: The most characters in one formula or condition of an edition (the longest bundled
-#: one has under 50).
-MAX_EXPRESSION_CHARS = 2_000
+
+def shown(value: object) -> str:
+    """``value`` as a message writes it (``repr``), but an integer too long to write
+    out (one given through the Python API, beyond :data:`MAX_DIGITS` digits) as
+    words: Python refuses to convert one of more than 4,300 digits to text."""
+    if isinstance(value, int) and not -(10**MAX_DIGITS) < value < 10**MAX_DIGITS:
+        return f"(a number of more than {MAX_DIGITS} digits)"
+    return repr(value)

@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from .cache import cached, cached_check, cached_lint, display_name, store, store_lint
-from .errors import EditionError, ExpressionError, Problem
-from .located import Location, Node, parse_yaml, position_in_scalar
+from .errors import EditionError, ExpressionError, FormulaError, Problem, shorten
+from .located import Location, Node, decode, parse_yaml, position_in_scalar
 from .merge import merge
 from .model import (
     CASE_NAMES,
@@ -52,7 +52,7 @@ def _display(path: Path) -> str:
 def _read(
     path: Path, problems: list[Problem], sources: dict[str, str], given: bytes | None = None
 ) -> tuple[Node | None, bytes]:
-    from .bounded import cut, decode, read_bounded, too_large
+    from .bounded import cut, read_bounded, too_large
 
     display = _display(path)
     try:
@@ -112,7 +112,7 @@ def _load_tree(
     if not isinstance(base_path, Path):
         files = bundled_edition_files()
         why = base_path or f"no such edition or file{did_you_mean(base_ref.value, files)} (bundled: {', '.join(files)})"
-        problems.append(base_ref.loc.problem(f"extends '{base_ref.value}': {why}"))
+        problems.append(base_ref.loc.problem(f"extends '{shorten(base_ref.value, 200)}': {why}"))
         return None
     if base_path.resolve() in chain:
         cycle = " -> ".join(_display(p) for p in (*chain, base_path.resolve()))
@@ -301,7 +301,11 @@ def _explain_schema_error(root: Node, error: Any) -> Iterator[Problem]:
     if error.validator == "required":
         node = root.at(path)
         missing = [k for k in error.validator_value if k not in (error.instance or {})]
-        if node is not None and node.added is not None and "id" in node.value:
+        if (
+            node is not None
+            and node.added is not None
+            and isinstance(node.value.get("id", Node(0, node.loc)).value, str)
+        ):
             yield _misspelt(node, missing)
             return
         for key in missing:
@@ -313,7 +317,7 @@ def _explain_schema_error(root: Node, error: Any) -> Iterator[Problem]:
     if error.validator == "if":  # reported through its then/else sub-errors
         return
     message = error.message.replace(repr(error.instance), _quoted(error.instance))
-    yield root.locate(path).problem(f"{where}: {message}")
+    yield root.locate(path).problem(f"{where}: {shorten(message, 300)}")
 
 
 def _quoted(value: Any) -> str:
@@ -328,7 +332,11 @@ def _close_to_base_ids(node: Node) -> Iterator[Problem]:
     (``zero-mad`` beside ``zero-made``): a new item, where a change was likely meant."""
     from .suggest import close_matches
 
-    if node.added is not None and isinstance(node.value, dict) and "id" in node.value:
+    if (
+        node.added is not None
+        and isinstance(node.value, dict)
+        and isinstance(node.value.get("id", Node(0, node.loc)).value, str)
+    ):
         what, base_id, known = node.added
         ident = node.value["id"]
         matches = close_matches(str(ident.value), known, cutoff=0.8)  # a new item may well be like another
@@ -438,7 +446,7 @@ class _Checker:
             loc = self.at(*path)
             if node is not None and not isinstance(node.value, dict | list):
                 loc = position_in_scalar(node, exc.column, self.sources.get(node.loc.file))
-            self.problems.append(loc.problem(f"{exc} in '{text}'"))
+            self.problems.append(loc.problem(f"{exc} in '{shorten(text, 200)}'"))
             return None
 
     def _limits(self) -> bool:
@@ -452,7 +460,7 @@ class _Checker:
         if d["players"]["max"] > MAX_PLAYERS:
             most = d["players"]["max"]
             self.error(f"players.max is {most:,}: the most an edition may allow is {MAX_PLAYERS}", "players", "max")
-        cards = 0
+        cards, crossed = 0, False
         for index, suit in enumerate(d["deck"]["suits"]):
             ranks = suit["ranks"]["to"] - suit["ranks"]["from"] + 1
             if ranks > MAX_RANKS:
@@ -460,14 +468,22 @@ class _Checker:
                 self.error(message, "deck", "suits", index, "ranks")
             else:
                 cards += max(ranks, 0)
-        for index, card in enumerate(d["deck"].get("cards", [])):
+                if cards > MAX_DECK_CARDS and not crossed:  # blamed on the suit that crosses the limit
+                    crossed = True
+                    self.error(
+                        f"the deck holds more than {MAX_DECK_CARDS:,} cards, the most a deck may hold",
+                        "deck",
+                        "suits",
+                        index,
+                    )
+        for index, card in enumerate([] if crossed else d["deck"].get("cards", [])):
             cards += card.get("count", 1)
             if cards > MAX_DECK_CARDS:  # blamed on the card that crosses the limit
                 where = ("deck", "cards", index, "count") if "count" in card else ("deck", "cards", index)
                 self.error(f"the deck holds more than {MAX_DECK_CARDS:,} cards, the most a deck may hold", *where)
                 break
         else:
-            if cards > MAX_DECK_CARDS:
+            if cards > MAX_DECK_CARDS and not crossed:
                 message = f"the deck holds {cards:,} cards: the most a deck may hold is {MAX_DECK_CARDS:,}"
                 self.error(message, "deck", "suits")
         for index, variant in enumerate(d["schedule"]["variants"]):
@@ -894,7 +910,11 @@ class _Checker:
         largest = max(max(v["rounds"]) for v in schedule["variants"])
         blame = self._blame(("players", "max"), ("schedule", "hand_limit"), ("schedule", "variants"), ("deck",))
         for players in range(d["players"]["min"], d["players"]["max"] + 1):
-            hand = largest if limit is None else min(largest, limit.evaluate({"players": players}))
+            try:
+                hand = largest if limit is None else min(largest, limit.evaluate({"players": players}))
+            except FormulaError as exc:
+                self.error(str(exc), "schedule", "hand_limit")
+                break
             if hand < 1:
                 self.error(
                     f"hand_limit gives {hand} cards for {players} players; every hand needs one",

@@ -9,12 +9,15 @@ knows, node by node, which file and line set each value.
 
 from __future__ import annotations
 
+import bisect
+import re
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
 import yaml
 
-from .errors import Problem
+from .errors import Problem, shorten
 
 try:  # libyaml's composer is several times faster where it is installed
     _Loader: Any = yaml.CSafeLoader
@@ -99,33 +102,69 @@ class Node:
         return self.locate(path)
 
 
-def _loc(file: str, mark: Any) -> Location:
-    return Location(file, mark.line + 1, mark.column + 1)
-
-
-def _yaml_problem(file: str, exc: yaml.YAMLError, text: str = "") -> Problem:
-    if isinstance(exc, yaml.reader.ReaderError):  # a character YAML does not allow: one line, at its place
-        before = text[: exc.position]
-        line, column = before.count("\n") + 1, exc.position - (before.rfind("\n") + 1) + 1
-        code = exc.character if isinstance(exc.character, int) else ord(exc.character)
-        message = f"YAML syntax error: the character U+{code:04X} is not allowed (a control character)"
+def decode(data: bytes, file: str) -> str | Problem:
+    """``data`` as UTF-8 text, or the problem at its first byte that is not UTF-8
+    (located at its line and column, counted in bytes from the line's start)."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        message = f"not UTF-8 text: byte {data[exc.start]:#04x} ({exc.reason}); save the file as UTF-8"
         return Problem(file=file, line=line, column=column, message=message)
+
+
+class _Marks:
+    """Turns PyYAML's marks into locations as an editor counts them: lines end at
+    ``\n``. (PyYAML also ends lines at U+0085, U+2028 and U+2029, which an editor
+    shows inside a line; only a text holding one needs counting again.)"""
+
+    def __init__(self, file: str, text: str) -> None:
+        self.file = file
+        self.starts: list[int] | None = None
+        if any(c in text for c in "\x85\u2028\u2029"):
+            self.starts = [0, *(m.end() for m in re.finditer("\n", text))]
+
+    def __call__(self, mark: Any) -> Location:
+        if self.starts is None:
+            return Location(self.file, mark.line + 1, mark.column + 1)
+        line = bisect.bisect_right(self.starts, mark.index)
+        return Location(self.file, line, mark.index - self.starts[line - 1] + 1)
+
+
+def _yaml_problem(where: _Marks, exc: yaml.YAMLError, text: str) -> Problem:
+    """One line naming the place of a YAML error (never PyYAML's multi-line report)."""
+    if isinstance(exc, yaml.reader.ReaderError):  # a character YAML does not allow
+        # located by counting '\n' only: the line and column an editor shows; libyaml
+        # counts the position in bytes of UTF-8, PyYAML's own reader in characters
+        before = text[: exc.position]
+        if _Loader is not yaml.SafeLoader:
+            before = text.encode("utf-8", errors="surrogatepass")[: exc.position].decode("utf-8", errors="ignore")
+        line = before.count("\n") + 1
+        column = len(before) - (before.rfind("\n") + 1) + 1
+        char = exc.character if isinstance(exc.character, str) else chr(exc.character)
+        kind = "control character" if unicodedata.category(char) == "Cc" else "character"
+        message = (
+            f"YAML syntax error: {kind} {char!r} (U+{ord(char):04X}) is not allowed; "
+            "remove it, or write it as an escape inside double quotes"
+        )
+        return Problem(file=where.file, line=line, column=column, message=message)
     mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
     problem = getattr(exc, "problem", None) or str(exc)
     context = getattr(exc, "context", None)
-    message = f"YAML syntax error: {problem}" + (f" ({context})" if context else "")
+    message = " ".join((f"YAML syntax error: {problem}" + (f" ({context})" if context else "")).split())
     if mark is None:
-        return Problem(file=file, line=1, column=1, message=message)
-    return Problem(file=file, line=mark.line + 1, column=mark.column + 1, message=message)
+        return Problem(file=where.file, line=1, column=1, message=message)
+    return where(mark).problem(message)
 
 
 def parse_yaml(text: str, file: str) -> tuple[Node | None, list[Problem]]:
     """Parse one YAML or JSON document into a located tree.
 
     Returns the tree (``None`` when it could not be built) and every problem found:
-    syntax errors, duplicate keys, non-string keys, and more than one document; or
-    only the first limit of :mod:`skullking.limits` the document crosses (aliases,
-    values, nesting, items), found before anything is built.
+    syntax errors, duplicate keys, non-string keys, numbers too large, and more than
+    one document; or only the first limit of :mod:`skullking.limits` the document
+    crosses (aliases, values, nesting, items), found before anything is built.
     """
     from .bounded import yaml_limits
 
@@ -133,32 +172,65 @@ def parse_yaml(text: str, file: str) -> tuple[Node | None, list[Problem]]:
     if over is not None:  # nothing is built from a document past a limit
         return None, [over]
     problems: list[Problem] = []
+    where = _Marks(file, text)
     loader = _Loader(text)
     try:
         root = loader.get_single_node()
         if root is None:
             return None, [Problem(file=file, line=1, column=1, message="the file is empty")]
-        node = _convert(loader, root, file, problems)
+        node = _convert(loader, root, where, problems)
     except yaml.YAMLError as exc:
-        return None, [_yaml_problem(file, exc, text)]
+        return None, [_yaml_problem(where, exc, text)]
     finally:
         loader.dispose()
     return node, problems
 
 
-def _convert(loader: Any, node: yaml.Node, file: str, problems: list[Problem]) -> Node:
-    loc = _loc(file, node.start_mark)
+_INT_TAG = "tag:yaml.org,2002:int"
+_SHAPES = {yaml.MappingNode: "a mapping", yaml.SequenceNode: "a list"}
+
+
+def _scalar(loader: Any, node: yaml.Node, where: _Marks, problems: list[Problem]) -> Any:
+    """The value of a scalar node; ``None`` (and a problem) for a number too large for
+    any field (see :data:`~skullking.limits.MAX_DIGITS`) or a value its tag refuses."""
+    from .limits import MAX_DIGITS
+
+    loc = where(node.start_mark)
+    raw = str(node.value)
+    if node.tag == _INT_TAG and sum(c.isalnum() for c in raw) > MAX_DIGITS + 2:  # + "0x"
+        problems.append(loc.problem(f"the number {raw[:20]}... is too large: at most {MAX_DIGITS} digits"))
+        return None
+    try:
+        value = loader.construct_object(node, deep=True)
+    except (ValueError, ArithmeticError, AttributeError, TypeError, IndexError):
+        # PyYAML's constructors fail in these ways on a value their tag refuses
+        # ('!!int abc', '!!timestamp abc')
+        problems.append(loc.problem(f"'{shorten(raw)}' is not a valid {node.tag.rsplit(':', 1)[-1]}"))
+        return None
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**MAX_DIGITS:
+        problems.append(loc.problem(f"the number {raw[:20]}... is too large: at most {MAX_DIGITS} digits"))
+        return None
+    return value
+
+
+def _convert(loader: Any, node: yaml.Node, where: _Marks, problems: list[Problem]) -> Node:
+    loc = where(node.start_mark)
     if isinstance(node, yaml.MappingNode):
         loader.flatten_mapping(node)  # resolves YAML merge keys (<<)
         items: dict[str, Node] = {}
         key_loc: dict[str, Location] = {}
         for key_node, value_node in node.value:
-            key = loader.construct_object(key_node, deep=True)
-            kloc = _loc(file, key_node.start_mark)
+            kloc = where(key_node.start_mark)
+            shape = _SHAPES.get(type(key_node))
+            key = None if shape is not None else _scalar(loader, key_node, where, problems)
             if not isinstance(key, str):
-                raw = getattr(key_node, "value", key)
-                problems.append(kloc.problem(f"keys must be text, but {raw} reads as {key!r}; quote it: '{raw}'"))
-                key = str(raw)
+                if shape is not None:
+                    problems.append(kloc.problem(f"keys must be text, but this key is {shape}"))
+                    key = f"<{shape} at line {kloc.line}>"
+                else:
+                    raw = str(key_node.value)
+                    problems.append(kloc.problem(f"keys must be text, but {raw} reads as {key!r}; quote it: '{raw}'"))
+                    key = raw
             if key in items:
                 first = key_loc[key]
                 problems.append(
@@ -167,17 +239,13 @@ def _convert(loader: Any, node: yaml.Node, file: str, problems: list[Problem]) -
                         "YAML would silently keep only the last one"
                     )
                 )
-            items[key] = _convert(loader, value_node, file, problems)
+            items[key] = _convert(loader, value_node, where, problems)
             key_loc[key] = kloc
         return Node(items, loc, key_loc)
     if isinstance(node, yaml.SequenceNode):
-        return Node([_convert(loader, child, file, problems) for child in node.value], loc)
-    try:
-        value = loader.construct_object(node, deep=True)
-    except ValueError:  # an integer of more digits than Python converts (4,300)
-        problems.append(loc.problem(f"the number is {len(node.value):,} digits long: far too large for any value"))
-        value = None
-    return Node(value, loc, style=getattr(node, "style", None) or None, end=_loc(file, node.end_mark))
+        return Node([_convert(loader, child, where, problems) for child in node.value], loc)
+    value = _scalar(loader, node, where, problems)
+    return Node(value, loc, style=getattr(node, "style", None) or None, end=where(node.end_mark))
 
 
 def position_in_scalar(node: Node, position: int, source: str | None) -> Location:

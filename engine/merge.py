@@ -128,6 +128,9 @@ def _place(items: list[Node], new: Node, problems: list[Problem], where: str, at
     if len(hints) == 2:
         problems.append(hints[1][1].loc.problem("give 'before' or 'after', not both"))
     for hint, anchor in hints[:1]:
+        if not isinstance(anchor.value, str):
+            problems.append(anchor.loc.problem(f"'{hint}' names the id of an item of this list (text)"))
+            break
         offset = 0 if hint == "before" else 1
         if anchor.value == _item_id(new):
             problems.append(anchor.loc.problem(f"'{hint}: {anchor.value}' names the item itself"))
@@ -206,7 +209,8 @@ def _merge_keyed_mapping(base: Node, overlay: Node, problems: list[Problem], whe
             value["id"] = Node(ident, kloc)
             key_loc["id"] = kloc
         elif value["id"].value != ident:
-            problems.append(value["id"].loc.problem(f"id '{value['id'].value}' differs from its key '{ident}'"))
+            problems.append(value["id"].loc.problem(f"id '{value['id'].plain()}' differs from its key '{ident}'"))
+            continue  # kept out of the list: the items that follow are found by their ids
         with_id = Node(value, new.loc, key_loc)
         if position is None:
             _place(items, _mark_added(with_id, where, base_id, items), problems, where)

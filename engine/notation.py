@@ -15,7 +15,8 @@ from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
 from .cards import Play
-from .errors import NotationError
+from .errors import NotationError, shorten
+from .limits import MAX_DIGITS
 
 _GLUED_RANK = re.compile(r"^(\D+?)(\d+)$")
 # The shapes "WORD" and "WORD:WORD" of rules/cards.lark (its WORD terminal), read
@@ -73,7 +74,7 @@ def tokens(text: str, *, use_grammar: bool = False) -> list[tuple[str, str, int]
     except UnexpectedInput as exc:
         column = getattr(exc, "column", 1) or 1
         bad = text[column - 1 : column] if 0 < column <= len(text) else text
-        raise NotationError(f"unexpected {bad!r} at column {column} in {text!r}", token=bad) from None
+        raise NotationError(f"unexpected {bad!r} at column {column} in {shorten(text)!r}", token=bad) from None
     return [(t.type, str(t), t.column or 1) for t in tree.children]
 
 
@@ -140,7 +141,7 @@ class Vocabulary:
                 i += 1
                 continue
             if word.kind == "DECLARE":
-                raise NotationError(f"':' at column {word.column} follows no card in {text!r}", token=":")
+                raise NotationError(f"':' at column {word.column} follows no card in {shorten(text)!r}", token=":")
             play, i = self._one(found, i, text)
             plays.append(play)
         return plays
@@ -161,8 +162,10 @@ class Vocabulary:
                 return self._declared(self.specials[key], found, i + length, text)
             if key in self.suits and length < len(run) and run[length].isdigit():
                 ranks = self.suits[key]
-                rank = int(run[length])
-                if rank not in ranks:
+                digits = run[length]
+                # no rank has more digits than MAX_DIGITS: never convert a longer one
+                rank = int(digits) if len(digits) <= MAX_DIGITS else None
+                if rank is None or rank not in ranks:
                     first, last = found[i], found[i + length]
                     written = (
                         first.token
@@ -171,14 +174,15 @@ class Vocabulary:
                     )
                     lo, hi = min(ranks), max(ranks)
                     raise NotationError(
-                        f"no rank {rank} in suit '{' '.join(key)}' (ranks {lo} to {hi}): {written!r}",
-                        token=written,
+                        f"no rank {shorten(digits)} in suit '{' '.join(key)}' (ranks {lo} to {hi}): "
+                        f"{shorten(written)!r}",
+                        token=shorten(written),
                     )
                 return self._declared(ranks[rank], found, i + length + 1, text)
         from .suggest import did_you_mean
 
         word = found[i]
-        bad = word.token
+        bad = shorten(word.token)
         suggestion = did_you_mean(word.text if len(run) < 2 else " ".join(run[:2]), self.known())
         if key_is_suit(run, self.suits):
             raise NotationError(f"'{bad}' needs a rank, e.g. '{bad} 7'", token=bad)
@@ -200,7 +204,7 @@ class Vocabulary:
             if key in choices:
                 return choices[key], i + 1 + length
         options = sorted({p.code for p in choices.values()})
-        bad = found[i + 1].token if i + 1 < len(found) else ""
+        bad = shorten(found[i + 1].token) if i + 1 < len(found) else ""
         raise NotationError(
             f"unknown declaration '{bad}' for {play.code} (choose {' or '.join(options)})", token=bad or ":"
         )

@@ -33,16 +33,34 @@ def bundled_edition_files() -> dict[str, Traversable]:
     return dict(sorted(found.items()))
 
 
+def is_file(path: Path) -> bool:
+    """Whether ``path`` is a file; ``False`` for a name the system cannot even look up
+    (too long, a NUL byte, bytes that are not valid in file names)."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
+
+
+def exists(path: Path) -> bool:
+    """Whether anything is at ``path`` (``False`` where the name cannot be looked up)."""
+    try:
+        return path.exists()
+    except (OSError, ValueError):
+        return False
+
+
 def resolve_source(name: str, relative_to: Path | None = None) -> Path | None:
-    """The file behind an edition id or path, or ``None`` when there is none."""
+    """The file behind an edition id or path, or ``None`` when there is none (also for
+    names no file can have: ``.``, ``/``, too long, with a NUL byte)."""
     bundled = bundled_edition_files()
     if name in bundled:
         return Path(str(bundled[name]))
     candidate = Path(name)
     if relative_to is not None and not candidate.is_absolute():
         candidate = relative_to / candidate
-    if candidate.is_file():
+    if is_file(candidate):
         return candidate
-    if candidate.suffix == "" and candidate.name not in ("", "..") and candidate.with_suffix(".yaml").is_file():
+    if candidate.suffix == "" and candidate.name not in ("", "..") and is_file(candidate.with_suffix(".yaml")):
         return candidate.with_suffix(".yaml")
     return None

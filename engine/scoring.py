@@ -26,9 +26,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .bidding import bid_range, bidding_order, broken_rules, first_leader
-from .errors import NotationError, Problem, SheetError, SkullKingError
-from .limits import MAX_ROUNDS
-from .located import Location, Node, parse_yaml
+from .errors import FormulaError, NotationError, Problem, SheetError, SkullKingError
+from .limits import MAX_DIGITS, MAX_EXTRA, MAX_ROUNDS
+from .located import Location, Node, decode, parse_yaml
 from .model import (
     ROUND_KEYS,
     Ability,
@@ -107,14 +107,22 @@ def _from_plain(value: Any, file: str) -> Node:
     """Wrap plain data (no positions known) as a located tree."""
     loc = Location(file, 0, 0)
     if isinstance(value, Mapping):
-        return Node({str(k): _from_plain(v, file) for k, v in value.items()}, loc)
+        # every key placed too (nowhere), as a parsed file's are: checks look keys up
+        items = {str(k): _from_plain(v, file) for k, v in value.items()}
+        return Node(items, loc, key_loc=dict.fromkeys(items, loc))
     if isinstance(value, list | tuple):
         return Node([_from_plain(v, file) for v in value], loc)
     return Node(value, loc)
 
 
-def read_sheet(text: str, file: str) -> Node:
-    """Parse a YAML or JSON sheet into a located tree; raise :class:`SheetError`."""
+def read_sheet(text: str | bytes, file: str) -> Node:
+    """Parse a YAML or JSON sheet (text, or bytes of UTF-8) into a located tree; raise
+    :class:`SheetError`."""
+    if isinstance(text, bytes):
+        decoded = decode(text, file)
+        if isinstance(decoded, Problem):
+            raise SheetError([decoded])
+        text = decoded
     node, problems = parse_yaml(text, file)
     if problems or node is None:
         raise SheetError(problems or [Problem(file=file, line=1, column=1, message="the sheet is empty")])
@@ -141,7 +149,8 @@ class _Sheet:
             return None
         if value < low or (high is not None and value > high):
             upper = f"..{high}" if high is not None else " or more"
-            self.error(node, f"{what} {value} is out of range {low}{upper}")
+            shown = value if abs(value) < 10**MAX_DIGITS else "(a number too large)"
+            self.error(node, f"{what} {shown} is out of range {low}{upper}")
             return None
         return value
 
@@ -184,7 +193,7 @@ class _Sheet:
         if check_edition and named is not None and named.value != self.edition.id:
             from .resources import bundled_edition_files
 
-            if named.value in bundled_edition_files():
+            if isinstance(named.value, str) and named.value in bundled_edition_files():
                 self.error(named, f"the sheet is for edition '{named.value}', not '{self.edition.id}'")
         for key in root.value:
             if key not in SHEET_KEYS:
@@ -222,9 +231,12 @@ class _Sheet:
                     # count: modules used only from more players stay out.
                     used = set(self.edition.modules_for(len(table)))
                     in_play = modules if table is players else modules & used
-                    scored = self._round(
-                        number=number, node=node, players=table, scheme=scheme, schedule=schedule, modules=in_play
-                    )
+                    try:
+                        scored = self._round(
+                            number=number, node=node, players=table, scheme=scheme, schedule=schedule, modules=in_play
+                        )
+                    except FormulaError as exc:  # an edition's formula fails on this round's values
+                        self.error(node, str(exc))
                 if scored is not None:
                     rounds.append(scored)
             self.prefix = ""
@@ -286,6 +298,8 @@ class _Sheet:
         """Who plays the round: everybody, or in a tie-break round after the schedule's
         last round (``players: [Ann, Bo]``) exactly the players tied for first."""
         given = node.value.get("players") if isinstance(node.value, dict) else None
+        if given is None and number > length:
+            return self._beyond(node, players, length)
         if given is None:
             return players
         names = [item.value for item in given.value] if isinstance(given.value, list) else None
@@ -309,6 +323,18 @@ class _Sheet:
             return None
         return list(tied)
 
+    def _beyond(self, node: Node, players: list[str], length: int) -> list[str] | None:
+        """A round after the schedule's last that names no players: an extra round of
+        everybody where the edition breaks ties with another round, else none."""
+        if self.edition.ties == "extra_round":
+            return players
+        self.error(
+            node,
+            f"the schedule has {length} rounds, and edition '{self.edition.id}' plays no extra round "
+            "(a tie for first is shared)",
+        )
+        return None
+
     def _players(self) -> list[str] | None:
         node = self.root.value.get("players")
         if node is None:
@@ -323,7 +349,9 @@ class _Sheet:
                 self.error(p, f"player '{p.value}' is listed twice")
         low, high = self.edition.min_players, self.edition.max_players
         if not low <= len(names) <= high:
+            # rounds dealt to a table the edition has no rules for are not checked further
             self.error(node, f"{len(names)} players: edition '{self.edition.id}' is for {low} to {high} players")
+            return None
         return names
 
     def _choice(self, key: str, known: list[str], default: str) -> str | None:
@@ -446,7 +474,7 @@ class _Sheet:
             if len(won) == len(players):
                 self._sum_check(node.value["won"], won, cards, modules, ghost=self._ghost(players))
         extra = {
-            p: self._int(n, f"{p}'s extra points", -(10**9))
+            p: self._int(n, f"{p}'s extra points", -MAX_EXTRA, MAX_EXTRA)
             for p, n in self._per_player(node, "extra", players, False).items()
         }
         wagers = self._choices(node, players, self.edition.wagers, "wager")
@@ -642,7 +670,7 @@ class _Sheet:
                 continue
             captures[player] = []
             for item in ids.value:
-                if item.value not in known:
+                if not isinstance(item.value, str) or item.value not in known:
                     self.error(item, unknown("bonus id", str(item.plain()), known))
                     continue
                 captures[player].append(item.value)
@@ -874,6 +902,10 @@ class _Sheet:
                 return None
             row = []
             for position, item in enumerate(items, start=1):
+                if isinstance(item.value, dict | list):  # str() of them would show the tree's nodes
+                    shape = "a mapping" if isinstance(item.value, dict) else "a list"
+                    self.error(item, f"trick {k}, card {position}: a card is written as text, not as {shape}")
+                    return None
                 text = str(item.value)
                 try:
                     found = self.edition.parse_cards(text)

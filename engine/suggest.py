@@ -17,11 +17,13 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable
 
+from .errors import QUOTE_AT_MOST, shorten
+
 
 def close_matches(word: str, known: Iterable[str], n: int = 3, cutoff: float = 0.6) -> list[str]:
     """The known names closest to ``word`` (case-insensitive), best first; ``cutoff``
     (0 to 1) is how alike they must be."""
-    if len(word) > 100:  # no name is that long; comparing it would only take time
+    if len(word) > 2 * QUOTE_AT_MOST:  # nothing is that long: no need to compare
         return []
     by_lower: dict[str, str] = {}
     for name in known:
@@ -54,4 +56,4 @@ def unknown(what: str, word: str, known: Iterable[str], *, where: str = "") -> s
     then a did-you-mean when a known name is close, and the known names when few."""
     names = sorted(set(known))
     place = f" in {where}" if where else ""
-    return f"unknown {what} '{word}'{place}{did_you_mean(word, names)}{known_list(names)}"
+    return f"unknown {what} '{shorten(word)}'{place}{did_you_mean(word, names)}{known_list(names)}"

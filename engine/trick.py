@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from .cards import ALLIES, ALTERS, UNDECLARED, Lead, Play
 from .errors import IllegalTrickError
+from .limits import shown
 from .model import Among, Bonus, Effect, EffectKind, Fallback, NextLeader, Pick, Rule, Ties, WhenSeveral
 
 if TYPE_CHECKING:
@@ -163,16 +164,19 @@ class Resolver:
         count = len(plays)
         if count == 0:
             raise IllegalTrickError("a trick needs at least one card")
+        if players < 1:
+            low, high = self.edition.min_players, self.edition.max_players
+            raise IllegalTrickError(f"{shown(players)} players: this edition is for {low} to {high} players")
         if count > players:
             raise IllegalTrickError(
                 f"{count} cards but only {players} players: nobody is left to play '{plays[players]}'"
             )
         if not 0 <= leader < players:
-            raise IllegalTrickError(f"leader seat {leader} is not a seat of {players} players")
+            raise IllegalTrickError(f"leader seat {shown(leader)} is not a seat of {shown(players)} players")
         low, high = self.edition.min_players, self.edition.max_players
         if not low <= players <= high:
             raise IllegalTrickError(
-                f"{players} player{'s' if players != 1 else ''}: this edition is for {low} to {high} players"
+                f"{shown(players)} player{'s' if players != 1 else ''}: this edition is for {low} to {high} players"
             )
         self.check_copies(plays)
         self.check_declared(plays)

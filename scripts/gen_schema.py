@@ -9,6 +9,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from skullking.limits import MAX_COPIES, MAX_HAND, MAX_LITERAL, MAX_PLAYERS, MAX_RANK, MAX_ROUNDS
+
 ID = "^[a-z0-9][a-z0-9_-]*$"
 RESERVED_OF = ["trump", "led_suit", "numbered", "any"]
 
@@ -24,6 +26,8 @@ def ident(what: str) -> dict[str, Any]:
 def expression(what: str) -> dict[str, Any]:
     return {
         "type": ["string", "integer", "boolean"],
+        "minimum": -MAX_LITERAL,
+        "maximum": MAX_LITERAL,
         "description": (
             f"{what} An expression of the rule language (rules/expr.lark): integers, "
             "+ - * // %, comparisons, and/or/not, 'if C then A else B', abs/min/max, "
@@ -77,7 +81,7 @@ def sheet_choice(description: str, key: str, values: str) -> dict[str, Any]:
                 "(default immediate, as the 2021 rulebook and the official FAQ say; the French rulebook has it after "
                 "the last trick).",
             },
-            "values": array(values, {"type": "integer"}, minItems=1),
+            "values": array(values, {"type": "integer", "minimum": -MAX_LITERAL, "maximum": MAX_LITERAL}, minItems=1),
         },
         ["sheet_key", "values"],
     )
@@ -112,7 +116,7 @@ PATTERN = obj(
             "Roles the card plays in the trick (after declarations and effects).", {"type": "string"}, minItems=1
         ),
         "suits": array("Suit ids of numbered cards.", {"type": "string"}, minItems=1),
-        "ranks": array("Ranks of numbered cards.", {"type": "integer"}, minItems=1),
+        "ranks": array("Ranks of numbered cards.", {"type": "integer", "minimum": 0, "maximum": MAX_RANK}, minItems=1),
         "cards": array(
             "Special card ids, whatever role they play in the trick (e.g. a card that always counts).",
             {"type": "string"},
@@ -211,7 +215,12 @@ EFFECT = obj(
             "type": "boolean",
             "description": "neutralize: whether alliances formed in this trick are cancelled (default false).",
         },
-        "points": {"type": "integer", "description": "alliance: points each ally earns (when, see 'pays')."},
+        "points": {
+            "type": "integer",
+            "minimum": -MAX_LITERAL,
+            "maximum": MAX_LITERAL,
+            "description": "alliance: points each ally earns (when, see 'pays').",
+        },
         "pays": {
             "enum": ["both_made", "own_made", "always"],
             "description": (
@@ -229,7 +238,12 @@ CARD = obj(
     {
         "id": ident("The card's id"),
         "code": CODE,
-        "count": {"type": "integer", "minimum": 1, "description": "How many copies the deck has."},
+        "count": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": MAX_COPIES,
+            "description": "How many copies the deck has.",
+        },
         "module": {"type": "string", "description": "The module the card belongs to (default 'base')."},
         "role": {"type": "string", "description": "The role the card plays (omit when it is declared on play)."},
         "declare": array(
@@ -279,8 +293,8 @@ SUIT = obj(
         "ranks": obj(
             "The ranks of the suit: one card of each rank from 'from' to 'to'.",
             {
-                "from": {"type": "integer", "minimum": 0, "description": "The lowest rank."},
-                "to": {"type": "integer", "minimum": 0, "description": "The highest rank."},
+                "from": {"type": "integer", "minimum": 0, "maximum": MAX_RANK, "description": "The lowest rank."},
+                "to": {"type": "integer", "minimum": 0, "maximum": MAX_RANK, "description": "The highest rank."},
             },
             ["from", "to"],
         ),
@@ -376,8 +390,8 @@ SCHEMA: dict[str, Any] = {
         "players": obj(
             "How many players may play.",
             {
-                "min": {"type": "integer", "minimum": 1, "description": "The fewest players."},
-                "max": {"type": "integer", "minimum": 1, "description": "The most players."},
+                "min": {"type": "integer", "minimum": 1, "maximum": MAX_PLAYERS, "description": "The fewest players."},
+                "max": {"type": "integer", "minimum": 1, "maximum": MAX_PLAYERS, "description": "The most players."},
             },
             ["min", "max"],
         ),
@@ -392,6 +406,7 @@ SCHEMA: dict[str, Any] = {
                     "min_players": {
                         "type": "integer",
                         "minimum": 1,
+                        "maximum": MAX_PLAYERS,
                         "description": "The module is only used from this many players on (default: always).",
                     },
                 },
@@ -462,7 +477,12 @@ SCHEMA: dict[str, Any] = {
                 "when the winning card matches 'winner'.",
                 {
                     "id": ident("The bonus id, written in score sheets"),
-                    "points": {"type": "integer", "description": "Points per matching captured card."},
+                    "points": {
+                        "type": "integer",
+                        "minimum": -MAX_LITERAL,
+                        "maximum": MAX_LITERAL,
+                        "description": "Points per matching captured card.",
+                    },
                     "winner": PATTERN,
                     "captured": {
                         "description": (
@@ -536,6 +556,7 @@ SCHEMA: dict[str, Any] = {
                     "count": {
                         "type": "integer",
                         "minimum": 1,
+                        "maximum": MAX_HAND,
                         "description": "For 'exchange': the cards drawn and then discarded (fewer when the "
                         "undealt deck runs short).",
                     },
@@ -566,10 +587,16 @@ SCHEMA: dict[str, Any] = {
             "in the 2021 rulebook): it plays in every trick, never bids or scores, and never has to follow suit.",
             {
                 "name": {"type": "string", "description": "How sheets and messages call it, e.g. 'Graybeard'."},
-                "players": {"type": "integer", "minimum": 1, "description": "The number of players it joins."},
+                "players": {
+                    "type": "integer",
+                    "minimum": 1,
+                    "maximum": MAX_PLAYERS,
+                    "description": "The number of players it joins.",
+                },
                 "position": {
                     "type": "integer",
                     "minimum": 2,
+                    "maximum": MAX_PLAYERS + 1,
                     "description": "Where it plays in a trick a player leads (2: always second).",
                 },
                 "declares": {
@@ -676,7 +703,10 @@ SCHEMA: dict[str, Any] = {
                             "id": ident("The schedule's id"),
                             "title": {"type": "string", "description": "Shown to players."},
                             "rounds": array(
-                                "Cards dealt in each round, in order.", {"type": "integer", "minimum": 1}, minItems=1
+                                "Cards dealt in each round, in order.",
+                                {"type": "integer", "minimum": 1, "maximum": MAX_HAND},
+                                minItems=1,
+                                maxItems=MAX_ROUNDS,
                             ),
                             "source": {"type": "string", "description": "Which source this reading follows."},
                         },

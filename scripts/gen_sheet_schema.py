@@ -21,6 +21,7 @@ from typing import Any
 
 import skullking
 from skullking.edition import Edition
+from skullking.limits import MAX_EXTRA, MAX_HAND, MAX_PLAYERS
 from skullking.model import ROUND_KEYS
 from skullking.resources import bundled_edition_files
 from skullking.scoring import SHEET_KEYS, leader_ability
@@ -32,6 +33,7 @@ PLAYERS = {
     "type": "array",
     "items": PLAYER,
     "minItems": 1,
+    "maxItems": MAX_PLAYERS,
     "uniqueItems": True,
     "description": "The players' names in seat order.",
 }
@@ -42,10 +44,12 @@ def per_player(description: str, value: dict[str, Any]) -> dict[str, Any]:
     return {"type": "object", "description": description, "additionalProperties": value}
 
 
-def whole(description: str, minimum: int | None = None) -> dict[str, Any]:
+def whole(description: str, minimum: int | None = None, maximum: int | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {"type": "integer", "description": description}
     if minimum is not None:
         out["minimum"] = minimum
+    if maximum is not None:
+        out["maximum"] = maximum
     return out
 
 
@@ -76,9 +80,11 @@ SHEET_PROPERTIES: dict[str, dict[str, Any]] = {
 
 #: The keys every round may have (the scorer's ``ROUND_KEYS``).
 ROUND_PROPERTIES: dict[str, dict[str, Any]] = {
-    "cards": whole("Cards dealt to each player this round (default: the schedule's count).", 1),
-    "bids": per_player("Each player's bid.", whole("The bid.", 0)),
-    "won": per_player("Tricks won per player (give 'won', or 'tricks' for the whole play).", whole("Tricks won.", 0)),
+    "cards": whole("Cards dealt to each player this round (default: the schedule's count).", 1, MAX_HAND),
+    "bids": per_player("Each player's bid.", whole("The bid.", 0, MAX_HAND)),
+    "won": per_player(
+        "Tricks won per player (give 'won', or 'tricks' for the whole play).", whole("Tricks won.", 0, MAX_HAND)
+    ),
     "bonuses": per_player(
         "The capture bonuses each player earned, by bonus id; repeat an id per capture. Only with 'won'.",
         {"type": "array", "items": {"type": "string", "description": "A bonus id."}},
@@ -94,7 +100,7 @@ ROUND_PROPERTIES: dict[str, dict[str, Any]] = {
             "maxItems": 2,
         },
     },
-    "extra": per_player("Free points outside the rules, per player.", whole("Points.")),
+    "extra": per_player("Free points outside the rules, per player.", whole("Points.", -MAX_EXTRA, MAX_EXTRA)),
     "leader": {
         "type": "string",
         "description": "With 'tricks': who leads the first trick (default: round n is led by player n-1).",

@@ -198,21 +198,27 @@ def test_a_formula_at_the_limit_is_read_one_character_more_is_refused(
     with pytest.raises(EditionError) as caught:
         skullking.load_edition(path)
     assert [str(p) for p in caught.value.problems] == [
-        "limits.yaml:8:19: the formula is 2,001 characters long: the most a formula may have is 2,000"
+        f"limits.yaml:8:19: the formula is {length:,} characters long: the most a formula may have is "
+        f"{limits.MAX_EXPRESSION_CHARS:,}"
     ]
 
 
 @pytest.mark.parametrize(
     ("body", "message"),
     [
-        ("players: {max: 51}\n", "limits.yaml:3:16: players.max is 51: the most an edition may allow is 50"),
+        (
+            f"players: {{max: {limits.MAX_PLAYERS + 1}}}\n",
+            f"limits.yaml:3:16: players.max: {limits.MAX_PLAYERS + 1} is greater than the maximum of "
+            f"{limits.MAX_PLAYERS}",
+        ),
         (
             "deck:\n  suits:\n    green: {ranks: {from: 0, to: 100}}\n",
             "limits.yaml:5:20: suit 'green' has 101 ranks: the most a suit may have is 100",
         ),
-        (
-            "deck:\n  cards:\n    escape: {count: 1000}\n",
-            "limits.yaml:5:21: the deck holds more than 1,000 cards, the most a deck may hold",
+        (  # ten more suits of 100 ranks: more cards than a deck may hold
+            "deck:\n  suits:\n"
+            + "".join(f"    s{i}: {{code: S{chr(65 + i)}, ranks: {{from: 1, to: 100}}}}\n" for i in range(10)),
+            "limits.yaml:14:9: the deck holds more than 1,000 cards, the most a deck may hold",  # at the 10th suit
         ),
     ],
 )
@@ -226,10 +232,14 @@ def test_edition_sizes_one_past_the_limit_are_refused_where_they_are_set(
 
 
 def test_edition_sizes_at_the_limit_are_fine(tmp_path: Path) -> None:
-    """50 players (with hands their deck can deal) and a suit of 100 ranks are allowed."""
-    body = "players: {max: 50}\nschedule: {hand_limit: '2'}\ndeck:\n  suits:\n    green: {ranks: {from: 1, to: 100}}\n"
+    """The most players (with hands their deck can deal) and a suit of 100 ranks are allowed."""
+    most = limits.MAX_PLAYERS
+    body = (
+        f"players: {{max: {most}}}\nschedule: {{hand_limit: '2'}}\n"
+        "deck:\n  suits:\n    green: {ranks: {from: 1, to: 100}}\n"
+    )
     edition = skullking.load_edition(_overlay(tmp_path, body))
-    assert edition.max_players == 50
+    assert edition.max_players == most
     assert len(edition.parse_cards("G100 G99")) == 2
 
 
@@ -248,9 +258,9 @@ def test_a_sheet_of_100_rounds_is_read_101_are_refused(tmp_path: Path) -> None:
 def test_simulate_names_no_more_players_than_the_limit() -> None:
     """`--players 10000000` was ten million names made before the edition refused them."""
     code, _, err = run("simulate", "--players", "10000000")
-    assert code == 2 and err == "skullking: error: --players 10000000: the most players a game may have is 50\n"
+    assert code == 2 and err == "skullking: error: --players 10000000: no edition is for more than 20 players\n"
     code, _, err = run("simulate", "--players", "9" * 5_000)
-    assert code == 2 and "the most players a game may have is 50" in err and len(err) < 200
+    assert code == 2 and "no edition is for more than 20 players" in err and len(err) < 200
 
 
 @pytest.mark.parametrize("name", [".", "/", ".."])

@@ -4,19 +4,29 @@ simulate.
 Thin by design: each command parses its arguments, calls the library and prints a
 text or JSON report. ``main(argv)`` returns the exit code and never raises for bad
 input: 0 success, 1 ``validate`` found problems, 2 bad input (unknown card or
-edition, impossible trick, bad score sheet, usage errors).
+edition, impossible trick, bad score sheet, usage errors), 3 an internal error (a
+bug, reported in one line; ``--debug`` adds the traceback).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, BinaryIO, NoReturn, TextIO
 
-from skullking.errors import EditionError, NotationError, Problem, SheetError, SkullKingError, in_file_order
+from skullking.errors import (
+    EditionError,
+    NotationError,
+    Problem,
+    SheetError,
+    SkullKingError,
+    in_file_order,
+    shorten,
+)
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -70,7 +80,7 @@ def _edition(name: str, args: argparse.Namespace) -> Edition:
     except EditionError as exc:
         if len(exc.problems) == 1 and exc.problems[0].line == 0 and exc.problems[0].file == name:
             # "no such file or bundled edition; did you mean ...?"
-            raise UsageError(f"edition '{name}': {exc.problems[0].message}") from None
+            raise UsageError(f"edition '{shorten(name)}': {exc.problems[0].message}") from None
         raise
 
 
@@ -111,36 +121,36 @@ def cmd_validate(args: argparse.Namespace, out: TextIO) -> int:
     from pathlib import Path
 
     from skullking.loader import check_file
-    from skullking.resources import bundled_edition_files, resolve_source
+    from skullking.resources import bundled_edition_files, exists, resolve_source
     from skullking.suggest import did_you_mean
 
     problems: list[Problem] = []
-    report: list[str] = []
     missing = False
+    text = args.format != "json"
     for given in args.files:
         name = STDIN if given == "-" else given
         if given == "-":
             edition, found = check_file(Path(STDIN), text=_read_stdin(), lint=True, allow_paths=args.allow_paths)
         else:
-            path = resolve_source(name) if not Path(name).exists() else Path(name)
+            path = Path(name) if exists(Path(name)) else resolve_source(name)
             if path is None:
                 missing = True
                 message = "no such file or bundled edition" + did_you_mean(name, bundled_edition_files())
-                problems.append(Problem(file=name, line=0, column=0, message=message))
-                report.append(str(problems[-1]))
-                continue
-            edition, found = check_file(path, lint=True, allow_paths=args.allow_paths)
+                found = [Problem(file=name, line=0, column=0, message=message)]
+                edition = None
+            else:
+                edition, found = check_file(path, lint=True, allow_paths=args.allow_paths)
         found = in_file_order(found)
         problems.extend(found)
-        report.extend(str(p) for p in found)
-        if edition is not None:
-            warned = f", {len(found)} warning{'s' if len(found) != 1 else ''}" if found else ""
-            report.append(f"{name}: ok ({edition.id}: {edition.title}{warned})")
-    if args.format == "json":
+        if text:  # each file's report as soon as it is checked: a later crash or kill keeps it
+            out.writelines(f"{p}\n" for p in found)
+            if edition is not None:
+                warned = f", {len(found)} warning{'s' if len(found) != 1 else ''}" if found else ""
+                out.write(f"{name}: ok ({edition.id}: {edition.title}{warned})\n")
+            out.flush()
+    if not text:
         json.dump([p.as_json() for p in problems], out, ensure_ascii=False)
         out.write("\n")
-    else:
-        out.writelines(line + "\n" for line in report)
     if missing:
         return 2
     failing = ("error", "warning") if args.strict else ("error",)
@@ -191,6 +201,16 @@ def cmd_trick(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _bounded_int(text: str) -> int:
+    """JSON's integers, refused past :data:`~skullking.limits.MAX_DIGITS` digits (Python
+    would refuse them only past 4,300, after the work)."""
+    from skullking.limits import MAX_DIGITS
+
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise ValueError(f"a number of {len(text)} digits is too large")
+    return int(text)
+
+
 def _batch_line(edition: Edition, line: str) -> dict[str, Any]:
     from skullking.bounded import json_too_deep
     from skullking.limits import MAX_NESTING
@@ -199,24 +219,27 @@ def _batch_line(edition: Edition, line: str) -> dict[str, Any]:
     if deep is not None:
         return {"error": f"nested more than {MAX_NESTING} levels deep at column {deep}"}
     try:
-        item = json.loads(line)
+        item = json.loads(line, parse_int=_bounded_int)
     except json.JSONDecodeError as exc:
-        return {"error": f"not JSON: {exc.msg} at column {exc.colno}"}
-    except ValueError:  # a number of more digits than Python converts (4,300)
-        return {"error": "a number on this line is far too large for any value"}
+        return {"error": f"not JSON: {exc.msg.removesuffix(' at')} at column {exc.colno}"}
+    except RecursionError:
+        return {"error": "not a trick: the JSON is nested too deeply"}
+    except ValueError as exc:  # from _bounded_int
+        return {"error": f"not a trick: {exc}"}
     if not isinstance(item, dict) or not isinstance(item.get("cards"), list):
         return {"error": "each line must be an object with a list 'cards'"}
     unknown = sorted(set(item) - {"cards", "leader", "players"})
     if unknown:
-        return {"error": f"unknown key '{unknown[0]}' (allowed: cards, leader, players)"}
-    leader, players = item.get("leader", 0), item.get("players")
+        return {"error": f"unknown key '{shorten(unknown[0])}' (allowed: cards, leader, players)"}
+    # null is the same as leaving the key out: leader 0, as many players as cards
+    leader, players = item.get("leader"), item.get("players")
     for name, value in (("leader", leader), ("players", players)):
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-            return {"error": f"'{name}' must be a whole number, got {value!r}"}
+            return {"error": f"'{name}' must be a whole number, got {shorten(json.dumps(value))}"}
     if not all(isinstance(c, str) for c in item["cards"]):
         return {"error": "every card must be a string"}
     try:
-        return trick_json(edition.resolve_trick(item["cards"], leader=leader, players=players))
+        return trick_json(edition.resolve_trick(item["cards"], leader=leader or 0, players=players))
     except SkullKingError as exc:
         return {"error": str(exc)}
 
@@ -293,7 +316,8 @@ def cmd_legal(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
-    from skullking.bounded import cut, decode, read_bounded, too_large
+    from skullking.bounded import cut, read_bounded, too_large
+    from skullking.located import decode
     from skullking.scoring import read_sheet, score_sheet
 
     file = STDIN if args.sheet == "-" else args.sheet
@@ -372,15 +396,17 @@ def _sheet_edition(root: Any, sheet: str, args: argparse.Namespace) -> Edition:
     from pathlib import Path
 
     from skullking.loader import edition_file_refusal
-    from skullking.resources import bundled_edition_files, resolve_source
+    from skullking.resources import bundled_edition_files, is_file, resolve_source
 
     named = root.value.get("edition") if isinstance(root.value, dict) else None
     if named is None:
         return _edition(DEFAULT_EDITION, args)
-    name = str(named.value)
+    if not isinstance(named.value, str):
+        raise SheetError([named.loc.problem("'edition' names an edition: a bundled id or a file (text)")])
+    name = named.value
     if name not in bundled_edition_files() and sheet != "-":
         beside = Path(sheet).parent / name
-        if beside.is_file():
+        if is_file(beside):
             name = str(beside)
     try:
         found = resolve_source(name)
@@ -514,9 +540,9 @@ def _player_names(given: str) -> list[str]:
     """``--players``: a count (players P1..Pn) or comma-separated names."""
     from skullking.limits import MAX_PLAYERS
 
-    if given.isdigit():
-        if len(given) > 3 or int(given) > MAX_PLAYERS:  # named only up to the limit
-            raise UsageError(f"--players {given[:20]}: the most players a game may have is {MAX_PLAYERS}")
+    if given.isascii() and given.isdigit():  # not str.isdigit alone: '²' is a digit that int() refuses
+        if len(given) > len(str(MAX_PLAYERS)) or int(given) > MAX_PLAYERS:
+            raise UsageError(f"--players {shorten(given)}: no edition is for more than {MAX_PLAYERS} players")
         return [f"P{i}" for i in range(1, int(given) + 1)]
     names = [name.strip() for name in given.split(",")]
     if not all(names):
@@ -714,6 +740,9 @@ def _parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     from skullking import __version__
 
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument(
+        "--debug", action="store_true", help="on an internal error, print the traceback too (for a bug report)"
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True, parser_class=_Parser)
 
     p = sub.add_parser("editions", parents=[listing], help="list the bundled editions")
@@ -883,21 +912,62 @@ def _wants_json(argv: Sequence[str]) -> bool:
     return "--format=json" in argv or ("--format", "json") in pairwise(argv)
 
 
+def _degrade(stream: TextIO) -> None:
+    """Let ``stream`` write any text: characters its encoding lacks (an ASCII terminal,
+    ``PYTHONIOENCODING=ascii``) and undecodable bytes of a file name come out escaped."""
+    reconfigure = getattr(stream, "reconfigure", None)
+    if reconfigure is not None:
+        with contextlib.suppress(ValueError, OSError):  # a stream that cannot change stays as it is
+            reconfigure(errors="backslashreplace")
+
+
+def _internal_error(out: TextIO, err: TextIO, as_json: bool, exc: BaseException, debug: bool) -> int:
+    """Report a bug (exit 3): one line (a JSON record on ``out`` with ``--format json``),
+    and the traceback on ``err`` with ``--debug``."""
+    if debug:
+        import traceback
+
+        err.write("".join(traceback.format_exception(exc)))
+    try:
+        summary = " ".join(f"{type(exc).__name__}: {exc}".split())
+    except Exception:  # an exception that cannot even say what it is (str() fails)
+        summary = type(exc).__name__
+    if len(summary) > 200:
+        summary = summary[:200] + "..."
+    hint = "" if debug else " (run with --debug for the traceback)"
+    message = f"internal error: {summary}; please report{hint}"
+    if as_json:
+        json.dump(error_record(message), out, ensure_ascii=False)
+        out.write("\n")
+    else:
+        err.write(f"{PROG}: {message}\n")
+    return 3
+
+
 def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None, err: TextIO | None = None) -> int:
-    """Run the command line; return the exit code."""
-    out = out or sys.stdout
-    err = err or sys.stderr
+    """Run the command line; return the exit code: 0 success, 1 ``validate`` found
+    problems, 2 bad input or usage, 3 an internal error (a bug: one line, ``--debug``
+    adds the traceback). The one place where exceptions become exit codes."""
+    if out is None:
+        out = sys.stdout
+        _degrade(out)
+    if err is None:
+        err = sys.stderr
+        _degrade(err)
     argv = list(argv) if argv is not None else sys.argv[1:]
-    parser = _parser(out)
+    debug = "--debug" in argv
+    argv = [a for a in argv if a != "--debug"]  # taken anywhere on the line, before or after the command
+    as_json = _wants_json(argv)
     try:
-        args = parser.parse_args(argv)
-    except UsageError as exc:
-        return _fail(out, err, _wants_json(argv), _refused_edition(argv) or str(exc))
-    except SystemExit as exc:  # --help and --version print, then exit 0
-        return int(exc.code or 0)
-    run: Callable[[argparse.Namespace, TextIO], int] = args.run
-    as_json = getattr(args, "format", "text") == "json"
-    try:
+        parser = _parser(out)
+        try:
+            args = parser.parse_args(argv)
+        except UsageError as exc:
+            return _fail(out, err, as_json, _refused_edition(argv) or str(exc))
+        except SystemExit as exc:  # --help and --version print, then exit 0
+            return int(exc.code or 0)
+        run: Callable[[argparse.Namespace, TextIO], int] = args.run
+        as_json = getattr(args, "format", "text") == "json"
         return run(args, out)
     except UsageError as exc:
         return _fail(out, err, as_json, str(exc))
@@ -911,6 +981,8 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None, err: T
         return 0
     except KeyboardInterrupt:
         return 130
+    except Exception as exc:  # a bug: never exit 1, which means "validate found problems"
+        return _internal_error(out, err, as_json, exc, debug)
 
 
 if __name__ == "__main__":
