@@ -24,13 +24,25 @@ from .limits import (
 def read_bounded(source: str | IO[bytes]) -> tuple[bytes, bool]:
     """The bytes of the file named ``source`` (or of the open binary stream), at most
     :data:`MAX_FILE_BYTES` of them, and whether there were more (reading stops one byte
-    past the limit: ``/dev/zero`` and endless pipes end there). Raises ``OSError``."""
+    past the limit: ``/dev/zero`` and endless pipes end there). Raises ``OSError``,
+    also for a name no file can have (a NUL byte in it)."""
     if isinstance(source, str):
-        with open(source, "rb") as fh:
+        with open_file(source) as fh:
             data = fh.read(MAX_FILE_BYTES + 1)
     else:
         data = source.read(MAX_FILE_BYTES + 1)
     return cut(data)
+
+
+def open_file(name: str) -> IO[bytes]:
+    """The file ``name`` opened for reading bytes; ``OSError`` for any name that does not
+    open, one no file can have included (Python raises ``ValueError`` for a NUL byte)."""
+    import errno
+
+    try:
+        return open(name, "rb")  # the caller closes it
+    except ValueError:
+        raise OSError(errno.EINVAL, "no file can have this name (it holds a NUL byte)") from None
 
 
 def cut(data: bytes) -> tuple[bytes, bool]:

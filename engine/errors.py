@@ -16,10 +16,22 @@ QUOTE_AT_MOST = 60
 
 
 def shorten(text: str, limit: int = QUOTE_AT_MOST) -> str:
-    """``text`` as messages quote it: cut after ``limit`` characters."""
-    if len(text) <= limit:
+    r"""``text`` as messages quote it: cut after ``limit`` characters, and its control
+    characters (a NUL byte, an escape) written as escapes, never sent to the terminal.
+
+    >>> shorten("a\x00b")
+    'a\\x00b'
+    """
+    shown = printable(text if len(text) <= limit else text[:limit])
+    return shown if len(text) <= limit else f"{shown}... ({len(text)} characters)"
+
+
+def printable(text: str) -> str:
+    """``text`` with its control characters but the tab (a NUL byte, an escape
+    sequence) written as escapes, so that a terminal shows them and never obeys them."""
+    if not any(ord(c) < 32 or ord(c) == 127 for c in text):
         return text
-    return f"{text[:limit]}... ({len(text)} characters)"
+    return "".join(c if c == "\t" or not (ord(c) < 32 or ord(c) == 127) else f"\\x{ord(c):02x}" for c in text)
 
 
 class Problem(NamedTuple):

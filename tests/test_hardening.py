@@ -578,3 +578,27 @@ def test_python_api_refuses_huge_integers_in_words(call: Any) -> None:
     edition = skullking.load_edition("skullking-2021")
     with pytest.raises(skullking.errors.SkullKingError, match=r"\(a number of more than 30 digits\)"):
         call(edition)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("score", "\x00"),
+        ("trick", "--batch", "\x00"),
+        ("validate", "\x00"),
+        ("explain", "--edition", "\x00"),
+        ("new", "x", "--extends", "skullking-2021", "-o", "\x00"),
+        ("score", "a\x1b[31m"),
+        ("validate", "a\x1b[31m"),
+    ],
+)
+def test_file_names_no_file_can_have_are_bad_input_shown_escaped(argv: tuple[str, ...]) -> None:
+    """Found by scripts/fuzz.py: `skullking score '\\x00'` was an internal error (Python
+    refuses a NUL byte in a file name with ValueError); such names are bad input, and
+    control characters in messages are written as escapes, never sent to the terminal."""
+    out, err = io.StringIO(), io.StringIO()
+    code = main(list(argv), out=out, err=err)
+    assert code == 2
+    text = out.getvalue() + err.getvalue()
+    assert "internal error" not in text and "\x00" not in text and "\x1b" not in text
+    assert "\\x00" in text or "\\x1b" in text

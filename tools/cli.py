@@ -16,7 +16,7 @@ import json
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, BinaryIO, NoReturn, TextIO
+from typing import IO, TYPE_CHECKING, Any, NoReturn, TextIO
 
 from skullking.errors import (
     EditionError,
@@ -25,6 +25,7 @@ from skullking.errors import (
     SheetError,
     SkullKingError,
     in_file_order,
+    printable,
     shorten,
 )
 
@@ -143,7 +144,7 @@ def cmd_validate(args: argparse.Namespace, out: TextIO) -> int:
         found = in_file_order(found)
         problems.extend(found)
         if text:  # each file's report as soon as it is checked: a later crash or kill keeps it
-            out.writelines(f"{p}\n" for p in found)
+            out.writelines(f"{printable(str(p))}\n" for p in found)
             if edition is not None:
                 warned = f", {len(found)} warning{'s' if len(found) != 1 else ''}" if found else ""
                 out.write(f"{name}: ok ({edition.id}: {edition.title}{warned})\n")
@@ -250,9 +251,11 @@ def _trick_batch(edition: Edition, name: str, out: TextIO) -> int:
     try:
         if name == "-":
             buffer = getattr(sys.stdin, "buffer", None)
-            stream: BinaryIO = buffer if buffer is not None else io.BytesIO(sys.stdin.read().encode("utf-8"))
+            stream: IO[bytes] = buffer if buffer is not None else io.BytesIO(sys.stdin.read().encode("utf-8"))
         else:
-            stream = open(name, "rb")  # noqa: SIM115 - closed below, stdin is not
+            from skullking.bounded import open_file
+
+            stream = open_file(name)  # closed below; stdin is not
     except OSError as exc:
         raise UsageError(f"cannot read batch file '{name}': {exc.strerror or exc}") from None
     failed = False
@@ -270,7 +273,7 @@ def _trick_batch(edition: Edition, name: str, out: TextIO) -> int:
     return 2 if failed else 0
 
 
-def _batch_records(edition: Edition, stream: BinaryIO) -> Iterator[dict[str, Any]]:
+def _batch_records(edition: Edition, stream: IO[bytes]) -> Iterator[dict[str, Any]]:
     """One result per input line, blank ones included, so that outputs line up with
     inputs: lines end at '\n' only, each read up to the line limit (a longer one is
     skipped unread) and decoded on its own."""
@@ -661,8 +664,8 @@ def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
     try:
         with target.open("x", encoding="utf-8") as fh:  # "x": never overwrite, even in a race
             fh.write(text)
-    except OSError as exc:
-        raise UsageError(f"{target}: cannot write the file: {exc.strerror or exc}") from None
+    except (OSError, ValueError) as exc:
+        raise UsageError(f"{target}: cannot write the file: {getattr(exc, 'strerror', None) or exc}") from None
     from pathlib import PurePath
 
     # A base outside the new file's folder is read only with --allow-paths: say so.
@@ -675,14 +678,16 @@ def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
 def _new_file(given: Path, name: str) -> Path:
     """Where ``new`` writes: the file given, or NAME.yaml in the folder given; never a
     file that exists."""
+    if "\x00" in str(given):
+        raise UsageError(f"{shorten(str(given))}: cannot write the file: no file can have this name (a NUL byte)")
     try:
         target = given / f"{name}.yaml" if given.is_dir() else given
         if target.exists():
             raise UsageError(f"{target}: the file exists; not overwritten (choose another NAME or -o PATH)")
         if not target.parent.is_dir():
             raise UsageError(f"{target}: no such folder '{target.parent}'")
-    except OSError as exc:  # e.g. a name too long for the file system
-        raise UsageError(f"{given}: cannot write the file: {exc.strerror or exc}") from None
+    except (OSError, ValueError) as exc:  # e.g. a name too long for the file system, or with a NUL byte
+        raise UsageError(f"{given}: cannot write the file: {getattr(exc, 'strerror', None) or exc}") from None
     return target
 
 
@@ -883,9 +888,9 @@ def _fail(
         json.dump(error_record(message, problems, token), out, ensure_ascii=False)
         out.write("\n")
     elif problems:
-        err.writelines(f"{p}\n" for p in problems)
+        err.writelines(f"{printable(str(p))}\n" for p in problems)
     else:
-        err.write(f"{PROG}: error: {message}\n")
+        err.write(f"{PROG}: error: {printable(message)}\n")
     return 2
 
 
