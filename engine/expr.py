@@ -129,6 +129,21 @@ def _parser() -> Any:
     return lark_grammar("expr", grammar, lambda: Lark(grammar, parser="lalr", propagate_positions=True))
 
 
+def _parentheses(text: str) -> None:
+    """Refuse parentheses nested deeper than :data:`~skullking.limits.MAX_EXPR_DEPTH`
+    before parsing: they make no node of the tree, but cost the parser all the same."""
+    depth = 0
+    for column, char in enumerate(text, start=1):
+        if char == "(":
+            depth += 1
+            if depth > MAX_EXPR_DEPTH:
+                raise ExpressionError(
+                    f"the expression is nested too deeply (at most {MAX_EXPR_DEPTH} levels)", column=column
+                )
+        elif char == ")":
+            depth -= 1
+
+
 def parse(text: str) -> Expr:
     """Parse ``text`` into an expression tree; raise :class:`ExpressionError` if it is not one."""
     from lark import Token, Tree
@@ -136,6 +151,7 @@ def parse(text: str) -> Expr:
 
     if not text.strip():
         raise ExpressionError("the expression is empty", column=1)
+    _parentheses(text)
     try:
         tree = _parser().parse(text)
     except UnexpectedToken as exc:

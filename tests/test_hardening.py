@@ -602,3 +602,16 @@ def test_file_names_no_file_can_have_are_bad_input_shown_escaped(argv: tuple[str
     text = out.getvalue() + err.getvalue()
     assert "internal error" not in text and "\x00" not in text and "\x1b" not in text
     assert "\\x00" in text or "\\x1b" in text
+
+
+def test_deep_parentheses_are_refused_before_parsing() -> None:
+    """Issue 8 s.3 (bounded work): parentheses make no node of a formula's tree, but
+    100,000 of them took the parser seconds; past the nesting bound they are refused at
+    the first one too deep, while 50 are fine."""
+    from skullking.errors import ExpressionError
+    from skullking.limits import MAX_EXPR_DEPTH
+
+    with pytest.raises(ExpressionError, match="nested too deeply") as caught:
+        compile_expression("(" * 100_000 + "1" + ")" * 100_000, ("bid",))
+    assert caught.value.column == MAX_EXPR_DEPTH + 1
+    assert compile_expression("(" * 50 + "bid" + ")" * 50, ("bid",)).evaluate({"bid": 3}) == 3
