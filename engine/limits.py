@@ -57,6 +57,10 @@ MAX_RANKS = 100
 #: one has under 50; a flat sum of 700 terms, which must be fine, takes about 4,200).
 MAX_EXPRESSION_CHARS = 10_000
 
+#: The most random tricks ``diff --sample`` plays (the default is 2,000; a million take
+#: about a minute).
+MAX_DIFF_SAMPLE = 1_000_000
+
 # --------------------------------------------------------------------------- values
 # The bounds of values (issue 8 s.1): numbers and counts read or computed.
 

@@ -268,3 +268,10 @@ def test_a_folder_named_as_an_edition_is_no_such_file(name: str) -> None:
     """`--edition .` looked for the file '.yaml' and crashed on the empty name."""
     code, _, err = run("trick", "--edition", name, "Y1", "Y2")
     assert code == 2 and err.startswith(f"skullking: error: edition '{name}': no such file or bundled edition")
+
+
+@pytest.mark.parametrize("sample", ["-1", str(limits.MAX_DIFF_SAMPLE + 1), "99999999999"])
+def test_diff_sample_is_bounded(sample: str) -> None:
+    """Issue 8 s.3: `diff --sample` took any number, and a huge one ran for ever."""
+    code, _, err = run("diff", "skullking-2021", "bga", "--sample", sample)
+    assert code == 2 and f"--sample {sample}: a number of random tricks from 0 to 1,000,000" in err

@@ -484,10 +484,13 @@ def _write_only(out: TextIO, report: dict[str, Any], what: str, said: Callable[[
 
 def cmd_diff(args: argparse.Namespace, out: TextIO) -> int:
     from skullking.compare import compare
+    from skullking.limits import MAX_DIFF_SAMPLE
 
     a, b = _edition(args.a, args), _edition(args.b, args)
     if not 2 <= args.depth <= 3:
         raise UsageError(f"--depth {args.depth}: every trick of 2 cards, or of 2 and 3 cards (2 or 3)")
+    if not 0 <= args.sample <= MAX_DIFF_SAMPLE:
+        raise UsageError(f"--sample {args.sample}: a number of random tricks from 0 to {MAX_DIFF_SAMPLE:,}")
     report = compare(a, b, sample=args.sample, seed=args.seed, depth=args.depth)
     if args.format == "json":
         json.dump(report, out, ensure_ascii=False)
