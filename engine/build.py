@@ -50,6 +50,7 @@ from .model import (
     Suit,
     Ties,
     WhenSeveral,
+    default,
     played_name,
 )
 
@@ -79,7 +80,7 @@ def _rules(
             pick=Pick(r["winner"]["pick"]),
             of=r["winner"]["of"],
             source=_source(root, (*path, i)),
-            ties=Ties(r["winner"].get("ties", "first_played")),
+            ties=Ties(r["winner"].get("ties", default("precedence", "[]", "winner", "ties"))),
         )
         for i, r in enumerate(rules)
     )
@@ -192,7 +193,7 @@ def build_edition(root: Node, *, path: str) -> Any:
             precedence=_rules(root, ("effects", "list", i, "precedence"), e.get("precedence", []), role_ids),
             cancels_alliances=bool(e.get("cancels_alliances", False)),
             points=int(e.get("points", 0)),
-            pays=AlliancePays(e.get("pays", "both_made")),
+            pays=AlliancePays(e.get("pays", default("effects", "list", "[]", "pays"))),
             source=_source(root, ("effects", "list", i)),
         )
         for i, e in enumerate(section.get("list", []))
@@ -230,7 +231,7 @@ def build_edition(root: Node, *, path: str) -> Any:
             source=_source(root, ("scoring", "schemes", i)),
             loads=tuple(s.get("loads", [])),
             load_names=_load_names(s),
-            otherwise=Otherwise(s.get("otherwise", "required")),
+            otherwise=Otherwise(s.get("otherwise", default("scoring", "schemes", "[]", "otherwise"))),
         )
         for i, s in enumerate(d["scoring"]["schemes"])
     )
@@ -263,7 +264,9 @@ def build_edition(root: Node, *, path: str) -> Any:
         roles=roles,
         suits=suits,
         kinds=kinds,
-        character_after_pass=Lead(d.get("lead", {}).get("character_after_pass", "no_suit")),
+        character_after_pass=Lead(
+            d.get("lead", {}).get("character_after_pass", default("lead", "character_after_pass"))
+        ),
         precedence=_rules(root, ("precedence",), d["precedence"], role_ids),
         effects=effects,
         when_several=WhenSeveral(section.get("when_several", "last_played")),
@@ -271,7 +274,7 @@ def build_edition(root: Node, *, path: str) -> Any:
         bonuses=bonuses,
         schemes=schemes,
         default_scheme=d["scoring"]["default"],
-        ties=d["scoring"].get("ties", "shared"),
+        ties=d["scoring"].get("ties", default("scoring", "ties")),
         wagers=_choices(d["scoring"].get("wagers")),
         bid_changes=_choices(d["scoring"].get("bid_changes")),
         abilities=_abilities(d.get("abilities", [])),
@@ -287,14 +290,16 @@ def build_edition(root: Node, *, path: str) -> Any:
             declares=d["ghost"]["declares"],
             wins_lead=d["ghost"]["wins_lead"],
             description=d["ghost"].get("description", ""),
-            leads_again=d["ghost"].get("leads_again", "keep_order"),
+            leads_again=d["ghost"].get("leads_again", default("ghost", "leads_again")),
         )
         if "ghost" in d
         else None,
         play_rules=_play_rules(d.get("play", {})),
         bidding=_bidding(root, d.get("bidding", {})),
         extra_round_cards=compile_expression(
-            _text(d["scoring"].get("extra_round_cards", "last_cards")), EXTRA_ROUND_NAMES, "number"
+            _text(d["scoring"].get("extra_round_cards", default("scoring", "extra_round_cards"))),
+            EXTRA_ROUND_NAMES,
+            "number",
         ),
     )
 
@@ -326,17 +331,19 @@ _IN_TURN_ONLY = ("position", "bids_before")
 
 def _play_rules(data: dict[str, Any]) -> PlayRules:
     return PlayRules(
-        first_leader=compile_expression(_text(data.get("first_leader", "round - 1")), SEAT_NAMES, "number"),
-        no_winner_leads=Fallback(data.get("no_winner_leads", "trick_leader")),
-        follow_suit=str(data.get("follow_suit", "must")),
+        first_leader=compile_expression(
+            _text(data.get("first_leader", default("play", "first_leader"))), SEAT_NAMES, "number"
+        ),
+        no_winner_leads=Fallback(data.get("no_winner_leads", default("play", "no_winner_leads"))),
+        follow_suit=str(data.get("follow_suit", default("play", "follow_suit"))),
     )
 
 
 def _bidding(root: Node, data: dict[str, Any]) -> Bidding:
-    order = str(data.get("order", "simultaneous"))
+    order = str(data.get("order", default("bidding", "order")))
     return Bidding(
-        min=compile_expression(_text(data.get("min", 0)), ROUND_NAMES, "number"),
-        max=compile_expression(_text(data.get("max", "cards")), ROUND_NAMES, "number"),
+        min=compile_expression(_text(data.get("min", default("bidding", "min"))), ROUND_NAMES, "number"),
+        max=compile_expression(_text(data.get("max", default("bidding", "max"))), ROUND_NAMES, "number"),
         order=order,
         first_bidder=compile_expression(_text(data["first_bidder"]), SEAT_NAMES, "number")
         if "first_bidder" in data

@@ -284,6 +284,8 @@ class _Change(NamedTuple):
     #: ``x: null``: never said to change nothing in play, since removing what cannot
     #: matter is how a file answers the other warnings.
     removal: bool = False
+    #: The base leaves the key out, and the value is the default it then has.
+    default: bool = False
 
 
 def _changes(base: Node, overlay: Node, path: tuple[str, ...], steps: Steps = ()) -> Iterator[_Change]:
@@ -295,8 +297,12 @@ def _changes(base: Node, overlay: Node, path: tuple[str, ...], steps: Steps = ()
             loc = overlay.key_loc.get(key, overlay.loc)
             if value.value is None and key not in base.value:
                 continue  # removes nothing: merging warns about it
-            if value.value is None or key not in base.value:
-                yield _Change(loc, (*path, key), False, (*steps, key), value.value is None)
+            if key not in base.value and isinstance(value.value, dict) and (*path, key) in _SECTIONS:
+                # a section the base leaves out: each key set to its default changes nothing
+                yield from _changes(Node({}, base.loc), value, (*path, key), (*steps, key))
+            elif value.value is None or key not in base.value:
+                same = value.value is not None and _is_default((*path, key), value.plain())
+                yield _Change(loc, (*path, key), same, (*steps, key), value.value is None, default=same)
             else:
                 yield from _nested(base.value[key], value, (*path, key), loc, (*steps, key))
         return
@@ -321,6 +327,21 @@ def _changes(base: Node, overlay: Node, path: tuple[str, ...], steps: Steps = ()
                 yield from _nested(items[ident], item, (*path, f"[{ident}]"), item.loc, (*steps, index))
         return
     yield _Change(overlay.loc, path, base.plain() == overlay.plain(), steps)
+
+
+#: Sections of plain values with defaults (model.DEFAULTS): one a base leaves out is
+#: looked into key by key, so that a key set to its default is told to change nothing.
+_SECTIONS = {("play",), ("bidding",), ("lead",)}
+
+
+def _is_default(path: tuple[str, ...], value: object) -> bool:
+    """Whether ``value`` at ``path`` is what an edition that leaves the key out has."""
+    from .model import DEFAULTS
+
+    pattern = tuple("[]" if step.startswith("[") else step for step in path)
+    if pattern not in DEFAULTS:
+        return False
+    return str(value).strip() == str(DEFAULTS[pattern]) and not isinstance(value, dict | list)
 
 
 def _nested(base: Node, overlay: Node, path: tuple[str, ...], loc: Location, steps: Steps) -> Iterator[_Change]:
@@ -401,7 +422,8 @@ def lint_overlay(base: Node, overlay: Node, edition: Edition | None, w: _Warner)
     for change in changes:
         if change.same:
             where = _describe(change.path)
-            w.at(change.loc, "change-changes-nothing", f"'{where}' changes nothing: {name} already has it")
+            has = "leaves it out, and that is the default" if change.default else "already has it"
+            w.at(change.loc, "change-changes-nothing", f"'{where}' changes nothing: {name} {has}")
     if edition is None:
         return
     from .build import build_edition

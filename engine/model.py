@@ -40,6 +40,32 @@ SEAT_NAMES = ("round", "players", "rounds", "leader")
 EXTRA_ROUND_NAMES = ("last_cards", "players")
 
 
+#: The values of keys an edition file may leave out, by key path ("[]": any item of a
+#: list). The build uses them when a file says nothing, and ``validate`` warns about an
+#: overlay that sets one of these keys to its default on a base that left it out.
+DEFAULTS: dict[tuple[str, ...], object] = {
+    ("lead", "character_after_pass"): "no_suit",
+    ("play", "first_leader"): "round - 1",
+    ("play", "no_winner_leads"): "trick_leader",
+    ("play", "follow_suit"): "must",
+    ("bidding", "order"): "simultaneous",
+    ("bidding", "min"): 0,
+    ("bidding", "max"): "cards",
+    ("precedence", "[]", "winner", "ties"): "first_played",
+    ("effects", "list", "[]", "precedence", "[]", "winner", "ties"): "first_played",
+    ("effects", "list", "[]", "pays"): "both_made",
+    ("scoring", "ties"): "shared",
+    ("scoring", "extra_round_cards"): "last_cards",
+    ("scoring", "schemes", "[]", "otherwise"): "required",
+    ("ghost", "leads_again"): "keep_order",
+}
+
+
+def default(*path: str) -> object:
+    """The value an edition file leaves out at ``path`` (items as ``[]``)."""
+    return DEFAULTS[path]
+
+
 def played_name(role: str) -> str | None:
     """The formula name counting a player's cards played in ``role`` this round
     (``played_escape``), or ``None`` when the role id cannot be a name (a '-' in it)."""

@@ -278,3 +278,23 @@ def test_cached_warnings_name_files_from_where_validate_runs(tmp_path: Path, mon
     assert [p.file for p in warnings(path)] == ["anchor.yaml"]
     monkeypatch.chdir(tmp_path)
     assert [p.file for p in warnings(path)] == [str(Path("rules") / "anchor.yaml")]
+
+
+def test_setting_a_key_to_the_default_its_base_leaves_out_changes_nothing(tmp_path: Path) -> None:
+    """An overlay that writes the default of a key its base leaves out (`play:
+    {follow_suit: must}` on skullking-2021) changes nothing, and is told so; a real
+    change beside it is not."""
+    from skullking.loader import check_file
+
+    path = tmp_path / "defaults.yaml"
+    path.write_text(
+        "extends: skullking-2021\nid: defaults\nplay: {follow_suit: must, no_winner_leads: last_player}\n"
+        "bidding: {order: simultaneous}\n",
+        encoding="utf-8",
+    )
+    _, problems = check_file(path, use_cache=False, lint=True)
+    said = sorted((p.line, p.message) for p in problems if p.code == "change-changes-nothing")
+    assert said == [
+        (3, "'play.follow_suit' changes nothing: skullking-2021 leaves it out, and that is the default"),
+        (4, "'bidding.order' changes nothing: skullking-2021 leaves it out, and that is the default"),
+    ]
