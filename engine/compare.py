@@ -12,7 +12,7 @@ same rounds under both, and keeps examples of what ends differently:
   tricks won, and, near the bid, each bonus id, an alliance made or missed, each
   wager, each bid change and each load of either edition) scored by each edition's
   own scheme, bonus points, alliance points, wager and bid-change values and loads
-  (:func:`skullking.scoring.round_points`, as a score sheet is). A round one edition
+  (:func:`skullking.rounds.round_points`, as a score sheet is). A round one edition
   refuses (a bonus, wager, bid change, load or alliance it does not have, a bid its
   bidding rules refuse) is counted in ``only_a``/``only_b`` with the reason.
 """
@@ -337,7 +337,7 @@ def score_scene(edition: Edition, scheme: Scheme, scene: Scene, memo: dict[Scene
     """``P1``'s points for the round ``scene`` under ``edition`` and ``scheme``, scored as
     a score sheet's round is; or why the edition cannot have that round. ``memo`` keeps
     the points of rounds scored alike (a bid changed to 2 scores as a bid of 2)."""
-    from .scoring import round_points
+    from .rounds import round_points
 
     refused = scene_refusal(edition, scheme, scene)
     if refused is not None:

@@ -33,19 +33,18 @@ from .cards import Play
 from .errors import GameError, NotationError
 from .limits import shown
 from .model import AbilityKind, Ghost, SheetChoice
-from .scoring import (
+from .rounds import (
     RoundScore,
-    SheetScore,
     ghost_play,
     grants,
     leader_ability,
     next_seat,
     opener,
     round_points,
-    score_sheet,
     seat_order,
     standings,
 )
+from .scoring import SheetScore, score_sheet
 from .suggest import unknown
 from .trick import legal_plays as trick_legal_plays
 

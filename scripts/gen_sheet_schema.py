@@ -24,7 +24,8 @@ from skullking.edition import Edition
 from skullking.limits import MAX_EXTRA, MAX_HAND, MAX_PLAYERS
 from skullking.model import ROUND_KEYS
 from skullking.resources import bundled_edition_files
-from skullking.scoring import SHEET_KEYS, leader_ability
+from skullking.rounds import leader_ability
+from skullking.scoring import SHEET_KEYS
 
 TARGET = Path(__file__).resolve().parent.parent / "rules" / "sheet.schema.json"
 
