@@ -3,7 +3,8 @@
 :func:`load_edition` is the one entry point. It finds the file (a bundled id or a
 path), reads it and its bases, merges overlays, validates the result against
 ``rules/edition.schema.json`` (its errors put in words by :mod:`skullking.schemacheck`),
-runs the checks the schema cannot express (:mod:`skullking.checks`), compiles expressions and builds a frozen :class:`~skullking.edition.Edition`. Every
+runs the checks the schema cannot express (:mod:`skullking.checks`), compiles
+expressions and builds a frozen :class:`~skullking.edition.Edition`. Every
 problem found on the way is collected and raised at once as an
 :class:`~skullking.errors.EditionError`, each located at the file, line and column
 of the node that caused it.

@@ -6,6 +6,12 @@ text or JSON report. ``main(argv)`` returns the exit code and never raises for b
 input: 0 success, 1 ``validate`` found problems, 2 bad input (unknown card or
 edition, impossible trick, bad score sheet, usage errors), 3 an internal error (a
 bug, reported in one line; ``--debug`` adds the traceback).
+
+The parser, ``main`` and the small commands live here; the larger ones have modules of
+their own (:mod:`~skullking.tools.batch` for ``trick --batch``,
+:mod:`~skullking.tools.sheetcmd` for ``score``, :mod:`~skullking.tools.diffcmd`,
+:mod:`~skullking.tools.authorcmd` for ``schema`` and ``new``), and
+:mod:`~skullking.tools.common` holds what they share.
 """
 
 from __future__ import annotations
@@ -13,10 +19,9 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
-import os
 import sys
-from collections.abc import Callable, Iterator, Sequence
-from typing import IO, TYPE_CHECKING, Any, NoReturn, TextIO
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from skullking.errors import (
     EditionError,
@@ -28,28 +33,26 @@ from skullking.errors import (
     printable,
     shorten,
 )
+from skullking.tools.authorcmd import cmd_new, cmd_schema
+from skullking.tools.batch import trick_batch, trick_json
+from skullking.tools.common import (
+    ALLOW_PATHS_HELP,
+    DEFAULT_EDITION,
+    PROG,
+    STDIN,
+    UsageError,
+    known_option,
+    named_edition,
+    read_stdin,
+)
+from skullking.tools.diffcmd import cmd_diff
+from skullking.tools.sheetcmd import cmd_score
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from _typeshed import SupportsWrite
 
     from skullking.edition import Edition
-    from skullking.scoring import SheetScore
     from skullking.trick import TrickResult
-
-DEFAULT_EDITION = "skullking-2021"
-PROG = "skullking"
-#: How standard input is named in messages (``validate -``, ``score -``).
-STDIN = "<stdin>"
-ALLOW_PATHS_HELP = (
-    "let an edition's 'extends' name an absolute path or a path that leaves its folder with '..' "
-    "(only for files you trust)"
-)
-
-
-class UsageError(Exception):
-    """A bad command line: printed as one ``skullking: error: ...`` line, exit 2."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -70,30 +73,6 @@ class _Parser(argparse.ArgumentParser):
     def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
         if message:
             (self.out or sys.stdout).write(message)
-
-
-def _edition(name: str, args: argparse.Namespace) -> Edition:
-    """The edition ``name`` (an id or a file), its ``extends`` read as ``--allow-paths`` says."""
-    import skullking
-
-    try:
-        return skullking.load_edition(name, allow_paths=args.allow_paths)
-    except EditionError as exc:
-        if len(exc.problems) == 1 and exc.problems[0].line == 0 and exc.problems[0].file == name:
-            # "no such file or bundled edition; did you mean ...?"
-            raise UsageError(f"edition '{shorten(name)}': {exc.problems[0].message}") from None
-        raise
-
-
-def _read_stdin() -> bytes:
-    """Standard input, at most one byte past the size limit (the reader sees it is too large)."""
-    from skullking.limits import MAX_FILE_BYTES
-
-    buffer = getattr(sys.stdin, "buffer", None)
-    if buffer is not None:
-        data: bytes = buffer.read(MAX_FILE_BYTES + 1)
-        return data
-    return sys.stdin.read(MAX_FILE_BYTES + 1).encode("utf-8")
 
 
 # ---------------------------------------------------------------------- editions
@@ -131,7 +110,7 @@ def cmd_validate(args: argparse.Namespace, out: TextIO) -> int:
     for given in args.files:
         name = STDIN if given == "-" else given
         if given == "-":
-            edition, found = check_file(Path(STDIN), text=_read_stdin(), lint=True, allow_paths=args.allow_paths)
+            edition, found = check_file(Path(STDIN), text=read_stdin(), lint=True, allow_paths=args.allow_paths)
         else:
             path = Path(name) if exists(Path(name)) else resolve_source(name)
             if path is None:
@@ -161,11 +140,6 @@ def cmd_validate(args: argparse.Namespace, out: TextIO) -> int:
 # ---------------------------------------------------------------------- trick
 
 
-def trick_json(result: TrickResult) -> dict[str, Any]:
-    """The JSON record of one resolved trick (the binding ``trick`` contract)."""
-    return result.as_json()
-
-
 def trick_text(edition: Edition, cards: Sequence[Any], result: TrickResult) -> str:
     lines = []
     if result.winner is None:
@@ -182,14 +156,14 @@ def trick_text(edition: Edition, cards: Sequence[Any], result: TrickResult) -> s
 
 
 def cmd_trick(args: argparse.Namespace, out: TextIO) -> int:
-    edition = _edition(args.edition, args)
+    edition = named_edition(args.edition, args)
     if args.batch is not None:
         if args.cards:
             raise UsageError("give cards or --batch, not both")
         for option, value in (("--leader", args.leader), ("--players", args.players)):
             if value is not None:
                 raise UsageError(f"{option} does not go with --batch: each line gives its own 'leader' and 'players'")
-        return _trick_batch(edition, args.batch, out)
+        return trick_batch(edition, args.batch, out)
     if not args.cards:
         raise UsageError("no cards given (e.g. skullking trick Y10 Y6 G14 B2)")
     cards = edition.parse_cards(args.cards)
@@ -202,107 +176,11 @@ def cmd_trick(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _bounded_int(text: str) -> int:
-    """JSON's integers, refused past :data:`~skullking.limits.MAX_DIGITS` digits (Python
-    would refuse them only past 4,300, after the work)."""
-    from skullking.limits import MAX_DIGITS
-
-    if len(text.lstrip("-")) > MAX_DIGITS:
-        raise ValueError(f"a number of {len(text)} digits is too large")
-    return int(text)
-
-
-def _batch_line(edition: Edition, line: str) -> dict[str, Any]:
-    from skullking.bounded import json_too_deep
-    from skullking.limits import MAX_NESTING
-
-    deep = json_too_deep(line)
-    if deep is not None:
-        return {"error": f"nested more than {MAX_NESTING} levels deep at column {deep}"}
-    try:
-        item = json.loads(line, parse_int=_bounded_int)
-    except json.JSONDecodeError as exc:
-        return {"error": f"not JSON: {exc.msg.removesuffix(' at')} at column {exc.colno}"}
-    except RecursionError:
-        return {"error": "not a trick: the JSON is nested too deeply"}
-    except ValueError as exc:  # from _bounded_int
-        return {"error": f"not a trick: {exc}"}
-    if not isinstance(item, dict) or not isinstance(item.get("cards"), list):
-        return {"error": "each line must be an object with a list 'cards'"}
-    unknown = sorted(set(item) - {"cards", "leader", "players"})
-    if unknown:
-        return {"error": f"unknown key '{shorten(unknown[0])}' (allowed: cards, leader, players)"}
-    # null is the same as leaving the key out: leader 0, as many players as cards
-    leader, players = item.get("leader"), item.get("players")
-    for name, value in (("leader", leader), ("players", players)):
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-            return {"error": f"'{name}' must be a whole number, got {shorten(json.dumps(value))}"}
-    if not all(isinstance(c, str) for c in item["cards"]):
-        return {"error": "every card must be a string"}
-    try:
-        return trick_json(edition.resolve_trick(item["cards"], leader=leader or 0, players=players))
-    except SkullKingError as exc:
-        return {"error": str(exc)}
-
-
-def _trick_batch(edition: Edition, name: str, out: TextIO) -> int:
-    import io
-
-    try:
-        if name == "-":
-            buffer = getattr(sys.stdin, "buffer", None)
-            stream: IO[bytes] = buffer if buffer is not None else io.BytesIO(sys.stdin.read().encode("utf-8"))
-        else:
-            from skullking.bounded import open_file
-
-            stream = open_file(name)  # closed below; stdin is not
-    except OSError as exc:
-        raise UsageError(f"cannot read batch file '{name}': {exc.strerror or exc}") from None
-    failed = False
-    try:
-        for record in _batch_records(edition, stream):
-            failed = failed or "error" in record
-            out.write(json.dumps(record, ensure_ascii=False) + "\n")
-    except BrokenPipeError:
-        raise  # the reader of the output went away: main ends quietly
-    except OSError as exc:
-        raise UsageError(f"cannot read batch file '{name}': {exc.strerror or exc}") from None
-    finally:
-        if name != "-":
-            stream.close()
-    return 2 if failed else 0
-
-
-def _batch_records(edition: Edition, stream: IO[bytes]) -> Iterator[dict[str, Any]]:
-    """One result per input line, blank ones included, so that outputs line up with
-    inputs: lines end at '\n' only, each read up to the line limit (a longer one is
-    skipped unread) and decoded on its own."""
-    from skullking.limits import MAX_BATCH_LINE, MAX_BATCH_SKIP
-
-    while raw := stream.readline(MAX_BATCH_LINE + 1):
-        if len(raw) > MAX_BATCH_LINE and not raw.endswith(b"\n"):
-            yield {"error": f"line longer than {MAX_BATCH_LINE:,} bytes: not read (a trick takes a few hundred)"}
-            skipped = len(raw)
-            while (rest := stream.readline(1 << 16)) and not rest.endswith(b"\n"):
-                skipped += len(rest)  # the rest of the line, read and dropped in bounded pieces
-                if skipped > MAX_BATCH_SKIP:
-                    yield {"error": f"a line goes on past {MAX_BATCH_SKIP:,} bytes: the rest of the input is not read"}
-                    return
-            continue
-        raw = raw.removesuffix(b"\n").removesuffix(b"\r")
-        try:
-            line = raw.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            yield {"error": f"not UTF-8 text: byte {raw[exc.start]:#04x} at column {exc.start + 1}"}
-            continue
-        yield _batch_line(edition, line) if line.strip() else {"error": "empty line: no trick on it"}
-
-
 # ---------------------------------------------------------------------- legal
 
 
 def cmd_legal(args: argparse.Namespace, out: TextIO) -> int:
-    edition = _edition(args.edition, args)
+    edition = named_edition(args.edition, args)
     legal = edition.legal_plays(args.hand, edition.parse_cards(args.cards), players=args.players)
     codes = [str(p) for p in legal]
     if args.format == "json":
@@ -318,219 +196,18 @@ def cmd_legal(args: argparse.Namespace, out: TextIO) -> int:
 # ---------------------------------------------------------------------- score
 
 
-def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
-    from skullking.bounded import cut, read_bounded, too_large
-    from skullking.located import decode
-    from skullking.scoring import read_sheet, score_sheet
-
-    file = STDIN if args.sheet == "-" else args.sheet
-    try:
-        data, over = cut(_read_stdin()) if args.sheet == "-" else read_bounded(args.sheet)
-    except OSError as exc:
-        raise UsageError(f"cannot read sheet '{args.sheet}': {exc.strerror or exc}") from None
-    text = decode(data, file)
-    if over:
-        raise SheetError([too_large(file, data, "a score sheet")])
-    if isinstance(text, Problem):
-        raise SheetError([text])
-    root = read_sheet(text, file)
-    edition = _edition(args.edition, args) if args.edition is not None else _sheet_edition(root, args.sheet, args)
-    _known_option("--scoring", "scoring scheme", args.scoring, [s.id for s in edition.schemes])
-    _known_option("--schedule", "schedule", args.schedule, [s.id for s in edition.schedules])
-    score = score_sheet(edition, root, file=file, scoring=args.scoring, schedule=args.schedule, check_edition=False)
-    if args.format == "json":
-        json.dump(score.as_json(), out, ensure_ascii=False)
-        out.write("\n")
-        return 0
-    out.write(score_table(score))
-    if score.winners:
-        if score.complete:
-            label = "Winner" if len(score.winners) == 1 else "Tied for first"
-        else:
-            label = "Winner so far" if len(score.winners) == 1 else "Tied for first so far"
-        out.write(f"{label}: {', '.join(score.winners)} ({edition.id})\n")
-    if score.missing_rounds:
-        first, last = score.missing_rounds[0], score.missing_rounds[-1]
-        which = f"round {first} is" if first == last else f"rounds {first}-{last} are"
-        out.write(f"The game is not over: {which} still to be played.\n")
-    if score.tie_break == "extra_round":
-        out.write("The tied players play another round to break the tie.\n")
-    return 0
-
-
-def _width(text: str) -> int:
-    """Columns ``text`` takes on a terminal: 2 for a CJK character, 0 for a combining
-    mark (its length where it holds a control character, which has no width)."""
-    from wcwidth import wcswidth
-
-    width = wcswidth(text)
-    return width if width >= 0 else len(text)
-
-
-def score_table(score: SheetScore) -> str:
-    """The round-by-round table of ``score``, its columns lined up on a terminal also
-    for names in wide or combining characters."""
-    players = score.players
-    widths = [max(_width(p), 6) for p in players]
-
-    def row(first: object, second: object, cells: Sequence[object]) -> str:
-        texts = [str(c) for c in cells]
-        padded = "  ".join(" " * (w - _width(t)) + t for t, w in zip(texts, widths, strict=True))
-        return f"{first!s:>5}  {second!s:>5}  {padded}\n"
-
-    lines = [row("Round", "Cards", players)]
-    lines += [row(r.number, r.cards, [r.points.get(p, "-") for p in players]) for r in score.rounds]
-    lines.append(row("Total", "", [score.totals[p] for p in players]))
-    return "".join(lines)
-
-
-def _known_option(option: str, what: str, value: str | None, known: Sequence[str]) -> None:
-    """An option naming one of the edition's schemes, schedules or modules."""
-    from skullking.suggest import unknown
-
-    if value is not None and value not in known:
-        raise UsageError(f"{option}: {unknown(what, value, known)}")
-
-
-def _sheet_edition(root: Any, sheet: str, args: argparse.Namespace) -> Edition:
-    """The edition a sheet names (a bundled id, or a file relative to the sheet, else to
-    the working directory). A file that does not read as an edition is refused without
-    a word of what it holds (the sheet, not the user, named it)."""
-    from pathlib import Path
-
-    from skullking.loader import edition_file_refusal
-    from skullking.resources import bundled_edition_files, is_file, resolve_source
-
-    named = root.value.get("edition") if isinstance(root.value, dict) else None
-    if named is None:
-        return _edition(DEFAULT_EDITION, args)
-    if not isinstance(named.value, str):
-        raise SheetError([named.loc.problem("'edition' names an edition: a bundled id or a file (text)")])
-    name = named.value
-    if name not in bundled_edition_files() and sheet != "-":
-        beside = Path(sheet).parent / name
-        if is_file(beside):
-            name = str(beside)
-    try:
-        found = resolve_source(name)
-    except (OSError, ValueError):  # a name the file system cannot take: not found below
-        found = None
-    refused = None if found is None else edition_file_refusal(found, name)
-    if refused is not None:
-        raise SheetError([named.loc.problem(f"edition '{named.value}': {refused}")])
-    try:
-        return _edition(name, args)
-    except UsageError as exc:  # "edition 'NAME': no such file or bundled edition; did you mean ...?"
-        raise SheetError([named.loc.problem(str(exc))]) from None
-
-
 # ---------------------------------------------------------------------- explain, diff
 
 
 def cmd_explain(args: argparse.Namespace, out: TextIO) -> int:
     from skullking.explain import explain
 
-    edition = _edition(args.edition, args)
+    edition = named_edition(args.edition, args)
     if args.format == "json":
         json.dump({"id": edition.id, "markdown": explain(edition)}, out, ensure_ascii=False)
         out.write("\n")
     else:
         out.write(explain(edition))
-    return 0
-
-
-def _said(outcome: dict[str, Any]) -> str:
-    if outcome["winner"] is None:
-        text = f"nobody wins, seat {outcome['next_leader']} leads"
-    else:
-        text = f"seat {outcome['winner']} wins"
-        if outcome["bonus"]:
-            text += f" (+{outcome['bonus']})"
-    return f"{text} [{outcome['rule']}]"
-
-
-def _value(value: Any) -> str:
-    return "(absent)" if value is None else repr(value)
-
-
-def _round_said(r: dict[str, Any]) -> str:
-    """A round of the diff's grid in words: only what it has besides bid and tricks won."""
-    schemes = r["scheme"]["a"] if r["scheme"]["a"] == r["scheme"]["b"] else "{a}/{b}".format(**r["scheme"])
-    cards = f"{r['cards']} card" + ("s" if r["cards"] != 1 else "")
-    parts = [f"{schemes}, round {r['round']} ({cards}), bid {r['bid']}, won {r['won']}"]
-    parts += [f"captured {bonus}" for bonus in r["captured"]]
-    if r["ally"]:
-        parts.append(f"ally {r['ally']} the bid")
-    if r["wager"]:
-        parts.append(f"wager {r['wager']}")
-    if r["bid_change"]:
-        parts.append(f"bid change {r['bid_change']:+d}")
-    if r["load"]:
-        parts.append(f"load {r['load']}")
-    return ", ".join(parts)
-
-
-def _write_only(out: TextIO, report: dict[str, Any], what: str, said: Callable[[dict[str, Any]], str]) -> None:
-    """The tricks or rounds only one edition can have: how many, and examples."""
-    for side, other in (("a", "B"), ("b", "A")):
-        count = report[f"only_{side}"]
-        if not count:
-            continue
-        examples = report[f"only_{side}_examples"]
-        out.write(f"{what} only {side.upper()} can have: {count}" + (", e.g.:\n" if examples else ".\n"))
-        for example in examples:
-            out.write(f"  {said(example)}; refused by {other}: {example['why']}\n")
-
-
-def cmd_diff(args: argparse.Namespace, out: TextIO) -> int:
-    from skullking.compare import compare
-    from skullking.limits import MAX_DIFF_SAMPLE
-
-    a, b = _edition(args.a, args), _edition(args.b, args)
-    if not 2 <= args.depth <= 3:
-        raise UsageError(f"--depth {args.depth}: every trick of 2 cards, or of 2 and 3 cards (2 or 3)")
-    if not 0 <= args.sample <= MAX_DIFF_SAMPLE:
-        raise UsageError(f"--sample {args.sample}: a number of random tricks from 0 to {MAX_DIFF_SAMPLE:,}")
-    report = compare(a, b, sample=args.sample, seed=args.seed, depth=args.depth)
-    if args.format == "json":
-        json.dump(report, out, ensure_ascii=False)
-        out.write("\n")
-        return 0
-    out.write(f"A = {a.id}: {a.title}\nB = {b.id}: {b.title}\n\n")
-    changes = report["changes"]
-    out.write(f"Changed values ({len(changes)}):\n" if changes else "No value differs.\n")
-    for change in changes:
-        out.write(f"  {change['path']}: A {_value(change['a'])} / B {_value(change['b'])}\n")
-    if report["about"]:  # their values are in the JSON
-        out.write(f"Also different, not rules: {', '.join(c['path'] for c in report['about'])}.\n")
-    for side in ("a", "b"):
-        cards = report["cards"][f"only_{side}"]
-        if cards:
-            out.write(f"Cards only {side.upper()} has ({len(cards)}): {' '.join(cards)}\n")
-    tricks = report["tricks"]
-    out.write(f"\nTricks: {tricks['differ']} of {tricks['checked']} played both ways end differently")
-    out.write(", e.g.:\n" if tricks["examples"] else ".\n")
-    for example in tricks["examples"]:
-        out.write(f"  {' '.join(example['cards'])}: A {_said(example['a'])}; B {_said(example['b'])}\n")
-
-    def trick_said(example: dict[str, Any]) -> str:
-        side = "a" if example["a"] is not None else "b"
-        return f"{' '.join(example['cards'])}: {side.upper()} {_said(example[side])}"
-
-    _write_only(out, tricks, "Tricks", trick_said)
-    rounds = report["rounds"]
-    schemes = ", ".join(p["a"] if p["a"] == p["b"] else f"{p['a']}/{p['b']}" for p in rounds["schemes"])
-    schemes = ("schemes " if len(rounds["schemes"]) > 1 else "scheme ") + schemes
-    out.write(f"\nRounds: {rounds['differ']} of {rounds['checked']} ({schemes}) score differently")
-    out.write(", e.g.:\n" if rounds["examples"] else ".\n")
-    for r in rounds["examples"]:
-        out.write(f"  {_round_said(r)}: A {r['a']}, B {r['b']}\n")
-
-    def round_said(example: dict[str, Any]) -> str:
-        side = "a" if example["a"] is not None else "b"
-        return f"{_round_said(example)}: {side.upper()} {example[side]}"
-
-    _write_only(out, rounds, "Rounds", round_said)
     return 0
 
 
@@ -561,14 +238,14 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
 
     from skullking.game import Game, play_randomly
 
-    edition = _edition(args.edition, args)
+    edition = named_edition(args.edition, args)
     players = _player_names(args.players)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     modules = [m.strip() for m in args.modules.split(",")] if args.modules else None
-    _known_option("--scoring", "scoring scheme", args.scoring, [s.id for s in edition.schemes])
-    _known_option("--schedule", "schedule", args.schedule, [s.id for s in edition.schedules])
+    known_option("--scoring", "scoring scheme", args.scoring, [s.id for s in edition.schemes])
+    known_option("--schedule", "schedule", args.schedule, [s.id for s in edition.schedules])
     for module in modules or ():
-        _known_option("--modules", "module", module, [m.id for m in edition.modules])
+        known_option("--modules", "module", module, [m.id for m in edition.modules])
     game = Game(
         edition,
         players,
@@ -614,95 +291,6 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
 
 
 # ---------------------------------------------------------------------- schema, new
-
-
-def _schema_file(which: str) -> Path:
-    """The installed JSON Schema of edition files or score sheets, as a file."""
-    from pathlib import Path
-
-    from skullking.resources import rules_dir
-
-    found = rules_dir().joinpath(f"{which}.schema.json")
-    if not isinstance(found, Path):
-        raise UsageError(
-            f"the {which} schema is installed inside an archive, not as a file: print it with 'schema {which}'"
-        )
-    return Path(os.path.realpath(found))
-
-
-def cmd_schema(args: argparse.Namespace, out: TextIO) -> int:
-    from skullking.resources import rules_text
-
-    out.write(f"{_schema_file(args.which)}\n" if args.path else rules_text(f"{args.which}.schema.json"))
-    return 0
-
-
-def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
-    from pathlib import Path
-
-    from skullking.resources import bundled_edition_files, resolve_source
-    from skullking.suggest import did_you_mean
-    from skullking.tools.new import ID, render
-
-    name = args.name.removesuffix(".yaml")
-    if not ID.match(name):
-        raise UsageError(
-            f"'{args.name}' is not an edition id: use lower case letters, digits, '-' and '_' (e.g. our-table)"
-        )
-    base_file = resolve_source(args.extends)
-    if base_file is None:
-        hint = did_you_mean(args.extends, bundled_edition_files())
-        raise UsageError(f"--extends {args.extends}: no such file or bundled edition{hint}")
-    base = _edition(args.extends, args)
-    target = None if args.output == "-" else _new_file(Path(args.output or f"{name}.yaml"), name)
-    schema = _schema_file("edition")
-    extends = args.extends
-    if args.extends not in bundled_edition_files():
-        # A base file is named relative to the new file, as 'extends' reads it.
-        extends = _relative(base_file.resolve(), target)
-    text = render(base, name=name, extends=extends, schema=_relative(schema, target))
-    if target is None:
-        out.write(text)
-        return 0
-    try:
-        with target.open("x", encoding="utf-8") as fh:  # "x": never overwrite, even in a race
-            fh.write(text)
-    except (OSError, ValueError) as exc:
-        raise UsageError(f"{target}: cannot write the file: {getattr(exc, 'strerror', None) or exc}") from None
-    from pathlib import PurePath
-
-    # A base outside the new file's folder is read only with --allow-paths: say so.
-    outside = PurePath(extends).is_absolute() or ".." in PurePath(extends).parts
-    check = f"skullking validate {'--allow-paths ' if outside else ''}{target}"
-    out.write(f"wrote {target} (extends {base.id}); check it with: {check}\n")
-    return 0
-
-
-def _new_file(given: Path, name: str) -> Path:
-    """Where ``new`` writes: the file given, or NAME.yaml in the folder given; never a
-    file that exists."""
-    if "\x00" in str(given):
-        raise UsageError(f"{shorten(str(given))}: cannot write the file: no file can have this name (a NUL byte)")
-    try:
-        target = given / f"{name}.yaml" if given.is_dir() else given
-        if target.exists():
-            raise UsageError(f"{target}: the file exists; not overwritten (choose another NAME or -o PATH)")
-        if not target.parent.is_dir():
-            raise UsageError(f"{target}: no such folder '{target.parent}'")
-    except (OSError, ValueError) as exc:  # e.g. a name too long for the file system, or with a NUL byte
-        raise UsageError(f"{given}: cannot write the file: {getattr(exc, 'strerror', None) or exc}") from None
-    return target
-
-
-def _relative(path: Path, target: Path | None) -> str:
-    """``path`` as the file ``target`` names it: relative to its folder when they share
-    one, else (or when the text goes to standard output) absolute."""
-    from pathlib import Path
-
-    folder = target.resolve().parent if target is not None else None
-    if folder is None or os.path.commonpath([path, folder]) == folder.anchor:
-        return path.as_posix()
-    return Path(os.path.relpath(path, folder)).as_posix()
 
 
 # ---------------------------------------------------------------------- main

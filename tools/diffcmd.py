@@ -1,0 +1,108 @@
+"""``skullking diff``: what differs between two editions, and the report of it."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TextIO
+
+if TYPE_CHECKING:
+    pass
+
+from skullking.tools.common import UsageError, named_edition
+
+
+def _said(outcome: dict[str, Any]) -> str:
+    if outcome["winner"] is None:
+        text = f"nobody wins, seat {outcome['next_leader']} leads"
+    else:
+        text = f"seat {outcome['winner']} wins"
+        if outcome["bonus"]:
+            text += f" (+{outcome['bonus']})"
+    return f"{text} [{outcome['rule']}]"
+
+
+def _value(value: Any) -> str:
+    return "(absent)" if value is None else repr(value)
+
+
+def _round_said(r: dict[str, Any]) -> str:
+    """A round of the diff's grid in words: only what it has besides bid and tricks won."""
+    schemes = r["scheme"]["a"] if r["scheme"]["a"] == r["scheme"]["b"] else "{a}/{b}".format(**r["scheme"])
+    cards = f"{r['cards']} card" + ("s" if r["cards"] != 1 else "")
+    parts = [f"{schemes}, round {r['round']} ({cards}), bid {r['bid']}, won {r['won']}"]
+    parts += [f"captured {bonus}" for bonus in r["captured"]]
+    if r["ally"]:
+        parts.append(f"ally {r['ally']} the bid")
+    if r["wager"]:
+        parts.append(f"wager {r['wager']}")
+    if r["bid_change"]:
+        parts.append(f"bid change {r['bid_change']:+d}")
+    if r["load"]:
+        parts.append(f"load {r['load']}")
+    return ", ".join(parts)
+
+
+def _write_only(out: TextIO, report: dict[str, Any], what: str, said: Callable[[dict[str, Any]], str]) -> None:
+    """The tricks or rounds only one edition can have: how many, and examples."""
+    for side, other in (("a", "B"), ("b", "A")):
+        count = report[f"only_{side}"]
+        if not count:
+            continue
+        examples = report[f"only_{side}_examples"]
+        out.write(f"{what} only {side.upper()} can have: {count}" + (", e.g.:\n" if examples else ".\n"))
+        for example in examples:
+            out.write(f"  {said(example)}; refused by {other}: {example['why']}\n")
+
+
+def cmd_diff(args: argparse.Namespace, out: TextIO) -> int:
+    from skullking.compare import compare
+    from skullking.limits import MAX_DIFF_SAMPLE
+
+    a, b = named_edition(args.a, args), named_edition(args.b, args)
+    if not 2 <= args.depth <= 3:
+        raise UsageError(f"--depth {args.depth}: every trick of 2 cards, or of 2 and 3 cards (2 or 3)")
+    if not 0 <= args.sample <= MAX_DIFF_SAMPLE:
+        raise UsageError(f"--sample {args.sample}: a number of random tricks from 0 to {MAX_DIFF_SAMPLE:,}")
+    report = compare(a, b, sample=args.sample, seed=args.seed, depth=args.depth)
+    if args.format == "json":
+        json.dump(report, out, ensure_ascii=False)
+        out.write("\n")
+        return 0
+    out.write(f"A = {a.id}: {a.title}\nB = {b.id}: {b.title}\n\n")
+    changes = report["changes"]
+    out.write(f"Changed values ({len(changes)}):\n" if changes else "No value differs.\n")
+    for change in changes:
+        out.write(f"  {change['path']}: A {_value(change['a'])} / B {_value(change['b'])}\n")
+    if report["about"]:  # their values are in the JSON
+        out.write(f"Also different, not rules: {', '.join(c['path'] for c in report['about'])}.\n")
+    for side in ("a", "b"):
+        cards = report["cards"][f"only_{side}"]
+        if cards:
+            out.write(f"Cards only {side.upper()} has ({len(cards)}): {' '.join(cards)}\n")
+    tricks = report["tricks"]
+    out.write(f"\nTricks: {tricks['differ']} of {tricks['checked']} played both ways end differently")
+    out.write(", e.g.:\n" if tricks["examples"] else ".\n")
+    for example in tricks["examples"]:
+        out.write(f"  {' '.join(example['cards'])}: A {_said(example['a'])}; B {_said(example['b'])}\n")
+
+    def trick_said(example: dict[str, Any]) -> str:
+        side = "a" if example["a"] is not None else "b"
+        return f"{' '.join(example['cards'])}: {side.upper()} {_said(example[side])}"
+
+    _write_only(out, tricks, "Tricks", trick_said)
+    rounds = report["rounds"]
+    schemes = ", ".join(p["a"] if p["a"] == p["b"] else f"{p['a']}/{p['b']}" for p in rounds["schemes"])
+    schemes = ("schemes " if len(rounds["schemes"]) > 1 else "scheme ") + schemes
+    out.write(f"\nRounds: {rounds['differ']} of {rounds['checked']} ({schemes}) score differently")
+    out.write(", e.g.:\n" if rounds["examples"] else ".\n")
+    for r in rounds["examples"]:
+        out.write(f"  {_round_said(r)}: A {r['a']}, B {r['b']}\n")
+
+    def round_said(example: dict[str, Any]) -> str:
+        side = "a" if example["a"] is not None else "b"
+        return f"{_round_said(example)}: {side.upper()} {example[side]}"
+
+    _write_only(out, rounds, "Rounds", round_said)
+    return 0

@@ -1,0 +1,117 @@
+"""``skullking score``: a score sheet read, scored and shown as a table or JSON."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, TextIO
+
+from skullking.errors import (
+    Problem,
+    SheetError,
+)
+
+if TYPE_CHECKING:
+    from skullking.edition import Edition
+    from skullking.scoring import SheetScore
+
+from skullking.tools.common import DEFAULT_EDITION, STDIN, UsageError, known_option, named_edition, read_stdin
+
+
+def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
+    from skullking.bounded import cut, read_bounded, too_large
+    from skullking.located import decode
+    from skullking.scoring import read_sheet, score_sheet
+
+    file = STDIN if args.sheet == "-" else args.sheet
+    try:
+        data, over = cut(read_stdin()) if args.sheet == "-" else read_bounded(args.sheet)
+    except OSError as exc:
+        raise UsageError(f"cannot read sheet '{args.sheet}': {exc.strerror or exc}") from None
+    text = decode(data, file)
+    if over:
+        raise SheetError([too_large(file, data, "a score sheet")])
+    if isinstance(text, Problem):
+        raise SheetError([text])
+    root = read_sheet(text, file)
+    edition = named_edition(args.edition, args) if args.edition is not None else _sheet_edition(root, args.sheet, args)
+    known_option("--scoring", "scoring scheme", args.scoring, [s.id for s in edition.schemes])
+    known_option("--schedule", "schedule", args.schedule, [s.id for s in edition.schedules])
+    score = score_sheet(edition, root, file=file, scoring=args.scoring, schedule=args.schedule, check_edition=False)
+    if args.format == "json":
+        json.dump(score.as_json(), out, ensure_ascii=False)
+        out.write("\n")
+        return 0
+    out.write(score_table(score))
+    if score.winners:
+        if score.complete:
+            label = "Winner" if len(score.winners) == 1 else "Tied for first"
+        else:
+            label = "Winner so far" if len(score.winners) == 1 else "Tied for first so far"
+        out.write(f"{label}: {', '.join(score.winners)} ({edition.id})\n")
+    if score.missing_rounds:
+        first, last = score.missing_rounds[0], score.missing_rounds[-1]
+        which = f"round {first} is" if first == last else f"rounds {first}-{last} are"
+        out.write(f"The game is not over: {which} still to be played.\n")
+    if score.tie_break == "extra_round":
+        out.write("The tied players play another round to break the tie.\n")
+    return 0
+
+
+def _width(text: str) -> int:
+    """Columns ``text`` takes on a terminal: 2 for a CJK character, 0 for a combining
+    mark (its length where it holds a control character, which has no width)."""
+    from wcwidth import wcswidth
+
+    width = wcswidth(text)
+    return width if width >= 0 else len(text)
+
+
+def score_table(score: SheetScore) -> str:
+    """The round-by-round table of ``score``, its columns lined up on a terminal also
+    for names in wide or combining characters."""
+    players = score.players
+    widths = [max(_width(p), 6) for p in players]
+
+    def row(first: object, second: object, cells: Sequence[object]) -> str:
+        texts = [str(c) for c in cells]
+        padded = "  ".join(" " * (w - _width(t)) + t for t, w in zip(texts, widths, strict=True))
+        return f"{first!s:>5}  {second!s:>5}  {padded}\n"
+
+    lines = [row("Round", "Cards", players)]
+    lines += [row(r.number, r.cards, [r.points.get(p, "-") for p in players]) for r in score.rounds]
+    lines.append(row("Total", "", [score.totals[p] for p in players]))
+    return "".join(lines)
+
+
+def _sheet_edition(root: Any, sheet: str, args: argparse.Namespace) -> Edition:
+    """The edition a sheet names (a bundled id, or a file relative to the sheet, else to
+    the working directory). A file that does not read as an edition is refused without
+    a word of what it holds (the sheet, not the user, named it)."""
+    from pathlib import Path
+
+    from skullking.loader import edition_file_refusal
+    from skullking.resources import bundled_edition_files, is_file, resolve_source
+
+    named = root.value.get("edition") if isinstance(root.value, dict) else None
+    if named is None:
+        return named_edition(DEFAULT_EDITION, args)
+    if not isinstance(named.value, str):
+        raise SheetError([named.loc.problem("'edition' names an edition: a bundled id or a file (text)")])
+    name = named.value
+    if name not in bundled_edition_files() and sheet != "-":
+        beside = Path(sheet).parent / name
+        if is_file(beside):
+            name = str(beside)
+    try:
+        found = resolve_source(name)
+    except (OSError, ValueError):  # a name the file system cannot take: not found below
+        found = None
+    refused = None if found is None else edition_file_refusal(found, name)
+    if refused is not None:
+        raise SheetError([named.loc.problem(f"edition '{named.value}': {refused}")])
+    try:
+        return named_edition(name, args)
+    except UsageError as exc:  # "edition 'NAME': no such file or bundled edition; did you mean ...?"
+        raise SheetError([named.loc.problem(str(exc))]) from None
