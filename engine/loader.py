@@ -36,17 +36,12 @@ _VARIABLE = re.compile(r"^[a-z_][a-z0-9_]*$")
 # --------------------------------------------------------------------------- files
 
 
-def _display(path: Path) -> str:
-    """How a file is named in messages: relative to the working directory when inside it."""
-    return display_name(path)
-
-
 def _read(
     path: Path, problems: list[Problem], sources: dict[str, str], given: bytes | None = None
 ) -> tuple[Node | None, bytes]:
     from .bounded import cut, read_bounded, too_large
 
-    display = _display(path)
+    display = display_name(path)
     try:
         data, over = read_bounded(str(path)) if given is None else cut(given)
     except OSError as exc:
@@ -89,7 +84,7 @@ def _load_tree(
     node, data = _read(path, found, sources, given)
     deps.append((str(path.resolve()), hashlib.sha256(data).hexdigest()))
     if through is not None and not _reads_as_edition(node, found):
-        problems.append(through.loc.problem(f"extends '{through.value}': {not_an_edition(_display(path), found)}"))
+        problems.append(through.loc.problem(f"extends '{through.value}': {not_an_edition(display_name(path), found)}"))
         return None
     problems.extend(found)
     if node is None:
@@ -107,7 +102,7 @@ def _load_tree(
         problems.append(base_ref.loc.problem(f"extends '{shorten(base_ref.value, 200)}': {why}"))
         return None
     if base_path.resolve() in chain:
-        cycle = " -> ".join(_display(p) for p in (*chain, base_path.resolve()))
+        cycle = " -> ".join(display_name(p) for p in (*chain, base_path.resolve()))
         problems.append(base_ref.loc.problem(f"extends '{base_ref.value}' makes a cycle: {cycle}"))
         return None
     bundled = base_ref.value in bundled_edition_files()
@@ -198,7 +193,7 @@ def edition_file_refusal(path: Path, name: str) -> str | None:
         return None
     found: list[Problem] = []
     node, _ = _read(path, found, {})
-    return None if _reads_as_edition(node, found) else not_an_edition(_display(path), found)
+    return None if _reads_as_edition(node, found) else not_an_edition(display_name(path), found)
 
 
 def not_an_edition(display: str, problems: list[Problem]) -> str:
@@ -275,7 +270,8 @@ def check_file(
         return None, problems
     schema_problems = schema_problems_of(root)
     problems += schema_problems
-    checker = Checker(root, sources, top=_display(path))
+    shown = display_name(path)
+    checker = Checker(root, sources, top=shown)
     try:
         checker.run()
     except (KeyError, TypeError, AttributeError, IndexError, ValueError):
@@ -290,13 +286,13 @@ def check_file(
         return None, problems
     from .build import build_edition
 
-    edition = build_edition(root, path=_display(path))
+    edition = build_edition(root, path=shown)
     if text is None and not allow_paths:
         store(path, deps, edition, warnings=problems, bundled=bundled)
     if lint:
         from .lint import lint as lint_edition
 
-        found = lint_edition(edition, root, layers, sources.get(_display(path)))
+        found = lint_edition(edition, root, layers, sources.get(shown))
         if text is None and not allow_paths:
             store_lint(path, deps, [p._replace(file=str(Path(p.file).resolve())) for p in found])
         problems = [*problems, *found]
