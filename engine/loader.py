@@ -73,6 +73,7 @@ def _load_tree(
     given: bytes | None = None,
     layers: list[tuple[Node, Node]] | None = None,
     allow_paths: bool = False,
+    bundled_only: bool = False,
     through: Node | None = None,
 ) -> Node | None:
     """Read ``path`` (or the ``given`` text read from elsewhere, named by ``path``) and,
@@ -95,7 +96,7 @@ def _load_tree(
     if not isinstance(base_ref.value, str):
         problems.append(base_ref.loc.problem("'extends' must name an edition id or a file path"))
         return None
-    base_path = referenced_file(base_ref.value, path.parent, allow_paths=allow_paths)
+    base_path = referenced_file(base_ref.value, path.parent, allow_paths=allow_paths, bundled_only=bundled_only)
     if not isinstance(base_path, Path):
         files = bundled_edition_files()
         why = base_path or f"no such edition or file{did_you_mean(base_ref.value, files)} (bundled: {', '.join(files)})"
@@ -115,6 +116,7 @@ def _load_tree(
         sources,
         layers=layers,
         allow_paths=allow_paths,
+        bundled_only=bundled_only,
         through=None if bundled else base_ref,
     )
     if base is None:
@@ -138,18 +140,23 @@ def _load_tree(
 EDITION_SUFFIXES = (".yaml", ".yml", ".json")
 
 
-def referenced_file(name: str, folder: Path, *, allow_paths: bool) -> Path | str | None:
+def referenced_file(name: str, folder: Path, *, allow_paths: bool, bundled_only: bool = False) -> Path | str | None:
     """The file an ``extends`` names by ``name``: a bundled edition id, or a path
     relative to ``folder`` (the overlay's) that stays inside it; with ``allow_paths`` also an absolute path or one that
     leaves the folder with ``..``. Only files ending in .yaml, .yml or .json are named.
     Returns the file, ``None`` when there is no such file, or why the name is refused
     (no file is touched for a refused path: the answer tells nothing of what exists
-    outside the folder)."""
+    outside the folder). With ``bundled_only`` (a text sent from elsewhere, such as a
+    house rule pasted into the score pad) only a bundled id is named, and no file is
+    touched for any other name."""
     from pathlib import PurePath
 
     bundled = bundled_edition_files()
     if name in bundled:
         return Path(str(bundled[name]))
+    if bundled_only:
+        known = ", ".join(bundled)
+        return f"only a bundled edition can be extended here{did_you_mean(name, list(bundled))} (bundled: {known})"
     pure = PurePath(name)
     if not allow_paths and (pure.is_absolute() or ".." in pure.parts):
         why = "an absolute path" if pure.is_absolute() else "a path that leaves the folder with '..'"
@@ -236,6 +243,7 @@ def check_file(
     text: bytes | None = None,
     lint: bool = False,
     allow_paths: bool = False,
+    bundled_only: bool = False,
 ) -> tuple[Any, list[Problem]]:
     """Load ``path`` with every check; return the edition (``None`` on errors) and all
     problems (errors and warnings). ``bundled`` is the id when the file is a bundled
@@ -250,7 +258,8 @@ def check_file(
 
     ``allow_paths`` lets ``extends`` name absolute paths and paths that leave the
     file's folder with ``..``; an edition built so is not stored in the cache (an entry
-    stored without it serves both)."""
+    stored without it serves both). ``bundled_only`` (with ``text``) lets ``extends``
+    name only bundled editions: no file is read but the bundled ones."""
     use_cache = use_cache and text is None
     if use_cache:
         known = cached_check(path)
@@ -264,7 +273,15 @@ def check_file(
     sources: dict[str, str] = {}
     layers: list[tuple[Node, Node]] = []
     root = _load_tree(
-        path, problems, (path.resolve(),), deps, sources, given=text, layers=layers, allow_paths=allow_paths
+        path,
+        problems,
+        (path.resolve(),),
+        deps,
+        sources,
+        given=text,
+        layers=layers,
+        allow_paths=allow_paths,
+        bundled_only=bundled_only,
     )
     if root is None or any(p.severity == "error" for p in problems):
         return None, problems

@@ -46,6 +46,7 @@ from skullking.tools.common import (
     read_stdin,
 )
 from skullking.tools.diffcmd import cmd_diff
+from skullking.tools.servecmd import cmd_serve
 from skullking.tools.sheetcmd import cmd_score
 
 if TYPE_CHECKING:
@@ -429,6 +430,21 @@ def _parser(out: TextIO | None = None) -> argparse.ArgumentParser:
         "an existing file is never overwritten",
     )
     p.set_defaults(run=cmd_new)
+
+    p = sub.add_parser(
+        "serve",
+        help="start the score pad: a web page for keeping score at the table (needs the 'web' extra)",
+        description="Serve the score pad: keep score of games under any bundled edition or house rule, "
+        "check disputed tricks, read an edition's rules. Games are stored in a SQLite file.",
+    )
+    p.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default 127.0.0.1: this machine only; 0.0.0.0 lets phones on your network in)",
+    )
+    p.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+    p.add_argument("--db", metavar="FILE", help="the games' database file (default: in your data folder)")
+    p.set_defaults(run=cmd_serve)
 
     p = sub.add_parser("score", parents=[_options(sheet=True)], help="score a game sheet (YAML or JSON)")
     p.add_argument("sheet", metavar="SHEET", help="the sheet file ('-' for stdin)")

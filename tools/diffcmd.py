@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:
-    pass
+    from skullking.edition import Edition
 
 from skullking.tools.common import UsageError, named_edition
 
@@ -70,6 +70,12 @@ def cmd_diff(args: argparse.Namespace, out: TextIO) -> int:
         json.dump(report, out, ensure_ascii=False)
         out.write("\n")
         return 0
+    write_report(a, b, report, out)
+    return 0
+
+
+def write_report(a: Edition, b: Edition, report: dict[str, Any], out: TextIO) -> None:
+    """``diff``'s text: what :func:`skullking.compare.compare` found between ``a`` and ``b``."""
     out.write(f"A = {a.id}: {a.title}\nB = {b.id}: {b.title}\n\n")
     changes = report["changes"]
     out.write(f"Changed values ({len(changes)}):\n" if changes else "No value differs.\n")
@@ -105,4 +111,3 @@ def cmd_diff(args: argparse.Namespace, out: TextIO) -> int:
         return f"{_round_said(example)}: {side.upper()} {example[side]}"
 
     _write_only(out, rounds, "Rounds", round_said)
-    return 0

@@ -1,0 +1,287 @@
+"""The score pad's database: games and their rounds in SQLite.
+
+One file (the standard library's :mod:`sqlite3`, WAL mode). Every change is one
+transaction, committed before the server answers, so a reload, a closed tab, a server
+restart or a crash between two rounds loses nothing. Each game carries a ``version``
+that every change raises: a writer that names the version it saw (the page always
+does) is refused with :class:`StaleWrite` when someone else changed the game since,
+so two tabs never overwrite or duplicate each other's rounds.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sqlite3
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    edition TEXT NOT NULL,
+    title TEXT NOT NULL,
+    rules TEXT,
+    players TEXT NOT NULL,
+    schedule TEXT,
+    scoring TEXT,
+    modules TEXT,
+    created REAL NOT NULL,
+    updated REAL NOT NULL,
+    version INTEGER NOT NULL DEFAULT 1
+);
+CREATE TABLE IF NOT EXISTS rounds (
+    game TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    number INTEGER NOT NULL,
+    data TEXT NOT NULL,
+    PRIMARY KEY (game, number)
+);
+CREATE INDEX IF NOT EXISTS games_updated ON games(updated DESC);
+"""
+
+
+class NotFound(Exception):
+    """No game (or round) of that id."""
+
+
+class StaleWrite(Exception):
+    """The game changed since the writer read it: its message says what to do."""
+
+
+class Conflict(Exception):
+    """A change that does not fit the game's rounds (a gap, undoing a round not last)."""
+
+
+@dataclass(frozen=True, slots=True)
+class StoredGame:
+    """A game as stored: what it is played under and its rounds (sheet rounds, plain data)."""
+
+    id: str
+    edition: str
+    title: str
+    rules: str | None
+    players: list[str]
+    schedule: str | None
+    scoring: str | None
+    modules: list[str] | None
+    created: float
+    updated: float
+    version: int
+    rounds: list[dict[str, Any]]
+
+
+class Store:
+    """The games of one database file. Each call opens its own connection, so a store
+    serves the server's threads without sharing one."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with self._connect() as db:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.executescript(_SCHEMA)
+
+    @contextmanager
+    def _connect(self) -> Iterator[sqlite3.Connection]:
+        db = sqlite3.connect(self.path, timeout=30, isolation_level=None)
+        try:
+            db.execute("PRAGMA foreign_keys=ON")
+            db.execute("PRAGMA synchronous=FULL")  # committed means on disk, also after a power cut
+            yield db
+        finally:
+            db.close()
+
+    @contextmanager
+    def _change(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction (taken at once: no two writers interleave)."""
+        with self._connect() as db:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                yield db
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
+
+    # ------------------------------------------------------------------ reading
+
+    def games(self, limit: int = 200) -> list[dict[str, Any]]:
+        """The newest games first: id, edition, title, players, rounds entered, updated."""
+        with self._connect() as db:
+            rows = db.execute(
+                "SELECT g.id, g.edition, g.title, g.players, g.updated, "
+                "(SELECT COUNT(*) FROM rounds r WHERE r.game = g.id) "
+                "FROM games g ORDER BY g.updated DESC, g.id LIMIT ?",
+                (limit,),
+            ).fetchall()
+        return [
+            {
+                "id": ident,
+                "edition": edition,
+                "title": title,
+                "players": json.loads(players),
+                "updated": _iso(updated),
+                "rounds": count,
+            }
+            for ident, edition, title, players, updated, count in rows
+        ]
+
+    def game(self, ident: str) -> StoredGame:
+        """The game ``ident`` with its rounds in order; raise :class:`NotFound`."""
+        with self._connect() as db:
+            db.execute("BEGIN")  # one snapshot for the game and its rounds
+            row = db.execute(
+                "SELECT id, edition, title, rules, players, schedule, scoring, modules, created, updated, version "
+                "FROM games WHERE id = ?",
+                (ident,),
+            ).fetchone()
+            if row is None:
+                raise NotFound(f"no game '{ident}'")
+            rounds = db.execute("SELECT data FROM rounds WHERE game = ? ORDER BY number", (ident,)).fetchall()
+            db.execute("COMMIT")
+        return _stored(row, [json.loads(data) for (data,) in rounds])
+
+    # ------------------------------------------------------------------ changing
+
+    def create(
+        self,
+        *,
+        edition: str,
+        title: str,
+        players: list[str],
+        rules: str | None = None,
+        schedule: str | None = None,
+        scoring: str | None = None,
+        modules: list[str] | None = None,
+        rounds: list[dict[str, Any]] | None = None,
+    ) -> str:
+        """Store a new game (with ``rounds`` when imported); return its id."""
+        now = time.time()
+        with self._change() as db:
+            while True:
+                ident = secrets.token_hex(5)
+                if db.execute("SELECT 1 FROM games WHERE id = ?", (ident,)).fetchone() is None:
+                    break
+            db.execute(
+                "INSERT INTO games (id, edition, title, rules, players, schedule, scoring, modules, created, updated) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    ident,
+                    edition,
+                    title,
+                    rules,
+                    json.dumps(players, ensure_ascii=False),
+                    schedule,
+                    scoring,
+                    None if modules is None else json.dumps(modules),
+                    now,
+                    now,
+                ),
+            )
+            db.executemany(
+                "INSERT INTO rounds (game, number, data) VALUES (?, ?, ?)",
+                [(ident, n, json.dumps(r, ensure_ascii=False)) for n, r in enumerate(rounds or [], 1)],
+            )
+        return ident
+
+    def put_round(self, ident: str, number: int, data: dict[str, Any], *, seen: int | None, check: Any) -> int:
+        """Enter round ``number`` (the next one, or one already entered, replaced) and
+        return the game's new version. ``seen`` is the version the writer read (``None``:
+        not checked). ``check(game, rounds)`` is called inside the transaction with the
+        game and its rounds after the change and raises to refuse it; nothing is stored
+        then."""
+        with self._change() as db:
+            game = self._locked(db, ident, seen)
+            count = len(game.rounds)
+            if not 1 <= number <= count + 1:
+                raise Conflict(
+                    f"round {number} cannot be entered yet: the game has {count} round{'s' if count != 1 else ''}, "
+                    f"so the next is round {count + 1}"
+                )
+            rounds = [*game.rounds[: number - 1], data, *game.rounds[number:]]
+            check(game, rounds)
+            db.execute(
+                "INSERT INTO rounds (game, number, data) VALUES (?, ?, ?) "
+                "ON CONFLICT (game, number) DO UPDATE SET data = excluded.data",
+                (ident, number, json.dumps(data, ensure_ascii=False)),
+            )
+            return self._touch(db, game)
+
+    def delete_round(self, ident: str, number: int, *, seen: int | None) -> int:
+        """Remove the last round, ``number`` (undo); return the game's new version."""
+        with self._change() as db:
+            game = self._locked(db, ident, seen)
+            count = len(game.rounds)
+            if count == 0:
+                raise Conflict("the game has no round to remove")
+            if number != count:
+                raise Conflict(f"only the last round, round {count}, can be removed (edit round {number} instead)")
+            db.execute("DELETE FROM rounds WHERE game = ? AND number = ?", (ident, number))
+            return self._touch(db, game)
+
+    def delete_game(self, ident: str) -> None:
+        """Remove a game and its rounds."""
+        with self._change() as db:
+            if db.execute("DELETE FROM games WHERE id = ?", (ident,)).rowcount == 0:
+                raise NotFound(f"no game '{ident}'")
+
+    def _locked(self, db: sqlite3.Connection, ident: str, seen: int | None) -> StoredGame:
+        row = db.execute(
+            "SELECT id, edition, title, rules, players, schedule, scoring, modules, created, updated, version "
+            "FROM games WHERE id = ?",
+            (ident,),
+        ).fetchone()
+        if row is None:
+            raise NotFound(f"no game '{ident}'")
+        rounds = db.execute("SELECT data FROM rounds WHERE game = ? ORDER BY number", (ident,)).fetchall()
+        game = _stored(row, [json.loads(data) for (data,) in rounds])
+        if seen is not None and seen != game.version:
+            raise StaleWrite(
+                "this game was changed elsewhere (another tab or device) since you loaded it; "
+                "nothing was saved: reload to see the changes, then enter your round again"
+            )
+        return game
+
+    @staticmethod
+    def _touch(db: sqlite3.Connection, game: StoredGame) -> int:
+        db.execute("UPDATE games SET version = version + 1, updated = ? WHERE id = ?", (time.time(), game.id))
+        return game.version + 1
+
+
+def _stored(row: tuple[Any, ...], rounds: list[dict[str, Any]]) -> StoredGame:
+    ident, edition, title, rules, players, schedule, scoring, modules, created, updated, version = row
+    return StoredGame(
+        id=ident,
+        edition=edition,
+        title=title,
+        rules=rules,
+        players=json.loads(players),
+        schedule=schedule,
+        scoring=scoring,
+        modules=None if modules is None else json.loads(modules),
+        created=created,
+        updated=updated,
+        version=version,
+        rounds=rounds,
+    )
+
+
+def _iso(stamp: float) -> str:
+    """A time as ISO 8601 in UTC, to the second."""
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(stamp))
+
+
+def default_path() -> Path:
+    """The score pad's database in the user's data folder (``SKULLKING_DATA_DIR`` wins)."""
+    import os
+
+    folder = os.environ.get("SKULLKING_DATA_DIR")
+    if not folder:
+        from platformdirs import user_data_dir
+
+        folder = user_data_dir("skullking", appauthor=False)
+    return Path(folder) / "scorepad.sqlite3"
