@@ -36,6 +36,9 @@ DIFF_SAMPLE = 500
 #: The most rounds a game may hold (the longest schedule and tie-break rounds).
 MAX_GAME_ROUNDS = 100
 
+#: The page's script and stylesheet (the real folder: an editable install links its files).
+STATIC = Path(__file__).resolve().parent / "static"
+
 _SECURITY_HEADERS = {
     "content-security-policy": (
         "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -610,7 +613,7 @@ def create_app(db: Path, *, allowed_hosts: list[str] | None = None) -> Starlette
         Route("/games/{game}/edition", _handler(pad.page_game_edition, page=True)),
         Route("/editions/{edition}", _handler(pad.page_edition, page=True)),
         Route("/diff", _handler(pad.page_diff, page=True)),
-        Mount("/static", StaticFiles(packages=[("skullking.tools.pad", "static")]), name="static"),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     middleware = [Middleware(SameOrigin)]
     if allowed_hosts is not None:

@@ -1,0 +1,791 @@
+// Skull King score pad: the page's script. It talks to the pad's JSON API only; every
+// name a user typed is put in the page as text (textContent), never as HTML.
+"use strict";
+
+(function () {
+  const $ = (id) => document.getElementById(id);
+
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs || {})) {
+      if (value === null || value === undefined || value === false) continue;
+      if (key === "text") node.textContent = value;
+      else if (key === "class") node.className = value;
+      else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+      else node.setAttribute(key, value === true ? "" : value);
+    }
+    for (const child of children) {
+      if (child === null || child === undefined) continue;
+      node.append(child);
+    }
+    return node;
+  }
+
+  async function api(method, url, body, headers) {
+    const options = { method, headers: Object.assign({}, headers || {}) };
+    if (body !== undefined) {
+      options.headers["Content-Type"] = "application/json";
+      options.body = JSON.stringify(body);
+    }
+    let response;
+    try {
+      response = await fetch(url, options);
+    } catch (err) {
+      return { ok: false, status: 0, data: { error: "the score pad cannot be reached: is the server running?" } };
+    }
+    let data = null;
+    const text = await response.text();
+    try {
+      data = text ? JSON.parse(text) : null;
+    } catch (err) {
+      data = { error: text };
+    }
+    return { ok: response.ok, status: response.status, data };
+  }
+
+  function say(node, message, problem) {
+    node.textContent = message || "";
+    node.classList.toggle("problem", Boolean(problem));
+  }
+
+  // ------------------------------------------------------------------ the games page
+
+  function indexPage() {
+    const list = $("players");
+    const status = $("new-status");
+
+    function addPlayer(name) {
+      const n = list.children.length + 1;
+      if (n > 8) return;
+      const id = "player-" + n;
+      const remove = el("button", {
+        type: "button",
+        class: "small",
+        "aria-label": "Remove player " + n,
+        text: "Remove",
+        onclick: () => {
+          if (list.children.length > 2) {
+            item.remove();
+            renumber();
+          }
+        },
+      });
+      const item = el(
+        "li",
+        {},
+        el("label", { for: id, text: "Player " + n }),
+        el("input", { id, type: "text", maxlength: "40", autocomplete: "off", value: name || "", required: true }),
+        remove
+      );
+      list.append(item);
+      renumber();
+    }
+
+    function renumber() {
+      [...list.children].forEach((item, i) => {
+        const input = item.querySelector("input");
+        const label = item.querySelector("label");
+        input.id = "player-" + (i + 1);
+        label.setAttribute("for", input.id);
+        label.textContent = "Player " + (i + 1);
+        item.querySelector("button").setAttribute("aria-label", "Remove player " + (i + 1));
+      });
+      $("add-player").disabled = list.children.length >= 8;
+    }
+
+    for (let i = 0; i < 4; i++) addPlayer("");
+    $("add-player").addEventListener("click", () => {
+      addPlayer("");
+      list.lastElementChild.querySelector("input").focus();
+    });
+
+    let rulesOk = false;
+    let timer = null;
+
+    function fillChoices(choices) {
+      const schedule = $("schedule");
+      const scoring = $("scoring");
+      schedule.replaceChildren(
+        ...choices.schedules.map((s) =>
+          el("option", { value: s.id, text: s.title, selected: s.id === choices.default_schedule })
+        )
+      );
+      scoring.replaceChildren(
+        ...choices.schemes.map((s) =>
+          el("option", { value: s.id, text: s.title, selected: s.id === choices.default_scheme })
+        )
+      );
+      const box = $("modules");
+      box.replaceChildren();
+      for (const m of choices.modules.filter((m) => m.optional)) {
+        const id = "module-" + m.id;
+        const note = m.min_players > 1 ? " (from " + m.min_players + " players)" : "";
+        box.append(
+          el(
+            "div",
+            { class: "choice" },
+            el("input", { type: "checkbox", id, value: m.id, checked: true, "data-min": String(m.min_players) }),
+            el("label", { for: id, text: m.title + note })
+          )
+        );
+      }
+      box.dataset.required = JSON.stringify(choices.modules.filter((m) => !m.optional).map((m) => [m.id, m.min_players]));
+    }
+
+    async function loadBundled() {
+      const id = $("edition").value;
+      $("edition-rules").href = "/editions/" + encodeURIComponent(id);
+      const r = await api("GET", "/api/editions/" + encodeURIComponent(id));
+      if (r.ok) fillChoices(r.data);
+    }
+
+    async function checkRules() {
+      const text = $("rules").value;
+      if (!text.trim()) {
+        say($("rules-status"), "Paste a house rule, or open its file.", false);
+        rulesOk = false;
+        return;
+      }
+      const r = await api("POST", "/api/rules", { rules: text });
+      if (r.ok) {
+        rulesOk = true;
+        say($("rules-status"), "✓ " + r.data.title + " (" + r.data.id + ") loads.", false);
+        fillChoices(r.data);
+      } else {
+        rulesOk = false;
+        say($("rules-status"), r.data.error, true);
+      }
+    }
+
+    function source() {
+      return document.querySelector("input[name=source]:checked").value;
+    }
+
+    function showSource() {
+      const rules = source() === "rules";
+      $("rules-box").hidden = !rules;
+      $("edition").disabled = rules;
+      if (rules) checkRules();
+      else loadBundled();
+    }
+
+    document.querySelectorAll("input[name=source]").forEach((r) => r.addEventListener("change", showSource));
+    $("edition").addEventListener("change", loadBundled);
+    $("rules").addEventListener("input", () => {
+      clearTimeout(timer);
+      timer = setTimeout(checkRules, 300);
+    });
+    $("rules-file").addEventListener("change", async () => {
+      const file = $("rules-file").files[0];
+      if (!file) return;
+      $("rules").value = await file.text();
+      checkRules();
+    });
+    showSource();
+
+    $("new-game").addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const players = [...list.querySelectorAll("input")].map((i) => i.value.trim());
+      const empty = players.findIndex((p) => !p);
+      if (empty >= 0) {
+        say(status, "Player " + (empty + 1) + " needs a name.", true);
+        list.querySelectorAll("input")[empty].focus();
+        return;
+      }
+      const body = { players, schedule: $("schedule").value, scoring: $("scoring").value };
+      if (source() === "rules") {
+        if (!rulesOk) {
+          say(status, "The house rule does not load yet: see the message beside it.", true);
+          $("rules").focus();
+          return;
+        }
+        body.rules = $("rules").value;
+      } else {
+        body.edition = $("edition").value;
+      }
+      const required = JSON.parse($("modules").dataset.required || "[]");
+      const modules = required.filter(([, min]) => min <= players.length).map(([id]) => id);
+      $("modules")
+        .querySelectorAll("input:checked")
+        .forEach((box) => {
+          if (Number(box.dataset.min) <= players.length) modules.push(box.value);
+        });
+      body.modules = modules;
+      const r = await api("POST", "/api/games", body);
+      if (r.ok) {
+        window.location.href = "/games/" + r.data.id;
+      } else {
+        say(status, r.data.error, true);
+      }
+    });
+
+    $("import").addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const file = $("import-file").files[0];
+      if (!file) {
+        say($("import-status"), "Choose a sheet file first.", true);
+        return;
+      }
+      const r = await api("POST", "/api/games/import", { sheet: await file.text() });
+      if (r.ok) window.location.href = "/games/" + r.data.id;
+      else say($("import-status"), r.data.error, true);
+    });
+  }
+
+  // ------------------------------------------------------------------ a game's page
+
+  function gamePage() {
+    const gameId = document.body.dataset.game;
+    let game = null; // the score record (with sheet and version)
+    let form = null; // what the edition asks of a round
+    let editing = null; // the round number being edited (null: the next round)
+    let lang = localStorage.getItem("skullking-lang") || (navigator.language || "en").slice(0, 2);
+    if (!["en", "de", "ja"].includes(lang)) lang = "en";
+    $("lang").value = lang;
+    let trick = [];
+
+    function name(names) {
+      if (!names) return "";
+      return names[lang] || names.en || "";
+    }
+
+    function seatName(seat) {
+      const seats = seating();
+      return seats[seat] === undefined ? "seat " + seat : seats[seat];
+    }
+
+    function seating() {
+      const seats = form.players.slice();
+      if (form.ghost) seats.push(form.ghost);
+      return seats;
+    }
+
+    async function load() {
+      const [g, f] = await Promise.all([
+        api("GET", "/api/games/" + gameId),
+        api("GET", "/api/games/" + gameId + "/form"),
+      ]);
+      if (!g.ok || !f.ok) {
+        say($("notice"), (g.ok ? f : g).data.error, true);
+        return;
+      }
+      game = g.data;
+      form = f.data;
+      $("edition-title").textContent = form.edition.title;
+      renderTotals();
+      renderRound();
+      renderTrickChecker();
+    }
+
+    // -- the totals table ---------------------------------------------------
+
+    function renderTotals() {
+      const table = $("totals");
+      const players = game.players;
+      const leaders = new Set(game.winners);
+      const head = el(
+        "tr",
+        {},
+        el("th", { scope: "col", text: "Round" }),
+        ...players.map((p) =>
+          el("th", { scope: "col", class: leaders.has(p) ? "leader" : null, text: p })
+        ),
+        el("th", { scope: "col", text: "" })
+      );
+      const body = game.rounds.map((r, i) => {
+        const number = i + 1;
+        return el(
+          "tr",
+          { class: editing === number ? "editing" : null },
+          el("th", { scope: "row", text: number + " (" + r.cards + ")" }),
+          ...players.map((p) => {
+            if (!(p in r.points)) return el("td", { class: "out", text: "–" });
+            const line = el("span", { class: "bidwon", text: "bid " + r.bids[p] + " · won " + r.won[p] });
+            return el("td", {}, el("span", { class: "points", text: String(r.points[p]) }), line);
+          }),
+          el(
+            "td",
+            {},
+            el("button", {
+              type: "button",
+              class: "small",
+              text: "Edit",
+              "aria-label": "Edit round " + number,
+              onclick: () => startEdit(number),
+            })
+          )
+        );
+      });
+      const total = el(
+        "tr",
+        { class: "total" },
+        el("th", { scope: "row", text: "Total" }),
+        ...players.map((p) =>
+          el(
+            "td",
+            { class: leaders.has(p) ? "leader" : null },
+            el("span", { class: "points", text: String(game.totals[p]) }),
+            leaders.has(p) ? el("span", { class: "sr-only", text: game.complete ? " (winner)" : " (leading)" }) : null
+          )
+        ),
+        el("td", {})
+      );
+      table.replaceChildren(
+        table.querySelector("caption") || el("caption", { class: "sr-only" }),
+        el("thead", {}, head),
+        el("tbody", {}, ...body, total)
+      );
+      const outcome = $("outcome");
+      const names = game.winners.join(", ");
+      if (!game.rounds.length) outcome.textContent = "No round entered yet.";
+      else if (game.complete && game.tie_break === "extra_round")
+        outcome.textContent = "Tied for first: " + names + ". The tied players play another round to break the tie.";
+      else if (game.complete)
+        outcome.textContent = (game.winners.length > 1 ? "Tied for first: " : "Winner: ") + names + " 🏆";
+      else
+        outcome.textContent =
+          (game.winners.length > 1 ? "Tied for the lead: " : "Leading: ") +
+          names +
+          " · rounds still to play: " +
+          game.missing_rounds.length;
+      $("undo").disabled = !game.rounds.length;
+    }
+
+    // -- the round form -----------------------------------------------------
+
+    function roundShape(number) {
+      // cards, bid range and players of round `number`
+      const scheduled = form.rounds.find((r) => r.number === number);
+      if (scheduled) return { cards: scheduled.cards, bids: scheduled.bids, players: form.players, extra: false };
+      const last = form.rounds[form.rounds.length - 1];
+      const tied = game.tie_break === "extra_round" ? game.winners : form.players;
+      return { cards: last.cards, bids: [0, last.cards], players: tied, extra: true };
+    }
+
+    function nextNumber() {
+      return game.rounds.length + 1;
+    }
+
+    function over() {
+      return game.complete && game.tie_break !== "extra_round";
+    }
+
+    function renderRound() {
+      const number = editing || nextNumber();
+      const stored = editing ? game.sheet.rounds[editing - 1] : null;
+      const shape = stored && stored.players ? Object.assign(roundShape(number), { players: stored.players }) : roundShape(number);
+      const cards = stored && stored.cards ? stored.cards : shape.cards;
+      $("round-title").textContent = editing ? "Edit round " + number : "Round " + number;
+      $("cancel-edit").hidden = !editing;
+      const box = $("round-players");
+      box.replaceChildren();
+      $("save-round").disabled = false;
+      if (!editing && over()) {
+        $("round-info").textContent = "The game is over. Edit a round above if a score needs correcting.";
+        $("loot-box").hidden = true;
+        $("save-round").disabled = true;
+        $("round-check").textContent = "";
+        return;
+      }
+      const info = [];
+      info.push(cards + " card" + (cards === 1 ? "" : "s") + " each");
+      if (form.ghost) info.push(form.ghost + " plays a hand too");
+      if (form.destroying) info.push("up to " + form.destroying + " trick" + (form.destroying === 1 ? "" : "s") + " may be destroyed");
+      if (shape.extra) info.push("tie-break round: " + shape.players.join(", "));
+      $("round-info").textContent = info.join(" · ");
+      if (shape.extra) {
+        const id = "round-cards";
+        box.append(
+          el(
+            "p",
+            { class: "field" },
+            el("label", { for: id, text: "Cards dealt" }),
+            el("input", { id, type: "number", min: "1", max: "30", value: String(cards), inputmode: "numeric" })
+          )
+        );
+      }
+      shape.players.forEach((p, i) => box.append(playerFields(p, i, shape, stored)));
+      // Loot alliances
+      $("loot-box").hidden = !form.loot;
+      $("loot-list").replaceChildren();
+      if (form.loot && stored && stored.loot) stored.loot.forEach(([a, b]) => addLoot(shape.players, a, b));
+      $("add-loot").onclick = () => addLoot(shape.players);
+      liveCheck();
+    }
+
+    function number(id, label, value, min, max, extra) {
+      return el(
+        "p",
+        { class: "field" },
+        el("label", { for: id, text: label }),
+        el(
+          "input",
+          Object.assign(
+            { id, type: "number", inputmode: "numeric", value: value === undefined ? "" : String(value), min, max },
+            extra || {}
+          )
+        )
+      );
+    }
+
+    function select(id, label, values, value, labels) {
+      return el(
+        "p",
+        { class: "field" },
+        el("label", { for: id, text: label }),
+        el(
+          "select",
+          { id },
+          ...values.map((v, i) =>
+            el("option", { value: String(v), text: labels ? labels[i] : String(v), selected: String(v) === String(value) })
+          )
+        )
+      );
+    }
+
+    function playerFields(p, i, shape, stored) {
+      const get = (key) => (stored && stored[key] && p in stored[key] ? stored[key][p] : undefined);
+      const fs = el("fieldset", { class: "player", "data-player": p });
+      fs.append(el("legend", { text: p }));
+      const row = el("div", { class: "row" });
+      row.append(number("bid-" + i, "Bid", get("bids"), String(shape.bids[0]), String(shape.bids[1]), { "data-key": "bid" }));
+      row.append(number("won-" + i, "Won", get("won"), "0", String(30), { "data-key": "won" }));
+      if (form.wagers) {
+        const v = get(form.wagers.key);
+        row.append(select("wager-" + i, "Wager (" + (name(form.wagers.names) || form.wagers.key) + ")", form.wagers.values, v === undefined ? form.wagers.values[0] : v));
+      }
+      if (form.bid_change) {
+        const v = get(form.bid_change.key);
+        const labels = form.bid_change.values.map((x) => (x > 0 ? "+" + x : String(x)));
+        row.append(select("change-" + i, "Bid change (" + (name(form.bid_change.names) || form.bid_change.key) + ")", form.bid_change.values, v === undefined ? 0 : v, labels));
+      }
+      if (form.scoring.loads.length) {
+        const v = get("loads");
+        row.append(select("load-" + i, "Load", form.scoring.loads, v === undefined ? form.scoring.loads[0] : v));
+      }
+      row.append(number("extra-" + i, "Free points", get("extra"), "-1000", "1000", { step: "10" }));
+      fs.append(row);
+      if (form.bonuses.length) {
+        const claimed = get("bonuses") || [];
+        const details = el("details", { class: "bonuses" });
+        const count = claimed.length;
+        details.append(el("summary", { text: "Bonuses" + (count ? " (" + count + ")" : "") }));
+        if (count) details.open = true;
+        form.bonuses.forEach((b, k) => {
+          const id = "bonus-" + i + "-" + k;
+          const n = claimed.filter((x) => x === b.id).length;
+          details.append(
+            el(
+              "p",
+              { class: "field bonus" },
+              el("label", { for: id, title: b.description, text: name(b.names) + " +" + b.points }),
+              el("input", { id, type: "number", min: "0", max: "14", value: n ? String(n) : "", inputmode: "numeric", "data-bonus": b.id, "aria-describedby": id + "-d" }),
+              el("span", { id: id + "-d", class: "hint", text: b.description })
+            )
+          );
+        });
+        fs.append(details);
+      }
+      fs.addEventListener("input", liveCheck);
+      return fs;
+    }
+
+    function addLoot(players, a, b) {
+      const k = $("loot-list").children.length;
+      const pick = (id, label, value) =>
+        el(
+          "span",
+          { class: "field" },
+          el("label", { for: id, text: label }),
+          el("select", { id }, ...players.map((p) => el("option", { value: p, text: p, selected: p === value })))
+        );
+      const item = el(
+        "li",
+        {},
+        pick("loot-a-" + k, "Loot played by", a),
+        pick("loot-b-" + k, "with the trick's winner", b),
+        el("button", { type: "button", class: "small", text: "Remove", "aria-label": "Remove alliance " + (k + 1), onclick: () => item.remove() })
+      );
+      $("loot-list").append(item);
+    }
+
+    function intOf(input) {
+      if (!input || input.value.trim() === "") return null;
+      const n = Number(input.value);
+      return Number.isInteger(n) ? n : NaN;
+    }
+
+    function collect() {
+      // the round as a score-sheet round
+      const number = editing || nextNumber();
+      const stored = editing ? game.sheet.rounds[editing - 1] : null;
+      const shape = roundShape(number);
+      const players = stored && stored.players ? stored.players : shape.players;
+      const round = { bids: {}, won: {} };
+      const cardsInput = $("round-cards");
+      if (shape.extra || (stored && stored.players)) {
+        round.players = players;
+        round.cards = cardsInput ? intOf(cardsInput) : shape.cards;
+      }
+      const bonuses = {}, wagers = {}, changes = {}, loads = {}, extra = {};
+      document.querySelectorAll("#round-players fieldset.player").forEach((fs) => {
+        const p = fs.dataset.player;
+        round.bids[p] = intOf(fs.querySelector("[data-key=bid]"));
+        round.won[p] = intOf(fs.querySelector("[data-key=won]"));
+        const claimed = [];
+        fs.querySelectorAll("[data-bonus]").forEach((input) => {
+          const n = intOf(input) || 0;
+          for (let k = 0; k < n; k++) claimed.push(input.dataset.bonus);
+        });
+        if (claimed.length) bonuses[p] = claimed;
+        const wager = fs.querySelector("[id^=wager-]");
+        if (wager && Number(wager.value) !== 0) wagers[p] = Number(wager.value);
+        const change = fs.querySelector("[id^=change-]");
+        if (change && Number(change.value) !== 0) changes[p] = Number(change.value);
+        const load = fs.querySelector("[id^=load-]");
+        if (load && load.value !== form.scoring.loads[0]) loads[p] = load.value;
+        const points = intOf(fs.querySelector("[id^=extra-]"));
+        if (points) extra[p] = points;
+      });
+      if (Object.keys(bonuses).length) round.bonuses = bonuses;
+      if (form.wagers && Object.keys(wagers).length) round[form.wagers.key] = wagers;
+      if (form.bid_change && Object.keys(changes).length) round[form.bid_change.key] = changes;
+      if (Object.keys(loads).length) round.loads = loads;
+      if (Object.keys(extra).length) round.extra = extra;
+      const loot = [...$("loot-list").children].map((li) => [...li.querySelectorAll("select")].map((s) => s.value));
+      if (loot.length) round.loot = loot;
+      if (stored && stored.cards && !round.cards) round.cards = stored.cards;
+      return { number, round, shape };
+    }
+
+    function liveCheck() {
+      if (!game) return;
+      const { round, shape } = collect();
+      const cards = round.cards || shape.cards;
+      const notes = [];
+      let bad = false;
+      document.querySelectorAll("#round-players fieldset.player").forEach((fs) => {
+        const p = fs.dataset.player;
+        const bidInput = fs.querySelector("[data-key=bid]");
+        const bid = round.bids[p];
+        const wrong = bid !== null && (Number.isNaN(bid) || bid < shape.bids[0] || bid > Math.min(shape.bids[1], cards));
+        bidInput.setAttribute("aria-invalid", wrong ? "true" : "false");
+        if (wrong) {
+          notes.push(p + "'s bid " + bidInput.value + " is impossible: bids are " + shape.bids[0] + " to " + Math.min(shape.bids[1], cards));
+          bad = true;
+        }
+        const wonInput = fs.querySelector("[data-key=won]");
+        const won = round.won[p];
+        const wrongWon = won !== null && (Number.isNaN(won) || won < 0 || won > cards);
+        wonInput.setAttribute("aria-invalid", wrongWon ? "true" : "false");
+        if (wrongWon) {
+          notes.push(p + " cannot win " + wonInput.value + " of " + cards + " tricks");
+          bad = true;
+        }
+      });
+      const wons = Object.values(round.won);
+      if (wons.every((w) => w !== null && !Number.isNaN(w))) {
+        const total = wons.reduce((a, b) => a + b, 0);
+        const lost = form.ghost ? cards : form.destroying;
+        if (total > cards) {
+          notes.push(total + " tricks won in all, but only " + cards + " were played");
+          bad = true;
+        } else if (total < cards - lost) {
+          notes.push(total + " tricks won in all, but " + cards + " were played" + (lost ? " (at most " + lost + " may be destroyed)" : ""));
+          bad = true;
+        } else {
+          notes.push("✓ " + total + " of " + cards + " tricks won" + (total < cards ? " (" + (cards - total) + " destroyed or taken by " + (form.ghost || "nobody") + ")" : ""));
+        }
+      } else {
+        const missing = Object.entries(round.won).filter(([, w]) => w === null).length;
+        notes.push("Tricks won still to enter for " + missing + " player" + (missing === 1 ? "" : "s") + ".");
+      }
+      say($("round-check"), notes.join(" · "), bad);
+    }
+
+    function startEdit(number) {
+      editing = number;
+      say($("round-status"), "");
+      renderTotals();
+      renderRound();
+      $("round-title").scrollIntoView({ block: "start" });
+      const first = document.querySelector("#round-players input");
+      if (first) first.focus();
+    }
+
+    $("cancel-edit").addEventListener("click", () => {
+      editing = null;
+      say($("round-status"), "");
+      renderTotals();
+      renderRound();
+    });
+
+    function markProblems(problems, number) {
+      document.querySelectorAll("#round [aria-invalid=true]").forEach((x) => x.setAttribute("aria-invalid", "false"));
+      let first = null;
+      for (const problem of problems || []) {
+        if (problem.round !== number || !problem.field) continue;
+        const [key, player] = problem.field.split(".");
+        const fs = document.querySelector('#round-players fieldset.player[data-player="' + CSS.escape(player || "") + '"]');
+        const input = fs && fs.querySelector(key === "bids" ? "[data-key=bid]" : key === "won" ? "[data-key=won]" : "input");
+        if (input) {
+          input.setAttribute("aria-invalid", "true");
+          first = first || input;
+        }
+      }
+      return first;
+    }
+
+    $("round").addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const { number, round } = collect();
+      for (const [key, table] of [["bid", round.bids], ["tricks won", round.won]]) {
+        const missing = Object.entries(table).find(([, v]) => v === null || Number.isNaN(v));
+        if (missing) {
+          say($("round-status"), "Enter " + missing[0] + "'s " + key + ".", true);
+          return;
+        }
+      }
+      const r = await api("PUT", "/api/games/" + gameId + "/rounds/" + number, round, { "If-Match": '"' + game.version + '"' });
+      if (r.ok) {
+        say($("round-status"), "");
+        say($("notice"), "Round " + number + " saved.", false);
+        editing = null;
+        const g = await api("GET", "/api/games/" + gameId);
+        if (g.ok) game = g.data;
+        renderTotals();
+        renderRound();
+        const first = document.querySelector("#round-players input");
+        if (first) first.focus();
+      } else if (r.status === 409) {
+        say($("round-status"), r.data.error, true);
+        $("round-status").append(" ", el("button", { type: "button", text: "Reload", onclick: () => window.location.reload() }));
+      } else {
+        const message = (r.data.problems || []).map((p) => p.message).join(" · ") || r.data.error;
+        say($("round-status"), message, true);
+        const first = markProblems(r.data.problems, number);
+        if (first) first.focus();
+      }
+    });
+
+    $("undo").addEventListener("click", async () => {
+      const number = game.rounds.length;
+      if (!number) return;
+      if (!window.confirm("Remove round " + number + "?")) return;
+      const r = await api("DELETE", "/api/games/" + gameId + "/rounds/" + number, undefined, { "If-Match": '"' + game.version + '"' });
+      if (r.ok) {
+        game = r.data;
+        editing = null;
+        say($("notice"), "Round " + number + " removed.", false);
+        renderTotals();
+        renderRound();
+      } else {
+        say($("notice"), r.data.error, true);
+      }
+    });
+
+    $("lang").addEventListener("change", () => {
+      lang = $("lang").value;
+      localStorage.setItem("skullking-lang", lang);
+      document.documentElement.lang = lang;
+      renderRound();
+      renderTrickChecker();
+    });
+
+    // -- the trick checker ----------------------------------------------------
+
+    function cardLabel(card) {
+      const base = name(card.names);
+      if (card.as) return base + " as " + name(card.as);
+      if (/\d+$/.test(card.code) && card.group) return base + " " + card.code.match(/\d+$/)[0];
+      return base || card.code;
+    }
+
+    function renderTrickChecker() {
+      const leader = $("trick-leader");
+      const chosen = leader.value;
+      leader.replaceChildren(...seating().map((p, i) => el("option", { value: String(i), text: p, selected: String(i) === chosen })));
+      const deck = $("trick-deck");
+      deck.replaceChildren();
+      let group = null;
+      let row = null;
+      for (const card of form.cards) {
+        if (card.group !== group) {
+          group = card.group;
+          row = el("div", { class: "suit", role: "group", "aria-label": name(card.names) || group });
+          deck.append(row);
+        }
+        row.append(
+          el("button", {
+            type: "button",
+            class: "card-btn group-" + card.group,
+            text: /\d+$/.test(card.code) && !card.as ? card.code.match(/\d+$/)[0] : cardLabel(card),
+            "aria-label": cardLabel(card),
+            "data-code": card.code,
+            onclick: () => {
+              trick.push(card);
+              showTrick();
+            },
+          })
+        );
+      }
+      showTrick();
+    }
+
+    function showTrick() {
+      const seats = seating();
+      const first = Number($("trick-leader").value || 0);
+      $("trick-cards").textContent = trick.length
+        ? trick.map((c, i) => seats[(first + i) % seats.length] + ": " + cardLabel(c)).join(", ")
+        : "(no card yet)";
+      $("trick-result").textContent = "";
+    }
+
+    $("trick-leader").addEventListener("change", showTrick);
+    $("trick-back").addEventListener("click", () => {
+      trick.pop();
+      showTrick();
+    });
+    $("trick-clear").addEventListener("click", () => {
+      trick = [];
+      showTrick();
+    });
+    $("trick-check").addEventListener("click", async () => {
+      if (trick.length < 1) {
+        say($("trick-result"), "Tap the trick's cards first.", true);
+        return;
+      }
+      const params = new URLSearchParams({
+        game: gameId,
+        cards: trick.map((c) => c.code).join(","),
+        leader: $("trick-leader").value || "0",
+        players: String(seating().length),
+      });
+      const r = await api("GET", "/api/trick?" + params.toString());
+      if (!r.ok) {
+        say($("trick-result"), r.data.error, true);
+        return;
+      }
+      const x = r.data;
+      const first = Number($("trick-leader").value || 0);
+      const seats = seating();
+      let text;
+      if (x.winner === null) text = "Nobody wins the trick: " + x.reason + ".";
+      else {
+        const offset = (x.winner - first + seats.length) % seats.length;
+        const card = trick[offset];
+        text = seatName(x.winner) + " wins" + (card ? " with " + cardLabel(card) : "") + ": " + x.reason + ".";
+        if (x.bonus) text += " Bonus if the bid holds: " + x.bonus + ".";
+      }
+      for (const [a, b] of x.alliances || []) text += " Alliance: " + seatName(a) + " with " + seatName(b) + ".";
+      text += " " + seatName(x.next_leader) + " leads the next trick.";
+      say($("trick-result"), text, false);
+    });
+
+    load();
+  }
+
+  const page = document.body.dataset.page;
+  if (page === "index") indexPage();
+  if (page === "game") gamePage();
+})();
