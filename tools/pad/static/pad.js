@@ -340,8 +340,10 @@
       if (!game.rounds.length) outcome.textContent = "No round entered yet.";
       else if (game.complete && game.tie_break === "extra_round")
         outcome.textContent = "Tied for first: " + names + ". The tied players play another round to break the tie.";
-      else if (game.complete)
-        outcome.textContent = (game.winners.length > 1 ? "Tied for first: " : "Winner: ") + names + " 🏆";
+      else if (game.complete && game.winners.length > 1)
+        outcome.textContent =
+          "Tied for first: " + names + (form.ties === "shared" ? " (they share the win, as this edition has it)" : "");
+      else if (game.complete) outcome.textContent = "Winner: " + names + " 🏆";
       else
         outcome.textContent =
           (game.winners.length > 1 ? "Tied for the lead: " : "Leading: ") +
