@@ -297,10 +297,20 @@
         return el(
           "tr",
           { class: editing === number ? "editing" : null },
-          el("th", { scope: "row", text: number + " (" + r.cards + ")" }),
+          el(
+            "th",
+            { scope: "row" },
+            String(number),
+            el("span", { class: "bidwon", text: r.cards + (r.cards === 1 ? " card" : " cards") })
+          ),
           ...players.map((p) => {
             if (!(p in r.points)) return el("td", { class: "out", text: "–" });
-            const line = el("span", { class: "bidwon", text: "bid " + r.bids[p] + " · won " + r.won[p] });
+            const line = el(
+              "span",
+              { class: "bidwon" },
+              el("span", { "aria-hidden": "true", text: r.bids[p] + "/" + r.won[p] }),
+              el("span", { class: "sr-only", text: "bid " + r.bids[p] + ", won " + r.won[p] })
+            );
             return el("td", {}, el("span", { class: "points", text: String(r.points[p]) }), line);
           }),
           el(
