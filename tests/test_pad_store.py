@@ -172,3 +172,21 @@ def test_serve_refuses_a_file_that_is_not_a_database(tmp_path: Path) -> None:
     err = io.StringIO()
     assert main(["serve", "--db", str(junk)], out=io.StringIO(), err=err) == 2
     assert "cannot open the database" in err.getvalue()
+
+
+def test_a_player_cannot_take_the_ghost_hands_name(tmp_path: Path) -> None:
+    """Issue 9 section 2 (with the 2021 rulebook's two-player variant): in a game where
+    Graybeard plays the extra hand, no player may be called Graybeard (the trick checker
+    seats him); with three players the name is free."""
+    from starlette.testclient import TestClient
+
+    from skullking.tools.pad.app import create_app
+
+    client = TestClient(create_app(tmp_path / "pad.db"))
+    two = client.post("/api/games", json={"edition": "skullking-2021", "players": ["graybeard", "Bo"]})
+    assert two.status_code == 400
+    assert "'Graybeard' plays the extra hand in 2-player games" in two.json()["error"]
+    three = client.post("/api/games", json={"edition": "skullking-2021", "players": ["Graybeard", "Bo", "Cy"]})
+    assert three.status_code == 201
+    form = client.get(f"/api/games/{three.json()['id']}/form").json()
+    assert form["ghost"] is None

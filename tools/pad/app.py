@@ -217,8 +217,15 @@ class Pad:
     async def api_editions(self, request: Request) -> Response:
         return JSONResponse(self.editions.bundled())
 
+    async def bundled(self, ident: str) -> Any:
+        """A bundled edition for a GET: an unknown id is not found (404)."""
+        try:
+            return await run_in_threadpool(self.editions.get, ident)
+        except RulesError as exc:
+            raise NotFound(exc.problems[0].message) from None
+
     async def api_edition(self, request: Request) -> Response:
-        edition = await run_in_threadpool(self.editions.get, request.path_params["edition"])
+        edition = await self.bundled(request.path_params["edition"])
         return JSONResponse(_choices(edition))
 
     async def api_rules(self, request: Request) -> Response:
@@ -257,7 +264,7 @@ class Pad:
         if modules is not None and (not isinstance(modules, list) or not all(isinstance(m, str) for m in modules)):
             raise _bad("'modules' is a list of module ids")
         edition = await run_in_threadpool(self.editions.get, ident, rules)
-        _check_choices(edition, body.get("schedule"), body.get("scoring"), modules, len(players))
+        _check_choices(edition, body.get("schedule"), body.get("scoring"), modules, players)
         title = (body.get("title") or "").strip()[:80] or f"{', '.join(players)}"
         game_id = await run_in_threadpool(
             lambda: self.store.create(
@@ -326,7 +333,7 @@ class Pad:
         modules = choices["modules"]
         if modules is not None and (not isinstance(modules, list) or not all(isinstance(m, str) for m in modules)):
             raise _bad("'modules' is a list of module ids")
-        _check_choices(edition, choices["schedule"], choices["scoring"], modules, len(players))
+        _check_choices(edition, choices["schedule"], choices["scoring"], modules, players)
         probe = StoredGame(
             id="",
             edition=edition.id,
@@ -446,7 +453,7 @@ class Pad:
         return self.render("game.html", request, game=game)
 
     async def page_edition(self, request: Request) -> Response:
-        edition = await run_in_threadpool(self.editions.get, request.path_params["edition"])
+        edition = await self.bundled(request.path_params["edition"])
         return await self._explained(request, edition, None)
 
     async def page_game_edition(self, request: Request) -> Response:
@@ -501,9 +508,17 @@ def _choices(edition: Any) -> dict[str, Any]:
 
 
 def _check_choices(
-    edition: Any, schedule: str | None, scoring: str | None, modules: list[str] | None, players: int
+    edition: Any, schedule: str | None, scoring: str | None, modules: list[str] | None, names: list[str]
 ) -> None:
     from skullking.suggest import unknown
+
+    players = len(names)
+    ghost = edition.ghost
+    if ghost is not None and ghost.players == players and ghost.name.casefold() in [n.casefold() for n in names]:
+        raise _bad(
+            f"'{ghost.name}' plays the extra hand in {players}-player games of {edition.id}: "
+            "give the player another name"
+        )
 
     if schedule is not None and schedule not in [s.id for s in edition.schedules]:
         raise _bad(unknown("schedule", schedule, [s.id for s in edition.schedules]))

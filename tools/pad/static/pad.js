@@ -370,7 +370,7 @@
       const scheduled = form.rounds.find((r) => r.number === number);
       if (scheduled) return { cards: scheduled.cards, bids: scheduled.bids, players: form.players, extra: false };
       const last = form.rounds[form.rounds.length - 1];
-      const tied = game.tie_break === "extra_round" ? game.winners : form.players;
+      const tied = game.tie_break === "extra_round" ? form.players.filter((p) => game.winners.includes(p)) : form.players;
       return { cards: last.cards, bids: [0, last.cards], players: tied, extra: true };
     }
 
