@@ -130,6 +130,7 @@ class Edition:
     _plans_get: Callable[[tuple[int, ...]], Plan | None]
     _cards_for: dict[int, int]
     _kinds: Mapping[str, CardKind]
+    _decks: dict[frozenset[str], tuple[Card, ...]]
     _pools: Mapping[str, int]
 
     def __init__(
@@ -208,6 +209,7 @@ class Edition:
 
     def _derive(self) -> None:
         setattr_ = object.__setattr__
+        setattr_(self, "_decks", {})  # module set -> the deck's cards, built on first use
         self_kinds = {k.id: k for k in self.kinds}
         setattr_(self, "_kinds", self_kinds)
         setattr_(self, "role_names", tuple(r.id for r in self.roles))
@@ -279,7 +281,10 @@ class Edition:
     def deck(self, modules: Iterable[str] | None = None) -> list[Card]:
         """Every physical card of the deck (one entry per copy) for the given modules
         (default: all). Named individuals stand for copies of their card."""
-        chosen = set(modules) if modules is not None else {m.id for m in self.modules}
+        chosen = frozenset(modules) if modules is not None else frozenset(m.id for m in self.modules)
+        known = self._decks.get(chosen)
+        if known is not None:
+            return list(known)
         cards: list[Card] = []
         for suit in self.suits:
             if suit.module in chosen:
@@ -289,6 +294,7 @@ class Edition:
                 named = [Card(code=i.code, kind=kind.id, individual=i.id) for i in kind.individuals]
                 plain = [Card(code=kind.code, kind=kind.id)] * (kind.copies - len(named))
                 cards.extend(named + plain)
+        self._decks[chosen] = tuple(cards)
         return cards
 
     def parse_cards(self, cards: str | Iterable[str | Play]) -> Cards:

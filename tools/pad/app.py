@@ -8,6 +8,7 @@ form cannot send one), and committed to the database before the answer is sent.
 from __future__ import annotations
 
 import json
+import sqlite3
 from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -277,7 +278,8 @@ class Pad:
                 modules=modules,
             )
         )
-        return JSONResponse({"id": game_id, "url": f"/games/{game_id}"}, status_code=201)
+        record = {"id": game_id, "url": f"/games/{game_id}", "version": 1}
+        return JSONResponse(record, status_code=201, headers={"etag": '"1"'})
 
     async def api_import(self, request: Request) -> Response:
         """Import a score sheet (YAML or JSON); a house-rule game sends ``{"sheet", "rules"}``."""
@@ -412,10 +414,9 @@ class Pad:
     async def api_delete_round(self, request: Request) -> Response:
         ident, number = request.path_params["game"], _round_number(request)
         seen = _version(request)
-        version = await run_in_threadpool(lambda: self.store.delete_round(ident, number, seen=seen))
-        game = await run_in_threadpool(self.store.game, ident)
+        game = await run_in_threadpool(lambda: self.store.delete_round(ident, number, seen=seen))
         record = await run_in_threadpool(self.game_record, game)
-        return JSONResponse(record, headers={"etag": f'"{version}"'})
+        return JSONResponse(record, headers={"etag": f'"{game.version}"'})
 
     async def api_delete_game(self, request: Request) -> Response:
         await run_in_threadpool(self.store.delete_game, request.path_params["game"])
@@ -594,6 +595,10 @@ def _handler(
             record, status = {"error": str(exc)}, 409
         except SkullKingError as exc:
             record, status = {"error": str(exc)}, 400
+        except sqlite3.OperationalError as exc:  # the database busy past its timeout, or the disk full
+            record, status = {"error": f"the score pad's database cannot take the change now ({exc}); try again"}, 503
+            if not page:
+                return JSONResponse(record, status_code=status, headers={"retry-after": "2"})
         if page:
             pad: Pad = request.app.state.pad
             return pad.render("error.html", request, status=status, message=record["error"], status_code=status)

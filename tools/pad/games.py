@@ -71,6 +71,7 @@ class Editions:
 
     def __init__(self, keep: int = 64) -> None:
         self._rules: OrderedDict[str, Edition] = OrderedDict()
+        self._known: dict[str, Edition] = {}  # bundled editions, loaded once
         self._keep = keep
         self._lock = threading.Lock()
 
@@ -83,7 +84,10 @@ class Editions:
         """The bundled edition ``edition``, or the house rule ``rules`` (YAML text, which
         may extend only bundled editions); raise :class:`RulesError`."""
         if rules is None:
-            return self._bundled(edition)
+            known = self._known.get(edition)
+            if known is None:
+                known = self._known[edition] = self._bundled(edition)
+            return known
         key = hashlib.sha256(rules.encode("utf-8", "surrogatepass")).hexdigest()
         with self._lock:
             known = self._rules.get(key)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import secrets
 import sqlite3
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -80,6 +81,9 @@ class Store:
 
     def __init__(self, path: Path) -> None:
         self.path = path
+        # Writers of this process queue here, in turn, rather than poll SQLite's lock
+        # (whose waiters can starve); the database lock still guards other processes.
+        self._writing = threading.Lock()
         path.parent.mkdir(parents=True, exist_ok=True)
         with self._connect() as db:
             db.execute("PRAGMA journal_mode=WAL")
@@ -98,7 +102,7 @@ class Store:
     @contextmanager
     def _change(self) -> Iterator[sqlite3.Connection]:
         """One write transaction (taken at once: no two writers interleave)."""
-        with self._connect() as db:
+        with self._writing, self._connect() as db:
             db.execute("BEGIN IMMEDIATE")
             try:
                 yield db
@@ -134,16 +138,10 @@ class Store:
         """The game ``ident`` with its rounds in order; raise :class:`NotFound`."""
         with self._connect() as db:
             db.execute("BEGIN")  # one snapshot for the game and its rounds
-            row = db.execute(
-                "SELECT id, edition, title, rules, players, schedule, scoring, modules, created, updated, version "
-                "FROM games WHERE id = ?",
-                (ident,),
-            ).fetchone()
-            if row is None:
-                raise NotFound(f"no game '{ident}'")
-            rounds = db.execute("SELECT data FROM rounds WHERE game = ? ORDER BY number", (ident,)).fetchall()
-            db.execute("COMMIT")
-        return _stored(row, [json.loads(data) for (data,) in rounds])
+            try:
+                return self._read(db, ident)
+            finally:
+                db.execute("COMMIT")
 
     # ------------------------------------------------------------------ changing
 
@@ -191,37 +189,44 @@ class Store:
     def put_round(self, ident: str, number: int, data: dict[str, Any], *, seen: int | None, check: Any) -> int:
         """Enter round ``number`` (the next one, or one already entered, replaced) and
         return the game's new version. ``seen`` is the version the writer read (``None``:
-        not checked). ``check(game, rounds)`` is called inside the transaction with the
-        game and its rounds after the change and raises to refuse it; nothing is stored
-        then."""
-        with self._change() as db:
-            game = self._locked(db, ident, seen)
+        not checked). ``check(game, rounds)`` is called with the game and its rounds
+        after the change and raises to refuse it; nothing is stored then. The check runs
+        before the write is taken, on the version it is stored over: a change landing in
+        between sends the round back to be checked again (or, with ``seen``, refused)."""
+        while True:
+            game = self.game(ident)
+            self._fresh(game, seen)
             count = len(game.rounds)
             if not 1 <= number <= count + 1:
                 raise Conflict(
                     f"round {number} cannot be entered yet: the game has {count} round{'s' if count != 1 else ''}, "
                     f"so the next is round {count + 1}"
                 )
-            rounds = [*game.rounds[: number - 1], data, *game.rounds[number:]]
-            check(game, rounds)
-            db.execute(
-                "INSERT INTO rounds (game, number, data) VALUES (?, ?, ?) "
-                "ON CONFLICT (game, number) DO UPDATE SET data = excluded.data",
-                (ident, number, json.dumps(data, ensure_ascii=False)),
-            )
-            return self._touch(db, game)
+            check(game, [*game.rounds[: number - 1], data, *game.rounds[number:]])
+            with self._change() as db:
+                now = self._version(db, ident)
+                if now == game.version:
+                    db.execute(
+                        "INSERT INTO rounds (game, number, data) VALUES (?, ?, ?) "
+                        "ON CONFLICT (game, number) DO UPDATE SET data = excluded.data",
+                        (ident, number, json.dumps(data, ensure_ascii=False)),
+                    )
+                    return self._touch(db, game)
+            # changed since it was read: check again against what is there now
 
-    def delete_round(self, ident: str, number: int, *, seen: int | None) -> int:
-        """Remove the last round, ``number`` (undo); return the game's new version."""
+    def delete_round(self, ident: str, number: int, *, seen: int | None) -> StoredGame:
+        """Remove the last round, ``number`` (undo); return the game as it is after."""
         with self._change() as db:
-            game = self._locked(db, ident, seen)
+            game = self._read(db, ident)
+            self._fresh(game, seen)
             count = len(game.rounds)
             if count == 0:
                 raise Conflict("the game has no round to remove")
             if number != count:
                 raise Conflict(f"only the last round, round {count}, can be removed (edit round {number} instead)")
             db.execute("DELETE FROM rounds WHERE game = ? AND number = ?", (ident, number))
-            return self._touch(db, game)
+            version = self._touch(db, game)
+        return StoredGame(**{**_fields(game), "version": version, "rounds": game.rounds[:-1]})
 
     def delete_game(self, ident: str) -> None:
         """Remove a game and its rounds."""
@@ -229,7 +234,8 @@ class Store:
             if db.execute("DELETE FROM games WHERE id = ?", (ident,)).rowcount == 0:
                 raise NotFound(f"no game '{ident}'")
 
-    def _locked(self, db: sqlite3.Connection, ident: str, seen: int | None) -> StoredGame:
+    @staticmethod
+    def _read(db: sqlite3.Connection, ident: str) -> StoredGame:
         row = db.execute(
             "SELECT id, edition, title, rules, players, schedule, scoring, modules, created, updated, version "
             "FROM games WHERE id = ?",
@@ -238,13 +244,24 @@ class Store:
         if row is None:
             raise NotFound(f"no game '{ident}'")
         rounds = db.execute("SELECT data FROM rounds WHERE game = ? ORDER BY number", (ident,)).fetchall()
-        game = _stored(row, [json.loads(data) for (data,) in rounds])
+        return _stored(row, [json.loads(data) for (data,) in rounds])
+
+    @staticmethod
+    def _version(db: sqlite3.Connection, ident: str) -> int:
+        row = db.execute("SELECT version FROM games WHERE id = ?", (ident,)).fetchone()
+        if row is None:
+            raise NotFound(f"no game '{ident}'")
+        version: int = row[0]
+        return version
+
+    @staticmethod
+    def _fresh(game: StoredGame, seen: int | None) -> None:
+        """Refuse a writer who read an older version of ``game``."""
         if seen is not None and seen != game.version:
             raise StaleWrite(
                 "this game was changed elsewhere (another tab or device) since you loaded it; "
                 "nothing was saved: reload to see the changes, then enter your round again"
             )
-        return game
 
     @staticmethod
     def _touch(db: sqlite3.Connection, game: StoredGame) -> int:
@@ -268,6 +285,10 @@ def _stored(row: tuple[Any, ...], rounds: list[dict[str, Any]]) -> StoredGame:
         version=version,
         rounds=rounds,
     )
+
+
+def _fields(game: StoredGame) -> dict[str, Any]:
+    return {name: getattr(game, name) for name in StoredGame.__dataclass_fields__}
 
 
 def _iso(stamp: float) -> str:
