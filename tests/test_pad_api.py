@@ -1088,14 +1088,9 @@ def test_a_name_is_shown_as_text(client: TestClient) -> None:
     assert "<script>alert" not in missing.text
 
 
-# --------------------------------------------------------------------------- bugs found (expected to fail)
+# --------------------------------------------------------------------------- bugs found by these tests, fixed
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: a JSON string with a lone surrogate escape (\\ud800) is echoed into an error "
-    "message or bound into SQLite and crashes the handler with UnicodeEncodeError (500)",
-)
 @pytest.mark.parametrize(
     ("method", "path", "body"),
     [
@@ -1116,11 +1111,6 @@ def test_a_lone_surrogate_is_a_bad_request(lenient: TestClient, method: str, pat
     assert answer.status_code == 400
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: api_import decodes a YAML body with errors='replace', so a sheet that is not "
-    "UTF-8 is imported with U+FFFD in a player's name (skullking score refuses it)",
-)
 def test_a_sheet_that_is_not_utf8_is_not_imported(client: TestClient, tmp_path: Path) -> None:
     """Issue 9 section 1: import takes the sheets `skullking score` reads; a Latin-1 sheet
     is refused by score ("not UTF-8 text"), so the pad must not store it with a changed name."""
@@ -1133,11 +1123,6 @@ def test_a_sheet_that_is_not_utf8_is_not_imported(client: TestClient, tmp_path: 
     assert answer.status_code == 400
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: /api/trick splits 'cards' on spaces as well as commas, so card names with a "
-    "space ('green 7', 'skull king', 'white whale') that `skullking trick` takes are refused",
-)
 def test_the_trick_checker_takes_card_names_with_spaces(client: TestClient) -> None:
     """Issue 9 section 2: cards are written as their code or their name (README); the API
     is the `skullking trick --format json` record for the same cards."""
@@ -1147,11 +1132,6 @@ def test_the_trick_checker_takes_card_names_with_spaces(client: TestClient) -> N
     assert answer.json() == trick_cli(cards, None, None, None)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: SameOrigin sends its 403 straight to `send`, bypassing send_with_headers, so "
-    "a refused cross-site write lacks the security headers every other answer has",
-)
 def test_a_refused_write_carries_the_security_headers(client: TestClient) -> None:
     """Issue 9 section 3: the security headers are on every answer (app.py: SameOrigin
     "add[s] the security headers to every answer"), also the 403 to another site."""

@@ -76,11 +76,6 @@ class SameOrigin:
             await self.app(scope, receive, send)
             return
         headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
-        if scope["method"] not in ("GET", "HEAD", "OPTIONS"):
-            refusal = _cross_site(headers)
-            if refusal is not None:
-                await JSONResponse({"error": refusal}, status_code=403)(scope, receive, send)
-                return
 
         async def send_with_headers(message: Any) -> None:
             if message["type"] == "http.response.start":
@@ -91,10 +86,15 @@ class SameOrigin:
                         message["headers"].append((key.encode(), value.encode()))
             await send(message)
 
+        if scope["method"] not in ("GET", "HEAD", "OPTIONS"):
+            refusal = _cross_site(headers, scope.get("scheme", "http"))
+            if refusal is not None:
+                await JSONResponse({"error": refusal}, status_code=403)(scope, receive, send_with_headers)
+                return
         await self.app(scope, receive, send_with_headers)
 
 
-def _cross_site(headers: Mapping[str, str]) -> str | None:
+def _cross_site(headers: Mapping[str, str], scheme: str) -> str | None:
     """Why a write is refused as coming from another site, or ``None``."""
     site = headers.get("sec-fetch-site")
     if site is not None and site not in ("same-origin", "none"):
@@ -103,7 +103,8 @@ def _cross_site(headers: Mapping[str, str]) -> str | None:
     if origin is not None and origin != "null":
         from urllib.parse import urlsplit
 
-        if urlsplit(origin).netloc != headers.get("host", ""):
+        parts = urlsplit(origin)
+        if (parts.scheme, parts.netloc) != (scheme, headers.get("host", "")):
             return "refused: a change sent from another site (its Origin is not this server)"
     elif origin == "null":
         return "refused: a change sent from a page without an origin"
@@ -142,9 +143,15 @@ async def _json(request: Request) -> Any:
     if deep is not None:
         raise _bad(f"the JSON is nested more than {MAX_NESTING} levels deep (at character {deep})")
     try:
-        return json.loads(text)
+        value = json.loads(text)
     except (json.JSONDecodeError, RecursionError, ValueError) as exc:
         raise _bad(f"the request is not JSON: {exc}") from None
+    try:  # JSON's \ud800 escapes make strings that are not text (a lone surrogate)
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError as exc:
+        bad = exc.object[exc.start : exc.end].encode("unicode_escape").decode("ascii")
+        raise _bad(f"the request holds {bad}, half of a character (a lone surrogate), which is not text") from None
+    return value
 
 
 def _version(request: Request) -> int | None:
@@ -294,7 +301,10 @@ class Pad:
                 text = body
         else:
             data = await _body(request, yaml_ok=True)
-            text = data.decode("utf-8", "replace")
+            try:
+                text = data.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise _bad(f"the sheet is not UTF-8 (byte {exc.start + 1}): save it as UTF-8") from None
         game_id = await run_in_threadpool(self._import, text, rules)
         return JSONResponse({"id": game_id, "url": f"/games/{game_id}"}, status_code=201)
 
@@ -315,6 +325,8 @@ class Pad:
         unknown = sorted(set(plain) - {"edition", "players", "rounds", "scoring", "schedule", "modules"})
         if unknown:
             raise _bad(f"unknown key '{unknown[0]}' in the sheet")
+        if "rounds" not in plain:
+            raise _bad("'rounds' is missing: a score sheet lists its rounds ('rounds: []' for none yet)")
         players = _players(plain.get("players"))
         named = plain.get("edition", "skullking-2021")
         if not isinstance(named, str):
@@ -430,9 +442,10 @@ class Pad:
             edition = await run_in_threadpool(self.edition_of, game)
         else:
             edition = await run_in_threadpool(self.editions.get, query.get("edition", "skullking-2021"))
-        cards = [c for c in query.get("cards", "").replace(",", " ").split() if c]
+        # comma-separated: a card's name may hold spaces (green 7, skull king)
+        cards = [c.strip() for c in query.get("cards", "").split(",") if c.strip()]
         if not cards:
-            raise _bad("no cards given (cards=Y10,Y6,G14,B2)")
+            raise _bad("no cards given (cards=Y10,Y6,G14,B2: codes or names, comma-separated)")
         leader = _query_int(query.get("leader"), "leader", 0)
         players = _query_int(query.get("players"), "players", None)
 
