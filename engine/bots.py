@@ -157,32 +157,39 @@ class RandomBot:
 # --------------------------------------------------------------------------- strengths
 
 #: Random tricks resolved per card to measure its strength.
-STRENGTH_SAMPLES = 120
+STRENGTH_SAMPLES = 200
 
 
 @functools.lru_cache(maxsize=64)
 def strengths(edition: Edition, modules: frozenset[str], seats: int) -> Mapping[str, float]:
     """How often each play (by code, declared plays included) wins a trick of ``seats``
-    cards whose other cards are drawn at random from the rest of the deck, at a random
-    place in the trick: the edition's precedence and effects measured, no card named.
+    cards whose other cards are drawn at random from the deck, at a random place in the
+    trick: the edition's precedence and effects measured, no card named. Every card
+    meets the same random tricks (a higher card of a suit never measures weaker than a
+    lower one by chance); a trick that holds the card itself does not count for it.
     Seeded, so the same for every run."""
-    rng = random.Random(f"strengths:{edition.id}:{seats}")
+    # seeded by the table only: two editions with the same deck draw the same tricks, so
+    # a rule change alone moves the strengths (compare plays both on the same footing)
+    rng = random.Random(f"strengths:{seats}")
     deck = [edition.plays[card.code] for card in edition.deck(modules)]
+    samples = []
+    for _ in range(STRENGTH_SAMPLES):
+        others = [_undeclared_pick(edition, p, rng) for p in rng.sample(deck, seats - 1)]
+        samples.append((others, rng.randrange(seats)))
     codes: dict[str, Play] = {}
     for play in deck:
         for option in _declared(edition, play):
             codes.setdefault(option.code, option)
     out: dict[str, float] = {}
     for code, play in codes.items():
-        rest = [p for p in deck if p.card is not play.card]
-        wins = 0
-        for _ in range(STRENGTH_SAMPLES):
-            others = [_undeclared_pick(edition, p, rng) for p in rng.sample(rest, seats - 1)]
-            place = rng.randrange(seats)
-            trick = [*others[:place], play, *others[place:]]
-            result = edition.resolve_trick(trick)
+        wins = counted = 0
+        for others, place in samples:
+            if any(p.card is play.card for p in others):
+                continue
+            counted += 1
+            result = edition.resolve_trick([*others[:place], play, *others[place:]])
             wins += result.winner == place
-        out[code] = wins / STRENGTH_SAMPLES
+        out[code] = wins / counted if counted else 0.0
     return out
 
 

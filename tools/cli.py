@@ -31,7 +31,6 @@ from skullking.errors import (
     SkullKingError,
     in_file_order,
     printable,
-    shorten,
 )
 from skullking.tools.authorcmd import cmd_new, cmd_schema
 from skullking.tools.batch import trick_batch, trick_json
@@ -41,13 +40,13 @@ from skullking.tools.common import (
     PROG,
     STDIN,
     UsageError,
-    known_option,
     named_edition,
     read_stdin,
 )
 from skullking.tools.diffcmd import cmd_diff
 from skullking.tools.servecmd import cmd_serve
 from skullking.tools.sheetcmd import cmd_score
+from skullking.tools.simcmd import add_options as add_simulation_options
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -212,92 +211,15 @@ def cmd_explain(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-# ---------------------------------------------------------------------- simulate
-
-
-#: simulate stops breaking a tie after this many extra rounds (a house rule could make
-#: every round score alike, and the tie would never end).
-MAX_TIE_BREAKS = 10
-
-
-def _player_names(given: str) -> list[str]:
-    """``--players``: a count (players P1..Pn) or comma-separated names."""
-    from skullking.limits import MAX_PLAYERS
-
-    if given.isascii() and given.isdigit():  # not str.isdigit alone: '²' is a digit that int() refuses
-        if len(given) > len(str(MAX_PLAYERS)) or int(given) > MAX_PLAYERS:
-            raise UsageError(f"--players {shorten(given)}: no edition is for more than {MAX_PLAYERS} players")
-        return [f"P{i}" for i in range(1, int(given) + 1)]
-    names = [name.strip() for name in given.split(",")]
-    if not all(names):
-        raise UsageError(f"--players {given!r}: give a number or comma-separated names")
-    return names
-
-
-def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
-    import random
-
-    from skullking.game import Game, play_randomly
-
-    edition = named_edition(args.edition, args)
-    players = _player_names(args.players)
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-    modules = [m.strip() for m in args.modules.split(",")] if args.modules else None
-    known_option("--scoring", "scoring scheme", args.scoring, [s.id for s in edition.schemes])
-    known_option("--schedule", "schedule", args.schedule, [s.id for s in edition.schedules])
-    for module in modules or ():
-        known_option("--modules", "module", module, [m.id for m in edition.modules])
-    game = Game(
-        edition,
-        players,
-        schedule=args.schedule,
-        scheme=args.scoring,
-        seed=seed,
-        modules=modules,
-        abilities=not args.no_abilities,
-    )
-    rounds = game.length if args.rounds is None else args.rounds
-    if not 1 <= rounds <= game.length:
-        raise UsageError(f"--rounds {rounds}: the '{game.schedule}' schedule has 1 to {game.length} rounds")
-    moves = random.Random(seed)
-    for _ in range(rounds):
-        play_randomly(game.next_round(), moves)
-    tie_breaks = 0
-    while args.rounds is None and game.tied and tie_breaks < MAX_TIE_BREAKS:
-        play_randomly(game.next_round(), moves)  # the tied players play another round
-        tie_breaks += 1
-    sheet = game.as_sheet()
-    sheet["edition"] = args.edition  # as given: a bundled id, or the file's path
-    score = game.score()
-    if args.format == "json":
-        record = {
-            "edition": edition.id,
-            "seed": seed,
-            "sheet": sheet,
-            "totals": dict(score.totals),
-            "winners": list(score.winners),
-        }
-        json.dump(record, out, ensure_ascii=False)
-        out.write("\n")
-        return 0
-    import yaml
-
-    totals = ", ".join(f"{p} {score.totals[p]}" for p in players)
-    out.write(
-        f"# A game of {edition.id} played with random legal moves by 'skullking simulate --seed {seed}'.\n"
-        f"# 'skullking score' reads this sheet. Totals: {totals}.\n"
-    )
-    yaml.safe_dump(sheet, out, sort_keys=False, allow_unicode=True, default_flow_style=None, width=120)
-    return 0
-
-
 # ---------------------------------------------------------------------- schema, new
 
 
 # ---------------------------------------------------------------------- main
 
 
-def _options(*, edition: bool = True, sheet: bool = False, paths: bool = True) -> _Parser:
+def _options(
+    *, edition: bool = True, sheet: bool = False, paths: bool = True, formats: tuple[str, ...] = ("text", "json")
+) -> _Parser:
     """The options of a command (a fresh parent parser per command): ``--format``,
     ``--edition`` for the commands that play under one edition (not ``editions``,
     ``validate`` or ``diff``, whose editions are their arguments), and ``--allow-paths``
@@ -315,7 +237,7 @@ def _options(*, edition: bool = True, sheet: bool = False, paths: bool = True) -
         )
     common.add_argument(
         "--format",
-        choices=("text", "json"),
+        choices=formats,
         default="text",
         help="output format; with json, errors too are JSON on standard output (default: text)",
     )
@@ -392,22 +314,7 @@ def _parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     p.add_argument("--depth", type=int, default=3, help="play every trick of up to this many cards: 2 or 3 (default 3)")
     p.set_defaults(run=cmd_diff)
 
-    p = sub.add_parser(
-        "simulate", parents=[common], help="play a game with random legal moves; print it as a score sheet"
-    )
-    p.add_argument("--players", default="4", metavar="N|NAME,NAME,...", help="a player count or names (default 4)")
-    p.add_argument("--seed", type=int, default=None, help="seed of the deals and moves (default: a random one)")
-    p.add_argument(
-        "--rounds",
-        type=int,
-        default=None,
-        help="play only the first N rounds (default: all, then up to 10 rounds to break a tie where the edition does)",
-    )
-    p.add_argument("--schedule", metavar="SCHEDULE", help="round schedule (default: the edition's)")
-    p.add_argument("--scoring", metavar="SCHEME", help="scoring scheme (default: the edition's)")
-    p.add_argument("--modules", metavar="ID,ID,...", help="modules in play (default: those used at this count)")
-    p.add_argument("--no-abilities", action="store_true", help="play without the pirates' abilities")
-    p.set_defaults(run=cmd_simulate)
+    add_simulation_options(sub, _options(formats=("text", "json", "csv")), plain)
 
     p = sub.add_parser(
         "schema", help="print the JSON Schema of edition files or score sheets (for editors and other tools)"

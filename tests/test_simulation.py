@@ -1,0 +1,229 @@
+"""Simulation at scale (issue 10 sections 2 and 3): `skullking simulate --games`,
+`skullking compare`, worker processes, a Dask cluster, plots; statistics checked
+against numbers worked out by hand from the games' own sheets."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+import statistics
+from pathlib import Path
+from typing import Any
+
+import pytest
+from clihelp import run, run_json
+
+import skullking
+from skullking.simulation import Setup, compare, simulate
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _nearest_rank(values: list[int], q: float) -> int:
+    """The quantile as the README defines it: the lowest value with at least q of the values at or below it."""
+    ordered = sorted(values)
+    return ordered[max(1, math.ceil(q * len(ordered))) - 1]
+
+
+def test_statistics_are_those_of_the_games_written(tmp_path: Path) -> None:
+    """Issue 10 section 2: the statistics of a small run are the ones worked out by hand
+    from the games themselves: `--out` writes every game as a sheet, `skullking score`
+    reads each back, and the mean, spread, quantiles, wins and bids made per seat are
+    computed here from those sheets."""
+    out = tmp_path / "games"
+    record = run_json(
+        "simulate", "--games", "7", "--seed", "11", "--players", "Ann,Bo,Cy", "--bots", "heuristic,random",
+        "--out", str(out), "--jobs", "1", "-q",
+    )  # fmt: skip
+    sheets = sorted(out.glob("game-*.yaml"))
+    assert [p.name for p in sheets] == [f"game-{i:06d}.yaml" for i in range(1, 8)]
+    totals: dict[str, list[int]] = {"Ann": [], "Bo": [], "Cy": []}
+    wins = dict.fromkeys(totals, 0)
+    made = dict.fromkeys(totals, 0)
+    rounds = dict.fromkeys(totals, 0)
+    for sheet in sheets:
+        scored = run_json("score", str(sheet))
+        for player, total in scored["totals"].items():
+            totals[player].append(total)
+        if len(scored["winners"]) == 1:
+            wins[scored["winners"][0]] += 1
+        for r in scored["rounds"]:
+            for player in r["bids"]:
+                rounds[player] += 1
+                made[player] += r["bids"][player] == r["won"][player]
+    assert record["games"] == 7
+    for seat in record["players"]:
+        name = seat["name"]
+        assert seat["bot"] == ("heuristic" if name in ("Ann", "Cy") else "random")
+        assert seat["mean"] == pytest.approx(statistics.mean(totals[name]), abs=1e-3)
+        assert seat["sd"] == pytest.approx(statistics.stdev(totals[name]), abs=1e-3)
+        assert (seat["min"], seat["max"]) == (min(totals[name]), max(totals[name]))
+        assert seat["quantiles"]["p50"] == _nearest_rank(totals[name], 0.5)
+        assert seat["quantiles"]["p95"] == _nearest_rank(totals[name], 0.95)
+        assert seat["wins"] == wins[name]
+        assert seat["bid_hit_rate"] == pytest.approx(made[name] / rounds[name], abs=1e-4)
+
+
+def test_hand_worked_quantiles_and_spread() -> None:
+    """Issue 10 section 2: a seat's summary on scores worked out by hand: 10, 20, 20, 50
+    -> mean 25, sd sqrt(300) (sample), p25 10, p50 20, p75 20, p95 50."""
+    from skullking.simulation import Seat
+
+    seat = Seat()
+    for score in (10, 20, 20, 50):
+        seat.total += score
+        seat.squares += score * score
+        seat.scores[score] += 1
+    summary = seat.summary(4)
+    assert summary["mean"] == 25
+    assert summary["sd"] == pytest.approx(math.sqrt(300), abs=1e-3)
+    assert summary["quantiles"] == {"p5": 10, "p25": 10, "p50": 20, "p75": 20, "p95": 50}
+
+
+def test_results_depend_on_the_seed_only() -> None:
+    """Issue 10 section 2: the same JSON for --jobs 1 and --jobs 2 (and again for the
+    same seed); another seed gives other games."""
+    base = ["simulate", "--games", "60", "--seed", "5", "--bots", "heuristic,random", "-q"]
+    one = run_json(*base, "--jobs", "1")
+    two = run_json(*base, "--jobs", "2")
+    assert one == two
+    assert run_json(*base, "--jobs", "2") == two
+    other = run_json("simulate", "--games", "60", "--seed", "6", "--bots", "heuristic,random", "-q", "--jobs", "2")
+    assert other["players"] != one["players"]
+
+
+def test_the_statistics_hold_counts_not_games() -> None:
+    """Issue 10 section 3: statistics take constant memory: after 200 games a seat holds
+    one count per different final score, and nothing per game."""
+    edition = skullking.load_edition("skullking-2021")
+    setup = Setup(edition="skullking-2021", players=("A", "B", "C"), bots=("random",), seed=1)
+    stats = simulate(setup, 200)
+    assert stats.games == 200
+    for seat in stats.seats:
+        assert sum(seat.scores.values()) == 200
+        assert len(seat.scores) < 200
+    record = stats.as_json(setup, edition)
+    played = record["tricks"]["played"]
+    assert sum(record["tricks"]["decided_by"].values()) == played
+    assert record["tricks"]["without_winner"] <= played
+
+
+def test_compare_an_edition_with_itself_finds_nothing() -> None:
+    """Issue 10 section 2: comparing an edition with itself gives no significant metric
+    (the same deals, the same bots: every difference is 0)."""
+    record = run_json("compare", "skullking-2021", "skullking-2021", "--games", "40", "--seed", "2", "-q")
+    assert set(record) == {"a", "b", "games", "metrics"}
+    assert record["games"] == 40
+    assert record["metrics"]
+    for metric in record["metrics"]:
+        assert set(metric) == {"name", "a", "b", "diff", "ci95", "significant"}
+        assert metric["diff"] == 0
+        assert metric["significant"] is False
+
+
+def test_compare_sees_loot_paying_more(tmp_path: Path) -> None:
+    """Issue 10 section 2: skullking-2021 against an overlay whose Loot alliance pays 30
+    (the 2021 rulebook: 20 each): the alliance points a game rise, significantly."""
+    overlay = tmp_path / "loot-30.yaml"
+    overlay.write_text("id: loot-30\nextends: skullking-2021\neffects:\n  list:\n    - id: loot\n      points: 30\n")
+    record = run_json(
+        "compare", "skullking-2021", str(overlay), "--games", "60", "--seed", "4", "--bots", "heuristic", "-q"
+    )
+    metric = next(m for m in record["metrics"] if m["name"] == "alliance points a game")
+    assert metric["b"] > metric["a"]
+    assert metric["diff"] > 0
+    assert metric["significant"] is True
+    assert metric["ci95"][0] > 0
+
+
+def test_compare_in_words() -> None:
+    """Issue 10 section 2: compare's text names both editions and gives each metric's A,
+    B, difference, interval and significance."""
+    code, text, _ = run("compare", "skullking-2021", "bga", "--games", "10", "--seed", "1", "-q")
+    assert code == 0
+    assert text.startswith("A = skullking-2021: ")
+    assert "B = bga: " in text
+    assert "alliance points a game" in text
+    assert "95% interval" in text
+
+
+def test_csv_and_text_reports() -> None:
+    """Issue 10 section 2: --format csv gives a row per seat; text gives the table,
+    the bids made by round, the precedence rules, bonuses, alliances and ties."""
+    code, text, _ = run("simulate", "--games", "10", "--seed", "3", "--format", "csv", "-q", "--jobs", "1")
+    assert code == 0
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert [r["name"] for r in rows] == ["P1", "P2", "P3", "P4"]
+    assert {"mean", "sd", "p5", "p50", "p95", "wins", "bid_hit_rate"} <= set(rows[0])
+    code, text, _ = run("simulate", "--games", "10", "--seed", "3", "-q", "--jobs", "1")
+    assert code == 0
+    for words in ("10 games of skullking-2021", "Bids made by round (random)", "decided by:", "Bonuses paid"):
+        assert words in text
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["simulate", "--games", "0"], "--games 0: from 1"),
+        (["simulate", "--games", "5", "--jobs", "0"], "--jobs 0: at least 1"),
+        (["simulate", "--jobs", "2"], "--jobs goes with --games"),
+        (["simulate", "--games", "5", "--rounds", "2"], "--rounds goes without --games"),
+        (["simulate", "--games", "5", "--bots", "heuristc"], "did you mean 'heuristic'"),
+        (["simulate", "--games", "5", "--players", "9"], "skullking-2021 is played by 2 to 8 players, not 9"),
+        (["simulate", "--games", "5", "--plot", "x.pdf"], "name a .png or .svg file"),
+        (["compare", "skullking-2021", "bga", "--games", "0"], "--games 0: from 1"),
+    ],
+)
+def test_bad_simulation_options(argv: list[str], message: str) -> None:
+    """Issue 10 section 2: bad options are one line, exit 2, before any game is played."""
+    code, _, err = run(*argv)
+    assert code == 2
+    assert message in err
+
+
+@pytest.mark.parametrize("suffix", [".png", ".svg"])
+def test_plots_are_drawn(tmp_path: Path, suffix: str) -> None:
+    """Issue 10 section 2: --plot draws simulate's score spread and bid hit rates, and
+    compare's A beside B (matplotlib, the 'plot' extra)."""
+    one = tmp_path / f"one{suffix}"
+    two = tmp_path / f"two{suffix}"
+    assert run("simulate", "--games", "5", "--seed", "1", "-q", "--jobs", "1", "--plot", str(one))[0] == 0
+    assert run("compare", "skullking-2021", "bga", "--games", "5", "-q", "--jobs", "1", "--plot", str(two))[0] == 0
+    for path in (one, two):
+        head = path.read_bytes()[:200]
+        assert head.startswith(b"\x89PNG") if suffix == ".png" else b"<svg" in path.read_bytes()[:2000]
+
+
+def test_a_dask_cluster_gives_the_local_results() -> None:
+    """Issue 10 section 3: --cluster sends the same work to a Dask distributed cluster (a
+    local one of two worker processes on loopback here) and the results for a seed are
+    identical to a local run."""
+    distributed = pytest.importorskip("distributed")
+    setup = Setup(edition="skullking-2021", players=("A", "B", "C", "D"), bots=("heuristic", "random"), seed=9)
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
+    ) as cluster:
+        remote = simulate(setup, 60, cluster=cluster.scheduler_address)
+        code, text, err = run(
+            "simulate", "--games", "60", "--seed", "9", "--bots", "heuristic,random", "-q", "--format", "json",
+            "--players", "A,B,C,D", "--cluster", cluster.scheduler_address,
+        )  # fmt: skip
+        paired = compare(setup, setup, 30, cluster=cluster.scheduler_address)
+    edition = skullking.load_edition("skullking-2021")
+    local = simulate(setup, 60, jobs=1)
+    assert remote.as_json(setup, edition) == local.as_json(setup, edition)
+    assert code == 0, err
+    assert json.loads(text) == local.as_json(setup, edition)
+    assert paired.as_json(edition, edition) == compare(setup, setup, 30).as_json(edition, edition)
+
+
+def test_one_game_still_prints_a_sheet_and_bots_may_play_it() -> None:
+    """Issue 10 section 2: without --games, simulate keeps printing one game as a sheet;
+    --bots chooses who plays it, and `skullking score` reads it to the same totals."""
+    record: dict[str, Any] = run_json("simulate", "--seed", "4", "--bots", "heuristic")
+    assert record["sheet"]["rounds"]
+    code, text, _ = run("simulate", "--seed", "4", "--bots", "heuristic")
+    assert code == 0
+    assert "played with bots (heuristic)" in text

@@ -1,0 +1,424 @@
+"""``skullking simulate`` and ``skullking compare``: games played by bots, one as a score
+sheet, or many as statistics, and two editions played on the same deals."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TextIO
+
+from skullking.errors import shorten
+from skullking.tools.common import UsageError, known_option, named_edition
+
+if TYPE_CHECKING:
+    from skullking.edition import Edition
+    from skullking.simulation import Comparison, Setup
+
+#: simulate stops breaking a tie after this many extra rounds (a house rule could make
+#: every round score alike, and the tie would never end).
+MAX_TIE_BREAKS = 10
+#: The most games one run plays.
+MAX_GAMES = 100_000_000
+
+
+def player_names(given: str) -> list[str]:
+    """``--players``: a count (players P1..Pn) or comma-separated names."""
+    from skullking.limits import MAX_PLAYERS
+
+    if given.isascii() and given.isdigit():  # not str.isdigit alone: '²' is a digit that int() refuses
+        if len(given) > len(str(MAX_PLAYERS)) or int(given) > MAX_PLAYERS:
+            raise UsageError(f"--players {shorten(given)}: no edition is for more than {MAX_PLAYERS} players")
+        return [f"P{i}" for i in range(1, int(given) + 1)]
+    names = [name.strip() for name in given.split(",")]
+    if not all(names):
+        raise UsageError(f"--players {given!r}: give a number or comma-separated names")
+    if len(set(names)) != len(names):
+        raise UsageError(f"--players {given!r}: each player needs a different name")
+    return names
+
+
+def _bots(given: str | None) -> list[str]:
+    from skullking.bots import BOTS
+    from skullking.suggest import unknown
+
+    kinds = [k.strip() for k in (given or "random").split(",")]
+    for kind in kinds:
+        if kind not in BOTS:
+            raise UsageError(f"--bots: {unknown('bot', kind, list(BOTS))}")
+    return kinds
+
+
+def _modules(args: argparse.Namespace, edition: Edition) -> list[str] | None:
+    modules = [m.strip() for m in args.modules.split(",")] if args.modules else None
+    known_option("--scoring", "scoring scheme", args.scoring, [s.id for s in edition.schemes])
+    known_option("--schedule", "schedule", args.schedule, [s.id for s in edition.schedules])
+    for module in modules or ():
+        known_option("--modules", "module", module, [m.id for m in edition.modules])
+    return modules
+
+
+def _seed(args: argparse.Namespace) -> int:
+    import random
+
+    return args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+
+
+# --------------------------------------------------------------------------- one game
+
+
+def _one_game(args: argparse.Namespace, edition: Edition, out: TextIO) -> int:
+    """Today's ``simulate``: one game, printed as a score sheet."""
+    import random
+
+    from skullking.bots import make_bots, play_round
+    from skullking.game import Game, play_randomly
+
+    players = player_names(args.players)
+    seed = _seed(args)
+    modules = _modules(args, edition)
+    game = Game(
+        edition,
+        players,
+        schedule=args.schedule,
+        scheme=args.scoring,
+        seed=seed,
+        modules=modules,
+        abilities=not args.no_abilities,
+    )
+    rounds = game.length if args.rounds is None else args.rounds
+    if not 1 <= rounds <= game.length:
+        raise UsageError(f"--rounds {rounds}: the '{game.schedule}' schedule has 1 to {game.length} rounds")
+    moves = random.Random(seed)
+    bots = make_bots(_bots(args.bots), players, seed=seed) if args.bots else None
+
+    def play(round_: Any) -> None:
+        if bots is None:
+            play_randomly(round_, moves)
+        else:
+            play_round(round_, bots)
+
+    for _ in range(rounds):
+        play(game.next_round())
+    tie_breaks = 0
+    while args.rounds is None and game.tied and tie_breaks < MAX_TIE_BREAKS:
+        play(game.next_round())  # the tied players play another round
+        tie_breaks += 1
+    sheet = game.as_sheet()
+    sheet["edition"] = args.edition  # as given: a bundled id, or the file's path
+    score = game.score()
+    if args.format == "json":
+        record = {
+            "edition": edition.id,
+            "seed": seed,
+            "sheet": sheet,
+            "totals": dict(score.totals),
+            "winners": list(score.winners),
+        }
+        json.dump(record, out, ensure_ascii=False)
+        out.write("\n")
+        return 0
+    import yaml
+
+    totals = ", ".join(f"{p} {score.totals[p]}" for p in players)
+    how = "random legal moves" if bots is None else f"bots ({args.bots})"
+    out.write(
+        f"# A game of {edition.id} played with {how} by 'skullking simulate --seed {seed}'.\n"
+        f"# 'skullking score' reads this sheet. Totals: {totals}.\n"
+    )
+    yaml.safe_dump(sheet, out, sort_keys=False, allow_unicode=True, default_flow_style=None, width=120)
+    return 0
+
+
+# --------------------------------------------------------------------------- many games
+
+
+def _setup(args: argparse.Namespace, source: str, edition: Edition, seed: int) -> Setup:
+    from skullking.simulation import Setup
+
+    players = player_names(args.players)
+    if not edition.min_players <= len(players) <= edition.max_players:
+        raise UsageError(
+            f"--players: {edition.id} is played by {edition.min_players} to {edition.max_players} players, "
+            f"not {len(players)}"
+        )
+    ghost = edition.ghost
+    if ghost is not None and ghost.players == len(players) and ghost.name in players:
+        raise UsageError(f"--players: {ghost.name} plays the extra hand of {len(players)}-player games")
+    modules = _modules(args, edition)
+    return Setup(
+        edition=source,
+        players=tuple(players),
+        bots=tuple(_bots(args.bots)),
+        seed=seed,
+        schedule=args.schedule,
+        scoring=args.scoring,
+        modules=None if modules is None else tuple(modules),
+        abilities=not args.no_abilities,
+        allow_paths=args.allow_paths,
+    )
+
+
+def _games(args: argparse.Namespace) -> int:
+    if not 1 <= args.games <= MAX_GAMES:
+        raise UsageError(f"--games {args.games}: from 1 to {MAX_GAMES:,}")
+    return int(args.games)
+
+
+def _jobs(args: argparse.Namespace) -> int:
+    from skullking.simulation import default_jobs
+
+    if args.jobs is None:
+        return default_jobs()
+    if args.jobs < 1:
+        raise UsageError(f"--jobs {args.jobs}: at least 1")
+    return int(args.jobs)
+
+
+def _progress(args: argparse.Namespace, games: int) -> Callable[[int], None] | None:
+    """A progress line on standard error when it is a terminal (not with -q)."""
+    if args.quiet or not sys.stderr.isatty():
+        return None
+
+    def show(done: int) -> None:
+        done = min(done, games)
+        width = 30
+        filled = width * done // games
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done:,}/{games:,} games")
+        if done >= games:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
+
+    return show
+
+
+def _plot_target(args: argparse.Namespace) -> None:
+    if args.plot is not None:
+        from skullking.tools.plots import _pyplot, check_target
+
+        check_target(args.plot)
+        _pyplot()  # the extra is there, before any game is played
+
+
+def _cluster(args: argparse.Namespace) -> str | None:
+    if args.cluster is None:
+        return None
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        raise UsageError("--cluster needs the 'cluster' extra (Dask): pip install 'skullking-rules[cluster]'") from None
+    return str(args.cluster)
+
+
+def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
+    edition = named_edition(args.edition, args)
+    if args.games is None:
+        given = (("--jobs", args.jobs), ("--out", args.out), ("--cluster", args.cluster), ("--plot", args.plot))
+        for option, value in given:
+            if value is not None:
+                raise UsageError(f"{option} goes with --games (without it, simulate prints one game as a sheet)")
+        if args.format == "csv":
+            raise UsageError("--format csv goes with --games (one game is a sheet: text or json)")
+        return _one_game(args, edition, out)
+    if args.rounds is not None:
+        raise UsageError("--rounds goes without --games (statistics are of whole games)")
+    from skullking.simulation import simulate
+
+    games = _games(args)
+    _plot_target(args)
+    setup = _setup(args, args.edition, edition, _seed(args))
+    if args.out is not None:
+        setup = _with_out(setup, args.out)
+    stats = simulate(setup, games, jobs=_jobs(args), cluster=_cluster(args), progress=_progress(args, games))
+    record = stats.as_json(setup, edition)
+    if args.format == "json":
+        json.dump(record, out, ensure_ascii=False)
+        out.write("\n")
+    elif args.format == "csv":
+        _csv(record, out)
+    else:
+        out.write(stats_text(record, edition))
+    if args.plot is not None:
+        from skullking.tools.plots import plot_simulation
+
+        plot_simulation(record, args.plot)
+    return 0
+
+
+def _with_out(setup: Setup, folder: str) -> Setup:
+    import dataclasses
+    from pathlib import Path
+
+    path = Path(folder)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"--out {folder}: cannot make the folder: {exc.strerror or exc}") from None
+    return dataclasses.replace(setup, out=str(path.resolve()))
+
+
+def _pct(value: float) -> str:
+    return f"{100 * value:.1f}%"
+
+
+def stats_text(record: dict[str, Any], edition: Edition) -> str:
+    """The statistics of a run as a text report."""
+    lines = [f"{record['games']:,} games of {edition.id} (seed {record['seed']}, bots {', '.join(record['bots'])})", ""]
+    head = f"{'seat':<4}  {'player':<12}  {'bot':<10}  {'mean':>7}  {'sd':>6}  {'p5':>5}  {'p50':>5}  {'p95':>5}"
+    head += f"  {'wins':>6}  {'ties':>5}  {'bids made':>9}"
+    lines.append(head)
+
+    def row(first: str, name: str, bot: str, s: dict[str, Any]) -> str:
+        q = s["quantiles"]
+        return (
+            f"{first:<4}  {shorten(name, 12):<12}  {bot:<10}  {s['mean']:>7.1f}  {s['sd']:>6.1f}  {q['p5']:>5}  "
+            f"{q['p50']:>5}  {q['p95']:>5}  {_pct(s['win_rate']):>6}  {s['shared_wins']:>5}  "
+            f"{_pct(s['bid_hit_rate']):>9}"
+        )
+
+    lines += [row(str(p["seat"]), p["name"], p["bot"], p) for p in record["players"]]
+    if len(record["by_bot"]) > 1:
+        lines.append("")
+        lines += [row("all", f"{b['seats']} seats", b["bot"], b) for b in record["by_bot"]]
+    lines.append("")
+    for b in record["by_bot"]:
+        by_round = "  ".join(f"{n}: {_pct(v)}" for n, v in b["bid_hit_by_round"].items())
+        lines.append(f"Bids made by round ({b['bot']}): {by_round}")
+    tricks = record["tricks"]
+    played = tricks["played"] or 1
+    lines.append("")
+    lines.append(
+        f"Tricks: {tricks['played']:,}, {_pct(tricks['without_winner'] / played)} without a winner; decided by:"
+    )
+    lines += [f"  {rule:<28} {count:>10,}  {_pct(count / played):>6}" for rule, count in tricks["decided_by"].items()]
+    games = record["games"] or 1
+    paid = ", ".join(f"{b} {n / games:.2f}" for b, n in record["bonuses_paid"].items()) or "none"
+    lines.append(f"Bonuses paid a game: {paid} ({record['bonus_points'] / games:.1f} points)")
+    lines.append(
+        f"Alliances formed a game: {record['alliances_formed'] / games:.2f} "
+        f"({record['alliance_points'] / games:.1f} points paid)"
+    )
+    lines.append(
+        f"Ties for first: {_pct(record['ties_for_first'] / games)} of games; "
+        f"tie-break rounds played: {record['tie_break_rounds']:,}"
+    )
+    return "\n".join(lines) + "\n"
+
+
+def _csv(record: dict[str, Any], out: TextIO) -> None:
+    import csv
+
+    writer = csv.writer(out, lineterminator="\n")
+    quantiles = list(record["players"][0]["quantiles"]) if record["players"] else []
+    head = ["seat", "name", "bot", "games", "mean", "sd", "min", *quantiles, "max"]
+    writer.writerow([*head, "wins", "shared_wins", "win_rate", "bid_hit_rate"])
+    for p in record["players"]:
+        first = [p["seat"], p["name"], p["bot"], p["games"], p["mean"], p["sd"], p["min"]]
+        middle = [p["quantiles"][q] for q in quantiles]
+        writer.writerow([*first, *middle, p["max"], p["wins"], p["shared_wins"], p["win_rate"], p["bid_hit_rate"]])
+
+
+# --------------------------------------------------------------------------- compare
+
+
+def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
+    from skullking.simulation import compare
+
+    a, b = named_edition(args.a, args), named_edition(args.b, args)
+    games = _games(args)
+    _plot_target(args)
+    seed = _seed(args)
+    setup_a = _setup(args, args.a, a, seed)
+    setup_b = _setup(args, args.b, b, seed)
+    result = compare(setup_a, setup_b, games, jobs=_jobs(args), cluster=_cluster(args), progress=_progress(args, games))
+    record = result.as_json(a, b)
+    if args.format == "json":
+        json.dump(record, out, ensure_ascii=False)
+        out.write("\n")
+    else:
+        out.write(compare_text(record, a, b, result, seed))
+    if args.plot is not None:
+        from skullking.tools.plots import plot_comparison
+
+        plot_comparison(result.a.as_json(setup_a, a), result.b.as_json(setup_b, b), args.plot)
+    return 0
+
+
+def compare_text(record: dict[str, Any], a: Edition, b: Edition, result: Comparison, seed: int) -> str:
+    """``compare``'s text report: each metric under A and B, the difference and its interval."""
+    lines = [
+        f"A = {a.id}: {a.title}",
+        f"B = {b.id}: {b.title}",
+        f"{record['games']:,} games on the same deals with the same bots (seed {seed}); "
+        "differences B - A with 95% confidence intervals",
+        "",
+        f"{'metric':<34} {'A':>9} {'B':>9} {'B - A':>9}  {'95% interval':<22} significant",
+    ]
+    for m in record["metrics"]:
+        low, high = m["ci95"]
+        interval = f"[{low:.3f}, {high:.3f}]"
+        mark = "yes" if m["significant"] else "no"
+        lines.append(f"{m['name']:<34} {m['a']:>9.3f} {m['b']:>9.3f} {m['diff']:>+9.3f}  {interval:<22} {mark}")
+    return "\n".join(lines) + "\n"
+
+
+# --------------------------------------------------------------------------- options
+
+
+def add_options(sub: Any, common: Any, plain: Any) -> None:
+    """The ``simulate`` and ``compare`` subcommands."""
+
+    def shared(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--players", default="4", metavar="N|NAME,NAME,...", help="a player count or names (default 4)")
+        p.add_argument(
+            "--bots",
+            metavar="BOT,BOT,...",
+            help="the players' bots, one a seat, repeated to fill the table: random, heuristic (default: random)",
+        )
+        p.add_argument("--seed", type=int, default=None, help="seed of the deals and moves (default: a random one)")
+        p.add_argument("--schedule", metavar="SCHEDULE", help="round schedule (default: the edition's)")
+        p.add_argument("--scoring", metavar="SCHEME", help="scoring scheme (default: the edition's)")
+        p.add_argument("--modules", metavar="ID,ID,...", help="modules in play (default: those used at this count)")
+        p.add_argument("--no-abilities", action="store_true", help="play without the pirates' abilities")
+        p.add_argument(
+            "--jobs", type=int, default=None, help="worker processes (default: every core); results do not change"
+        )
+        p.add_argument(
+            "--cluster",
+            metavar="ADDRESS",
+            help="play on the Dask cluster at ADDRESS (tcp://host:8786; needs the 'cluster' extra); same results",
+        )
+        p.add_argument(
+            "--plot",
+            metavar="FILE.png|FILE.svg",
+            help="also draw the scores and bid hit rates (needs the 'plot' extra)",
+        )
+        p.add_argument("-q", "--quiet", action="store_true", help="no progress line on standard error")
+
+    p = sub.add_parser(
+        "simulate",
+        parents=[common],
+        help="play games with bots: one printed as a score sheet, or many (--games) as statistics",
+    )
+    shared(p)
+    p.add_argument("--games", type=int, default=None, help="play N games and print their statistics")
+    p.add_argument(
+        "--rounds",
+        type=int,
+        default=None,
+        help="one game: play only the first N rounds (default: all, then up to 10 rounds to break a tie)",
+    )
+    p.add_argument("--out", metavar="DIR", help="with --games: write every game as a score sheet into DIR")
+    p.set_defaults(run=cmd_simulate)
+
+    p = sub.add_parser(
+        "compare",
+        parents=[plain],
+        help="play the same deals with the same bots under two editions; compare the statistics",
+    )
+    p.add_argument("a", metavar="A", help="an edition id or file")
+    p.add_argument("b", metavar="B", help="another edition id or file")
+    shared(p)
+    p.add_argument("--games", type=int, default=1000, help="games to play under each (default 1000)")
+    p.set_defaults(run=cmd_compare)
