@@ -243,6 +243,7 @@ def play_game(edition: Edition, setup: Setup, index: int, *, keep_sheet: bool = 
     and ``index`` only."""
     from .bots import make_bots, play_round
     from .game import Game
+    from .rounds import standings
 
     game_seed = f"{setup.seed}:{index}"
     game = Game(
@@ -291,13 +292,14 @@ def play_game(edition: Edition, setup: Setup, index: int, *, keep_sheet: bool = 
         stats.alliance_points += alliance
         bonus_points += bonus
         alliance_points += alliance
-    final = game.score()
-    totals = [final.totals[p] for p in setup.players]
+    # the rounds' own scores (what `skullking score` gives the sheet, without re-checking it)
+    final, _ = standings(setup.players, [r.score() for r in game.rounds])
+    totals = [final[p] for p in setup.players]
     for seat, total in zip(stats.seats, totals, strict=True):
         seat.total += total
         seat.squares += total * total
         seat.scores[total] += 1
-    first = [p for p in setup.players if final.totals[p] == max(totals)]
+    first = [p for p in setup.players if final[p] == max(totals)]
     for p in first:
         if len(first) == 1:
             stats.seats[seat_of[p]].wins += 1

@@ -280,7 +280,9 @@ def stats_text(record: dict[str, Any], edition: Edition) -> str:
     lines += [row(str(p["seat"]), p["name"], p["bot"], p) for p in record["players"]]
     if len(record["by_bot"]) > 1:
         lines.append("")
-        lines += [row("all", f"{b['seats']} seats", b["bot"], b) for b in record["by_bot"]]
+        lines += [
+            row("all", f"{b['seats']} seat{'s' if b['seats'] != 1 else ''}", b["bot"], b) for b in record["by_bot"]
+        ]
     lines.append("")
     for b in record["by_bot"]:
         by_round = "  ".join(f"{n}: {_pct(v)}" for n, v in b["bid_hit_by_round"].items())
