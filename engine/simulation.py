@@ -14,6 +14,7 @@ games take the memory of one.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
 from collections import Counter
@@ -28,6 +29,8 @@ if TYPE_CHECKING:
 #: Games a worker plays before it hands its statistics back (fixed: results must not
 #: depend on how many workers share the games).
 CHUNK = 25
+#: Chunks a cluster works on at once (more are sent as results come back).
+IN_FLIGHT = 64
 #: Tie-break rounds a simulated game plays at most (a house rule could make every
 #: round score alike, and the tie would never end).
 MAX_TIE_BREAKS = 10
@@ -478,16 +481,29 @@ def _in_processes(work: Callable[[Any, range], Any], payload: Any, chunks: Seque
 def _on_cluster(
     work: Callable[[Any, range], Any], payload: Any, chunks: Sequence[range], address: str
 ) -> Iterator[Any]:
+    """The chunks on a Dask cluster, at most :data:`IN_FLIGHT` at a time (a million games
+    are never a million futures), handed on in chunk order."""
     from distributed import Client, as_completed
 
     with Client(address) as client:  # type: ignore[no-untyped-call]
-        futures = [client.submit(work, payload, chunk, pure=False) for chunk in chunks]
-        order = {future.key: i for i, future in enumerate(futures)}
+        pending = iter(enumerate(chunks))
+        order: dict[str, int] = {}
+
+        def submit() -> Any:
+            index, chunk = next(pending)
+            future = client.submit(work, payload, chunk, pure=False)
+            order[future.key] = index
+            return future
+
+        running = as_completed([submit() for _ in range(min(IN_FLIGHT, len(chunks)))])  # type: ignore[no-untyped-call]
         waiting: dict[int, Any] = {}
         following = 0
-        for future in as_completed(futures):  # type: ignore[no-untyped-call]
-            waiting[order[future.key]] = future.result()
+        for future in running:
+            waiting[order.pop(future.key)] = future.result()
             future.release()
+            if len(order) + len(waiting) < IN_FLIGHT * 2:
+                with contextlib.suppress(StopIteration):  # every chunk sent
+                    running.add(submit())  # type: ignore[no-untyped-call]
             while following in waiting:  # hand results on in chunk order
                 yield waiting.pop(following)
                 following += 1

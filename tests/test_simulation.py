@@ -196,11 +196,15 @@ def test_plots_are_drawn(tmp_path: Path, suffix: str) -> None:
         assert head.startswith(b"\x89PNG") if suffix == ".png" else b"<svg" in path.read_bytes()[:2000]
 
 
-def test_a_dask_cluster_gives_the_local_results() -> None:
+def test_a_dask_cluster_gives_the_local_results(monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 10 section 3: --cluster sends the same work to a Dask distributed cluster (a
     local one of two worker processes on loopback here) and the results for a seed are
-    identical to a local run."""
+    identical to a local run (also with at most 2 chunks in flight, results coming back
+    out of order)."""
     distributed = pytest.importorskip("distributed")
+    import skullking.simulation
+
+    monkeypatch.setattr(skullking.simulation, "IN_FLIGHT", 2)
     setup = Setup(edition="skullking-2021", players=("A", "B", "C", "D"), bots=("heuristic", "random"), seed=9)
     with distributed.LocalCluster(
         n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
