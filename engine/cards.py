@@ -166,14 +166,18 @@ ALLIES = 2
 
 class Cards(tuple[Play, ...]):
     """Plays in order, as :meth:`Edition.parse_cards` returns them: a tuple that also
-    carries what the trick resolver would otherwise work out on every call, the
-    pattern ids of its plays and whether no card stands in it twice."""
+    carries what the trick resolver would otherwise work out on every call (see
+    :mod:`skullking.compiled`): the plays' counts added up, whether they may make an
+    impossible trick, the edition's compiled rules they were added up by, and the
+    pattern ids of the plays."""
 
+    owner: object
+    counts: int
+    suspect: bool
     patterns: tuple[int, ...]
-    distinct: bool
 
-    def __new__(cls, plays: Iterable[Play] = ()) -> Cards:
+    def __new__(cls, plays: Iterable[Play] = (), owner: object = None, counts: int = 0, suspect: bool = True) -> Cards:
         self = super().__new__(cls, plays)
+        self.owner, self.counts, self.suspect = owner, counts, suspect
         self.patterns = tuple(p.pattern for p in self)
-        self.distinct = len(set(self)) == len(self)
         return self
