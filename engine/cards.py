@@ -167,17 +167,15 @@ ALLIES = 2
 class Cards(tuple[Play, ...]):
     """Plays in order, as :meth:`Edition.parse_cards` returns them: a tuple that also
     carries what the trick resolver would otherwise work out on every call (see
-    :mod:`skullking.compiled`): the plays' counts added up, whether they may make an
-    impossible trick, the edition's compiled rules they were added up by, and the
-    pattern ids of the plays."""
+    :mod:`skullking.compiled`): the pattern ids of its plays, and ``facts``: the
+    edition's compiled rules that parsed it, the plays' counts added up by them, the
+    fewest players with whom the cards make a possible trick, and the pattern ids."""
 
-    owner: object
-    counts: int
-    suspect: bool
     patterns: tuple[int, ...]
+    facts: tuple[object, int, int, tuple[int, ...]]
 
-    def __new__(cls, plays: Iterable[Play] = (), owner: object = None, counts: int = 0, suspect: bool = True) -> Cards:
+    def __new__(cls, plays: Iterable[Play] = (), owner: object = None, counts: int = 0, need: int = 0) -> Cards:
         self = super().__new__(cls, plays)
-        self.owner, self.counts, self.suspect = owner, counts, suspect
         self.patterns = tuple(p.pattern for p in self)
+        self.facts = (owner, counts, need, self.patterns)
         return self

@@ -75,6 +75,10 @@ PLANNED = 5
 #: The most remembered values of one condition before starting afresh.
 _MEMO_LIMIT = 1 << 16
 _NO_RULE = "no precedence rule finds a winner"
+#: More players than any edition seats (see CompiledTricks._need).
+_IMPOSSIBLE = 1 << 30
+#: What a trick not parsed by an edition knows of itself: nothing.
+_NO_FACTS: tuple[object, int, int, tuple[int, ...]] = (None, 0, 0, ())
 
 
 def _SEEN(cards: Sequence[Play], leader: int, players: int) -> TrickResult:
@@ -153,6 +157,9 @@ class _Effect(NamedTuple):
     into: int
     #: The role of every card with this effect (None: they differ).
     own: int | None
+    #: The effect's only rule, when it has one, without condition, that picks the best
+    #: of numbered cards by rank (decided here, without the decider).
+    only: Step | None
 
 
 class _Fields:
@@ -363,31 +370,41 @@ class CompiledTricks:
         self.effects = []
         for e in edition.effects:
             becomes, spares = resolver.becomes[e.slot], resolver.spares[e.slot]
+            steps = self.steps[e.slot + 1]
+            only = None
+            if (
+                len(steps) == 1
+                and steps[0].condition is None
+                and steps[0].how in (_HIGH, _LOW, _RANKS_HIGH, _RANKS_LOW)
+            ):
+                only = steps[0]
             reason = e.description
             if e.kind is not EffectKind.DESTROY_TRICK:
                 reason += "; no card wins, the trick is discarded"
+            owners = {p.role_index for p in plays if p.effect_index == e.slot}
             self.effects.append(
                 _Effect(
-                    e.kind is EffectKind.DESTROY_TRICK,
-                    tuple(_STRATEGIES[s] for s in e.next_leader),
-                    tuple(_new(TrickResult, (None, s, 0, (), e.id, reason, None, ())) for s in range(max_players)),
-                    becomes,
-                    spares,
-                    e.cancels_alliances,
-                    any(rule.of in role_slots for rule in e.precedence),
-                    any(
+                    destroys=e.kind is EffectKind.DESTROY_TRICK,
+                    strategies=tuple(_STRATEGIES[s] for s in e.next_leader),
+                    nobody=tuple(
+                        _new(TrickResult, (None, s, 0, (), e.id, reason, None, ())) for s in range(max_players)
+                    ),
+                    becomes=becomes,
+                    spares=spares,
+                    cancels_alliances=e.cancels_alliances,
+                    by_role=any(rule.of in role_slots for rule in e.precedence),
+                    reads_roles=any(
                         rule.of in role_slots or (rule.when is not None and rule.when.variables & role_slots.keys())
                         for rule in e.precedence
                     ),
-                    tuple(
+                    moves=tuple(
                         (role, at, role_unit[role + 1])
                         for role, at in movable
                         if role != becomes and role not in spares
                     ),
-                    role_unit[becomes + 1],
-                    owners.pop()
-                    if len(owners := {p.role_index for p in plays if p.effect_index == e.slot}) == 1
-                    else None,
+                    into=role_unit[becomes + 1],
+                    own=owners.pop() if len(owners) == 1 else None,
+                    only=only,
                 )
             )
         # the highest bit of the effects' fields, when one card has an effect -> the effect
@@ -466,27 +483,35 @@ class CompiledTricks:
         last = rule.ties is Ties.LAST_PLAYED and ranked
         return Step(how, arg, self.ones << at, condition, rule, results, last, suits, [None] * len(seats))
 
-    def summary(self, plays: Sequence[Play]) -> tuple[int, bool]:
-        """The counts of ``plays`` (this edition's) added up, and whether they may make an
-        impossible trick (too many copies of a card, an undeclared card)."""
+    def summary(self, plays: Sequence[Play]) -> tuple[int, int]:
+        """The counts of ``plays`` (this edition's) added up, and the fewest players with
+        whom they make a possible trick (:meth:`_need`)."""
         counts = self.bias
         for play in plays:
             counts += self.packed[play]
-        return counts, self._suspect(counts)
+        return counts, self._need(counts, plays)
 
-    def _suspect(self, counts: int) -> bool:
+    def _need(self, counts: int, plays: Sequence[Play]) -> int:
+        """The fewest players with whom ``plays``, of ``counts``, make a possible trick as
+        far as their cards go: the most players a module of theirs needs (1 when none
+        does), or more than any edition seats when the cards themselves cannot be (too
+        many copies of a card, a card played undeclared): the trick is checked when it
+        seats fewer."""
         unique_at, unique_mask, count_at, count_mask = self.unique
-        return bool(counts & self.checks) or (counts >> unique_at & unique_mask).bit_count() != (
-            counts >> count_at & count_mask
-        )
+        if counts & self.checks or (counts >> unique_at & unique_mask).bit_count() != counts >> count_at & count_mask:
+            return _IMPOSSIBLE
+        if counts & self.needs:
+            return max(self.module_players.get(p.card.kind or "", 1) for p in plays)
+        return 1
 
     def _resolver(self) -> Resolve:
         """The resolver function, its tables bound as closure variables. The main rules'
         common picks are written out here (see :meth:`_decider`); the others are the
         decider's."""
-        packed, bias, hot, needs = self.packed, self.bias, self.hot, self.needs
+        packed, bias, hot, checks, needs = self.packed, self.bias, self.hot, self.checks, self.needs
+        unique_at, unique_mask, unique_count_at, unique_count_mask = self.unique
         low_players, high_players = self.edition.min_players, self.edition.max_players
-        check, suspect = self.resolver.check, self._suspect
+        check, need_of = self.resolver.check, self._need
         validate, unusual, altered, decide = self._validate, self._unusual, self.altered, self.decide_main
         ones, alters, allies = self.ones, self.alters, self.allies
         static_at, static_ids, static_ids_at = self.static_at, self.static_ids, self.static_ids_at
@@ -506,11 +531,9 @@ class CompiledTricks:
         me = self
 
         def resolve(cards: Any, leader: int = 0, players: int | None = None) -> TrickResult:
-            if cards.__class__ is Cards and cards.owner is me:  # parsed: the counts are added up
-                counts = cards.counts
-                doubtful = cards.suspect
-                key = cards.patterns
-            else:
+            key: tuple[int, ...] | None
+            owner, counts, need, key = cards.facts if cards.__class__ is Cards else _NO_FACTS
+            if owner is not me:  # not parsed by this edition: add the counts up
                 key = None
                 counts = bias
                 try:
@@ -518,13 +541,19 @@ class CompiledTricks:
                         counts += packed[play]
                 except (KeyError, TypeError):  # text, or plays of another edition
                     return unusual(cards, leader, players)
-                doubtful = suspect(counts)
+                # (_need, written out)
+                if counts & checks or (counts >> unique_at & unique_mask).bit_count() != (
+                    counts >> unique_count_at & unique_count_mask
+                ):
+                    need = _IMPOSSIBLE
+                else:
+                    need = need_of(counts, cards) if counts & needs else 1
             count = len(cards)
             seats = count if players is None else players
             if not (count <= seats and low_players <= seats <= high_players and 0 <= leader < seats):
                 check(cards, leader, seats)
-            if doubtful or counts & needs:
-                validate(cards, seats, counts)
+            if need > seats:
+                validate(cards, seats)
             if count <= planned:  # a short trick: its pattern's plan, if one was kept
                 if key is None:
                     key = tuple(map(PATTERN, cards))
@@ -620,9 +649,10 @@ class CompiledTricks:
             if key is not None and entries is not None:
                 keep(key, plan_for(cards, index, step, points, ids, True))  # type: ignore[arg-type]
             if low & allies:
-                alliances = tuple(
-                    ((leader + i) % seats, winner) for i, play in enumerate(cards) if play.allies and i != index
-                )
+                alliances: tuple[tuple[int, int], ...] = ()
+                for i, play in enumerate(cards):
+                    if play.allies and i != index:
+                        alliances += (((leader + i) % seats, winner),)
                 return _new(TrickResult, (winner, winner, points, alliances, rule.id, rule.description, index, ids))
             if points or ids:
                 return _new(TrickResult, (winner, winner, points, (), rule.id, rule.description, index, ids))
@@ -754,15 +784,8 @@ class CompiledTricks:
                 if how == _LOW:
                     bits = counts >> arg[0] & arg[1]
                     return cards.index(arg[2][(bits & -bits).bit_length() - 1]), step
-                if how in (_RANKS_HIGH, _RANKS_LOW):  # several suits: by rank, then by suit
-                    at, mask, per, at_bit = arg
-                    bits = counts >> at & mask
-                    rank = ((bits if how == _RANKS_HIGH else bits & -bits).bit_length() - 1) // per * per
-                    suits = bits >> rank & (1 << per) - 1
-                    if not suits & (suits - 1):  # one card of that rank
-                        return cards.index(at_bit[rank + suits.bit_length() - 1]), step
-                    positions = [cards.index(at_bit[rank + bit]) for bit in range(per) if suits >> bit & 1]
-                    return (max(positions) if last else min(positions)), step
+                if how in (_RANKS_HIGH, _RANKS_LOW):
+                    return _best_by_rank(cards, counts, arg, how == _RANKS_HIGH, last), step
                 if how == _ANY_FIRST:
                     return 0, step
                 index = take(step.rule, cards, roles)  # type: ignore[union-attr]
@@ -844,15 +867,12 @@ class CompiledTricks:
                 raise NotationError(f"'{card.code}' is not a card of edition '{self.edition.id}'", token=card.code)
         raise AssertionError("unreachable: every play is this edition's")  # pragma: no cover
 
-    def _validate(self, cards: Sequence[Play], seats: int, counts: int) -> None:
+    def _validate(self, cards: Sequence[Play], seats: int) -> None:
         """Raise for too many copies of a card, an undeclared card, or a card whose module
         needs more players than ``seats`` (the counts flagged one of them)."""
         self.resolver.check_copies(cards)
         self.resolver.check_declared(cards)
-        if counts & self.needs:
-            need = max(self.module_players.get(p.card.kind or "", 1) for p in cards)
-            if need > seats:
-                self.resolver.check_players(cards, seats)
+        self.resolver.check_players(cards, seats)
 
     # ------------------------------------------------------------------ effects
 
@@ -889,6 +909,7 @@ class CompiledTricks:
         deciders, next_leader, neutralize = self.deciders, self._next_leader, self._neutralize
         bonuses, reference_bonuses, role_bonuses = self.bonuses, self.resolver.bonuses, self.role_bonuses
         keep, plan_for, next_plan, most = self._keep, self._plan_for, self._next_plan, self.edition.max_players
+        decide_main, packed, best_by_rank = self.decide_main, self.packed, _best_by_rank
 
         def plan_nobody(
             key: tuple[int, ...], effect: _Effect, cards: Sequence[Play], active: int, counts: int, alone: bool
@@ -917,6 +938,17 @@ class CompiledTricks:
                 slot = cards[active].effect_index
             effect = effects[slot]
             if effect.destroys:
+                if roles is None and key is None and effect.strategies[:1] == (_WITHOUT_EFFECTS,):
+                    # the common case, written out: who would have won without the card
+                    for active, play in enumerate(cards):  # noqa: B007
+                        if play.alters:
+                            break
+                    kept = list(cards)
+                    del kept[active]
+                    if kept:
+                        index, _ = decide_main(kept, None, counts - packed[play])
+                        if index >= 0:
+                            return effect.nobody[(leader + index + (index >= active)) % players]
                 if active < 0:
                     active = _first_altering(cards)
                 if key is not None:
@@ -941,7 +973,17 @@ class CompiledTricks:
             elif effect.reads_roles:
                 own = effect.own if effect.own is not None else cards[_first_altering(cards)].role_index
                 counts, moved = neutralize(effect, counts, own), True
-            index, step = deciders[slot + 1](cards, roles, counts)
+            step = effect.only
+            if step is None:
+                index, step = deciders[slot + 1](cards, roles, counts)
+            elif not low & step.field:
+                index, step = -1, None
+            elif step.how in (_RANKS_HIGH, _RANKS_LOW):
+                index = best_by_rank(cards, counts, step.arg, step.how == _RANKS_HIGH, step.last)
+            else:
+                at, mask, at_rank, _ = step.arg
+                bits = counts >> at & mask
+                index = cards.index(at_rank[((bits if step.how == _HIGH else bits & -bits).bit_length()) - 1])
             if step is None:
                 if active < 0:
                     active = _first_altering(cards)
@@ -965,10 +1007,10 @@ class CompiledTricks:
             entries = role_bonuses[role + 1]
             points, ids = 0, ()
             if entries == ():  # the cards' own bonuses only
-                if counts & static_ids:
+                if low & static_ids:
                     points = counts >> static_at
                     if points:
-                        if counts >> static_ids_at & ones == 1:
+                        if low >> static_ids_at & ones == 1:
                             ids = paying[counts >> static_code_at & static_code_mask]
                         else:
                             found: list[str] = []
@@ -994,10 +1036,11 @@ class CompiledTricks:
                 points, ids = paid
             if key is not None:
                 keep(key, plan_for(cards, index, step, points, ids, not effect.cancels_alliances))
-            if not effect.cancels_alliances and counts & allies:
-                alliances = tuple(
-                    ((leader + i) % players, winner) for i, p in enumerate(cards) if p.allies and i != index
-                )
+            if not effect.cancels_alliances and low & allies:
+                alliances: tuple[tuple[int, int], ...] = ()
+                for i, p in enumerate(cards):
+                    if p.allies and i != index:
+                        alliances += (((leader + i) % players, winner),)
                 rule = step.rule
                 return _new(TrickResult, (winner, winner, points, alliances, rule.id, rule.description, index, ids))
             if points or ids:
@@ -1074,3 +1117,17 @@ def _first_altering(cards: Sequence[Play]) -> int:
         if play.alters:
             return i
     raise AssertionError("no trick-altering card")  # pragma: no cover
+
+
+def _best_by_rank(cards: Sequence[Play], counts: int, ranks: _Ranks, high: bool, last: bool) -> int:
+    """The position of the highest (``high``, else lowest) card of a group of several
+    suits, from the group's region by rank; of several cards of that rank, the one
+    played first (``last``: last)."""
+    at, mask, per, at_bit = ranks
+    bits = counts >> at & mask
+    rank = ((bits if high else bits & -bits).bit_length() - 1) // per * per
+    suits = bits >> rank & (1 << per) - 1
+    if not suits & (suits - 1):  # one card of that rank
+        return cards.index(at_bit[rank + suits.bit_length() - 1])
+    positions = [cards.index(at_bit[rank + bit]) for bit in range(per) if suits >> bit & 1]
+    return max(positions) if last else min(positions)
