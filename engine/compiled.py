@@ -526,7 +526,8 @@ class CompiledTricks:
         ordered, by_bit = self.ordered[0], self.by_bit[0]
         fields = sum(step.field for step in self.steps[0])
         fallback_position, most = self.resolver.fallback_position, self.edition.max_players
-        plans_get, plan_for, keep, planned = self.plans.get, self._plan_for, self._keep, PLANNED
+        plans = self.plans
+        plans_get, plan_for, keep, planned = plans.get, self._plan_for, self._keep, PLANNED
 
         me = self
 
@@ -559,7 +560,9 @@ class CompiledTricks:
                     key = tuple(map(PATTERN, cards))
                 plan = plans_get(key)
                 if plan is None:  # seen first: kept as seen, its plan built if it comes back
-                    keep(key, _SEEN)
+                    if len(plans) >= LIMIT:
+                        plans.clear()
+                    plans[key] = _SEEN
                     key = None
                 elif plan is not _SEEN:
                     return plan(cards, leader, seats)
@@ -647,7 +650,7 @@ class CompiledTricks:
                 elif not points and not entries:
                     ids = ()  # as the reference: no ids when neither pays
             if key is not None and entries is not None:
-                keep(key, plan_for(cards, index, step, points, ids, True))  # type: ignore[arg-type]
+                keep(key, plan_for(cards, index, step, points, ids, low & allies))  # type: ignore[arg-type]
             if low & allies:
                 alliances: tuple[tuple[int, int], ...] = ()
                 for i, play in enumerate(cards):
@@ -685,27 +688,30 @@ class CompiledTricks:
         return (tuple(positions), 1 if how in (_HIGH, _LED_HIGH, _RANKS_HIGH) else -1)
 
     def _plan_for(
-        self, cards: Sequence[Play], index: int, step: Step, points: int, ids: tuple[str, ...], allied: bool
+        self, cards: Sequence[Play], index: int, step: Step, points: int, ids: tuple[str, ...], allied: int
     ) -> Plan | None:
         """The plan of the pattern of ``cards``, won by the card at ``index`` under
         ``step``'s rule with ``points`` (``ids``; role bonuses counted, not matched, so
         that every card of the pattern a rule picks the highest of wins the same), its
-        alliances formed if ``allied``; ``None`` for a rule that picks another way."""
+        alliances formed if ``allied`` (not 0); ``None`` for a rule that picks another way."""
         selector = self._selector(cards, index, step)
         if selector is None:
             return None
         rule, most = step.rule, self.edition.max_players
+        loots: tuple[int, ...] = ()
+        if allied:  # (a card the rule picks the highest of is numbered: never an alliance card)
+            for i, play in enumerate(cards):
+                if play.allies and i != index:
+                    loots += (i,)
         if isinstance(selector, int):
-            loots = tuple(i for i, p in enumerate(cards) if p.allies and i != index) if allied else ()
             if not (points or ids or loots):  # the rule's results as they are (kept by the step)
                 plan = step.plans[index]
                 if plan is None:
                     plan = step.plans[index] = fixed(index, 0, (), (), rule.id, rule.description, most)
                 return plan
             return fixed(index, points, ids, loots, rule.id, rule.description, most)
-        loots = tuple(i for i, p in enumerate(cards) if p.allies) if allied else ()  # (numbered cards win)
-        info = tuple((w, (points, ids, loots)) for w in sorted(selector[0]))
-        return ranked(selector, info, rule.id, rule.description, most)
+        outcome = (points, ids, loots)
+        return ranked(selector, tuple((w, outcome) for w in sorted(selector[0])), rule.id, rule.description, most)
 
     def _next_plan(
         self, strategies: tuple[int, ...], cards: Sequence[Play], active: int, counts: int, alone: bool
@@ -1035,7 +1041,7 @@ class CompiledTricks:
                     key = None  # (a bonus the pattern does not decide: no plan)
                 points, ids = paid
             if key is not None:
-                keep(key, plan_for(cards, index, step, points, ids, not effect.cancels_alliances))
+                keep(key, plan_for(cards, index, step, points, ids, not effect.cancels_alliances and low & allies))
             if not effect.cancels_alliances and low & allies:
                 alliances: tuple[tuple[int, int], ...] = ()
                 for i, p in enumerate(cards):
