@@ -523,8 +523,15 @@ class CompiledTricks:
         )
         fallback_seat, holds, lead, regions = self.resolver.fallback_seat, self.holds, self.lead, self.regions
         pass_on = self.resolver.pass_on_character
-        ordered, by_bit = self.ordered[0], self.by_bit[0]
-        fields = sum(step.field for step in self.steps[0])
+        # by the lowest bit's position + 1: (how, arg, the mask that clears the rule's
+        # field, condition, rule, results, step); a list decided rule by rule has none
+        picks: tuple[Any, ...] = tuple(
+            None if step is None else (step.how, step.arg, ~step.field, step.condition, step.rule, step.results, step)
+            for step in self.by_bit[0]
+        )
+        fields = 0 if self.ordered[0] else sum(step.field for step in self.steps[0])
+        unknown = -2 if self.ordered[0] else -1  # the pick before any rule: -2, the decider's
+        payable = [self.static_ids | mask for mask in self.role_bonus_mask]
         fallback_position, most = self.resolver.fallback_position, self.edition.max_players
         plans = self.plans
         plans_get, plan_for, keep, planned = plans.get, self._plan_for, self._keep, PLANNED
@@ -572,12 +579,11 @@ class CompiledTricks:
             if low & alters:
                 return altered(cards, leader, seats, counts, low, key)
             # The main rules (see _decider); index -2: the decider's pick.
-            left = 0 if ordered else low & fields
-            index = -2 if ordered else -1
+            left = low & fields
+            index = unknown
             while left:
-                step = by_bit[(left & -left).bit_length()]
-                how, arg, field, condition, rule, results, _, _, _ = step  # type: ignore[misc]
-                left &= ~field
+                how, arg, clear, condition, rule, results, step = picks[(left & -left).bit_length()]
+                left &= clear
                 if condition is not None:
                     read = low & condition[0]
                     value = condition[1].get(read)
@@ -630,7 +636,7 @@ class CompiledTricks:
             ids: tuple[str, ...] = ()
             if entries is None:
                 points, ids = reference_bonuses(cards, [p.role_index for p in cards], index)
-            else:
+            elif low & payable[role]:  # (else nothing pays: no points, no ids)
                 if low & static_ids:
                     points = counts >> static_at
                     if low >> static_ids_at & ones == 1:
@@ -650,7 +656,7 @@ class CompiledTricks:
                 elif not points and not entries:
                     ids = ()  # as the reference: no ids when neither pays
             if key is not None and entries is not None:
-                keep(key, plan_for(cards, index, step, points, ids, low & allies))  # type: ignore[arg-type]
+                keep(key, plan_for(cards, index, step, points, ids, low & allies))
             if low & allies:
                 alliances: tuple[tuple[int, int], ...] = ()
                 for i, play in enumerate(cards):
@@ -659,7 +665,7 @@ class CompiledTricks:
                 return _new(TrickResult, (winner, winner, points, alliances, rule.id, rule.description, index, ids))
             if points or ids:
                 return _new(TrickResult, (winner, winner, points, (), rule.id, rule.description, index, ids))
-            return results[index][winner]
+            return results[index][winner]  # type: ignore[no-any-return]
 
         return resolve
 
