@@ -1,9 +1,10 @@
 """An edition's trick rules compiled at load into one resolver function.
 
 :class:`~skullking.trick.Resolver` interprets the rules (the reference); this module
-turns the same rules, once, when the edition is built, into tables over the edition's
-plays and one resolver function with no per-pattern planning: a trick never seen
-before costs what any other does.
+turns the same rules, once, when the edition is built (about a millisecond), into
+tables over the edition's plays and one resolver function that plans nothing per
+pattern: a trick never seen before costs what any other does. It is the instance's
+:meth:`Edition.resolve_trick <skullking.edition.Edition.resolve_trick>`.
 
 **One number per trick.** Every play of the edition gets one integer, its *counts*,
 made of fields; a trick's counts are its plays' counts added up, in one pass. From the
@@ -12,35 +13,45 @@ lowest bits up:
 * a field per precedence rule, in the rules' order, counting the cards the rule picks
   among (its role, its suit, trumps, numbered cards, any card): the rule that decides
   is the first whose field is not zero (the lowest set bit) and whose condition holds;
-* fields for trick-altering cards, alliance cards and cards that pay a bonus by
-  themselves, and the counts the rules' conditions and the role bonuses read (a role,
-  trumps, numbered cards, cards) that no rule's field counts already. A condition
-  reads counts only, so its value is remembered by the counts it reads. These first
-  fields are few: what the decision reads is a small integer;
+* fields for trick-altering cards (and each effect's own), alliance cards and cards
+  that pay a bonus by themselves, and the counts the rules' conditions and the role
+  bonuses read (a role, trumps, numbered cards, cards) that no rule's field counts
+  already. A condition reads counts only, so its value is remembered by the counts it
+  reads. These first fields are few: what the decision reads is a small integer;
 * fields that flag an impossible trick: a card played undeclared, a card whose module
   needs more players, too many copies of a special card (that field starts at
-  ``2**w - 1 - copies`` and reaches its top bit at one copy too many); which card pays
-  a bonus by itself, when one does;
-* for a rule that picks among the numbered cards of several suits (the White Whale's
-  highest number), a field per rank counting the cards of that rank;
+  ``2**w - 1 - copies`` and reaches its top bit at one copy too many); and which card
+  pays a bonus by itself, when one does;
 * a bit per numbered card, in one region per suit at the card's rank, so that the
   highest card of a suit in the trick is the highest bit set in the suit's region; and
   a bit per named card (a named pirate). Played twice, such a card makes a carry: the
   bits then number fewer than the field that counts them says;
+* for a rule that picks among the numbered cards of several suits (the White Whale's
+  highest number), a bit per card again, rank by rank (above: a carry there never
+  reaches the bits below);
 * on top, the points the cards themselves pay to whoever wins them (the 14s).
 
 The rule that decides then picks: the first card of a role by a loop over the plays;
 the highest or lowest card of a suit (or of trumps, or of the led suit) from the
-suit's region, the card found by its rank; among several suits, from the rank fields,
-ties to the card played first. An effect changes the roles of some cards (the White
-Whale's escapes): their counts move from field to field, and the effect's own rules
-decide. :meth:`Edition.parse_cards <skullking.edition.Edition.parse_cards>` adds up
-the counts of the tricks it parses, so that a parsed trick skips even the sum.
+suit's region, the card found by its rank; among several suits, rank by rank, ties to
+the card played first. An effect changes the roles of some cards (the White Whale's
+escapes): their counts move from field to field, and the effect's own rules decide.
+:meth:`Edition.parse_cards <skullking.edition.Edition.parse_cards>` adds up the counts
+of the tricks it parses (:attr:`Cards.facts <skullking.cards.Cards.facts>`), so that a
+parsed trick skips even the sum. The reference is asked only for what the tables do
+not hold: a bonus by rank or by position, a next leader that would have won without
+one of several trick-altering cards, and the words of an impossible trick.
+
+Short tricks (at most :data:`PLANNED` cards) repeat their patterns (which roles, suits
+and effects stand where) often: the second time a pattern is seen, the outcome found is
+kept as a plan (:mod:`skullking.plan`), and its next tricks cost a look-up. Tricks of
+more cards almost never repeat one, and keep nothing.
 
 A precedence list with a condition that may divide by zero is decided rule by rule
 instead, every condition in turn, as the reference does, so that the error comes where
 it would. ``tests/test_compiled.py`` checks this resolver against the reference on
-every bundled edition and example house rule.
+every bundled edition, every example house rule and overlays that reach every way a
+rule can pick.
 """
 
 from __future__ import annotations
@@ -69,8 +80,9 @@ _WITHOUT_EFFECTS = _STRATEGIES[NextLeader.WOULD_HAVE_WON_WITHOUT_EFFECTS]
 _WITHOUT_CARD = _STRATEGIES[NextLeader.WOULD_HAVE_WON_WITHOUT_CARD]
 _EFFECT_PLAYER = _STRATEGIES[NextLeader.EFFECT_PLAYER]
 _LEFT_OF_EFFECT_PLAYER = _STRATEGIES[NextLeader.LEFT_OF_EFFECT_PLAYER]
-#: Tricks of at most this many cards keep their pattern's plan (see skullking.plan): in
-#: random deals of five cards three in five patterns come back, of six one in five.
+#: Tricks of at most this many cards keep their pattern's plan (see skullking.plan): of
+#: 50,000 random tricks of four cards, 86 % of the next 50,000 find their pattern seen
+#: before; of five cards 54 %, of six 19 %, of eight 0.5 %.
 PLANNED = 5
 #: The most remembered values of one condition before starting afresh.
 _MEMO_LIMIT = 1 << 16
