@@ -179,3 +179,7 @@ class Cards(tuple[Play, ...]):
         self.patterns = tuple(p.pattern for p in self)
         self.facts = (owner, counts, need, self.patterns)
         return self
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # The plays only: the facts belong to the edition that parsed them, in this process.
+        return (Cards, (tuple(self),))

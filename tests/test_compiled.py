@@ -9,6 +9,8 @@ a short trick's pattern has its plan)."""
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -264,3 +266,12 @@ def test_conditions_are_remembered_by_the_counts_they_read(edition: Edition) -> 
     (step,) = [s for s in edition._compiled.steps[0] if s.condition is not None]
     assert step.condition is not None
     assert 0 < len(step.condition[1]) <= 2 * 3  # skull king 0-1, mermaids 0-2
+
+
+def test_parsed_tricks_pickle_as_their_plays(edition: Edition) -> None:
+    """What a parsed trick carries for the resolver stays in the process that parsed it:
+    a copy or a pickle holds the plays only, and a copy resolves as the original."""
+    parsed = edition.parse_cards("Y10 WHALE G14 LOOT")
+    again = pickle.loads(pickle.dumps(parsed))
+    assert [str(p) for p in again] == [str(p) for p in parsed] and again.facts[0] is None
+    assert edition.resolve_trick(copy.copy(parsed)) == edition.resolve_trick(parsed)
