@@ -199,7 +199,7 @@ class CompiledTricks:
         max_players = edition.max_players
         width = max_players.bit_length()  # a count fits; a flagging field has one bit more
         ones = (1 << width) - 1
-        self.width, self.ones = width, ones
+        self.ones = ones
         role_slots = {r.id: r.slot for r in roles}
         limits = edition.pool_limits
         lists = [edition.precedence, *(e.precedence for e in edition.effects)]
@@ -547,13 +547,33 @@ class CompiledTricks:
         fallback_position, most = self.resolver.fallback_position, self.edition.max_players
         plans = self.plans
         plans_get, plan_for, keep, planned = plans.get, self._plan_for, self._keep, PLANNED
+        own = frozenset(self.packed)
+        # Plays not parsed may find their pattern's plan first when a pattern tells all
+        # that makes a trick possible but a card played twice: no module needs more
+        # players than the edition's fewest, no named card can be declared two ways.
+        quick = all(need <= self.edition.min_players for need in self.module_players.values()) and not any(
+            k.individuals and k.declarations for k in self.edition.kinds
+        )
 
         me = self
 
         def resolve(cards: Any, leader: int = 0, players: int | None = None) -> TrickResult:
             key: tuple[int, ...] | None
             owner, counts, need, key = cards.facts if cards.__class__ is Cards else _NO_FACTS
-            if owner is not me:  # not parsed by this edition: add the counts up
+            if owner is not me:  # not parsed by this edition
+                count = len(cards)
+                if quick and count <= planned:  # a short trick of this edition's plays, its plan kept
+                    try:
+                        plan = plans_get(tuple(map(PATTERN, cards)))
+                    except AttributeError:  # (text)
+                        plan = None
+                    if plan is not None and plan is not _SEEN and own.issuperset(cards) and len(set(cards)) == count:
+                        # (the plan's pattern makes a possible trick: only a card twice is not seen)
+                        seats = count if players is None else players
+                        if not (count <= seats and low_players <= seats <= high_players and 0 <= leader < seats):
+                            check(cards, leader, seats)
+                        return plan(cards, leader, seats)
+                # add the counts up
                 key = None
                 counts = bias
                 try:
