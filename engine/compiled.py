@@ -972,8 +972,12 @@ class CompiledTricks:
             if low >> alters_at & ones == 1:
                 slot = effect_by_bit[(low & effect_fields).bit_length()]
             else:  # the one played first or last takes effect, the others play the cancelled role
-                roles = [p.role_index for p in cards]
-                altering = [i for i, p in enumerate(cards) if p.alters]
+                roles = []
+                altering = []
+                for i, play in enumerate(cards):
+                    roles.append(play.role_index)
+                    if play.alters:
+                        altering.append(i)
                 active = altering[0] if first_played else altering[-1]
                 for i in altering:
                     if i != active:
@@ -1001,9 +1005,9 @@ class CompiledTricks:
                     next_leader(effect.strategies, cards, active, leader, players, before, roles is None)
                 ]
             # neutralize: every special card but the effect's own and spared roles plays `becomes`
-            becomes, spares = effect.becomes, effect.spares
+            _, _, nobody, becomes, spares, cancels_alliances, by_role, reads_roles, _, _, own, step = effect
             moved = False  # the counts of the cards that play `becomes` moved to it
-            if roles is not None or effect.by_role:
+            if roles is not None or by_role:
                 if active < 0:
                     active = _first_altering(cards)
                 if roles is None:
@@ -1014,28 +1018,27 @@ class CompiledTricks:
                         counts += unit[becomes + 1] - unit[role + 1]
                         roles[i] = becomes
                 moved = True
-            elif effect.reads_roles:
-                own = effect.own if effect.own is not None else cards[_first_altering(cards)].role_index
+            elif reads_roles:
+                if own is None:
+                    own = cards[_first_altering(cards)].role_index
                 counts, moved = neutralize(effect, counts, own), True
-            step = effect.only
-            if step is None:
+            if step is None:  # (the effect's only rule, when it picks by rank: decided here)
                 index, step = deciders[slot + 1](cards, roles, counts)
             elif not low & step.field:
                 index, step = -1, None
-            elif step.how in (_RANKS_HIGH, _RANKS_LOW):
-                index = best_by_rank(cards, counts, step.arg, step.how == _RANKS_HIGH, step.last)
             else:
-                at, mask, at_rank, _ = step.arg
-                bits = counts >> at & mask
-                index = cards.index(at_rank[((bits if step.how == _HIGH else bits & -bits).bit_length()) - 1])
+                how, arg = step.how, step.arg
+                if how in (_RANKS_HIGH, _RANKS_LOW):
+                    index = best_by_rank(cards, counts, arg, how == _RANKS_HIGH, step.last)
+                else:
+                    bits = counts >> arg[0] & arg[1]
+                    index = cards.index(arg[2][((bits if how == _HIGH else bits & -bits).bit_length()) - 1])
             if step is None:
                 if active < 0:
                     active = _first_altering(cards)
                 if key is not None:
                     plan_nobody(key, effect, cards, active, before, roles is None)
-                return effect.nobody[
-                    next_leader(effect.strategies, cards, active, leader, players, before, roles is None)
-                ]
+                return nobody[next_leader(effect.strategies, cards, active, leader, players, before, roles is None)]
             winner = (leader + index) % players
             ids: tuple[str, ...]
             if roles is not None:
@@ -1064,7 +1067,8 @@ class CompiledTricks:
                             ids = tuple(found)
             else:
                 if not moved and entries:  # role bonuses count the roles as played
-                    own = effect.own if effect.own is not None else cards[_first_altering(cards)].role_index
+                    if own is None:
+                        own = cards[_first_altering(cards)].role_index
                     counts = neutralize(effect, counts, own)
                 paid = bonuses(cards, counts, role)
                 if paid is None:
@@ -1079,8 +1083,8 @@ class CompiledTricks:
                     key = None  # (a bonus the pattern does not decide: no plan)
                 points, ids = paid
             if key is not None:
-                keep(key, plan_for(cards, index, step, points, ids, not effect.cancels_alliances and low & allies))
-            if not effect.cancels_alliances and low & allies:
+                keep(key, plan_for(cards, index, step, points, ids, not cancels_alliances and low & allies))
+            if not cancels_alliances and low & allies:
                 alliances: tuple[tuple[int, int], ...] = ()
                 for i, p in enumerate(cards):
                     if p.allies and i != index:
@@ -1129,9 +1133,13 @@ class CompiledTricks:
                     del kept[active]
                     rest = counts - self.packed[cards[active]]
                 else:
-                    keep = [i for i, p in enumerate(cards) if not p.alters]
-                    kept = [cards[i] for i in keep]
-                    rest = counts - sum(self.packed[p] for p in cards if p.alters)
+                    keep, kept, rest = [], [], counts
+                    for i, play in enumerate(cards):
+                        if play.alters:
+                            rest -= self.packed[play]
+                        else:
+                            keep.append(i)
+                            kept.append(play)
                 if not kept:
                     continue
                 index, _ = self.decide_main(kept, None, rest)
