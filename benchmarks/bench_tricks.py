@@ -11,7 +11,12 @@ different rule sets means nothing. Then it times ``ed.resolve_trick(plays, leade
 players)`` and ``handwritten.resolve`` over the same tricks, best of ``--repeat`` runs
 taken in turns (garbage collection off while timing, as ``timeit`` does), and prints
 tricks per second. The engine is also timed on the same plays held in a plain tuple
-rather than in what ``parse_cards`` returns. This is a report, not a test.
+rather than in what ``parse_cards`` returns. Last, a stream of as many tricks whose
+*patterns* (which roles, suits and effects stand where: what the engine could keep an
+outcome for) are all different and never seen before in the run, one pass of each
+implementation: what a trick never seen before costs (its first half given to the
+engine parsed, its second half as plain tuples; the hand-written resolver gets both).
+This is a report, not a test.
 """
 
 from __future__ import annotations
@@ -186,6 +191,39 @@ def main(argv: Sequence[str] | None = None) -> int:
     if found:
         return abort(found, count)
 
+    # 4. A stream of tricks whose patterns were never seen: every trick so far counts as
+    #    seen, then new deals (next seeds) keep a trick only if its pattern is new.
+    seen = {ed.parse_cards(codes).patterns for codes, _ in [*dealt, *fresh]}
+    stream: list[tuple[list[str], int]] = []
+    for seed in range(args.seed + 2, args.seed + 12):
+        for codes, leader in deal(count, players, seed):
+            key = ed.parse_cards(codes).patterns
+            if key not in seen and len(stream) < count:
+                seen.add(key)
+                stream.append((codes, leader))
+    #    In chunks, the implementations taking turns (a busy machine slows both alike).
+    half = len(stream) // 2
+    unseen_s = unseen_hand_s = plain_s = plain_hand_s = 0.0
+    order: list[tuple[list[str], int]] = []
+    engine, baseline = [], []
+    step = max(1, half // 10)
+    for start in range(0, half, step):
+        for part, plain in ((stream[start : start + step], False), (stream[half + start : half + start + step], True)):
+            parsed = [(ed.parse_cards(codes), leader) for codes, leader in part]
+            plays: list[tuple[Parsed, int]] = [(tuple(p), leader) for p, leader in parsed] if plain else [*parsed]
+            hand = [(handwritten.parse_cards(codes), leader) for codes, leader in part]
+            engine_s, hand_s, outcomes, expected = one_pass(ed, plays, hand, players)
+            order += part
+            engine += outcomes
+            baseline += expected
+            if plain:
+                plain_s, plain_hand_s = plain_s + engine_s, plain_hand_s + hand_s
+            else:
+                unseen_s, unseen_hand_s = unseen_s + engine_s, unseen_hand_s + hand_s
+    found = disagreements(order, engine, baseline)
+    if found:
+        return abort(found, len(order))
+
     print(
         f"{EDITION}: {count:,} random {players}-card tricks (seed {args.seed}), best of {args.repeat}; "
         f"Python {sys.version.split()[0]}"
@@ -215,6 +253,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(
         "best run: the same tricks again (any cache warm); 1st pass: those tricks the first time (cold); "
         "new tricks: unseen ones after all that"
+    )
+    print()
+    print(
+        f"a stream of {2 * half:,} {players}-card tricks of distinct patterns never seen before (seeds "
+        f"{args.seed + 2}...), one pass: {half:,} parsed, {half:,} as plain tuples"
+    )
+    print(f"{'tricks per second':<32} {'parsed':>10} {'us/trick':>9} {'plain':>10} {'us/trick':>9}")
+    for name, first, second in (
+        ("engine      ed.resolve_trick", unseen_s, plain_s),
+        ("handwritten resolve", unseen_hand_s, plain_hand_s),
+    ):
+        line = f"{half / first:>10,.0f} {first / half * 1e6:>9.2f}"
+        line += f" {half / second:>10,.0f} {second / half * 1e6:>9.2f}"
+        print(f"{name:<32} {line}")
+    print(
+        f"ratio engine/handwritten (tricks/s): unseen patterns {unseen_hand_s / unseen_s:.3f}, "
+        f"unseen patterns, plain tuple {plain_hand_s / plain_s:.3f}"
     )
     return 0
 

@@ -166,14 +166,20 @@ ALLIES = 2
 
 class Cards(tuple[Play, ...]):
     """Plays in order, as :meth:`Edition.parse_cards` returns them: a tuple that also
-    carries what the trick resolver would otherwise work out on every call, the
-    pattern ids of its plays and whether no card stands in it twice."""
+    carries what the trick resolver would otherwise work out on every call (see
+    :mod:`skullking.compiled`): the pattern ids of its plays, and ``facts``: the
+    edition's compiled rules that parsed it, the plays' counts added up by them, the
+    fewest players with whom the cards make a possible trick, and the pattern ids."""
 
     patterns: tuple[int, ...]
-    distinct: bool
+    facts: tuple[object, int, int, tuple[int, ...]]
 
-    def __new__(cls, plays: Iterable[Play] = ()) -> Cards:
+    def __new__(cls, plays: Iterable[Play] = (), owner: object = None, counts: int = 0, need: int = 0) -> Cards:
         self = super().__new__(cls, plays)
         self.patterns = tuple(p.pattern for p in self)
-        self.distinct = len(set(self)) == len(self)
+        self.facts = (owner, counts, need, self.patterns)
         return self
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # The plays only: the facts belong to the edition that parsed them, in this process.
+        return (Cards, (tuple(self),))

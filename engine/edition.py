@@ -11,10 +11,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from .cards import ALLIES, ALTERS, UNDECLARED, Card, Cards, Lead, Play
+from .compiled import CompiledTricks
 from .errors import IllegalTrickError, NotationError, shorten
 from .expr import Expression, compile_expression
 from .limits import shown
@@ -40,7 +41,7 @@ from .model import (
     WhenSeveral,
 )
 from .notation import Vocabulary
-from .plan import PATTERN, Plan, Planner, new_pattern_id
+from .plan import new_pattern_id
 from .trick import Resolver, TrickResult, legal_plays
 
 
@@ -126,9 +127,7 @@ class Edition:
     role_names: tuple[str, ...]
     _vocabulary: Vocabulary
     _resolver: Resolver
-    _planner: Planner
-    _plans_get: Callable[[tuple[int, ...]], Plan | None]
-    _cards_for: dict[int, int]
+    _compiled: CompiledTricks
     _kinds: Mapping[str, CardKind]
     _decks: dict[frozenset[str], tuple[Card, ...]]
     _pools: Mapping[str, int]
@@ -255,11 +254,10 @@ class Edition:
         setattr_(self, "plays", plays)
         setattr_(self, "_vocabulary", Vocabulary(self, list(plays.values())))
         setattr_(self, "_resolver", Resolver(self))
-        setattr_(self, "_planner", Planner(self, self._resolver))
-        setattr_(self, "_plans_get", self._planner.plans.get)
-        # players -> the most cards a trick may have (a player count outside the
-        # edition's range has none).
-        setattr_(self, "_cards_for", {n: n for n in range(self.min_players, self.max_players + 1)})
+        setattr_(self, "_compiled", CompiledTricks(self, self._resolver))
+        # The instance's resolve_trick is the compiled resolver itself, one call less a
+        # trick (the method below documents it, and serves calls made through the class).
+        setattr_(self, "resolve_trick", self._compiled.resolve)
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Pickle the file's fields only; the derived lookups are rebuilt on load.
@@ -312,7 +310,7 @@ class Edition:
         ['WHALE', 'SK', 'B14']
         """
         if isinstance(cards, str):
-            return Cards(self._vocabulary.parse(cards))
+            return self._cards(self._vocabulary.parse(cards))
         out: list[Play] = []
         for position, item in enumerate(cards, start=1):
             if isinstance(item, Play):
@@ -331,7 +329,11 @@ class Edition:
                 what = "no card" if not found else f"{len(found)} cards ({', '.join(map(str, found))})"
                 raise NotationError(f"card {position}: {shorten(item)!r} is {what}, not one card", token=shorten(item))
             out.append(found[0])
-        return Cards(out)
+        return self._cards(out)
+
+    def _cards(self, plays: list[Play]) -> Cards:
+        """``plays`` (this edition's) as :class:`Cards`, their counts added up."""
+        return Cards(plays, self._compiled, *self._compiled.summary(plays))
 
     def play_of(self, card: str | Play) -> Play:
         """The play ``card`` stands for: text naming exactly one card (``"TIG:PIR"``,
@@ -378,25 +380,7 @@ class Edition:
         >>> r.winner is None, r.next_leader, r.rule
         (True, 3, 'kraken')
         """
-        if cards.__class__ is Cards:  # parsed Cards carry their pattern
-            key, distinct = cards.patterns, cards.distinct
-        else:
-            try:  # a sequence of plays
-                key = tuple(map(PATTERN, cards))
-                distinct = len(set(cards)) == len(cards)
-            except AttributeError:  # text, or text among the plays
-                cards = self.parse_cards(cards)
-                key, distinct = cards.patterns, cards.distinct
-        count = len(cards)
-        seats = count if players is None else players
-        if not (count <= self._cards_for.get(seats, -1) and 0 <= leader < seats):
-            self._resolver.check(cards, leader, seats)  # type: ignore[arg-type]
-        plan = self._plans_get(key)
-        if plan is None:
-            return self._planner.miss(key, cards, leader, seats)  # type: ignore[arg-type]
-        if not distinct and key in self._planner.repeats:
-            self._resolver.check_copies(cards)  # type: ignore[arg-type]
-        return plan(cards, leader, seats)  # type: ignore[arg-type]  # (a sequence of plays by now)
+        return self._compiled.resolve(cards, leader, players)
 
     def interpret_trick(
         self, cards: str | Sequence[str | Play], leader: int = 0, players: int | None = None
@@ -406,7 +390,7 @@ class Edition:
         plays = self.parse_cards(cards)
         seats = len(plays) if players is None else players
         self._resolver.check(plays, leader, seats)
-        self._planner.check_players(plays, seats)
+        self._resolver.check_players(plays, seats)
         return self._resolver.resolve(plays, leader, seats)
 
     def led_suit(self, trick: str | Sequence[str | Play]) -> str | None:
@@ -436,7 +420,7 @@ class Edition:
             if not self.min_players <= players <= self.max_players:
                 low, high = self.min_players, self.max_players
                 raise IllegalTrickError(f"{shown(players)} players: this edition is for {low} to {high} players")
-            self._planner.check_players([*held, *played], players)
+            self._resolver.check_players([*held, *played], players)
         return tuple(legal_plays(self._resolver, held, played))
 
     # ------------------------------------------------------------------ rounds

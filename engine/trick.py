@@ -13,9 +13,13 @@ Resolution is a pure function of the edition and the plays. In order:
    the effect's ``next_leader`` strategies when nobody won).
 
 :class:`Resolver` holds the edition's rules in the form this interpretation reads
-(role and suit indices, compiled conditions, bonus tables); it is the reference that
-the compiled per-pattern plans of :mod:`skullking.plan` are tested against, and it
-answers the first trick of every pattern.
+(role and suit indices, compiled conditions, bonus tables), and checks tricks that
+cannot happen. It is the reference: :meth:`Edition.resolve_trick
+<skullking.edition.Edition.resolve_trick>` runs the rules compiled at load
+(:mod:`skullking.compiled`), which the differential tests keep equal to this
+interpretation on every trick; the compiled resolver asks it only for what it has no
+table for (a bonus by rank or position, a next leader that would have won without one
+of several trick-altering cards) and to put an impossible trick in words.
 """
 
 from __future__ import annotations
@@ -124,6 +128,10 @@ class Resolver:
                 tuple(b for b in dynamic if b.winner is None or b.winner.roles is None or role in b.winner.roles)
             )
         self.limits = edition.pool_limits
+        # Cards from modules used only from some player count on: special card id ->
+        # that count.
+        min_players = {m.id: m.min_players for m in edition.modules}
+        self.module_players = {k.id: min_players[k.module] for k in edition.kinds if min_players[k.module] > 1}
         # Bonuses that look at roles only (winner and captured cards): the role indices
         # they count. Their winner roles are already what ``dynamic`` is indexed by.
         self.by_roles: dict[str, tuple[int, ...]] = {}
@@ -207,6 +215,16 @@ class Resolver:
             if named[p.card.code] > 1:
                 raise IllegalTrickError(f"'{p.card.code}' {named[p.card.code]} times {where}: the deck has one")
 
+    def check_players(self, plays: Sequence[Play], players: int) -> None:
+        """Raise for a card whose module is not used with ``players`` players."""
+        for play in plays:
+            need = self.module_players.get(play.card.kind or "", 1)
+            if need > players:
+                kind = self.edition.kind(play.card.kind or "")
+                raise IllegalTrickError(
+                    f"'{play.code}' is not used with {players} players (module '{kind.module}' is used from {need})"
+                )
+
     # ------------------------------------------------------------------ resolution
 
     def led_suit(self, plays: Sequence[Play]) -> int:
@@ -224,8 +242,9 @@ class Resolver:
         self, rules: list[_CompiledRule], plays: Sequence[Play], roles: list[int]
     ) -> tuple[Rule | None, list[int], Pick]:
         """The rule that decides the trick, the positions it chooses among, and how it
-        picks. Depends only on the roles, suits and trumps in the trick, never on ranks,
-        which is what lets :mod:`skullking.plan` compile it once per pattern of cards."""
+        picks. Depends only on the roles, suits and trumps in the trick, never on ranks
+        (which is what lets a plan of :mod:`skullking.plan` serve every trick of a
+        pattern of cards)."""
         led = -2
         counts = None
         for compiled in rules:

@@ -1,0 +1,1185 @@
+"""An edition's trick rules compiled at load into one resolver function.
+
+:class:`~skullking.trick.Resolver` interprets the rules (the reference); this module
+turns the same rules, once, when the edition is built (about a millisecond), into
+tables over the edition's plays and one resolver function that plans nothing per
+pattern: a trick never seen before costs what any other does. It is the instance's
+:meth:`Edition.resolve_trick <skullking.edition.Edition.resolve_trick>`.
+
+**One number per trick.** Every play of the edition gets one integer, its *counts*,
+made of fields; a trick's counts are its plays' counts added up, in one pass. From the
+lowest bits up:
+
+* a field per precedence rule, in the rules' order, counting the cards the rule picks
+  among (its role, its suit, trumps, numbered cards, any card): the rule that decides
+  is the first whose field is not zero (the lowest set bit) and whose condition holds;
+* fields for trick-altering cards (and each effect's own), alliance cards and cards
+  that pay a bonus by themselves, and the counts the rules' conditions and the role
+  bonuses read (a role, trumps, numbered cards, cards) that no rule's field counts
+  already. A condition reads counts only, so its value is remembered by the counts it
+  reads. These first fields are few: what the decision reads is a small integer;
+* fields that flag an impossible trick: a card played undeclared, a card whose module
+  needs more players, too many copies of a special card (that field starts at
+  ``2**w - 1 - copies`` and reaches its top bit at one copy too many); and which card
+  pays a bonus by itself, when one does;
+* a bit per numbered card, in one region per suit at the card's rank, so that the
+  highest card of a suit in the trick is the highest bit set in the suit's region; and
+  a bit per named card (a named pirate). Played twice, such a card makes a carry: the
+  bits then number fewer than the field that counts them says;
+* for a rule that picks among the numbered cards of several suits (the White Whale's
+  highest number), a bit per card again, rank by rank (above: a carry there never
+  reaches the bits below);
+* on top, the points the cards themselves pay to whoever wins them (the 14s).
+
+The rule that decides then picks: the first card of a role by a loop over the plays;
+the highest or lowest card of a suit (or of trumps, or of the led suit) from the
+suit's region, the card found by its rank; among several suits, rank by rank, ties to
+the card played first. An effect changes the roles of some cards (the White Whale's
+escapes): their counts move from field to field, and the effect's own rules decide.
+:meth:`Edition.parse_cards <skullking.edition.Edition.parse_cards>` adds up the counts
+of the tricks it parses (:attr:`Cards.facts <skullking.cards.Cards.facts>`), so that a
+parsed trick skips even the sum. The reference is asked only for what the tables do
+not hold: a bonus by rank or by position, a next leader that would have won without
+one of several trick-altering cards, and the words of an impossible trick.
+
+Short tricks (at most :data:`PLANNED` cards) repeat their patterns (which roles, suits
+and effects stand where) often: the second time a pattern is seen, the outcome found is
+kept as a plan (:mod:`skullking.plan`), and its next tricks cost a look-up. Tricks of
+more cards almost never repeat one, and keep nothing.
+
+A precedence list with a condition that may divide by zero is decided rule by rule
+instead, every condition in turn, as the reference does, so that the error comes where
+it would. ``tests/test_compiled.py`` checks this resolver against the reference on
+every bundled edition, every example house rule and overlays that reach every way a
+rule can pick.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from .cards import UNDECLARED, Cards, Lead, Play
+from .errors import NotationError
+from .model import Among, EffectKind, NextLeader, Pick, Rule, Ties, WhenSeveral
+from .plan import LIMIT, PATTERN, Plan, Selector, fixed, no_winner, ranked
+from .trick import Resolver, TrickResult, _pick
+
+if TYPE_CHECKING:
+    from .edition import Edition
+
+_new = tuple.__new__
+#: How a rule picks (a step's ``how``): the first card of a role; the highest or
+#: lowest card of one suit, from its region; the same of the led suit; the same of
+#: several suits, from the rank fields; the first card; any other pick (the last card
+#: of a role...), the reference's way.
+_ROLE_FIRST, _HIGH, _LOW, _LED_HIGH, _LED_LOW, _RANKS_HIGH, _RANKS_LOW, _ANY_FIRST, _OTHER = range(9)
+#: Who leads after a trick an effect leaves without a winner, as numbers.
+_STRATEGIES = {strategy: number for number, strategy in enumerate(NextLeader)}
+_WITHOUT_EFFECTS = _STRATEGIES[NextLeader.WOULD_HAVE_WON_WITHOUT_EFFECTS]
+_WITHOUT_CARD = _STRATEGIES[NextLeader.WOULD_HAVE_WON_WITHOUT_CARD]
+_EFFECT_PLAYER = _STRATEGIES[NextLeader.EFFECT_PLAYER]
+_LEFT_OF_EFFECT_PLAYER = _STRATEGIES[NextLeader.LEFT_OF_EFFECT_PLAYER]
+#: Tricks of at most this many cards keep their pattern's plan (see skullking.plan): of
+#: 50,000 random tricks of four cards, 86 % of the next 50,000 find their pattern seen
+#: before; of five cards 54 %, of six 19 %, of eight 0.5 %.
+PLANNED = 5
+#: The most remembered values of one condition before starting afresh.
+_MEMO_LIMIT = 1 << 16
+_NO_RULE = "no precedence rule finds a winner"
+#: More players than any edition seats (see CompiledTricks._need).
+_IMPOSSIBLE = 1 << 30
+#: What a trick not parsed by an edition knows of itself: nothing.
+_NO_FACTS: tuple[object, int, int, tuple[int, ...]] = (None, 0, 0, ())
+
+
+def _SEEN(cards: Sequence[Play], leader: int, players: int) -> TrickResult:
+    """The mark of a pattern seen once, without a plan yet (never called)."""
+    raise AssertionError("a pattern seen once has no plan")  # pragma: no cover
+
+
+#: (mask of the counts read, remembered values, the condition, (name position, field shift), ...)
+Condition = tuple[int, dict[int, bool], Any, tuple[tuple[int, int], ...]]
+Resolve = Callable[..., TrickResult]
+Decide = Callable[[Sequence[Play], "list[int] | None", int], tuple[int, "Step | None"]]
+Altered = Callable[[Sequence[Play], int, int, int, int, "tuple[int, ...] | None"], TrickResult]
+
+
+class Step(NamedTuple):
+    """A precedence rule compiled."""
+
+    how: int
+    #: _ROLE_FIRST: the role; _HIGH, _LOW: the suit's region; _RANKS_*: the ranks'.
+    arg: Any
+    #: The rule's field in the counts (all its bits).
+    field: int
+    condition: Condition | None
+    rule: Rule
+    #: The results when this rule decides, without bonus nor alliances, by the winning
+    #: card's position and the winner's seat (shared: results are immutable).
+    results: tuple[tuple[TrickResult, ...], ...]
+    #: Highest or lowest, ties to the card played last.
+    last: bool
+    #: _RANKS_*: the suits of the group.
+    suits: tuple[int, ...]
+    #: By the winning card's position, the plan of a trick this rule decides without
+    #: bonus nor alliances (built when first needed).
+    plans: list[Plan | None]
+
+
+class _Region(NamedTuple):
+    """A suit's region of the counts: where it starts, its mask, the play at each bit,
+    and the rank of the first bit."""
+
+    at: int
+    mask: int
+    plays: tuple[Play | None, ...]
+    low: int
+
+
+class _Ranks(NamedTuple):
+    """The region of a group of suits by rank: a bit per suit of the group for each
+    rank, from the lowest. Where it starts, its mask, the suits of the group, and the
+    play at each bit."""
+
+    at: int
+    mask: int
+    suits: int
+    plays: tuple[Play | None, ...]
+
+
+class _Effect(NamedTuple):
+    """A trick-altering effect compiled."""
+
+    destroys: bool
+    #: Who leads when nobody wins (_STRATEGIES numbers).
+    strategies: tuple[int, ...]
+    #: The results when nobody wins, by the next leader's seat.
+    nobody: tuple[TrickResult, ...]
+    becomes: int
+    spares: frozenset[int]
+    cancels_alliances: bool
+    #: The effect's rules pick by role: they need the plays' roles.
+    by_role: bool
+    #: The effect's rules read role counts (a condition, a rule of a role).
+    reads_roles: bool
+    #: The roles (-1: none) whose cards play ``becomes``: (role, its count's field, a
+    #: card of it in counts); ``becomes``' card in counts.
+    moves: tuple[tuple[int, int, int], ...]
+    into: int
+    #: The role of every card with this effect (None: they differ).
+    own: int | None
+    #: The effect's only rule, when it has one, without condition, that picks the best
+    #: of numbered cards by rank (decided here, without the decider).
+    only: Step | None
+
+
+class _Fields:
+    """Allocates the fields of the counts, from the lowest bit up."""
+
+    def __init__(self) -> None:
+        self.top = 0
+
+    def take(self, bits: int) -> int:
+        self.top += bits
+        return self.top - bits
+
+
+class CompiledTricks:
+    """The trick rules of one edition, compiled (see the module's docstring).
+    :attr:`resolve` is :meth:`Edition.resolve_trick <skullking.edition.Edition.resolve_trick>`."""
+
+    resolve: Resolve
+
+    def __init__(self, edition: Edition, resolver: Resolver) -> None:
+        self.edition = edition
+        self.resolver = resolver
+        plays = list(edition.plays.values())
+        roles, suits = edition.roles, edition.suits
+        max_players = edition.max_players
+        width = max_players.bit_length()  # a count fits; a flagging field has one bit more
+        ones = (1 << width) - 1
+        self.ones = ones
+        role_slots = {r.id: r.slot for r in roles}
+        limits = edition.pool_limits
+        lists = [edition.precedence, *(e.precedence for e in edition.effects)]
+        trumps = tuple(s.slot for s in suits if s.trump)
+
+        def suits_of(of: str) -> tuple[int, ...]:
+            """The suits a rule ``of`` this group picks among (not a role, not any card)."""
+            if of == Among.TRUMP:
+                return trumps
+            if of in (Among.NUMBERED, Among.LED_SUIT):  # a led suit needs a numbered card
+                return tuple(s.slot for s in suits)
+            return tuple(s.slot for s in suits if s.id == of)
+
+        def member(of: str, play: Play) -> bool:
+            """Whether ``play`` is among the cards a rule ``of`` this group picks from."""
+            if of in role_slots:
+                return play.role_index == role_slots[of]
+            return of == Among.ANY or play.suit_index in suits_of(of)
+
+        fields = _Fields()
+        # -- the small fields: rules (main first), flags, and the counts read
+        rule_at = [[fields.take(width) for _ in rules] for rules in lists]
+        alters_at, allies_at, static_ids_at = fields.take(width), fields.take(width), fields.take(width)
+        # a field per trick-altering effect, counting its cards
+        effect_at = {e.slot: fields.take(width) for e in edition.effects if e.kind is not EffectKind.ALLIANCE}
+        counted: dict[str, int] = {}  # a name of the conditions -> its field
+        same = {Among.NUMBERED.value: "numbered", Among.LED_SUIT.value: "numbered", Among.ANY.value: "cards"}
+        for rules, shifts_of in zip(lists, rule_at, strict=True):
+            for rule, shift in zip(rules, shifts_of, strict=True):
+                name = same.get(rule.of, rule.of)
+                if name in role_slots or name in ("numbered", "trump", "cards"):
+                    counted.setdefault(name, shift)
+        for name in (*role_slots, "numbered", "trump", "cards"):
+            if name not in counted:
+                counted[name] = fields.take(width)
+        # special cards without a role (as an effect may leave the cards it cancels)
+        roleless = any(p.suit_index < 0 and p.role_index == -1 for p in plays) or (
+            bool(edition.effects) and resolver.cancelled < 0
+        )
+        roleless_at = fields.take(width) if roleless else -1
+        self.hot = (1 << fields.top) - 1
+        # -- the fields that flag an impossible trick, and which card pays a bonus
+        undeclared_at, needs_at, unique_count_at = fields.take(width), fields.take(width), fields.take(width + 1)
+        overflow: dict[int, int] = {}  # pools of special cards a trick could hold too many of
+        for play in plays:
+            if play.suit_index < 0 and limits[play.pool] < max_players and play.pool not in overflow:
+                overflow[play.pool] = fields.take(width + 1)
+        paying = [play for play in plays if play.static_bonus_ids]
+        static_code_at = fields.take((max_players * len(paying)).bit_length())
+        self.static_code = (static_code_at, (1 << (max_players * len(paying)).bit_length()) - 1)
+        self.paying = ((), *(play.static_bonus_ids for play in paying))
+        # -- one-copy cards: numbered cards by suit and rank, then named individuals
+        unique_at = fields.top
+        regions: list[_Region] = []
+        for suit in suits:
+            low = min(suit.ranks, default=0)
+            at_rank: list[Play | None] = [None] * (max(suit.ranks, default=0) - low + 1)
+            for play in plays:
+                if play.suit_index == suit.slot:
+                    at_rank[play.rank - low] = play
+            regions.append(_Region(fields.take(len(at_rank)), (1 << len(at_rank)) - 1, tuple(at_rank), low))
+        named: dict[str, int] = {}
+        for play in plays:
+            if play.card.individual is not None and play.card.code not in named:
+                named[play.card.code] = fields.take(1)
+        unique_end = fields.top  # (what lies above takes the carry of a card played twice)
+        # -- the groups of several suits that a rule picks the best card of, by rank (a
+        # bit per card again, above the one-copy bits: a carry here never reaches them)
+        groups = {
+            suits_of(rule.of)
+            for rules in lists
+            for rule in rules
+            if rule.pick in (Pick.HIGHEST, Pick.LOWEST)
+            and rule.of not in role_slots
+            and rule.of not in (Among.ANY, Among.LED_SUIT)
+            and len(suits_of(rule.of)) > 1
+        }
+        ranks: dict[tuple[int, ...], _Ranks] = {}
+        rank_bit: dict[tuple[tuple[int, ...], Play], int] = {}
+        for group in sorted(groups):
+            members = [play for play in plays if play.suit_index in group]
+            low = min((play.rank for play in members), default=0)
+            size = (max((play.rank for play in members), default=0) - low + 1) * len(group)
+            at = fields.take(size)
+            at_bit: list[Play | None] = [None] * size
+            for play in members:
+                bit = (play.rank - low) * len(group) + group.index(play.suit_index)
+                at_bit[bit] = play
+                rank_bit[group, play] = at + bit
+            ranks[group] = _Ranks(at, (1 << size) - 1, len(group), tuple(at_bit))
+        static_at = fields.top  # the card bonuses, on top (either sign)
+
+        top = 1 << width
+        self.bias = sum((top - 1 - limits[pool]) << at for pool, at in overflow.items())
+        self.checks = (ones << undeclared_at) | sum(top << at for at in overflow.values())
+        self.unique = (unique_at, (1 << (unique_end - unique_at)) - 1, unique_count_at, (1 << (width + 1)) - 1)
+        self.regions = regions
+        min_players = {m.id: m.min_players for m in edition.modules}
+        self.module_players = {k.id: min_players[k.module] for k in edition.kinds if min_players[k.module] > 1}
+
+        # -- a card of a role, in counts: the fields of the rules of that role and its
+        # count (an effect that changes a card's role moves them); no role: the field of
+        # special cards without one
+        role_unit = [1 << roleless_at if roleless else 0] + [0] * len(roles)
+        for r in roles:
+            shifts = {counted[r.id]}
+            for rules, shifts_of in zip(lists, rule_at, strict=True):
+                shifts.update(shift for rule, shift in zip(rules, shifts_of, strict=True) if rule.of == r.id)
+            role_unit[r.slot + 1] = sum(1 << shift for shift in shifts)
+        self.role_unit = role_unit
+
+        # -- each play's counts, and how it leads (a suit, -1: no suit, -2: passes)
+        packed: dict[Play, int] = {}
+        lead: dict[Play, int] = {}
+        for play in plays:
+            shifts = {counted["cards"]}
+            for rules, shifts_of in zip(lists, rule_at, strict=True):
+                shifts.update(shift for rule, shift in zip(rules, shifts_of, strict=True) if member(rule.of, play))
+            if play.role_index >= 0:
+                shifts.add(counted[roles[play.role_index].id])
+            elif play.suit_index < 0 and play.role_index == -1 and roleless:
+                shifts.add(roleless_at)
+            if play.suit_index >= 0:
+                shifts.add(counted["numbered"])
+                if play.trump:
+                    shifts.add(counted["trump"])
+            value = sum(1 << shift for shift in shifts)
+            bits = 0
+            if play.suit_index >= 0:
+                region = regions[play.suit_index]
+                value += 1 << (region.at + play.rank - region.low)
+                bits += 1
+                for group in ranks:
+                    if play.suit_index in group:
+                        value += 1 << rank_bit[group, play]
+            if play.card.individual is not None:
+                value += 1 << named[play.card.code]
+                bits += 1
+            value += bits << unique_count_at
+            flags = (
+                (play.alters, alters_at),
+                (play.allies, allies_at),
+                (bool(play.static_bonus_ids), static_ids_at),
+                (play.role_index == UNDECLARED, undeclared_at),
+                (self.module_players.get(play.card.kind or "", 1) > edition.min_players, needs_at),
+                (play.pool in overflow, overflow.get(play.pool, 0)),
+            )
+            value += sum(1 << at for flag, at in flags if flag)
+            if play.alters:
+                value += 1 << effect_at[play.effect_index]
+            if play.static_bonus_ids:
+                value += (paying.index(play) + 1) << static_code_at
+            packed[play] = value + (play.static_bonus << static_at)
+            lead[play] = play.suit_index if play.suit_index >= 0 else -1 if play.lead is Lead.NO_SUIT else -2
+        self.packed, self.lead = packed, lead
+
+        # -- the precedence lists
+        self.steps: list[tuple[Step, ...]] = []
+        self.by_bit: list[tuple[Step | None, ...]] = []
+        self.ordered: list[bool] = []
+        self.deciders: list[Decide] = []
+        for rules, shifts_of in zip(lists, rule_at, strict=True):
+            steps = tuple(
+                self._step(rule, shift, counted, role_slots, suits_of(rule.of), ranks)
+                for rule, shift in zip(rules, shifts_of, strict=True)
+            )
+            by_bit: list[Step | None] = [None] * (fields.top + 1)
+            for step, shift in zip(steps, shifts_of, strict=True):
+                for bit in range(width):
+                    by_bit[shift + bit + 1] = step  # a bit's position + 1: its bit_length()
+            ordered = any(r.when is not None and ("//" in r.when.source or "%" in r.when.source) for r in rules)
+            self.steps.append(steps)
+            self.by_bit.append(tuple(by_bit))
+            self.ordered.append(ordered)
+            self.deciders.append(self._in_order(steps) if ordered else self._decider(steps, tuple(by_bit)))
+        self.decide_main = self.deciders[0]
+
+        # -- effects
+        movable = [*((r.slot, counted[r.id]) for r in roles), *([(-1, roleless_at)] if roleless else [])]
+        self.effects = []
+        for e in edition.effects:
+            becomes, spares = resolver.becomes[e.slot], resolver.spares[e.slot]
+            steps = self.steps[e.slot + 1]
+            only = None
+            if (
+                len(steps) == 1
+                and steps[0].condition is None
+                and steps[0].how in (_HIGH, _LOW, _RANKS_HIGH, _RANKS_LOW)
+            ):
+                only = steps[0]
+            reason = e.description
+            if e.kind is not EffectKind.DESTROY_TRICK:
+                reason += "; no card wins, the trick is discarded"
+            owners = {p.role_index for p in plays if p.effect_index == e.slot}
+            self.effects.append(
+                _Effect(
+                    destroys=e.kind is EffectKind.DESTROY_TRICK,
+                    strategies=tuple(_STRATEGIES[s] for s in e.next_leader),
+                    nobody=tuple(
+                        _new(TrickResult, (None, s, 0, (), e.id, reason, None, ())) for s in range(max_players)
+                    ),
+                    becomes=becomes,
+                    spares=spares,
+                    cancels_alliances=e.cancels_alliances,
+                    by_role=any(rule.of in role_slots for rule in e.precedence),
+                    reads_roles=any(
+                        rule.of in role_slots or (rule.when is not None and rule.when.variables & role_slots.keys())
+                        for rule in e.precedence
+                    ),
+                    moves=tuple(
+                        (role, at, role_unit[role + 1])
+                        for role, at in movable
+                        if role != becomes and role not in spares
+                    ),
+                    into=role_unit[becomes + 1],
+                    own=owners.pop() if len(owners) == 1 else None,
+                    only=only,
+                )
+            )
+        # the highest bit of the effects' fields, when one card has an effect -> the effect
+        self.effect_by_bit = [-1] * (fields.top + 1)
+        for slot, at in effect_at.items():
+            self.effect_by_bit[at + 1] = slot
+        self.effect_fields = sum(ones << at for at in effect_at.values())
+
+        # -- role bonuses, per winner role + 1: ((id, points, count shift), ...) and the
+        # mask of those counts, or None when one needs the reference's pattern matching
+        self.role_bonuses: list[tuple[tuple[str, int, int], ...] | None] = []
+        self.role_bonus_mask: list[int] = []
+        for dynamic in resolver.dynamic:
+            fast: list[tuple[str, int, int]] | None = []
+            for bonus in dynamic:
+                roles_counted = resolver.by_roles.get(bonus.id)
+                if roles_counted is None or fast is None:
+                    fast = None
+                    continue
+                fast.extend((bonus.id, bonus.points, counted[roles[r].id]) for r in roles_counted)
+            self.role_bonuses.append(None if fast is None else tuple(fast))
+            self.role_bonus_mask.append(sum(ones << at for _, _, at in fast or ()))
+        self.first_played = edition.when_several is WhenSeveral.FIRST_PLAYED
+        self.alters_at, self.static_ids_at, self.static_at = alters_at, static_ids_at, static_at
+        self.alters, self.allies = ones << alters_at, ones << allies_at
+        self.needs, self.static_ids = ones << needs_at, ones << static_ids_at
+        self.plans: dict[tuple[int, ...], Plan] = {}
+        self.altered = self._altered()
+        self.resolve = self._resolver()
+        from .edition import Edition
+
+        self.resolve.__doc__ = Edition.resolve_trick.__doc__
+        self.resolve.__qualname__ = Edition.resolve_trick.__qualname__
+
+    # ------------------------------------------------------------------ building
+
+    def _step(
+        self,
+        rule: Rule,
+        at: int,
+        counted: dict[str, int],
+        roles: dict[str, int],
+        suits: tuple[int, ...],
+        ranks: dict[tuple[int, ...], _Ranks],
+    ) -> Step:
+        condition: Condition | None = None
+        if rule.when is not None:
+            reads = tuple(
+                (position, counted[name])
+                for position, name in enumerate(rule.when.names)
+                if name in rule.when.variables
+            )
+            condition = (sum(self.ones << s for _, s in reads), {}, rule.when, reads)
+        high, ranked = rule.pick is Pick.HIGHEST, rule.pick in (Pick.HIGHEST, Pick.LOWEST)
+        how: int = _OTHER
+        arg: Any = None
+        if rule.of in roles:
+            if rule.pick is Pick.FIRST:
+                how, arg = _ROLE_FIRST, roles[rule.of]
+        elif rule.of == Among.ANY:
+            if rule.pick is Pick.FIRST:
+                how = _ANY_FIRST
+        elif not ranked:
+            pass
+        elif rule.of == Among.LED_SUIT:
+            how = _LED_HIGH if high else _LED_LOW
+        elif len(suits) == 1:  # one suit: no two cards of one rank
+            how, arg = (_HIGH if high else _LOW), self.regions[suits[0]]
+        elif suits:
+            how, arg = (_RANKS_HIGH if high else _RANKS_LOW), ranks[suits]
+        seats = range(self.edition.max_players)
+        results = tuple(
+            tuple(_new(TrickResult, (seat, seat, 0, (), rule.id, rule.description, index, ())) for seat in seats)
+            for index in seats
+        )
+        last = rule.ties is Ties.LAST_PLAYED and ranked
+        return Step(how, arg, self.ones << at, condition, rule, results, last, suits, [None] * len(seats))
+
+    def summary(self, plays: Sequence[Play]) -> tuple[int, int]:
+        """The counts of ``plays`` (this edition's) added up, and the fewest players with
+        whom they make a possible trick (:meth:`_need`)."""
+        counts = self.bias
+        for play in plays:
+            counts += self.packed[play]
+        return counts, self._need(counts, plays)
+
+    def _need(self, counts: int, plays: Sequence[Play]) -> int:
+        """The fewest players with whom ``plays``, of ``counts``, make a possible trick as
+        far as their cards go: the most players a module of theirs needs (1 when none
+        does), or more than any edition seats when the cards themselves cannot be (too
+        many copies of a card, a card played undeclared): the trick is checked when it
+        seats fewer."""
+        unique_at, unique_mask, count_at, count_mask = self.unique
+        if counts & self.checks or (counts >> unique_at & unique_mask).bit_count() != counts >> count_at & count_mask:
+            return _IMPOSSIBLE
+        if counts & self.needs:
+            return max(self.module_players.get(p.card.kind or "", 1) for p in plays)
+        return 1
+
+    def _resolver(self) -> Resolve:
+        """The resolver function, its tables bound as closure variables. The main rules'
+        common picks are written out here (see :meth:`_decider`); the others are the
+        decider's."""
+        packed, bias, hot, checks, needs = self.packed, self.bias, self.hot, self.checks, self.needs
+        unique_at, unique_mask, unique_count_at, unique_count_mask = self.unique
+        low_players, high_players = self.edition.min_players, self.edition.max_players
+        check, need_of = self.resolver.check, self._need
+        validate, unusual, altered, decide = self._validate, self._unusual, self.altered, self.decide_main
+        ones, alters, allies = self.ones, self.alters, self.allies
+        static_at, static_ids, static_ids_at = self.static_at, self.static_ids, self.static_ids_at
+        (static_code_at, static_code_mask), paying = self.static_code, self.paying
+        role_bonuses, role_bonus_mask, reference_bonuses = (
+            self.role_bonuses,
+            self.role_bonus_mask,
+            self.resolver.bonuses,
+        )
+        fallback_seat, holds, lead, regions = self.resolver.fallback_seat, self.holds, self.lead, self.regions
+        pass_on = self.resolver.pass_on_character
+        # by the lowest bit's position + 1: (how, arg, the mask that clears the rule's
+        # field, condition, rule, results, step); a list decided rule by rule has none
+        picks: tuple[Any, ...] = tuple(
+            None if step is None else (step.how, step.arg, ~step.field, step.condition, step.rule, step.results, step)
+            for step in self.by_bit[0]
+        )
+        fields = 0 if self.ordered[0] else sum(step.field for step in self.steps[0])
+        unknown = -2 if self.ordered[0] else -1  # the pick before any rule: -2, the decider's
+        payable = [self.static_ids | mask for mask in self.role_bonus_mask]
+        fallback_position, most = self.resolver.fallback_position, self.edition.max_players
+        plans = self.plans
+        plans_get, plan_for, keep, planned = plans.get, self._plan_for, self._keep, PLANNED
+        own = frozenset(self.packed)
+        # Plays not parsed may find their pattern's plan first when a pattern tells all
+        # that makes a trick possible but a card played twice: no module needs more
+        # players than the edition's fewest, no named card can be declared two ways.
+        quick = all(need <= self.edition.min_players for need in self.module_players.values()) and not any(
+            k.individuals and k.declarations for k in self.edition.kinds
+        )
+
+        me = self
+
+        def resolve(cards: Any, leader: int = 0, players: int | None = None) -> TrickResult:
+            key: tuple[int, ...] | None
+            owner, counts, need, key = cards.facts if cards.__class__ is Cards else _NO_FACTS
+            if owner is not me:  # not parsed by this edition
+                count = len(cards)
+                if quick and count <= planned:  # a short trick of this edition's plays, its plan kept
+                    try:
+                        plan = plans_get(tuple(map(PATTERN, cards)))
+                    except AttributeError:  # (text)
+                        plan = None
+                    if plan is not None and plan is not _SEEN and own.issuperset(cards) and len(set(cards)) == count:
+                        # (the plan's pattern makes a possible trick: only a card twice is not seen)
+                        seats = count if players is None else players
+                        if not (count <= seats and low_players <= seats <= high_players and 0 <= leader < seats):
+                            check(cards, leader, seats)
+                        return plan(cards, leader, seats)
+                # add the counts up
+                key = None
+                counts = bias
+                try:
+                    for play in cards:
+                        counts += packed[play]
+                except (KeyError, TypeError):  # text, or plays of another edition
+                    return unusual(cards, leader, players)
+                # (_need, written out)
+                if counts & checks or (counts >> unique_at & unique_mask).bit_count() != (
+                    counts >> unique_count_at & unique_count_mask
+                ):
+                    need = _IMPOSSIBLE
+                else:
+                    need = need_of(counts, cards) if counts & needs else 1
+            count = len(cards)
+            seats = count if players is None else players
+            if not (count <= seats and low_players <= seats <= high_players and 0 <= leader < seats):
+                check(cards, leader, seats)
+            if need > seats:
+                validate(cards, seats)
+            if count <= planned:  # a short trick: its pattern's plan, if one was kept
+                if key is None:
+                    key = tuple(map(PATTERN, cards))
+                plan = plans_get(key)
+                if plan is None:  # seen first: kept as seen, its plan built if it comes back
+                    if len(plans) >= LIMIT:
+                        plans.clear()
+                    plans[key] = _SEEN
+                    key = None
+                elif plan is not _SEEN:
+                    return plan(cards, leader, seats)
+            else:
+                key = None
+            low = counts & hot
+            if low & alters:
+                return altered(cards, leader, seats, counts, low, key)
+            # The main rules (see _decider); index -2: the decider's pick.
+            left = low & fields
+            index = unknown
+            while left:
+                how, arg, clear, condition, rule, results, step = picks[(left & -left).bit_length()]
+                left &= clear
+                if condition is not None:
+                    read = low & condition[0]
+                    value = condition[1].get(read)
+                    if value is None:
+                        value = holds(condition, read)
+                    if not value:
+                        continue
+                if how == _ROLE_FIRST:
+                    for index, play in enumerate(cards):  # noqa: B007
+                        if play.role_index == arg:
+                            break
+                    break
+                if how == _HIGH:
+                    index = cards.index(arg[2][(counts >> arg[0] & arg[1]).bit_length() - 1])
+                    break
+                if how == _LED_HIGH:
+                    passed = False
+                    for play in cards:
+                        suit = lead[play]
+                        if suit >= 0:
+                            break
+                        if suit == -1 and (not passed or not pass_on):
+                            suit = -1
+                            break
+                        passed = True
+                    else:
+                        suit = -1
+                    if suit < 0:
+                        continue
+                    at, mask, at_rank, _ = regions[suit]
+                    index = cards.index(at_rank[(counts >> at & mask).bit_length() - 1])
+                    break
+                if how == _ANY_FIRST:
+                    index = 0
+                    break
+                index = -2
+                break
+            if index == -2:
+                index, step = decide(cards, None, counts)
+                if step is not None:
+                    rule, results = step.rule, step.results
+            if index < 0:
+                if key is not None:
+                    keep(key, no_winner(fallback_position(count), 0, "", _NO_RULE, most))
+                return _new(TrickResult, (None, fallback_seat(count, leader, seats), 0, (), "", _NO_RULE, None, ()))
+            winner = (leader + index) % seats
+            role = cards[index].role_index + 1
+            entries = role_bonuses[role]
+            points = 0
+            ids: tuple[str, ...] = ()
+            if entries is None:
+                points, ids = reference_bonuses(cards, [p.role_index for p in cards], index)
+            elif low & payable[role]:  # (else nothing pays: no points, no ids)
+                if low & static_ids:
+                    points = counts >> static_at
+                    if low >> static_ids_at & ones == 1:
+                        ids = paying[counts >> static_code_at & static_code_mask]
+                    else:
+                        found: list[str] = []
+                        for play in cards:
+                            if play.static_bonus_ids:
+                                found += play.static_bonus_ids
+                        ids = tuple(found)
+                if low & role_bonus_mask[role]:
+                    for bonus, value, at in entries:
+                        times = low >> at & ones
+                        if times:
+                            points += value * times
+                            ids += (bonus,) * times
+                elif not points and not entries:
+                    ids = ()  # as the reference: no ids when neither pays
+            if key is not None and entries is not None:
+                keep(key, plan_for(cards, index, step, points, ids, low & allies))
+            if low & allies:
+                alliances: tuple[tuple[int, int], ...] = ()
+                for i, play in enumerate(cards):
+                    if play.allies and i != index:
+                        alliances += (((leader + i) % seats, winner),)
+                return _new(TrickResult, (winner, winner, points, alliances, rule.id, rule.description, index, ids))
+            if points or ids:
+                return _new(TrickResult, (winner, winner, points, (), rule.id, rule.description, index, ids))
+            return results[index][winner]  # type: ignore[no-any-return]
+
+        return resolve
+
+    def _keep(self, key: tuple[int, ...], plan: Plan | None) -> None:
+        """Keep ``plan`` for the pattern ``key`` (a bounded cache)."""
+        if plan is not None:
+            if len(self.plans) >= LIMIT:
+                self.plans.clear()
+            self.plans[key] = plan
+
+    def _selector(self, cards: Sequence[Play], index: int, step: Step) -> Selector | None:
+        """What picks the card at ``index`` that ``step``'s rule picked, in any trick of
+        the pattern of ``cards``: that position, or the positions of the cards it picks
+        the highest (lowest) among; ``None`` for a rule that picks another way."""
+        how = step.how
+        if how in (_ROLE_FIRST, _ANY_FIRST):
+            return index
+        if how == _OTHER:
+            return None
+        group = step.suits if how in (_RANKS_HIGH, _RANKS_LOW) else (cards[index].suit_index,)
+        positions = [i for i, p in enumerate(cards) if p.suit_index in group]
+        if len(positions) == 1:
+            return index
+        if step.last:
+            positions.reverse()
+        return (tuple(positions), 1 if how in (_HIGH, _LED_HIGH, _RANKS_HIGH) else -1)
+
+    def _plan_for(
+        self, cards: Sequence[Play], index: int, step: Step, points: int, ids: tuple[str, ...], allied: int
+    ) -> Plan | None:
+        """The plan of the pattern of ``cards``, won by the card at ``index`` under
+        ``step``'s rule with ``points`` (``ids``; role bonuses counted, not matched, so
+        that every card of the pattern a rule picks the highest of wins the same), its
+        alliances formed if ``allied`` (not 0); ``None`` for a rule that picks another way."""
+        selector = self._selector(cards, index, step)
+        if selector is None:
+            return None
+        rule, most = step.rule, self.edition.max_players
+        loots: tuple[int, ...] = ()
+        if allied:  # (a card the rule picks the highest of is numbered: never an alliance card)
+            for i, play in enumerate(cards):
+                if play.allies and i != index:
+                    loots += (i,)
+        if isinstance(selector, int):
+            if not (points or ids or loots):  # the rule's results as they are (kept by the step)
+                plan = step.plans[index]
+                if plan is None:
+                    plan = step.plans[index] = fixed(index, 0, (), (), rule.id, rule.description, most)
+                return plan
+            return fixed(index, points, ids, loots, rule.id, rule.description, most)
+        outcome = (points, ids, loots)
+        return ranked(selector, tuple((w, outcome) for w in sorted(selector[0])), rule.id, rule.description, most)
+
+    def _next_plan(
+        self, strategies: tuple[int, ...], cards: Sequence[Play], active: int, counts: int, alone: bool
+    ) -> tuple[Selector, int] | None:
+        """:meth:`_next_leader` for any trick of the pattern of ``cards``: what picks the
+        next leader's position, and how many seats on; ``None`` when a strategy looks at
+        another trick-altering card."""
+        for strategy in strategies:
+            if strategy == _WITHOUT_EFFECTS:
+                keep = [i for i, p in enumerate(cards) if not p.alters]
+                if not keep:
+                    continue
+                rest = counts - sum(self.packed[p] for p in cards if p.alters)
+                kept = [cards[i] for i in keep]
+                index, step = self.decide_main(kept, None, rest)
+                if step is not None:
+                    selector = self._selector(kept, index, step)
+                    if selector is None:
+                        return None
+                    if isinstance(selector, int):
+                        return keep[selector], 0
+                    return (tuple(keep[i] for i in selector[0]), selector[1]), 0
+            elif strategy == _WITHOUT_CARD:
+                return None
+            elif strategy == _EFFECT_PLAYER:
+                return active, 0
+            elif strategy == _LEFT_OF_EFFECT_PLAYER:
+                return active, 1
+            else:
+                return 0, 0
+        return self.resolver.fallback_position(len(cards)), 0
+
+    def _decider(self, steps: tuple[Step, ...], by_bit: tuple[Step | None, ...]) -> Decide:
+        """The function that decides a trick by the rules ``steps``: given the plays,
+        their roles when an effect changed them (else ``None``) and the counts, the
+        position of the winning play (-1 when none) and the rule's step (``None``)."""
+        fields = sum(step.field for step in steps)
+        holds, regions, take, lead = self.holds, self.regions, self._take, self.lead
+        pass_on = self.resolver.pass_on_character
+
+        def decide(cards: Sequence[Play], roles: list[int] | None, counts: int) -> tuple[int, Step | None]:
+            left = counts & fields
+            while left:
+                step = by_bit[(left & -left).bit_length()]
+                how, arg, field, condition, _, _, last, _, _ = step  # type: ignore[misc]
+                left &= ~field
+                if condition is not None:
+                    key = counts & condition[0]
+                    value = condition[1].get(key)
+                    if value is None:
+                        value = holds(condition, key)
+                    if not value:
+                        continue
+                if how == _ROLE_FIRST:
+                    if roles is not None:
+                        return roles.index(arg), step
+                    for i, play in enumerate(cards):
+                        if play.role_index == arg:
+                            return i, step
+                if how in (_LED_HIGH, _LED_LOW):
+                    passed = False
+                    for play in cards:
+                        suit = lead[play]
+                        if suit >= 0:
+                            break
+                        if suit == -1 and (not passed or not pass_on):
+                            break
+                        passed = True
+                    else:
+                        suit = -1
+                    if suit < 0:
+                        continue
+                    how, arg = (_HIGH if how == _LED_HIGH else _LOW), regions[suit]
+                if how == _HIGH:
+                    return cards.index(arg[2][(counts >> arg[0] & arg[1]).bit_length() - 1]), step
+                if how == _LOW:
+                    bits = counts >> arg[0] & arg[1]
+                    return cards.index(arg[2][(bits & -bits).bit_length() - 1]), step
+                if how in (_RANKS_HIGH, _RANKS_LOW):
+                    return _best_by_rank(cards, counts, arg, how == _RANKS_HIGH, last), step
+                if how == _ANY_FIRST:
+                    return 0, step
+                index = take(step.rule, cards, roles)  # type: ignore[union-attr]
+                if index >= 0:
+                    return index, step
+            return -1, None
+
+        return decide
+
+    def _take(self, rule: Rule, cards: Sequence[Play], roles: list[int] | None) -> int:
+        """The position of the card ``rule`` picks (-1 when its group is empty), the
+        reference's way: the picks the tables have no shortcut for."""
+        if roles is None:
+            roles = [p.role_index for p in cards]
+        names = self.edition.role_names
+        if rule.of in names:
+            found = [i for i, r in enumerate(roles) if r == names.index(rule.of)]
+        elif rule.of == Among.ANY:
+            found = list(range(len(cards)))
+        elif rule.of == Among.TRUMP:
+            found = [i for i, p in enumerate(cards) if p.suit_index >= 0 and p.trump]
+        elif rule.of == Among.NUMBERED:
+            found = [i for i, p in enumerate(cards) if p.suit_index >= 0]
+        else:
+            led = self.resolver.led_suit(cards) if rule.of == Among.LED_SUIT else -1
+            found = [
+                i for i, p in enumerate(cards) if p.suit_index >= 0 and (p.suit_index == led or p.card.suit == rule.of)
+            ]
+        if not found:
+            return -1
+        reverse = rule.ties is Ties.LAST_PLAYED and rule.pick in (Pick.HIGHEST, Pick.LOWEST)
+        return _pick(found[::-1] if reverse else found, cards, rule.pick)
+
+    def _in_order(self, steps: tuple[Step, ...]) -> Decide:
+        """A decider that goes rule by rule, every condition in turn (one may raise), as
+        the reference does."""
+
+        def decide(cards: Sequence[Play], roles: list[int] | None, counts: int) -> tuple[int, Step | None]:
+            for step in steps:
+                condition = step.condition
+                if condition is not None:
+                    key = counts & condition[0]
+                    value = condition[1].get(key)
+                    if value is None:
+                        value = self.holds(condition, key)
+                    if not value:
+                        continue
+                if counts & step.field:
+                    index = self._take(step.rule, cards, roles)
+                    if index >= 0:
+                        return index, step
+            return -1, None
+
+        return decide
+
+    def holds(self, condition: Condition, key: int) -> bool:
+        """A precedence condition's value for the counts ``key`` (remembered)."""
+        _, memo, when, reads = condition
+        values = [0] * len(when.names)
+        for position, at in reads:
+            values[position] = (key >> at) & self.ones
+        value = bool(when.call(values))
+        if len(memo) >= _MEMO_LIMIT:
+            memo.clear()
+        memo[key] = value
+        return value
+
+    # ------------------------------------------------------------------ checks
+
+    def _unusual(self, cards: Any, leader: int, players: int | None) -> TrickResult:
+        """Cards given as text, or plays that are not all this edition's."""
+        if not all(isinstance(p, Play) for p in cards):
+            return self.resolve(self.edition.parse_cards(cards), leader, players)
+        seats = len(cards) if players is None else players
+        self.resolver.check(cards, leader, seats)
+        own = self.edition.plays
+        for card in cards:
+            if own.get(card.code) is not card:
+                raise NotationError(f"'{card.code}' is not a card of edition '{self.edition.id}'", token=card.code)
+        raise AssertionError("unreachable: every play is this edition's")  # pragma: no cover
+
+    def _validate(self, cards: Sequence[Play], seats: int) -> None:
+        """Raise for too many copies of a card, an undeclared card, or a card whose module
+        needs more players than ``seats`` (the counts flagged one of them)."""
+        self.resolver.check_copies(cards)
+        self.resolver.check_declared(cards)
+        self.resolver.check_players(cards, seats)
+
+    # ------------------------------------------------------------------ effects
+
+    def bonuses(self, cards: Sequence[Play], counts: int, role: int) -> tuple[int, tuple[str, ...]] | None:
+        """Bonus points and ids for the winner of ``cards``, playing ``role``, as
+        :meth:`Resolver.bonuses <skullking.trick.Resolver.bonuses>` gives them; ``None``
+        when a bonus needs the reference's pattern matching."""
+        entries = self.role_bonuses[role + 1]
+        if entries is None:
+            return None
+        points = counts >> self.static_at if counts & self.static_ids else 0
+        if not points and not entries:
+            return 0, ()
+        found: list[str] = []
+        if counts & self.static_ids:
+            for play in cards:
+                if play.static_bonus_ids:
+                    found += play.static_bonus_ids
+        for bonus, value, at in entries:
+            times = counts >> at & self.ones
+            points += value * times
+            found += [bonus] * times
+        return points, tuple(found)
+
+    def _altered(self) -> Altered:
+        """The function that resolves a trick with a trick-altering card (see
+        :meth:`Resolver.resolve <skullking.trick.Resolver.resolve>`), given the trick,
+        the leader, the players, its counts and its first counts."""
+        alters_at, ones, allies, unit, effects = self.alters_at, self.ones, self.allies, self.role_unit, self.effects
+        effect_by_bit, effect_fields = self.effect_by_bit, self.effect_fields
+        static_at, static_ids, static_ids_at = self.static_at, self.static_ids, self.static_ids_at
+        (static_code_at, static_code_mask), paying = self.static_code, self.paying
+        first_played, cancelled = self.first_played, self.resolver.cancelled
+        deciders, next_leader, neutralize = self.deciders, self._next_leader, self._neutralize
+        bonuses, reference_bonuses, role_bonuses = self.bonuses, self.resolver.bonuses, self.role_bonuses
+        keep, plan_for, next_plan, most = self._keep, self._plan_for, self._next_plan, self.edition.max_players
+        decide_main, packed, best_by_rank = self.decide_main, self.packed, _best_by_rank
+
+        def plan_nobody(
+            key: tuple[int, ...], effect: _Effect, cards: Sequence[Play], active: int, counts: int, alone: bool
+        ) -> None:
+            found = next_plan(effect.strategies, cards, active, counts, alone)
+            if found is not None:
+                result = effect.nobody[0]
+                keep(key, no_winner(found[0], found[1], result.rule, result.reason, most))
+
+        def altered(
+            cards: Sequence[Play], leader: int, players: int, counts: int, low: int, key: tuple[int, ...] | None
+        ) -> TrickResult:
+            before = counts
+            roles: list[int] | None = None
+            active = -1  # the card that takes effect (found when needed)
+            if low >> alters_at & ones == 1:
+                slot = effect_by_bit[(low & effect_fields).bit_length()]
+            else:  # the one played first or last takes effect, the others play the cancelled role
+                roles = []
+                altering = []
+                for i, play in enumerate(cards):
+                    roles.append(play.role_index)
+                    if play.alters:
+                        altering.append(i)
+                active = altering[0] if first_played else altering[-1]
+                for i in altering:
+                    if i != active:
+                        counts += unit[cancelled + 1] - unit[roles[i] + 1]
+                        roles[i] = cancelled
+                slot = cards[active].effect_index
+            effect = effects[slot]
+            if effect.destroys:
+                if roles is None and key is None and effect.strategies[:1] == (_WITHOUT_EFFECTS,):
+                    # the common case, written out: who would have won without the card
+                    for active, play in enumerate(cards):  # noqa: B007
+                        if play.alters:
+                            break
+                    kept = list(cards)
+                    del kept[active]
+                    if kept:
+                        index, _ = decide_main(kept, None, counts - packed[play])
+                        if index >= 0:
+                            return effect.nobody[(leader + index + (index >= active)) % players]
+                if active < 0:
+                    active = _first_altering(cards)
+                if key is not None:
+                    plan_nobody(key, effect, cards, active, before, roles is None)
+                return effect.nobody[
+                    next_leader(effect.strategies, cards, active, leader, players, before, roles is None)
+                ]
+            # neutralize: every special card but the effect's own and spared roles plays `becomes`
+            _, _, nobody, becomes, spares, cancels_alliances, by_role, reads_roles, _, _, own, step = effect
+            moved = False  # the counts of the cards that play `becomes` moved to it
+            if roles is not None or by_role:
+                if active < 0:
+                    active = _first_altering(cards)
+                if roles is None:
+                    roles = [p.role_index for p in cards]
+                for i, p in enumerate(cards):
+                    role = roles[i]
+                    if p.suit_index < 0 and i != active and role not in spares:
+                        counts += unit[becomes + 1] - unit[role + 1]
+                        roles[i] = becomes
+                moved = True
+            elif reads_roles:
+                if own is None:
+                    own = cards[_first_altering(cards)].role_index
+                counts, moved = neutralize(effect, counts, own), True
+            if step is None:  # (the effect's only rule, when it picks by rank: decided here)
+                index, step = deciders[slot + 1](cards, roles, counts)
+            elif not low & step.field:
+                index, step = -1, None
+            else:
+                how, arg = step.how, step.arg
+                if how in (_RANKS_HIGH, _RANKS_LOW):
+                    index = best_by_rank(cards, counts, arg, how == _RANKS_HIGH, step.last)
+                else:
+                    bits = counts >> arg[0] & arg[1]
+                    index = cards.index(arg[2][((bits if how == _HIGH else bits & -bits).bit_length()) - 1])
+            if step is None:
+                if active < 0:
+                    active = _first_altering(cards)
+                if key is not None:
+                    plan_nobody(key, effect, cards, active, before, roles is None)
+                return nobody[next_leader(effect.strategies, cards, active, leader, players, before, roles is None)]
+            winner = (leader + index) % players
+            ids: tuple[str, ...]
+            if roles is not None:
+                role = roles[index]
+            else:
+                won = cards[index]
+                role = won.role_index
+                if won.suit_index < 0 and role not in spares:
+                    if active < 0:
+                        active = _first_altering(cards)
+                    if index != active:
+                        role = becomes
+            entries = role_bonuses[role + 1]
+            points, ids = 0, ()
+            if entries == ():  # the cards' own bonuses only
+                if low & static_ids:
+                    points = counts >> static_at
+                    if points:
+                        if low >> static_ids_at & ones == 1:
+                            ids = paying[counts >> static_code_at & static_code_mask]
+                        else:
+                            found: list[str] = []
+                            for p in cards:
+                                if p.static_bonus_ids:
+                                    found += p.static_bonus_ids
+                            ids = tuple(found)
+            else:
+                if not moved and entries:  # role bonuses count the roles as played
+                    if own is None:
+                        own = cards[_first_altering(cards)].role_index
+                    counts = neutralize(effect, counts, own)
+                paid = bonuses(cards, counts, role)
+                if paid is None:
+                    if roles is None:
+                        if active < 0:
+                            active = _first_altering(cards)
+                        roles = [
+                            becomes if p.suit_index < 0 and i != active and p.role_index not in spares else p.role_index
+                            for i, p in enumerate(cards)
+                        ]
+                    paid = reference_bonuses(cards, roles, index)
+                    key = None  # (a bonus the pattern does not decide: no plan)
+                points, ids = paid
+            if key is not None:
+                keep(key, plan_for(cards, index, step, points, ids, not cancels_alliances and low & allies))
+            if not cancels_alliances and low & allies:
+                alliances: tuple[tuple[int, int], ...] = ()
+                for i, p in enumerate(cards):
+                    if p.allies and i != index:
+                        alliances += (((leader + i) % players, winner),)
+                rule = step.rule
+                return _new(TrickResult, (winner, winner, points, alliances, rule.id, rule.description, index, ids))
+            if points or ids:
+                rule = step.rule
+                return _new(TrickResult, (winner, winner, points, (), rule.id, rule.description, index, ids))
+            return step.results[index][winner]
+
+        return altered
+
+    def _neutralize(self, effect: _Effect, counts: int, own: int) -> int:
+        """``counts`` with the special cards that play the effect's ``becomes`` role
+        moved to it (those of the roles it does not spare, but the effect's own card,
+        whose role is ``own``), the trick holding one trick-altering card."""
+        ones = self.ones
+        moved = 0
+        for role, at, unit in effect.moves:
+            times = (counts >> at & ones) - (role == own)
+            if times:
+                moved += times
+                counts -= times * unit
+        return counts + moved * effect.into
+
+    def _next_leader(
+        self,
+        strategies: tuple[int, ...],
+        cards: Sequence[Play],
+        active: int,
+        leader: int,
+        players: int,
+        counts: int,
+        alone: bool,
+    ) -> int:
+        """Who leads after a trick an effect left without a winner (see
+        :meth:`Resolver._next_leader <skullking.trick.Resolver._next_leader>`); ``counts``
+        are the trick's, before any card changed its role; ``alone``: the card at
+        ``active`` is the trick's only trick-altering card."""
+        for strategy in strategies:
+            if strategy == _WITHOUT_EFFECTS:
+                keep: list[int] | None = None
+                if alone:
+                    kept = list(cards)
+                    del kept[active]
+                    rest = counts - self.packed[cards[active]]
+                else:
+                    keep, kept, rest = [], [], counts
+                    for i, play in enumerate(cards):
+                        if play.alters:
+                            rest -= self.packed[play]
+                        else:
+                            keep.append(i)
+                            kept.append(play)
+                if not kept:
+                    continue
+                index, _ = self.decide_main(kept, None, rest)
+                if index >= 0:
+                    if keep is not None:
+                        index = keep[index]
+                    elif index >= active:
+                        index += 1
+                    return (leader + index) % players
+            elif strategy == _WITHOUT_CARD:
+                keep = [i for i in range(len(cards)) if i != active]
+                seat = self.resolver.would_have_won(cards, keep, leader, players)
+                if seat is not None:
+                    return seat
+            elif strategy == _EFFECT_PLAYER:
+                return (leader + active) % players
+            elif strategy == _LEFT_OF_EFFECT_PLAYER:
+                return (leader + active + 1) % players
+            else:
+                return leader
+        return self.resolver.fallback_seat(len(cards), leader, players)
+
+
+def _first_altering(cards: Sequence[Play]) -> int:
+    """The position of the first trick-altering card of ``cards``."""
+    for i, play in enumerate(cards):
+        if play.alters:
+            return i
+    raise AssertionError("no trick-altering card")  # pragma: no cover
+
+
+def _best_by_rank(cards: Sequence[Play], counts: int, ranks: _Ranks, high: bool, last: bool) -> int:
+    """The position of the highest (``high``, else lowest) card of a group of several
+    suits, from the group's region by rank; of several cards of that rank, the one
+    played first (``last``: last)."""
+    at, mask, per, at_bit = ranks
+    bits = counts >> at & mask
+    rank = ((bits if high else bits & -bits).bit_length() - 1) // per * per
+    suits = bits >> rank & (1 << per) - 1
+    if not suits & (suits - 1):  # one card of that rank
+        return cards.index(at_bit[rank + suits.bit_length() - 1])
+    positions = [cards.index(at_bit[rank + bit]) for bit in range(per) if suits >> bit & 1]
+    return max(positions) if last else min(positions)
