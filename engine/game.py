@@ -22,6 +22,7 @@ last trick still grants them (``after_last_trick``, digest 5 #8).
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -32,17 +33,18 @@ from .bidding import Broken, bid_range, bidding_order, broken_rules, first_leade
 from .cards import Play
 from .errors import GameError, NotationError
 from .limits import shown
+from .lookups import CHANGE_BID, WAGER, GrantSpec, lookups
 from .model import AbilityKind, Ghost, SheetChoice
 from .rounds import (
     RoundScore,
     ghost_play,
-    grants,
     leader_ability,
     next_seat,
     opener,
     round_points,
     seat_order,
     standings,
+    uses_played,
 )
 from .scoring import SheetScore, score_sheet
 from .suggest import unknown
@@ -52,9 +54,7 @@ if TYPE_CHECKING:
     from .edition import Edition
     from .trick import TrickResult
 
-#: Decision kinds besides the ability kinds: the wager and bid change a sheet records.
-WAGER = "wager"
-CHANGE_BID = "change_bid"
+__all__ = ["CHANGE_BID", "WAGER", "Decision", "Game", "Phase", "Round", "Trick", "play_randomly"]
 
 
 class Phase(StrEnum):
@@ -165,7 +165,9 @@ class Round:
         if self.ghost is not None and self.ghost.name in self.players:
             raise GameError(f"a player cannot be called {self.ghost.name}: that is the ghost hand's name")
         self.seats: tuple[str, ...] = (*self.players, self.ghost.name) if self.ghost else self.players
+        self._lookups = known = lookups(edition)
         self.modules = self._modules(modules)
+        self._kit = known.modules(edition, self.modules)
         try:
             self.scheme = edition.scheme(scheme)
             #: Rounds in the game's schedule (the formulas' ``rounds``).
@@ -178,24 +180,36 @@ class Round:
         if cards is not None and (isinstance(cards, bool) or not isinstance(cards, int) or cards < 1):
             raise GameError(f"cards {shown(cards)} is not a whole number from 1")
         if cards is None:
-            cards = edition.cards_dealt(number, len(self.seats), schedule)
+            seats = len(self.seats)
+            cards = known.value(
+                ("cards", number, seats, schedule), lambda: edition.cards_dealt(number, seats, schedule)
+            )
             if cards is None:
                 raise GameError(f"round {shown(number)} is past the schedule's last round; give cards")
         self.cards = cards
         self._deal(hands, undealt, seed)
+        rounds = self.rounds
         if leader is None:
-            leader = self.players[first_leader(edition, number=number, players=count, rounds=self.rounds)]
+            seat = known.value(
+                ("leader", number, count, rounds),
+                lambda: first_leader(edition, number=number, players=count, rounds=rounds),
+            )
+            leader = self.players[seat]
         elif leader not in self.players:
             raise GameError(unknown("player", leader, self.players, where="'leader'"))
         self.first_leader = leader
         self._leader = self.seats.index(leader)
         self._previous = self._leader
-        self._order = seat_order(self._leader, self._previous, count, self.ghost)
+        self._seatings: dict[tuple[int, int], tuple[list[int], tuple[str, ...]]] = {}
+        self._seat(self._leader, self._previous)
         #: The players in the order they bid (any order when bids are simultaneous).
         self.bidding_order = tuple(
             bidding_order(edition, self.players, leader=self._leader, number=number, rounds=self.rounds)
         )
-        self.bid_range = bid_range(edition, cards=self.cards, number=number, players=count, rounds=self.rounds)
+        self.bid_range: tuple[int, int] = known.value(
+            ("bid_range", cards, number, count, rounds),
+            lambda: bid_range(edition, cards=cards, number=number, players=count, rounds=rounds),
+        )
         self._trick: list[Play] = []
         self.tricks: list[Trick] = []
         self._bids: dict[str, int] = {}
@@ -214,9 +228,12 @@ class Round:
 
     def _modules(self, modules: Iterable[str] | None) -> frozenset[str]:
         count = len(self.players)
-        default = self.edition.modules_for(count)
         if modules is None:
-            return frozenset(default)
+            chosen: frozenset[str] = self._lookups.value(
+                ("modules", count), lambda: frozenset(self.edition.modules_for(count))
+            )
+            return chosen
+        default = self.edition.modules_for(count)
         chosen = frozenset(modules)
         by_id = {m.id: m for m in self.edition.modules}
         for chosen_id in chosen:
@@ -231,7 +248,7 @@ class Round:
 
     def _deck(self) -> list[Play]:
         """The deck in play as plays (cards declared when played stay undeclared)."""
-        return [self.edition.plays[card.code] for card in self.edition.deck(self.modules)]
+        return list(self._kit.deck)
 
     def _deal(
         self,
@@ -247,7 +264,7 @@ class Round:
             )
         shuffler = random.Random(seed)
         if hands is None:
-            shuffler.shuffle(deck)
+            shuffle(shuffler, deck)
             self.hands = {name: deck[i * self.cards : (i + 1) * self.cards] for i, name in enumerate(self.seats)}
             rest = deck[size:]
         else:
@@ -272,7 +289,7 @@ class Round:
                 if left[play.card] > 0:
                     left[play.card] -= 1
                     rest.append(play)
-            shuffler.shuffle(rest)
+            shuffle(shuffler, rest)
         if undealt is not None:
             given = self._cards(undealt, "the undealt cards")
             if Counter(p.card for p in given) != Counter(p.card for p in rest):
@@ -360,6 +377,11 @@ class Round:
         broken = self._breaks(player, bid)
         if broken:
             raise GameError(broken[0].message({**self._bids, player: bid}))
+        self._bid_known(player, bid)
+
+    def _bid_known(self, player: str, bid: int) -> None:
+        """Record a bid known to be legal (``player`` is due to bid, ``bid`` keeps the
+        range and the rules)."""
         self._bids[player] = bid
         if len(self._bids) == len(self.players):
             self.phase = Phase.LOADING if self.scheme.loads else Phase.PLAYING
@@ -419,15 +441,22 @@ class Round:
             self._player(player)
             return ()
         assert mover is not None
-        hand = self.hands[mover]
+        return tuple(self._options(self._legal(self.hands[mover])))
+
+    def _options(self, legal: list[Play]) -> list[Play]:
+        """``legal`` cards of a hand as the plays they make, in hand order: each card once,
+        a card declared when played once per declaration."""
+        declarations = self._lookups.declarations
+        if not declarations or declarations.keys().isdisjoint(legal):
+            return list(dict.fromkeys(legal))  # each play once, in order
         out: list[Play] = []
-        for play in self._legal(hand):
-            if play.undeclared:
-                kind = self.edition.kind(play.card.kind or "")
-                out.extend(self.edition.plays[f"{play.card.code}:{d.code}"] for d in kind.declarations)
+        for play in legal:
+            declared = declarations.get(play)
+            if declared is not None:
+                out.extend(declared)
             elif play not in out:
                 out.append(play)
-        return tuple(out)
+        return out
 
     def _legal(self, hand: list[Play]) -> list[Play]:
         """The cards of ``hand`` that may follow the trick so far (the round keeps its
@@ -460,11 +489,58 @@ class Round:
             suit = self.edition.led_suit(self._trick)
             follow = " ".join(p.code for p in hand if p.card.suit == suit)
             raise GameError(f"{player} must follow {suit} ({follow})")
+        self._place(hand, held, play)
+
+    def _place(self, hand: list[Play], held: Play, play: Play) -> None:
+        """Play ``play``, known legal, from ``hand`` (where its card is ``held``), and
+        go on: the trick finished when full, the ghost's turns."""
         hand.remove(held)
-        self._trick.append(play)
-        if len(self._trick) == len(self.seats):
+        trick = self._trick
+        trick.append(play)
+        if len(trick) == len(self.seats):
             self._finish_trick()
-        self._ghost_turns()
+        if self.ghost is not None:
+            self._ghost_turns()
+
+    def _random_plays(self, rng: random.Random) -> None:
+        """Make random legal plays, drawn as :func:`play_randomly` draws them, until the
+        round waits for a decision or is over (legality worked out once a play)."""
+        choice = rng.choice
+        known = self._lookups
+        held, declarations = known.held, known.declarations
+        resolver = self.edition._resolver
+        hands, seats = self.hands, self.seats
+        if self.ghost is not None:  # the ghost's turns come in between: a play at a time
+            while self.phase is Phase.PLAYING:
+                trick = self._trick
+                hand = hands[seats[self._order[len(trick)]]]
+                play = choice(self._options(trick_legal_plays(resolver, hand, trick)))
+                self._place(hand, held[play], play)
+            return
+        size = len(seats)
+        must_follow, led_suit = resolver.must_follow, resolver.led_suit
+        # Hands without a card twice or a card declared when played: their legal cards
+        # are the plays to draw from as they stand (hands only lose cards in here).
+        plain = {
+            name for name, hand in hands.items() if len(set(hand)) == len(hand) and declarations.keys().isdisjoint(hand)
+        }
+        while self.phase is Phase.PLAYING:  # a trick at a time
+            trick, order = self._trick, self._order
+            for position in range(len(trick), size):
+                name = seats[order[position]]
+                hand = legal = hands[name]
+                # trick.legal_plays's rule: a numbered card follows the led suit if it can
+                if position and must_follow:
+                    led = led_suit(trick)
+                    if led >= 0:
+                        for card in hand:
+                            if card.suit_index == led:
+                                legal = [p for p in hand if p.suit_index < 0 or p.suit_index == led]
+                                break
+                play = choice(legal if name in plain else self._options(legal))
+                hand.remove(held[play])
+                trick.append(play)
+            self._finish_trick()
 
     def decide(self, player: str, choice: Any) -> None:
         """Answer the pending decision: a player's name (choose a leader), a value (a
@@ -482,7 +558,7 @@ class Round:
         elif decision.kind == AbilityKind.CHOOSE_LEADER:
             self.leader_choices[player] = choice
             self._leader = self.seats.index(choice)
-            self._order = seat_order(self._leader, self._previous, len(self.players), self.ghost)
+            self._seat(self._leader, self._previous)
         elif decision.kind == WAGER:
             self.wagers[player] = choice
         else:
@@ -530,37 +606,49 @@ class Round:
             top = self.hands[ghost.name][0]
             self.play(ghost.name, ghost_play(self.edition, top, ghost))
 
+    def _seat(self, leader: int, previous: int) -> None:
+        """Seat the next trick: its leader's seat, and who led the trick before (where the
+        ghost hand's place depends on it). ``_order`` holds the seats in play order,
+        ``_names`` their names."""
+        key = (leader, previous if self.ghost is not None else 0)
+        seating = self._seatings.get(key)
+        if seating is None:
+            order = seat_order(leader, previous, len(self.players), self.ghost)
+            seating = self._seatings[key] = (order, tuple(self.seats[s] for s in order))
+        self._order, self._names = seating
+
     def _finish_trick(self) -> None:
         plays = tuple(self._trick)
-        order = self._order
-        names = tuple(self.seats[s] for s in order)
-        result = self.edition.resolve_trick(plays, leader=0, players=len(plays))
+        order, names = self._order, self._names
+        ghost = self.ghost
+        result = self.edition.resolve_trick(plays, 0, len(plays))
         number = len(self.tricks) + 1
         winner = names[result.winner] if result.winner is not None else None
         count = len(self.players)
-        following = next_seat(order, result.next_leader, count, self.ghost)
-        self._previous, self._leader = opener(order, count, self.ghost), following
+        following = next_seat(order, result.next_leader, count, ghost)
+        self._previous, self._leader = opener(order, count, ghost), following
         self.tricks.append(Trick(number, names, plays, result, winner, self.seats[following]))
         self._trick = []
-        self._order = seat_order(self._leader, self._previous, count, self.ghost)
-        if winner in self.players and result.winning_card is not None and self._abilities:
-            self._grant(winner, plays[result.winning_card], number)
-        self._advance()
+        self._seat(following, self._previous)
+        card = result.winning_card
+        if card is not None and winner is not None and self._abilities:
+            specs = self._kit.grants.get(plays[card])
+            if specs and (ghost is None or winner != ghost.name):
+                self._grant(winner, specs, number)
+        if self._pending or number >= self.cards:  # else play goes on: the phase stays
+            self._advance()
 
-    def _grant(self, player: str, play: Play, trick: int) -> None:
-        """The abilities won with ``play``, in the edition's order: used now, or kept
-        for the end of the round."""
-        for ability in self.edition.abilities:
-            if grants(ability, play, trick, self.cards, self.modules):
-                self._use(_Grant(ability.kind.value, ability.card, trick, player, ability.cards))
-        for kind, choice in ((WAGER, self.edition.wagers), (CHANGE_BID, self.edition.bid_changes)):
-            if choice is None or choice.card is None or not grants(choice, play, trick, self.cards, self.modules):
-                continue
-            grant = _Grant(kind, choice.card, trick, player)
-            if choice.timing == "end_of_round":
-                self._later.append(grant)
-            else:
-                self._use(grant)
+    def _grant(self, player: str, specs: tuple[GrantSpec, ...], trick: int) -> None:
+        """What winning trick ``trick`` with a card grants (``specs``, the edition's
+        order: abilities, wager, bid change): used now, or kept for the end of the
+        round; the round's last trick grants only what the edition says."""
+        for spec in specs:
+            if spec.after_last_trick or trick < self.cards:
+                grant = _Grant(spec.kind, spec.card, trick, player, spec.cards)
+                if spec.later:
+                    self._later.append(grant)
+                else:
+                    self._use(grant)
 
     def _use(self, grant: _Grant) -> None:
         """Carry out a grant, or queue the decision it asks for."""
@@ -616,14 +704,19 @@ class Round:
 
     def _points(self) -> RoundScore:
         captures: dict[str, list[str]] = {p: [] for p in self.players}
+        won = dict.fromkeys(self.players, 0)
         alliances: list[tuple[str, str]] = []
         for trick in self.tricks:
-            if trick.winner not in captures:
+            winner = trick.winner
+            if winner not in won:
                 continue
-            captures[trick.winner].extend(trick.result.bonuses)
-            for ally, _ in trick.result.alliances:
-                if trick.players[ally] in captures:
-                    alliances.append((trick.players[ally], trick.winner))
+            won[winner] += 1
+            result = trick.result
+            if result.bonuses:
+                captures[winner].extend(result.bonuses)
+            for ally, _ in result.alliances:
+                if trick.players[ally] in won:
+                    alliances.append((trick.players[ally], winner))
         return round_points(
             self.edition,
             number=self.number,
@@ -631,14 +724,14 @@ class Round:
             scheme=self.scheme,
             players=list(self.players),
             bids=self.bids,
-            won=self.won,
+            won=won,
             captures=captures,
             alliances=alliances,
             extra={},
             wagers=self.wagers,
             loads=self.loads,
             rounds=self.rounds,
-            played=self.played,
+            played=self.played if uses_played(self.edition, self.scheme) else None,
         )
 
     @property
@@ -672,13 +765,60 @@ class Round:
         return record
 
 
+@functools.cache
+def _steps(size: int) -> tuple[tuple[int, int, int], ...]:
+    """The steps of shuffling ``size`` items: (position, choices, random bits to draw)."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, size)))
+
+
+def _shuffle(rng: random.Random, items: list[Any]) -> None:
+    """``rng.shuffle(items)`` as CPython's :class:`random.Random` does it (Fisher-Yates,
+    each position's choice drawn by rejection from ``getrandbits``), without a method
+    call per item: the same order and the same state of ``rng`` after it."""
+    getrandbits = rng.getrandbits
+    for i, n, k in _steps(len(items)):
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
+
+
+@functools.cache
+def _shuffles_alike() -> bool:
+    """Whether :func:`_shuffle` gives what ``random.Random.shuffle`` gives on this Python
+    (checked once, on a few seeds and sizes)."""
+    for seed in range(8):
+        size = 5 + 13 * seed
+        ours, theirs = list(range(size)), list(range(size))
+        mine, reference = random.Random(seed), random.Random(seed)
+        _shuffle(mine, ours)
+        reference.shuffle(theirs)
+        if ours != theirs or mine.getrandbits(32) != reference.getrandbits(32):
+            return False
+    return True
+
+
+def shuffle(rng: random.Random, items: list[Any]) -> None:
+    """Shuffle ``items`` in place exactly as ``rng.shuffle(items)`` does, faster when
+    ``rng`` is a plain :class:`random.Random` (the deal of every round)."""
+    if type(rng) is random.Random and _shuffles_alike():
+        _shuffle(rng, items)
+    else:
+        rng.shuffle(items)
+
+
 def play_randomly(round_: Round, rng: random.Random) -> None:
     """Make every move left in ``round_`` at random, among the legal ones: the missing
     bids and loads, the plays, and each decision the abilities ask for (a simulation's
     player)."""
+    low, high = round_.bid_range
+    if round_.phase is Phase.BIDDING and not round_.edition.bidding.rules and low <= high:
+        # every bid of the range is legal: the bidders in their order (to_bid's first)
+        for player in round_.bidding_order:
+            if player not in round_._bids:
+                round_._bid_known(player, rng.randint(low, high))
     while round_.to_bid:
         player = round_.to_bid[0]
-        low, high = round_.bid_range
         options = round_.legal_bids(player)
         round_.bid(player, rng.randint(low, high) if len(options) == high - low + 1 else rng.choice(options))
     for player in round_.to_load:
@@ -686,9 +826,8 @@ def play_randomly(round_: Round, rng: random.Random) -> None:
     while round_.phase is not Phase.OVER:
         pending = round_.pending
         if pending is None:
-            mover = round_.to_play
-            assert mover is not None
-            round_.play(mover, rng.choice(round_.legal_plays()))
+            assert round_.phase is Phase.PLAYING
+            round_._random_plays(rng)  # as many as come before a decision
         elif pending.kind == AbilityKind.EXCHANGE:
             round_.decide(pending.player, rng.sample(pending.options, pending.number))
         else:

@@ -5,11 +5,15 @@ a won trick grants."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence, Set
+import weakref
+from collections.abc import Callable, Mapping, Sequence, Set
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .model import (
+    GAME_NAMES,
+    MADE_NAMES,
     Ability,
     AbilityKind,
     AlliancePays,
@@ -18,11 +22,15 @@ from .model import (
     Ghost,
     Scheme,
     SheetChoice,
+    played_name,
 )
 
 if TYPE_CHECKING:
     from .cards import Play
     from .edition import Edition
+    from .expr import Expression
+
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -130,46 +138,140 @@ def round_points(
     The formulas also see the game: ``rounds`` in the schedule, ``last_round`` (1 in the
     schedule's last round), ``total_bids``, and per player ``played_<role>`` from
     ``played`` (player -> role id -> cards played in that role; needed only by schemes
-    that use those names, see :func:`played_names_used`), and aggregate over the table."""
-    from .build import played_names
-    from .model import played_name
+    that use those names, see :func:`played_names_used`), and aggregate over the table.
 
-    points_of = {b.id: b.points for b in edition.bonuses}
-    total_bids = sum(bids.values())
-    counted = played_names([r.id for r in edition.roles])
+    Formulas are pure, so a formula that looks at one player's values only (no
+    aggregate over the table) is evaluated once for the values it uses: the outcome is
+    kept with the scheme (:class:`_Scorer`) and looked up for the next player or round
+    with the same values."""
+    scorer = _scorer(edition, scheme)
+    base = {
+        "cards": cards,
+        "round": number,
+        "players": len(players),
+        "rounds": rounds,
+        "last_round": int(number == rounds),
+        "total_bids": sum(bids.values()),
+        **scorer.zeros,
+    }
     table: list[dict[str, int]] = []
     for p in players:
-        env = {
-            "bid": bids[p],
-            "won": won[p],
-            "cards": cards,
-            "round": number,
-            "players": len(players),
-            "rounds": rounds,
-            "last_round": int(number == rounds),
-            "total_bids": total_bids,
-        }
-        env.update(dict.fromkeys(counted, 0))
-        for role, count in (played or {}).get(p, {}).items():
-            name = played_name(role)
-            if name is not None:
-                env[name] = count
+        env = dict(base)
+        env["bid"] = bids[p]
+        env["won"] = won[p]
+        if played:
+            for role, count in played.get(p, {}).items():
+                name = played_name(role)
+                if name is not None:
+                    env[name] = count
         table.append(env)
-    made = {p: bool(scheme.made.evaluate_for(table, i)) for i, p in enumerate(players)}
-    alliance = next((e for e in edition.effects if e.kind is EffectKind.ALLIANCE), None)
-    points: dict[str, int] = {}
+    made = dict(zip(players, scorer.outcomes(scorer.made, scheme.made.evaluate_for, table, bool), strict=True))
+    alliance = scorer.alliance
+    share = alliance.points if alliance is not None else 0
+    points_of = scorer.points_of
     for i, p in enumerate(players):
         env = table[i]
-        env["bonus"] = sum(points_of[b] for b in captures.get(p, []))
-        share = alliance.points if alliance is not None else 0
-        env["alliance"] = sum(share for a, b in alliances if p in (a, b) and _pays(alliance, p, a, b, made))
+        captured = captures.get(p)
+        env["bonus"] = sum(map(points_of.__getitem__, captured)) if captured else 0
+        env["alliance"] = (
+            sum(share for a, b in alliances if p in (a, b) and _pays(alliance, p, a, b, made)) if alliances else 0
+        )
         env["wager"] = wagers.get(p, 0)
         for load in scheme.loads:
             env[load] = int(loads.get(p) == load)
-    for i, p in enumerate(players):
-        case = next((c for c in scheme.cases if c.when is None or c.when.evaluate_for(table, i)), None)
-        points[p] = (0 if case is None else int(case.points.evaluate_for(table, i))) + extra.get(p, 0)
+    outcomes = scorer.outcomes(scorer.cases, scorer.case_points, table, int)
+    points = {p: outcome + extra.get(p, 0) for p, outcome in zip(players, outcomes, strict=True)}
     return RoundScore(number=number, cards=cards, bids=bids, won=won, points=points)
+
+
+class _Outcomes:
+    """The outcomes a formula (or a scheme's cases) gave, by the values of the names it
+    uses; ``None`` when it aggregates over the table (another player's values count)."""
+
+    __slots__ = ("key", "seen")
+
+    def __init__(self, expressions: Sequence[Expression], names: Set[str]) -> None:
+        used = sorted(set().union(*(e.variables for e in expressions)))
+        per_player = not any(e.uses_table for e in expressions) and set(used) <= names
+        self.seen: dict[object, object] | None = {} if per_player else None
+        # the values of the names used, as a key: a tuple (one name: the value itself)
+        self.key: Callable[[Mapping[str, int]], object] = itemgetter(*used) if used else (lambda env: ())
+
+
+#: Outcomes kept per formula before starting afresh (they are few: bids, tricks and
+#: bonuses take few values).
+_KEPT = 10_000
+
+
+class _Scorer:
+    """A scheme of an edition made ready to score rounds: the names every player's
+    values hold, the bonus points, the alliance effect, and the outcomes seen."""
+
+    __slots__ = ("alliance", "cases", "made", "points_of", "scheme", "uses_played", "zeros")
+
+    def __init__(self, edition: Edition, scheme: Scheme) -> None:
+        from .build import played_names
+
+        self.scheme = scheme
+        self.points_of = {b.id: b.points for b in edition.bonuses}
+        self.alliance = next((e for e in edition.effects if e.kind is EffectKind.ALLIANCE), None)
+        #: Every ``played_<role>`` name at 0: a player's values before the play counts.
+        self.zeros = dict.fromkeys(played_names([r.id for r in edition.roles]), 0)
+        names = {*MADE_NAMES, *GAME_NAMES, "total_bids", *self.zeros}
+        self.made = _Outcomes([scheme.made], names)
+        names |= {"bonus", "alliance", "wager", *scheme.loads}
+        self.cases = _Outcomes([e for c in scheme.cases for e in (c.when, c.points) if e is not None], names)
+        self.uses_played = bool(played_names_used(scheme))
+
+    def case_points(self, table: Sequence[Mapping[str, int]], row: int) -> int:
+        """The points of the first case that holds for player ``row`` (0 when none does)."""
+        for case in self.scheme.cases:
+            if case.when is None or case.when.evaluate_for(table, row):
+                return int(case.points.evaluate_for(table, row))
+        return 0
+
+    @staticmethod
+    def outcomes(
+        kept: _Outcomes,
+        evaluate: Callable[[Sequence[Mapping[str, int]], int], Any],
+        table: Sequence[Mapping[str, int]],
+        kind: Callable[[Any], _T],
+    ) -> list[_T]:
+        """``evaluate`` for every player of ``table``, or its outcome for the same values."""
+        seen = kept.seen
+        if seen is None:
+            return [kind(evaluate(table, row)) for row in range(len(table))]
+        out: list[_T] = []
+        for row, env in enumerate(table):
+            key = kept.key(env)
+            outcome = seen.get(key)
+            if outcome is None:
+                outcome = kind(evaluate(table, row))
+                if len(seen) >= _KEPT:
+                    seen.clear()
+                seen[key] = outcome
+            out.append(outcome)  # type: ignore[arg-type]
+        return out
+
+
+_SCORERS: weakref.WeakKeyDictionary[Edition, dict[int, tuple[Scheme, _Scorer]]] = weakref.WeakKeyDictionary()
+
+
+def uses_played(edition: Edition, scheme: Scheme) -> bool:
+    """Whether ``scheme``'s formulas use a ``played_<role>`` name (see :func:`played_names_used`)."""
+    return _scorer(edition, scheme).uses_played
+
+
+def _scorer(edition: Edition, scheme: Scheme) -> _Scorer:
+    """The scorer of ``scheme`` (a scheme of ``edition``, or one built for it), made on
+    first use."""
+    kept = _SCORERS.get(edition)
+    if kept is None:
+        kept = _SCORERS[edition] = {}
+    entry = kept.get(id(scheme))
+    if entry is None or entry[0] is not scheme:
+        entry = kept[id(scheme)] = (scheme, _Scorer(edition, scheme))
+    return entry[1]
 
 
 def _pays(alliance: Effect | None, player: str, loot: str, winner: str, made: Mapping[str, bool]) -> bool:
