@@ -41,10 +41,9 @@ from .rounds import (
     leader_ability,
     next_seat,
     opener,
-    round_points,
+    scorer,
     seat_order,
     standings,
-    uses_played,
 )
 from .scoring import SheetScore, score_sheet
 from .suggest import unknown
@@ -200,7 +199,7 @@ class Round:
         self.first_leader = leader
         self._leader = self.seats.index(leader)
         self._previous = self._leader
-        self._seatings: dict[tuple[int, int], tuple[list[int], tuple[str, ...]]] = {}
+        self._seatings = known.seatings(self.seats, self.ghost)
         self._seat(self._leader, self._previous)
         #: The players in the order they bid (any order when bids are simultaneous).
         self.bidding_order = tuple(
@@ -503,44 +502,92 @@ class Round:
             self._ghost_turns()
 
     def _random_plays(self, rng: random.Random) -> None:
-        """Make random legal plays, drawn as :func:`play_randomly` draws them, until the
-        round waits for a decision or is over (legality worked out once a play)."""
+        """Play the rest of the round at random as :func:`play_randomly` does: each play
+        drawn from the legal ones (worked out once a play, and played without
+        :meth:`play`'s checks), each decision from its options, in the same order from
+        the same generator."""
         choice = rng.choice
         known = self._lookups
-        held, declarations = known.held, known.declarations
-        resolver = self.edition._resolver
-        hands, seats = self.hands, self.seats
+        held = known.held
         if self.ghost is not None:  # the ghost's turns come in between: a play at a time
-            while self.phase is Phase.PLAYING:
+            resolver = self.edition._resolver
+            while self.phase is not Phase.OVER:
+                if self._pending:
+                    self._answer_randomly(rng)
+                    continue
                 trick = self._trick
-                hand = hands[seats[self._order[len(trick)]]]
+                hand = self.hands[self.seats[self._order[len(trick)]]]
                 play = choice(self._options(trick_legal_plays(resolver, hand, trick)))
                 self._place(hand, held[play], play)
             return
+        must_follow = self.edition._resolver.must_follow
+        pass_on, lead_of = self.edition._resolver.pass_on_character, known.lead
+        resolve, tricks, cards, seats = self.edition.resolve_trick, self.tricks, self.cards, self.seats
+        grants_of = self._kit.grants if self._abilities else {}
         size = len(seats)
-        must_follow, led_suit = resolver.must_follow, resolver.led_suit
+        hands = [self.hands[name] for name in seats]  # by seat
         # Hands without a card twice or a card declared when played: their legal cards
-        # are the plays to draw from as they stand (hands only lose cards in here).
-        plain = {
-            name for name, hand in hands.items() if len(set(hand)) == len(hand) and declarations.keys().isdisjoint(hand)
-        }
-        while self.phase is Phase.PLAYING:  # a trick at a time
-            trick, order = self._trick, self._order
-            for position in range(len(trick), size):
-                name = seats[order[position]]
-                hand = legal = hands[name]
-                # trick.legal_plays's rule: a numbered card follows the led suit if it can
-                if position and must_follow:
-                    led = led_suit(trick)
-                    if led >= 0:
+        # are the plays to draw from as they stand (while they only lose cards).
+        declared = known.declarations.keys()
+        plain = [len(set(hand)) == len(hand) and declared.isdisjoint(hand) for hand in hands]
+        while True:
+            if self._pending:
+                if self._answer_randomly(rng) == AbilityKind.EXCHANGE:  # a hand changed
+                    plain = [len(set(hand)) == len(hand) and declared.isdisjoint(hand) for hand in hands]
+                continue
+            if self.phase is not Phase.PLAYING:
+                return
+            trick, order, names = self._trick, self._order, self._names
+            led, passed = -2, False  # the led suit (trick.Resolver.led_suit) as cards come
+            for position in range(size):
+                if position < len(trick):  # played before: only its lead counts
+                    play = trick[position]
+                else:
+                    seat = order[position]
+                    hand = legal = hands[seat]
+                    # trick.legal_plays's rule: a numbered card follows the led suit if it can
+                    if led >= 0 and must_follow:
                         for card in hand:
                             if card.suit_index == led:
                                 legal = [p for p in hand if p.suit_index < 0 or p.suit_index == led]
                                 break
-                play = choice(legal if name in plain else self._options(legal))
-                hand.remove(held[play])
-                trick.append(play)
-            self._finish_trick()
+                    if not plain[seat]:
+                        legal = self._options(legal)
+                    play = choice(legal)
+                    hand.remove(held[play])
+                    trick.append(play)
+                if led == -2:  # no suit yet: a numbered card sets it, a no_suit lead ends it
+                    lead = lead_of[play]
+                    if lead >= 0 or (lead == -1 and not (passed and pass_on)):
+                        led = lead
+                    else:
+                        passed = True
+            # What _finish_trick does, without a ghost.
+            plays = tuple(trick)
+            result = resolve(plays, 0, size)
+            number = len(tricks) + 1
+            winner = names[result.winner] if result.winner is not None else None
+            following = order[result.next_leader]
+            tricks.append(Trick(number, names, plays, result, winner, seats[following]))
+            self._trick = []
+            self._previous, self._leader = order[0], following
+            self._seat(following, order[0])
+            index = result.winning_card
+            if index is not None and winner is not None:
+                specs = grants_of.get(plays[index])
+                if specs:
+                    self._grant(winner, specs, number)
+            if self._pending or number >= cards:
+                self._advance()
+
+    def _answer_randomly(self, rng: random.Random) -> str:
+        """Answer the pending decision at random, as :func:`play_randomly` does; its kind."""
+        pending = self._pending[0]
+        if pending.kind == AbilityKind.EXCHANGE:  # (the options are the hand's plays)
+            self._decided(pending, rng.sample(pending.options, pending.number))
+        else:
+            self._decided(pending, rng.choice(pending.options))
+        return pending.kind
 
     def decide(self, player: str, choice: Any) -> None:
         """Answer the pending decision: a player's name (choose a leader), a value (a
@@ -551,15 +598,26 @@ class Round:
         if player != decision.player:
             raise GameError(f"{decision.player} decides now ({decision.kind} for {decision.card}), not {player}")
         if decision.kind == AbilityKind.EXCHANGE:
-            self._discard(decision, choice)
+            choice = self._discards(decision, choice)
         elif choice not in decision.options or isinstance(choice, bool):
             allowed = ", ".join(map(str, decision.options))
             raise GameError(f"{player}'s {decision.kind} {shown(choice)} is not one of {allowed}")
-        elif decision.kind == AbilityKind.CHOOSE_LEADER:
+        self._decided(decision, choice)
+
+    def _decided(self, decision: Decision, choice: Any) -> None:
+        """Carry out the answer to the pending ``decision``, known to be allowed (for an
+        exchange, the plays to discard as the hand holds them)."""
+        player, kind = decision.player, decision.kind
+        if kind == AbilityKind.EXCHANGE:
+            hand = self.hands[player]
+            for play in choice:
+                hand.remove(play)
+            self.discarded[player] = (*self.discarded.get(player, ()), *choice)
+        elif kind == AbilityKind.CHOOSE_LEADER:
             self.leader_choices[player] = choice
             self._leader = self.seats.index(choice)
             self._seat(self._leader, self._previous)
-        elif decision.kind == WAGER:
+        elif kind == WAGER:
             self.wagers[player] = choice
         else:
             self.changes[player] = choice
@@ -567,7 +625,9 @@ class Round:
         self._advance()
         self._ghost_turns()
 
-    def _discard(self, decision: Decision, choice: Any) -> None:
+    def _discards(self, decision: Decision, choice: Any) -> list[Play]:
+        """The cards an exchange's answer discards, as the hand holds them; raises for
+        an answer that is not ``decision.number`` cards of the hand."""
         picked = self._cards([choice] if isinstance(choice, Play) else choice, "the discards")
         hand = self.hands[decision.player]
         if len(picked) != decision.number:
@@ -576,9 +636,7 @@ class Round:
         left.subtract(p.card for p in picked)
         if any(n < 0 for n in left.values()):
             raise GameError(f"{decision.player} can only discard cards of the hand ({' '.join(map(str, hand))})")
-        for play in picked:
-            hand.remove(next(p for p in hand if p.card == play.card))
-        self.discarded[decision.player] = (*self.discarded.get(decision.player, ()), *picked)
+        return picked
 
     @property
     def ghost_name(self) -> str | None:
@@ -606,16 +664,17 @@ class Round:
             top = self.hands[ghost.name][0]
             self.play(ghost.name, ghost_play(self.edition, top, ghost))
 
-    def _seat(self, leader: int, previous: int) -> None:
+    def _seat(self, leader: int, previous: int) -> tuple[tuple[int, ...], tuple[str, ...]]:
         """Seat the next trick: its leader's seat, and who led the trick before (where the
         ghost hand's place depends on it). ``_order`` holds the seats in play order,
-        ``_names`` their names."""
-        key = (leader, previous if self.ghost is not None else 0)
-        seating = self._seatings.get(key)
+        ``_names`` their names; both are returned."""
+        seating = self._seatings.get((leader, previous) if self.ghost is not None else leader)
         if seating is None:
-            order = seat_order(leader, previous, len(self.players), self.ghost)
-            seating = self._seatings[key] = (order, tuple(self.seats[s] for s in order))
+            order = tuple(seat_order(leader, previous, len(self.players), self.ghost))
+            seating = (order, tuple(self.seats[s] for s in order))
+            self._seatings[(leader, previous) if self.ghost is not None else leader] = seating
         self._order, self._names = seating
+        return seating
 
     def _finish_trick(self) -> None:
         plays = tuple(self._trick)
@@ -717,13 +776,13 @@ class Round:
             for ally, _ in result.alliances:
                 if trick.players[ally] in won:
                     alliances.append((trick.players[ally], winner))
-        return round_points(
-            self.edition,
+        points = scorer(self.edition, self.scheme)
+        changes = self.changes
+        return points.points(
             number=self.number,
             cards=self.cards,
-            scheme=self.scheme,
             players=list(self.players),
-            bids=self.bids,
+            bids={p: b + changes.get(p, 0) for p, b in self._bids.items()} if changes else dict(self._bids),
             won=won,
             captures=captures,
             alliances=alliances,
@@ -731,7 +790,7 @@ class Round:
             wagers=self.wagers,
             loads=self.loads,
             rounds=self.rounds,
-            played=self.played if uses_played(self.edition, self.scheme) else None,
+            played=self.played if points.uses_played else None,
         )
 
     @property
@@ -823,15 +882,8 @@ def play_randomly(round_: Round, rng: random.Random) -> None:
         round_.bid(player, rng.randint(low, high) if len(options) == high - low + 1 else rng.choice(options))
     for player in round_.to_load:
         round_.load(player, rng.choice(round_.scheme.loads))
-    while round_.phase is not Phase.OVER:
-        pending = round_.pending
-        if pending is None:
-            assert round_.phase is Phase.PLAYING
-            round_._random_plays(rng)  # as many as come before a decision
-        elif pending.kind == AbilityKind.EXCHANGE:
-            round_.decide(pending.player, rng.sample(pending.options, pending.number))
-        else:
-            round_.decide(pending.player, rng.choice(pending.options))
+    if round_.phase is Phase.PLAYING or round_.phase is Phase.DECIDING:
+        round_._random_plays(rng)
 
 
 class Game:

@@ -14,6 +14,7 @@ import weakref
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from .cards import Lead
 from .rounds import grants
 
 if TYPE_CHECKING:
@@ -38,6 +39,10 @@ class GrantSpec(NamedTuple):
     cards: int
     after_last_trick: bool
     later: bool
+
+
+#: A trick's seats in play order, and their names.
+Seating = tuple[tuple[int, ...], tuple[str, ...]]
 
 
 class ModuleLookups:
@@ -79,7 +84,7 @@ class Lookups:
     :class:`ModuleLookups`; and the values of the edition's round formulas (cards
     dealt, first leader, bid range) for the round values met, see :meth:`value`."""
 
-    __slots__ = ("_modules", "_values", "declarations", "held")
+    __slots__ = ("_modules", "_seatings", "_values", "declarations", "held", "lead")
 
     def __init__(self, edition: Edition) -> None:
         plays = edition.plays
@@ -88,13 +93,32 @@ class Lookups:
         self.declarations: dict[Play, tuple[Play, ...]] = {}
         #: Any play -> the play a hand holds for its card (undeclared).
         self.held: dict[Play, Play] = {}
+        #: Any play -> what it does to the led suit as a trick's card: its suit index
+        #: (a numbered card), -1 (a ``no_suit`` lead: no suit to follow) or -2 (it
+        #: passes the lead on), as :meth:`skullking.trick.Resolver.led_suit` reads it.
+        self.lead: dict[Play, int] = {}
         for play in plays.values():
             self.held[play] = plays[play.card.code]
+            no_suit = play.lead is Lead.NO_SUIT
+            self.lead[play] = play.suit_index if play.suit_index >= 0 else -1 if no_suit else -2
             if play.undeclared:
                 kind = edition.kind(play.card.kind or "")
                 self.declarations[play] = tuple(plays[f"{play.card.code}:{d.code}"] for d in kind.declarations)
         self._modules: dict[frozenset[str], ModuleLookups] = {}
         self._values: dict[Hashable, Any] = {}
+        self._seatings: dict[tuple[tuple[str, ...], bool], dict[Hashable, Seating]] = {}
+
+    def seatings(self, seats: tuple[str, ...], ghost: object) -> dict[Hashable, Seating]:
+        """The seatings met at a table of ``seats`` (the ghost's, if any, last), filled by
+        :meth:`skullking.game.Round._seat`: a trick's leader (with the ghost, the pair
+        leader, previous leader) -> the seats in play order and their names."""
+        key = (seats, ghost is not None)
+        found = self._seatings.get(key)
+        if found is None:
+            if len(self._seatings) >= _KEPT:
+                self._seatings.clear()
+            found = self._seatings[key] = {}
+        return found
 
     def value(self, key: Hashable, compute: Callable[[], Any]) -> Any:
         """``compute()``, kept under ``key`` for the next call: for values of the

@@ -142,46 +142,30 @@ def round_points(
 
     Formulas are pure, so a formula that looks at one player's values only (no
     aggregate over the table) is evaluated once for the values it uses: the outcome is
-    kept with the scheme (:class:`_Scorer`) and looked up for the next player or round
+    kept with the scheme (:class:`Scorer`) and looked up for the next player or round
     with the same values."""
-    scorer = _scorer(edition, scheme)
-    base = {
-        "cards": cards,
-        "round": number,
-        "players": len(players),
-        "rounds": rounds,
-        "last_round": int(number == rounds),
-        "total_bids": sum(bids.values()),
-        **scorer.zeros,
-    }
-    table: list[dict[str, int]] = []
-    for p in players:
-        env = dict(base)
-        env["bid"] = bids[p]
-        env["won"] = won[p]
-        if played:
-            for role, count in played.get(p, {}).items():
-                name = played_name(role)
-                if name is not None:
-                    env[name] = count
-        table.append(env)
-    made = dict(zip(players, scorer.outcomes(scorer.made, scheme.made.evaluate_for, table, bool), strict=True))
-    alliance = scorer.alliance
-    share = alliance.points if alliance is not None else 0
-    points_of = scorer.points_of
-    for i, p in enumerate(players):
-        env = table[i]
-        captured = captures.get(p)
-        env["bonus"] = sum(map(points_of.__getitem__, captured)) if captured else 0
-        env["alliance"] = (
-            sum(share for a, b in alliances if p in (a, b) and _pays(alliance, p, a, b, made)) if alliances else 0
-        )
-        env["wager"] = wagers.get(p, 0)
-        for load in scheme.loads:
-            env[load] = int(loads.get(p) == load)
-    outcomes = scorer.outcomes(scorer.cases, scorer.case_points, table, int)
-    points = {p: outcome + extra.get(p, 0) for p, outcome in zip(players, outcomes, strict=True)}
-    return RoundScore(number=number, cards=cards, bids=bids, won=won, points=points)
+    return scorer(edition, scheme).points(
+        number=number,
+        cards=cards,
+        players=players,
+        bids=bids,
+        won=won,
+        captures=captures,
+        alliances=alliances,
+        extra=extra,
+        wagers=wagers,
+        loads=loads,
+        rounds=rounds,
+        played=played,
+    )
+
+
+def _keep(seen: dict[object, _T], key: object, outcome: _T) -> _T:
+    """Keep ``outcome`` under ``key`` (the formula's values) in ``seen``."""
+    if len(seen) >= _KEPT:
+        seen.clear()
+    seen[key] = outcome
+    return outcome
 
 
 class _Outcomes:
@@ -193,7 +177,7 @@ class _Outcomes:
     def __init__(self, expressions: Sequence[Expression], names: Set[str]) -> None:
         used = sorted(set().union(*(e.variables for e in expressions)))
         per_player = not any(e.uses_table for e in expressions) and set(used) <= names
-        self.seen: dict[object, object] | None = {} if per_player else None
+        self.seen: dict[object, Any] | None = {} if per_player else None
         # the values of the names used, as a key: a tuple (one name: the value itself)
         self.key: Callable[[Mapping[str, int]], object] = itemgetter(*used) if used else (lambda env: ())
 
@@ -203,7 +187,7 @@ class _Outcomes:
 _KEPT = 10_000
 
 
-class _Scorer:
+class Scorer:
     """A scheme of an edition made ready to score rounds: the names every player's
     values hold, the bonus points, the alliance effect, and the outcomes seen."""
 
@@ -223,6 +207,82 @@ class _Scorer:
         self.cases = _Outcomes([e for c in scheme.cases for e in (c.when, c.points) if e is not None], names)
         self.uses_played = bool(played_names_used(scheme))
 
+    def points(
+        self,
+        *,
+        number: int,
+        cards: int,
+        players: list[str],
+        bids: dict[str, int],
+        won: dict[str, int],
+        captures: dict[str, list[str]],
+        alliances: list[tuple[str, str]],
+        extra: dict[str, int],
+        wagers: dict[str, int],
+        loads: dict[str, str],
+        rounds: int = 0,
+        played: Mapping[str, Mapping[str, int]] | None = None,
+    ) -> RoundScore:
+        """:func:`round_points` under this scheme."""
+        scheme = self.scheme
+        base = {
+            "cards": cards,
+            "round": number,
+            "players": len(players),
+            "rounds": rounds,
+            "last_round": int(number == rounds),
+            "total_bids": sum(bids.values()),
+        }
+        counts_played = self.uses_played  # (a name left out is 0 to a formula)
+        if counts_played:
+            base.update(self.zeros)
+        table: list[dict[str, int]] = []
+        for p in players:
+            env = base.copy()
+            env["bid"] = bids[p]
+            env["won"] = won[p]
+            if played and counts_played:
+                for role, count in played.get(p, {}).items():
+                    name = played_name(role)
+                    if name is not None:
+                        env[name] = count
+            table.append(env)
+        made: dict[str, bool] = {}
+        seen, key_of = self.made.seen, self.made.key
+        for row, p in enumerate(players):
+            if seen is None:
+                made[p] = bool(scheme.made.evaluate_for(table, row))
+                continue
+            key = key_of(table[row])
+            hit = seen.get(key)
+            if hit is None:
+                hit = _keep(seen, key, bool(scheme.made.evaluate_for(table, row)))
+            made[p] = hit
+        alliance = self.alliance
+        share = alliance.points if alliance is not None else 0
+        points_of = self.points_of
+        for row, p in enumerate(players):
+            env = table[row]
+            captured = captures.get(p)
+            env["bonus"] = sum(map(points_of.__getitem__, captured)) if captured else 0
+            env["alliance"] = (
+                sum(share for a, b in alliances if p in (a, b) and _pays(alliance, p, a, b, made)) if alliances else 0
+            )
+            env["wager"] = wagers.get(p, 0)
+            for load in scheme.loads:
+                env[load] = int(loads.get(p) == load)
+        points: dict[str, int] = {}
+        seen, key_of = self.cases.seen, self.cases.key
+        for row, p in enumerate(players):
+            if seen is None:
+                outcome = self.case_points(table, row)
+            else:
+                key = key_of(table[row])
+                found = seen.get(key)
+                outcome = _keep(seen, key, self.case_points(table, row)) if found is None else found
+            points[p] = outcome + extra.get(p, 0) if extra else outcome
+        return RoundScore(number=number, cards=cards, bids=bids, won=won, points=points)
+
     def case_points(self, table: Sequence[Mapping[str, int]], row: int) -> int:
         """The points of the first case that holds for player ``row`` (0 when none does)."""
         for case in self.scheme.cases:
@@ -230,39 +290,11 @@ class _Scorer:
                 return int(case.points.evaluate_for(table, row))
         return 0
 
-    @staticmethod
-    def outcomes(
-        kept: _Outcomes,
-        evaluate: Callable[[Sequence[Mapping[str, int]], int], Any],
-        table: Sequence[Mapping[str, int]],
-        kind: Callable[[Any], _T],
-    ) -> list[_T]:
-        """``evaluate`` for every player of ``table``, or its outcome for the same values."""
-        seen = kept.seen
-        if seen is None:
-            return [kind(evaluate(table, row)) for row in range(len(table))]
-        out: list[_T] = []
-        for row, env in enumerate(table):
-            key = kept.key(env)
-            outcome = seen.get(key)
-            if outcome is None:
-                outcome = kind(evaluate(table, row))
-                if len(seen) >= _KEPT:
-                    seen.clear()
-                seen[key] = outcome
-            out.append(outcome)  # type: ignore[arg-type]
-        return out
+
+_SCORERS: weakref.WeakKeyDictionary[Edition, dict[int, tuple[Scheme, Scorer]]] = weakref.WeakKeyDictionary()
 
 
-_SCORERS: weakref.WeakKeyDictionary[Edition, dict[int, tuple[Scheme, _Scorer]]] = weakref.WeakKeyDictionary()
-
-
-def uses_played(edition: Edition, scheme: Scheme) -> bool:
-    """Whether ``scheme``'s formulas use a ``played_<role>`` name (see :func:`played_names_used`)."""
-    return _scorer(edition, scheme).uses_played
-
-
-def _scorer(edition: Edition, scheme: Scheme) -> _Scorer:
+def scorer(edition: Edition, scheme: Scheme) -> Scorer:
     """The scorer of ``scheme`` (a scheme of ``edition``, or one built for it), made on
     first use."""
     kept = _SCORERS.get(edition)
@@ -270,7 +302,7 @@ def _scorer(edition: Edition, scheme: Scheme) -> _Scorer:
         kept = _SCORERS[edition] = {}
     entry = kept.get(id(scheme))
     if entry is None or entry[0] is not scheme:
-        entry = kept[id(scheme)] = (scheme, _Scorer(edition, scheme))
+        entry = kept[id(scheme)] = (scheme, Scorer(edition, scheme))
     return entry[1]
 
 
