@@ -84,7 +84,7 @@ class Lookups:
     :class:`ModuleLookups`; and the values of the edition's round formulas (cards
     dealt, first leader, bid range) for the round values met, see :meth:`value`."""
 
-    __slots__ = ("_modules", "_seatings", "_values", "declarations", "held", "lead")
+    __slots__ = ("_modules", "_seatings", "_values", "declarations", "held", "lead", "module", "texts")
 
     def __init__(self, edition: Edition) -> None:
         plays = edition.plays
@@ -97,7 +97,15 @@ class Lookups:
         #: (a numbered card), -1 (a ``no_suit`` lead: no suit to follow) or -2 (it
         #: passes the lead on), as :meth:`skullking.trick.Resolver.led_suit` reads it.
         self.lead: dict[Play, int] = {}
+        #: Any play -> the module its card comes with.
+        self.module: dict[Play, str] = {}
+        suit_modules = {s.id: s.module for s in edition.suits}
+        #: Card texts met (a score sheet's, in any notation) -> the one play each names.
+        self.texts: dict[str, Play] = {}
         for play in plays.values():
+            card = play.card
+            numbered = card.suit is not None
+            self.module[play] = suit_modules[card.suit or ""] if numbered else edition.kind(card.kind or "").module
             self.held[play] = plays[play.card.code]
             no_suit = play.lead is Lead.NO_SUIT
             self.lead[play] = play.suit_index if play.suit_index >= 0 else -1 if no_suit else -2
@@ -119,6 +127,13 @@ class Lookups:
                 self._seatings.clear()
             found = self._seatings[key] = {}
         return found
+
+    def parsed(self, text: str, play: Play) -> Play:
+        """Keep that ``text`` names ``play`` (the edition's parse of it, one card)."""
+        if len(self.texts) >= _KEPT:
+            self.texts.clear()
+        self.texts[text] = play
+        return play
 
     def value(self, key: Hashable, compute: Callable[[], Any]) -> Any:
         """``compute()``, kept under ``key`` for the next call: for values of the
