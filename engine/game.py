@@ -25,7 +25,7 @@ from __future__ import annotations
 import functools
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -133,6 +133,9 @@ class Round:
     ``seen`` (the undealt cards a player looked at) and ``discarded``.
     """
 
+    _order: tuple[int, ...]  # the seats of the trick in play, in play order
+    _names: tuple[str, ...]  # and their names
+
     def __init__(
         self,
         edition: Edition,
@@ -149,6 +152,20 @@ class Round:
         scheme: str | None = None,
         abilities: bool = True,
     ) -> None:
+        known = lookups(edition)
+        key: tuple[Any, ...] | None = None
+        if hands is None and undealt is None:  # a round set up as one before is dealt at once
+            modules = None if modules is None else tuple(modules)
+            key = (tuple(players), number, cards, schedule, leader, modules, scheme, abilities)
+            try:
+                setup = known.setups.get(key)
+            except TypeError:  # something unhashable: not a round that could be set up
+                key = setup = None
+            if setup is not None:
+                self.__dict__.update(setup)
+                self._deal(None, None, seed)
+                self._fresh()
+                return
         self.edition = edition
         self.players: tuple[str, ...] = tuple(players)
         self.number = number
@@ -164,16 +181,16 @@ class Round:
         if self.ghost is not None and self.ghost.name in self.players:
             raise GameError(f"a player cannot be called {self.ghost.name}: that is the ghost hand's name")
         self.seats: tuple[str, ...] = (*self.players, self.ghost.name) if self.ghost else self.players
-        self._lookups = known = lookups(edition)
+        self._lookups = known
         self.modules = self._modules(modules)
         self._kit = known.modules(edition, self.modules)
         try:
             self.scheme = edition.scheme(scheme)
+            self._scorer = scorer(edition, self.scheme)
             #: Rounds in the game's schedule (the formulas' ``rounds``).
             self.rounds = len(edition.schedule(schedule).rounds)
         except KeyError as exc:
             raise GameError(str(exc.args[0])) from None
-        self.loads: dict[str, str] = {}
         if isinstance(number, bool) or not isinstance(number, int) or number < 1:
             raise GameError(f"round number {shown(number)} is not a whole number from 1")
         if cards is not None and (isinstance(cards, bool) or not isinstance(cards, int) or cards < 1):
@@ -209,6 +226,40 @@ class Round:
             ("bid_range", cards, number, count, rounds),
             lambda: bid_range(edition, cards=cards, number=number, players=count, rounds=rounds),
         )
+        self._abilities = abilities
+        self._fresh()
+        if key is not None:  # kept for the next round set up alike (formulas are pure)
+            known.keep_setup(key, {name: self.__dict__[name] for name in self._SETUP})
+
+    #: What a round works out from its table, number and options before the deal: the
+    #: same for every round set up with the same arguments (and checked once).
+    _SETUP = (
+        "edition",
+        "players",
+        "number",
+        "ghost",
+        "seats",
+        "_lookups",
+        "modules",
+        "_kit",
+        "scheme",
+        "_scorer",
+        "rounds",
+        "cards",
+        "first_leader",
+        "_leader",
+        "_previous",
+        "_seatings",
+        "_order",
+        "_names",
+        "bidding_order",
+        "bid_range",
+        "_abilities",
+    )
+
+    def _fresh(self) -> None:
+        """The state of a round that has not begun: no bid, no trick, no decision."""
+        self.loads: dict[str, str] = {}
         self._trick: list[Play] = []
         self.tricks: list[Trick] = []
         self._bids: dict[str, int] = {}
@@ -217,7 +268,6 @@ class Round:
         self.leader_choices: dict[str, str] = {}
         self.seen: dict[str, tuple[Play, ...]] = {}
         self.discarded: dict[str, tuple[Play, ...]] = {}
-        self._abilities = abilities
         self._pending: list[Decision] = []
         self._later: list[_Grant] = []
         self._score: RoundScore | None = None  # worked out once the round is over
@@ -382,6 +432,10 @@ class Round:
         """Record a bid known to be legal (``player`` is due to bid, ``bid`` keeps the
         range and the rules)."""
         self._bids[player] = bid
+        self._bids_in()
+
+    def _bids_in(self) -> None:
+        """Once every bid is in, on to the loads or the play."""
         if len(self._bids) == len(self.players):
             self.phase = Phase.LOADING if self.scheme.loads else Phase.PLAYING
             self._ghost_turns()
@@ -524,7 +578,9 @@ class Round:
         pass_on, lead_of = self.edition._resolver.pass_on_character, known.lead
         resolve, tricks, cards, seats = self.edition.resolve_trick, self.tricks, self.cards, self.seats
         grants_of = self._kit.grants if self._abilities else {}
+        seatings = self._seatings
         size = len(seats)
+        getrandbits = rng.getrandbits if _draws_alike(rng) else None
         hands = [self.hands[name] for name in seats]  # by seat
         # Hands without a card twice or a card declared when played: their legal cards
         # are the plays to draw from as they stand (while they only lose cards).
@@ -538,40 +594,40 @@ class Round:
             if self.phase is not Phase.PLAYING:
                 return
             trick, order, names = self._trick, self._order, self._names
-            led, passed = -2, False  # the led suit (trick.Resolver.led_suit) as cards come
-            for position in range(size):
-                if position < len(trick):  # played before: only its lead counts
-                    play = trick[position]
-                else:
-                    seat = order[position]
-                    hand = legal = hands[seat]
-                    # trick.legal_plays's rule: a numbered card follows the led suit if it can
-                    if led >= 0 and must_follow:
-                        for card in hand:
-                            if card.suit_index == led:
-                                legal = [p for p in hand if p.suit_index < 0 or p.suit_index == led]
-                                break
-                    if not plain[seat]:
-                        legal = self._options(legal)
-                    play = choice(legal)
-                    hand.remove(held[play])
-                    trick.append(play)
-                if led == -2:  # no suit yet: a numbered card sets it, a no_suit lead ends it
-                    lead = lead_of[play]
-                    if lead >= 0 or (lead == -1 and not (passed and pass_on)):
-                        led = lead
-                    else:
-                        passed = True
+            # The led suit (trick.Resolver.led_suit) as cards come: -2 while none is set.
+            led, passed = -2, False
+            for play in trick:  # cards played before (a trick taken over half played)
+                if led == -2:
+                    led, passed = _lead(lead_of[play], passed, pass_on)
+            for seat in order[len(trick) :]:
+                hand = legal = hands[seat]
+                # trick.legal_plays's rule: a numbered card follows the led suit if it can
+                if led >= 0 and must_follow:
+                    for card in hand:
+                        if card.suit_index == led:
+                            legal = [p for p in hand if p.suit_index < 0 or p.suit_index == led]
+                            break
+                if not plain[seat]:
+                    legal = self._options(legal)
+                # rng.choice(legal), drawn as random.Random draws it
+                play = legal[_below(getrandbits, len(legal))] if getrandbits else choice(legal)
+                hand.remove(held[play])
+                trick.append(play)
+                if led == -2:
+                    led, passed = _lead(lead_of[play], passed, pass_on)
             # What _finish_trick does, without a ghost.
             plays = tuple(trick)
             result = resolve(plays, 0, size)
             number = len(tricks) + 1
             winner = names[result.winner] if result.winner is not None else None
             following = order[result.next_leader]
-            tricks.append(Trick(number, names, plays, result, winner, seats[following]))
+            tricks.append(_new_trick(Trick, (number, names, plays, result, winner, seats[following])))
             self._trick = []
             self._previous, self._leader = order[0], following
-            self._seat(following, order[0])
+            seating = seatings.get(following)
+            if seating is None:
+                seating = self._seat(following, order[0])
+            self._order, self._names = seating
             index = result.winning_card
             if index is not None and winner is not None:
                 specs = grants_of.get(plays[index])
@@ -776,12 +832,12 @@ class Round:
             for ally, _ in result.alliances:
                 if trick.players[ally] in won:
                     alliances.append((trick.players[ally], winner))
-        points = scorer(self.edition, self.scheme)
+        points = self._scorer
         changes = self.changes
         return points.points(
             number=self.number,
             cards=self.cards,
-            players=list(self.players),
+            players=self.players,
             bids={p: b + changes.get(p, 0) for p, b in self._bids.items()} if changes else dict(self._bids),
             won=won,
             captures=captures,
@@ -824,6 +880,20 @@ class Round:
         return record
 
 
+def _lead(lead: int, passed: bool, pass_on: bool) -> tuple[int, bool]:
+    """The led suit and whether a card passed the lead on, after a card whose lead is
+    ``lead`` (see :attr:`skullking.lookups.Lookups.lead`) while no suit was set: a
+    numbered card sets its suit; a ``no_suit`` lead leaves none (-1), unless a card
+    passed before it and the edition lets characters pass on then; else still none (-2)."""
+    if lead >= 0 or (lead == -1 and not (passed and pass_on)):
+        return lead, passed
+    return -2, True
+
+
+#: Makes a Trick without the call of its generated __new__ (the play loop makes many).
+_new_trick = tuple.__new__
+
+
 @functools.cache
 def _steps(size: int) -> tuple[tuple[int, int, int], ...]:
     """The steps of shuffling ``size`` items: (position, choices, random bits to draw)."""
@@ -842,25 +912,48 @@ def _shuffle(rng: random.Random, items: list[Any]) -> None:
         items[i], items[j] = items[j], items[i]
 
 
+def _below(getrandbits: Callable[[int], int], n: int) -> int:
+    """A number from 0 to ``n - 1`` as ``random.Random._randbelow`` draws it (by rejection
+    from ``getrandbits``): what ``choice`` and ``randrange`` draw with."""
+    k = n.bit_length()
+    j = getrandbits(k)
+    while j >= n:
+        j = getrandbits(k)
+    return j
+
+
 @functools.cache
 def _shuffles_alike() -> bool:
-    """Whether :func:`_shuffle` gives what ``random.Random.shuffle`` gives on this Python
-    (checked once, on a few seeds and sizes)."""
+    """Whether :func:`_shuffle` and :func:`_below` draw what ``random.Random.shuffle``,
+    ``choice`` and ``randint`` draw on this Python (checked once, on a few seeds)."""
     for seed in range(8):
         size = 5 + 13 * seed
         ours, theirs = list(range(size)), list(range(size))
         mine, reference = random.Random(seed), random.Random(seed)
         _shuffle(mine, ours)
         reference.shuffle(theirs)
-        if ours != theirs or mine.getrandbits(32) != reference.getrandbits(32):
+        if ours != theirs:
+            return False
+        for n in range(1, 40):
+            if _below(mine.getrandbits, n) != reference.choice(range(n)):
+                return False
+            if 3 + _below(mine.getrandbits, n) != reference.randint(3, 2 + n):
+                return False
+        if mine.getrandbits(32) != reference.getrandbits(32):
             return False
     return True
+
+
+def _draws_alike(rng: random.Random) -> bool:
+    """Whether ``rng`` draws as :func:`_shuffle` and :func:`_below` do (a plain
+    :class:`random.Random`, on a Python whose draws they match)."""
+    return type(rng) is random.Random and _shuffles_alike()
 
 
 def shuffle(rng: random.Random, items: list[Any]) -> None:
     """Shuffle ``items`` in place exactly as ``rng.shuffle(items)`` does, faster when
     ``rng`` is a plain :class:`random.Random` (the deal of every round)."""
-    if type(rng) is random.Random and _shuffles_alike():
+    if _draws_alike(rng):
         _shuffle(rng, items)
     else:
         rng.shuffle(items)
@@ -873,9 +966,12 @@ def play_randomly(round_: Round, rng: random.Random) -> None:
     low, high = round_.bid_range
     if round_.phase is Phase.BIDDING and not round_.edition.bidding.rules and low <= high:
         # every bid of the range is legal: the bidders in their order (to_bid's first)
+        bids, width = round_._bids, high - low + 1
+        getrandbits = rng.getrandbits if _draws_alike(rng) else None
         for player in round_.bidding_order:
-            if player not in round_._bids:
-                round_._bid_known(player, rng.randint(low, high))
+            if player not in bids:  # rng.randint(low, high)
+                bids[player] = low + _below(getrandbits, width) if getrandbits else rng.randint(low, high)
+        round_._bids_in()
     while round_.to_bid:
         player = round_.to_bid[0]
         options = round_.legal_bids(player)

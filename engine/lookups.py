@@ -84,7 +84,7 @@ class Lookups:
     :class:`ModuleLookups`; and the values of the edition's round formulas (cards
     dealt, first leader, bid range) for the round values met, see :meth:`value`."""
 
-    __slots__ = ("_modules", "_seatings", "_values", "declarations", "held", "lead", "module", "texts")
+    __slots__ = ("_modules", "_seatings", "_values", "declarations", "held", "lead", "module", "setups", "texts")
 
     def __init__(self, edition: Edition) -> None:
         plays = edition.plays
@@ -114,6 +114,9 @@ class Lookups:
                 self.declarations[play] = tuple(plays[f"{play.card.code}:{d.code}"] for d in kind.declarations)
         self._modules: dict[frozenset[str], ModuleLookups] = {}
         self._values: dict[Hashable, Any] = {}
+        #: A round's arguments (but the deal's) -> what it worked out from them, see
+        #: :class:`skullking.game.Round`.
+        self.setups: dict[Hashable, dict[str, Any]] = {}
         self._seatings: dict[tuple[tuple[str, ...], bool], dict[Hashable, Seating]] = {}
 
     def seatings(self, seats: tuple[str, ...], ghost: object) -> dict[Hashable, Seating]:
@@ -134,6 +137,11 @@ class Lookups:
             self.texts.clear()
         self.texts[text] = play
         return play
+
+    def keep_setup(self, key: Hashable, setup: dict[str, Any]) -> None:
+        if len(self.setups) >= _KEPT:
+            self.setups.clear()
+        self.setups[key] = setup
 
     def value(self, key: Hashable, compute: Callable[[], Any]) -> Any:
         """``compute()``, kept under ``key`` for the next call: for values of the

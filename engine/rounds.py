@@ -212,7 +212,7 @@ class Scorer:
         *,
         number: int,
         cards: int,
-        players: list[str],
+        players: Sequence[str],
         bids: dict[str, int],
         won: dict[str, int],
         captures: dict[str, list[str]],
