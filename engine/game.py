@@ -544,6 +544,12 @@ class Round:
             raise GameError(f"{player} must follow {suit} ({follow})")
         self._place(hand, held, play)
 
+    def _play_legal(self, player: str, play: Play) -> None:
+        """``player``, whose turn it is, plays ``play``, one of :meth:`legal_plays`: what
+        :meth:`play` does once its checks pass."""
+        hand = self.hands[player]
+        self._place(hand, self._lookups.held[play], play)
+
     def _place(self, hand: list[Play], held: Play, play: Play) -> None:
         """Play ``play``, known legal, from ``hand`` (where its card is ``held``), and
         go on: the trick finished when full, the ghost's turns."""

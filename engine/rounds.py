@@ -172,14 +172,23 @@ class _Outcomes:
     """The outcomes a formula (or a scheme's cases) gave, by the values of the names it
     uses; ``None`` when it aggregates over the table (another player's values count)."""
 
-    __slots__ = ("key", "seen")
+    __slots__ = ("key", "seen", "used")
 
     def __init__(self, expressions: Sequence[Expression], names: Set[str]) -> None:
-        used = sorted(set().union(*(e.variables for e in expressions)))
-        per_player = not any(e.uses_table for e in expressions) and set(used) <= names
+        self.used: list[str] = sorted(set().union(*(e.variables for e in expressions)))
+        per_player = not any(e.uses_table for e in expressions) and set(self.used) <= names
         self.seen: dict[object, Any] | None = {} if per_player else None
         # the values of the names used, as a key: a tuple (one name: the value itself)
-        self.key: Callable[[Mapping[str, int]], object] = itemgetter(*used) if used else (lambda env: ())
+        self.key: Callable[[Mapping[str, int]], object] = _getter(self.used)
+
+
+#: The values a player's row holds, in order, for Scorer.quick (a scheme's loads follow).
+_ROW = ("bid", "won", "cards", "round", "players", "rounds", "last_round", "total_bids", "bonus", "alliance", "wager")
+
+
+def _getter(keys: Sequence[Any]) -> Callable[[Any], object]:
+    """The values at ``keys`` as a key: a tuple, the value itself for one, () for none."""
+    return itemgetter(*keys) if keys else (lambda values: ())
 
 
 #: Outcomes kept per formula before starting afresh (they are few: bids, tricks and
@@ -191,7 +200,7 @@ class Scorer:
     """A scheme of an edition made ready to score rounds: the names every player's
     values hold, the bonus points, the alliance effect, and the outcomes seen."""
 
-    __slots__ = ("alliance", "cases", "made", "points_of", "scheme", "uses_played", "zeros")
+    __slots__ = ("alliance", "cases", "made", "points_of", "quick", "scheme", "uses_played", "zeros")
 
     def __init__(self, edition: Edition, scheme: Scheme) -> None:
         from .build import played_names
@@ -206,6 +215,15 @@ class Scorer:
         names |= {"bonus", "alliance", "wager", *scheme.loads}
         self.cases = _Outcomes([e for c in scheme.cases for e in (c.when, c.points) if e is not None], names)
         self.uses_played = bool(played_names_used(scheme))
+        #: For formulas that look at one player's values (no played_<role> name): the
+        #: keys of their kept outcomes taken from a player's row of values in _ROW's
+        #: order (plus the loads), without a mapping of names per player.
+        self.quick: tuple[Callable[[list[int]], object], Callable[[list[int]], object]] | None = None
+        row = (*_ROW, *scheme.loads)
+        made_used, case_used = self.made.used, self.cases.used
+        per_player = self.made.seen is not None and self.cases.seen is not None and not self.uses_played
+        if per_player and set(made_used) <= set(_ROW[:8]) and set(case_used) <= set(row):
+            self.quick = (_getter([row.index(n) for n in made_used]), _getter([row.index(n) for n in case_used]))
 
     def points(
         self,
@@ -224,6 +242,22 @@ class Scorer:
         played: Mapping[str, Mapping[str, int]] | None = None,
     ) -> RoundScore:
         """:func:`round_points` under this scheme."""
+        if self.quick is not None and not played:
+            score = self._quick(
+                number=number,
+                cards=cards,
+                players=players,
+                bids=bids,
+                won=won,
+                captures=captures,
+                alliances=alliances,
+                extra=extra,
+                wagers=wagers,
+                loads=loads,
+                rounds=rounds,
+            )
+            if score is not None:
+                return score
         scheme = self.scheme
         base = {
             "cards": cards,
@@ -281,6 +315,57 @@ class Scorer:
                 found = seen.get(key)
                 outcome = _keep(seen, key, self.case_points(table, row)) if found is None else found
             points[p] = outcome + extra.get(p, 0) if extra else outcome
+        return RoundScore(number=number, cards=cards, bids=bids, won=won, points=points)
+
+    def _quick(
+        self,
+        *,
+        number: int,
+        cards: int,
+        players: Sequence[str],
+        bids: dict[str, int],
+        won: dict[str, int],
+        captures: dict[str, list[str]],
+        alliances: list[tuple[str, str]],
+        extra: dict[str, int],
+        wagers: dict[str, int],
+        loads: dict[str, str],
+        rounds: int,
+    ) -> RoundScore | None:
+        """:meth:`points` from the outcomes kept alone (``None`` when one is missing: the
+        formulas are evaluated then, and their outcomes kept), each player's values in a
+        row of _ROW's order."""
+        assert self.quick is not None
+        made_key, case_key = self.quick
+        count, last, total, scheme_loads = len(players), int(number == rounds), sum(bids.values()), self.scheme.loads
+        seen = self.made.seen
+        assert seen is not None
+        rows: list[list[int]] = []
+        made: dict[str, bool] = {}
+        for p in players:
+            row = [bids[p], won[p], cards, number, count, rounds, last, total, 0, 0, wagers.get(p, 0)]
+            if scheme_loads:
+                row += [int(loads.get(p) == load) for load in scheme_loads]
+            hit = seen.get(made_key(row))
+            if hit is None:
+                return None
+            made[p] = hit
+            rows.append(row)
+        alliance, points_of = self.alliance, self.points_of
+        share = alliance.points if alliance is not None else 0
+        seen = self.cases.seen
+        assert seen is not None
+        points: dict[str, int] = {}
+        for p, row in zip(players, rows, strict=True):
+            captured = captures.get(p)
+            if captured:
+                row[8] = sum(map(points_of.__getitem__, captured))
+            if alliances:
+                row[9] = sum(share for a, b in alliances if p in (a, b) and _pays(alliance, p, a, b, made))
+            found = seen.get(case_key(row))
+            if found is None:
+                return None
+            points[p] = found + extra.get(p, 0) if extra else found
         return RoundScore(number=number, cards=cards, bids=bids, won=won, points=points)
 
     def case_points(self, table: Sequence[Mapping[str, int]], row: int) -> int:
