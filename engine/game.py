@@ -9,6 +9,14 @@ small games), and the abilities that winning a trick with a card grants, with th
 timing (``timing: immediate`` or ``end_of_round``, digest 5 #7) and whether the round's
 last trick still grants them (``after_last_trick``, digest 5 #8).
 
+Simulations play many rounds, so what a round looks up is worked out once: the deck in
+play as plays, each card's declarations, what a winning card grants and the seatings
+are kept per edition (:mod:`skullking.lookups`); a round set up with the same arguments
+as one before (the table, its number, the options; not the deal, which comes from its
+own seed) takes that set-up whole; the scheme's formulas keep their outcomes
+(:class:`skullking.rounds.Scorer`); :func:`play_randomly` makes its moves through the
+round's internals, each move drawn as the public methods would offer it.
+
 >>> import skullking
 >>> ed = skullking.load_edition("skullking-2021")
 >>> r = skullking.Round(ed, ["Ann", "Bo"], cards=1, hands={"Ann": ["Y7"], "Bo": ["Y3"], "Graybeard": ["G1"]})
@@ -569,8 +577,8 @@ class Round:
         choice = rng.choice
         known = self._lookups
         held = known.held
+        resolver = self.edition._resolver
         if self.ghost is not None:  # the ghost's turns come in between: a play at a time
-            resolver = self.edition._resolver
             while self.phase is not Phase.OVER:
                 if self._pending:
                     self._answer_randomly(rng)
@@ -580,8 +588,7 @@ class Round:
                 play = choice(self._options(trick_legal_plays(resolver, hand, trick)))
                 self._place(hand, held[play], play)
             return
-        must_follow = self.edition._resolver.must_follow
-        pass_on, lead_of = self.edition._resolver.pass_on_character, known.lead
+        must_follow, pass_on, lead_of = resolver.must_follow, resolver.pass_on_character, known.lead
         resolve, tricks, cards, seats = self.edition.resolve_trick, self.tricks, self.cards, self.seats
         grants_of = self._kit.grants if self._abilities else {}
         seatings = self._seatings
@@ -592,14 +599,17 @@ class Round:
         # are the plays to draw from as they stand (while they only lose cards).
         declared = known.declarations.keys()
         plain = [len(set(hand)) == len(hand) and declared.isdisjoint(hand) for hand in hands]
+        # The trick in play and its seating are kept here, and written back to the round
+        # before anything else reads them (an ability, the round's end).
+        trick, order, names = self._trick, self._order, self._names
         while True:
             if self._pending:
                 if self._answer_randomly(rng) == AbilityKind.EXCHANGE:  # a hand changed
                     plain = [len(set(hand)) == len(hand) and declared.isdisjoint(hand) for hand in hands]
+                trick, order, names = self._trick, self._order, self._names
                 continue
             if self.phase is not Phase.PLAYING:
                 return
-            trick, order, names = self._trick, self._order, self._names
             # The led suit (trick.Resolver.led_suit) as cards come: -2 while none is set.
             led, passed = -2, False
             for play in trick:  # cards played before (a trick taken over half played)
@@ -626,21 +636,22 @@ class Round:
             result = resolve(plays, 0, size)
             number = len(tricks) + 1
             winner = names[result.winner] if result.winner is not None else None
-            following = order[result.next_leader]
+            previous, following = order[0], order[result.next_leader]
             tricks.append(_new_trick(Trick, (number, names, plays, result, winner, seats[following])))
-            self._trick = []
-            self._previous, self._leader = order[0], following
+            trick = []
             seating = seatings.get(following)
             if seating is None:
-                seating = self._seat(following, order[0])
-            self._order, self._names = seating
+                seating = self._seat(following, previous)
+            order, names = seating
             index = result.winning_card
-            if index is not None and winner is not None:
-                specs = grants_of.get(plays[index])
-                if specs:
+            specs = grants_of.get(plays[index]) if index is not None and winner is not None else None
+            if specs or number >= cards:
+                self._trick, self._previous, self._leader = trick, previous, following
+                self._order, self._names = order, names
+                if specs and winner is not None:
                     self._grant(winner, specs, number)
-            if self._pending or number >= cards:
-                self._advance()
+                if self._pending or number >= cards:
+                    self._advance()
 
     def _answer_randomly(self, rng: random.Random) -> str:
         """Answer the pending decision at random, as :func:`play_randomly` does; its kind."""
@@ -968,7 +979,13 @@ def shuffle(rng: random.Random, items: list[Any]) -> None:
 def play_randomly(round_: Round, rng: random.Random) -> None:
     """Make every move left in ``round_`` at random, among the legal ones: the missing
     bids and loads, the plays, and each decision the abilities ask for (a simulation's
-    player)."""
+    player).
+
+    Each move is drawn from ``rng`` exactly as it would be from what the public methods
+    offer (``rng.randint`` over the bid range or ``rng.choice`` of :meth:`Round.legal_bids`,
+    ``rng.choice`` of :meth:`Round.legal_plays` and of a decision's options,
+    ``rng.sample`` of an exchange's), so the same generator plays the same round; the
+    moves are made through the round's internals, legality worked out once a play."""
     low, high = round_.bid_range
     if round_.phase is Phase.BIDDING and not round_.edition.bidding.rules and low <= high:
         # every bid of the range is legal: the bidders in their order (to_bid's first)

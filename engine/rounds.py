@@ -1,7 +1,8 @@
 """A round's points and seating, shared by score sheets (:mod:`skullking.scoring`) and
 rounds played move by move (:mod:`skullking.game`): the scheme's cases over the table,
 when alliances pay, who sits where in a trick (the two-player ghost included), and what
-a won trick grants."""
+a won trick grants. A scheme is scored through its :class:`Scorer`, which keeps the
+outcome of each formula by the values it looks at."""
 
 from __future__ import annotations
 
