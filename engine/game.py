@@ -1039,12 +1039,13 @@ class Game:
         self.modules = None if modules is None else tuple(modules)
         self.abilities = abilities
         self.rounds: list[Round] = []
+        self._length = len(edition.schedule(self.schedule).rounds)
         self._rng = random.Random(seed)
 
     @property
     def length(self) -> int:
         """The number of rounds the schedule plays."""
-        return len(self.edition.schedule(self.schedule).rounds)
+        return self._length
 
     @property
     def tied(self) -> tuple[str, ...]:

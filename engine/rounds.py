@@ -293,16 +293,13 @@ class Scorer:
             if hit is None:
                 hit = _keep(seen, key, bool(scheme.made.evaluate_for(table, row)))
             made[p] = hit
-        alliance = self.alliance
-        share = alliance.points if alliance is not None else 0
         points_of = self.points_of
+        earned = _earned(self.alliance, alliances, made) if alliances else {}
         for row, p in enumerate(players):
             env = table[row]
             captured = captures.get(p)
             env["bonus"] = sum(map(points_of.__getitem__, captured)) if captured else 0
-            env["alliance"] = (
-                sum(share for a, b in alliances if p in (a, b) and _pays(alliance, p, a, b, made)) if alliances else 0
-            )
+            env["alliance"] = earned.get(p, 0)
             env["wager"] = wagers.get(p, 0)
             for load in scheme.loads:
                 env[load] = int(loads.get(p) == load)
@@ -352,8 +349,8 @@ class Scorer:
                 return None
             made[p] = hit
             rows.append(row)
-        alliance, points_of = self.alliance, self.points_of
-        share = alliance.points if alliance is not None else 0
+        points_of = self.points_of
+        earned = _earned(self.alliance, alliances, made) if alliances else {}
         seen = self.cases.seen
         assert seen is not None
         points: dict[str, int] = {}
@@ -361,8 +358,8 @@ class Scorer:
             captured = captures.get(p)
             if captured:
                 row[8] = sum(map(points_of.__getitem__, captured))
-            if alliances:
-                row[9] = sum(share for a, b in alliances if p in (a, b) and _pays(alliance, p, a, b, made))
+            if earned:
+                row[9] = earned.get(p, 0)
             found = seen.get(case_key(row))
             if found is None:
                 return None
@@ -390,6 +387,18 @@ def scorer(edition: Edition, scheme: Scheme) -> Scorer:
     if entry is None or entry[0] is not scheme:
         entry = kept[id(scheme)] = (scheme, Scorer(edition, scheme))
     return entry[1]
+
+
+def _earned(alliance: Effect | None, alliances: Sequence[tuple[str, str]], made: Mapping[str, bool]) -> dict[str, int]:
+    """The alliance points each player earns from ``alliances`` (Loot's player, winner),
+    each ally paid where the edition says (see :func:`_pays`)."""
+    share = alliance.points if alliance is not None else 0
+    earned: dict[str, int] = {}
+    for loot, winner in alliances:
+        for player in (loot,) if loot == winner else (loot, winner):
+            if player in made and _pays(alliance, player, loot, winner, made):
+                earned[player] = earned.get(player, 0) + share
+    return earned
 
 
 def _pays(alliance: Effect | None, player: str, loot: str, winner: str, made: Mapping[str, bool]) -> bool:
