@@ -170,6 +170,7 @@ class Round:
             except TypeError:  # something unhashable: not a round that could be set up
                 key = setup = None
             if setup is not None:
+                self.edition = edition
                 self.__dict__.update(setup)
                 self._deal(None, None, seed)
                 self._fresh()
@@ -241,8 +242,7 @@ class Round:
 
     #: What a round works out from its table, number and options before the deal: the
     #: same for every round set up with the same arguments (and checked once).
-    _SETUP = (
-        "edition",
+    _SETUP = (  # (not the edition: the set-ups are kept in its lookups, weakly keyed by it)
         "players",
         "number",
         "ghost",

@@ -245,3 +245,20 @@ def test_batch_answers_each_line_before_reading_far_ahead(monkeypatch: pytest.Mo
 
     assert trick_batch(skullking.load_edition("skullking-2021"), "-", Out()) in (0, 2)
     assert len(ahead) == count and max(ahead) <= 4096 // 40  # a buffer of ~45-byte lines
+
+
+def test_what_an_edition_keeps_goes_with_it() -> None:
+    """The lookups, round set-ups and scorers kept for an edition do not keep it alive."""
+    import gc
+    import weakref
+
+    edition: Edition = pickle.loads(pickle.dumps(skullking.load_edition("skullking-2021")))
+    game = Game(edition, ["A", "B", "C"], seed=3)
+    rng = random.Random(3)
+    for _ in range(3):
+        play_randomly(game.next_round(), rng)
+    edition.score_sheet(game.as_sheet(), check_edition=False)
+    gone = weakref.ref(edition)
+    del edition, game
+    gc.collect()
+    assert gone() is None
