@@ -161,10 +161,11 @@ class Round:
         abilities: bool = True,
     ) -> None:
         known = lookups(edition)
+        players = tuple(players)  # (read once: any iterable of names)
         key: tuple[Any, ...] | None = None
         if hands is None and undealt is None:  # a round set up as one before is dealt at once
             modules = None if modules is None else tuple(modules)
-            key = (tuple(players), number, cards, schedule, leader, modules, scheme, abilities)
+            key = (players, number, cards, schedule, leader, modules, scheme, abilities)
             try:
                 setup = known.setups.get(key)
             except TypeError:  # something unhashable: not a round that could be set up
@@ -176,7 +177,7 @@ class Round:
                 self._fresh()
                 return
         self.edition = edition
-        self.players: tuple[str, ...] = tuple(players)
+        self.players: tuple[str, ...] = players
         self.number = number
         count = len(self.players)
         if len(set(self.players)) != count or not all(isinstance(p, str) and p for p in self.players):

@@ -262,3 +262,10 @@ def test_what_an_edition_keeps_goes_with_it() -> None:
     del edition, game
     gc.collect()
     assert gone() is None
+
+
+def test_a_round_of_players_given_as_an_iterator_is_set_up_alike() -> None:
+    edition = skullking.load_edition("skullking-2021")
+    for _ in range(2):  # set up, then from what was kept
+        r = Round(edition, iter(["A", "B", "C"]), number=2, seed=5)  # type: ignore[arg-type]  # (read once)
+        assert r.players == ("A", "B", "C") and len(r.hands["C"]) == 2
