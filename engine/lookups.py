@@ -1,11 +1,15 @@
 """What rounds look up again and again, worked out once per edition and kept with it.
 
 A :class:`~skullking.game.Round` needs, every round, the deck in play as plays, and
-after every trick what the winning card grants; each of its moves needs the
-declarations of a card declared when played. These depend on the edition and the set
-of modules in play only, so they are derived on first use and kept here, weakly keyed
-by the edition (an edition that goes away takes its lookups along). Nothing here is a
-rule of its own: every value is what the edition's fields give.
+after every trick what the winning card grants and how the next trick is seated; each
+of its moves needs the declarations of a card declared when played and what the card
+does to the led suit; a score sheet giving the whole play needs each card's text
+parsed. These depend on the edition (and the modules in play) only, so they are
+derived on first use and kept here, with the values of the edition's round formulas
+and the set-ups of rounds (see :class:`~skullking.game.Round`), weakly keyed by the
+edition: an edition that goes away takes its lookups along. Nothing here is a rule of
+its own: every value is what the edition's fields give. What grows with use (formula
+values, set-ups, seatings, texts) is bounded, started afresh past ``_KEPT`` entries.
 """
 
 from __future__ import annotations
