@@ -399,6 +399,11 @@ def play_round(round_: Round, bots: Mapping[str, Bot]) -> None:
         if pending is None:
             mover = round_.to_play
             assert mover is not None
-            round_.play(mover, bots[mover].play(views[mover], round_.legal_plays()))
+            options = round_.legal_plays()
+            play = bots[mover].play(views[mover], options)
+            if play in options:  # one of the legal plays: played without checking it again
+                round_._play_legal(mover, play)
+            else:
+                round_.play(mover, play)
         else:
             round_.decide(pending.player, bots[pending.player].decide(views[pending.player], pending))

@@ -9,6 +9,14 @@ small games), and the abilities that winning a trick with a card grants, with th
 timing (``timing: immediate`` or ``end_of_round``, digest 5 #7) and whether the round's
 last trick still grants them (``after_last_trick``, digest 5 #8).
 
+Simulations play many rounds, so what a round looks up is worked out once: the deck in
+play as plays, each card's declarations, what a winning card grants and the seatings
+are kept per edition (:mod:`skullking.lookups`); a round set up with the same arguments
+as one before (the table, its number, the options; not the deal, which comes from its
+own seed) takes that set-up whole; the scheme's formulas keep their outcomes
+(:class:`skullking.rounds.Scorer`); :func:`play_randomly` makes its moves through the
+round's internals, each move drawn as the public methods would offer it.
+
 >>> import skullking
 >>> ed = skullking.load_edition("skullking-2021")
 >>> r = skullking.Round(ed, ["Ann", "Bo"], cards=1, hands={"Ann": ["Y7"], "Bo": ["Y3"], "Graybeard": ["G1"]})
@@ -22,9 +30,10 @@ last trick still grants them (``after_last_trick``, digest 5 #8).
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -32,15 +41,15 @@ from .bidding import Broken, bid_range, bidding_order, broken_rules, first_leade
 from .cards import Play
 from .errors import GameError, NotationError
 from .limits import shown
+from .lookups import CHANGE_BID, WAGER, GrantSpec, lookups
 from .model import AbilityKind, Ghost, SheetChoice
 from .rounds import (
     RoundScore,
     ghost_play,
-    grants,
     leader_ability,
     next_seat,
     opener,
-    round_points,
+    scorer,
     seat_order,
     standings,
 )
@@ -52,9 +61,7 @@ if TYPE_CHECKING:
     from .edition import Edition
     from .trick import TrickResult
 
-#: Decision kinds besides the ability kinds: the wager and bid change a sheet records.
-WAGER = "wager"
-CHANGE_BID = "change_bid"
+__all__ = ["CHANGE_BID", "WAGER", "Decision", "Game", "Phase", "Round", "Trick", "play_randomly"]
 
 
 class Phase(StrEnum):
@@ -134,6 +141,9 @@ class Round:
     ``seen`` (the undealt cards a player looked at) and ``discarded``.
     """
 
+    _order: tuple[int, ...]  # the seats of the trick in play, in play order
+    _names: tuple[str, ...]  # and their names
+
     def __init__(
         self,
         edition: Edition,
@@ -150,8 +160,24 @@ class Round:
         scheme: str | None = None,
         abilities: bool = True,
     ) -> None:
+        known = lookups(edition)
+        players = tuple(players)  # (read once: any iterable of names)
+        key: tuple[Any, ...] | None = None
+        if hands is None and undealt is None:  # a round set up as one before is dealt at once
+            modules = None if modules is None else tuple(modules)
+            key = (players, number, cards, schedule, leader, modules, scheme, abilities)
+            try:
+                setup = known.setups.get(key)
+            except TypeError:  # something unhashable: not a round that could be set up
+                key = setup = None
+            if setup is not None:
+                self.edition = edition
+                self.__dict__.update(setup)
+                self._deal(None, None, seed)
+                self._fresh()
+                return
         self.edition = edition
-        self.players: tuple[str, ...] = tuple(players)
+        self.players: tuple[str, ...] = players
         self.number = number
         count = len(self.players)
         if len(set(self.players)) != count or not all(isinstance(p, str) and p for p in self.players):
@@ -165,37 +191,84 @@ class Round:
         if self.ghost is not None and self.ghost.name in self.players:
             raise GameError(f"a player cannot be called {self.ghost.name}: that is the ghost hand's name")
         self.seats: tuple[str, ...] = (*self.players, self.ghost.name) if self.ghost else self.players
+        self._lookups = known
         self.modules = self._modules(modules)
+        self._kit = known.modules(edition, self.modules)
         try:
             self.scheme = edition.scheme(scheme)
+            self._scorer = scorer(edition, self.scheme)
             #: Rounds in the game's schedule (the formulas' ``rounds``).
             self.rounds = len(edition.schedule(schedule).rounds)
         except KeyError as exc:
             raise GameError(str(exc.args[0])) from None
-        self.loads: dict[str, str] = {}
         if isinstance(number, bool) or not isinstance(number, int) or number < 1:
             raise GameError(f"round number {shown(number)} is not a whole number from 1")
         if cards is not None and (isinstance(cards, bool) or not isinstance(cards, int) or cards < 1):
             raise GameError(f"cards {shown(cards)} is not a whole number from 1")
         if cards is None:
-            cards = edition.cards_dealt(number, len(self.seats), schedule)
+            seats = len(self.seats)
+            cards = known.value(
+                ("cards", number, seats, schedule), lambda: edition.cards_dealt(number, seats, schedule)
+            )
             if cards is None:
                 raise GameError(f"round {shown(number)} is past the schedule's last round; give cards")
         self.cards = cards
         self._deal(hands, undealt, seed)
+        rounds = self.rounds
         if leader is None:
-            leader = self.players[first_leader(edition, number=number, players=count, rounds=self.rounds)]
+            seat = known.value(
+                ("leader", number, count, rounds),
+                lambda: first_leader(edition, number=number, players=count, rounds=rounds),
+            )
+            leader = self.players[seat]
         elif leader not in self.players:
             raise GameError(unknown("player", leader, self.players, where="'leader'"))
         self.first_leader = leader
         self._leader = self.seats.index(leader)
         self._previous = self._leader
-        self._order = seat_order(self._leader, self._previous, count, self.ghost)
+        self._seatings = known.seatings(self.seats, self.ghost)
+        self._seat(self._leader, self._previous)
         #: The players in the order they bid (any order when bids are simultaneous).
         self.bidding_order = tuple(
             bidding_order(edition, self.players, leader=self._leader, number=number, rounds=self.rounds)
         )
-        self.bid_range = bid_range(edition, cards=self.cards, number=number, players=count, rounds=self.rounds)
+        self.bid_range: tuple[int, int] = known.value(
+            ("bid_range", cards, number, count, rounds),
+            lambda: bid_range(edition, cards=cards, number=number, players=count, rounds=rounds),
+        )
+        self._abilities = abilities
+        self._fresh()
+        if key is not None:  # kept for the next round set up alike (formulas are pure)
+            known.keep_setup(key, {name: self.__dict__[name] for name in self._SETUP})
+
+    #: What a round works out from its table, number and options before the deal: the
+    #: same for every round set up with the same arguments (and checked once).
+    _SETUP = (  # (not the edition: the set-ups are kept in its lookups, weakly keyed by it)
+        "players",
+        "number",
+        "ghost",
+        "seats",
+        "_lookups",
+        "modules",
+        "_kit",
+        "scheme",
+        "_scorer",
+        "rounds",
+        "cards",
+        "first_leader",
+        "_leader",
+        "_previous",
+        "_seatings",
+        "_order",
+        "_names",
+        "bidding_order",
+        "bid_range",
+        "_abilities",
+    )
+
+    def _fresh(self) -> None:
+        """The state of a round that has not begun: no bid, no trick, no decision."""
+        self.loads: dict[str, str] = {}
         self._trick: list[Play] = []
         self.tricks: list[Trick] = []
         self._bids: dict[str, int] = {}
@@ -204,7 +277,6 @@ class Round:
         self.leader_choices: dict[str, str] = {}
         self.seen: dict[str, tuple[Play, ...]] = {}
         self.discarded: dict[str, tuple[Play, ...]] = {}
-        self._abilities = abilities
         self._pending: list[Decision] = []
         self._later: list[_Grant] = []
         self._score: RoundScore | None = None  # worked out once the round is over
@@ -214,9 +286,12 @@ class Round:
 
     def _modules(self, modules: Iterable[str] | None) -> frozenset[str]:
         count = len(self.players)
-        default = self.edition.modules_for(count)
         if modules is None:
-            return frozenset(default)
+            chosen: frozenset[str] = self._lookups.value(
+                ("modules", count), lambda: frozenset(self.edition.modules_for(count))
+            )
+            return chosen
+        default = self.edition.modules_for(count)
         chosen = frozenset(modules)
         by_id = {m.id: m for m in self.edition.modules}
         for chosen_id in chosen:
@@ -231,7 +306,7 @@ class Round:
 
     def _deck(self) -> list[Play]:
         """The deck in play as plays (cards declared when played stay undeclared)."""
-        return [self.edition.plays[card.code] for card in self.edition.deck(self.modules)]
+        return list(self._kit.deck)
 
     def _deal(
         self,
@@ -247,7 +322,7 @@ class Round:
             )
         shuffler = random.Random(seed)
         if hands is None:
-            shuffler.shuffle(deck)
+            shuffle(shuffler, deck)
             self.hands = {name: deck[i * self.cards : (i + 1) * self.cards] for i, name in enumerate(self.seats)}
             rest = deck[size:]
         else:
@@ -272,7 +347,7 @@ class Round:
                 if left[play.card] > 0:
                     left[play.card] -= 1
                     rest.append(play)
-            shuffler.shuffle(rest)
+            shuffle(shuffler, rest)
         if undealt is not None:
             given = self._cards(undealt, "the undealt cards")
             if Counter(p.card for p in given) != Counter(p.card for p in rest):
@@ -360,7 +435,16 @@ class Round:
         broken = self._breaks(player, bid)
         if broken:
             raise GameError(broken[0].message({**self._bids, player: bid}))
+        self._bid_known(player, bid)
+
+    def _bid_known(self, player: str, bid: int) -> None:
+        """Record a bid known to be legal (``player`` is due to bid, ``bid`` keeps the
+        range and the rules)."""
         self._bids[player] = bid
+        self._bids_in()
+
+    def _bids_in(self) -> None:
+        """Once every bid is in, on to the loads or the play."""
         if len(self._bids) == len(self.players):
             self.phase = Phase.LOADING if self.scheme.loads else Phase.PLAYING
             self._ghost_turns()
@@ -419,15 +503,22 @@ class Round:
             self._player(player)
             return ()
         assert mover is not None
-        hand = self.hands[mover]
+        return tuple(self._options(self._legal(self.hands[mover])))
+
+    def _options(self, legal: list[Play]) -> list[Play]:
+        """``legal`` cards of a hand as the plays they make, in hand order: each card once,
+        a card declared when played once per declaration."""
+        declarations = self._lookups.declarations
+        if not declarations or declarations.keys().isdisjoint(legal):
+            return list(dict.fromkeys(legal))  # each play once, in order
         out: list[Play] = []
-        for play in self._legal(hand):
-            if play.undeclared:
-                kind = self.edition.kind(play.card.kind or "")
-                out.extend(self.edition.plays[f"{play.card.code}:{d.code}"] for d in kind.declarations)
+        for play in legal:
+            declared = declarations.get(play)
+            if declared is not None:
+                out.extend(declared)
             elif play not in out:
                 out.append(play)
-        return tuple(out)
+        return out
 
     def _legal(self, hand: list[Play]) -> list[Play]:
         """The cards of ``hand`` that may follow the trick so far (the round keeps its
@@ -460,11 +551,117 @@ class Round:
             suit = self.edition.led_suit(self._trick)
             follow = " ".join(p.code for p in hand if p.card.suit == suit)
             raise GameError(f"{player} must follow {suit} ({follow})")
+        self._place(hand, held, play)
+
+    def _play_legal(self, player: str, play: Play) -> None:
+        """``player``, whose turn it is, plays ``play``, one of :meth:`legal_plays`: what
+        :meth:`play` does once its checks pass."""
+        hand = self.hands[player]
+        self._place(hand, self._lookups.held[play], play)
+
+    def _place(self, hand: list[Play], held: Play, play: Play) -> None:
+        """Play ``play``, known legal, from ``hand`` (where its card is ``held``), and
+        go on: the trick finished when full, the ghost's turns."""
         hand.remove(held)
-        self._trick.append(play)
-        if len(self._trick) == len(self.seats):
+        trick = self._trick
+        trick.append(play)
+        if len(trick) == len(self.seats):
             self._finish_trick()
-        self._ghost_turns()
+        if self.ghost is not None:
+            self._ghost_turns()
+
+    def _random_plays(self, rng: random.Random) -> None:
+        """Play the rest of the round at random as :func:`play_randomly` does: each play
+        drawn from the legal ones (worked out once a play, and played without
+        :meth:`play`'s checks), each decision from its options, in the same order from
+        the same generator."""
+        choice = rng.choice
+        known = self._lookups
+        held = known.held
+        resolver = self.edition._resolver
+        if self.ghost is not None:  # the ghost's turns come in between: a play at a time
+            while self.phase is not Phase.OVER:
+                if self._pending:
+                    self._answer_randomly(rng)
+                    continue
+                trick = self._trick
+                hand = self.hands[self.seats[self._order[len(trick)]]]
+                play = choice(self._options(trick_legal_plays(resolver, hand, trick)))
+                self._place(hand, held[play], play)
+            return
+        must_follow, pass_on, lead_of = resolver.must_follow, resolver.pass_on_character, known.lead
+        resolve, tricks, cards, seats = self.edition.resolve_trick, self.tricks, self.cards, self.seats
+        grants_of = self._kit.grants if self._abilities else {}
+        seatings = self._seatings
+        size = len(seats)
+        getrandbits = rng.getrandbits if _draws_alike(rng) else None
+        hands = [self.hands[name] for name in seats]  # by seat
+        # Hands without a card twice or a card declared when played: their legal cards
+        # are the plays to draw from as they stand (while they only lose cards).
+        declared = known.declarations.keys()
+        plain = [len(set(hand)) == len(hand) and declared.isdisjoint(hand) for hand in hands]
+        # The trick in play and its seating are kept here, and written back to the round
+        # before anything else reads them (an ability, the round's end).
+        trick, order, names = self._trick, self._order, self._names
+        while True:
+            if self._pending:
+                if self._answer_randomly(rng) == AbilityKind.EXCHANGE:  # a hand changed
+                    plain = [len(set(hand)) == len(hand) and declared.isdisjoint(hand) for hand in hands]
+                trick, order, names = self._trick, self._order, self._names
+                continue
+            if self.phase is not Phase.PLAYING:
+                return
+            # The led suit (trick.Resolver.led_suit) as cards come: -2 while none is set.
+            led, passed = -2, False
+            for play in trick:  # cards played before (a trick taken over half played)
+                if led == -2:
+                    led, passed = _lead(lead_of[play], passed, pass_on)
+            for seat in order[len(trick) :]:
+                hand = legal = hands[seat]
+                # trick.legal_plays's rule: a numbered card follows the led suit if it can
+                if led >= 0 and must_follow:
+                    for card in hand:
+                        if card.suit_index == led:
+                            legal = [p for p in hand if p.suit_index < 0 or p.suit_index == led]
+                            break
+                if not plain[seat]:
+                    legal = self._options(legal)
+                # rng.choice(legal), drawn as random.Random draws it
+                play = legal[_below(getrandbits, len(legal))] if getrandbits else choice(legal)
+                hand.remove(held[play])
+                trick.append(play)
+                if led == -2:
+                    led, passed = _lead(lead_of[play], passed, pass_on)
+            # What _finish_trick does, without a ghost.
+            plays = tuple(trick)
+            result = resolve(plays, 0, size)
+            number = len(tricks) + 1
+            winner = names[result.winner] if result.winner is not None else None
+            previous, following = order[0], order[result.next_leader]
+            tricks.append(_new_trick(Trick, (number, names, plays, result, winner, seats[following])))
+            trick = []
+            seating = seatings.get(following)
+            if seating is None:
+                seating = self._seat(following, previous)
+            order, names = seating
+            index = result.winning_card
+            specs = grants_of.get(plays[index]) if index is not None and winner is not None else None
+            if specs or number >= cards:
+                self._trick, self._previous, self._leader = trick, previous, following
+                self._order, self._names = order, names
+                if specs and winner is not None:
+                    self._grant(winner, specs, number)
+                if self._pending or number >= cards:
+                    self._advance()
+
+    def _answer_randomly(self, rng: random.Random) -> str:
+        """Answer the pending decision at random, as :func:`play_randomly` does; its kind."""
+        pending = self._pending[0]
+        if pending.kind == AbilityKind.EXCHANGE:  # (the options are the hand's plays)
+            self._decided(pending, rng.sample(pending.options, pending.number))
+        else:
+            self._decided(pending, rng.choice(pending.options))
+        return pending.kind
 
     def decide(self, player: str, choice: Any) -> None:
         """Answer the pending decision: a player's name (choose a leader), a value (a
@@ -475,15 +672,26 @@ class Round:
         if player != decision.player:
             raise GameError(f"{decision.player} decides now ({decision.kind} for {decision.card}), not {player}")
         if decision.kind == AbilityKind.EXCHANGE:
-            self._discard(decision, choice)
+            choice = self._discards(decision, choice)
         elif choice not in decision.options or isinstance(choice, bool):
             allowed = ", ".join(map(str, decision.options))
             raise GameError(f"{player}'s {decision.kind} {shown(choice)} is not one of {allowed}")
-        elif decision.kind == AbilityKind.CHOOSE_LEADER:
+        self._decided(decision, choice)
+
+    def _decided(self, decision: Decision, choice: Any) -> None:
+        """Carry out the answer to the pending ``decision``, known to be allowed (for an
+        exchange, the plays to discard as the hand holds them)."""
+        player, kind = decision.player, decision.kind
+        if kind == AbilityKind.EXCHANGE:
+            hand = self.hands[player]
+            for play in choice:
+                hand.remove(play)
+            self.discarded[player] = (*self.discarded.get(player, ()), *choice)
+        elif kind == AbilityKind.CHOOSE_LEADER:
             self.leader_choices[player] = choice
             self._leader = self.seats.index(choice)
-            self._order = seat_order(self._leader, self._previous, len(self.players), self.ghost)
-        elif decision.kind == WAGER:
+            self._seat(self._leader, self._previous)
+        elif kind == WAGER:
             self.wagers[player] = choice
         else:
             self.changes[player] = choice
@@ -491,7 +699,9 @@ class Round:
         self._advance()
         self._ghost_turns()
 
-    def _discard(self, decision: Decision, choice: Any) -> None:
+    def _discards(self, decision: Decision, choice: Any) -> list[Play]:
+        """The cards an exchange's answer discards, as the hand holds them; raises for
+        an answer that is not ``decision.number`` cards of the hand."""
         picked = self._cards([choice] if isinstance(choice, Play) else choice, "the discards")
         hand = self.hands[decision.player]
         if len(picked) != decision.number:
@@ -500,9 +710,7 @@ class Round:
         left.subtract(p.card for p in picked)
         if any(n < 0 for n in left.values()):
             raise GameError(f"{decision.player} can only discard cards of the hand ({' '.join(map(str, hand))})")
-        for play in picked:
-            hand.remove(next(p for p in hand if p.card == play.card))
-        self.discarded[decision.player] = (*self.discarded.get(decision.player, ()), *picked)
+        return picked
 
     @property
     def ghost_name(self) -> str | None:
@@ -530,37 +738,50 @@ class Round:
             top = self.hands[ghost.name][0]
             self.play(ghost.name, ghost_play(self.edition, top, ghost))
 
+    def _seat(self, leader: int, previous: int) -> tuple[tuple[int, ...], tuple[str, ...]]:
+        """Seat the next trick: its leader's seat, and who led the trick before (where the
+        ghost hand's place depends on it). ``_order`` holds the seats in play order,
+        ``_names`` their names; both are returned."""
+        seating = self._seatings.get((leader, previous) if self.ghost is not None else leader)
+        if seating is None:
+            order = tuple(seat_order(leader, previous, len(self.players), self.ghost))
+            seating = (order, tuple(self.seats[s] for s in order))
+            self._seatings[(leader, previous) if self.ghost is not None else leader] = seating
+        self._order, self._names = seating
+        return seating
+
     def _finish_trick(self) -> None:
         plays = tuple(self._trick)
-        order = self._order
-        names = tuple(self.seats[s] for s in order)
-        result = self.edition.resolve_trick(plays, leader=0, players=len(plays))
+        order, names = self._order, self._names
+        ghost = self.ghost
+        result = self.edition.resolve_trick(plays, 0, len(plays))
         number = len(self.tricks) + 1
         winner = names[result.winner] if result.winner is not None else None
         count = len(self.players)
-        following = next_seat(order, result.next_leader, count, self.ghost)
-        self._previous, self._leader = opener(order, count, self.ghost), following
+        following = next_seat(order, result.next_leader, count, ghost)
+        self._previous, self._leader = opener(order, count, ghost), following
         self.tricks.append(Trick(number, names, plays, result, winner, self.seats[following]))
         self._trick = []
-        self._order = seat_order(self._leader, self._previous, count, self.ghost)
-        if winner in self.players and result.winning_card is not None and self._abilities:
-            self._grant(winner, plays[result.winning_card], number)
-        self._advance()
+        self._seat(following, self._previous)
+        card = result.winning_card
+        if card is not None and winner is not None and self._abilities:
+            specs = self._kit.grants.get(plays[card])
+            if specs and (ghost is None or winner != ghost.name):
+                self._grant(winner, specs, number)
+        if self._pending or number >= self.cards:  # else play goes on: the phase stays
+            self._advance()
 
-    def _grant(self, player: str, play: Play, trick: int) -> None:
-        """The abilities won with ``play``, in the edition's order: used now, or kept
-        for the end of the round."""
-        for ability in self.edition.abilities:
-            if grants(ability, play, trick, self.cards, self.modules):
-                self._use(_Grant(ability.kind.value, ability.card, trick, player, ability.cards))
-        for kind, choice in ((WAGER, self.edition.wagers), (CHANGE_BID, self.edition.bid_changes)):
-            if choice is None or choice.card is None or not grants(choice, play, trick, self.cards, self.modules):
-                continue
-            grant = _Grant(kind, choice.card, trick, player)
-            if choice.timing == "end_of_round":
-                self._later.append(grant)
-            else:
-                self._use(grant)
+    def _grant(self, player: str, specs: tuple[GrantSpec, ...], trick: int) -> None:
+        """What winning trick ``trick`` with a card grants (``specs``, the edition's
+        order: abilities, wager, bid change): used now, or kept for the end of the
+        round; the round's last trick grants only what the edition says."""
+        for spec in specs:
+            if spec.after_last_trick or trick < self.cards:
+                grant = _Grant(spec.kind, spec.card, trick, player, spec.cards)
+                if spec.later:
+                    self._later.append(grant)
+                else:
+                    self._use(grant)
 
     def _use(self, grant: _Grant) -> None:
         """Carry out a grant, or queue the decision it asks for."""
@@ -616,29 +837,34 @@ class Round:
 
     def _points(self) -> RoundScore:
         captures: dict[str, list[str]] = {p: [] for p in self.players}
+        won = dict.fromkeys(self.players, 0)
         alliances: list[tuple[str, str]] = []
         for trick in self.tricks:
-            if trick.winner not in captures:
+            winner = trick.winner
+            if winner not in won:
                 continue
-            captures[trick.winner].extend(trick.result.bonuses)
-            for ally, _ in trick.result.alliances:
-                if trick.players[ally] in captures:
-                    alliances.append((trick.players[ally], trick.winner))
-        return round_points(
-            self.edition,
+            won[winner] += 1
+            result = trick.result
+            if result.bonuses:
+                captures[winner].extend(result.bonuses)
+            for ally, _ in result.alliances:
+                if trick.players[ally] in won:
+                    alliances.append((trick.players[ally], winner))
+        points = self._scorer
+        changes = self.changes
+        return points.points(
             number=self.number,
             cards=self.cards,
-            scheme=self.scheme,
-            players=list(self.players),
-            bids=self.bids,
-            won=self.won,
+            players=self.players,
+            bids={p: b + changes.get(p, 0) for p, b in self._bids.items()} if changes else dict(self._bids),
+            won=won,
             captures=captures,
             alliances=alliances,
             extra={},
             wagers=self.wagers,
             loads=self.loads,
             rounds=self.rounds,
-            played=self.played,
+            played=self.played if points.uses_played else None,
         )
 
     @property
@@ -672,27 +898,112 @@ class Round:
         return record
 
 
+def _lead(lead: int, passed: bool, pass_on: bool) -> tuple[int, bool]:
+    """The led suit and whether a card passed the lead on, after a card whose lead is
+    ``lead`` (see :attr:`skullking.lookups.Lookups.lead`) while no suit was set: a
+    numbered card sets its suit; a ``no_suit`` lead leaves none (-1), unless a card
+    passed before it and the edition lets characters pass on then; else still none (-2)."""
+    if lead >= 0 or (lead == -1 and not (passed and pass_on)):
+        return lead, passed
+    return -2, True
+
+
+#: Makes a Trick without the call of its generated __new__ (the play loop makes many).
+_new_trick = tuple.__new__
+
+
+@functools.cache
+def _steps(size: int) -> tuple[tuple[int, int, int], ...]:
+    """The steps of shuffling ``size`` items: (position, choices, random bits to draw)."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, size)))
+
+
+def _shuffle(rng: random.Random, items: list[Any]) -> None:
+    """``rng.shuffle(items)`` as CPython's :class:`random.Random` does it (Fisher-Yates,
+    each position's choice drawn by rejection from ``getrandbits``), without a method
+    call per item: the same order and the same state of ``rng`` after it."""
+    getrandbits = rng.getrandbits
+    for i, n, k in _steps(len(items)):
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
+
+
+def _below(getrandbits: Callable[[int], int], n: int) -> int:
+    """A number from 0 to ``n - 1`` as ``random.Random._randbelow`` draws it (by rejection
+    from ``getrandbits``): what ``choice`` and ``randrange`` draw with."""
+    k = n.bit_length()
+    j = getrandbits(k)
+    while j >= n:
+        j = getrandbits(k)
+    return j
+
+
+@functools.cache
+def _shuffles_alike() -> bool:
+    """Whether :func:`_shuffle` and :func:`_below` draw what ``random.Random.shuffle``,
+    ``choice`` and ``randint`` draw on this Python (checked once, on a few seeds)."""
+    for seed in range(8):
+        size = 5 + 13 * seed
+        ours, theirs = list(range(size)), list(range(size))
+        mine, reference = random.Random(seed), random.Random(seed)
+        _shuffle(mine, ours)
+        reference.shuffle(theirs)
+        if ours != theirs:
+            return False
+        for n in range(1, 40):
+            if _below(mine.getrandbits, n) != reference.choice(range(n)):
+                return False
+            if 3 + _below(mine.getrandbits, n) != reference.randint(3, 2 + n):
+                return False
+        if mine.getrandbits(32) != reference.getrandbits(32):
+            return False
+    return True
+
+
+def _draws_alike(rng: random.Random) -> bool:
+    """Whether ``rng`` draws as :func:`_shuffle` and :func:`_below` do (a plain
+    :class:`random.Random`, on a Python whose draws they match)."""
+    return type(rng) is random.Random and _shuffles_alike()
+
+
+def shuffle(rng: random.Random, items: list[Any]) -> None:
+    """Shuffle ``items`` in place exactly as ``rng.shuffle(items)`` does, faster when
+    ``rng`` is a plain :class:`random.Random` (the deal of every round)."""
+    if _draws_alike(rng):
+        _shuffle(rng, items)
+    else:
+        rng.shuffle(items)
+
+
 def play_randomly(round_: Round, rng: random.Random) -> None:
     """Make every move left in ``round_`` at random, among the legal ones: the missing
     bids and loads, the plays, and each decision the abilities ask for (a simulation's
-    player)."""
+    player).
+
+    Each move is drawn from ``rng`` exactly as it would be from what the public methods
+    offer (``rng.randint`` over the bid range or ``rng.choice`` of :meth:`Round.legal_bids`,
+    ``rng.choice`` of :meth:`Round.legal_plays` and of a decision's options,
+    ``rng.sample`` of an exchange's), so the same generator plays the same round; the
+    moves are made through the round's internals, legality worked out once a play."""
+    low, high = round_.bid_range
+    if round_.phase is Phase.BIDDING and not round_.edition.bidding.rules and low <= high:
+        # every bid of the range is legal: the bidders in their order (to_bid's first)
+        bids, width = round_._bids, high - low + 1
+        getrandbits = rng.getrandbits if _draws_alike(rng) else None
+        for player in round_.bidding_order:
+            if player not in bids:  # rng.randint(low, high)
+                bids[player] = low + _below(getrandbits, width) if getrandbits else rng.randint(low, high)
+        round_._bids_in()
     while round_.to_bid:
         player = round_.to_bid[0]
-        low, high = round_.bid_range
         options = round_.legal_bids(player)
         round_.bid(player, rng.randint(low, high) if len(options) == high - low + 1 else rng.choice(options))
     for player in round_.to_load:
         round_.load(player, rng.choice(round_.scheme.loads))
-    while round_.phase is not Phase.OVER:
-        pending = round_.pending
-        if pending is None:
-            mover = round_.to_play
-            assert mover is not None
-            round_.play(mover, rng.choice(round_.legal_plays()))
-        elif pending.kind == AbilityKind.EXCHANGE:
-            round_.decide(pending.player, rng.sample(pending.options, pending.number))
-        else:
-            round_.decide(pending.player, rng.choice(pending.options))
+    if round_.phase is Phase.PLAYING or round_.phase is Phase.DECIDING:
+        round_._random_plays(rng)
 
 
 class Game:
@@ -729,12 +1040,13 @@ class Game:
         self.modules = None if modules is None else tuple(modules)
         self.abilities = abilities
         self.rounds: list[Round] = []
+        self._length = len(edition.schedule(self.schedule).rounds)
         self._rng = random.Random(seed)
 
     @property
     def length(self) -> int:
         """The number of rounds the schedule plays."""
-        return len(self.edition.schedule(self.schedule).rounds)
+        return self._length
 
     @property
     def tied(self) -> tuple[str, ...]:

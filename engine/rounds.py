@@ -1,15 +1,20 @@
 """A round's points and seating, shared by score sheets (:mod:`skullking.scoring`) and
 rounds played move by move (:mod:`skullking.game`): the scheme's cases over the table,
 when alliances pay, who sits where in a trick (the two-player ghost included), and what
-a won trick grants."""
+a won trick grants. A scheme is scored through its :class:`Scorer`, which keeps the
+outcome of each formula by the values it looks at."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence, Set
+import weakref
+from collections.abc import Callable, Mapping, Sequence, Set
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .model import (
+    GAME_NAMES,
+    MADE_NAMES,
     Ability,
     AbilityKind,
     AlliancePays,
@@ -18,11 +23,15 @@ from .model import (
     Ghost,
     Scheme,
     SheetChoice,
+    played_name,
 )
 
 if TYPE_CHECKING:
     from .cards import Play
     from .edition import Edition
+    from .expr import Expression
+
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -130,46 +139,266 @@ def round_points(
     The formulas also see the game: ``rounds`` in the schedule, ``last_round`` (1 in the
     schedule's last round), ``total_bids``, and per player ``played_<role>`` from
     ``played`` (player -> role id -> cards played in that role; needed only by schemes
-    that use those names, see :func:`played_names_used`), and aggregate over the table."""
-    from .build import played_names
-    from .model import played_name
+    that use those names, see :func:`played_names_used`), and aggregate over the table.
 
-    points_of = {b.id: b.points for b in edition.bonuses}
-    total_bids = sum(bids.values())
-    counted = played_names([r.id for r in edition.roles])
-    table: list[dict[str, int]] = []
-    for p in players:
-        env = {
-            "bid": bids[p],
-            "won": won[p],
+    Formulas are pure, so a formula that looks at one player's values only (no
+    aggregate over the table) is evaluated once for the values it uses: the outcome is
+    kept with the scheme (:class:`Scorer`) and looked up for the next player or round
+    with the same values."""
+    return scorer(edition, scheme).points(
+        number=number,
+        cards=cards,
+        players=players,
+        bids=bids,
+        won=won,
+        captures=captures,
+        alliances=alliances,
+        extra=extra,
+        wagers=wagers,
+        loads=loads,
+        rounds=rounds,
+        played=played,
+    )
+
+
+def _keep(seen: dict[object, _T], key: object, outcome: _T) -> _T:
+    """Keep ``outcome`` under ``key`` (the formula's values) in ``seen``."""
+    if len(seen) >= _KEPT:
+        seen.clear()
+    seen[key] = outcome
+    return outcome
+
+
+class _Outcomes:
+    """The outcomes a formula (or a scheme's cases) gave, by the values of the names it
+    uses; ``None`` when it aggregates over the table (another player's values count)."""
+
+    __slots__ = ("key", "seen", "used")
+
+    def __init__(self, expressions: Sequence[Expression], names: Set[str]) -> None:
+        self.used: list[str] = sorted(set().union(*(e.variables for e in expressions)))
+        per_player = not any(e.uses_table for e in expressions) and set(self.used) <= names
+        self.seen: dict[object, Any] | None = {} if per_player else None
+        # the values of the names used, as a key: a tuple (one name: the value itself)
+        self.key: Callable[[Mapping[str, int]], object] = _getter(self.used)
+
+
+#: The values a player's row holds, in order, for Scorer.quick (a scheme's loads follow).
+_ROW = ("bid", "won", "cards", "round", "players", "rounds", "last_round", "total_bids", "bonus", "alliance", "wager")
+
+
+def _getter(keys: Sequence[Any]) -> Callable[[Any], object]:
+    """The values at ``keys`` as a key: a tuple, the value itself for one, () for none."""
+    return itemgetter(*keys) if keys else (lambda values: ())
+
+
+#: Outcomes kept per formula before starting afresh (they are few: bids, tricks and
+#: bonuses take few values).
+_KEPT = 10_000
+
+
+class Scorer:
+    """A scheme of an edition made ready to score rounds: the names every player's
+    values hold, the bonus points, the alliance effect, and the outcomes seen."""
+
+    __slots__ = ("alliance", "cases", "made", "points_of", "quick", "scheme", "uses_played", "zeros")
+
+    def __init__(self, edition: Edition, scheme: Scheme) -> None:
+        from .build import played_names
+
+        self.scheme = scheme
+        self.points_of = {b.id: b.points for b in edition.bonuses}
+        self.alliance = next((e for e in edition.effects if e.kind is EffectKind.ALLIANCE), None)
+        #: Every ``played_<role>`` name at 0: a player's values before the play counts.
+        self.zeros = dict.fromkeys(played_names([r.id for r in edition.roles]), 0)
+        names = {*MADE_NAMES, *GAME_NAMES, "total_bids", *self.zeros}
+        self.made = _Outcomes([scheme.made], names)
+        names |= {"bonus", "alliance", "wager", *scheme.loads}
+        self.cases = _Outcomes([e for c in scheme.cases for e in (c.when, c.points) if e is not None], names)
+        self.uses_played = bool(played_names_used(scheme))
+        #: For formulas that look at one player's values (no played_<role> name): the
+        #: keys of their kept outcomes taken from a player's row of values in _ROW's
+        #: order (plus the loads), without a mapping of names per player.
+        self.quick: tuple[Callable[[list[int]], object], Callable[[list[int]], object]] | None = None
+        row = (*_ROW, *scheme.loads)
+        made_used, case_used = self.made.used, self.cases.used
+        per_player = self.made.seen is not None and self.cases.seen is not None and not self.uses_played
+        if per_player and set(made_used) <= set(_ROW[:8]) and set(case_used) <= set(row):
+            self.quick = (_getter([row.index(n) for n in made_used]), _getter([row.index(n) for n in case_used]))
+
+    def points(
+        self,
+        *,
+        number: int,
+        cards: int,
+        players: Sequence[str],
+        bids: dict[str, int],
+        won: dict[str, int],
+        captures: dict[str, list[str]],
+        alliances: list[tuple[str, str]],
+        extra: dict[str, int],
+        wagers: dict[str, int],
+        loads: dict[str, str],
+        rounds: int = 0,
+        played: Mapping[str, Mapping[str, int]] | None = None,
+    ) -> RoundScore:
+        """:func:`round_points` under this scheme."""
+        if self.quick is not None and not played:
+            score = self._quick(
+                number=number,
+                cards=cards,
+                players=players,
+                bids=bids,
+                won=won,
+                captures=captures,
+                alliances=alliances,
+                extra=extra,
+                wagers=wagers,
+                loads=loads,
+                rounds=rounds,
+            )
+            if score is not None:
+                return score
+        scheme = self.scheme
+        base = {
             "cards": cards,
             "round": number,
             "players": len(players),
             "rounds": rounds,
             "last_round": int(number == rounds),
-            "total_bids": total_bids,
+            "total_bids": sum(bids.values()),
         }
-        env.update(dict.fromkeys(counted, 0))
-        for role, count in (played or {}).get(p, {}).items():
-            name = played_name(role)
-            if name is not None:
-                env[name] = count
-        table.append(env)
-    made = {p: bool(scheme.made.evaluate_for(table, i)) for i, p in enumerate(players)}
-    alliance = next((e for e in edition.effects if e.kind is EffectKind.ALLIANCE), None)
-    points: dict[str, int] = {}
-    for i, p in enumerate(players):
-        env = table[i]
-        env["bonus"] = sum(points_of[b] for b in captures.get(p, []))
-        share = alliance.points if alliance is not None else 0
-        env["alliance"] = sum(share for a, b in alliances if p in (a, b) and _pays(alliance, p, a, b, made))
-        env["wager"] = wagers.get(p, 0)
-        for load in scheme.loads:
-            env[load] = int(loads.get(p) == load)
-    for i, p in enumerate(players):
-        case = next((c for c in scheme.cases if c.when is None or c.when.evaluate_for(table, i)), None)
-        points[p] = (0 if case is None else int(case.points.evaluate_for(table, i))) + extra.get(p, 0)
-    return RoundScore(number=number, cards=cards, bids=bids, won=won, points=points)
+        counts_played = self.uses_played  # (a name left out is 0 to a formula)
+        if counts_played:
+            base.update(self.zeros)
+        table: list[dict[str, int]] = []
+        for p in players:
+            env = base.copy()
+            env["bid"] = bids[p]
+            env["won"] = won[p]
+            if played and counts_played:
+                for role, count in played.get(p, {}).items():
+                    name = played_name(role)
+                    if name is not None:
+                        env[name] = count
+            table.append(env)
+        made: dict[str, bool] = {}
+        seen, key_of = self.made.seen, self.made.key
+        for row, p in enumerate(players):
+            if seen is None:
+                made[p] = bool(scheme.made.evaluate_for(table, row))
+                continue
+            key = key_of(table[row])
+            hit = seen.get(key)
+            if hit is None:
+                hit = _keep(seen, key, bool(scheme.made.evaluate_for(table, row)))
+            made[p] = hit
+        points_of = self.points_of
+        earned = _earned(self.alliance, alliances, made) if alliances else {}
+        for row, p in enumerate(players):
+            env = table[row]
+            captured = captures.get(p)
+            env["bonus"] = sum(map(points_of.__getitem__, captured)) if captured else 0
+            env["alliance"] = earned.get(p, 0)
+            env["wager"] = wagers.get(p, 0)
+            for load in scheme.loads:
+                env[load] = int(loads.get(p) == load)
+        points: dict[str, int] = {}
+        seen, key_of = self.cases.seen, self.cases.key
+        for row, p in enumerate(players):
+            if seen is None:
+                outcome = self.case_points(table, row)
+            else:
+                key = key_of(table[row])
+                found = seen.get(key)
+                outcome = _keep(seen, key, self.case_points(table, row)) if found is None else found
+            points[p] = outcome + extra.get(p, 0) if extra else outcome
+        return RoundScore(number=number, cards=cards, bids=bids, won=won, points=points)
+
+    def _quick(
+        self,
+        *,
+        number: int,
+        cards: int,
+        players: Sequence[str],
+        bids: dict[str, int],
+        won: dict[str, int],
+        captures: dict[str, list[str]],
+        alliances: list[tuple[str, str]],
+        extra: dict[str, int],
+        wagers: dict[str, int],
+        loads: dict[str, str],
+        rounds: int,
+    ) -> RoundScore | None:
+        """:meth:`points` from the outcomes kept alone (``None`` when one is missing: the
+        formulas are evaluated then, and their outcomes kept), each player's values in a
+        row of _ROW's order."""
+        assert self.quick is not None
+        made_key, case_key = self.quick
+        count, last, total, scheme_loads = len(players), int(number == rounds), sum(bids.values()), self.scheme.loads
+        seen = self.made.seen
+        assert seen is not None
+        rows: list[list[int]] = []
+        made: dict[str, bool] = {}
+        for p in players:
+            row = [bids[p], won[p], cards, number, count, rounds, last, total, 0, 0, wagers.get(p, 0)]
+            if scheme_loads:
+                row += [int(loads.get(p) == load) for load in scheme_loads]
+            hit = seen.get(made_key(row))
+            if hit is None:
+                return None
+            made[p] = hit
+            rows.append(row)
+        points_of = self.points_of
+        earned = _earned(self.alliance, alliances, made) if alliances else {}
+        seen = self.cases.seen
+        assert seen is not None
+        points: dict[str, int] = {}
+        for p, row in zip(players, rows, strict=True):
+            captured = captures.get(p)
+            if captured:
+                row[8] = sum(map(points_of.__getitem__, captured))
+            if earned:
+                row[9] = earned.get(p, 0)
+            found = seen.get(case_key(row))
+            if found is None:
+                return None
+            points[p] = found + extra.get(p, 0) if extra else found
+        return RoundScore(number=number, cards=cards, bids=bids, won=won, points=points)
+
+    def case_points(self, table: Sequence[Mapping[str, int]], row: int) -> int:
+        """The points of the first case that holds for player ``row`` (0 when none does)."""
+        for case in self.scheme.cases:
+            if case.when is None or case.when.evaluate_for(table, row):
+                return int(case.points.evaluate_for(table, row))
+        return 0
+
+
+_SCORERS: weakref.WeakKeyDictionary[Edition, dict[int, tuple[Scheme, Scorer]]] = weakref.WeakKeyDictionary()
+
+
+def scorer(edition: Edition, scheme: Scheme) -> Scorer:
+    """The scorer of ``scheme`` (a scheme of ``edition``, or one built for it), made on
+    first use."""
+    kept = _SCORERS.get(edition)
+    if kept is None:
+        kept = _SCORERS[edition] = {}
+    entry = kept.get(id(scheme))
+    if entry is None or entry[0] is not scheme:
+        entry = kept[id(scheme)] = (scheme, Scorer(edition, scheme))
+    return entry[1]
+
+
+def _earned(alliance: Effect | None, alliances: Sequence[tuple[str, str]], made: Mapping[str, bool]) -> dict[str, int]:
+    """The alliance points each player earns from ``alliances`` (Loot's player, winner),
+    each ally paid where the edition says (see :func:`_pays`)."""
+    share = alliance.points if alliance is not None else 0
+    earned: dict[str, int] = {}
+    for loot, winner in alliances:
+        for player in (loot,) if loot == winner else (loot, winner):
+            if player in made and _pays(alliance, player, loot, winner, made):
+                earned[player] = earned.get(player, 0) + share
+    return earned
 
 
 def _pays(alliance: Effect | None, player: str, loot: str, winner: str, made: Mapping[str, bool]) -> bool:

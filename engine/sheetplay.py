@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from .bidding import first_leader
 from .errors import NotationError, SkullKingError
 from .located import Node
+from .lookups import lookups
 from .model import (
     Ability,
     AbilityKind,
@@ -16,6 +17,7 @@ from .model import (
 from .rounds import ghost_play, grants, next_seat, opener, seat_order
 from .sheetbase import SheetReader
 from .suggest import unknown
+from .trick import legal_plays
 
 if TYPE_CHECKING:
     from .cards import Play
@@ -65,6 +67,8 @@ class PlayReplay(SheetReader):
             self.error(tricks_node, f"{len(tricks_node.value)} tricks, but {cards} cards were dealt")
             return None
         parsed: list[list[tuple[Play, Node]]] = []
+        table = lookups(self.edition)
+        known, module_of = table.texts, table.module  # a card's text parsed once an edition
         for k, trick in enumerate(tricks_node.value, start=1):
             items = trick.value if isinstance(trick.value, list) else None
             if items is None or len(items) != size:
@@ -78,17 +82,19 @@ class PlayReplay(SheetReader):
                     self.error(item, f"trick {k}, card {position}: a card is written as text, not as {shape}")
                     return None
                 text = str(item.value)
-                try:
-                    found = self.edition.parse_cards(text)
-                except NotationError as exc:
-                    self.error(item, f"trick {k}, card {position}: {exc}")
-                    return None
-                if len(found) != 1:
-                    self.error(item, f"trick {k}, card {position}: {text!r} is not one card")
-                    return None
-                play = found[0]
-                if self._module_of(play) not in modules:
-                    self.error(item, f"trick {k}: '{play.code}' is not in play (module '{self._module_of(play)}')")
+                play = known.get(text)
+                if play is None:
+                    try:
+                        found = self.edition.parse_cards(text)
+                    except NotationError as exc:
+                        self.error(item, f"trick {k}, card {position}: {exc}")
+                        return None
+                    if len(found) != 1:
+                        self.error(item, f"trick {k}, card {position}: {text!r} is not one card")
+                        return None
+                    play = table.parsed(text, found[0])
+                if module_of[play] not in modules:
+                    self.error(item, f"trick {k}: '{play.code}' is not in play (module '{module_of[play]}')")
                     return None
                 row.append((play, item))
             parsed.append(row)
@@ -158,7 +164,10 @@ class PlayReplay(SheetReader):
     ) -> bool:
         """Everybody followed suit with the hand their own later plays show (a ghost,
         seat ``live``, need not). A player who exchanged cards after trick k (Bendt the
-        Bandit) may have held other cards until then: their tricks up to k go unchecked."""
+        Bandit) may have held other cards until then: their tricks up to k go unchecked.
+        (The plays are parsed and their copies checked by now: the follow-suit rule
+        applies to them as they are.)"""
+        resolver = self.edition._resolver
         hands: list[list[Play]] = [[] for _ in names]
         for seats, row in zip(order, parsed, strict=True):
             for seat, (play, _) in zip(seats, row, strict=True):
@@ -168,7 +177,7 @@ class PlayReplay(SheetReader):
             for seat, (play, item) in zip(seats, row, strict=True):
                 hand = hands[seat][k - 1 :]
                 checked = seat < live and k > exchanged.get(seat, 0)
-                if checked and play not in self.edition.legal_plays(hand, trick_so_far):
+                if checked and play not in legal_plays(resolver, hand, trick_so_far):
                     suit = self.edition.led_suit(trick_so_far)
                     self.error(
                         item,
@@ -204,8 +213,3 @@ class PlayReplay(SheetReader):
                     )
                     return False
         return True
-
-    def _module_of(self, play: Play) -> str:
-        if play.card.suit is not None:
-            return next(s.module for s in self.edition.suits if s.id == play.card.suit)
-        return self.edition.kind(play.card.kind or "").module

@@ -1,0 +1,118 @@
+"""Whole-game speed: random games through ``skullking.Game`` against a hand-written loop.
+
+    python benchmarks/bench_games.py [--games 300] [--repeat 5] [--seed 2021]
+
+Plays ``--games`` random four-player games of skullking-2021 (the ten rounds of the
+standard schedule) two ways, in turns, in one process:
+
+* the engine: ``Game(edition, players, seed=...)``, each round dealt by
+  ``game.next_round()`` and played by ``play_randomly`` (random bids, random legal
+  plays, random answers to the pirates' abilities), every round scored with
+  ``Round.score()`` and the totals summed (``rounds.standings``, as ``skullking
+  simulate`` does: the rounds' own scores, the sheet not checked again);
+* ``benchmarks/handwritten_game.py``: the same game written directly in Python (deal,
+  random bids, random follow-suit plays, ``handwritten.resolve``, the abilities, the
+  2021 formulas written out).
+
+Each of ``--repeat`` runs plays the same seeded games again with each implementation,
+alternately; the best run of each is kept (the engine's compiled trick plans are warm
+for those games by then). Then each plays ``--games`` games it has not seen once (the
+next seeds): what a long simulation meets, where a trick's pattern is sometimes new
+to the engine. The script prints games per second and the ratio engine / hand-written
+(1.0: as fast) for both. Garbage collection stays on, as in a real program. This is a
+report, not a test (``tests/test_benchmark_baseline.py`` keeps the baseline honest: its
+rounds are legal and score as the engine scores them).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+
+import handwritten_game  # benchmarks/ is the script's folder, first on sys.path
+
+import skullking
+from skullking.edition import Edition
+from skullking.game import Game, play_randomly
+from skullking.rounds import standings
+
+EDITION = "skullking-2021"
+PLAYERS = list(handwritten_game.PLAYERS)
+
+
+def engine_games(edition: Edition, games: int, seed: int) -> int:
+    """Play ``games`` random games through the engine; the sum of every total (a check
+    that the work was done)."""
+    checksum = 0
+    for i in range(games):
+        game = Game(edition, PLAYERS, seed=seed + i)
+        rng = random.Random(seed + i)
+        for _ in range(game.length):
+            play_randomly(game.next_round(), rng)
+        totals, _ = standings(PLAYERS, [r.score() for r in game.rounds])
+        checksum += sum(totals.values())
+    return checksum
+
+
+def handwritten_games(games: int, seed: int) -> int:
+    checksum = 0
+    for i in range(games):
+        checksum += sum(handwritten_game.play_game(random.Random(seed + i)))
+    return checksum
+
+
+def best_of(repeat: int, runs: dict[str, Callable[[], object]]) -> dict[str, float]:
+    """The fastest of ``repeat`` runs of each function, in seconds; the functions take
+    turns, so that a busy machine slows all of them alike."""
+    best = dict.fromkeys(runs, float("inf"))
+    for _ in range(repeat):
+        for name, run in runs.items():
+            start = time.perf_counter()
+            run()
+            best[name] = min(best[name], time.perf_counter() - start)
+    return best
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--games", type=int, default=300, help="games per run (300)")
+    parser.add_argument("--repeat", type=int, default=5, help="timed runs, best kept (5)")
+    parser.add_argument("--seed", type=int, default=2021, help="random seed (2021)")
+    args = parser.parse_args(argv)
+    if args.games < 1 or args.repeat < 1:
+        parser.error("--games and --repeat must be positive")
+    edition = skullking.load_edition(EDITION)
+    engine_games(edition, 5, args.seed)  # warm-up: trick plans, the deck
+    games, seed = args.games, args.seed
+    best = best_of(
+        args.repeat,
+        {
+            "engine": lambda: engine_games(edition, games, seed),
+            "handwritten": lambda: handwritten_games(games, seed),
+        },
+    )
+    fresh = best_of(
+        1,
+        {
+            "engine": lambda: engine_games(edition, games, seed + games),
+            "handwritten": lambda: handwritten_games(games, seed + games),
+        },
+    )
+    engine, hand = games / best["engine"], games / best["handwritten"]
+    new_engine, new_hand = games / fresh["engine"], games / fresh["handwritten"]
+    print(
+        f"{EDITION}: {games:,} random 4-player games of 10 rounds (seed {seed}), best of {args.repeat}, "
+        f"then {games:,} new ones; Python {sys.version.split()[0]}"
+    )
+    print(f"{'games per second':<40} {'best run':>9} {'ms/game':>8} {'new games':>10}")
+    print(f"{'engine      Game + play_randomly':<40} {engine:>9,.0f} {1000 / engine:>8.2f} {new_engine:>10,.0f}")
+    print(f"{'handwritten handwritten_game.play_game':<40} {hand:>9,.0f} {1000 / hand:>8.2f} {new_hand:>10,.0f}")
+    print(f"ratio engine/handwritten (games/s): best run {engine / hand:.2f}, new games {new_engine / new_hand:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,271 @@
+"""The fast paths give what the plain paths give (issue 10 section 4).
+
+``play_randomly`` plays a round through the Round's internals (legality worked out once
+a play, the decisions answered without ``decide``'s checks, the deal shuffled without a
+call per card); scoring keeps a formula's outcome by the values it uses; a whole-play
+score sheet parses each card text once; ``trick --batch`` answers a line before it
+reads the next. Each is checked here against what it replaces. No timing here.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import pickle
+import random
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import skullking
+from skullking.edition import Edition
+from skullking.errors import FormulaError
+from skullking.game import Game, Phase, Round, play_randomly, shuffle
+from skullking.model import AbilityKind
+from skullking.tools.batch import trick_batch
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "house-rules"
+EDITIONS = [ident for ident, _ in skullking.bundled_editions()] + [str(p) for p in sorted(EXAMPLES.glob("*.yaml"))]
+
+
+def _play_randomly_by_the_public_api(round_: Round, rng: random.Random) -> None:
+    """play_randomly as it was written before its fast path: every move through the
+    public, checked methods (legal_bids, bid, load, legal_plays, play, decide)."""
+    while round_.to_bid:
+        player = round_.to_bid[0]
+        low, high = round_.bid_range
+        options = round_.legal_bids(player)
+        round_.bid(player, rng.randint(low, high) if len(options) == high - low + 1 else rng.choice(options))
+    for player in round_.to_load:
+        round_.load(player, rng.choice(round_.scheme.loads))
+    while round_.phase is not Phase.OVER:
+        pending = round_.pending
+        if pending is None:
+            mover = round_.to_play
+            assert mover is not None
+            round_.play(mover, rng.choice(round_.legal_plays()))
+        elif pending.kind == AbilityKind.EXCHANGE:
+            round_.decide(pending.player, rng.sample(pending.options, pending.number))
+        else:
+            round_.decide(pending.player, rng.choice(pending.options))
+
+
+def _state(round_: Round) -> Any:
+    """Everything a finished round shows."""
+    return (
+        round_.as_sheet_round(),
+        [(t.players, t.plays, t.result, t.winner, t.next_leader) for t in round_.tricks],
+        round_.hands,
+        round_.undealt,
+        round_.seen,
+        round_.discarded,
+        round_.wagers,
+        round_.changes,
+        round_.leader_choices,
+        round_.loads,
+        round_.score(),
+    )
+
+
+@pytest.mark.parametrize("source", EDITIONS, ids=[Path(e).stem for e in EDITIONS])
+def test_play_randomly_plays_as_the_public_api_would(source: str) -> None:
+    """Same seeds, same games: play_randomly's fast path draws the same moves from the
+    generator as every move made through the checked public methods, at every table
+    size (the ghost hand included), under every scheme, with and without abilities."""
+    edition = skullking.load_edition(source, allow_paths=True)
+    decisions = 0
+    for count in range(edition.min_players, edition.max_players + 1):
+        players = [f"P{i}" for i in range(count)]
+        for s, scheme in enumerate(edition.schemes):
+            for abilities in (True, False):
+                seed = f"{source}-{count}-{scheme.id}-{abilities}"
+                fast = Game(edition, players, scheme=scheme.id, seed=1 + s, abilities=abilities)
+                slow = Game(edition, players, scheme=scheme.id, seed=1 + s, abilities=abilities)
+                fast_rng, slow_rng = random.Random(seed), random.Random(seed)
+                while not fast.over:
+                    fast_round, slow_round = fast.next_round(), slow.next_round()
+                    play_randomly(fast_round, fast_rng)
+                    _play_randomly_by_the_public_api(slow_round, slow_rng)
+                    assert _state(fast_round) == _state(slow_round)
+                    assert fast_rng.getstate() == slow_rng.getstate()
+                    decisions += len(fast_round.changes) + len(fast_round.wagers) + len(fast_round.discarded)
+                assert fast.score() == slow.score()
+    if edition.abilities or edition.wagers or edition.bid_changes:
+        assert decisions  # the decisions were exercised too
+
+
+def test_a_round_already_begun_is_finished_alike() -> None:
+    """play_randomly takes a round over at any point (a trick half played, a decision
+    waiting) and goes on as the public methods would."""
+    edition = skullking.load_edition("skullking-2021")
+    for seed in range(30):
+        rounds = [Round(edition, ["A", "B", "C", "D"], number=8, seed=seed) for _ in range(2)]
+        begin = random.Random(seed)
+        for player in rounds[0].players:
+            bid = begin.randint(0, 8)
+            for r in rounds:
+                r.bid(player, bid)
+        for _ in range(begin.randrange(12)):  # some plays and decisions by hand, alike
+            step = begin.random()
+            for r in rounds:
+                state = random.Random(step)
+                pending = r.pending
+                if pending is not None and pending.kind == AbilityKind.EXCHANGE:
+                    r.decide(pending.player, state.sample(pending.options, pending.number))
+                elif pending is not None:
+                    r.decide(pending.player, state.choice(pending.options))
+                elif r.phase is Phase.PLAYING:
+                    mover = r.to_play
+                    assert mover is not None
+                    r.play(mover, state.choice(r.legal_plays()))
+        play_randomly(rounds[0], random.Random(seed))
+        _play_randomly_by_the_public_api(rounds[1], random.Random(seed))
+        assert _state(rounds[0]) == _state(rounds[1])
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 3, 17, 74, 200])
+def test_the_deal_shuffles_as_random_shuffle(size: int) -> None:
+    for seed in range(50):
+        ours, theirs = list(range(size)), list(range(size))
+        mine, reference = random.Random(seed), random.Random(seed)
+        shuffle(mine, ours)
+        reference.shuffle(theirs)
+        assert ours == theirs and mine.getstate() == reference.getstate()
+
+
+def test_shuffle_with_another_generator_is_that_generators() -> None:
+    class Reversing(random.Random):
+        def shuffle(self, x: Any) -> None:
+            x.reverse()
+
+    items = [1, 2, 3]
+    shuffle(Reversing(1), items)
+    assert items == [3, 2, 1]
+
+
+# ---------------------------------------------------------------------- scoring
+
+
+def _divides_by_zero(folder: Path) -> Edition:
+    """The 2021 edition with a made bid worth 60 // (bid - 1): a bid of 1 made cannot
+    be scored."""
+    text = (Path(__file__).resolve().parent.parent / "editions" / "skullking-2021.yaml").read_text(encoding="utf-8")
+    text = text.replace("points: 20 * bid + bonus + alliance + wager", "points: 60 // (bid - 1) + bonus")
+    assert "60 // (bid - 1)" in text
+    (folder / "divide.yaml").write_text(text, encoding="utf-8")
+    return skullking.load_edition(folder / "divide.yaml")
+
+
+def test_kept_outcomes_are_the_formulas_and_errors_are_not_kept(tmp_path: Path) -> None:
+    """Scoring keeps a formula's outcome by the values it uses: the same round scores
+    the same again, other values are worked out, and a formula that fails (a division by
+    zero for these values) fails every time rather than leaving an outcome behind."""
+    edition = _divides_by_zero(tmp_path)
+
+    def sheet(bid: int) -> dict[str, Any]:
+        played = {"cards": 5, "bids": {"A": bid, "B": 0}, "won": {"A": bid, "B": 0}}
+        return {"players": ["A", "B"], "schedule": "swift-n-salty", "rounds": [played]}
+
+    for _ in range(2):
+        assert edition.score_sheet(sheet(2)).totals == {"A": 60, "B": 50}
+        assert edition.score_sheet(sheet(3)).totals == {"A": 30, "B": 50}
+        with pytest.raises(skullking.SkullKingError, match="divides by zero"):
+            edition.score_sheet(sheet(1))
+    with pytest.raises(FormulaError):
+        edition.scheme().cases[2].points.evaluate({"bid": 1})
+
+
+# ---------------------------------------------------------------------- sheets
+
+
+def test_a_whole_play_sheet_parses_each_card_text_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Scoring a sheet giving the whole play parses each card text once (the edition
+    keeps what it parsed: a second sheet parses none of the same texts again)."""
+    edition: Edition = pickle.loads(pickle.dumps(skullking.load_edition("skullking-2021")))  # nothing kept yet
+    game = Game(edition, ["A", "B", "C", "D"], seed=7)
+    rng = random.Random(7)
+    for _ in range(game.length):
+        play_randomly(game.next_round(), rng)
+    sheet = game.as_sheet()
+    parsed: list[str] = []
+    parse_cards = Edition.parse_cards
+
+    def counting(self: Edition, cards: Any) -> Any:
+        if self is edition and isinstance(cards, str):
+            parsed.append(cards)
+        return parse_cards(self, cards)
+
+    monkeypatch.setattr(Edition, "parse_cards", counting)
+    score = edition.score_sheet(sheet, check_edition=False)
+    texts = [code for r in sheet["rounds"] for trick in r["tricks"] for code in trick]
+    assert len(texts) == 220 and sorted(parsed) == sorted(set(texts))
+    parsed.clear()
+    assert edition.score_sheet(sheet, check_edition=False) == score and parsed == []
+
+
+# ---------------------------------------------------------------------- trick --batch
+
+
+class _Lines(io.RawIOBase):
+    """Standard input that makes its lines as they are read, counting them."""
+
+    def __init__(self, lines: Iterator[bytes]) -> None:
+        self.lines, self.read_lines, self.pending = lines, 0, b""
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        if not self.pending:
+            self.pending = next(self.lines, b"")
+            self.read_lines += bool(self.pending)
+        size = min(len(buffer), len(self.pending))
+        buffer[:size], self.pending = self.pending[:size], self.pending[size:]
+        return size
+
+
+def test_batch_answers_each_line_before_reading_far_ahead(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``trick --batch`` streams: it answers line n having read at most a buffer's worth
+    beyond it, so 20,000 lines (or a million) take the memory of a few."""
+    count = 20_000
+    deck = ["Y1", "Y2", "G14", "B3", "SK", "MER", "PIR", "E", "TIG:PIR", "KRAKEN", "WHALE", "LOOT"]
+    rng = random.Random(1)
+    raw = _Lines(json.dumps({"cards": rng.sample(deck, 4)}).encode() + b"\n" for _ in range(count))
+    stdin = io.TextIOWrapper(io.BufferedReader(raw, buffer_size=4096))
+    monkeypatch.setattr(sys, "stdin", stdin)
+    ahead: list[int] = []
+
+    class Out(io.StringIO):
+        def write(self, text: str) -> int:
+            ahead.append(raw.read_lines - len(ahead) - 1)  # lines read beyond the one answered
+            return len(text)
+
+    assert trick_batch(skullking.load_edition("skullking-2021"), "-", Out()) in (0, 2)
+    assert len(ahead) == count and max(ahead) <= 4096 // 40  # a buffer of ~45-byte lines
+
+
+def test_what_an_edition_keeps_goes_with_it() -> None:
+    """The lookups, round set-ups and scorers kept for an edition do not keep it alive."""
+    import gc
+    import weakref
+
+    edition: Edition = pickle.loads(pickle.dumps(skullking.load_edition("skullking-2021")))
+    game = Game(edition, ["A", "B", "C"], seed=3)
+    rng = random.Random(3)
+    for _ in range(3):
+        play_randomly(game.next_round(), rng)
+    edition.score_sheet(game.as_sheet(), check_edition=False)
+    gone = weakref.ref(edition)
+    del edition, game
+    gc.collect()
+    assert gone() is None
+
+
+def test_a_round_of_players_given_as_an_iterator_is_set_up_alike() -> None:
+    edition = skullking.load_edition("skullking-2021")
+    for _ in range(2):  # set up, then from what was kept
+        r = Round(edition, iter(["A", "B", "C"]), number=2, seed=5)  # type: ignore[arg-type]  # (read once)
+        assert r.players == ("A", "B", "C") and len(r.hands["C"]) == 2
