@@ -30,11 +30,9 @@ round's internals, each move drawn as the public methods would offer it.
 
 from __future__ import annotations
 
-import functools
 import random
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from enum import StrEnum
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .bidding import Broken, bid_range, bidding_order, broken_rules, first_leader
@@ -42,7 +40,8 @@ from .cards import Play
 from .errors import GameError, NotationError
 from .limits import shown
 from .lookups import CHANGE_BID, WAGER, GrantSpec, lookups
-from .model import AbilityKind, Ghost, SheetChoice
+from .model import AbilityKind, Ghost, Phase, SheetChoice
+from .randomplay import play_randomly, shuffle
 from .rounds import (
     RoundScore,
     ghost_play,
@@ -51,9 +50,7 @@ from .rounds import (
     opener,
     scorer,
     seat_order,
-    standings,
 )
-from .scoring import SheetScore, score_sheet
 from .suggest import unknown
 from .trick import legal_plays as trick_legal_plays
 
@@ -62,16 +59,6 @@ if TYPE_CHECKING:
     from .trick import TrickResult
 
 __all__ = ["CHANGE_BID", "WAGER", "Decision", "Game", "Phase", "Round", "Trick", "play_randomly"]
-
-
-class Phase(StrEnum):
-    """Where a round stands."""
-
-    BIDDING = "bidding"
-    LOADING = "loading"  # a scheme with cannon loads: each player picks one after the bids
-    PLAYING = "playing"
-    DECIDING = "deciding"  # an ability waits for its player's choice
-    OVER = "over"
 
 
 class Decision(NamedTuple):
@@ -570,99 +557,6 @@ class Round:
         if self.ghost is not None:
             self._ghost_turns()
 
-    def _random_plays(self, rng: random.Random) -> None:
-        """Play the rest of the round at random as :func:`play_randomly` does: each play
-        drawn from the legal ones (worked out once a play, and played without
-        :meth:`play`'s checks), each decision from its options, in the same order from
-        the same generator."""
-        choice = rng.choice
-        known = self._lookups
-        held = known.held
-        resolver = self.edition._resolver
-        if self.ghost is not None:  # the ghost's turns come in between: a play at a time
-            while self.phase is not Phase.OVER:
-                if self._pending:
-                    self._answer_randomly(rng)
-                    continue
-                trick = self._trick
-                hand = self.hands[self.seats[self._order[len(trick)]]]
-                play = choice(self._options(trick_legal_plays(resolver, hand, trick)))
-                self._place(hand, held[play], play)
-            return
-        must_follow, pass_on, lead_of = resolver.must_follow, resolver.pass_on_character, known.lead
-        resolve, tricks, cards, seats = self.edition.resolve_trick, self.tricks, self.cards, self.seats
-        grants_of = self._kit.grants if self._abilities else {}
-        seatings = self._seatings
-        size = len(seats)
-        getrandbits = rng.getrandbits if _draws_alike(rng) else None
-        hands = [self.hands[name] for name in seats]  # by seat
-        # Hands without a card twice or a card declared when played: their legal cards
-        # are the plays to draw from as they stand (while they only lose cards).
-        declared = known.declarations.keys()
-        plain = [len(set(hand)) == len(hand) and declared.isdisjoint(hand) for hand in hands]
-        # The trick in play and its seating are kept here, and written back to the round
-        # before anything else reads them (an ability, the round's end).
-        trick, order, names = self._trick, self._order, self._names
-        while True:
-            if self._pending:
-                if self._answer_randomly(rng) == AbilityKind.EXCHANGE:  # a hand changed
-                    plain = [len(set(hand)) == len(hand) and declared.isdisjoint(hand) for hand in hands]
-                trick, order, names = self._trick, self._order, self._names
-                continue
-            if self.phase is not Phase.PLAYING:
-                return
-            # The led suit (trick.Resolver.led_suit) as cards come: -2 while none is set.
-            led, passed = -2, False
-            for play in trick:  # cards played before (a trick taken over half played)
-                if led == -2:
-                    led, passed = _lead(lead_of[play], passed, pass_on)
-            for seat in order[len(trick) :]:
-                hand = legal = hands[seat]
-                # trick.legal_plays's rule: a numbered card follows the led suit if it can
-                if led >= 0 and must_follow:
-                    for card in hand:
-                        if card.suit_index == led:
-                            legal = [p for p in hand if p.suit_index < 0 or p.suit_index == led]
-                            break
-                if not plain[seat]:
-                    legal = self._options(legal)
-                # rng.choice(legal), drawn as random.Random draws it
-                play = legal[_below(getrandbits, len(legal))] if getrandbits else choice(legal)
-                hand.remove(held[play])
-                trick.append(play)
-                if led == -2:
-                    led, passed = _lead(lead_of[play], passed, pass_on)
-            # What _finish_trick does, without a ghost.
-            plays = tuple(trick)
-            result = resolve(plays, 0, size)
-            number = len(tricks) + 1
-            winner = names[result.winner] if result.winner is not None else None
-            previous, following = order[0], order[result.next_leader]
-            tricks.append(_new_trick(Trick, (number, names, plays, result, winner, seats[following])))
-            trick = []
-            seating = seatings.get(following)
-            if seating is None:
-                seating = self._seat(following, previous)
-            order, names = seating
-            index = result.winning_card
-            specs = grants_of.get(plays[index]) if index is not None and winner is not None else None
-            if specs or number >= cards:
-                self._trick, self._previous, self._leader = trick, previous, following
-                self._order, self._names = order, names
-                if specs and winner is not None:
-                    self._grant(winner, specs, number)
-                if self._pending or number >= cards:
-                    self._advance()
-
-    def _answer_randomly(self, rng: random.Random) -> str:
-        """Answer the pending decision at random, as :func:`play_randomly` does; its kind."""
-        pending = self._pending[0]
-        if pending.kind == AbilityKind.EXCHANGE:  # (the options are the hand's plays)
-            self._decided(pending, rng.sample(pending.options, pending.number))
-        else:
-            self._decided(pending, rng.choice(pending.options))
-        return pending.kind
-
     def decide(self, player: str, choice: Any) -> None:
         """Answer the pending decision: a player's name (choose a leader), a value (a
         wager, a bid change), or for an exchange the cards to discard."""
@@ -898,237 +792,5 @@ class Round:
         return record
 
 
-def _lead(lead: int, passed: bool, pass_on: bool) -> tuple[int, bool]:
-    """The led suit and whether a card passed the lead on, after a card whose lead is
-    ``lead`` (see :attr:`skullking.lookups.Lookups.lead`) while no suit was set: a
-    numbered card sets its suit; a ``no_suit`` lead leaves none (-1), unless a card
-    passed before it and the edition lets characters pass on then; else still none (-2)."""
-    if lead >= 0 or (lead == -1 and not (passed and pass_on)):
-        return lead, passed
-    return -2, True
-
-
-#: Makes a Trick without the call of its generated __new__ (the play loop makes many).
-_new_trick = tuple.__new__
-
-
-@functools.cache
-def _steps(size: int) -> tuple[tuple[int, int, int], ...]:
-    """The steps of shuffling ``size`` items: (position, choices, random bits to draw)."""
-    return tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, size)))
-
-
-def _shuffle(rng: random.Random, items: list[Any]) -> None:
-    """``rng.shuffle(items)`` as CPython's :class:`random.Random` does it (Fisher-Yates,
-    each position's choice drawn by rejection from ``getrandbits``), without a method
-    call per item: the same order and the same state of ``rng`` after it."""
-    getrandbits = rng.getrandbits
-    for i, n, k in _steps(len(items)):
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        items[i], items[j] = items[j], items[i]
-
-
-def _below(getrandbits: Callable[[int], int], n: int) -> int:
-    """A number from 0 to ``n - 1`` as ``random.Random._randbelow`` draws it (by rejection
-    from ``getrandbits``): what ``choice`` and ``randrange`` draw with."""
-    k = n.bit_length()
-    j = getrandbits(k)
-    while j >= n:
-        j = getrandbits(k)
-    return j
-
-
-@functools.cache
-def _shuffles_alike() -> bool:
-    """Whether :func:`_shuffle` and :func:`_below` draw what ``random.Random.shuffle``,
-    ``choice`` and ``randint`` draw on this Python (checked once, on a few seeds)."""
-    for seed in range(8):
-        size = 5 + 13 * seed
-        ours, theirs = list(range(size)), list(range(size))
-        mine, reference = random.Random(seed), random.Random(seed)
-        _shuffle(mine, ours)
-        reference.shuffle(theirs)
-        if ours != theirs:
-            return False
-        for n in range(1, 40):
-            if _below(mine.getrandbits, n) != reference.choice(range(n)):
-                return False
-            if 3 + _below(mine.getrandbits, n) != reference.randint(3, 2 + n):
-                return False
-        if mine.getrandbits(32) != reference.getrandbits(32):
-            return False
-    return True
-
-
-def _draws_alike(rng: random.Random) -> bool:
-    """Whether ``rng`` draws as :func:`_shuffle` and :func:`_below` do (a plain
-    :class:`random.Random`, on a Python whose draws they match)."""
-    return type(rng) is random.Random and _shuffles_alike()
-
-
-def shuffle(rng: random.Random, items: list[Any]) -> None:
-    """Shuffle ``items`` in place exactly as ``rng.shuffle(items)`` does, faster when
-    ``rng`` is a plain :class:`random.Random` (the deal of every round)."""
-    if _draws_alike(rng):
-        _shuffle(rng, items)
-    else:
-        rng.shuffle(items)
-
-
-def play_randomly(round_: Round, rng: random.Random) -> None:
-    """Make every move left in ``round_`` at random, among the legal ones: the missing
-    bids and loads, the plays, and each decision the abilities ask for (a simulation's
-    player).
-
-    Each move is drawn from ``rng`` exactly as it would be from what the public methods
-    offer (``rng.randint`` over the bid range or ``rng.choice`` of :meth:`Round.legal_bids`,
-    ``rng.choice`` of :meth:`Round.legal_plays` and of a decision's options,
-    ``rng.sample`` of an exchange's), so the same generator plays the same round; the
-    moves are made through the round's internals, legality worked out once a play."""
-    low, high = round_.bid_range
-    if round_.phase is Phase.BIDDING and not round_.edition.bidding.rules and low <= high:
-        # every bid of the range is legal: the bidders in their order (to_bid's first)
-        bids, width = round_._bids, high - low + 1
-        getrandbits = rng.getrandbits if _draws_alike(rng) else None
-        for player in round_.bidding_order:
-            if player not in bids:  # rng.randint(low, high)
-                bids[player] = low + _below(getrandbits, width) if getrandbits else rng.randint(low, high)
-        round_._bids_in()
-    while round_.to_bid:
-        player = round_.to_bid[0]
-        options = round_.legal_bids(player)
-        round_.bid(player, rng.randint(low, high) if len(options) == high - low + 1 else rng.choice(options))
-    for player in round_.to_load:
-        round_.load(player, rng.choice(round_.scheme.loads))
-    if round_.phase is Phase.PLAYING or round_.phase is Phase.DECIDING:
-        round_._random_plays(rng)
-
-
-class Game:
-    """A whole game of ``edition``: the rounds of a schedule in turn, each a
-    :class:`Round` (round n is led by the player after its dealer, ``players[n - 1]``
-    cyclically, as on score sheets). ``seed`` makes every deal reproducible.
-
-    >>> import random, skullking
-    >>> from skullking.game import Game, play_randomly
-    >>> game = Game(skullking.load_edition("skullking-2021"), ["Ann", "Bo", "Cy"], schedule="past-your-bedtime", seed=1)
-    >>> play_randomly(game.next_round(), random.Random(1))
-    >>> game.over, len(game.as_sheet()["rounds"]), sorted(game.score().totals)
-    (True, 1, ['Ann', 'Bo', 'Cy'])
-    """
-
-    def __init__(
-        self,
-        edition: Edition,
-        players: Sequence[str],
-        *,
-        schedule: str | None = None,
-        scheme: str | None = None,
-        seed: int | None = None,
-        modules: Iterable[str] | None = None,
-        abilities: bool = True,
-    ) -> None:
-        self.edition = edition
-        self.players = tuple(players)
-        try:
-            self.schedule = edition.schedule(schedule).id
-            self.scheme = edition.scheme(scheme).id
-        except KeyError as exc:
-            raise GameError(str(exc.args[0])) from None
-        self.modules = None if modules is None else tuple(modules)
-        self.abilities = abilities
-        self.rounds: list[Round] = []
-        self._length = len(edition.schedule(self.schedule).rounds)
-        self._rng = random.Random(seed)
-
-    @property
-    def length(self) -> int:
-        """The number of rounds the schedule plays."""
-        return self._length
-
-    @property
-    def tied(self) -> tuple[str, ...]:
-        """After the schedule's last round, the players tied for first when the edition
-        breaks ties with another round of them (``ties: extra_round``, digest 5 #22);
-        else ``()``."""
-        done = [r for r in self.rounds if r.phase is Phase.OVER]
-        if len(done) < self.length or len(done) < len(self.rounds) or self.edition.ties != "extra_round":
-            return ()
-        _, first = standings(self.players, [r.score() for r in done])
-        return first if len(first) > 1 else ()
-
-    @property
-    def over(self) -> bool:
-        """Whether the game has ended: the schedule played, and no tie left to break."""
-        finished = len(self.rounds) >= self.length and self.rounds[-1].phase is Phase.OVER
-        return finished and not self.tied
-
-    def next_round(
-        self,
-        *,
-        cards: int | None = None,
-        hands: Mapping[str, str | Iterable[str | Play]] | None = None,
-        undealt: str | Iterable[str | Play] | None = None,
-    ) -> Round:
-        """Deal the next round (given ``hands``, else shuffled from the game's seed).
-
-        After the schedule, a tie for first that the edition breaks with another round
-        gets one: the tied players only, under the rules for their number (two bring
-        in the ghost hand where the edition has one), dealt ``cards`` each - by default
-        as many as the schedule's last round (the digest leaves it open, 2.13)."""
-        if self.rounds and self.rounds[-1].phase is not Phase.OVER:
-            raise GameError(f"round {len(self.rounds)} is not over")
-        players = self.players
-        modules = self.modules
-        if len(self.rounds) >= self.length:
-            players = self.tied
-            if not players:
-                raise GameError(f"the game is over: the '{self.schedule}' schedule has {self.length} rounds")
-            used = self.edition.modules_for(len(players))
-            modules = None if self.modules is None else tuple(m for m in self.modules if m in used)
-            if cards is None:
-                table = len(players) + (1 if self.edition.ghost and self.edition.ghost.players == len(players) else 0)
-                last = self.edition.cards_dealt(self.length, table, self.schedule) or 1
-                cards = int(self.edition.extra_round_cards.evaluate({"last_cards": last, "players": len(players)}))
-        round_ = Round(
-            self.edition,
-            players,
-            number=len(self.rounds) + 1,
-            cards=cards,
-            schedule=self.schedule,
-            scheme=self.scheme,
-            hands=hands,
-            undealt=undealt,
-            seed=self._rng.randrange(2**32),
-            modules=modules,
-            abilities=self.abilities,
-        )
-        self.rounds.append(round_)
-        return round_
-
-    def as_sheet(self) -> dict[str, Any]:
-        """The game so far as a score sheet giving the whole play of every finished round
-        (what ``skullking score`` reads)."""
-        sheet: dict[str, Any] = {
-            "edition": self.edition.id,
-            "players": list(self.players),
-            "scoring": self.scheme,
-            "schedule": self.schedule,
-        }
-        if self.modules is not None:
-            sheet["modules"] = list(self.modules)
-        rounds = []
-        for r in self.rounds:
-            if r.phase is Phase.OVER:
-                record = r.as_sheet_round()
-                if r.players != self.players:  # a tie-break round
-                    record = {"players": list(r.players), **record}
-                rounds.append(record)
-        sheet["rounds"] = rounds
-        return sheet
-
-    def score(self) -> SheetScore:
-        """The finished rounds scored as their sheet is (totals, winners, tie break)."""
-        return score_sheet(self.edition, self.as_sheet(), file="<game>", check_edition=False)
+# Game is a module of its own; importable from here, as it always was.
+from .wholegame import Game  # noqa: E402

@@ -405,3 +405,13 @@ class Ability(NamedTuple):
     description: str = ""
     #: The module that brings the ability (None: always in use).
     module: str | None = None
+
+
+class Phase(StrEnum):
+    """Where a round stands."""
+
+    BIDDING = "bidding"
+    LOADING = "loading"  # a scheme with cannon loads: each player picks one after the bids
+    PLAYING = "playing"
+    DECIDING = "deciding"  # an ability waits for its player's choice
+    OVER = "over"

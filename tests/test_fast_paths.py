@@ -23,8 +23,9 @@ import pytest
 import skullking
 from skullking.edition import Edition
 from skullking.errors import FormulaError
-from skullking.game import Game, Phase, Round, play_randomly, shuffle
+from skullking.game import Game, Phase, Round, play_randomly
 from skullking.model import AbilityKind
+from skullking.randomplay import shuffle
 from skullking.tools.batch import trick_batch
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "house-rules"

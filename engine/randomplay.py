@@ -1,0 +1,230 @@
+"""Random play, fast: :func:`play_randomly` (a simulation's player) and the draws it makes.
+
+Every draw is the one ``random.Random`` would make (``shuffle``, ``choice``, ``randint``,
+``sample``) from the same generator, so a seed gives the same game; draws made without
+a method call per item where this Python draws as :func:`_shuffle` and :func:`_below`
+do (checked once). :func:`random_plays` plays the rest of a round through the
+:class:`~skullking.game.Round`'s internals, legality worked out once a play: a friend
+of the round, kept apart from it so that the round's module holds the rules of play.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from .model import AbilityKind
+from .trick import legal_plays as trick_legal_plays
+
+if TYPE_CHECKING:
+    from .game import Round
+
+
+def _lead(lead: int, passed: bool, pass_on: bool) -> tuple[int, bool]:
+    """The led suit and whether a card passed the lead on, after a card whose lead is
+    ``lead`` (see :attr:`skullking.lookups.Lookups.lead`) while no suit was set: a
+    numbered card sets its suit; a ``no_suit`` lead leaves none (-1), unless a card
+    passed before it and the edition lets characters pass on then; else still none (-2)."""
+    if lead >= 0 or (lead == -1 and not (passed and pass_on)):
+        return lead, passed
+    return -2, True
+
+
+#: Makes a Trick without the call of its generated __new__ (the play loop makes many).
+_new_trick = tuple.__new__
+
+
+@functools.cache
+def _steps(size: int) -> tuple[tuple[int, int, int], ...]:
+    """The steps of shuffling ``size`` items: (position, choices, random bits to draw)."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, size)))
+
+
+def _shuffle(rng: random.Random, items: list[Any]) -> None:
+    """``rng.shuffle(items)`` as CPython's :class:`random.Random` does it (Fisher-Yates,
+    each position's choice drawn by rejection from ``getrandbits``), without a method
+    call per item: the same order and the same state of ``rng`` after it."""
+    getrandbits = rng.getrandbits
+    for i, n, k in _steps(len(items)):
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
+
+
+def _below(getrandbits: Callable[[int], int], n: int) -> int:
+    """A number from 0 to ``n - 1`` as ``random.Random._randbelow`` draws it (by rejection
+    from ``getrandbits``): what ``choice`` and ``randrange`` draw with."""
+    k = n.bit_length()
+    j = getrandbits(k)
+    while j >= n:
+        j = getrandbits(k)
+    return j
+
+
+@functools.cache
+def _shuffles_alike() -> bool:
+    """Whether :func:`_shuffle` and :func:`_below` draw what ``random.Random.shuffle``,
+    ``choice`` and ``randint`` draw on this Python (checked once, on a few seeds)."""
+    for seed in range(8):
+        size = 5 + 13 * seed
+        ours, theirs = list(range(size)), list(range(size))
+        mine, reference = random.Random(seed), random.Random(seed)
+        _shuffle(mine, ours)
+        reference.shuffle(theirs)
+        if ours != theirs:
+            return False
+        for n in range(1, 40):
+            if _below(mine.getrandbits, n) != reference.choice(range(n)):
+                return False
+            if 3 + _below(mine.getrandbits, n) != reference.randint(3, 2 + n):
+                return False
+        if mine.getrandbits(32) != reference.getrandbits(32):
+            return False
+    return True
+
+
+def _draws_alike(rng: random.Random) -> bool:
+    """Whether ``rng`` draws as :func:`_shuffle` and :func:`_below` do (a plain
+    :class:`random.Random`, on a Python whose draws they match)."""
+    return type(rng) is random.Random and _shuffles_alike()
+
+
+def shuffle(rng: random.Random, items: list[Any]) -> None:
+    """Shuffle ``items`` in place exactly as ``rng.shuffle(items)`` does, faster when
+    ``rng`` is a plain :class:`random.Random` (the deal of every round)."""
+    if _draws_alike(rng):
+        _shuffle(rng, items)
+    else:
+        rng.shuffle(items)
+
+
+def random_plays(round_: Round, rng: random.Random) -> None:
+    """Play the rest of the round at random as :func:`play_randomly` does: each play
+    drawn from the legal ones (worked out once a play, and played without
+    :meth:`play`'s checks), each decision from its options, in the same order from
+    the same generator. (A friend of :class:`~skullking.game.Round`: it plays through
+    the round's internals.)"""
+    from .game import Phase, Trick
+
+    choice = rng.choice
+    known = round_._lookups
+    held = known.held
+    resolver = round_.edition._resolver
+    if round_.ghost is not None:  # the ghost's turns come in between: a play at a time
+        while round_.phase is not Phase.OVER:
+            if round_._pending:
+                answer_randomly(round_, rng)
+                continue
+            trick = round_._trick
+            hand = round_.hands[round_.seats[round_._order[len(trick)]]]
+            play = choice(round_._options(trick_legal_plays(resolver, hand, trick)))
+            round_._place(hand, held[play], play)
+        return
+    must_follow, pass_on, lead_of = resolver.must_follow, resolver.pass_on_character, known.lead
+    resolve, tricks, cards, seats = round_.edition.resolve_trick, round_.tricks, round_.cards, round_.seats
+    grants_of = round_._kit.grants if round_._abilities else {}
+    seatings = round_._seatings
+    size = len(seats)
+    getrandbits = rng.getrandbits if _draws_alike(rng) else None
+    hands = [round_.hands[name] for name in seats]  # by seat
+    # Hands without a card twice or a card declared when played: their legal cards
+    # are the plays to draw from as they stand (while they only lose cards).
+    declared = known.declarations.keys()
+    plain = [len(set(hand)) == len(hand) and declared.isdisjoint(hand) for hand in hands]
+    # The trick in play and its seating are kept here, and written back to the round
+    # before anything else reads them (an ability, the round's end).
+    trick, order, names = round_._trick, round_._order, round_._names
+    while True:
+        if round_._pending:
+            if answer_randomly(round_, rng) == AbilityKind.EXCHANGE:  # a hand changed
+                plain = [len(set(hand)) == len(hand) and declared.isdisjoint(hand) for hand in hands]
+            trick, order, names = round_._trick, round_._order, round_._names
+            continue
+        if round_.phase is not Phase.PLAYING:
+            return
+        # The led suit (trick.Resolver.led_suit) as cards come: -2 while none is set.
+        led, passed = -2, False
+        for play in trick:  # cards played before (a trick taken over half played)
+            if led == -2:
+                led, passed = _lead(lead_of[play], passed, pass_on)
+        for seat in order[len(trick) :]:
+            hand = legal = hands[seat]
+            # trick.legal_plays's rule: a numbered card follows the led suit if it can
+            if led >= 0 and must_follow:
+                for card in hand:
+                    if card.suit_index == led:
+                        legal = [p for p in hand if p.suit_index < 0 or p.suit_index == led]
+                        break
+            if not plain[seat]:
+                legal = round_._options(legal)
+            # rng.choice(legal), drawn as random.Random draws it
+            play = legal[_below(getrandbits, len(legal))] if getrandbits else choice(legal)
+            hand.remove(held[play])
+            trick.append(play)
+            if led == -2:
+                led, passed = _lead(lead_of[play], passed, pass_on)
+        # What _finish_trick does, without a ghost.
+        plays = tuple(trick)
+        result = resolve(plays, 0, size)
+        number = len(tricks) + 1
+        winner = names[result.winner] if result.winner is not None else None
+        previous, following = order[0], order[result.next_leader]
+        tricks.append(_new_trick(Trick, (number, names, plays, result, winner, seats[following])))
+        trick = []
+        seating = seatings.get(following)
+        if seating is None:
+            seating = round_._seat(following, previous)
+        order, names = seating
+        index = result.winning_card
+        specs = grants_of.get(plays[index]) if index is not None and winner is not None else None
+        if specs or number >= cards:
+            round_._trick, round_._previous, round_._leader = trick, previous, following
+            round_._order, round_._names = order, names
+            if specs and winner is not None:
+                round_._grant(winner, specs, number)
+            if round_._pending or number >= cards:
+                round_._advance()
+
+
+def answer_randomly(round_: Round, rng: random.Random) -> str:
+    """Answer the pending decision at random, as :func:`play_randomly` does; its kind."""
+    pending = round_._pending[0]
+    if pending.kind == AbilityKind.EXCHANGE:  # (the options are the hand's plays)
+        round_._decided(pending, rng.sample(pending.options, pending.number))
+    else:
+        round_._decided(pending, rng.choice(pending.options))
+    return pending.kind
+
+
+def play_randomly(round_: Round, rng: random.Random) -> None:
+    """Make every move left in ``round_`` at random, among the legal ones: the missing
+    bids and loads, the plays, and each decision the abilities ask for (a simulation's
+    player).
+
+    Each move is drawn from ``rng`` exactly as it would be from what the public methods
+    offer (``rng.randint`` over the bid range or ``rng.choice`` of :meth:`Round.legal_bids`,
+    ``rng.choice`` of :meth:`Round.legal_plays` and of a decision's options,
+    ``rng.sample`` of an exchange's), so the same generator plays the same round; the
+    moves are made through the round's internals, legality worked out once a play."""
+    from .game import Phase
+
+    low, high = round_.bid_range
+    if round_.phase is Phase.BIDDING and not round_.edition.bidding.rules and low <= high:
+        # every bid of the range is legal: the bidders in their order (to_bid's first)
+        bids, width = round_._bids, high - low + 1
+        getrandbits = rng.getrandbits if _draws_alike(rng) else None
+        for player in round_.bidding_order:
+            if player not in bids:  # rng.randint(low, high)
+                bids[player] = low + _below(getrandbits, width) if getrandbits else rng.randint(low, high)
+        round_._bids_in()
+    while round_.to_bid:
+        player = round_.to_bid[0]
+        options = round_.legal_bids(player)
+        round_.bid(player, rng.randint(low, high) if len(options) == high - low + 1 else rng.choice(options))
+    for player in round_.to_load:
+        round_.load(player, rng.choice(round_.scheme.loads))
+    if round_.phase is Phase.PLAYING or round_.phase is Phase.DECIDING:
+        random_plays(round_, rng)
