@@ -1,0 +1,170 @@
+"""What the score pad's API accepts: request bodies (JSON, or a YAML sheet) read with a
+bound, the game version a writer saw, round numbers and query numbers, player names,
+and an edition's choices (schedule, scoring, modules) for a new game. Each refusal is a
+:class:`BadRequest` carrying its status and JSON record."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from starlette.requests import Request
+
+from .games import MAX_PLAYERS, MIN_PLAYERS
+
+#: The largest request body read (a pasted house rule or an imported sheet).
+MAX_BODY = 1_000_000
+#: The longest player name.
+MAX_NAME = 40
+#: The most rounds a game may hold (the longest schedule and tie-break rounds).
+MAX_GAME_ROUNDS = 100
+
+
+class BadRequest(Exception):
+    """A request the API refuses: its status and JSON record."""
+
+    def __init__(self, record: Mapping[str, Any], status: int = 400) -> None:
+        self.record = dict(record)
+        self.status = status
+        super().__init__(self.record.get("error", ""))
+
+
+def bad(message: str, status: int = 400) -> BadRequest:
+    return BadRequest({"error": message}, status)
+
+
+async def read_body(request: Request, *, yaml_ok: bool = False) -> bytes:
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    allowed = ["application/json"] + (["application/yaml", "application/x-yaml", "text/yaml"] if yaml_ok else [])
+    if kind not in allowed:
+        raise bad(f"send {' or '.join(allowed)} (got {kind or 'no content type'})", 415)
+    declared = request.headers.get("content-length")
+    if declared is not None and declared.isdigit() and int(declared) > MAX_BODY:
+        raise bad(f"the request is larger than {MAX_BODY:,} bytes", 413)
+    data = bytearray()
+    async for chunk in request.stream():
+        data += chunk
+        if len(data) > MAX_BODY:
+            raise bad(f"the request is larger than {MAX_BODY:,} bytes", 413)
+    return bytes(data)
+
+
+async def read_json(request: Request) -> Any:
+    from skullking.bounded import json_too_deep
+    from skullking.limits import MAX_NESTING
+
+    data = await read_body(request)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise bad("the request is not UTF-8") from None
+    deep = json_too_deep(text)
+    if deep is not None:
+        raise bad(f"the JSON is nested more than {MAX_NESTING} levels deep (at character {deep})")
+    try:
+        value = json.loads(text)
+    except (json.JSONDecodeError, RecursionError, ValueError) as exc:
+        raise bad(f"the request is not JSON: {exc}") from None
+    try:  # JSON's \ud800 escapes make strings that are not text (a lone surrogate)
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError as exc:
+        half = exc.object[exc.start : exc.end].encode("unicode_escape").decode("ascii")
+        raise bad(f"the request holds {half}, half of a character (a lone surrogate), which is not text") from None
+    return value
+
+
+def seen_version(request: Request) -> int | None:
+    """The game version the writer saw (``If-Match``), if it names one."""
+    given = request.headers.get("if-match")
+    if given is None or given.strip() == "*":
+        return None
+    text = given.strip().removeprefix("W/").strip('"')
+    if not text.isdigit():
+        raise bad(f'If-Match must name a game version such as "3", got {given[:40]!r}')
+    return int(text)
+
+
+def round_number(request: Request) -> int:
+    text = request.path_params["n"]
+    if not text.isdigit() or not 1 <= int(text) <= MAX_GAME_ROUNDS:
+        raise bad(f"a round number is 1 to {MAX_GAME_ROUNDS}, got '{text[:20]}'", 404)
+    return int(text)
+
+
+def player_names(value: Any) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(p, str) for p in value):
+        raise bad("'players' must be a list of names")
+    names = [" ".join(p.split()) for p in value]
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        raise bad(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(names)}")
+    for name in names:
+        if not name:
+            raise bad("every player needs a name")
+        if len(name) > MAX_NAME:
+            raise bad(f"a player's name has at most {MAX_NAME} characters: '{name[:MAX_NAME]}...'")
+        if not name.isprintable():
+            raise bad(f"a player's name cannot hold control characters: {name!r}")
+    seen: set[str] = set()
+    for name in names:
+        if name.casefold() in seen:
+            raise bad(f"two players are called '{name}': give each a different name")
+        seen.add(name.casefold())
+    return names
+
+
+def query_int(text: str | None, name: str, default: int | None) -> int | None:
+    if text is None or text == "":
+        return default
+    if not text.lstrip("-").isdigit() or len(text) > 6:
+        raise bad(f"'{name}' must be a whole number, got '{text[:20]}'")
+    return int(text)
+
+
+def choices_of(edition: Any) -> dict[str, Any]:
+    """What the new-game form offers for an edition."""
+    return {
+        "id": edition.id,
+        "title": edition.title,
+        "min_players": max(edition.min_players, MIN_PLAYERS),
+        "max_players": min(edition.max_players, MAX_PLAYERS),
+        "schedules": [{"id": s.id, "title": s.title} for s in edition.schedules],
+        "default_schedule": edition.default_schedule,
+        "schemes": [{"id": s.id, "title": s.title} for s in edition.schemes],
+        "default_scheme": edition.default_scheme,
+        "modules": [
+            {"id": m.id, "title": m.title, "optional": m.optional, "min_players": m.min_players}
+            for m in edition.modules
+        ],
+    }
+
+
+def check_choices(
+    edition: Any, schedule: str | None, scoring: str | None, modules: list[str] | None, names: list[str]
+) -> None:
+    from skullking.suggest import unknown
+
+    players = len(names)
+    ghost = edition.ghost
+    if ghost is not None and ghost.players == players and ghost.name.casefold() in [n.casefold() for n in names]:
+        raise bad(
+            f"'{ghost.name}' plays the extra hand in {players}-player games of {edition.id}: "
+            "give the player another name"
+        )
+
+    if schedule is not None and schedule not in [s.id for s in edition.schedules]:
+        raise bad(unknown("schedule", schedule, [s.id for s in edition.schedules]))
+    if scoring is not None and scoring not in [s.id for s in edition.schemes]:
+        raise bad(unknown("scoring scheme", scoring, [s.id for s in edition.schemes]))
+    if not edition.min_players <= players <= edition.max_players:
+        raise bad(f"{edition.id} is played by {edition.min_players} to {edition.max_players} players, not {players}")
+    if modules is not None:
+        by_id = {m.id: m for m in edition.modules}
+        for module in modules:
+            if module not in by_id:
+                raise bad(unknown("module", module, list(by_id)))
+            if by_id[module].min_players > players:
+                raise bad(f"module '{module}' is only used from {by_id[module].min_players} players")
+        for module in edition.modules:
+            if not module.optional and module.id not in modules and module.min_players <= players:
+                raise bad(f"module '{module.id}' cannot be left out")
