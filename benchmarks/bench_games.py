@@ -29,10 +29,10 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 import handwritten_game  # benchmarks/ is the script's folder, first on sys.path
+from bench_tricks import best_of
 
 import skullking
 from skullking.edition import Edition
@@ -64,18 +64,6 @@ def handwritten_games(games: int, seed: int) -> int:
     return checksum
 
 
-def best_of(repeat: int, runs: dict[str, Callable[[], object]]) -> dict[str, float]:
-    """The fastest of ``repeat`` runs of each function, in seconds; the functions take
-    turns, so that a busy machine slows all of them alike."""
-    best = dict.fromkeys(runs, float("inf"))
-    for _ in range(repeat):
-        for name, run in runs.items():
-            start = time.perf_counter()
-            run()
-            best[name] = min(best[name], time.perf_counter() - start)
-    return best
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--games", type=int, default=300, help="games per run (300)")
@@ -93,6 +81,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "engine": lambda: engine_games(edition, games, seed),
             "handwritten": lambda: handwritten_games(games, seed),
         },
+        collect=True,
     )
     fresh = best_of(
         1,
@@ -100,6 +89,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "engine": lambda: engine_games(edition, games, seed + games),
             "handwritten": lambda: handwritten_games(games, seed + games),
         },
+        collect=True,
     )
     engine, hand = games / best["engine"], games / best["handwritten"]
     new_engine, new_hand = games / fresh["engine"], games / fresh["handwritten"]

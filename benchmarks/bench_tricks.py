@@ -27,7 +27,7 @@ import random
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from typing import TYPE_CHECKING
 
 import handwritten  # benchmarks/ is the script's folder, first on sys.path
@@ -63,11 +63,13 @@ def deal(count: int, size: int, seed: int) -> list[tuple[list[str], int]]:
     return tricks
 
 
-def best_of(repeat: int, runs: dict[str, Callable[[], None]]) -> dict[str, float]:
+def best_of(repeat: int, runs: dict[str, Callable[[], object]], *, collect: bool = False) -> dict[str, float]:
     """The fastest of ``repeat`` runs of each function, in seconds. The functions take
-    turns (one run of each per round), so that a busy machine slows all of them alike."""
+    turns (one run of each per round), so that a busy machine slows all of them alike.
+    Garbage collection is off while timing, as ``timeit`` does, unless ``collect``
+    (whole games make garbage that a real run collects)."""
     best = dict.fromkeys(runs, float("inf"))
-    with gc_off():
+    with gc_off() if not collect else nullcontext():
         for _ in range(repeat):
             for name, run in runs.items():
                 start = time.perf_counter()
