@@ -729,7 +729,9 @@ class Round:
             self._score = self._points()
         return self._score
 
-    def _points(self) -> RoundScore:
+    def results(self) -> tuple[dict[str, int], dict[str, list[str]], list[tuple[str, str]]]:
+        """What the finished tricks gave the players: tricks won, the capture bonus ids
+        of each player's tricks, and the alliances formed (ally, trick winner)."""
         captures: dict[str, list[str]] = {p: [] for p in self.players}
         won = dict.fromkeys(self.players, 0)
         alliances: list[tuple[str, str]] = []
@@ -744,6 +746,10 @@ class Round:
             for ally, _ in result.alliances:
                 if trick.players[ally] in won:
                     alliances.append((trick.players[ally], winner))
+        return won, captures, alliances
+
+    def _points(self) -> RoundScore:
+        won, captures, alliances = self.results()
         points = self._scorer
         changes = self.changes
         return points.points(

@@ -205,15 +205,7 @@ def _paid(round_: Round) -> tuple[list[tuple[str, str]], dict[str, list[str]], i
     its formulas say)."""
     from .rounds import round_points
 
-    captures: dict[str, list[str]] = {p: [] for p in round_.players}
-    alliances: list[tuple[str, str]] = []
-    for trick in round_.tricks:
-        if trick.winner not in captures:
-            continue
-        captures[trick.winner].extend(trick.result.bonuses)
-        for ally, _ in trick.result.alliances:
-            if trick.players[ally] in captures:
-                alliances.append((trick.players[ally], trick.winner))
+    _, captures, alliances = round_.results()
     full = round_.score().points
 
     def without(**changed: Any) -> int:
