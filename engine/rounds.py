@@ -1,20 +1,19 @@
 """A round's points and seating, shared by score sheets (:mod:`skullking.scoring`) and
 rounds played move by move (:mod:`skullking.game`): the scheme's cases over the table,
 when alliances pay, who sits where in a trick (the two-player ghost included), and what
-a won trick grants. A scheme is scored through its :class:`Scorer`, which keeps the
-outcome of each formula by the values it looks at."""
+a won trick grants. A scheme is scored through its :class:`Scorer`, which writes the
+scheme out as Python functions of a player's values."""
 
 from __future__ import annotations
 
 import weakref
 from collections.abc import Callable, Mapping, Sequence, Set
 from dataclasses import dataclass
-from operator import itemgetter
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
+from .expr import python_function, python_text
+from .limits import MAX_VALUE
 from .model import (
-    GAME_NAMES,
-    MADE_NAMES,
     Ability,
     AbilityKind,
     AlliancePays,
@@ -29,9 +28,6 @@ from .model import (
 if TYPE_CHECKING:
     from .cards import Play
     from .edition import Edition
-    from .expr import Expression
-
-_T = TypeVar("_T")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -141,10 +137,8 @@ def round_points(
     ``played`` (player -> role id -> cards played in that role; needed only by schemes
     that use those names, see :func:`played_names_used`), and aggregate over the table.
 
-    Formulas are pure, so a formula that looks at one player's values only (no
-    aggregate over the table) is evaluated once for the values it uses: the outcome is
-    kept with the scheme (:class:`Scorer`) and looked up for the next player or round
-    with the same values."""
+    A scheme whose formulas look at one player's values only (no aggregate over the
+    table) is scored by Python functions written from it once (:class:`Scorer`)."""
     return scorer(edition, scheme).points(
         number=number,
         cards=cards,
@@ -161,47 +155,20 @@ def round_points(
     )
 
 
-def _keep(seen: dict[object, _T], key: object, outcome: _T) -> _T:
-    """Keep ``outcome`` under ``key`` (the formula's values) in ``seen``."""
-    if len(seen) >= _KEPT:
-        seen.clear()
-    seen[key] = outcome
-    return outcome
-
-
-class _Outcomes:
-    """The outcomes a formula (or a scheme's cases) gave, by the values of the names it
-    uses; ``None`` when it aggregates over the table (another player's values count)."""
-
-    __slots__ = ("key", "seen", "used")
-
-    def __init__(self, expressions: Sequence[Expression], names: Set[str]) -> None:
-        self.used: list[str] = sorted(set().union(*(e.variables for e in expressions)))
-        per_player = not any(e.uses_table for e in expressions) and set(self.used) <= names
-        self.seen: dict[object, Any] | None = {} if per_player else None
-        # the values of the names used, as a key: a tuple (one name: the value itself)
-        self.key: Callable[[Mapping[str, int]], object] = _getter(self.used)
-
-
-#: The values a player's row holds, in order, for Scorer.quick (a scheme's loads follow).
+#: The values a player's row holds, in order: the parameters of a scheme's generated
+#: functions (see Scorer; a scheme's loads follow).
 _ROW = ("bid", "won", "cards", "round", "players", "rounds", "last_round", "total_bids", "bonus", "alliance", "wager")
-
-
-def _getter(keys: Sequence[Any]) -> Callable[[Any], object]:
-    """The values at ``keys`` as a key: a tuple, the value itself for one, () for none."""
-    return itemgetter(*keys) if keys else (lambda values: ())
-
-
-#: Outcomes kept per formula before starting afresh (they are few: bids, tricks and
-#: bonuses take few values).
-_KEPT = 10_000
 
 
 class Scorer:
     """A scheme of an edition made ready to score rounds: the names every player's
-    values hold, the bonus points, the alliance effect, and the outcomes seen."""
+    values hold, the bonus points, the alliance effect, and, for a scheme whose
+    formulas look at one player's values (no aggregate over the table, no
+    ``played_<role>``), the scheme written out as two Python functions of a player's
+    row (:data:`_ROW`, then the loads): whether the bid is made, and the points of the
+    first case that holds."""
 
-    __slots__ = ("alliance", "cases", "made", "points_of", "quick", "scheme", "uses_played", "zeros")
+    __slots__ = ("alliance", "fast", "points_of", "scheme", "uses_played", "zeros")
 
     def __init__(self, edition: Edition, scheme: Scheme) -> None:
         from .build import played_names
@@ -211,20 +178,9 @@ class Scorer:
         self.alliance = next((e for e in edition.effects if e.kind is EffectKind.ALLIANCE), None)
         #: Every ``played_<role>`` name at 0: a player's values before the play counts.
         self.zeros = dict.fromkeys(played_names([r.id for r in edition.roles]), 0)
-        names = {*MADE_NAMES, *GAME_NAMES, "total_bids", *self.zeros}
-        self.made = _Outcomes([scheme.made], names)
-        names |= {"bonus", "alliance", "wager", *scheme.loads}
-        self.cases = _Outcomes([e for c in scheme.cases for e in (c.when, c.points) if e is not None], names)
         self.uses_played = bool(played_names_used(scheme))
-        #: For formulas that look at one player's values (no played_<role> name): the
-        #: keys of their kept outcomes taken from a player's row of values in _ROW's
-        #: order (plus the loads), without a mapping of names per player.
-        self.quick: tuple[Callable[[list[int]], object], Callable[[list[int]], object]] | None = None
-        row = (*_ROW, *scheme.loads)
-        made_used, case_used = self.made.used, self.cases.used
-        per_player = self.made.seen is not None and self.cases.seen is not None and not self.uses_played
-        if per_player and set(made_used) <= set(_ROW[:8]) and set(case_used) <= set(row):
-            self.quick = (_getter([row.index(n) for n in made_used]), _getter([row.index(n) for n in case_used]))
+        #: (made, points) as functions of a player's row, or None (see _functions).
+        self.fast = None if self.uses_played else _functions(scheme)
 
     def points(
         self,
@@ -243,8 +199,8 @@ class Scorer:
         played: Mapping[str, Mapping[str, int]] | None = None,
     ) -> RoundScore:
         """:func:`round_points` under this scheme."""
-        if self.quick is not None and not played:
-            score = self._quick(
+        if self.fast is not None:
+            score = self._fast(
                 number=number,
                 cards=cards,
                 players=players,
@@ -282,17 +238,7 @@ class Scorer:
                     if name is not None:
                         env[name] = count
             table.append(env)
-        made: dict[str, bool] = {}
-        seen, key_of = self.made.seen, self.made.key
-        for row, p in enumerate(players):
-            if seen is None:
-                made[p] = bool(scheme.made.evaluate_for(table, row))
-                continue
-            key = key_of(table[row])
-            hit = seen.get(key)
-            if hit is None:
-                hit = _keep(seen, key, bool(scheme.made.evaluate_for(table, row)))
-            made[p] = hit
+        made = {p: bool(scheme.made.evaluate_for(table, row)) for row, p in enumerate(players)}
         points_of = self.points_of
         earned = _earned(self.alliance, alliances, made) if alliances else {}
         for row, p in enumerate(players):
@@ -304,18 +250,12 @@ class Scorer:
             for load in scheme.loads:
                 env[load] = int(loads.get(p) == load)
         points: dict[str, int] = {}
-        seen, key_of = self.cases.seen, self.cases.key
         for row, p in enumerate(players):
-            if seen is None:
-                outcome = self.case_points(table, row)
-            else:
-                key = key_of(table[row])
-                found = seen.get(key)
-                outcome = _keep(seen, key, self.case_points(table, row)) if found is None else found
+            outcome = self.case_points(table, row)
             points[p] = outcome + extra.get(p, 0) if extra else outcome
         return RoundScore(number=number, cards=cards, bids=bids, won=won, points=points)
 
-    def _quick(
+    def _fast(
         self,
         *,
         number: int,
@@ -330,40 +270,38 @@ class Scorer:
         loads: dict[str, str],
         rounds: int,
     ) -> RoundScore | None:
-        """:meth:`points` from the outcomes kept alone (``None`` when one is missing: the
-        formulas are evaluated then, and their outcomes kept), each player's values in a
-        row of _ROW's order."""
-        assert self.quick is not None
-        made_key, case_key = self.quick
+        """:meth:`points` through the scheme's generated functions; ``None`` when a
+        formula divides by zero or goes beyond the limit (:meth:`points` evaluates it
+        again then, and says so as the formula's error)."""
+        assert self.fast is not None
+        made_of, points_of_row = self.fast
         count, last, total, scheme_loads = len(players), int(number == rounds), sum(bids.values()), self.scheme.loads
-        seen = self.made.seen
-        assert seen is not None
-        rows: list[list[int]] = []
-        made: dict[str, bool] = {}
-        for p in players:
-            row = [bids[p], won[p], cards, number, count, rounds, last, total, 0, 0, wagers.get(p, 0)]
-            if scheme_loads:
-                row += [int(loads.get(p) == load) for load in scheme_loads]
-            hit = seen.get(made_key(row))
-            if hit is None:
-                return None
-            made[p] = hit
-            rows.append(row)
-        points_of = self.points_of
-        earned = _earned(self.alliance, alliances, made) if alliances else {}
-        seen = self.cases.seen
-        assert seen is not None
-        points: dict[str, int] = {}
-        for p, row in zip(players, rows, strict=True):
-            captured = captures.get(p)
-            if captured:
-                row[8] = sum(map(points_of.__getitem__, captured))
-            if earned:
-                row[9] = earned.get(p, 0)
-            found = seen.get(case_key(row))
-            if found is None:
-                return None
-            points[p] = found + extra.get(p, 0) if extra else found
+        try:
+            made = {p: bool(made_of(bids[p], won[p], cards, number, count, rounds, last, total)) for p in players}
+            earned = _earned(self.alliance, alliances, made) if alliances else None
+            points_of = self.points_of
+            points: dict[str, int] = {}
+            for p in players:
+                captured = captures.get(p)
+                value = points_of_row(
+                    bids[p],
+                    won[p],
+                    cards,
+                    number,
+                    count,
+                    rounds,
+                    last,
+                    total,
+                    sum(map(points_of.__getitem__, captured)) if captured else 0,
+                    earned.get(p, 0) if earned else 0,
+                    wagers.get(p, 0),
+                    *[int(loads.get(p) == load) for load in scheme_loads],
+                )
+                if not -MAX_VALUE <= value <= MAX_VALUE:
+                    return None
+                points[p] = value + extra.get(p, 0) if extra else value
+        except ZeroDivisionError:
+            return None
         return RoundScore(number=number, cards=cards, bids=bids, won=won, points=points)
 
     def case_points(self, table: Sequence[Mapping[str, int]], row: int) -> int:
@@ -387,6 +325,34 @@ def scorer(edition: Edition, scheme: Scheme) -> Scorer:
     if entry is None or entry[0] is not scheme:
         entry = kept[id(scheme)] = (scheme, Scorer(edition, scheme))
     return entry[1]
+
+
+def _functions(scheme: Scheme) -> tuple[Callable[..., Any], Callable[..., Any]] | None:
+    """The scheme as two Python functions of a player's row (:data:`_ROW`, then one
+    0/1 per load): whether the bid is made (of the row's first eight values), and the
+    points of the first case that holds (0 when none does); ``None`` for a scheme whose
+    formulas aggregate over the table or that Python cannot compile."""
+    row = (*_ROW, *scheme.loads)
+    parameters = [f"v{i}" for i in range(len(row))]
+    formulas = [scheme.made, *(e for c in scheme.cases for e in (c.when, c.points) if e is not None)]
+    if any(f.uses_table for f in formulas) or not set(scheme.made.variables) <= set(row[:8]):
+        return None
+    if not set().union(*(f.variables for f in formulas)) <= set(row):
+        return None
+
+    def slot(name: str, _: str | None) -> str:
+        return parameters[row.index(name)]
+
+    made = python_function(parameters[:8], f"    return {python_text(scheme.made.tree, slot)}", "made")
+    lines = []
+    for case in scheme.cases:
+        points = f"return {python_text(case.points.tree, slot)}"
+        if case.when is None:
+            lines.append(f"    {points}")
+        else:
+            lines += [f"    if {python_text(case.when.tree, slot)}:", f"        {points}"]
+    points_of = python_function(parameters, "\n".join([*lines, "    return 0"]), "points")
+    return None if made is None or points_of is None else (made, points_of)
 
 
 def _earned(alliance: Effect | None, alliances: Sequence[tuple[str, str]], made: Mapping[str, bool]) -> dict[str, int]:

@@ -2,7 +2,7 @@
 
 ``play_randomly`` plays a round through the Round's internals (legality worked out once
 a play, the decisions answered without ``decide``'s checks, the deal shuffled without a
-call per card); scoring keeps a formula's outcome by the values it uses; a whole-play
+call per card); scoring runs the scheme written out as Python functions; a whole-play
 score sheet parses each card text once; ``trick --batch`` answers a line before it
 reads the next. Each is checked here against what it replaces. No timing here.
 """
@@ -26,6 +26,7 @@ from skullking.errors import FormulaError
 from skullking.game import Game, Phase, Round, play_randomly
 from skullking.model import AbilityKind
 from skullking.randomplay import shuffle
+from skullking.rounds import Scorer, scorer
 from skullking.tools.batch import trick_batch
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "house-rules"
@@ -160,10 +161,10 @@ def _divides_by_zero(folder: Path) -> Edition:
     return skullking.load_edition(folder / "divide.yaml")
 
 
-def test_kept_outcomes_are_the_formulas_and_errors_are_not_kept(tmp_path: Path) -> None:
-    """Scoring keeps a formula's outcome by the values it uses: the same round scores
-    the same again, other values are worked out, and a formula that fails (a division by
-    zero for these values) fails every time rather than leaving an outcome behind."""
+def test_a_scheme_written_out_fails_as_its_formula(tmp_path: Path) -> None:
+    """A scheme scored by the Python functions written from it gives its formulas'
+    points, and a formula that fails for these values (a division by zero) fails every
+    time with the formula's own message."""
     edition = _divides_by_zero(tmp_path)
 
     def sheet(bid: int) -> dict[str, Any]:
@@ -177,6 +178,42 @@ def test_kept_outcomes_are_the_formulas_and_errors_are_not_kept(tmp_path: Path) 
             edition.score_sheet(sheet(1))
     with pytest.raises(FormulaError):
         edition.scheme().cases[2].points.evaluate({"bid": 1})
+
+
+@pytest.mark.parametrize("source", EDITIONS)
+def test_a_scheme_written_out_scores_as_its_formulas(source: str) -> None:
+    """Every scheme of every bundled edition and example house rule that is scored by
+    the Python functions written from it (rounds.Scorer) gives, on 300 random rounds
+    (bids, tricks, bonuses, alliances, wagers and loads at random), the points its
+    formulas give when evaluated one by one."""
+    edition = skullking.load_edition(source)
+    rng = random.Random(source)
+    players = ["A", "B", "C", "D", "E"][: max(edition.min_players, 3)]
+    bonus_ids = [b.id for b in edition.bonuses]
+    fast = 0
+    for scheme in edition.schemes:
+        written, plain = scorer(edition, scheme), Scorer(edition, scheme)
+        plain.fast = None  # formulas evaluated one by one
+        fast += written.fast is not None
+        for _ in range(300):
+            cards = rng.randint(1, 10)
+            bids = {p: rng.randint(0, cards) for p in players}
+            won = {p: rng.choice([bids[p], rng.randint(0, cards)]) for p in players}
+            arguments: dict[str, Any] = {
+                "number": rng.randint(1, 10),
+                "cards": cards,
+                "players": players,
+                "bids": bids,
+                "won": won,
+                "captures": {p: rng.sample(bonus_ids, min(len(bonus_ids), rng.randint(0, 2))) for p in players},
+                "alliances": [tuple(rng.sample(players, 2)) for _ in range(rng.randint(0, 2))],
+                "extra": {p: rng.choice([0, 5]) for p in players},
+                "wagers": {p: rng.choice([0, 10, 20]) for p in players},
+                "loads": {p: rng.choice(scheme.loads) for p in players} if scheme.loads else {},
+                "rounds": 10,
+            }
+            assert written.points(**arguments) == plain.points(**arguments), (scheme.id, arguments)
+    assert fast, "no scheme of the edition is written out"
 
 
 # ---------------------------------------------------------------------- sheets
