@@ -40,7 +40,7 @@ from .cards import Play
 from .errors import GameError, NotationError
 from .limits import shown
 from .lookups import CHANGE_BID, WAGER, GrantSpec, lookups
-from .model import AbilityKind, Ghost, Phase, SheetChoice
+from .model import AbilityKind, Ghost, Phase, SheetChoice, Trick
 from .randomplay import play_randomly, shuffle
 from .rounds import (
     RoundScore,
@@ -56,7 +56,6 @@ from .trick import legal_plays as trick_legal_plays
 
 if TYPE_CHECKING:
     from .edition import Edition
-    from .trick import TrickResult
 
 __all__ = ["CHANGE_BID", "WAGER", "Decision", "Game", "Phase", "Round", "Trick", "play_randomly"]
 
@@ -73,18 +72,6 @@ class Decision(NamedTuple):
     trick: int
     options: tuple[Any, ...]
     number: int = 1
-
-
-class Trick(NamedTuple):
-    """A finished trick: who played in which order, the cards, the resolver's result,
-    the winner's name (``None`` when nobody wins) and who leads next."""
-
-    number: int
-    players: tuple[str, ...]
-    plays: tuple[Play, ...]
-    result: TrickResult
-    winner: str | None
-    next_leader: str
 
 
 class _Grant(NamedTuple):

@@ -7,11 +7,14 @@ trick resolver and the scorer then trust them and never look at YAML again.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from .cards import Lead, Play
 from .expr import Expression
 from .notation import normalize
+
+if TYPE_CHECKING:
+    from .trick import TrickResult
 
 #: Words that ``winner.of`` reserves besides role and suit ids.
 RESERVED_OF = frozenset({"trump", "led_suit", "numbered", "any"})
@@ -415,3 +418,16 @@ class Phase(StrEnum):
     PLAYING = "playing"
     DECIDING = "deciding"  # an ability waits for its player's choice
     OVER = "over"
+
+
+class Trick(NamedTuple):
+    """A finished trick of a round played move by move (:class:`skullking.Round`): who
+    played in which order, the cards, the resolver's result, the winner's name
+    (``None`` when nobody wins) and who leads next."""
+
+    number: int
+    players: tuple[str, ...]
+    plays: tuple[Play, ...]
+    result: TrickResult
+    winner: str | None
+    next_leader: str

@@ -15,7 +15,7 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from .model import AbilityKind
+from .model import AbilityKind, Phase, Trick
 from .trick import legal_plays as trick_legal_plays
 
 if TYPE_CHECKING:
@@ -107,8 +107,6 @@ def random_plays(round_: Round, rng: random.Random) -> None:
     :meth:`play`'s checks), each decision from its options, in the same order from
     the same generator. (A friend of :class:`~skullking.game.Round`: it plays through
     the round's internals.)"""
-    from .game import Phase, Trick
-
     choice = rng.choice
     known = round_._lookups
     held = known.held
@@ -209,8 +207,6 @@ def play_randomly(round_: Round, rng: random.Random) -> None:
     ``rng.choice`` of :meth:`Round.legal_plays` and of a decision's options,
     ``rng.sample`` of an exchange's), so the same generator plays the same round; the
     moves are made through the round's internals, legality worked out once a play."""
-    from .game import Phase
-
     low, high = round_.bid_range
     if round_.phase is Phase.BIDDING and not round_.edition.bidding.rules and low <= high:
         # every bid of the range is legal: the bidders in their order (to_bid's first)

@@ -4,6 +4,7 @@ plays them, and the game as a score sheet (:class:`Game`; each round is a
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -17,6 +18,14 @@ if TYPE_CHECKING:
     from .cards import Play
     from .edition import Edition
     from .game import Round
+
+
+@functools.cache
+def _round_class() -> type[Round]:
+    """:class:`~skullking.game.Round` (its module imports this one: looked up once)."""
+    from .game import Round
+
+    return Round
 
 
 class Game:
@@ -105,9 +114,7 @@ class Game:
                 table = len(players) + (1 if self.edition.ghost and self.edition.ghost.players == len(players) else 0)
                 last = self.edition.cards_dealt(self.length, table, self.schedule) or 1
                 cards = int(self.edition.extra_round_cards.evaluate({"last_cards": last, "players": len(players)}))
-        from .game import Round
-
-        round_ = Round(
+        round_ = _round_class()(
             self.edition,
             players,
             number=len(self.rounds) + 1,
