@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable, Mapping, Sequence, Set
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, NamedTuple
 
 from .expr import python_function, python_text
 from .limits import MAX_VALUE
@@ -30,8 +29,7 @@ if TYPE_CHECKING:
     from .edition import Edition
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class RoundScore:
+class RoundScore(NamedTuple):
     """One scored round: cards dealt, and per player bid, tricks won and points."""
 
     number: int
@@ -199,22 +197,22 @@ class Scorer:
         played: Mapping[str, Mapping[str, int]] | None = None,
     ) -> RoundScore:
         """:func:`round_points` under this scheme."""
-        if self.fast is not None:
-            score = self._fast(
-                number=number,
-                cards=cards,
-                players=players,
-                bids=bids,
-                won=won,
-                captures=captures,
-                alliances=alliances,
-                extra=extra,
-                wagers=wagers,
-                loads=loads,
-                rounds=rounds,
-            )
-            if score is not None:
-                return score
+        if self.fast is not None:  # the scheme written out as Python (see _functions)
+            made_fn, points_fn = self.fast
+            constants = (cards, number, len(players), rounds, int(number == rounds), sum(bids.values()))
+            try:
+                made_by = made_fn(players, bids, won, *constants)
+                earned_by = _earned(self.alliance, alliances, made_by) if alliances else {}
+                of = self.points_of
+                bonus = {p: sum(map(of.__getitem__, c)) for p, c in captures.items() if c}
+                scored = points_fn(players, bids, won, bonus, earned_by, wagers, loads, self.scheme.loads, *constants)
+            except ZeroDivisionError:  # evaluated again below: the formula's own error
+                pass
+            else:
+                if not scored or -MAX_VALUE <= min(scored.values()) <= max(scored.values()) <= MAX_VALUE:
+                    if extra:
+                        scored = {p: value + extra.get(p, 0) for p, value in scored.items()}
+                    return RoundScore(number, cards, bids, won, scored)
         scheme = self.scheme
         base = {
             "cards": cards,
@@ -255,55 +253,6 @@ class Scorer:
             points[p] = outcome + extra.get(p, 0) if extra else outcome
         return RoundScore(number=number, cards=cards, bids=bids, won=won, points=points)
 
-    def _fast(
-        self,
-        *,
-        number: int,
-        cards: int,
-        players: Sequence[str],
-        bids: dict[str, int],
-        won: dict[str, int],
-        captures: dict[str, list[str]],
-        alliances: list[tuple[str, str]],
-        extra: dict[str, int],
-        wagers: dict[str, int],
-        loads: dict[str, str],
-        rounds: int,
-    ) -> RoundScore | None:
-        """:meth:`points` through the scheme's generated functions; ``None`` when a
-        formula divides by zero or goes beyond the limit (:meth:`points` evaluates it
-        again then, and says so as the formula's error)."""
-        assert self.fast is not None
-        made_of, points_of_row = self.fast
-        count, last, total, scheme_loads = len(players), int(number == rounds), sum(bids.values()), self.scheme.loads
-        try:
-            made = {p: bool(made_of(bids[p], won[p], cards, number, count, rounds, last, total)) for p in players}
-            earned = _earned(self.alliance, alliances, made) if alliances else None
-            points_of = self.points_of
-            points: dict[str, int] = {}
-            for p in players:
-                captured = captures.get(p)
-                value = points_of_row(
-                    bids[p],
-                    won[p],
-                    cards,
-                    number,
-                    count,
-                    rounds,
-                    last,
-                    total,
-                    sum(map(points_of.__getitem__, captured)) if captured else 0,
-                    earned.get(p, 0) if earned else 0,
-                    wagers.get(p, 0),
-                    *[int(loads.get(p) == load) for load in scheme_loads],
-                )
-                if not -MAX_VALUE <= value <= MAX_VALUE:
-                    return None
-                points[p] = value + extra.get(p, 0) if extra else value
-        except ZeroDivisionError:
-            return None
-        return RoundScore(number=number, cards=cards, bids=bids, won=won, points=points)
-
     def case_points(self, table: Sequence[Mapping[str, int]], row: int) -> int:
         """The points of the first case that holds for player ``row`` (0 when none does)."""
         for case in self.scheme.cases:
@@ -327,31 +276,65 @@ def scorer(edition: Edition, scheme: Scheme) -> Scorer:
     return entry[1]
 
 
-def _functions(scheme: Scheme) -> tuple[Callable[..., Any], Callable[..., Any]] | None:
-    """The scheme as two Python functions of a player's row (:data:`_ROW`, then one
-    0/1 per load): whether the bid is made (of the row's first eight values), and the
-    points of the first case that holds (0 when none does); ``None`` for a scheme whose
-    formulas aggregate over the table or that Python cannot compile."""
+def _functions(scheme: Scheme) -> tuple[Callable[..., dict[str, bool]], Callable[..., dict[str, int]]] | None:
+    """The scheme as two Python functions over the table, written from its formulas:
+    ``made(players, bids, won, *constants)``, whether each player made the bid, and
+    ``points(players, bids, won, bonus, alliance, wagers, loads, load_ids, *constants)``,
+    each player's points from the first case that holds (0 when none does); the
+    constants are the round's ``cards, round, players, rounds, last_round,
+    total_bids``, the mappings give each player's values (a player missing from
+    ``bonus``, ``alliance`` or ``wagers`` has 0). ``None`` for a scheme whose formulas
+    aggregate over the table or that Python cannot compile."""
     row = (*_ROW, *scheme.loads)
-    parameters = [f"v{i}" for i in range(len(row))]
     formulas = [scheme.made, *(e for c in scheme.cases for e in (c.when, c.points) if e is not None)]
     if any(f.uses_table for f in formulas) or not set(scheme.made.variables) <= set(row[:8]):
         return None
-    if not set().union(*(f.variables for f in formulas)) <= set(row):
+    used = set().union(*(f.variables for f in formulas))
+    if not used <= set(row):
         return None
+    constants = [f"v{i}" for i in range(2, 8)]  # cards ... total_bids
 
     def slot(name: str, _: str | None) -> str:
-        return parameters[row.index(name)]
+        return f"v{row.index(name)}"
 
-    made = python_function(parameters[:8], f"    return {python_text(scheme.made.tree, slot)}", "made")
-    lines = []
+    # each player's own values, as the formulas use them
+    fetch = {
+        "bid": "v0 = bids[p]",
+        "won": "v1 = won[p]",
+        "bonus": "v8 = bonus.get(p, 0)",
+        "alliance": "v9 = alliance.get(p, 0)",
+        "wager": "v10 = wagers.get(p, 0)",
+    }
+    fetch.update(
+        {load: f"v{11 + i} = 1 if loads.get(p) == load_ids[{i}] else 0" for i, load in enumerate(scheme.loads)}
+    )
+    made_lines = [fetch[n] for n in ("bid", "won") if n in scheme.made.variables]
+    made_lines.append(f"made[p] = {python_text(scheme.made.tree, slot)}")
+    made = python_function(
+        ["players", "bids", "won", *constants],
+        "\n".join(
+            ["    made = {}", "    for p in players:", *(f"        {line}" for line in made_lines), "    return made"]
+        ),
+        "made",
+    )
+    lines = [fetch[n] for n in fetch if n in used]
+    first = True
     for case in scheme.cases:
-        points = f"return {python_text(case.points.tree, slot)}"
+        points = f"points[p] = {python_text(case.points.tree, slot)}"
         if case.when is None:
-            lines.append(f"    {points}")
-        else:
-            lines += [f"    if {python_text(case.when.tree, slot)}:", f"        {points}"]
-    points_of = python_function(parameters, "\n".join([*lines, "    return 0"]), "points")
+            lines += [points] if first else ["else:", f"    {points}"]
+            break
+        lines += [f"{'if' if first else 'elif'} {python_text(case.when.tree, slot)}:", f"    {points}"]
+        first = False
+    else:
+        lines += ["points[p] = 0"] if first else ["else:", "    points[p] = 0"]
+    points_of = python_function(
+        ["players", "bids", "won", "bonus", "alliance", "wagers", "loads", "load_ids", *constants],
+        "\n".join(
+            ["    points = {}", "    for p in players:", *(f"        {line}" for line in lines), "    return points"]
+        ),
+        "points",
+    )
     return None if made is None or points_of is None else (made, points_of)
 
 
