@@ -446,6 +446,7 @@ class CompiledTricks:
         self.plans: dict[tuple[int, ...], Plan] = {}
         self.altered = self._altered()
         self.resolve = self._resolver()
+        self.resolve_dealt = self._dealt()
         from .edition import Edition
 
         self.resolve.__doc__ = Edition.resolve_trick.__doc__
@@ -700,6 +701,23 @@ class CompiledTricks:
             return results[index][winner]  # type: ignore[no-any-return]
 
         return resolve
+
+    def _dealt(self) -> Callable[[Sequence[Play], int], TrickResult]:
+        """The resolver of tricks a round deals and plays (``resolve_dealt(cards,
+        players)``): plays of this edition, one a seat, led by position 0, possible as
+        a round makes them (no card beyond its copies, every module seated, a declared
+        card declared). A short trick goes straight to its pattern's plan, without the
+        checks a trick from outside needs; any other is :attr:`resolve`'s."""
+        resolve, plans_get, planned = self.resolve, self.plans.get, PLANNED
+
+        def resolve_dealt(cards: Sequence[Play], players: int) -> TrickResult:
+            if len(cards) <= planned:
+                plan = plans_get(tuple(map(PATTERN, cards)))
+                if plan is not None and plan is not _SEEN:
+                    return plan(cards, 0, players)
+            return resolve(cards, 0, players)
+
+        return resolve_dealt
 
     def _keep(self, key: tuple[int, ...], plan: Plan | None) -> None:
         """Keep ``plan`` for the pattern ``key`` (a bounded cache)."""
