@@ -12,9 +12,10 @@ last trick still grants them (``after_last_trick``, digest 5 #8).
 Simulations play many rounds, so what a round looks up is worked out once: the deck in
 play as plays, each card's declarations, what a winning card grants and the seatings
 are kept per edition (:mod:`skullking.lookups`); a round set up with the same arguments
-as one before (the table, its number, the options; not the deal, which comes from its
-own seed) takes that set-up whole; the scheme's formulas keep their outcomes
-(:class:`skullking.rounds.Scorer`); :func:`play_randomly` makes its moves through the
+as one before (the table, its number, the options; not the deal) takes that set-up
+whole; a game deals every round from one generator; the scheme is scored by Python
+functions written from its formulas (:class:`skullking.rounds.Scorer`);
+:func:`play_randomly` makes its moves through the
 round's internals, each move drawn as the public methods would offer it.
 
 >>> import skullking
@@ -94,7 +95,9 @@ class Round:
     deals given cards (player name -> cards, the ghost hand under its name in small
     games; a text such as ``"Y7 SK"`` or a list of cards, each text or a play);
     otherwise the deck of the modules in play (default: those the edition uses at this
-    player count) is shuffled with ``random.Random(seed)`` and dealt. ``undealt`` orders
+    player count) is shuffled with ``random.Random(seed)`` and dealt (or with ``rng``,
+    a :class:`random.Random` the deal draws from: a :class:`Game` deals every round
+    from its own, one after the other). ``undealt`` orders
     the cards left over (default: the rest of the deck, shuffled); an exchange draws
     from its front. ``scheme`` picks the scoring scheme (one with loads, Rascal's, has
     each player :meth:`load` after the bids); ``abilities=False`` plays without the
@@ -130,10 +133,13 @@ class Round:
         undealt: str | Iterable[str | Play] | None = None,
         leader: str | None = None,
         seed: int | None = None,
+        rng: random.Random | None = None,
         modules: Iterable[str] | None = None,
         scheme: str | None = None,
         abilities: bool = True,
     ) -> None:
+        if seed is not None and rng is not None:
+            raise GameError("give a seed or a generator to deal from, not both")
         known = lookups(edition)
         players = tuple(players)  # (read once: any iterable of names)
         key: tuple[Any, ...] | None = None
@@ -147,7 +153,7 @@ class Round:
             if setup is not None:
                 self.edition = edition
                 self.__dict__.update(setup)
-                self._deal(None, None, seed)
+                self._deal(None, None, seed, rng)
                 self._fresh()
                 return
         self.edition = edition
@@ -187,7 +193,7 @@ class Round:
             if cards is None:
                 raise GameError(f"round {shown(number)} is past the schedule's last round; give cards")
         self.cards = cards
-        self._deal(hands, undealt, seed)
+        self._deal(hands, undealt, seed, rng)
         rounds = self.rounds
         if leader is None:
             seat = known.value(
@@ -287,6 +293,7 @@ class Round:
         hands: Mapping[str, str | Iterable[str | Play]] | None,
         undealt: str | Iterable[str | Play] | None,
         seed: int | None,
+        rng: random.Random | None = None,
     ) -> None:
         deck = self._deck()
         size = self.cards * len(self.seats)
@@ -294,7 +301,7 @@ class Round:
             raise GameError(
                 f"{shown(self.cards)} cards for {len(self.seats)} hands, but the deck in play has {len(deck)}"
             )
-        shuffler = random.Random(seed)
+        shuffler = random.Random(seed) if rng is None else rng
         if hands is None:
             shuffle(shuffler, deck)
             self.hands = {name: deck[i * self.cards : (i + 1) * self.cards] for i, name in enumerate(self.seats)}
@@ -635,7 +642,7 @@ class Round:
         plays = tuple(self._trick)
         order, names = self._order, self._names
         ghost = self.ghost
-        result = self.edition.resolve_trick(plays, 0, len(plays))
+        result = self.edition._compiled.resolve_dealt(plays, len(plays))
         number = len(self.tricks) + 1
         winner = names[result.winner] if result.winner is not None else None
         count = len(self.players)

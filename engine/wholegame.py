@@ -31,7 +31,8 @@ def _round_class() -> type[Round]:
 class Game:
     """A whole game of ``edition``: the rounds of a schedule in turn, each a
     :class:`Round` (round n is led by the player after its dealer, ``players[n - 1]``
-    cyclically, as on score sheets). ``seed`` makes every deal reproducible.
+    cyclically, as on score sheets). ``seed`` makes every deal reproducible: the rounds
+    are dealt one after the other from one generator seeded from it.
 
     >>> import random, skullking
     >>> from skullking.game import Game, play_randomly
@@ -63,7 +64,10 @@ class Game:
         self.abilities = abilities
         self.rounds: list[Round] = []
         self._length = len(edition.schedule(self.schedule).rounds)
-        self._rng = random.Random(seed)
+        # Every round is dealt from this one generator, in turn. Its seed is derived
+        # from ``seed`` (a text seed: hashed by random's own SHA-512), so that a player
+        # who draws moves from random.Random(seed) draws nothing the deals drew.
+        self._deals = random.Random(None if seed is None else f"deals:{seed}")
 
     @property
     def length(self) -> int:
@@ -123,7 +127,7 @@ class Game:
             scheme=self.scheme,
             hands=hands,
             undealt=undealt,
-            seed=self._rng.randrange(2**32),
+            rng=self._deals,
             modules=modules,
             abilities=self.abilities,
         )
