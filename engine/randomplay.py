@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .model import AbilityKind, Phase, Trick
@@ -54,6 +54,10 @@ def _shuffle(rng: random.Random, items: list[Any]) -> None:
         items[i], items[j] = items[j], items[i]
 
 
+#: The bits _below draws for n choices, by n (a hand's legal plays are few).
+_BITS = tuple(n.bit_length() for n in range(256))
+
+
 def _below(getrandbits: Callable[[int], int], n: int) -> int:
     """A number from 0 to ``n - 1`` as ``random.Random._randbelow`` draws it (by rejection
     from ``getrandbits``): what ``choice`` and ``randrange`` draw with."""
@@ -64,10 +68,31 @@ def _below(getrandbits: Callable[[int], int], n: int) -> int:
     return j
 
 
+#: The largest population and sample :func:`_sample` draws from (``random.sample``'s
+#: pool method, which it uses for such sizes).
+_POOL, _PICKS = 21, 5
+
+
+def _sample(rng: random.Random, population: Sequence[Any], k: int) -> list[Any]:
+    """``rng.sample(population, k)`` as CPython's :class:`random.Random` draws it, without
+    its set-up, for a population of at most :data:`_POOL` and ``k`` at most
+    :data:`_PICKS` (a pool drawn from by :func:`_below`); larger ones are ``rng``'s."""
+    n = len(population)
+    if n > _POOL or not 0 <= k <= min(n, _PICKS):
+        return rng.sample(population, k)
+    pool, out, getrandbits = list(population), [], rng.getrandbits
+    for i in range(k):
+        j = _below(getrandbits, n - i)
+        out.append(pool[j])
+        pool[j] = pool[n - i - 1]
+    return out
+
+
 @functools.cache
 def _shuffles_alike() -> bool:
-    """Whether :func:`_shuffle` and :func:`_below` draw what ``random.Random.shuffle``,
-    ``choice`` and ``randint`` draw on this Python (checked once, on a few seeds)."""
+    """Whether :func:`_shuffle`, :func:`_below` and :func:`_sample` draw what
+    ``random.Random.shuffle``, ``choice``, ``randint`` and ``sample`` draw on this Python
+    (checked once, on a few seeds)."""
     for seed in range(8):
         size = 5 + 13 * seed
         ours, theirs = list(range(size)), list(range(size))
@@ -81,6 +106,10 @@ def _shuffles_alike() -> bool:
                 return False
             if 3 + _below(mine.getrandbits, n) != reference.randint(3, 2 + n):
                 return False
+        for n in range(1, _POOL + 1):
+            for k in range(min(n, _PICKS) + 1):
+                if _sample(mine, range(n), k) != reference.sample(range(n), k):
+                    return False
         if mine.getrandbits(32) != reference.getrandbits(32):
             return False
     return True
@@ -122,7 +151,7 @@ def random_plays(round_: Round, rng: random.Random) -> None:
             round_._place(hand, held[play], play)
         return
     must_follow, pass_on, lead_of = resolver.must_follow, resolver.pass_on_character, known.lead
-    resolve, tricks, cards, seats = round_.edition.resolve_trick, round_.tricks, round_.cards, round_.seats
+    resolve, tricks, cards, seats = round_.edition._compiled.resolve_dealt, round_.tricks, round_.cards, round_.seats
     grants_of = round_._kit.grants if round_._abilities else {}
     seatings = round_._seatings
     size = len(seats)
@@ -158,15 +187,25 @@ def random_plays(round_: Round, rng: random.Random) -> None:
                         break
             if not plain[seat]:
                 legal = round_._options(legal)
-            # rng.choice(legal), drawn as random.Random draws it
-            play = legal[_below(getrandbits, len(legal))] if getrandbits else choice(legal)
+            if getrandbits:  # rng.choice(legal), drawn as random.Random draws it (see _below)
+                n = len(legal)
+                try:
+                    k = _BITS[n]
+                except IndexError:  # (a hand of more plays than the table holds)
+                    k = n.bit_length()
+                j = getrandbits(k)
+                while j >= n:
+                    j = getrandbits(k)
+                play = legal[j]
+            else:
+                play = choice(legal)
             hand.remove(held[play])
             trick.append(play)
             if led == -2:
                 led, passed = _lead(lead_of[play], passed, pass_on)
         # What _finish_trick does, without a ghost.
         plays = tuple(trick)
-        result = resolve(plays, 0, size)
+        result = resolve(plays, size)
         number = len(tricks) + 1
         winner = names[result.winner] if result.winner is not None else None
         previous, following = order[0], order[result.next_leader]
@@ -188,12 +227,20 @@ def random_plays(round_: Round, rng: random.Random) -> None:
 
 
 def answer_randomly(round_: Round, rng: random.Random) -> str:
-    """Answer the pending decision at random, as :func:`play_randomly` does; its kind."""
+    """Answer the pending decision at random, as :func:`play_randomly` does (``rng.sample``
+    of an exchange's options, ``rng.choice`` of the others'); its kind."""
     pending = round_._pending[0]
+    options = pending.options
+    alike = _draws_alike(rng)
     if pending.kind == AbilityKind.EXCHANGE:  # (the options are the hand's plays)
-        round_._decided(pending, rng.sample(pending.options, pending.number))
+        round_._decided(
+            pending, _sample(rng, options, pending.number) if alike else rng.sample(options, pending.number)
+        )
     else:
-        round_._decided(pending, rng.choice(pending.options))
+        # (rng.choice refuses no options: so does this, never _below(0))
+        round_._decided(
+            pending, options[_below(rng.getrandbits, len(options))] if alike and options else rng.choice(options)
+        )
     return pending.kind
 
 

@@ -25,7 +25,7 @@ from skullking.edition import Edition
 from skullking.errors import FormulaError
 from skullking.game import Game, Phase, Round, play_randomly
 from skullking.model import AbilityKind
-from skullking.randomplay import shuffle
+from skullking.randomplay import _sample, shuffle
 from skullking.rounds import Scorer, scorer
 from skullking.tools.batch import trick_batch
 
@@ -136,6 +136,58 @@ def test_the_deal_shuffles_as_random_shuffle(size: int) -> None:
         shuffle(mine, ours)
         reference.shuffle(theirs)
         assert ours == theirs and mine.getstate() == reference.getstate()
+
+
+@pytest.mark.parametrize(("size", "picks"), [(0, 0), (1, 1), (5, 2), (12, 2), (21, 5), (22, 2), (30, 7)])
+def test_exchanges_draw_as_random_sample(size: int, picks: int) -> None:
+    """An exchange's discards are drawn as rng.sample draws them (its pool method for
+    small hands, rng.sample itself beyond), leaving the generator in the same state."""
+    for seed in range(50):
+        mine, reference = random.Random(seed), random.Random(seed)
+        assert _sample(mine, list(range(size)), picks) == reference.sample(range(size), picks)
+        assert mine.getstate() == reference.getstate()
+
+
+@pytest.mark.parametrize("source", EDITIONS, ids=[Path(e).stem for e in EDITIONS])
+def test_tricks_of_a_round_resolve_as_any_trick(source: str) -> None:
+    """A round resolves its tricks without the checks a trick from outside needs
+    (CompiledTricks.resolve_dealt, its pattern's plan found first); each trick of 40
+    random games at every table size has the result the checked resolver and the
+    interpreted rules give."""
+    edition = skullking.load_edition(source, allow_paths=True)
+    for count in range(edition.min_players, edition.max_players + 1):
+        players = [f"P{i}" for i in range(count)]
+        for seed in range(40 // (edition.max_players - edition.min_players + 1) + 1):
+            game, rng = Game(edition, players, seed=seed), random.Random(seed)
+            while not game.over:
+                round_ = game.next_round()
+                play_randomly(round_, rng)
+                for trick in round_.tricks:
+                    plays, seats = trick.plays, len(trick.plays)
+                    assert trick.result == edition.resolve_trick(plays, 0, seats), plays
+                    assert trick.result == edition.interpret_trick(plays, 0, seats), plays
+
+
+def test_a_game_deals_from_a_generator_of_its_own() -> None:
+    """A Game deals its rounds one after the other from one generator derived from its
+    seed, not random.Random(seed) itself: a player drawing moves from random.Random(seed)
+    (as simulate and the benchmark do) draws nothing the deals drew. A round is dealt
+    from a seed or from a generator, not both."""
+    edition = skullking.load_edition("skullking-2021")
+    players = ["A", "B", "C", "D"]
+    game, again = Game(edition, players, seed=5), Game(edition, players, seed=5)
+    first, second = game.next_round(), again.next_round()
+    assert first.hands == second.hands  # the seed's
+    mine = random.Random(5)
+    deck = list(first._kit.deck)
+    shuffle(mine, deck)
+    assert [deck[i * 1 : (i + 1) * 1] for i in range(4)] != list(first.hands.values())
+    same = random.Random("deals:5")
+    deck = list(first._kit.deck)
+    shuffle(same, deck)
+    assert [deck[i : i + 1] for i in range(4)] == list(first.hands.values())
+    with pytest.raises(skullking.GameError, match="a seed or a generator"):
+        Round(edition, players, seed=1, rng=random.Random(1))
 
 
 def test_shuffle_with_another_generator_is_that_generators() -> None:
