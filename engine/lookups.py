@@ -88,7 +88,19 @@ class Lookups:
     :class:`ModuleLookups`; and the values of the edition's round formulas (cards
     dealt, first leader, bid range) for the round values met, see :meth:`value`."""
 
-    __slots__ = ("_modules", "_seatings", "_values", "declarations", "held", "lead", "module", "setups", "texts")
+    __slots__ = (
+        "_modules",
+        "_seatings",
+        "_values",
+        "declarations",
+        "following",
+        "held",
+        "lead",
+        "module",
+        "setups",
+        "suited",
+        "texts",
+    )
 
     def __init__(self, edition: Edition) -> None:
         plays = edition.plays
@@ -116,6 +128,14 @@ class Lookups:
             if play.undeclared:
                 kind = edition.kind(play.card.kind or "")
                 self.declarations[play] = tuple(plays[f"{play.card.code}:{d.code}"] for d in kind.declarations)
+        suits = range(len(edition.suits))
+        #: By suit index: the plays of that suit, and the plays a hand holding one may
+        #: play when the suit is led (its suit and the cards of no suit), as
+        #: :func:`skullking.trick.legal_plays` has a numbered card follow suit.
+        self.suited = tuple(frozenset(p for p in plays.values() if p.suit_index == i) for i in suits)
+        self.following = tuple(
+            frozenset(p for p in plays.values() if p.suit_index < 0 or p.suit_index == i) for i in suits
+        )
         self._modules: dict[frozenset[str], ModuleLookups] = {}
         self._values: dict[Hashable, Any] = {}
         #: A round's arguments (but the deal's) -> what it worked out from them, see

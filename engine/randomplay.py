@@ -151,6 +151,7 @@ def random_plays(round_: Round, rng: random.Random) -> None:
             round_._place(hand, held[play], play)
         return
     must_follow, pass_on, lead_of = resolver.must_follow, resolver.pass_on_character, known.lead
+    suit_plays, may_follow = known.suited, known.following
     resolve, tricks, cards, seats = round_.edition._compiled.resolve_dealt, round_.tricks, round_.cards, round_.seats
     grants_of = round_._kit.grants if round_._abilities else {}
     seatings = round_._seatings
@@ -160,14 +161,20 @@ def random_plays(round_: Round, rng: random.Random) -> None:
     # Hands without a card twice or a card declared when played: their legal cards
     # are the plays to draw from as they stand (while they only lose cards).
     declared = known.declarations.keys()
-    plain = [len(set(hand)) == len(hand) and declared.isdisjoint(hand) for hand in hands]
+
+    def kinds() -> list[int]:
+        """Per hand: 0, its legal cards are the plays to draw from as they stand; 1, it
+        holds a card twice (each drawn once); 2, it holds a card declared when played."""
+        return [2 if not declared.isdisjoint(hand) else 0 if len(set(hand)) == len(hand) else 1 for hand in hands]
+
+    held_as = kinds()
     # The trick in play and its seating are kept here, and written back to the round
     # before anything else reads them (an ability, the round's end).
     trick, order, names = round_._trick, round_._order, round_._names
     while True:
         if round_._pending:
             if answer_randomly(round_, rng) == AbilityKind.EXCHANGE:  # a hand changed
-                plain = [len(set(hand)) == len(hand) and declared.isdisjoint(hand) for hand in hands]
+                held_as = kinds()
             trick, order, names = round_._trick, round_._order, round_._names
             continue
         if round_.phase is not Phase.PLAYING:
@@ -180,13 +187,11 @@ def random_plays(round_: Round, rng: random.Random) -> None:
         for seat in order[len(trick) :]:
             hand = legal = hands[seat]
             # trick.legal_plays's rule: a numbered card follows the led suit if it can
-            if led >= 0 and must_follow:
-                for card in hand:
-                    if card.suit_index == led:
-                        legal = [p for p in hand if p.suit_index < 0 or p.suit_index == led]
-                        break
-            if not plain[seat]:
-                legal = round_._options(legal)
+            if led >= 0 and must_follow and not suit_plays[led].isdisjoint(hand):
+                legal = list(filter(may_follow[led].__contains__, hand))
+            kind = held_as[seat]
+            if kind:
+                legal = list(dict.fromkeys(legal)) if kind == 1 else round_._options(legal)
             if getrandbits:  # rng.choice(legal), drawn as random.Random draws it (see _below)
                 n = len(legal)
                 try:
@@ -263,11 +268,12 @@ def play_randomly(round_: Round, rng: random.Random) -> None:
             if player not in bids:  # rng.randint(low, high)
                 bids[player] = low + _below(getrandbits, width) if getrandbits else rng.randint(low, high)
         round_._bids_in()
-    while round_.to_bid:
-        player = round_.to_bid[0]
-        options = round_.legal_bids(player)
-        round_.bid(player, rng.randint(low, high) if len(options) == high - low + 1 else rng.choice(options))
-    for player in round_.to_load:
-        round_.load(player, rng.choice(round_.scheme.loads))
+    if round_.phase is Phase.BIDDING or round_.phase is Phase.LOADING:
+        while round_.to_bid:
+            player = round_.to_bid[0]
+            options = round_.legal_bids(player)
+            round_.bid(player, rng.randint(low, high) if len(options) == high - low + 1 else rng.choice(options))
+        for player in round_.to_load:
+            round_.load(player, rng.choice(round_.scheme.loads))
     if round_.phase is Phase.PLAYING or round_.phase is Phase.DECIDING:
         random_plays(round_, rng)
