@@ -729,28 +729,28 @@ class Round:
         captures: dict[str, list[str]] = {p: [] for p in self.players}
         won = dict.fromkeys(self.players, 0)
         alliances: list[tuple[str, str]] = []
-        for trick in self.tricks:
-            winner = trick.winner
+        for _, names, _, result, winner, _ in self.tricks:  # (unpacked: read for every round)
             if winner not in won:
                 continue
             won[winner] += 1
-            result = trick.result
-            if result.bonuses:
-                captures[winner].extend(result.bonuses)
-            for ally, _ in result.alliances:
-                if trick.players[ally] in won:
-                    alliances.append((trick.players[ally], winner))
+            _, _, _, allied, _, _, _, bonuses = result
+            if bonuses:
+                captures[winner].extend(bonuses)
+            for ally, _ in allied:
+                if names[ally] in won:
+                    alliances.append((names[ally], winner))
         return won, captures, alliances
 
     def _points(self) -> RoundScore:
         won, captures, alliances = self.results()
         points = self._scorer
-        changes = self.changes
+        changes, bids = self.changes, self._bids
+        bids = {p: b + changes.get(p, 0) for p, b in bids.items()} if changes else dict(bids)
         return points.points(
             number=self.number,
             cards=self.cards,
             players=self.players,
-            bids={p: b + changes.get(p, 0) for p, b in self._bids.items()} if changes else dict(self._bids),
+            bids=bids,
             won=won,
             captures=captures,
             alliances=alliances,

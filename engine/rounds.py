@@ -206,13 +206,14 @@ class Scorer:
                 of = self.points_of
                 bonus = {p: sum(map(of.__getitem__, c)) for p, c in captures.items() if c}
                 scored = points_fn(players, bids, won, bonus, earned_by, wagers, loads, self.scheme.loads, *constants)
-            except ZeroDivisionError:  # evaluated again below: the formula's own error
-                pass
-            else:
-                if not scored or -MAX_VALUE <= min(scored.values()) <= max(scored.values()) <= MAX_VALUE:
-                    if extra:
-                        scored = {p: value + extra.get(p, 0) for p, value in scored.items()}
-                    return RoundScore(number, cards, bids, won, scored)
+            except ZeroDivisionError:  # evaluated one by one below: the formula's own error
+                scored = None
+            if scored is not None and (
+                not scored or -MAX_VALUE <= min(scored.values()) <= max(scored.values()) <= MAX_VALUE
+            ):
+                if extra:
+                    scored = {p: value + extra.get(p, 0) for p, value in scored.items()}
+                return RoundScore(number, cards, bids, won, scored)
         scheme = self.scheme
         base = {
             "cards": cards,
