@@ -665,35 +665,34 @@ class Round:
         round; the round's last trick grants only what the edition says."""
         for spec in specs:
             if spec.after_last_trick or trick < self.cards:
-                grant = _Grant(spec.kind, spec.card, trick, player, spec.cards)
                 if spec.later:
-                    self._later.append(grant)
+                    self._later.append(_Grant(spec.kind, spec.card, trick, player, spec.cards))
                 else:
-                    self._use(grant)
+                    self._use(spec.kind, spec.card, trick, player, spec.cards)
 
-    def _use(self, grant: _Grant) -> None:
-        """Carry out a grant, or queue the decision it asks for."""
-        player = grant.player
-        if grant.kind == AbilityKind.LOOK_UNDEALT:
+    def _use(self, kind: str, card: str, trick: int, player: str, cards: int) -> None:
+        """Carry out a grant (a :class:`_Grant`'s fields), or queue the decision it asks for."""
+        if kind == AbilityKind.LOOK_UNDEALT:
             self.seen[player] = tuple(self.undealt)
             return
-        if grant.kind == AbilityKind.EXCHANGE:
-            drawn, self.undealt = self.undealt[: grant.cards], self.undealt[grant.cards :]
+        if kind == AbilityKind.EXCHANGE:
+            drawn, self.undealt = self.undealt[:cards], self.undealt[cards:]
             if not drawn:
                 return  # nothing left to draw: nothing to discard either
-            self.hands[player].extend(drawn)
-            options: tuple[Any, ...] = tuple(self.hands[player])
-            self._pending.append(Decision(player, grant.kind, grant.card, grant.trick, options, len(drawn)))
+            hand = self.hands[player]
+            hand.extend(drawn)
+            self._pending.append(Decision(player, kind, card, trick, tuple(hand), len(drawn)))
             return
-        if grant.kind == AbilityKind.CHOOSE_LEADER:
+        options: tuple[Any, ...]
+        if kind == AbilityKind.CHOOSE_LEADER:
             options = self.players
-        elif grant.kind == WAGER:
+        elif kind == WAGER:
             options = self._values(self.edition.wagers)
         else:
             bid = self._bids[player]
             low, high = self.bid_range
-            options = tuple(v for v in self._values(self.edition.bid_changes) if low <= bid + v <= high)
-        self._pending.append(Decision(player, grant.kind, grant.card, grant.trick, options))
+            options = tuple([v for v in self._values(self.edition.bid_changes) if low <= bid + v <= high])
+        self._pending.append(Decision(player, kind, card, trick, options))
 
     @staticmethod
     def _values(choice: SheetChoice | None) -> tuple[int, ...]:
@@ -707,7 +706,7 @@ class Round:
             self.phase = Phase.PLAYING
         elif self._later:
             for grant in self._later:
-                self._use(grant)
+                self._use(*grant)
             self._later = []
             self.phase = Phase.DECIDING if self._pending else Phase.OVER
         else:

@@ -15,6 +15,7 @@ values, set-ups, seatings, texts) is bounded, started afresh past ``_KEPT`` entr
 from __future__ import annotations
 
 import weakref
+from collections import Counter
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -52,12 +53,14 @@ Seating = tuple[tuple[int, ...], tuple[str, ...]]
 class ModuleLookups:
     """Lookups for one set of modules in play."""
 
-    __slots__ = ("deck", "grants")
+    __slots__ = ("deck", "grants", "repeated")
 
     def __init__(self, edition: Edition, modules: frozenset[str]) -> None:
         plays = edition.plays
         #: The deck in play as plays (cards declared when played stay undeclared).
         self.deck: tuple[Play, ...] = tuple(plays[card.code] for card in edition.deck(modules))
+        #: The plays the deck holds more than once (a hand may hold two of them).
+        self.repeated = frozenset(p for p, n in Counter(self.deck).items() if n > 1)
         #: Play -> what winning a trick with it grants, in the edition's order (the
         #: abilities, then the wager, then the bid change); plays granting nothing are
         #: left out.

@@ -160,12 +160,15 @@ def random_plays(round_: Round, rng: random.Random) -> None:
     hands = [round_.hands[name] for name in seats]  # by seat
     # Hands without a card twice or a card declared when played: their legal cards
     # are the plays to draw from as they stand (while they only lose cards).
-    declared = known.declarations.keys()
+    declared, repeated = known.declarations.keys(), round_._kit.repeated
 
     def kinds() -> list[int]:
         """Per hand: 0, its legal cards are the plays to draw from as they stand; 1, it
         holds a card twice (each drawn once); 2, it holds a card declared when played."""
-        return [2 if not declared.isdisjoint(hand) else 0 if len(set(hand)) == len(hand) else 1 for hand in hands]
+        return [
+            2 if not declared.isdisjoint(hand) else 0 if repeated.isdisjoint(hand) or len(set(hand)) == len(hand) else 1
+            for hand in hands
+        ]
 
     held_as = kinds()
     # The trick in play and its seating are kept here, and written back to the round
@@ -204,7 +207,7 @@ def random_plays(round_: Round, rng: random.Random) -> None:
                 play = legal[j]
             else:
                 play = choice(legal)
-            hand.remove(held[play])
+            hand.remove(held[play] if kind == 2 else play)  # (a declared card is held undeclared)
             trick.append(play)
             if led == -2:
                 led, passed = _lead(lead_of[play], passed, pass_on)
