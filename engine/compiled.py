@@ -52,126 +52,63 @@ instead, every condition in turn, as the reference does, so that the error comes
 it would. ``tests/test_compiled.py`` checks this resolver against the reference on
 every bundled edition, every example house rule and overlays that reach every way a
 rule can pick.
+
+The code: this module holds :class:`CompiledTricks`, which builds the tables and the
+deciders of the precedence lists; :mod:`skullking.compiledresolve` builds the resolver
+function from them, :mod:`skullking.compiledeffects` the function that resolves a trick
+with a trick-altering card, and :mod:`skullking.compiledparts` holds what they share
+(the numbers of the picks, the limits, the records of the rules and effects compiled).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
-from .cards import UNDECLARED, Cards, Lead, Play
+from .cards import UNDECLARED, Lead, Play
+from .compiledeffects import _best_by_rank, build_altered
+from .compiledparts import (
+    _ANY_FIRST,
+    _EFFECT_PLAYER,
+    _HIGH,
+    _IMPOSSIBLE,
+    _LED_HIGH,
+    _LED_LOW,
+    _LEFT_OF_EFFECT_PLAYER,
+    _LOW,
+    _OTHER,
+    _RANKS_HIGH,
+    _RANKS_LOW,
+    _ROLE_FIRST,
+    _SEEN,
+    _STRATEGIES,
+    _WITHOUT_CARD,
+    _WITHOUT_EFFECTS,
+    PLANNED,
+    Altered,
+    Condition,
+    Decide,
+    Resolve,
+    Step,
+    _Effect,
+    _new,
+    _Ranks,
+    _Region,
+)
+from .compiledresolve import build_resolver
 from .errors import NotationError
-from .model import Among, EffectKind, NextLeader, Pick, Rule, Ties, WhenSeveral
-from .plan import LIMIT, PATTERN, Plan, Selector, fixed, no_winner, ranked
+from .model import Among, EffectKind, Pick, Rule, Ties, WhenSeveral
+from .plan import LIMIT, PATTERN, Plan, Selector, fixed, ranked
 from .trick import Resolver, TrickResult, _pick
 
 if TYPE_CHECKING:
     from .edition import Edition
 
-_new = tuple.__new__
-#: How a rule picks (a step's ``how``): the first card of a role; the highest or
-#: lowest card of one suit, from its region; the same of the led suit; the same of
-#: several suits, from the rank fields; the first card; any other pick (the last card
-#: of a role...), the reference's way.
-_ROLE_FIRST, _HIGH, _LOW, _LED_HIGH, _LED_LOW, _RANKS_HIGH, _RANKS_LOW, _ANY_FIRST, _OTHER = range(9)
-#: Who leads after a trick an effect leaves without a winner, as numbers.
-_STRATEGIES = {strategy: number for number, strategy in enumerate(NextLeader)}
-_WITHOUT_EFFECTS = _STRATEGIES[NextLeader.WOULD_HAVE_WON_WITHOUT_EFFECTS]
-_WITHOUT_CARD = _STRATEGIES[NextLeader.WOULD_HAVE_WON_WITHOUT_CARD]
-_EFFECT_PLAYER = _STRATEGIES[NextLeader.EFFECT_PLAYER]
-_LEFT_OF_EFFECT_PLAYER = _STRATEGIES[NextLeader.LEFT_OF_EFFECT_PLAYER]
-#: Tricks of at most this many cards keep their pattern's plan (see skullking.plan): of
-#: 50,000 random tricks of four cards, 86 % of the next 50,000 find their pattern seen
-#: before; of five cards 54 %, of six 19 %, of eight 0.5 %.
-PLANNED = 5
+# What other modules import from here (some defined in skullking.compiledparts).
+__all__ = ["PLANNED", "Altered", "CompiledTricks", "Condition", "Decide", "Resolve", "Step"]
+
 #: The most remembered values of one condition before starting afresh.
 _MEMO_LIMIT = 1 << 16
-_NO_RULE = "no precedence rule finds a winner"
-#: More players than any edition seats (see CompiledTricks._need).
-_IMPOSSIBLE = 1 << 30
-#: What a trick not parsed by an edition knows of itself: nothing.
-_NO_FACTS: tuple[object, int, int, tuple[int, ...]] = (None, 0, 0, ())
-
-
-def _SEEN(cards: Sequence[Play], leader: int, players: int) -> TrickResult:
-    """The mark of a pattern seen once, without a plan yet (never called)."""
-    raise AssertionError("a pattern seen once has no plan")  # pragma: no cover
-
-
-#: (mask of the counts read, remembered values, the condition, (name position, field shift), ...)
-Condition = tuple[int, dict[int, bool], Any, tuple[tuple[int, int], ...]]
-Resolve = Callable[..., TrickResult]
-Decide = Callable[[Sequence[Play], "list[int] | None", int], tuple[int, "Step | None"]]
-Altered = Callable[[Sequence[Play], int, int, int, int, "tuple[int, ...] | None"], TrickResult]
-
-
-class Step(NamedTuple):
-    """A precedence rule compiled."""
-
-    how: int
-    #: _ROLE_FIRST: the role; _HIGH, _LOW: the suit's region; _RANKS_*: the ranks'.
-    arg: Any
-    #: The rule's field in the counts (all its bits).
-    field: int
-    condition: Condition | None
-    rule: Rule
-    #: The results when this rule decides, without bonus nor alliances, by the winning
-    #: card's position and the winner's seat (shared: results are immutable).
-    results: tuple[tuple[TrickResult, ...], ...]
-    #: Highest or lowest, ties to the card played last.
-    last: bool
-    #: _RANKS_*: the suits of the group.
-    suits: tuple[int, ...]
-    #: By the winning card's position, the plan of a trick this rule decides without
-    #: bonus nor alliances (built when first needed).
-    plans: list[Plan | None]
-
-
-class _Region(NamedTuple):
-    """A suit's region of the counts: where it starts, its mask, the play at each bit,
-    and the rank of the first bit."""
-
-    at: int
-    mask: int
-    plays: tuple[Play | None, ...]
-    low: int
-
-
-class _Ranks(NamedTuple):
-    """The region of a group of suits by rank: a bit per suit of the group for each
-    rank, from the lowest. Where it starts, its mask, the suits of the group, and the
-    play at each bit."""
-
-    at: int
-    mask: int
-    suits: int
-    plays: tuple[Play | None, ...]
-
-
-class _Effect(NamedTuple):
-    """A trick-altering effect compiled."""
-
-    destroys: bool
-    #: Who leads when nobody wins (_STRATEGIES numbers).
-    strategies: tuple[int, ...]
-    #: The results when nobody wins, by the next leader's seat.
-    nobody: tuple[TrickResult, ...]
-    becomes: int
-    spares: frozenset[int]
-    cancels_alliances: bool
-    #: The effect's rules pick by role: they need the plays' roles.
-    by_role: bool
-    #: The effect's rules read role counts (a condition, a rule of a role).
-    reads_roles: bool
-    #: The roles (-1: none) whose cards play ``becomes``: (role, its count's field, a
-    #: card of it in counts); ``becomes``' card in counts.
-    moves: tuple[tuple[int, int, int], ...]
-    into: int
-    #: The role of every card with this effect (None: they differ).
-    own: int | None
-    #: The effect's only rule, when it has one, without condition, that picks the best
-    #: of numbered cards by rank (decided here, without the decider).
-    only: Step | None
 
 
 class _Fields:
@@ -518,189 +455,8 @@ class CompiledTricks:
         return 1
 
     def _resolver(self) -> Resolve:
-        """The resolver function, its tables bound as closure variables. The main rules'
-        common picks are written out here (see :meth:`_decider`); the others are the
-        decider's."""
-        packed, bias, hot, checks, needs = self.packed, self.bias, self.hot, self.checks, self.needs
-        unique_at, unique_mask, unique_count_at, unique_count_mask = self.unique
-        low_players, high_players = self.edition.min_players, self.edition.max_players
-        check, need_of = self.resolver.check, self._need
-        validate, unusual, altered, decide = self._validate, self._unusual, self.altered, self.decide_main
-        ones, alters, allies = self.ones, self.alters, self.allies
-        static_at, static_ids, static_ids_at = self.static_at, self.static_ids, self.static_ids_at
-        (static_code_at, static_code_mask), paying = self.static_code, self.paying
-        role_bonuses, role_bonus_mask, reference_bonuses = (
-            self.role_bonuses,
-            self.role_bonus_mask,
-            self.resolver.bonuses,
-        )
-        fallback_seat, holds, lead, regions = self.resolver.fallback_seat, self.holds, self.lead, self.regions
-        pass_on = self.resolver.pass_on_character
-        # by the lowest bit's position + 1: (how, arg, the mask that clears the rule's
-        # field, condition, rule, results, step); a list decided rule by rule has none
-        picks: tuple[Any, ...] = tuple(
-            None if step is None else (step.how, step.arg, ~step.field, step.condition, step.rule, step.results, step)
-            for step in self.by_bit[0]
-        )
-        fields = 0 if self.ordered[0] else sum(step.field for step in self.steps[0])
-        unknown = -2 if self.ordered[0] else -1  # the pick before any rule: -2, the decider's
-        payable = [self.static_ids | mask for mask in self.role_bonus_mask]
-        fallback_position, most = self.resolver.fallback_position, self.edition.max_players
-        plans = self.plans
-        plans_get, plan_for, keep, planned = plans.get, self._plan_for, self._keep, PLANNED
-        own = frozenset(self.packed)
-        # Plays not parsed may find their pattern's plan first when a pattern tells all
-        # that makes a trick possible but a card played twice: no module needs more
-        # players than the edition's fewest, no named card can be declared two ways.
-        quick = all(need <= self.edition.min_players for need in self.module_players.values()) and not any(
-            k.individuals and k.declarations for k in self.edition.kinds
-        )
-
-        me = self
-
-        def resolve(cards: Any, leader: int = 0, players: int | None = None) -> TrickResult:
-            key: tuple[int, ...] | None
-            owner, counts, need, key = cards.facts if cards.__class__ is Cards else _NO_FACTS
-            if owner is not me:  # not parsed by this edition
-                count = len(cards)
-                if quick and count <= planned:  # a short trick of this edition's plays, its plan kept
-                    try:
-                        plan = plans_get(tuple(map(PATTERN, cards)))
-                    except AttributeError:  # (text)
-                        plan = None
-                    if plan is not None and plan is not _SEEN and own.issuperset(cards) and len(set(cards)) == count:
-                        # (the plan's pattern makes a possible trick: only a card twice is not seen)
-                        seats = count if players is None else players
-                        if not (count <= seats and low_players <= seats <= high_players and 0 <= leader < seats):
-                            check(cards, leader, seats)
-                        return plan(cards, leader, seats)
-                # add the counts up
-                key = None
-                counts = bias
-                try:
-                    for play in cards:
-                        counts += packed[play]
-                except (KeyError, TypeError):  # text, or plays of another edition
-                    return unusual(cards, leader, players)
-                # (_need, written out)
-                if counts & checks or (counts >> unique_at & unique_mask).bit_count() != (
-                    counts >> unique_count_at & unique_count_mask
-                ):
-                    need = _IMPOSSIBLE
-                else:
-                    need = need_of(counts, cards) if counts & needs else 1
-            count = len(cards)
-            seats = count if players is None else players
-            if not (count <= seats and low_players <= seats <= high_players and 0 <= leader < seats):
-                check(cards, leader, seats)
-            if need > seats:
-                validate(cards, seats)
-            if count <= planned:  # a short trick: its pattern's plan, if one was kept
-                if key is None:
-                    key = tuple(map(PATTERN, cards))
-                plan = plans_get(key)
-                if plan is None:  # seen first: kept as seen, its plan built if it comes back
-                    if len(plans) >= LIMIT:
-                        plans.clear()
-                    plans[key] = _SEEN
-                    key = None
-                elif plan is not _SEEN:
-                    return plan(cards, leader, seats)
-            else:
-                key = None
-            low = counts & hot
-            if low & alters:
-                return altered(cards, leader, seats, counts, low, key)
-            # The main rules (see _decider); index -2: the decider's pick.
-            left = low & fields
-            index = unknown
-            while left:
-                how, arg, clear, condition, rule, results, step = picks[(left & -left).bit_length()]
-                left &= clear
-                if condition is not None:
-                    read = low & condition[0]
-                    value = condition[1].get(read)
-                    if value is None:
-                        value = holds(condition, read)
-                    if not value:
-                        continue
-                if how == _ROLE_FIRST:
-                    for index, play in enumerate(cards):  # noqa: B007
-                        if play.role_index == arg:
-                            break
-                    break
-                if how == _HIGH:
-                    index = cards.index(arg[2][(counts >> arg[0] & arg[1]).bit_length() - 1])
-                    break
-                if how == _LED_HIGH:
-                    passed = False
-                    for play in cards:
-                        suit = lead[play]
-                        if suit >= 0:
-                            break
-                        if suit == -1 and (not passed or not pass_on):
-                            suit = -1
-                            break
-                        passed = True
-                    else:
-                        suit = -1
-                    if suit < 0:
-                        continue
-                    at, mask, at_rank, _ = regions[suit]
-                    index = cards.index(at_rank[(counts >> at & mask).bit_length() - 1])
-                    break
-                if how == _ANY_FIRST:
-                    index = 0
-                    break
-                index = -2
-                break
-            if index == -2:
-                index, step = decide(cards, None, counts)
-                if step is not None:
-                    rule, results = step.rule, step.results
-            if index < 0:
-                if key is not None:
-                    keep(key, no_winner(fallback_position(count), 0, "", _NO_RULE, most))
-                return _new(TrickResult, (None, fallback_seat(count, leader, seats), 0, (), "", _NO_RULE, None, ()))
-            winner = (leader + index) % seats
-            role = cards[index].role_index + 1
-            entries = role_bonuses[role]
-            points = 0
-            ids: tuple[str, ...] = ()
-            if entries is None:
-                points, ids = reference_bonuses(cards, [p.role_index for p in cards], index)
-            elif low & payable[role]:  # (else nothing pays: no points, no ids)
-                if low & static_ids:
-                    points = counts >> static_at
-                    if low >> static_ids_at & ones == 1:
-                        ids = paying[counts >> static_code_at & static_code_mask]
-                    else:
-                        found: list[str] = []
-                        for play in cards:
-                            if play.static_bonus_ids:
-                                found += play.static_bonus_ids
-                        ids = tuple(found)
-                if low & role_bonus_mask[role]:
-                    for bonus, value, at in entries:
-                        times = low >> at & ones
-                        if times:
-                            points += value * times
-                            ids += (bonus,) * times
-                elif not points and not entries:
-                    ids = ()  # as the reference: no ids when neither pays
-            if key is not None and entries is not None:
-                keep(key, plan_for(cards, index, step, points, ids, low & allies))
-            if low & allies:
-                alliances: tuple[tuple[int, int], ...] = ()
-                for i, play in enumerate(cards):
-                    if play.allies and i != index:
-                        alliances += (((leader + i) % seats, winner),)
-                return _new(TrickResult, (winner, winner, points, alliances, rule.id, rule.description, index, ids))
-            if points or ids:
-                return _new(TrickResult, (winner, winner, points, (), rule.id, rule.description, index, ids))
-            return results[index][winner]  # type: ignore[no-any-return]
-
-        return resolve
+        """The resolver function (:func:`~skullking.compiledresolve.build_resolver`)."""
+        return build_resolver(self)
 
     def _dealt(self) -> Callable[[Sequence[Play], int], TrickResult]:
         """The resolver of tricks a round deals and plays (``resolve_dealt(cards,
@@ -960,244 +716,6 @@ class CompiledTricks:
         return points, tuple(found)
 
     def _altered(self) -> Altered:
-        """The function that resolves a trick with a trick-altering card (see
-        :meth:`Resolver.resolve <skullking.trick.Resolver.resolve>`), given the trick,
-        the leader, the players, its counts and its first counts."""
-        alters_at, ones, allies, unit, effects = self.alters_at, self.ones, self.allies, self.role_unit, self.effects
-        effect_by_bit, effect_fields = self.effect_by_bit, self.effect_fields
-        static_at, static_ids, static_ids_at = self.static_at, self.static_ids, self.static_ids_at
-        (static_code_at, static_code_mask), paying = self.static_code, self.paying
-        first_played, cancelled = self.first_played, self.resolver.cancelled
-        deciders, next_leader, neutralize = self.deciders, self._next_leader, self._neutralize
-        bonuses, reference_bonuses, role_bonuses = self.bonuses, self.resolver.bonuses, self.role_bonuses
-        keep, plan_for, next_plan, most = self._keep, self._plan_for, self._next_plan, self.edition.max_players
-        decide_main, packed, best_by_rank = self.decide_main, self.packed, _best_by_rank
-
-        def plan_nobody(
-            key: tuple[int, ...], effect: _Effect, cards: Sequence[Play], active: int, counts: int, alone: bool
-        ) -> None:
-            found = next_plan(effect.strategies, cards, active, counts, alone)
-            if found is not None:
-                result = effect.nobody[0]
-                keep(key, no_winner(found[0], found[1], result.rule, result.reason, most))
-
-        def altered(
-            cards: Sequence[Play], leader: int, players: int, counts: int, low: int, key: tuple[int, ...] | None
-        ) -> TrickResult:
-            before = counts
-            roles: list[int] | None = None
-            active = -1  # the card that takes effect (found when needed)
-            if low >> alters_at & ones == 1:
-                slot = effect_by_bit[(low & effect_fields).bit_length()]
-            else:  # the one played first or last takes effect, the others play the cancelled role
-                roles = []
-                altering = []
-                for i, play in enumerate(cards):
-                    roles.append(play.role_index)
-                    if play.alters:
-                        altering.append(i)
-                active = altering[0] if first_played else altering[-1]
-                for i in altering:
-                    if i != active:
-                        counts += unit[cancelled + 1] - unit[roles[i] + 1]
-                        roles[i] = cancelled
-                slot = cards[active].effect_index
-            effect = effects[slot]
-            if effect.destroys:
-                if roles is None and key is None and effect.strategies[:1] == (_WITHOUT_EFFECTS,):
-                    # the common case, written out: who would have won without the card
-                    for active, play in enumerate(cards):  # noqa: B007
-                        if play.alters:
-                            break
-                    kept = list(cards)
-                    del kept[active]
-                    if kept:
-                        index, _ = decide_main(kept, None, counts - packed[play])
-                        if index >= 0:
-                            return effect.nobody[(leader + index + (index >= active)) % players]
-                if active < 0:
-                    active = _first_altering(cards)
-                if key is not None:
-                    plan_nobody(key, effect, cards, active, before, roles is None)
-                return effect.nobody[
-                    next_leader(effect.strategies, cards, active, leader, players, before, roles is None)
-                ]
-            # neutralize: every special card but the effect's own and spared roles plays `becomes`
-            _, _, nobody, becomes, spares, cancels_alliances, by_role, reads_roles, _, _, own, step = effect
-            moved = False  # the counts of the cards that play `becomes` moved to it
-            if roles is not None or by_role:
-                if active < 0:
-                    active = _first_altering(cards)
-                if roles is None:
-                    roles = [p.role_index for p in cards]
-                for i, p in enumerate(cards):
-                    role = roles[i]
-                    if p.suit_index < 0 and i != active and role not in spares:
-                        counts += unit[becomes + 1] - unit[role + 1]
-                        roles[i] = becomes
-                moved = True
-            elif reads_roles:
-                if own is None:
-                    own = cards[_first_altering(cards)].role_index
-                counts, moved = neutralize(effect, counts, own), True
-            if step is None:  # (the effect's only rule, when it picks by rank: decided here)
-                index, step = deciders[slot + 1](cards, roles, counts)
-            elif not low & step.field:
-                index, step = -1, None
-            else:
-                how, arg = step.how, step.arg
-                if how in (_RANKS_HIGH, _RANKS_LOW):
-                    index = best_by_rank(cards, counts, arg, how == _RANKS_HIGH, step.last)
-                else:
-                    bits = counts >> arg[0] & arg[1]
-                    index = cards.index(arg[2][((bits if how == _HIGH else bits & -bits).bit_length()) - 1])
-            if step is None:
-                if active < 0:
-                    active = _first_altering(cards)
-                if key is not None:
-                    plan_nobody(key, effect, cards, active, before, roles is None)
-                return nobody[next_leader(effect.strategies, cards, active, leader, players, before, roles is None)]
-            winner = (leader + index) % players
-            ids: tuple[str, ...]
-            if roles is not None:
-                role = roles[index]
-            else:
-                won = cards[index]
-                role = won.role_index
-                if won.suit_index < 0 and role not in spares:
-                    if active < 0:
-                        active = _first_altering(cards)
-                    if index != active:
-                        role = becomes
-            entries = role_bonuses[role + 1]
-            points, ids = 0, ()
-            if entries == ():  # the cards' own bonuses only
-                if low & static_ids:
-                    points = counts >> static_at
-                    if points:
-                        if low >> static_ids_at & ones == 1:
-                            ids = paying[counts >> static_code_at & static_code_mask]
-                        else:
-                            found: list[str] = []
-                            for p in cards:
-                                if p.static_bonus_ids:
-                                    found += p.static_bonus_ids
-                            ids = tuple(found)
-            else:
-                if not moved and entries:  # role bonuses count the roles as played
-                    if own is None:
-                        own = cards[_first_altering(cards)].role_index
-                    counts = neutralize(effect, counts, own)
-                paid = bonuses(cards, counts, role)
-                if paid is None:
-                    if roles is None:
-                        if active < 0:
-                            active = _first_altering(cards)
-                        roles = [
-                            becomes if p.suit_index < 0 and i != active and p.role_index not in spares else p.role_index
-                            for i, p in enumerate(cards)
-                        ]
-                    paid = reference_bonuses(cards, roles, index)
-                    key = None  # (a bonus the pattern does not decide: no plan)
-                points, ids = paid
-            if key is not None:
-                keep(key, plan_for(cards, index, step, points, ids, not cancels_alliances and low & allies))
-            if not cancels_alliances and low & allies:
-                alliances: tuple[tuple[int, int], ...] = ()
-                for i, p in enumerate(cards):
-                    if p.allies and i != index:
-                        alliances += (((leader + i) % players, winner),)
-                rule = step.rule
-                return _new(TrickResult, (winner, winner, points, alliances, rule.id, rule.description, index, ids))
-            if points or ids:
-                rule = step.rule
-                return _new(TrickResult, (winner, winner, points, (), rule.id, rule.description, index, ids))
-            return step.results[index][winner]
-
-        return altered
-
-    def _neutralize(self, effect: _Effect, counts: int, own: int) -> int:
-        """``counts`` with the special cards that play the effect's ``becomes`` role
-        moved to it (those of the roles it does not spare, but the effect's own card,
-        whose role is ``own``), the trick holding one trick-altering card."""
-        ones = self.ones
-        moved = 0
-        for role, at, unit in effect.moves:
-            times = (counts >> at & ones) - (role == own)
-            if times:
-                moved += times
-                counts -= times * unit
-        return counts + moved * effect.into
-
-    def _next_leader(
-        self,
-        strategies: tuple[int, ...],
-        cards: Sequence[Play],
-        active: int,
-        leader: int,
-        players: int,
-        counts: int,
-        alone: bool,
-    ) -> int:
-        """Who leads after a trick an effect left without a winner (see
-        :meth:`Resolver._next_leader <skullking.trick.Resolver._next_leader>`); ``counts``
-        are the trick's, before any card changed its role; ``alone``: the card at
-        ``active`` is the trick's only trick-altering card."""
-        for strategy in strategies:
-            if strategy == _WITHOUT_EFFECTS:
-                keep: list[int] | None = None
-                if alone:
-                    kept = list(cards)
-                    del kept[active]
-                    rest = counts - self.packed[cards[active]]
-                else:
-                    keep, kept, rest = [], [], counts
-                    for i, play in enumerate(cards):
-                        if play.alters:
-                            rest -= self.packed[play]
-                        else:
-                            keep.append(i)
-                            kept.append(play)
-                if not kept:
-                    continue
-                index, _ = self.decide_main(kept, None, rest)
-                if index >= 0:
-                    if keep is not None:
-                        index = keep[index]
-                    elif index >= active:
-                        index += 1
-                    return (leader + index) % players
-            elif strategy == _WITHOUT_CARD:
-                keep = [i for i in range(len(cards)) if i != active]
-                seat = self.resolver.would_have_won(cards, keep, leader, players)
-                if seat is not None:
-                    return seat
-            elif strategy == _EFFECT_PLAYER:
-                return (leader + active) % players
-            elif strategy == _LEFT_OF_EFFECT_PLAYER:
-                return (leader + active + 1) % players
-            else:
-                return leader
-        return self.resolver.fallback_seat(len(cards), leader, players)
-
-
-def _first_altering(cards: Sequence[Play]) -> int:
-    """The position of the first trick-altering card of ``cards``."""
-    for i, play in enumerate(cards):
-        if play.alters:
-            return i
-    raise AssertionError("no trick-altering card")  # pragma: no cover
-
-
-def _best_by_rank(cards: Sequence[Play], counts: int, ranks: _Ranks, high: bool, last: bool) -> int:
-    """The position of the highest (``high``, else lowest) card of a group of several
-    suits, from the group's region by rank; of several cards of that rank, the one
-    played first (``last``: last)."""
-    at, mask, per, at_bit = ranks
-    bits = counts >> at & mask
-    rank = ((bits if high else bits & -bits).bit_length() - 1) // per * per
-    suits = bits >> rank & (1 << per) - 1
-    if not suits & (suits - 1):  # one card of that rank
-        return cards.index(at_bit[rank + suits.bit_length() - 1])
-    positions = [cards.index(at_bit[rank + bit]) for bit in range(per) if suits >> bit & 1]
-    return max(positions) if last else min(positions)
+        """The function that resolves a trick with a trick-altering card
+        (:func:`~skullking.compiledeffects.build_altered`)."""
+        return build_altered(self)
