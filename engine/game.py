@@ -57,6 +57,7 @@ from .trick import legal_plays as trick_legal_plays
 
 if TYPE_CHECKING:
     from .edition import Edition
+    from .trick import TrickResult
 
 __all__ = ["CHANGE_BID", "WAGER", "Decision", "Game", "Phase", "Round", "Trick", "play_randomly"]
 
@@ -259,6 +260,10 @@ class Round:
         self.discarded: dict[str, tuple[Play, ...]] = {}
         self._pending: list[Decision] = []
         self._later: list[_Grant] = []
+        # What the finished tricks gave the players, tallied as each ends (see _tally).
+        self._won = dict.fromkeys(self.players, 0)
+        self._captured: list[tuple[str, tuple[str, ...]]] = []
+        self._allied: list[tuple[str, str]] = []
         self._score: RoundScore | None = None  # worked out once the round is over
         self.phase = Phase.BIDDING
 
@@ -649,6 +654,8 @@ class Round:
         following = next_seat(order, result.next_leader, count, ghost)
         self._previous, self._leader = opener(order, count, ghost), following
         self.tricks.append(Trick(number, names, plays, result, winner, self.seats[following]))
+        if winner is not None:
+            self._tally(winner, names, result)
         self._trick = []
         self._seat(following, self._previous)
         card = result.winning_card
@@ -722,29 +729,37 @@ class Round:
             self._score = self._points()
         return self._score
 
+    def _tally(self, winner: str, names: tuple[str, ...], result: TrickResult) -> None:
+        """Count a finished trick that ``winner`` won (its players ``names`` in play
+        order): the trick, its capture bonuses and the alliances it formed, for the
+        players of the round (not the ghost). Every finished trick passes here once."""
+        won = self._won
+        if winner in won:
+            won[winner] += 1
+            _, _, _, allied, _, _, _, bonuses = result
+            if bonuses:
+                self._captured.append((winner, bonuses))
+            for ally, _ in allied:
+                if names[ally] in won:
+                    self._allied.append((names[ally], winner))
+
     def results(self) -> tuple[dict[str, int], dict[str, list[str]], list[tuple[str, str]]]:
         """What the finished tricks gave the players: tricks won, the capture bonus ids
         of each player's tricks, and the alliances formed (ally, trick winner)."""
         captures: dict[str, list[str]] = {p: [] for p in self.players}
-        won = dict.fromkeys(self.players, 0)
-        alliances: list[tuple[str, str]] = []
-        for _, names, _, result, winner, _ in self.tricks:  # (unpacked: read for every round)
-            if winner not in won:
-                continue
-            won[winner] += 1
-            _, _, _, allied, _, _, _, bonuses = result
-            if bonuses:
-                captures[winner].extend(bonuses)
-            for ally, _ in allied:
-                if names[ally] in won:
-                    alliances.append((names[ally], winner))
-        return won, captures, alliances
+        for winner, bonuses in self._captured:
+            captures[winner].extend(bonuses)
+        return dict(self._won), captures, list(self._allied)
 
     def _points(self) -> RoundScore:
-        won, captures, alliances = self.results()
         points = self._scorer
         changes, bids = self.changes, self._bids
         bids = {p: b + changes.get(p, 0) for p, b in bids.items()} if changes else dict(bids)
+        # the tallies (a player without captures is left out of captures)
+        won, alliances = dict(self._won), self._allied
+        captures: dict[str, list[str]] = {}
+        for winner, bonuses in self._captured:
+            captures[winner] = [*captures.get(winner, ()), *bonuses]
         return points.points(
             number=self.number,
             cards=self.cards,

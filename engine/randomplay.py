@@ -154,7 +154,7 @@ def random_plays(round_: Round, rng: random.Random) -> None:
     suit_plays, may_follow = known.suited, known.following
     resolve, tricks, cards, seats = round_.edition._compiled.resolve_dealt, round_.tricks, round_.cards, round_.seats
     grants_of = round_._kit.grants if round_._abilities else {}
-    seatings = round_._seatings
+    seatings, tally = round_._seatings, round_._tally
     size = len(seats)
     getrandbits = rng.getrandbits if _draws_alike(rng) else None
     hands = [round_.hands[name] for name in seats]  # by seat
@@ -218,6 +218,8 @@ def random_plays(round_: Round, rng: random.Random) -> None:
         winner = names[result.winner] if result.winner is not None else None
         previous, following = order[0], order[result.next_leader]
         tricks.append(_new_trick(Trick, (number, names, plays, result, winner, seats[following])))
+        if winner is not None:
+            tally(winner, names, result)
         trick = []
         seating = seatings.get(following)
         if seating is None:

@@ -168,6 +168,33 @@ def test_tricks_of_a_round_resolve_as_any_trick(source: str) -> None:
                     assert trick.result == edition.interpret_trick(plays, 0, seats), plays
 
 
+@pytest.mark.parametrize("source", EDITIONS, ids=[Path(e).stem for e in EDITIONS])
+def test_what_a_round_tallies_is_what_its_tricks_say(source: str) -> None:
+    """A round tallies each trick as it ends (tricks won, captures, alliances); at the
+    end of random games of every edition and table size (the ghost's tricks counted
+    for nobody), Round.results() is what its finished tricks say, read afresh."""
+    edition = skullking.load_edition(source, allow_paths=True)
+    for count in range(edition.min_players, edition.max_players + 1):
+        players = [f"P{i}" for i in range(count)]
+        game, rng = Game(edition, players, seed=count), random.Random(count)
+        while not game.over:
+            round_ = game.next_round()
+            play_randomly(round_, rng)
+            won = dict.fromkeys(round_.players, 0)
+            captures: dict[str, list[str]] = {p: [] for p in round_.players}
+            alliances = []
+            for trick in round_.tricks:
+                if trick.winner in won:
+                    won[trick.winner] += 1
+                    captures[trick.winner] += trick.result.bonuses
+                    alliances += [
+                        (trick.players[ally], trick.winner)
+                        for ally, _ in trick.result.alliances
+                        if trick.players[ally] in won
+                    ]
+            assert round_.results() == (won, captures, alliances)
+
+
 def test_a_game_deals_from_a_generator_of_its_own() -> None:
     """A Game deals its rounds one after the other from one generator derived from its
     seed, not random.Random(seed) itself: a player drawing moves from random.Random(seed)
