@@ -450,6 +450,8 @@ class Round:
         if player not in self.to_bid:
             return ()
         low, high = self.bid_range
+        if not self.edition.bidding.rules and low <= high:  # every bid of the range
+            return tuple(range(low, high + 1))
         out = tuple(bid for bid in range(low, high + 1) if not self._breaks(player, bid))
         if not out:
             raise GameError(f"no bid is left to {player} that keeps the bidding rules ({low} to {high})")
@@ -489,6 +491,10 @@ class Round:
             self._player(player)
             return ()
         assert mover is not None
+        return self._plays_of(mover)
+
+    def _plays_of(self, mover: str) -> tuple[Play, ...]:
+        """The legal plays of ``mover``, whose turn it is (see :meth:`legal_plays`)."""
         return tuple(self._options(self._legal(self.hands[mover])))
 
     def _options(self, legal: list[Play]) -> list[Play]:

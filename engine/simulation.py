@@ -205,26 +205,27 @@ def _paid(round_: Round) -> tuple[list[tuple[str, str]], dict[str, list[str]], i
     its formulas say)."""
     from .rounds import round_points
 
-    _, captures, alliances = round_.results()
-    full = round_.score().points
+    won, captures, alliances = round_.results()
+    score = round_.score()
+    full = score.points
+    same: dict[str, Any] = {  # (worked out once for both: bids with changes, the play counted only if used)
+        "number": round_.number,
+        "cards": round_.cards,
+        "scheme": round_.scheme,
+        "players": list(round_.players),
+        "bids": dict(score.bids),
+        "won": won,
+        "captures": captures,
+        "alliances": alliances,
+        "extra": {},
+        "wagers": round_.wagers,
+        "loads": round_.loads,
+        "rounds": round_.rounds,
+        "played": round_.played if round_._scorer.uses_played else None,
+    }
 
     def without(**changed: Any) -> int:
-        args: dict[str, Any] = {
-            "number": round_.number,
-            "cards": round_.cards,
-            "scheme": round_.scheme,
-            "players": list(round_.players),
-            "bids": round_.bids,
-            "won": round_.won,
-            "captures": captures,
-            "alliances": alliances,
-            "extra": {},
-            "wagers": round_.wagers,
-            "loads": round_.loads,
-            "rounds": round_.rounds,
-            "played": round_.played,
-        }
-        args.update(changed)
+        args = {**same, **changed}
         points = round_points(round_.edition, **args).points
         return sum(full[p] - points[p] for p in round_.players)
 

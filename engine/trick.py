@@ -462,6 +462,8 @@ def legal_plays(resolver: Resolver, hand: Sequence[Play], trick: Sequence[Play])
     if not resolver.must_follow:
         return list(hand)
     led = resolver.led_suit(trick)
-    if led < 0 or not any(p.suit_index == led for p in hand):
-        return list(hand)
-    return [p for p in hand if p.suit_index < 0 or p.suit_index == led]
+    if led >= 0:
+        for play in hand:  # (a loop: every move of a round asks)
+            if play.suit_index == led:
+                return [p for p in hand if p.suit_index < 0 or p.suit_index == led]
+    return list(hand)
