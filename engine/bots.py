@@ -29,9 +29,10 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from .model import AbilityKind
+from .randomplay import _below, _draws_alike, _sample
 
 if TYPE_CHECKING:
     from .cards import Play
@@ -133,25 +134,39 @@ class Bot(Protocol):
     def decide(self, view: SeatView, decision: Decision) -> Any: ...
 
 
+_T = TypeVar("_T")
+
+
 class RandomBot:
-    """Every choice at random among the legal ones."""
+    """Every choice at random among the legal ones: ``rng.choice`` of the options
+    (``rng.sample`` of an exchange's), drawn without a method call per draw when
+    ``rng`` is a plain :class:`random.Random` (the same draws, see
+    :mod:`skullking.randomplay`)."""
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
+        self._bits = rng.getrandbits if _draws_alike(rng) else None
+
+    def _choice(self, options: Sequence[_T]) -> _T:
+        if self._bits is not None and options:  # (rng.choice refuses no options: so does this)
+            return options[_below(self._bits, len(options))]
+        return self.rng.choice(options)
 
     def bid(self, view: SeatView, options: Sequence[int]) -> int:
-        return self.rng.choice(options)
+        return self._choice(options)
 
     def load(self, view: SeatView, options: Sequence[str]) -> str:
-        return self.rng.choice(options)
+        return self._choice(options)
 
     def play(self, view: SeatView, options: Sequence[Play]) -> Play:
-        return self.rng.choice(options)
+        return self._choice(options)
 
     def decide(self, view: SeatView, decision: Decision) -> Any:
         if decision.kind == AbilityKind.EXCHANGE:
+            if self._bits is not None:
+                return _sample(self.rng, decision.options, decision.number)
             return self.rng.sample(decision.options, decision.number)
-        return self.rng.choice(decision.options)
+        return self._choice(decision.options)
 
 
 # --------------------------------------------------------------------------- strengths
@@ -240,12 +255,13 @@ class HeuristicBot:
         # a card declared when played counts as its best declaration
         return [max(table.get(p.code, 0.0) for p in _declared(view.edition, play)) for play in hand]
 
-    def _points(self, view: SeatView, bid: int, won: int, load: str | None = None) -> float:
-        table = (view.cards, view.number, len(view.players), view.rounds)
-        return _scheme_points(view.edition, view.scheme, table, (bid, won), load)
-
     def _expected(self, view: SeatView, dist: Sequence[float], bid: int, load: str | None = None) -> float:
-        return sum(q * self._points(view, bid, won, load) for won, q in enumerate(dist) if q > 1e-9)
+        """The points ``bid`` (and ``load``) may expect from a hand taking ``won`` tricks
+        with probability ``dist[won]``, under the round's scheme."""
+        edition, scheme, table = view.edition, view.scheme.id, (view.cards, view.number, len(view.players), view.rounds)
+        return sum(
+            q * _scheme_points(edition, scheme, table, (bid, won), load) for won, q in enumerate(dist) if q > 1e-9
+        )
 
     # -- the questions ----------------------------------------------------
 
@@ -329,14 +345,16 @@ def _mean(dist: Sequence[float]) -> float:
 @functools.lru_cache(maxsize=4096)
 def _scheme_points(
     edition: Edition,
-    scheme: Scheme,
+    scheme_id: str,
     table: tuple[int, int, int, int],
     result: tuple[int, int],
     load: str | None,
 ) -> float:
-    """A round's points for ``result`` (bid, won) under ``scheme`` (``table``: cards,
-    round number, players, rounds in the schedule), with no bonus: the edition's own
-    formulas, as a sheet would score them, everybody at the table given the same result."""
+    """A round's points for ``result`` (bid, won) under the edition's scheme
+    ``scheme_id`` (``table``: cards, round number, players, rounds in the schedule),
+    with no bonus: the edition's own formulas, as a sheet would score them, everybody at
+    the table given the same result. (Kept by the scheme's id: a scheme hashes all its
+    formulas.)"""
     from .errors import FormulaError
     from .rounds import round_points
 
@@ -348,7 +366,7 @@ def _scheme_points(
             edition,
             number=number,
             cards=cards,
-            scheme=scheme,
+            scheme=edition.scheme(scheme_id),
             players=names,
             bids=dict.fromkeys(names, bid),
             won=dict.fromkeys(names, won),
@@ -389,9 +407,16 @@ def play_round(round_: Round, bots: Mapping[str, Bot]) -> None:
     from .game import Phase
 
     views = {p: SeatView(round_, p) for p in round_.players}
-    while round_.to_bid:
-        player = round_.to_bid[0]
-        round_.bid(player, bots[player].bid(views[player], round_.legal_bids(player)))
+    waiting = round_.to_bid
+    while waiting:
+        player = waiting[0]
+        bids = round_.legal_bids(player)
+        bid = bots[player].bid(views[player], bids)
+        if bid in bids and not isinstance(bid, bool):  # a legal bid: recorded without checking it again
+            round_._bid_known(player, bid)
+        else:
+            round_.bid(player, bid)
+        waiting = round_.to_bid
     for player in round_.to_load:
         round_.load(player, bots[player].load(views[player], round_.scheme.loads))
     while round_.phase is not Phase.OVER:
@@ -399,7 +424,7 @@ def play_round(round_: Round, bots: Mapping[str, Bot]) -> None:
         if pending is None:
             mover = round_.to_play
             assert mover is not None
-            options = round_.legal_plays()
+            options = round_._plays_of(mover)
             play = bots[mover].play(views[mover], options)
             if play in options:  # one of the legal plays: played without checking it again
                 round_._play_legal(mover, play)
