@@ -29,10 +29,10 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 from .model import AbilityKind
-from .randomplay import _below, _draws_alike, _sample
+from .randomplay import _below, _draws_alike, _sample, random_plays
 
 if TYPE_CHECKING:
     from .cards import Play
@@ -419,6 +419,12 @@ def play_round(round_: Round, bots: Mapping[str, Bot]) -> None:
         waiting = round_.to_bid
     for player in round_.to_load:
         round_.load(player, bots[player].load(views[player], round_.scheme.loads))
+    if round_.ghost is None and all(type(bots[p]) is RandomBot for p in round_.players):
+        # random bots only: the plays and decisions drawn as they would draw them, each
+        # from its own generator, through the fast random play
+        rngs = [cast(RandomBot, bots[p]).rng for p in round_.seats]
+        random_plays(round_, rngs[0], rngs)
+        return
     while round_.phase is not Phase.OVER:
         pending = round_.pending
         if pending is None:

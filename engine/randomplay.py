@@ -130,16 +130,20 @@ def shuffle(rng: random.Random, items: list[Any]) -> None:
         rng.shuffle(items)
 
 
-def random_plays(round_: Round, rng: random.Random) -> None:
+def random_plays(round_: Round, rng: random.Random, by_seat: Sequence[random.Random] | None = None) -> None:
     """Play the rest of the round at random as :func:`play_randomly` does: each play
     drawn from the legal ones (worked out once a play, and played without
     :meth:`play`'s checks), each decision from its options, in the same order from
-    the same generator. (A friend of :class:`~skullking.game.Round`: it plays through
-    the round's internals.)"""
+    the same generator; or, with ``by_seat`` (a generator per seat, the round's
+    ``seats`` order; no ghost), each seat's moves from its own, as a
+    :class:`~skullking.bots.RandomBot` draws them. (A friend of
+    :class:`~skullking.game.Round`: it plays through the round's internals.)"""
     choice = rng.choice
     known = round_._lookups
     held = known.held
     resolver = round_.edition._resolver
+    if by_seat is not None and round_.ghost is not None:
+        raise ValueError("a generator per seat is for rounds without the ghost hand")
     if round_.ghost is not None:  # the ghost's turns come in between: a play at a time
         while round_.phase is not Phase.OVER:
             if round_._pending:
@@ -156,7 +160,10 @@ def random_plays(round_: Round, rng: random.Random) -> None:
     grants_of = round_._kit.grants if round_._abilities else {}
     seatings, tally = round_._seatings, round_._tally
     size = len(seats)
-    getrandbits = rng.getrandbits if _draws_alike(rng) else None
+    rngs = [rng] * size if by_seat is None else list(by_seat)
+    seat_of = {name: seat for seat, name in enumerate(seats)}
+    # each seat's rng.getrandbits when its draws are made here (else its rng.choice)
+    draws = [r.getrandbits if _draws_alike(r) else None for r in rngs]
     hands = [round_.hands[name] for name in seats]  # by seat
     # Hands without a card twice or a card declared when played: their legal cards
     # are the plays to draw from as they stand (while they only lose cards).
@@ -176,7 +183,7 @@ def random_plays(round_: Round, rng: random.Random) -> None:
     trick, order, names = round_._trick, round_._order, round_._names
     while True:
         if round_._pending:
-            if answer_randomly(round_, rng) == AbilityKind.EXCHANGE:  # a hand changed
+            if answer_randomly(round_, rngs[seat_of[round_._pending[0].player]]) == AbilityKind.EXCHANGE:
                 held_as = kinds()
             trick, order, names = round_._trick, round_._order, round_._names
             continue
@@ -195,6 +202,7 @@ def random_plays(round_: Round, rng: random.Random) -> None:
             kind = held_as[seat]
             if kind:
                 legal = list(dict.fromkeys(legal)) if kind == 1 else round_._options(legal)
+            getrandbits = draws[seat]
             if getrandbits:  # rng.choice(legal), drawn as random.Random draws it (see _below)
                 n = len(legal)
                 try:
@@ -206,7 +214,7 @@ def random_plays(round_: Round, rng: random.Random) -> None:
                     j = getrandbits(k)
                 play = legal[j]
             else:
-                play = choice(legal)
+                play = rngs[seat].choice(legal)
             hand.remove(held[play] if kind == 2 else play)  # (a declared card is held undeclared)
             trick.append(play)
             if led == -2:
