@@ -2,10 +2,12 @@
 
 Every draw is the one ``random.Random`` would make (``shuffle``, ``choice``, ``randint``,
 ``sample``) from the same generator, so a seed gives the same game; draws made without
-a method call per item where this Python draws as :func:`_shuffle` and :func:`_below`
-do (checked once). :func:`random_plays` plays the rest of a round through the
-:class:`~skullking.game.Round`'s internals, legality worked out once a play: a friend
-of the round, kept apart from it so that the round's module holds the rules of play.
+a method call per item where this Python draws as :func:`_shuffle`, :func:`_below` and
+:func:`_sample` do (checked once). :func:`random_plays` plays the rest of a round through
+the :class:`~skullking.game.Round`'s internals, legality worked out once a play (from one
+generator, or one per seat as random bots draw: :func:`skullking.bots.play_round` uses
+it for a table of random bots): a friend of the round, kept apart from it so that the
+round's module holds the rules of play.
 """
 
 from __future__ import annotations
