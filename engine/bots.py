@@ -29,10 +29,10 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from .model import AbilityKind
-from .randomplay import _below, _draws_alike, _sample, random_plays
+from .randomplay import choice, random_plays, sample
 
 if TYPE_CHECKING:
     from .cards import Play
@@ -134,9 +134,6 @@ class Bot(Protocol):
     def decide(self, view: SeatView, decision: Decision) -> Any: ...
 
 
-_T = TypeVar("_T")
-
-
 class RandomBot:
     """Every choice at random among the legal ones: ``rng.choice`` of the options
     (``rng.sample`` of an exchange's), drawn without a method call per draw when
@@ -145,28 +142,20 @@ class RandomBot:
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
-        self._bits = rng.getrandbits if _draws_alike(rng) else None
-
-    def _choice(self, options: Sequence[_T]) -> _T:
-        if self._bits is not None and options:  # (rng.choice refuses no options: so does this)
-            return options[_below(self._bits, len(options))]
-        return self.rng.choice(options)
 
     def bid(self, view: SeatView, options: Sequence[int]) -> int:
-        return self._choice(options)
+        return choice(self.rng, options)
 
     def load(self, view: SeatView, options: Sequence[str]) -> str:
-        return self._choice(options)
+        return choice(self.rng, options)
 
     def play(self, view: SeatView, options: Sequence[Play]) -> Play:
-        return self._choice(options)
+        return choice(self.rng, options)
 
     def decide(self, view: SeatView, decision: Decision) -> Any:
         if decision.kind == AbilityKind.EXCHANGE:
-            if self._bits is not None:
-                return _sample(self.rng, decision.options, decision.number)
-            return self.rng.sample(decision.options, decision.number)
-        return self._choice(decision.options)
+            return sample(self.rng, decision.options, decision.number)
+        return choice(self.rng, decision.options)
 
 
 # --------------------------------------------------------------------------- strengths

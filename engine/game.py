@@ -761,11 +761,7 @@ class Round:
         points = self._scorer
         changes, bids = self.changes, self._bids
         bids = {p: b + changes.get(p, 0) for p, b in bids.items()} if changes else dict(bids)
-        # the tallies (a player without captures is left out of captures)
-        won, alliances = dict(self._won), self._allied
-        captures: dict[str, list[str]] = {}
-        for winner, bonuses in self._captured:
-            captures[winner] = [*captures.get(winner, ()), *bonuses]
+        won, captures, alliances = self.results()
         return points.points(
             number=self.number,
             cards=self.cards,

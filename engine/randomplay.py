@@ -15,13 +15,15 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .model import AbilityKind, Phase, Trick
 from .trick import legal_plays as trick_legal_plays
 
 if TYPE_CHECKING:
     from .game import Round
+
+_T = TypeVar("_T")
 
 
 def _lead(lead: int, passed: bool, pass_on: bool) -> tuple[int, bool]:
@@ -75,14 +77,15 @@ def _below(getrandbits: Callable[[int], int], n: int) -> int:
 _POOL, _PICKS = 21, 5
 
 
-def _sample(rng: random.Random, population: Sequence[Any], k: int) -> list[Any]:
+def _sample(rng: random.Random, population: Sequence[_T], k: int) -> list[_T]:
     """``rng.sample(population, k)`` as CPython's :class:`random.Random` draws it, without
     its set-up, for a population of at most :data:`_POOL` and ``k`` at most
     :data:`_PICKS` (a pool drawn from by :func:`_below`); larger ones are ``rng``'s."""
     n = len(population)
     if n > _POOL or not 0 <= k <= min(n, _PICKS):
         return rng.sample(population, k)
-    pool, out, getrandbits = list(population), [], rng.getrandbits
+    pool, getrandbits = list(population), rng.getrandbits
+    out: list[_T] = []
     for i in range(k):
         j = _below(getrandbits, n - i)
         out.append(pool[j])
@@ -132,6 +135,20 @@ def shuffle(rng: random.Random, items: list[Any]) -> None:
         rng.shuffle(items)
 
 
+def choice(rng: random.Random, options: Sequence[_T]) -> _T:
+    """``rng.choice(options)`` exactly, faster when ``rng`` is a plain
+    :class:`random.Random` (no options: ``rng.choice``'s error)."""
+    if options and _draws_alike(rng):
+        return options[_below(rng.getrandbits, len(options))]
+    return rng.choice(options)
+
+
+def sample(rng: random.Random, population: Sequence[_T], k: int) -> list[_T]:
+    """``rng.sample(population, k)`` exactly, faster when ``rng`` is a plain
+    :class:`random.Random` and the population small (see :func:`_sample`)."""
+    return _sample(rng, population, k) if _draws_alike(rng) else rng.sample(population, k)
+
+
 def random_plays(round_: Round, rng: random.Random, by_seat: Sequence[random.Random] | None = None) -> None:
     """Play the rest of the round at random as :func:`play_randomly` does: each play
     drawn from the legal ones (worked out once a play, and played without
@@ -140,7 +157,6 @@ def random_plays(round_: Round, rng: random.Random, by_seat: Sequence[random.Ran
     ``seats`` order; no ghost), each seat's moves from its own, as a
     :class:`~skullking.bots.RandomBot` draws them. (A friend of
     :class:`~skullking.game.Round`: it plays through the round's internals.)"""
-    choice = rng.choice
     known = round_._lookups
     held = known.held
     resolver = round_.edition._resolver
@@ -153,7 +169,7 @@ def random_plays(round_: Round, rng: random.Random, by_seat: Sequence[random.Ran
                 continue
             trick = round_._trick
             hand = round_.hands[round_.seats[round_._order[len(trick)]]]
-            play = choice(round_._options(trick_legal_plays(resolver, hand, trick)))
+            play = choice(rng, round_._options(trick_legal_plays(resolver, hand, trick)))
             round_._place(hand, held[play], play)
         return
     must_follow, pass_on, lead_of = resolver.must_follow, resolver.pass_on_character, known.lead
@@ -250,17 +266,10 @@ def answer_randomly(round_: Round, rng: random.Random) -> str:
     """Answer the pending decision at random, as :func:`play_randomly` does (``rng.sample``
     of an exchange's options, ``rng.choice`` of the others'); its kind."""
     pending = round_._pending[0]
-    options = pending.options
-    alike = _draws_alike(rng)
     if pending.kind == AbilityKind.EXCHANGE:  # (the options are the hand's plays)
-        round_._decided(
-            pending, _sample(rng, options, pending.number) if alike else rng.sample(options, pending.number)
-        )
+        round_._decided(pending, sample(rng, pending.options, pending.number))
     else:
-        # (rng.choice refuses no options: so does this, never _below(0))
-        round_._decided(
-            pending, options[_below(rng.getrandbits, len(options))] if alike and options else rng.choice(options)
-        )
+        round_._decided(pending, choice(rng, pending.options))
     return pending.kind
 
 
