@@ -153,8 +153,9 @@ def round_points(
     )
 
 
-#: The values a player's row holds, in order: the parameters of a scheme's generated
-#: functions (see Scorer; a scheme's loads follow).
+#: The values a formula may read of a player, in order: in a scheme's generated
+#: functions the name at index i is the local ``v<i>`` (see _functions; a scheme's loads
+#: follow).
 _ROW = ("bid", "won", "cards", "round", "players", "rounds", "last_round", "total_bids", "bonus", "alliance", "wager")
 
 
@@ -162,9 +163,9 @@ class Scorer:
     """A scheme of an edition made ready to score rounds: the names every player's
     values hold, the bonus points, the alliance effect, and, for a scheme whose
     formulas look at one player's values (no aggregate over the table, no
-    ``played_<role>``), the scheme written out as two Python functions of a player's
-    row (:data:`_ROW`, then the loads): whether the bid is made, and the points of the
-    first case that holds."""
+    ``played_<role>``), the scheme written out as two Python functions over the table
+    (see :func:`_functions`): whether each player made the bid, and each player's points
+    from the first case that holds."""
 
     __slots__ = ("alliance", "fast", "points_of", "scheme", "uses_played", "zeros")
 
@@ -177,7 +178,7 @@ class Scorer:
         #: Every ``played_<role>`` name at 0: a player's values before the play counts.
         self.zeros = dict.fromkeys(played_names([r.id for r in edition.roles]), 0)
         self.uses_played = bool(played_names_used(scheme))
-        #: (made, points) as functions of a player's row, or None (see _functions).
+        #: (made, points) written out over the table, or None (see _functions).
         self.fast = None if self.uses_played else _functions(scheme)
 
     def points(
