@@ -9,6 +9,10 @@ small games), and the abilities that winning a trick with a card grants, with th
 timing (``timing: immediate`` or ``end_of_round``, digest 5 #7) and whether the round's
 last trick still grants them (``after_last_trick``, digest 5 #8).
 
+This module holds the set-up, the deal and the moves; two parts of the class live in
+modules of their own: the abilities' decisions (:mod:`skullking.decisions`) and what a
+finished round gave, its points and its sheet record (:mod:`skullking.roundresults`).
+
 Simulations play many rounds, so what a round looks up is worked out once: the deck in
 play as plays, each card's declarations, what a winning card grants and the seatings
 are kept per edition (:mod:`skullking.lookups`); a round set up with the same arguments
@@ -34,59 +38,28 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from .bidding import Broken, bid_range, bidding_order, broken_rules, first_leader
 from .cards import Play
+from .decisions import Decision, Decisions, _Grant
 from .errors import GameError, NotationError
 from .limits import shown
-from .lookups import CHANGE_BID, WAGER, GrantSpec, lookups
-from .model import AbilityKind, Ghost, Phase, SheetChoice, Trick
+from .lookups import CHANGE_BID, WAGER, lookups
+from .model import Ghost, Phase, Trick
 from .randomplay import play_randomly, shuffle
-from .rounds import (
-    RoundScore,
-    ghost_play,
-    leader_ability,
-    next_seat,
-    opener,
-    scorer,
-    seat_order,
-)
+from .roundresults import RoundResults
+from .rounds import RoundScore, ghost_play, next_seat, opener, scorer, seat_order
 from .suggest import unknown
 from .trick import legal_plays as trick_legal_plays
 
 if TYPE_CHECKING:
     from .edition import Edition
-    from .trick import TrickResult
 
 __all__ = ["CHANGE_BID", "WAGER", "Decision", "Game", "Phase", "Round", "Trick", "play_randomly"]
 
 
-class Decision(NamedTuple):
-    """A choice an ability asks of ``player``, granted by winning trick ``trick`` with
-    ``card``. ``kind`` is an ability kind (``choose_leader``, ``exchange``) or ``wager``
-    / ``change_bid``; ``options`` are the allowed answers (players, values, or for an
-    exchange the hand to discard ``number`` cards from)."""
-
-    player: str
-    kind: str
-    card: str
-    trick: int
-    options: tuple[Any, ...]
-    number: int = 1
-
-
-class _Grant(NamedTuple):
-    """An ability granted, waiting for its time."""
-
-    kind: str
-    card: str
-    trick: int
-    player: str
-    cards: int = 0
-
-
-class Round:
+class Round(Decisions, RoundResults):
     """One round of ``edition`` between ``players`` (names, in seating order).
 
     ``number`` is the round's number (default 1): it picks the cards dealt from the
@@ -562,55 +535,6 @@ class Round:
         if self.ghost is not None:
             self._ghost_turns()
 
-    def decide(self, player: str, choice: Any) -> None:
-        """Answer the pending decision: a player's name (choose a leader), a value (a
-        wager, a bid change), or for an exchange the cards to discard."""
-        decision = self.pending
-        if decision is None:
-            raise GameError("no decision is pending")
-        if player != decision.player:
-            raise GameError(f"{decision.player} decides now ({decision.kind} for {decision.card}), not {player}")
-        if decision.kind == AbilityKind.EXCHANGE:
-            choice = self._discards(decision, choice)
-        elif choice not in decision.options or isinstance(choice, bool):
-            allowed = ", ".join(map(str, decision.options))
-            raise GameError(f"{player}'s {decision.kind} {shown(choice)} is not one of {allowed}")
-        self._decided(decision, choice)
-
-    def _decided(self, decision: Decision, choice: Any) -> None:
-        """Carry out the answer to the pending ``decision``, known to be allowed (for an
-        exchange, the plays to discard as the hand holds them)."""
-        player, kind = decision.player, decision.kind
-        if kind == AbilityKind.EXCHANGE:
-            hand = self.hands[player]
-            for play in choice:
-                hand.remove(play)
-            self.discarded[player] = (*self.discarded.get(player, ()), *choice)
-        elif kind == AbilityKind.CHOOSE_LEADER:
-            self.leader_choices[player] = choice
-            self._leader = self.seats.index(choice)
-            self._seat(self._leader, self._previous)
-        elif kind == WAGER:
-            self.wagers[player] = choice
-        else:
-            self.changes[player] = choice
-        self._pending.pop(0)
-        self._advance()
-        self._ghost_turns()
-
-    def _discards(self, decision: Decision, choice: Any) -> list[Play]:
-        """The cards an exchange's answer discards, as the hand holds them; raises for
-        an answer that is not ``decision.number`` cards of the hand."""
-        picked = self._cards([choice] if isinstance(choice, Play) else choice, "the discards")
-        hand = self.hands[decision.player]
-        if len(picked) != decision.number:
-            raise GameError(f"{decision.player} discards {decision.number} cards, not {len(picked)}")
-        left = Counter(p.card for p in hand)
-        left.subtract(p.card for p in picked)
-        if any(n < 0 for n in left.values()):
-            raise GameError(f"{decision.player} can only discard cards of the hand ({' '.join(map(str, hand))})")
-        return picked
-
     @property
     def ghost_name(self) -> str | None:
         return self.ghost.name if self.ghost else None
@@ -672,45 +596,6 @@ class Round:
         if self._pending or number >= self.cards:  # else play goes on: the phase stays
             self._advance()
 
-    def _grant(self, player: str, specs: tuple[GrantSpec, ...], trick: int) -> None:
-        """What winning trick ``trick`` with a card grants (``specs``, the edition's
-        order: abilities, wager, bid change): used now, or kept for the end of the
-        round; the round's last trick grants only what the edition says."""
-        for spec in specs:
-            if spec.after_last_trick or trick < self.cards:
-                if spec.later:
-                    self._later.append(_Grant(spec.kind, spec.card, trick, player, spec.cards))
-                else:
-                    self._use(spec.kind, spec.card, trick, player, spec.cards)
-
-    def _use(self, kind: str, card: str, trick: int, player: str, cards: int) -> None:
-        """Carry out a grant (a :class:`_Grant`'s fields), or queue the decision it asks for."""
-        if kind == AbilityKind.LOOK_UNDEALT:
-            self.seen[player] = tuple(self.undealt)
-            return
-        if kind == AbilityKind.EXCHANGE:
-            drawn, self.undealt = self.undealt[:cards], self.undealt[cards:]
-            if not drawn:
-                return  # nothing left to draw: nothing to discard either
-            hand = self.hands[player]
-            hand.extend(drawn)
-            self._pending.append(Decision(player, kind, card, trick, tuple(hand), len(drawn)))
-            return
-        options: tuple[Any, ...]
-        if kind == AbilityKind.CHOOSE_LEADER:
-            options = self.players
-        elif kind == WAGER:
-            options = self._values(self.edition.wagers)
-        else:
-            bid = self._bids[player]
-            low, high = self.bid_range
-            options = tuple([v for v in self._values(self.edition.bid_changes) if low <= bid + v <= high])
-        self._pending.append(Decision(player, kind, card, trick, options))
-
-    @staticmethod
-    def _values(choice: SheetChoice | None) -> tuple[int, ...]:
-        return choice.values if choice is not None else ()
-
     def _advance(self) -> None:
         """Move to the next phase once nothing waits."""
         if self._pending:
@@ -724,88 +609,6 @@ class Round:
             self.phase = Phase.DECIDING if self._pending else Phase.OVER
         else:
             self.phase = Phase.OVER
-
-    # ------------------------------------------------------------------ results
-
-    def score(self) -> RoundScore:
-        """The round's points under its scheme; only when the round is over."""
-        if self.phase is not Phase.OVER:
-            raise GameError(f"the round is not over ({self._not_now()})")
-        if self._score is None:
-            self._score = self._points()
-        return self._score
-
-    def _tally(self, winner: str, names: tuple[str, ...], result: TrickResult) -> None:
-        """Count a finished trick that ``winner`` won (its players ``names`` in play
-        order): the trick, its capture bonuses and the alliances it formed, for the
-        players of the round (not the ghost). Every finished trick passes here once."""
-        won = self._won
-        if winner in won:
-            won[winner] += 1
-            _, _, _, allied, _, _, _, bonuses = result
-            if bonuses:
-                self._captured.append((winner, bonuses))
-            for ally, _ in allied:
-                if names[ally] in won:
-                    self._allied.append((names[ally], winner))
-
-    def results(self) -> tuple[dict[str, int], dict[str, list[str]], list[tuple[str, str]]]:
-        """What the finished tricks gave the players: tricks won, the capture bonus ids
-        of each player's tricks, and the alliances formed (ally, trick winner)."""
-        captures: dict[str, list[str]] = {p: [] for p in self.players}
-        for winner, bonuses in self._captured:
-            captures[winner].extend(bonuses)
-        return dict(self._won), captures, list(self._allied)
-
-    def _points(self) -> RoundScore:
-        points = self._scorer
-        changes, bids = self.changes, self._bids
-        bids = {p: b + changes.get(p, 0) for p, b in bids.items()} if changes else dict(bids)
-        won, captures, alliances = self.results()
-        return points.points(
-            number=self.number,
-            cards=self.cards,
-            players=self.players,
-            bids=bids,
-            won=won,
-            captures=captures,
-            alliances=alliances,
-            extra={},
-            wagers=self.wagers,
-            loads=self.loads,
-            rounds=self.rounds,
-            played=self.played if points.uses_played else None,
-        )
-
-    @property
-    def played(self) -> dict[str, Counter[str]]:
-        """Per player, the cards played so far in each role (as declared)."""
-        out: dict[str, Counter[str]] = {p: Counter() for p in self.players}
-        for trick in self.tricks:
-            for seat, play in zip(trick.players, trick.plays, strict=True):
-                if seat in out and play.role is not None:
-                    out[seat][play.role] += 1
-        return out
-
-    def as_sheet_round(self) -> dict[str, Any]:
-        """The round as a score sheet records the whole play (see :mod:`skullking.scoring`):
-        the cards, the first leader, the bids, every trick in play order and the choices
-        the abilities made. ``skullking score`` gives it the points :meth:`score` gives."""
-        record: dict[str, Any] = {
-            "cards": self.cards,
-            "leader": self.first_leader,
-            "bids": dict(self._bids),
-            "tricks": [[p.code for p in t.plays] for t in self.tricks],
-        }
-        for choice, made in ((self.edition.wagers, self.wagers), (self.edition.bid_changes, self.changes)):
-            if choice is not None and made:
-                record[choice.sheet_key] = dict(made)
-        chooser = leader_ability(self.edition)
-        if chooser is not None and chooser.sheet_key and self.leader_choices:
-            record[chooser.sheet_key] = dict(self.leader_choices)
-        if self.loads and any(load != self.scheme.loads[0] for load in self.loads.values()):
-            record["loads"] = {p: load for p, load in self.loads.items() if load != self.scheme.loads[0]}
-        return record
 
 
 # Game is a module of its own; importable from here, as it always was.

@@ -1,0 +1,165 @@
+"""The decisions the pirates' abilities ask for, as a round plays them: what winning a
+trick with a card grants (an ability, Rascal's wager, Harry's bid change), used at once
+or kept for the round's end (``timing``, ``after_last_trick``), the :class:`Decision`
+it waits for, and the answer carried out. :class:`Decisions` is a part of
+:class:`~skullking.game.Round` (its methods run on the round; the round's module holds
+the rules of play)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from .cards import Play
+from .errors import GameError
+from .limits import shown
+from .lookups import WAGER, GrantSpec
+from .model import AbilityKind, SheetChoice
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from .edition import Edition
+
+
+class Decision(NamedTuple):
+    """A choice an ability asks of ``player``, granted by winning trick ``trick`` with
+    ``card``. ``kind`` is an ability kind (``choose_leader``, ``exchange``) or ``wager``
+    / ``change_bid``; ``options`` are the allowed answers (players, values, or for an
+    exchange the hand to discard ``number`` cards from)."""
+
+    player: str
+    kind: str
+    card: str
+    trick: int
+    options: tuple[Any, ...]
+    number: int = 1
+
+
+class _Grant(NamedTuple):
+    """An ability granted, waiting for its time."""
+
+    kind: str
+    card: str
+    trick: int
+    player: str
+    cards: int = 0
+
+
+class Decisions:
+    """The abilities' decisions of a :class:`~skullking.game.Round` (a part of it: see
+    the module's description)."""
+
+    if TYPE_CHECKING:  # what the round holds and does that these methods use
+        edition: Edition
+        players: tuple[str, ...]
+        seats: tuple[str, ...]
+        cards: int
+        hands: dict[str, list[Play]]
+        undealt: list[Play]
+        bid_range: tuple[int, int]
+        _bids: dict[str, int]
+        wagers: dict[str, int]
+        changes: dict[str, int]
+        leader_choices: dict[str, str]
+        seen: dict[str, tuple[Play, ...]]
+        discarded: dict[str, tuple[Play, ...]]
+        _pending: list[Decision]
+        _later: list[_Grant]
+        _leader: int
+        _previous: int
+
+        @property
+        def pending(self) -> Decision | None: ...
+        def _seat(self, leader: int, previous: int) -> tuple[tuple[int, ...], tuple[str, ...]]: ...
+        def _advance(self) -> None: ...
+        def _ghost_turns(self) -> None: ...
+        def _cards(self, cards: str | Iterable[str | Play], what: str) -> list[Play]: ...
+
+    def decide(self, player: str, choice: Any) -> None:
+        """Answer the pending decision: a player's name (choose a leader), a value (a
+        wager, a bid change), or for an exchange the cards to discard."""
+        decision = self.pending
+        if decision is None:
+            raise GameError("no decision is pending")
+        if player != decision.player:
+            raise GameError(f"{decision.player} decides now ({decision.kind} for {decision.card}), not {player}")
+        if decision.kind == AbilityKind.EXCHANGE:
+            choice = self._discards(decision, choice)
+        elif choice not in decision.options or isinstance(choice, bool):
+            allowed = ", ".join(map(str, decision.options))
+            raise GameError(f"{player}'s {decision.kind} {shown(choice)} is not one of {allowed}")
+        self._decided(decision, choice)
+
+    def _decided(self, decision: Decision, choice: Any) -> None:
+        """Carry out the answer to the pending ``decision``, known to be allowed (for an
+        exchange, the plays to discard as the hand holds them)."""
+        player, kind = decision.player, decision.kind
+        if kind == AbilityKind.EXCHANGE:
+            hand = self.hands[player]
+            for play in choice:
+                hand.remove(play)
+            self.discarded[player] = (*self.discarded.get(player, ()), *choice)
+        elif kind == AbilityKind.CHOOSE_LEADER:
+            self.leader_choices[player] = choice
+            self._leader = self.seats.index(choice)
+            self._seat(self._leader, self._previous)
+        elif kind == WAGER:
+            self.wagers[player] = choice
+        else:
+            self.changes[player] = choice
+        self._pending.pop(0)
+        self._advance()
+        self._ghost_turns()
+
+    def _discards(self, decision: Decision, choice: Any) -> list[Play]:
+        """The cards an exchange's answer discards, as the hand holds them; raises for
+        an answer that is not ``decision.number`` cards of the hand."""
+        picked = self._cards([choice] if isinstance(choice, Play) else choice, "the discards")
+        hand = self.hands[decision.player]
+        if len(picked) != decision.number:
+            raise GameError(f"{decision.player} discards {decision.number} cards, not {len(picked)}")
+        left = Counter(p.card for p in hand)
+        left.subtract(p.card for p in picked)
+        if any(n < 0 for n in left.values()):
+            raise GameError(f"{decision.player} can only discard cards of the hand ({' '.join(map(str, hand))})")
+        return picked
+
+    def _grant(self, player: str, specs: tuple[GrantSpec, ...], trick: int) -> None:
+        """What winning trick ``trick`` with a card grants (``specs``, the edition's
+        order: abilities, wager, bid change): used now, or kept for the end of the
+        round; the round's last trick grants only what the edition says."""
+        for spec in specs:
+            if spec.after_last_trick or trick < self.cards:
+                if spec.later:
+                    self._later.append(_Grant(spec.kind, spec.card, trick, player, spec.cards))
+                else:
+                    self._use(spec.kind, spec.card, trick, player, spec.cards)
+
+    def _use(self, kind: str, card: str, trick: int, player: str, cards: int) -> None:
+        """Carry out a grant (a :class:`_Grant`'s fields), or queue the decision it asks for."""
+        if kind == AbilityKind.LOOK_UNDEALT:
+            self.seen[player] = tuple(self.undealt)
+            return
+        if kind == AbilityKind.EXCHANGE:
+            drawn, self.undealt = self.undealt[:cards], self.undealt[cards:]
+            if not drawn:
+                return  # nothing left to draw: nothing to discard either
+            hand = self.hands[player]
+            hand.extend(drawn)
+            self._pending.append(Decision(player, kind, card, trick, tuple(hand), len(drawn)))
+            return
+        options: tuple[Any, ...]
+        if kind == AbilityKind.CHOOSE_LEADER:
+            options = self.players
+        elif kind == WAGER:
+            options = self._values(self.edition.wagers)
+        else:
+            bid = self._bids[player]
+            low, high = self.bid_range
+            options = tuple([v for v in self._values(self.edition.bid_changes) if low <= bid + v <= high])
+        self._pending.append(Decision(player, kind, card, trick, options))
+
+    @staticmethod
+    def _values(choice: SheetChoice | None) -> tuple[int, ...]:
+        return choice.values if choice is not None else ()

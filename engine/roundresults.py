@@ -1,0 +1,127 @@
+"""What a finished round gave and how it is written down: the tallies of its tricks
+(tricks won, captures, alliances), its points under the scheme, the cards played per
+role, and the round as a score sheet's round. :class:`RoundResults` is a part of
+:class:`~skullking.game.Round` (its methods run on the round)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from .errors import GameError
+from .model import Phase
+from .rounds import RoundScore, leader_ability
+
+if TYPE_CHECKING:
+    from .edition import Edition
+    from .model import Scheme, Trick
+    from .rounds import Scorer
+    from .trick import TrickResult
+
+
+class RoundResults:
+    """The results of a :class:`~skullking.game.Round` (a part of it: see the module's
+    description)."""
+
+    if TYPE_CHECKING:  # what the round holds and does that these methods use
+        edition: Edition
+        players: tuple[str, ...]
+        number: int
+        cards: int
+        rounds: int
+        scheme: Scheme
+        phase: Phase
+        first_leader: str
+        tricks: list[Trick]
+        loads: dict[str, str]
+        wagers: dict[str, int]
+        changes: dict[str, int]
+        leader_choices: dict[str, str]
+        _bids: dict[str, int]
+        _scorer: Scorer
+        _score: RoundScore | None
+        _won: dict[str, int]
+        _captured: list[tuple[str, tuple[str, ...]]]
+        _allied: list[tuple[str, str]]
+
+        def _not_now(self) -> str: ...
+
+    def score(self) -> RoundScore:
+        """The round's points under its scheme; only when the round is over."""
+        if self.phase is not Phase.OVER:
+            raise GameError(f"the round is not over ({self._not_now()})")
+        if self._score is None:
+            self._score = self._points()
+        return self._score
+
+    def _tally(self, winner: str, names: tuple[str, ...], result: TrickResult) -> None:
+        """Count a finished trick that ``winner`` won (its players ``names`` in play
+        order): the trick, its capture bonuses and the alliances it formed, for the
+        players of the round (not the ghost). Every finished trick passes here once."""
+        won = self._won
+        if winner in won:
+            won[winner] += 1
+            _, _, _, allied, _, _, _, bonuses = result
+            if bonuses:
+                self._captured.append((winner, bonuses))
+            for ally, _ in allied:
+                if names[ally] in won:
+                    self._allied.append((names[ally], winner))
+
+    def results(self) -> tuple[dict[str, int], dict[str, list[str]], list[tuple[str, str]]]:
+        """What the finished tricks gave the players: tricks won, the capture bonus ids
+        of each player's tricks, and the alliances formed (ally, trick winner)."""
+        captures: dict[str, list[str]] = {p: [] for p in self.players}
+        for winner, bonuses in self._captured:
+            captures[winner].extend(bonuses)
+        return dict(self._won), captures, list(self._allied)
+
+    def _points(self) -> RoundScore:
+        points = self._scorer
+        changes, bids = self.changes, self._bids
+        bids = {p: b + changes.get(p, 0) for p, b in bids.items()} if changes else dict(bids)
+        won, captures, alliances = self.results()
+        return points.points(
+            number=self.number,
+            cards=self.cards,
+            players=self.players,
+            bids=bids,
+            won=won,
+            captures=captures,
+            alliances=alliances,
+            extra={},
+            wagers=self.wagers,
+            loads=self.loads,
+            rounds=self.rounds,
+            played=self.played if points.uses_played else None,
+        )
+
+    @property
+    def played(self) -> dict[str, Counter[str]]:
+        """Per player, the cards played so far in each role (as declared)."""
+        out: dict[str, Counter[str]] = {p: Counter() for p in self.players}
+        for trick in self.tricks:
+            for seat, play in zip(trick.players, trick.plays, strict=True):
+                if seat in out and play.role is not None:
+                    out[seat][play.role] += 1
+        return out
+
+    def as_sheet_round(self) -> dict[str, Any]:
+        """The round as a score sheet records the whole play (see :mod:`skullking.scoring`):
+        the cards, the first leader, the bids, every trick in play order and the choices
+        the abilities made. ``skullking score`` gives it the points :meth:`score` gives."""
+        record: dict[str, Any] = {
+            "cards": self.cards,
+            "leader": self.first_leader,
+            "bids": dict(self._bids),
+            "tricks": [[p.code for p in t.plays] for t in self.tricks],
+        }
+        for choice, made in ((self.edition.wagers, self.wagers), (self.edition.bid_changes, self.changes)):
+            if choice is not None and made:
+                record[choice.sheet_key] = dict(made)
+        chooser = leader_ability(self.edition)
+        if chooser is not None and chooser.sheet_key and self.leader_choices:
+            record[chooser.sheet_key] = dict(self.leader_choices)
+        if self.loads and any(load != self.scheme.loads[0] for load in self.loads.values()):
+            record["loads"] = {p: load for p, load in self.loads.items() if load != self.scheme.loads[0]}
+        return record
