@@ -53,11 +53,13 @@ it would. ``tests/test_compiled.py`` checks this resolver against the reference 
 every bundled edition, every example house rule and overlays that reach every way a
 rule can pick.
 
-The code: this module holds :class:`CompiledTricks`, which builds the tables and the
-deciders of the precedence lists; :mod:`skullking.compiledresolve` builds the resolver
-function from them, :mod:`skullking.compiledeffects` the function that resolves a trick
-with a trick-altering card, and :mod:`skullking.compiledparts` holds what they share
-(the numbers of the picks, the limits, the records of the rules and effects compiled).
+The code: this module holds :class:`CompiledTricks`, which builds the tables;
+:mod:`skullking.compiledresolve` builds the resolver function from them,
+:mod:`skullking.compiledeffects` the function that resolves a trick with a
+trick-altering card, :mod:`skullking.compileddecide` decides rule by rule what the
+tables do not tell, :mod:`skullking.compiledplans` builds and keeps the plans, and
+:mod:`skullking.compiledparts` holds what they share (the numbers of the picks, the
+limits, the records of the rules and effects compiled).
 """
 
 from __future__ import annotations
@@ -66,15 +68,14 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .cards import UNDECLARED, Lead, Play
-from .compiledeffects import _best_by_rank, build_altered
+from .compileddecide import Deciders
+from .compiledeffects import build_altered
 from .compiledparts import (
     _ANY_FIRST,
-    _EFFECT_PLAYER,
     _HIGH,
     _IMPOSSIBLE,
     _LED_HIGH,
     _LED_LOW,
-    _LEFT_OF_EFFECT_PLAYER,
     _LOW,
     _OTHER,
     _RANKS_HIGH,
@@ -82,8 +83,6 @@ from .compiledparts import (
     _ROLE_FIRST,
     _SEEN,
     _STRATEGIES,
-    _WITHOUT_CARD,
-    _WITHOUT_EFFECTS,
     PLANNED,
     Altered,
     Condition,
@@ -95,20 +94,18 @@ from .compiledparts import (
     _Ranks,
     _Region,
 )
+from .compiledplans import Plans
 from .compiledresolve import build_resolver
 from .errors import NotationError
 from .model import Among, EffectKind, Pick, Rule, Ties, WhenSeveral
-from .plan import LIMIT, PATTERN, Plan, Selector, fixed, ranked
-from .trick import Resolver, TrickResult, _pick
+from .plan import PATTERN, Plan
+from .trick import Resolver, TrickResult
 
 if TYPE_CHECKING:
     from .edition import Edition
 
 # What other modules import from here (some defined in skullking.compiledparts).
 __all__ = ["PLANNED", "Altered", "CompiledTricks", "Condition", "Decide", "Resolve", "Step"]
-
-#: The most remembered values of one condition before starting afresh.
-_MEMO_LIMIT = 1 << 16
 
 
 class _Fields:
@@ -122,7 +119,7 @@ class _Fields:
         return self.top - bits
 
 
-class CompiledTricks:
+class CompiledTricks(Plans, Deciders):
     """The trick rules of one edition, compiled (see the module's docstring).
     :attr:`resolve` is :meth:`Edition.resolve_trick <skullking.edition.Edition.resolve_trick>`."""
 
@@ -474,202 +471,6 @@ class CompiledTricks:
             return resolve(cards, 0, players)
 
         return resolve_dealt
-
-    def _keep(self, key: tuple[int, ...], plan: Plan | None) -> None:
-        """Keep ``plan`` for the pattern ``key`` (a bounded cache)."""
-        if plan is not None:
-            if len(self.plans) >= LIMIT:
-                self.plans.clear()
-            self.plans[key] = plan
-
-    def _selector(self, cards: Sequence[Play], index: int, step: Step) -> Selector | None:
-        """What picks the card at ``index`` that ``step``'s rule picked, in any trick of
-        the pattern of ``cards``: that position, or the positions of the cards it picks
-        the highest (lowest) among; ``None`` for a rule that picks another way."""
-        how = step.how
-        if how in (_ROLE_FIRST, _ANY_FIRST):
-            return index
-        if how == _OTHER:
-            return None
-        group = step.suits if how in (_RANKS_HIGH, _RANKS_LOW) else (cards[index].suit_index,)
-        positions = [i for i, p in enumerate(cards) if p.suit_index in group]
-        if len(positions) == 1:
-            return index
-        if step.last:
-            positions.reverse()
-        return (tuple(positions), 1 if how in (_HIGH, _LED_HIGH, _RANKS_HIGH) else -1)
-
-    def _plan_for(
-        self, cards: Sequence[Play], index: int, step: Step, points: int, ids: tuple[str, ...], allied: int
-    ) -> Plan | None:
-        """The plan of the pattern of ``cards``, won by the card at ``index`` under
-        ``step``'s rule with ``points`` (``ids``; role bonuses counted, not matched, so
-        that every card of the pattern a rule picks the highest of wins the same), its
-        alliances formed if ``allied`` (not 0); ``None`` for a rule that picks another way."""
-        selector = self._selector(cards, index, step)
-        if selector is None:
-            return None
-        rule, most = step.rule, self.edition.max_players
-        loots: tuple[int, ...] = ()
-        if allied:  # (a card the rule picks the highest of is numbered: never an alliance card)
-            for i, play in enumerate(cards):
-                if play.allies and i != index:
-                    loots += (i,)
-        if isinstance(selector, int):
-            if not (points or ids or loots):  # the rule's results as they are (kept by the step)
-                plan = step.plans[index]
-                if plan is None:
-                    plan = step.plans[index] = fixed(index, 0, (), (), rule.id, rule.description, most)
-                return plan
-            return fixed(index, points, ids, loots, rule.id, rule.description, most)
-        outcome = (points, ids, loots)
-        return ranked(selector, tuple((w, outcome) for w in sorted(selector[0])), rule.id, rule.description, most)
-
-    def _next_plan(
-        self, strategies: tuple[int, ...], cards: Sequence[Play], active: int, counts: int, alone: bool
-    ) -> tuple[Selector, int] | None:
-        """:meth:`_next_leader` for any trick of the pattern of ``cards``: what picks the
-        next leader's position, and how many seats on; ``None`` when a strategy looks at
-        another trick-altering card."""
-        for strategy in strategies:
-            if strategy == _WITHOUT_EFFECTS:
-                keep = [i for i, p in enumerate(cards) if not p.alters]
-                if not keep:
-                    continue
-                rest = counts - sum(self.packed[p] for p in cards if p.alters)
-                kept = [cards[i] for i in keep]
-                index, step = self.decide_main(kept, None, rest)
-                if step is not None:
-                    selector = self._selector(kept, index, step)
-                    if selector is None:
-                        return None
-                    if isinstance(selector, int):
-                        return keep[selector], 0
-                    return (tuple(keep[i] for i in selector[0]), selector[1]), 0
-            elif strategy == _WITHOUT_CARD:
-                return None
-            elif strategy == _EFFECT_PLAYER:
-                return active, 0
-            elif strategy == _LEFT_OF_EFFECT_PLAYER:
-                return active, 1
-            else:
-                return 0, 0
-        return self.resolver.fallback_position(len(cards)), 0
-
-    def _decider(self, steps: tuple[Step, ...], by_bit: tuple[Step | None, ...]) -> Decide:
-        """The function that decides a trick by the rules ``steps``: given the plays,
-        their roles when an effect changed them (else ``None``) and the counts, the
-        position of the winning play (-1 when none) and the rule's step (``None``)."""
-        fields = sum(step.field for step in steps)
-        holds, regions, take, lead = self.holds, self.regions, self._take, self.lead
-        pass_on = self.resolver.pass_on_character
-
-        def decide(cards: Sequence[Play], roles: list[int] | None, counts: int) -> tuple[int, Step | None]:
-            left = counts & fields
-            while left:
-                step = by_bit[(left & -left).bit_length()]
-                how, arg, field, condition, _, _, last, _, _ = step  # type: ignore[misc]
-                left &= ~field
-                if condition is not None:
-                    key = counts & condition[0]
-                    value = condition[1].get(key)
-                    if value is None:
-                        value = holds(condition, key)
-                    if not value:
-                        continue
-                if how == _ROLE_FIRST:
-                    if roles is not None:
-                        return roles.index(arg), step
-                    for i, play in enumerate(cards):
-                        if play.role_index == arg:
-                            return i, step
-                if how in (_LED_HIGH, _LED_LOW):
-                    passed = False
-                    for play in cards:
-                        suit = lead[play]
-                        if suit >= 0:
-                            break
-                        if suit == -1 and (not passed or not pass_on):
-                            break
-                        passed = True
-                    else:
-                        suit = -1
-                    if suit < 0:
-                        continue
-                    how, arg = (_HIGH if how == _LED_HIGH else _LOW), regions[suit]
-                if how == _HIGH:
-                    return cards.index(arg[2][(counts >> arg[0] & arg[1]).bit_length() - 1]), step
-                if how == _LOW:
-                    bits = counts >> arg[0] & arg[1]
-                    return cards.index(arg[2][(bits & -bits).bit_length() - 1]), step
-                if how in (_RANKS_HIGH, _RANKS_LOW):
-                    return _best_by_rank(cards, counts, arg, how == _RANKS_HIGH, last), step
-                if how == _ANY_FIRST:
-                    return 0, step
-                index = take(step.rule, cards, roles)  # type: ignore[union-attr]
-                if index >= 0:
-                    return index, step
-            return -1, None
-
-        return decide
-
-    def _take(self, rule: Rule, cards: Sequence[Play], roles: list[int] | None) -> int:
-        """The position of the card ``rule`` picks (-1 when its group is empty), the
-        reference's way: the picks the tables have no shortcut for."""
-        if roles is None:
-            roles = [p.role_index for p in cards]
-        names = self.edition.role_names
-        if rule.of in names:
-            found = [i for i, r in enumerate(roles) if r == names.index(rule.of)]
-        elif rule.of == Among.ANY:
-            found = list(range(len(cards)))
-        elif rule.of == Among.TRUMP:
-            found = [i for i, p in enumerate(cards) if p.suit_index >= 0 and p.trump]
-        elif rule.of == Among.NUMBERED:
-            found = [i for i, p in enumerate(cards) if p.suit_index >= 0]
-        else:
-            led = self.resolver.led_suit(cards) if rule.of == Among.LED_SUIT else -1
-            found = [
-                i for i, p in enumerate(cards) if p.suit_index >= 0 and (p.suit_index == led or p.card.suit == rule.of)
-            ]
-        if not found:
-            return -1
-        reverse = rule.ties is Ties.LAST_PLAYED and rule.pick in (Pick.HIGHEST, Pick.LOWEST)
-        return _pick(found[::-1] if reverse else found, cards, rule.pick)
-
-    def _in_order(self, steps: tuple[Step, ...]) -> Decide:
-        """A decider that goes rule by rule, every condition in turn (one may raise), as
-        the reference does."""
-
-        def decide(cards: Sequence[Play], roles: list[int] | None, counts: int) -> tuple[int, Step | None]:
-            for step in steps:
-                condition = step.condition
-                if condition is not None:
-                    key = counts & condition[0]
-                    value = condition[1].get(key)
-                    if value is None:
-                        value = self.holds(condition, key)
-                    if not value:
-                        continue
-                if counts & step.field:
-                    index = self._take(step.rule, cards, roles)
-                    if index >= 0:
-                        return index, step
-            return -1, None
-
-        return decide
-
-    def holds(self, condition: Condition, key: int) -> bool:
-        """A precedence condition's value for the counts ``key`` (remembered)."""
-        _, memo, when, reads = condition
-        values = [0] * len(when.names)
-        for position, at in reads:
-            values[position] = (key >> at) & self.ones
-        value = bool(when.call(values))
-        if len(memo) >= _MEMO_LIMIT:
-            memo.clear()
-        memo[key] = value
-        return value
 
     # ------------------------------------------------------------------ checks
 
