@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from .cards import Play
 from .errors import GameError
 from .limits import shown
-from .lookups import WAGER, GrantSpec
+from .lookups import WAGER, GrantSpec, ModuleLookups
 from .model import AbilityKind, SheetChoice
 
 if TYPE_CHECKING:
@@ -57,6 +57,7 @@ class Decisions:
         cards: int
         hands: dict[str, list[Play]]
         undealt: list[Play]
+        _kit: ModuleLookups
         bid_range: tuple[int, int]
         _bids: dict[str, int]
         wagers: dict[str, int]
@@ -139,7 +140,7 @@ class Decisions:
     def _use(self, kind: str, card: str, trick: int, player: str, cards: int) -> None:
         """Carry out a grant (a :class:`_Grant`'s fields), or queue the decision it asks for."""
         if kind == AbilityKind.LOOK_UNDEALT:
-            self.seen[player] = tuple(self.undealt)
+            self.seen[player] = tuple(sorted(self.undealt, key=self._kit.place.__getitem__))  # (in deck order)
             return
         if kind == AbilityKind.EXCHANGE:
             drawn, self.undealt = self.undealt[:cards], self.undealt[cards:]

@@ -47,7 +47,7 @@ from .errors import GameError, NotationError
 from .limits import shown
 from .lookups import CHANGE_BID, WAGER, lookups
 from .model import Ghost, Phase, Trick
-from .randomplay import play_randomly, shuffle
+from .randomplay import deal, play_randomly, shuffle
 from .roundresults import RoundResults
 from .rounds import RoundScore, ghost_play, next_seat, opener, scorer, seat_order
 from .suggest import unknown
@@ -68,12 +68,15 @@ class Round(Decisions, RoundResults):
     dealer, ``players[number - 1]`` cyclically) unless ``leader`` is given. ``hands``
     deals given cards (player name -> cards, the ghost hand under its name in small
     games; a text such as ``"Y7 SK"`` or a list of cards, each text or a play);
-    otherwise the deck of the modules in play (default: those the edition uses at this
-    player count) is shuffled with ``random.Random(seed)`` and dealt (or with ``rng``,
-    a :class:`random.Random` the deal draws from: a :class:`Game` deals every round
-    from its own, one after the other). ``undealt`` orders
-    the cards left over (default: the rest of the deck, shuffled); an exchange draws
-    from its front. ``scheme`` picks the scoring scheme (one with loads, Rascal's, has
+    otherwise the hands are drawn at random from the deck of the modules in play
+    (default: those the edition uses at this player count) with ``random.Random(seed)``
+    (or with ``rng``, a :class:`random.Random` the deal draws from: a :class:`Game`
+    deals every round from its own, one after the other), as a shuffled deck would deal
+    them, with :func:`~skullking.randomplay.deal`. ``undealt`` orders the cards left
+    over, from which an exchange draws from the front (default: the rest of the deck;
+    after given hands, shuffled; after a deal drawn, as many cards as the exchanges of
+    the deck's cards can draw in a round are drawn at random onto the front, the rest,
+    never drawn, left in no particular order). ``scheme`` picks the scoring scheme (one with loads, Rascal's, has
     each player :meth:`load` after the bids); ``abilities=False`` plays without the
     pirates' abilities (an optional rule, digest 2.8).
 
@@ -89,7 +92,7 @@ class Round(Decisions, RoundResults):
     included), ``undealt``, ``tricks`` (each finished :class:`Trick`), ``trick`` (the
     cards so far of the one in progress), ``bids`` / ``first_bids``, ``loads``, and what
     the abilities did: ``changes`` (bid changes), ``wagers``, ``leader_choices``,
-    ``seen`` (the undealt cards a player looked at) and ``discarded``.
+    ``seen`` (the undealt cards a player looked at, in deck order) and ``discarded``.
     """
 
     _order: tuple[int, ...]  # the seats of the trick in play, in play order
@@ -281,7 +284,9 @@ class Round(Decisions, RoundResults):
             )
         shuffler = random.Random(seed) if rng is None else rng
         if hands is None:
-            shuffle(shuffler, deck)
+            # The hands drawn at random, and the top of the undealt pile as far as an
+            # exchange can draw in the round (the rest of the pile is never drawn).
+            deal(shuffler, deck, size + self._kit.reserve)
             self.hands = {name: deck[i * self.cards : (i + 1) * self.cards] for i, name in enumerate(self.seats)}
             rest = deck[size:]
         else:

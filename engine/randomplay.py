@@ -1,13 +1,14 @@
 """Random play, fast: :func:`play_randomly` (a simulation's player) and the draws it makes.
 
 Every draw is the one ``random.Random`` would make (``shuffle``, ``choice``, ``randint``,
-``sample``) from the same generator, so a seed gives the same game; draws made without
-a method call per item where this Python draws as :func:`_shuffle`, :func:`_below` and
-:func:`_sample` do (checked once). :func:`random_plays` plays the rest of a round through
-the :class:`~skullking.game.Round`'s internals, legality worked out once a play (from one
-generator, or one per seat as random bots draw: :func:`skullking.bots.play_round` uses
-it for a table of random bots): a friend of the round, kept apart from it so that the
-round's module holds the rules of play.
+``randrange``, ``sample``) from the same generator, so a seed gives the same game; draws
+made without a method call per item where this Python draws as :func:`_shuffle`,
+:func:`_below` and :func:`_sample` do (checked once). :func:`deal` draws a round's hands
+from the deck as a Fisher-Yates shuffle stopped once they are drawn. :func:`random_plays`
+plays the rest of a round through the :class:`~skullking.game.Round`'s internals,
+legality worked out once a play (from one generator, or one per seat as random bots
+draw: :func:`skullking.bots.play_round` uses it for a table of random bots): a friend of
+the round, kept apart from it so that the round's module holds the rules of play.
 """
 
 from __future__ import annotations
@@ -133,6 +134,31 @@ def shuffle(rng: random.Random, items: list[Any]) -> None:
         _shuffle(rng, items)
     else:
         rng.shuffle(items)
+
+
+def deal(rng: random.Random, deck: list[Any], count: int) -> None:
+    """Draw ``count`` items of ``deck`` at random to its front, in place: each position
+    in turn takes one of the items left, ``rng.randrange(position, len(deck))`` (a
+    Fisher-Yates shuffle from the front, stopped after ``count`` steps). ``deck[:count]``
+    is then a draw in random order, as if the whole deck had been shuffled; the items
+    after it stay in no particular order. Faster when ``rng`` is a plain
+    :class:`random.Random` (see :func:`_below`)."""
+    size = len(deck)
+    steps = range(min(count, size - 1))  # (the last item left has nowhere to go)
+    if not _draws_alike(rng):
+        for i in steps:
+            j = rng.randrange(i, size)
+            deck[i], deck[j] = deck[j], deck[i]
+        return
+    getrandbits = rng.getrandbits
+    for i in steps:
+        n = size - i
+        k = _BITS[n] if n < 256 else n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        j += i
+        deck[i], deck[j] = deck[j], deck[i]
 
 
 def choice(rng: random.Random, options: Sequence[_T]) -> _T:

@@ -98,7 +98,7 @@ class Game:
         hands: Mapping[str, str | Iterable[str | Play]] | None = None,
         undealt: str | Iterable[str | Play] | None = None,
     ) -> Round:
-        """Deal the next round (given ``hands``, else shuffled from the game's seed).
+        """Deal the next round (given ``hands``, else drawn from the game's seed).
 
         After the schedule, a tie for first that the edition breaks with another round
         gets one: the tied players only, under the rules for their number (two bring
