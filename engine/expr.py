@@ -468,6 +468,24 @@ def python_text(expr: Expr, slot: Callable[[str, str | None], str]) -> str:
     raise AssertionError(expr)  # pragma: no cover
 
 
+def divides(expr: Expr) -> bool:
+    """Whether the checked tree ``expr`` divides (``//`` or ``%``): the only way a
+    formula fails on the values it is given (by zero)."""
+    if isinstance(expr, Chain):
+        if any(link.op in ("//", "%") for link in expr.links):
+            return True
+        return divides(expr.first) or any(divides(link.operand) for link in expr.links)
+    if isinstance(expr, Negate | Not):
+        return divides(expr.operand)
+    if isinstance(expr, Compare):
+        return divides(expr.left) or divides(expr.right)
+    if isinstance(expr, Conditional):
+        return any(divides(e) for e in (expr.condition, expr.then, expr.otherwise))
+    if isinstance(expr, Call):
+        return any(divides(a) for a in expr.args)
+    return False
+
+
 def python_function(parameters: Sequence[str], body: str, name: str = "formula") -> Callable[..., Any] | None:
     """Compile ``def name(parameters): body`` (``body``: lines of Python written by
     :func:`python_text`, indented by four spaces) with nothing but ``abs``, ``min``,

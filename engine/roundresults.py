@@ -77,23 +77,21 @@ class RoundResults:
         return dict(self._won), captures, list(self._allied)
 
     def _points(self) -> RoundScore:
-        points = self._scorer
+        scorer = self._scorer
         changes, bids = self.changes, self._bids
         bids = {p: b + changes.get(p, 0) for p, b in bids.items()} if changes else dict(bids)
-        won, captures, alliances = self.results()
-        return points.points(
+        return scorer.tallied(
             number=self.number,
             cards=self.cards,
             players=self.players,
             bids=bids,
-            won=won,
-            captures=captures,
-            alliances=alliances,
-            extra={},
+            won=dict(self._won),
+            captured=self._captured,
+            alliances=self._allied,
             wagers=self.wagers,
             loads=self.loads,
             rounds=self.rounds,
-            played=self.played if points.uses_played else None,
+            played=self.played if scorer.uses_played else None,
         )
 
     @property

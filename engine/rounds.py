@@ -10,7 +10,7 @@ import weakref
 from collections.abc import Callable, Mapping, Sequence, Set
 from typing import TYPE_CHECKING, NamedTuple
 
-from .expr import python_function, python_text
+from .expr import divides, python_function, python_text
 from .limits import MAX_VALUE
 from .model import (
     Ability,
@@ -37,6 +37,10 @@ class RoundScore(NamedTuple):
     bids: Mapping[str, int]
     won: Mapping[str, int]
     points: Mapping[str, int]
+
+
+#: Makes a RoundScore without the call of its generated __new__ (one a round).
+_new = tuple.__new__
 
 
 def standings(players: Sequence[str], rounds: Sequence[RoundScore]) -> tuple[dict[str, int], tuple[str, ...]]:
@@ -165,9 +169,10 @@ class Scorer:
     formulas look at one player's values (no aggregate over the table, no
     ``played_<role>``), the scheme written out as two Python functions over the table
     (see :func:`_functions`): whether each player made the bid, and each player's points
-    from the first case that holds."""
+    from the first case that holds. :meth:`points` scores a round from its results,
+    :meth:`tallied` one played here from its tallies."""
 
-    __slots__ = ("alliance", "fast", "points_of", "scheme", "uses_played", "zeros")
+    __slots__ = ("alliance", "fast", "made_divides", "points_of", "scheme", "uses_played", "zeros")
 
     def __init__(self, edition: Edition, scheme: Scheme) -> None:
         from .build import played_names
@@ -180,6 +185,8 @@ class Scorer:
         self.uses_played = bool(played_names_used(scheme))
         #: (made, points) written out over the table, or None (see _functions).
         self.fast = None if self.uses_played else _functions(scheme)
+        #: Whether the made formula divides (and so can fail: asked even when unused).
+        self.made_divides = divides(scheme.made.tree)
 
     def points(
         self,
@@ -199,22 +206,124 @@ class Scorer:
     ) -> RoundScore:
         """:func:`round_points` under this scheme."""
         if self.fast is not None:  # the scheme written out as Python (see _functions)
-            made_fn, points_fn = self.fast
-            constants = (cards, number, len(players), rounds, int(number == rounds), sum(bids.values()))
-            try:
-                made_by = made_fn(players, bids, won, *constants)
-                earned_by = _earned(self.alliance, alliances, made_by) if alliances else {}
-                of = self.points_of
-                bonus = {p: sum(map(of.__getitem__, c)) for p, c in captures.items() if c}
-                scored = points_fn(players, bids, won, bonus, earned_by, wagers, loads, self.scheme.loads, *constants)
-            except ZeroDivisionError:  # evaluated one by one below: the formula's own error
-                scored = None
-            if scored is not None and (
-                not scored or -MAX_VALUE <= min(scored.values()) <= max(scored.values()) <= MAX_VALUE
-            ):
+            of = self.points_of
+            bonus = {p: sum(map(of.__getitem__, c)) for p, c in captures.items() if c}
+            scored = self._written(number, cards, players, bids, won, bonus, alliances, wagers, loads, rounds)
+            if scored is not None:
                 if extra:
                     scored = {p: value + extra.get(p, 0) for p, value in scored.items()}
-                return RoundScore(number, cards, bids, won, scored)
+                return _new(RoundScore, (number, cards, bids, won, scored))
+        return self._evaluated(
+            number=number,
+            cards=cards,
+            players=players,
+            bids=bids,
+            won=won,
+            captures=captures,
+            alliances=alliances,
+            extra=extra,
+            wagers=wagers,
+            loads=loads,
+            rounds=rounds,
+            played=played,
+        )
+
+    def tallied(
+        self,
+        *,
+        number: int,
+        cards: int,
+        players: Sequence[str],
+        bids: dict[str, int],
+        won: dict[str, int],
+        captured: Sequence[tuple[str, Sequence[str]]],
+        alliances: list[tuple[str, str]],
+        wagers: dict[str, int],
+        loads: dict[str, str],
+        rounds: int,
+        played: Mapping[str, Mapping[str, int]] | None,
+    ) -> RoundScore:
+        """:meth:`points` of a round played here, from its tallies: the capture bonus
+        ids as (winner, ids) a trick, no extra points (see
+        :meth:`Round.score <skullking.game.Round.score>`)."""
+        if self.fast is not None:
+            bonus: dict[str, int] = {}
+            of = self.points_of
+            for winner, ids in captured:
+                bonus[winner] = bonus.get(winner, 0) + sum(map(of.__getitem__, ids))
+            scored = self._written(number, cards, players, bids, won, bonus, alliances, wagers, loads, rounds)
+            if scored is not None:
+                return _new(RoundScore, (number, cards, bids, won, scored))
+        captures: dict[str, list[str]] = {p: [] for p in players}
+        for winner, ids in captured:
+            captures[winner].extend(ids)
+        return self._evaluated(
+            number=number,
+            cards=cards,
+            players=players,
+            bids=bids,
+            won=won,
+            captures=captures,
+            alliances=alliances,
+            extra={},
+            wagers=wagers,
+            loads=loads,
+            rounds=rounds,
+            played=played,
+        )
+
+    def _written(  # noqa: PLR0917 (once a round in simulations: no keywords to match)
+        self,
+        number: int,
+        cards: int,
+        players: Sequence[str],
+        bids: dict[str, int],
+        won: dict[str, int],
+        bonus: dict[str, int],
+        alliances: Sequence[tuple[str, str]],
+        wagers: dict[str, int],
+        loads: dict[str, str],
+        rounds: int,
+    ) -> dict[str, int] | None:
+        """Each player's points by the scheme's functions (``bonus``: capture points per
+        player); ``None`` when a formula divides by zero or a value leaves the limits:
+        the formulas one by one then give the error or the value."""
+        assert self.fast is not None
+        made_fn, points_fn = self.fast
+        constants = (cards, number, len(players), rounds, int(number == rounds), sum(bids.values()))
+        try:
+            if alliances:
+                earned = _earned(self.alliance, alliances, made_fn(players, bids, won, *constants))
+            else:  # whether each made the bid matters only to alliances: asked if it can fail
+                earned = {}
+                if self.made_divides:
+                    made_fn(players, bids, won, *constants)
+            scored: dict[str, int] = points_fn(
+                players, bids, won, bonus, earned, wagers, loads, self.scheme.loads, *constants
+            )
+        except ZeroDivisionError:
+            return None
+        if scored and not -MAX_VALUE <= min(scored.values()) <= max(scored.values()) <= MAX_VALUE:
+            return None
+        return scored
+
+    def _evaluated(
+        self,
+        *,
+        number: int,
+        cards: int,
+        players: Sequence[str],
+        bids: dict[str, int],
+        won: dict[str, int],
+        captures: dict[str, list[str]],
+        alliances: list[tuple[str, str]],
+        extra: dict[str, int],
+        wagers: dict[str, int],
+        loads: dict[str, str],
+        rounds: int,
+        played: Mapping[str, Mapping[str, int]] | None,
+    ) -> RoundScore:
+        """:meth:`points` by the formulas one by one, over a table of names."""
         scheme = self.scheme
         base = {
             "cards": cards,

@@ -355,7 +355,39 @@ def test_a_scheme_written_out_scores_as_its_formulas(source: str) -> None:
                 "rounds": 10,
             }
             assert written.points(**arguments) == plain.points(**arguments), (scheme.id, arguments)
+            # a round played here scores from its tallies: the captures trick by trick
+            captured = [(p, [b]) for p, ids in arguments["captures"].items() for b in ids]
+            rng.shuffle(captured)
+            tallied = {k: v for k, v in arguments.items() if k not in ("captures", "extra")}
+            tallied["captured"], tallied["played"] = captured, None
+            want = plain.points(**{**arguments, "extra": {}})
+            assert written.tallied(**tallied) == want and plain.tallied(**tallied) == want, (scheme.id, arguments)
     assert fast, "no scheme of the edition is written out"
+
+
+def test_a_made_formula_that_fails_fails_without_alliances(tmp_path: Path) -> None:
+    """Whether a bid is made is asked of the made formula in every round, even one
+    without alliances (where only alliances use it), when that formula can fail: its
+    division by zero is reported as the formula's own, as the formulas one by one do."""
+    text = (Path(__file__).resolve().parent.parent / "editions" / "skullking-2021.yaml").read_text(encoding="utf-8")
+    text = text.replace("made: won == bid", "made: won == bid + 0 // (bid - 1)", 1)
+    (tmp_path / "made.yaml").write_text(text, encoding="utf-8")
+    edition = skullking.load_edition(tmp_path / "made.yaml")
+
+    def sheet(bid: int) -> dict[str, Any]:
+        played = {"cards": 5, "bids": {"A": bid, "B": 0}, "won": {"A": bid, "B": 0}}
+        return {"players": ["A", "B"], "schedule": "swift-n-salty", "rounds": [played]}
+
+    assert edition.score_sheet(sheet(2)).totals == {"A": 40, "B": 50}
+    with pytest.raises(skullking.SkullKingError, match="divides by zero"):
+        edition.score_sheet(sheet(1))
+    r = Round(edition, ["A", "B", "C"], cards=1, hands={"A": ["Y7"], "B": ["Y3"], "C": ["Y2"]})
+    for player, bid in (("A", 1), ("B", 0), ("C", 0)):
+        r.bid(player, bid)
+    for player, card in (("A", "Y7"), ("B", "Y3"), ("C", "Y2")):
+        r.play(player, card)
+    with pytest.raises(skullking.SkullKingError, match="divides by zero"):
+        r.score()
 
 
 # ---------------------------------------------------------------------- sheets
