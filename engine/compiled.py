@@ -98,7 +98,7 @@ from .compiledplans import Plans
 from .compiledresolve import build_resolver
 from .errors import NotationError
 from .model import Among, EffectKind, Pick, Rule, Ties, WhenSeveral
-from .plan import PATTERN, Plan
+from .plan import Plan
 from .trick import Resolver, TrickResult
 
 if TYPE_CHECKING:
@@ -465,7 +465,7 @@ class CompiledTricks(Plans, Deciders):
 
         def resolve_dealt(cards: Sequence[Play], players: int) -> TrickResult:
             if len(cards) <= planned:
-                plan = plans_get(tuple(map(PATTERN, cards)))
+                plan = plans_get(tuple([play.pattern for play in cards]))
                 if plan is not None and plan is not _SEEN:
                     return plan(cards, 0, players)
             return resolve(cards, 0, players)

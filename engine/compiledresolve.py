@@ -108,7 +108,7 @@ def build_resolver(tricks: CompiledTricks) -> Resolve:
             validate(cards, seats)
         if count <= planned:  # a short trick: its pattern's plan, if one was kept
             if key is None:
-                key = tuple(map(PATTERN, cards))
+                key = tuple([play.pattern for play in cards])
             plan = plans_get(key)
             if plan is None:  # seen first: kept as seen, its plan built if it comes back
                 if len(plans) >= LIMIT:

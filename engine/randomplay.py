@@ -202,22 +202,27 @@ def random_plays(round_: Round, rng: random.Random, by_seat: Sequence[random.Ran
     suit_plays, may_follow = known.suited, known.following
     resolve, tricks, cards, seats = round_.edition._compiled.resolve_dealt, round_.tricks, round_.cards, round_.seats
     grants_of = round_._kit.grants if round_._abilities else {}
-    seatings, tally = round_._seatings, round_._tally
+    seatings = round_._seatings
+    won, captured, allied = round_._won, round_._captured, round_._allied  # (the tallies: see Round._tally)
     size = len(seats)
-    rngs = [rng] * size if by_seat is None else list(by_seat)
-    seat_of = {name: seat for seat, name in enumerate(seats)}
-    # each seat's rng.getrandbits when its draws are made here (else its rng.choice)
-    draws = [r.getrandbits if _draws_alike(r) else None for r in rngs]
-    hands = [round_.hands[name] for name in seats]  # by seat
+    # each seat's generator, and its getrandbits when its draws are made here (else
+    # its rng.choice)
+    if by_seat is None:
+        rngs, draws = [rng] * size, [rng.getrandbits if _draws_alike(rng) else None] * size
+    else:
+        rngs = list(by_seat)
+        draws = [r.getrandbits if _draws_alike(r) else None for r in rngs]
+    held_by = round_.hands
+    hands = [held_by[name] for name in seats]  # by seat
     # Hands without a card twice or a card declared when played: their legal cards
     # are the plays to draw from as they stand (while they only lose cards).
-    declared, repeated = known.declarations.keys(), round_._kit.repeated
+    special, declared = round_._kit.special, round_._kit.undeclared
 
     def kinds() -> list[int]:
         """Per hand: 0, its legal cards are the plays to draw from as they stand; 1, it
         holds a card twice (each drawn once); 2, it holds a card declared when played."""
         return [
-            2 if not declared.isdisjoint(hand) else 0 if repeated.isdisjoint(hand) or len(set(hand)) == len(hand) else 1
+            0 if special.isdisjoint(hand) else 2 if not declared.isdisjoint(hand) else int(len(set(hand)) < len(hand))
             for hand in hands
         ]
 
@@ -227,7 +232,7 @@ def random_plays(round_: Round, rng: random.Random, by_seat: Sequence[random.Ran
     trick, order, names = round_._trick, round_._order, round_._names
     while True:
         if round_._pending:
-            if answer_randomly(round_, rngs[seat_of[round_._pending[0].player]]) == AbilityKind.EXCHANGE:
+            if answer_randomly(round_, rngs[seats.index(round_._pending[0].player)]) == AbilityKind.EXCHANGE:
                 held_as = kinds()
             trick, order, names = round_._trick, round_._order, round_._names
             continue
@@ -270,8 +275,12 @@ def random_plays(round_: Round, rng: random.Random, by_seat: Sequence[random.Ran
         winner = names[result.winner] if result.winner is not None else None
         previous, following = order[0], order[result.next_leader]
         tricks.append(_new_trick(Trick, (number, names, plays, result, winner, seats[following])))
-        if winner is not None:
-            tally(winner, names, result)
+        if winner is not None:  # Round._tally, written out: every winner is a player here (no ghost)
+            won[winner] += 1
+            if result.bonuses:
+                captured.append((winner, result.bonuses))
+            for ally, _ in result.alliances:
+                allied.append((names[ally], winner))
         trick = []
         seating = seatings.get(following)
         if seating is None:

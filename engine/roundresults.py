@@ -57,7 +57,9 @@ class RoundResults:
     def _tally(self, winner: str, names: tuple[str, ...], result: TrickResult) -> None:
         """Count a finished trick that ``winner`` won (its players ``names`` in play
         order): the trick, its capture bonuses and the alliances it formed, for the
-        players of the round (not the ghost). Every finished trick passes here once."""
+        players of the round (not the ghost). Every finished trick is tallied once: here,
+        or by :func:`~skullking.randomplay.random_plays`, which writes this out for
+        rounds without the ghost (a test keeps both equal to what the tricks say)."""
         won = self._won
         if winner in won:
             won[winner] += 1
