@@ -31,7 +31,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
-from .model import AbilityKind
+from .model import CHOOSE_LEADER, EXCHANGE, OVER
 from .randomplay import choice, random_plays, sample
 
 if TYPE_CHECKING:
@@ -153,7 +153,7 @@ class RandomBot:
         return choice(self.rng, options)
 
     def decide(self, view: SeatView, decision: Decision) -> Any:
-        if decision.kind == AbilityKind.EXCHANGE:
+        if decision.kind == EXCHANGE:
             return sample(self.rng, decision.options, decision.number)
         return choice(self.rng, decision.options)
 
@@ -297,7 +297,7 @@ class HeuristicBot:
 
     def decide(self, view: SeatView, decision: Decision) -> Any:
         needs = view.needs()
-        if decision.kind == AbilityKind.EXCHANGE:
+        if decision.kind == EXCHANGE:
             table = self._strength(view)
             hand = list(decision.options)
 
@@ -306,7 +306,7 @@ class HeuristicBot:
                 return best if needs > 0 else -best
 
             return sorted(hand, key=value)[: decision.number]
-        if decision.kind == AbilityKind.CHOOSE_LEADER:
+        if decision.kind == CHOOSE_LEADER:
             me = view.seat if view.seat in decision.options else None
             others = [o for o in decision.options if o != view.seat]
             if needs > 0 and me is not None:
@@ -393,8 +393,6 @@ def make_bots(kinds: Sequence[str], players: Sequence[str], *, seed: int | str =
 
 def play_round(round_: Round, bots: Mapping[str, Bot]) -> None:
     """Play every move left in ``round_``, each asked of its player's bot."""
-    from .game import Phase
-
     views = {p: SeatView(round_, p) for p in round_.players}
     waiting = round_.to_bid
     while waiting:
@@ -414,7 +412,7 @@ def play_round(round_: Round, bots: Mapping[str, Bot]) -> None:
         rngs = [cast(RandomBot, bots[p]).rng for p in round_.seats]
         random_plays(round_, rngs[0], rngs)
         return
-    while round_.phase is not Phase.OVER:
+    while round_.phase is not OVER:
         pending = round_.pending
         if pending is None:
             mover = round_.to_play

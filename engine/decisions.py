@@ -14,7 +14,7 @@ from .cards import Play
 from .errors import GameError
 from .limits import shown
 from .lookups import WAGER, GrantSpec, ModuleLookups
-from .model import AbilityKind, SheetChoice
+from .model import CHOOSE_LEADER, EXCHANGE, LOOK_UNDEALT, SheetChoice
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -85,7 +85,7 @@ class Decisions:
             raise GameError("no decision is pending")
         if player != decision.player:
             raise GameError(f"{decision.player} decides now ({decision.kind} for {decision.card}), not {player}")
-        if decision.kind == AbilityKind.EXCHANGE:
+        if decision.kind == EXCHANGE:
             choice = self._discards(decision, choice)
         elif choice not in decision.options or isinstance(choice, bool):
             allowed = ", ".join(map(str, decision.options))
@@ -96,12 +96,12 @@ class Decisions:
         """Carry out the answer to the pending ``decision``, known to be allowed (for an
         exchange, the plays to discard as the hand holds them)."""
         player, kind = decision.player, decision.kind
-        if kind == AbilityKind.EXCHANGE:
+        if kind == EXCHANGE:
             hand = self.hands[player]
             for play in choice:
                 hand.remove(play)
             self.discarded[player] = (*self.discarded.get(player, ()), *choice)
-        elif kind == AbilityKind.CHOOSE_LEADER:
+        elif kind == CHOOSE_LEADER:
             self.leader_choices[player] = choice
             self._leader = self.seats.index(choice)
             self._seat(self._leader, self._previous)
@@ -139,10 +139,10 @@ class Decisions:
 
     def _use(self, kind: str, card: str, trick: int, player: str, cards: int) -> None:
         """Carry out a grant (a :class:`_Grant`'s fields), or queue the decision it asks for."""
-        if kind == AbilityKind.LOOK_UNDEALT:
+        if kind == LOOK_UNDEALT:
             self.seen[player] = tuple(sorted(self.undealt, key=self._kit.place.__getitem__))  # (in deck order)
             return
-        if kind == AbilityKind.EXCHANGE:
+        if kind == EXCHANGE:
             drawn, self.undealt = self.undealt[:cards], self.undealt[cards:]
             if not drawn:
                 return  # nothing left to draw: nothing to discard either
@@ -151,7 +151,7 @@ class Decisions:
             self._pending.append(Decision(player, kind, card, trick, tuple(hand), len(drawn)))
             return
         options: tuple[Any, ...]
-        if kind == AbilityKind.CHOOSE_LEADER:
+        if kind == CHOOSE_LEADER:
             options = self.players
         elif kind == WAGER:
             options = self._values(self.edition.wagers)

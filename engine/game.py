@@ -46,7 +46,7 @@ from .decisions import Decision, Decisions, _Grant
 from .errors import GameError, NotationError
 from .limits import shown
 from .lookups import CHANGE_BID, WAGER, lookups
-from .model import Ghost, Phase, Trick
+from .model import BIDDING, DECIDING, LOADING, OVER, PLAYING, Ghost, Phase, Trick
 from .randomplay import deal, play_randomly, shuffle
 from .roundresults import RoundResults
 from .rounds import RoundScore, ghost_play, next_seat, opener, scorer, seat_order
@@ -241,7 +241,7 @@ class Round(Decisions, RoundResults):
         self._captured: list[tuple[str, tuple[str, ...]]] = []
         self._allied: list[tuple[str, str]] = []
         self._score: RoundScore | None = None  # worked out once the round is over
-        self.phase = Phase.BIDDING
+        self.phase = BIDDING
 
     # ------------------------------------------------------------------ set-up
 
@@ -346,7 +346,7 @@ class Round(Decisions, RoundResults):
     def to_bid(self) -> tuple[str, ...]:
         """The players who may bid now: everybody who has not bid yet when bids are
         simultaneous, the next bidder when the edition has players bid in turn."""
-        if self.phase is not Phase.BIDDING:
+        if self.phase is not BIDDING:
             return ()
         waiting = tuple(p for p in self.bidding_order if p not in self._bids)
         return waiting[:1] if self.edition.bidding.order == "in_turn" else waiting
@@ -354,7 +354,7 @@ class Round(Decisions, RoundResults):
     @property
     def to_play(self) -> str | None:
         """The player whose card comes next, or ``None`` outside play."""
-        if self.phase is not Phase.PLAYING:
+        if self.phase is not PLAYING:
             return None
         return self.seats[self._order[len(self._trick)]]
 
@@ -387,7 +387,7 @@ class Round(Decisions, RoundResults):
     def bid(self, player: str, bid: int) -> None:
         """Record ``player``'s bid: a whole number from 0 to the cards dealt."""
         self._player(player)
-        if self.phase is not Phase.BIDDING:
+        if self.phase is not BIDDING:
             raise GameError(f"bidding is over (the round is {self.phase.value})")
         if player in self._bids:
             raise GameError(f"{player} has already bid {self._bids[player]}")
@@ -410,7 +410,7 @@ class Round(Decisions, RoundResults):
     def _bids_in(self) -> None:
         """Once every bid is in, on to the loads or the play."""
         if len(self._bids) == len(self.players):
-            self.phase = Phase.LOADING if self.scheme.loads else Phase.PLAYING
+            self.phase = LOADING if self.scheme.loads else PLAYING
             self._ghost_turns()
 
     def _breaks(self, player: str, bid: int) -> list[Broken]:
@@ -438,7 +438,7 @@ class Round(Decisions, RoundResults):
     @property
     def to_load(self) -> tuple[str, ...]:
         """The players who have not chosen their load yet (Rascal's scoring, digest 2.10)."""
-        return tuple(p for p in self.players if p not in self.loads) if self.phase is Phase.LOADING else ()
+        return tuple(p for p in self.players if p not in self.loads) if self.phase is LOADING else ()
 
     def load(self, player: str, load: str) -> None:
         """Record ``player``'s cannon load, chosen after the bids under a scheme with
@@ -447,7 +447,7 @@ class Round(Decisions, RoundResults):
         self._player(player)
         if not self.scheme.loads:
             raise GameError(f"scoring scheme '{self.scheme.id}' has no loads")
-        if self.phase is not Phase.LOADING:
+        if self.phase is not LOADING:
             raise GameError(f"loads are chosen after the bids, before play ({self._not_now()})")
         if player in self.loads:
             raise GameError(f"{player} has already chosen {self.loads[player]}")
@@ -456,13 +456,13 @@ class Round(Decisions, RoundResults):
             raise GameError(f"{player}'s load {load!r} is not one of {', '.join(self.scheme.loads)}")
         self.loads[player] = chosen
         if len(self.loads) == len(self.players):
-            self.phase = Phase.PLAYING
+            self.phase = PLAYING
             self._ghost_turns()
 
     def legal_plays(self, player: str | None = None) -> tuple[Play, ...]:
         """The plays ``player`` (default: whoever is to play) may make now, each card
         that is declared when played once per declaration (``TIG:PIR``, ``TIG:E``)."""
-        if self.phase is not Phase.PLAYING:
+        if self.phase is not PLAYING:
             return ()
         mover = self.to_play
         if player is not None and player != mover:
@@ -499,7 +499,7 @@ class Round(Decisions, RoundResults):
         """``player`` plays ``card`` (text such as ``"Y7"`` or ``"TIG:PIR"``, or a play)."""
         if player != self.ghost_name:
             self._player(player)
-        if self.phase is not Phase.PLAYING:
+        if self.phase is not PLAYING:
             raise GameError(self._not_now())
         mover = self.to_play
         if player != mover:
@@ -546,14 +546,14 @@ class Round(Decisions, RoundResults):
 
     def _not_now(self) -> str:
         """Where the round stands, for messages refusing a move."""
-        if self.phase is Phase.BIDDING:
+        if self.phase is BIDDING:
             return f"bidding is not over: waiting for {', '.join(self.to_bid)}"
-        if self.phase is Phase.LOADING:
+        if self.phase is LOADING:
             return f"the loads are not chosen: waiting for {', '.join(self.to_load)}"
-        if self.phase is Phase.DECIDING:
+        if self.phase is DECIDING:
             d = self._pending[0]
             return f"waiting for {d.player}'s decision ({d.kind} for {d.card}, trick {d.trick})"
-        if self.phase is Phase.PLAYING:
+        if self.phase is PLAYING:
             return f"trick {len(self.tricks) + 1} is being played: {self.to_play} to play"
         return "the round is over"
 
@@ -604,16 +604,16 @@ class Round(Decisions, RoundResults):
     def _advance(self) -> None:
         """Move to the next phase once nothing waits."""
         if self._pending:
-            self.phase = Phase.DECIDING
+            self.phase = DECIDING
         elif len(self.tricks) < self.cards:
-            self.phase = Phase.PLAYING
+            self.phase = PLAYING
         elif self._later:
             for grant in self._later:
                 self._use(*grant)
             self._later = []
-            self.phase = Phase.DECIDING if self._pending else Phase.OVER
+            self.phase = DECIDING if self._pending else OVER
         else:
-            self.phase = Phase.OVER
+            self.phase = OVER
 
 
 # Game is a module of its own; importable from here, as it always was.

@@ -18,7 +18,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from .model import AbilityKind, Phase, Trick
+from .model import BIDDING, DECIDING, EXCHANGE, LOADING, OVER, PLAYING, Trick
 from .trick import legal_plays as trick_legal_plays
 
 if TYPE_CHECKING:
@@ -189,7 +189,7 @@ def random_plays(round_: Round, rng: random.Random, by_seat: Sequence[random.Ran
     if by_seat is not None and round_.ghost is not None:
         raise ValueError("a generator per seat is for rounds without the ghost hand")
     if round_.ghost is not None:  # the ghost's turns come in between: a play at a time
-        while round_.phase is not Phase.OVER:
+        while round_.phase is not OVER:
             if round_._pending:
                 answer_randomly(round_, rng)
                 continue
@@ -232,11 +232,11 @@ def random_plays(round_: Round, rng: random.Random, by_seat: Sequence[random.Ran
     trick, order, names = round_._trick, round_._order, round_._names
     while True:
         if round_._pending:
-            if answer_randomly(round_, rngs[seats.index(round_._pending[0].player)]) == AbilityKind.EXCHANGE:
+            if answer_randomly(round_, rngs[seats.index(round_._pending[0].player)]) == EXCHANGE:
                 held_as = kinds()
             trick, order, names = round_._trick, round_._order, round_._names
             continue
-        if round_.phase is not Phase.PLAYING:
+        if round_.phase is not PLAYING:
             return
         # The led suit (trick.Resolver.led_suit) as cards come: -2 while none is set.
         led, passed = -2, False
@@ -301,7 +301,7 @@ def answer_randomly(round_: Round, rng: random.Random) -> str:
     """Answer the pending decision at random, as :func:`play_randomly` does (``rng.sample``
     of an exchange's options, ``rng.choice`` of the others'); its kind."""
     pending = round_._pending[0]
-    if pending.kind == AbilityKind.EXCHANGE:  # (the options are the hand's plays)
+    if pending.kind == EXCHANGE:  # (the options are the hand's plays)
         round_._decided(pending, sample(rng, pending.options, pending.number))
     else:
         round_._decided(pending, choice(rng, pending.options))
@@ -319,7 +319,7 @@ def play_randomly(round_: Round, rng: random.Random) -> None:
     ``rng.sample`` of an exchange's), so the same generator plays the same round; the
     moves are made through the round's internals, legality worked out once a play."""
     low, high = round_.bid_range
-    if round_.phase is Phase.BIDDING and not round_.edition.bidding.rules and low <= high:
+    if round_.phase is BIDDING and not round_.edition.bidding.rules and low <= high:
         # every bid of the range is legal: the bidders in their order (to_bid's first)
         bids, width = round_._bids, high - low + 1
         getrandbits = rng.getrandbits if _draws_alike(rng) else None
@@ -327,12 +327,12 @@ def play_randomly(round_: Round, rng: random.Random) -> None:
             if player not in bids:  # rng.randint(low, high)
                 bids[player] = low + _below(getrandbits, width) if getrandbits else rng.randint(low, high)
         round_._bids_in()
-    if round_.phase is Phase.BIDDING or round_.phase is Phase.LOADING:
+    if round_.phase is BIDDING or round_.phase is LOADING:
         while round_.to_bid:
             player = round_.to_bid[0]
             options = round_.legal_bids(player)
             round_.bid(player, rng.randint(low, high) if len(options) == high - low + 1 else rng.choice(options))
         for player in round_.to_load:
             round_.load(player, rng.choice(round_.scheme.loads))
-    if round_.phase is Phase.PLAYING or round_.phase is Phase.DECIDING:
+    if round_.phase is PLAYING or round_.phase is DECIDING:
         random_plays(round_, rng)

@@ -9,7 +9,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from .errors import GameError
-from .model import Phase
+from .model import OVER, Phase
 from .rounds import RoundScore, leader_ability
 
 if TYPE_CHECKING:
@@ -48,7 +48,7 @@ class RoundResults:
 
     def score(self) -> RoundScore:
         """The round's points under its scheme; only when the round is over."""
-        if self.phase is not Phase.OVER:
+        if self.phase is not OVER:
             raise GameError(f"the round is not over ({self._not_now()})")
         if self._score is None:
             self._score = self._points()

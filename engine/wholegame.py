@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .errors import GameError
-from .model import Phase
+from .model import OVER
 from .rounds import standings
 from .scoring import SheetScore, score_sheet
 
@@ -79,7 +79,7 @@ class Game:
         """After the schedule's last round, the players tied for first when the edition
         breaks ties with another round of them (``ties: extra_round``, digest 5 #22);
         else ``()``."""
-        done = [r for r in self.rounds if r.phase is Phase.OVER]
+        done = [r for r in self.rounds if r.phase is OVER]
         if len(done) < self.length or len(done) < len(self.rounds) or self.edition.ties != "extra_round":
             return ()
         _, first = standings(self.players, [r.score() for r in done])
@@ -88,7 +88,7 @@ class Game:
     @property
     def over(self) -> bool:
         """Whether the game has ended: the schedule played, and no tie left to break."""
-        finished = len(self.rounds) >= self.length and self.rounds[-1].phase is Phase.OVER
+        finished = len(self.rounds) >= self.length and self.rounds[-1].phase is OVER
         return finished and not self.tied
 
     def next_round(
@@ -104,7 +104,7 @@ class Game:
         gets one: the tied players only, under the rules for their number (two bring
         in the ghost hand where the edition has one), dealt ``cards`` each - by default
         as many as the schedule's last round (the digest leaves it open, 2.13)."""
-        if self.rounds and self.rounds[-1].phase is not Phase.OVER:
+        if self.rounds and self.rounds[-1].phase is not OVER:
             raise GameError(f"round {len(self.rounds)} is not over")
         players = self.players
         modules = self.modules
@@ -147,7 +147,7 @@ class Game:
             sheet["modules"] = list(self.modules)
         rounds = []
         for r in self.rounds:
-            if r.phase is Phase.OVER:
+            if r.phase is OVER:
                 record = r.as_sheet_round()
                 if r.players != self.players:  # a tie-break round
                     record = {"players": list(r.players), **record}
