@@ -464,8 +464,23 @@ class CompiledTricks(Plans, Deciders):
         resolve, plans_get, planned = self.resolve, self.plans.get, PLANNED
 
         def resolve_dealt(cards: Sequence[Play], players: int) -> TrickResult:
-            if len(cards) <= planned:
-                plan = plans_get(tuple([play.pattern for play in cards]))
+            count = len(cards)
+            key: tuple[int, ...]
+            if count <= planned:
+                # the pattern's key, written out for the common table sizes (a list
+                # comprehension is a function call of its own on Python 3.11)
+                if count == 4:
+                    a, b, c, d = cards
+                    key = (a.pattern, b.pattern, c.pattern, d.pattern)
+                elif count == 3:
+                    a, b, c = cards
+                    key = (a.pattern, b.pattern, c.pattern)
+                elif count == 5:
+                    a, b, c, d, e = cards
+                    key = (a.pattern, b.pattern, c.pattern, d.pattern, e.pattern)
+                else:
+                    key = tuple([play.pattern for play in cards])
+                plan = plans_get(key)
                 if plan is not None and plan is not _SEEN:
                     return plan(cards, 0, players)
             return resolve(cards, 0, players)

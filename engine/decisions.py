@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
 
     from .edition import Edition
+    from .model import Ghost
 
 
 class Decision(NamedTuple):
@@ -34,6 +35,10 @@ class Decision(NamedTuple):
     trick: int
     options: tuple[Any, ...]
     number: int = 1
+
+
+#: Makes a Decision without the call of its generated __new__ (simulations make many).
+_new = tuple.__new__
 
 
 class _Grant(NamedTuple):
@@ -54,6 +59,7 @@ class Decisions:
         edition: Edition
         players: tuple[str, ...]
         seats: tuple[str, ...]
+        ghost: Ghost | None
         cards: int
         hands: dict[str, list[Play]]
         undealt: list[Play]
@@ -111,7 +117,8 @@ class Decisions:
             self.changes[player] = choice
         self._pending.pop(0)
         self._advance()
-        self._ghost_turns()
+        if self.ghost is not None:
+            self._ghost_turns()
 
     def _discards(self, decision: Decision, choice: Any) -> list[Play]:
         """The cards an exchange's answer discards, as the hand holds them; raises for
@@ -148,7 +155,7 @@ class Decisions:
                 return  # nothing left to draw: nothing to discard either
             hand = self.hands[player]
             hand.extend(drawn)
-            self._pending.append(Decision(player, kind, card, trick, tuple(hand), len(drawn)))
+            self._pending.append(_new(Decision, (player, kind, card, trick, tuple(hand), len(drawn))))
             return
         options: tuple[Any, ...]
         if kind == CHOOSE_LEADER:
@@ -159,7 +166,7 @@ class Decisions:
             bid = self._bids[player]
             low, high = self.bid_range
             options = tuple([v for v in self._values(self.edition.bid_changes) if low <= bid + v <= high])
-        self._pending.append(Decision(player, kind, card, trick, options))
+        self._pending.append(_new(Decision, (player, kind, card, trick, options, 1)))
 
     @staticmethod
     def _values(choice: SheetChoice | None) -> tuple[int, ...]:

@@ -170,6 +170,8 @@ class Round(Decisions, RoundResults):
             if cards is None:
                 raise GameError(f"round {shown(number)} is past the schedule's last round; give cards")
         self.cards = cards
+        #: Where each seat's hand lies in a dealt deck.
+        self._slices = tuple(slice(i * cards, (i + 1) * cards) for i in range(len(self.seats)))
         self._deal(hands, undealt, seed, rng)
         rounds = self.rounds
         if leader is None:
@@ -212,6 +214,7 @@ class Round(Decisions, RoundResults):
         "_scorer",
         "rounds",
         "cards",
+        "_slices",
         "first_leader",
         "_leader",
         "_previous",
@@ -287,7 +290,7 @@ class Round(Decisions, RoundResults):
             # The hands drawn at random, and the top of the undealt pile as far as an
             # exchange can draw in the round (the rest of the pile is never drawn).
             deal(shuffler, deck, size + self._kit.reserve)
-            self.hands = {name: deck[i * self.cards : (i + 1) * self.cards] for i, name in enumerate(self.seats)}
+            self.hands = dict(zip(self.seats, map(deck.__getitem__, self._slices), strict=True))
             rest = deck[size:]
         else:
             unknown = [name for name in hands if name not in self.seats]
