@@ -130,7 +130,7 @@ class Round(Decisions, RoundResults):
             if setup is not None:
                 self.edition = edition
                 self.__dict__.update(setup)
-                self._deal(None, None, seed, rng)
+                self._draw(random.Random(seed) if rng is None else rng)
                 self._fresh()
                 return
         self.edition = edition
@@ -287,11 +287,8 @@ class Round(Decisions, RoundResults):
             )
         shuffler = random.Random(seed) if rng is None else rng
         if hands is None:
-            # The hands drawn at random, and the top of the undealt pile as far as an
-            # exchange can draw in the round (the rest of the pile is never drawn).
-            deal(shuffler, deck, size + self._kit.reserve)
-            self.hands = dict(zip(self.seats, map(deck.__getitem__, self._slices), strict=True))
-            rest = deck[size:]
+            self._draw(shuffler)
+            rest = self.undealt
         else:
             unknown = [name for name in hands if name not in self.seats]
             if unknown:
@@ -321,6 +318,17 @@ class Round(Decisions, RoundResults):
                 raise GameError("the undealt cards must be exactly the cards of the deck in play that were not dealt")
             rest = given
         self.undealt: list[Play] = rest
+
+    def _draw(self, rng: random.Random) -> None:
+        """Deal hands drawn at random from the deck in play (large enough: checked when
+        the round was first set up) with ``rng``, and on top of the undealt pile as many
+        cards as an exchange can draw in the round (the rest of the pile is never drawn)."""
+        deck = list(self._kit.deck)
+        slices = self._slices
+        size = slices[-1].stop
+        deal(rng, deck, size + self._kit.reserve)
+        self.hands = dict(zip(self.seats, map(deck.__getitem__, slices), strict=True))
+        self.undealt = deck[size:]
 
     def _cards(self, cards: str | Iterable[str | Play], what: str) -> list[Play]:
         """Cards given as one text (``"Y7 SK"``) or a list of cards, each text or a play."""

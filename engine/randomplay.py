@@ -322,10 +322,17 @@ def play_randomly(round_: Round, rng: random.Random) -> None:
     if round_.phase is BIDDING and not round_.edition.bidding.rules and low <= high:
         # every bid of the range is legal: the bidders in their order (to_bid's first)
         bids, width = round_._bids, high - low + 1
-        getrandbits = rng.getrandbits if _draws_alike(rng) else None
+        getrandbits, bits = (rng.getrandbits, width.bit_length()) if _draws_alike(rng) else (None, 0)
         for player in round_.bidding_order:
-            if player not in bids:  # rng.randint(low, high)
-                bids[player] = low + _below(getrandbits, width) if getrandbits else rng.randint(low, high)
+            if player in bids:
+                continue
+            if getrandbits:  # rng.randint(low, high), drawn as _below draws it
+                j = getrandbits(bits)
+                while j >= width:
+                    j = getrandbits(bits)
+                bids[player] = low + j
+            else:
+                bids[player] = rng.randint(low, high)
         round_._bids_in()
     if round_.phase is BIDDING or round_.phase is LOADING:
         while round_.to_bid:
