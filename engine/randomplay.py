@@ -183,12 +183,10 @@ def random_plays(round_: Round, rng: random.Random, by_seat: Sequence[random.Ran
     ``seats`` order; no ghost), each seat's moves from its own, as a
     :class:`~skullking.bots.RandomBot` draws them. (A friend of
     :class:`~skullking.game.Round`: it plays through the round's internals.)"""
-    known = round_._lookups
-    held = known.held
-    resolver = round_.edition._resolver
     if by_seat is not None and round_.ghost is not None:
         raise ValueError("a generator per seat is for rounds without the ghost hand")
     if round_.ghost is not None:  # the ghost's turns come in between: a play at a time
+        held, resolver = round_._lookups.held, round_.edition._resolver
         while round_.phase is not OVER:
             if round_._pending:
                 answer_randomly(round_, rng)
@@ -198,11 +196,12 @@ def random_plays(round_: Round, rng: random.Random, by_seat: Sequence[random.Ran
             play = choice(rng, round_._options(trick_legal_plays(resolver, hand, trick)))
             round_._place(hand, held[play], play)
         return
-    must_follow, pass_on, lead_of = resolver.must_follow, resolver.pass_on_character, known.lead
+    known, resolver, kit = round_._lookups, round_.edition._resolver, round_._kit
+    held, must_follow, pass_on, lead_of = known.held, resolver.must_follow, resolver.pass_on_character, known.lead
     suit_plays, may_follow = known.suited, known.following
     resolve, tricks, cards, seats = round_.edition._compiled.resolve_dealt, round_.tricks, round_.cards, round_.seats
-    grants_of = round_._kit.grants if round_._abilities else {}
-    seatings = round_._seatings
+    grants_of = kit.grants if round_._abilities else {}
+    special, declared, seatings = kit.special, kit.undeclared, round_._seatings
     won, captured, allied = round_._won, round_._captured, round_._allied  # (the tallies: see Round._tally)
     size = len(seats)
     # each seat's generator, and its getrandbits when its draws are made here (else
@@ -212,11 +211,9 @@ def random_plays(round_: Round, rng: random.Random, by_seat: Sequence[random.Ran
     else:
         rngs = list(by_seat)
         draws = [r.getrandbits if _draws_alike(r) else None for r in rngs]
-    held_by = round_.hands
-    hands = [held_by[name] for name in seats]  # by seat
+    hands = list(map(round_.hands.__getitem__, seats))  # by seat
     # Hands without a card twice or a card declared when played: their legal cards
     # are the plays to draw from as they stand (while they only lose cards).
-    special, declared = round_._kit.special, round_._kit.undeclared
 
     def kinds() -> list[int]:
         """Per hand: 0, its legal cards are the plays to draw from as they stand; 1, it

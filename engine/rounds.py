@@ -172,12 +172,13 @@ class Scorer:
     from the first case that holds. :meth:`points` scores a round from its results,
     :meth:`tallied` one played here from its tallies."""
 
-    __slots__ = ("alliance", "fast", "made_divides", "points_of", "scheme", "uses_played", "zeros")
+    __slots__ = ("alliance", "fast", "load_ids", "made_divides", "points_of", "scheme", "uses_played", "zeros")
 
     def __init__(self, edition: Edition, scheme: Scheme) -> None:
         from .build import played_names
 
         self.scheme = scheme
+        self.load_ids = scheme.loads
         self.points_of = {b.id: b.points for b in edition.bonuses}
         self.alliance = next((e for e in edition.effects if e.kind is EffectKind.ALLIANCE), None)
         #: Every ``played_<role>`` name at 0: a player's values before the play counts.
@@ -288,8 +289,7 @@ class Scorer:
         """Each player's points by the scheme's functions (``bonus``: capture points per
         player); ``None`` when a formula divides by zero or a value leaves the limits:
         the formulas one by one then give the error or the value."""
-        assert self.fast is not None
-        made_fn, points_fn = self.fast
+        made_fn, points_fn = self.fast  # type: ignore[misc]  # (asked only when it is not None)
         constants = (cards, number, len(players), rounds, int(number == rounds), sum(bids.values()))
         try:
             if alliances:
@@ -299,7 +299,7 @@ class Scorer:
                 if self.made_divides:
                     made_fn(players, bids, won, *constants)
             scored: dict[str, int] = points_fn(
-                players, bids, won, bonus, earned, wagers, loads, self.scheme.loads, *constants
+                players, bids, won, bonus, earned, wagers, loads, self.load_ids, *constants
             )
         except ZeroDivisionError:
             return None
