@@ -22,6 +22,7 @@ from .model import BIDDING, DECIDING, EXCHANGE, LOADING, OVER, PLAYING, Trick
 from .trick import legal_plays as trick_legal_plays
 
 if TYPE_CHECKING:
+    from .cards import Play
     from .game import Round
 
 _T = TypeVar("_T")
@@ -215,22 +216,22 @@ def random_plays(round_: Round, rng: random.Random, by_seat: Sequence[random.Ran
     # Hands without a card twice or a card declared when played: their legal cards
     # are the plays to draw from as they stand (while they only lose cards).
 
-    def kinds() -> list[int]:
-        """Per hand: 0, its legal cards are the plays to draw from as they stand; 1, it
+    def kind_of(hand: list[Play]) -> int:
+        """0, the hand's legal cards are the plays to draw from as they stand; 1, it
         holds a card twice (each drawn once); 2, it holds a card declared when played."""
-        return [
-            0 if special.isdisjoint(hand) else 2 if not declared.isdisjoint(hand) else int(len(set(hand)) < len(hand))
-            for hand in hands
-        ]
+        if special.isdisjoint(hand):
+            return 0
+        return 2 if not declared.isdisjoint(hand) else int(len(set(hand)) < len(hand))
 
-    held_as = kinds()
+    held_as = list(map(kind_of, hands))
     # The trick in play and its seating are kept here, and written back to the round
     # before anything else reads them (an ability, the round's end).
     trick, order, names = round_._trick, round_._order, round_._names
     while True:
         if round_._pending:
-            if answer_randomly(round_, rngs[seats.index(round_._pending[0].player)]) == EXCHANGE:
-                held_as = kinds()
+            seat = seats.index(round_._pending[0].player)
+            if answer_randomly(round_, rngs[seat]) == EXCHANGE:  # (the hand changed)
+                held_as[seat] = kind_of(hands[seat])
             trick, order, names = round_._trick, round_._order, round_._names
             continue
         if round_.phase is not PLAYING:
@@ -263,8 +264,12 @@ def random_plays(round_: Round, rng: random.Random, by_seat: Sequence[random.Ran
                 play = rngs[seat].choice(legal)
             hand.remove(held[play] if kind == 2 else play)  # (a declared card is held undeclared)
             trick.append(play)
-            if led == -2:
-                led, passed = _lead(lead_of[play], passed, pass_on)
+            if led == -2:  # (_lead, written out: a call a card costs more than the rest)
+                lead = lead_of[play]
+                if lead >= 0 or (lead == -1 and not (passed and pass_on)):
+                    led = lead
+                else:
+                    passed = True
         # What _finish_trick does, without a ghost.
         plays = tuple(trick)
         result = resolve(plays, size)

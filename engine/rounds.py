@@ -290,20 +290,18 @@ class Scorer:
         player); ``None`` when a formula divides by zero or a value leaves the limits:
         the formulas one by one then give the error or the value."""
         made_fn, points_fn = self.fast  # type: ignore[misc]  # (asked only when it is not None)
-        constants = (cards, number, len(players), rounds, int(number == rounds), sum(bids.values()))
+        count = len(players)
         try:
             if alliances:
-                earned = _earned(self.alliance, alliances, made_fn(players, bids, won, *constants))
+                earned = _earned(self.alliance, alliances, made_fn(players, bids, won, cards, number, count, rounds))
             else:  # whether each made the bid matters only to alliances: asked if it can fail
                 earned = {}
                 if self.made_divides:
-                    made_fn(players, bids, won, *constants)
-            scored: dict[str, int] = points_fn(
-                players, bids, won, bonus, earned, wagers, loads, self.load_ids, *constants
+                    made_fn(players, bids, won, cards, number, count, rounds)
+            scored: dict[str, int] | None = points_fn(
+                players, bids, won, bonus, earned, wagers, loads, self.load_ids, cards, number, count, rounds
             )
         except ZeroDivisionError:
-            return None
-        if scored and not -MAX_VALUE <= min(scored.values()) <= max(scored.values()) <= MAX_VALUE:
             return None
         return scored
 
@@ -391,11 +389,12 @@ def _functions(scheme: Scheme) -> tuple[Callable[..., dict[str, bool]], Callable
     """The scheme as two Python functions over the table, written from its formulas:
     ``made(players, bids, won, *constants)``, whether each player made the bid, and
     ``points(players, bids, won, bonus, alliance, wagers, loads, load_ids, *constants)``,
-    each player's points from the first case that holds (0 when none does); the
-    constants are the round's ``cards, round, players, rounds, last_round,
-    total_bids``, the mappings give each player's values (a player missing from
-    ``bonus``, ``alliance`` or ``wagers`` has 0). ``None`` for a scheme whose formulas
-    aggregate over the table or that Python cannot compile."""
+    each player's points from the first case that holds (0 when none does), or
+    ``None`` as soon as one leaves the limits (``MAX_VALUE``); the constants are the
+    round's ``cards, round, players, rounds`` (``last_round`` and ``total_bids`` are
+    worked out inside, where a formula uses them), the mappings give each player's
+    values (a player missing from ``bonus``, ``alliance`` or ``wagers`` has 0). ``None``
+    for a scheme whose formulas aggregate over the table or that Python cannot compile."""
     row = (*_ROW, *scheme.loads)
     formulas = [scheme.made, *(e for c in scheme.cases for e in (c.when, c.points) if e is not None)]
     if any(f.uses_table for f in formulas) or not set(scheme.made.variables) <= set(row[:8]):
@@ -403,7 +402,12 @@ def _functions(scheme: Scheme) -> tuple[Callable[..., dict[str, bool]], Callable
     used = set().union(*(f.variables for f in formulas))
     if not used <= set(row):
         return None
-    constants = [f"v{i}" for i in range(2, 8)]  # cards ... total_bids
+    constants = [f"v{i}" for i in range(2, 6)]  # cards, round, players, rounds
+
+    def derived(variables: Set[str]) -> list[str]:
+        """The lines working out last_round and total_bids before the loop, if used."""
+        lines = ["    v6 = 1 if v3 == v5 else 0"] if "last_round" in variables else []
+        return lines + (["    v7 = sum(bids.values())"] if "total_bids" in variables else [])
 
     def slot(name: str, _: str | None) -> str:
         return f"v{row.index(name)}"
@@ -424,25 +428,38 @@ def _functions(scheme: Scheme) -> tuple[Callable[..., dict[str, bool]], Callable
     made = python_function(
         ["players", "bids", "won", *constants],
         "\n".join(
-            ["    made = {}", "    for p in players:", *(f"        {line}" for line in made_lines), "    return made"]
+            [
+                *derived(scheme.made.variables),
+                "    made = {}",
+                "    for p in players:",
+                *(f"        {line}" for line in made_lines),
+                "    return made",
+            ]
         ),
         "made",
     )
     lines = [fetch[n] for n in fetch if n in used]
     first = True
     for case in scheme.cases:
-        points = f"points[p] = {python_text(case.points.tree, slot)}"
+        points = f"value = {python_text(case.points.tree, slot)}"
         if case.when is None:
             lines += [points] if first else ["else:", f"    {points}"]
             break
         lines += [f"{'if' if first else 'elif'} {python_text(case.when.tree, slot)}:", f"    {points}"]
         first = False
     else:
-        lines += ["points[p] = 0"] if first else ["else:", "    points[p] = 0"]
+        lines += ["value = 0"] if first else ["else:", "    value = 0"]
+    lines += [f"if not {-MAX_VALUE} <= value <= {MAX_VALUE}:", "    return None", "points[p] = value"]
     points_of = python_function(
         ["players", "bids", "won", "bonus", "alliance", "wagers", "loads", "load_ids", *constants],
         "\n".join(
-            ["    points = {}", "    for p in players:", *(f"        {line}" for line in lines), "    return points"]
+            [
+                *derived(used),
+                "    points = {}",
+                "    for p in players:",
+                *(f"        {line}" for line in lines),
+                "    return points",
+            ]
         ),
         "points",
     )

@@ -24,6 +24,7 @@ import skullking
 from skullking.edition import Edition
 from skullking.errors import FormulaError
 from skullking.game import Game, Phase, Round, play_randomly
+from skullking.limits import MAX_VALUE
 from skullking.model import AbilityKind
 from skullking.randomplay import _sample, deal, shuffle
 from skullking.rounds import Scorer, scorer
@@ -363,6 +364,29 @@ def test_a_scheme_written_out_scores_as_its_formulas(source: str) -> None:
             want = plain.points(**{**arguments, "extra": {}})
             assert written.tallied(**tallied) == want and plain.tallied(**tallied) == want, (scheme.id, arguments)
     assert fast, "no scheme of the edition is written out"
+
+
+def test_points_beyond_the_limits_fail_as_the_formula_does(tmp_path: Path) -> None:
+    """A scheme's written-out functions give up on a value beyond the limits
+    (limits.MAX_VALUE), and the formulas one by one then report it as theirs: a sheet
+    and a round played move by move both fail with the formula's message."""
+    text = (Path(__file__).resolve().parent.parent / "editions" / "skullking-2021.yaml").read_text(encoding="utf-8")
+    text = text.replace("points: 20 * bid + bonus + alliance + wager", "points: bid * 1000000 * 1000000 * 1000000")
+    assert "1000000 * 1000000" in text
+    (tmp_path / "big.yaml").write_text(text, encoding="utf-8")
+    edition = skullking.load_edition(tmp_path / "big.yaml")
+    assert scorer(edition, edition.scheme()).fast is not None
+    played = {"cards": 5, "bids": {"A": 1, "B": 0}, "won": {"A": 1, "B": 0}}
+    sheet = {"players": ["A", "B"], "schedule": "swift-n-salty", "rounds": [played]}
+    with pytest.raises(skullking.SkullKingError, match=f"beyond {MAX_VALUE:,}"):
+        edition.score_sheet(sheet)
+    r = Round(edition, ["A", "B", "C"], cards=1, hands={"A": ["Y7"], "B": ["Y3"], "C": ["Y2"]})
+    for player, bid in (("A", 1), ("B", 0), ("C", 0)):
+        r.bid(player, bid)
+    for player, card in (("A", "Y7"), ("B", "Y3"), ("C", "Y2")):
+        r.play(player, card)
+    with pytest.raises(skullking.SkullKingError, match=f"beyond {MAX_VALUE:,}"):
+        r.score()
 
 
 def test_a_made_formula_that_fails_fails_without_alliances(tmp_path: Path) -> None:
