@@ -170,8 +170,8 @@ class Round(Decisions, RoundResults):
             if cards is None:
                 raise GameError(f"round {shown(number)} is past the schedule's last round; give cards")
         self.cards = cards
-        #: Where each seat's hand lies in a dealt deck.
-        self._slices = tuple(slice(i * cards, (i + 1) * cards) for i in range(len(self.seats)))
+        #: Each seat's name and where its hand lies in a dealt deck.
+        self._slices = tuple((name, slice(i * cards, (i + 1) * cards)) for i, name in enumerate(self.seats))
         self._deal(hands, undealt, seed, rng)
         rounds = self.rounds
         if leader is None:
@@ -325,9 +325,11 @@ class Round(Decisions, RoundResults):
         cards as an exchange can draw in the round (the rest of the pile is never drawn)."""
         deck = list(self._kit.deck)
         slices = self._slices
-        size = slices[-1].stop
+        size = slices[-1][1].stop
         deal(rng, deck, size + self._kit.reserve)
-        self.hands = dict(zip(self.seats, map(deck.__getitem__, slices), strict=True))
+        hands = self.hands = {}
+        for name, place in slices:  # (a loop: cheaper than dict() over a zip)
+            hands[name] = deck[place]
         self.undealt = deck[size:]
 
     def _cards(self, cards: str | Iterable[str | Play], what: str) -> list[Play]:
