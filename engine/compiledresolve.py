@@ -21,7 +21,7 @@ from .compiledparts import (
     Resolve,
     _new,
 )
-from .plan import LIMIT, PATTERN, no_winner
+from .plan import LIMIT, no_winner
 from .trick import TrickResult
 
 if TYPE_CHECKING:
@@ -74,9 +74,11 @@ def build_resolver(tricks: CompiledTricks) -> Resolve:
         owner, counts, need, key = cards.facts if cards.__class__ is Cards else _NO_FACTS
         if owner is not me:  # not parsed by this edition
             count = len(cards)
+            key = None
             if quick and count <= planned:  # a short trick of this edition's plays, its plan kept
                 try:
-                    plan = plans_get(tuple(map(PATTERN, cards)))
+                    key = tuple([play.pattern for play in cards])  # (kept for the look-up below)
+                    plan = plans_get(key)
                 except AttributeError:  # (text)
                     plan = None
                 if plan is not None and plan is not _SEEN and own.issuperset(cards) and len(set(cards)) == count:
@@ -86,7 +88,6 @@ def build_resolver(tricks: CompiledTricks) -> Resolve:
                         check(cards, leader, seats)
                     return plan(cards, leader, seats)
             # add the counts up
-            key = None
             counts = bias
             try:
                 for play in cards:
