@@ -137,12 +137,12 @@ class Decisions:
         """What winning trick ``trick`` with a card grants (``specs``, the edition's
         order: abilities, wager, bid change): used now, or kept for the end of the
         round; the round's last trick grants only what the edition says."""
-        for spec in specs:
-            if spec.after_last_trick or trick < self.cards:
-                if spec.later:
-                    self._later.append(_Grant(spec.kind, spec.card, trick, player, spec.cards))
+        for kind, card, cards, after_last_trick, later in specs:
+            if after_last_trick or trick < self.cards:
+                if later:
+                    self._later.append(_Grant(kind, card, trick, player, cards))
                 else:
-                    self._use(spec.kind, spec.card, trick, player, spec.cards)
+                    self._use(kind, card, trick, player, cards)
 
     def _use(self, kind: str, card: str, trick: int, player: str, cards: int) -> None:
         """Carry out a grant (a :class:`_Grant`'s fields), or queue the decision it asks for."""
