@@ -1,6 +1,6 @@
 """Whole-game speed: random games through ``skullking.Game`` against a hand-written loop.
 
-    python benchmarks/bench_games.py [--games 300] [--repeat 5] [--seed 2021]
+    python benchmarks/bench_games.py [--games 300] [--repeat 5] [--seed 2021] [--stream 10000]
 
 Plays ``--games`` random four-player games of skullking-2021 (the ten rounds of the
 standard schedule) two ways, in turns, in one process:
@@ -22,7 +22,10 @@ alternately; the best run of each is kept (the engine's compiled trick plans are
 for those games by then). Then each plays ``--games`` games it has not seen once (the
 next seeds): what a long simulation meets, where a trick's pattern is sometimes new
 to the engine. The script prints games per second and the ratio engine / hand-written
-(1.0: as fast) for both. Garbage collection stays on, as in a real program. This is a
+(1.0: as fast) for both. With ``--stream N`` it then plays N more new games in chunks of
+250, the engine and the hand-written loop in turns on each chunk, and prints the median
+ratio of the chunks by stage: how a long simulation fares as the engine meets fewer
+trick patterns it has not planned yet. Garbage collection stays on, as in a real program. This is a
 report, not a test (``tests/test_benchmark_baseline.py`` keeps the baseline honest: its
 rounds are legal and score as the engine scores them).
 """
@@ -31,7 +34,9 @@ from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import sys
+import time
 from collections.abc import Sequence
 
 import handwritten_game  # benchmarks/ is the script's folder, first on sys.path
@@ -72,9 +77,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=300, help="games per run (300)")
     parser.add_argument("--repeat", type=int, default=5, help="timed runs, best kept (5)")
     parser.add_argument("--seed", type=int, default=2021, help="random seed (2021)")
+    parser.add_argument("--stream", type=int, default=0, help="then this many new games in chunks (0: none)")
     args = parser.parse_args(argv)
-    if args.games < 1 or args.repeat < 1:
-        parser.error("--games and --repeat must be positive")
+    if args.games < 1 or args.repeat < 1 or args.stream < 0:
+        parser.error("--games and --repeat must be positive, --stream not negative")
     edition = skullking.load_edition(EDITION)
     engine_games(edition, 5, args.seed)  # warm-up: trick plans, the deck
     games, seed = args.games, args.seed
@@ -104,7 +110,32 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"{'engine      Game + play_randomly':<40} {engine:>9,.0f} {1000 / engine:>8.2f} {new_engine:>10,.0f}")
     print(f"{'handwritten handwritten_game.play_game':<40} {hand:>9,.0f} {1000 / hand:>8.2f} {new_hand:>10,.0f}")
     print(f"ratio engine/handwritten (games/s): best run {engine / hand:.2f}, new games {new_engine / new_hand:.2f}")
+    if args.stream:
+        stream(edition, args.stream, seed + 2 * games)
     return 0
+
+
+CHUNK = 250
+
+
+def stream(edition: Edition, games: int, seed: int) -> None:
+    """Play ``games`` new games in chunks, the engine and the hand-written loop in turns
+    on each chunk; print the median ratio of the chunks by stage (each a fifth)."""
+    ratios = []
+    for start in range(0, games, CHUNK):
+        count = min(CHUNK, games - start)
+        began = time.perf_counter()
+        engine_games(edition, count, seed + start)
+        mid = time.perf_counter()
+        handwritten_games(count, seed + start)
+        ratios.append((time.perf_counter() - mid) / (mid - began))
+    print(f"then {games:,} new games in chunks of {CHUNK}, in turns: median ratio engine/handwritten by stage")
+    stages = min(5, len(ratios))
+    for stage in range(stages):
+        part = ratios[stage * len(ratios) // stages : (stage + 1) * len(ratios) // stages]
+        first, last = stage * len(ratios) // stages * CHUNK + 1, min(games, (stage + 1) * len(ratios) // stages * CHUNK)
+        print(f"  games {first:>7,} - {last:>7,}: {statistics.median(part):.2f}")
+    print(f"  all: {statistics.median(ratios):.2f}")
 
 
 if __name__ == "__main__":
