@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from .cards import Play
 from .errors import GameError
 from .limits import shown
-from .lookups import WAGER, GrantSpec, ModuleLookups
+from .lookups import WAGER, GrantSpec
 from .model import CHOOSE_LEADER, EXCHANGE, LOOK_UNDEALT, SheetChoice
 
 if TYPE_CHECKING:
@@ -63,7 +63,6 @@ class Decisions:
         cards: int
         hands: dict[str, list[Play]]
         undealt: list[Play]
-        _kit: ModuleLookups
         bid_range: tuple[int, int]
         _bids: dict[str, int]
         wagers: dict[str, int]
@@ -147,7 +146,7 @@ class Decisions:
     def _use(self, kind: str, card: str, trick: int, player: str, cards: int) -> None:
         """Carry out a grant (a :class:`_Grant`'s fields), or queue the decision it asks for."""
         if kind == LOOK_UNDEALT:
-            self.seen[player] = tuple(sorted(self.undealt, key=self._kit.place.__getitem__))  # (in deck order)
+            self.seen[player] = tuple(self.undealt)
             return
         if kind == EXCHANGE:
             drawn, self.undealt = self.undealt[:cards], self.undealt[cards:]

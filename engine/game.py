@@ -47,7 +47,7 @@ from .errors import GameError, NotationError
 from .limits import shown
 from .lookups import CHANGE_BID, WAGER, lookups
 from .model import BIDDING, DECIDING, LOADING, OVER, PLAYING, Ghost, Phase, Trick
-from .randomplay import deal, play_randomly, shuffle
+from .randomplay import draw, play_randomly, shuffle
 from .roundresults import RoundResults
 from .rounds import RoundScore, ghost_play, next_seat, opener, scorer, seat_order
 from .suggest import unknown
@@ -71,12 +71,12 @@ class Round(Decisions, RoundResults):
     otherwise the hands are drawn at random from the deck of the modules in play
     (default: those the edition uses at this player count) with ``random.Random(seed)``
     (or with ``rng``, a :class:`random.Random` the deal draws from: a :class:`Game`
-    deals every round from its own, one after the other), as a shuffled deck would deal
-    them, with :func:`~skullking.randomplay.deal`. ``undealt`` orders the cards left
-    over, from which an exchange draws from the front (default: the rest of the deck;
-    after given hands, shuffled; after a deal drawn, as many cards as the exchanges of
-    the deck's cards can draw in a round are drawn at random onto the front, the rest,
-    never drawn, left in no particular order). ``scheme`` picks the scoring scheme (one with loads, Rascal's, has
+    deals every round from its own, one after the other), one card at a time as from
+    the top of a shuffled deck (:func:`~skullking.randomplay.draw`). ``undealt`` orders
+    the cards left over, from which an exchange draws from the front (default: after
+    given hands, the rest of the deck shuffled; after a deal, as many cards drawn at
+    random as the exchanges of the deck's cards can draw in a round, then the rest in
+    deck order, never drawn). ``scheme`` picks the scoring scheme (one with loads, Rascal's, has
     each player :meth:`load` after the bids); ``abilities=False`` plays without the
     pirates' abilities (an optional rule, digest 2.8).
 
@@ -92,7 +92,7 @@ class Round(Decisions, RoundResults):
     included), ``undealt``, ``tricks`` (each finished :class:`Trick`), ``trick`` (the
     cards so far of the one in progress), ``bids`` / ``first_bids``, ``loads``, and what
     the abilities did: ``changes`` (bid changes), ``wagers``, ``leader_choices``,
-    ``seen`` (the undealt cards a player looked at, in deck order) and ``discarded``.
+    ``seen`` (the undealt cards a player looked at) and ``discarded``.
     """
 
     _order: tuple[int, ...]  # the seats of the trick in play, in play order
@@ -321,16 +321,17 @@ class Round(Decisions, RoundResults):
 
     def _draw(self, rng: random.Random) -> None:
         """Deal hands drawn at random from the deck in play (large enough: checked when
-        the round was first set up) with ``rng``, and on top of the undealt pile as many
-        cards as an exchange can draw in the round (the rest of the pile is never drawn)."""
+        the round was first set up) with ``rng``, then as many cards as the exchanges of
+        the deck's cards can draw in the round, on top of the undealt pile; beneath them
+        the rest of the deck, in deck order (never drawn: its order tells nothing)."""
         deck = list(self._kit.deck)
         slices = self._slices
         size = slices[-1][1].stop
-        deal(rng, deck, size + self._kit.reserve)
+        drawn = draw(rng, deck, size + self._kit.reserve)
         hands = self.hands = {}
         for name, place in slices:  # (a loop: cheaper than dict() over a zip)
-            hands[name] = deck[place]
-        self.undealt = deck[size:]
+            hands[name] = drawn[place]
+        self.undealt = drawn[size:] + deck
 
     def _cards(self, cards: str | Iterable[str | Play], what: str) -> list[Play]:
         """Cards given as one text (``"Y7 SK"``) or a list of cards, each text or a play."""

@@ -54,7 +54,7 @@ Seating = tuple[tuple[int, ...], tuple[str, ...]]
 class ModuleLookups:
     """Lookups for one set of modules in play."""
 
-    __slots__ = ("deck", "grants", "place", "repeated", "reserve", "special", "undeclared")
+    __slots__ = ("deck", "grants", "repeated", "reserve", "special", "undeclared")
 
     def __init__(self, edition: Edition, modules: frozenset[str]) -> None:
         plays = edition.plays
@@ -76,13 +76,10 @@ class ModuleLookups:
                 self.grants[play] = specs
         #: The most undealt cards a round can draw: what the exchanges of the deck's
         #: cards draw, every copy counted (a card wins one trick a round). A deal puts
-        #: that many cards at random on top of the undealt pile (see Round._deal).
+        #: that many cards at random on top of the undealt pile (see Round._draw).
         self.reserve = sum(
             spec.cards for play in self.deck for spec in self.grants.get(play, ()) if spec.kind == AbilityKind.EXCHANGE
         )
-        #: Play -> its first position in the deck (the undealt cards looked at are
-        #: shown in deck order).
-        self.place = {play: i for i, play in reversed(tuple(enumerate(self.deck)))}
 
 
 def _specs(edition: Edition, play: Play, modules: Set[str]) -> tuple[GrantSpec, ...]:

@@ -4,7 +4,7 @@ Every draw is the one ``random.Random`` would make (``shuffle``, ``choice``, ``r
 ``randrange``, ``sample``) from the same generator, so a seed gives the same game; draws
 made without a method call per item where this Python draws as :func:`_shuffle`,
 :func:`_below` and :func:`_sample` do (checked once). :func:`deal` draws a round's hands
-from the deck as a Fisher-Yates shuffle stopped once they are drawn. :func:`random_plays`
+from the deck one card at a time, as many as the round needs. :func:`random_plays`
 plays the rest of a round through the :class:`~skullking.game.Round`'s internals,
 legality worked out once a play (from one generator, or one per seat as random bots
 draw: :func:`skullking.bots.play_round` uses it for a table of random bots): a friend of
@@ -137,29 +137,25 @@ def shuffle(rng: random.Random, items: list[Any]) -> None:
         rng.shuffle(items)
 
 
-def deal(rng: random.Random, deck: list[Any], count: int) -> None:
-    """Draw ``count`` items of ``deck`` at random to its front, in place: each position
-    in turn takes one of the items left, ``rng.randrange(position, len(deck))`` (a
-    Fisher-Yates shuffle from the front, stopped after ``count`` steps). ``deck[:count]``
-    is then a draw in random order, as if the whole deck had been shuffled; the items
-    after it stay in no particular order. Faster when ``rng`` is a plain
-    :class:`random.Random` (see :func:`_below`)."""
-    size = len(deck)
-    steps = range(min(count, size - 1))  # (the last item left has nowhere to go)
+def draw(rng: random.Random, deck: list[_T], count: int) -> list[_T]:
+    """Draw ``count`` items of ``deck`` at random, one at a time, each
+    ``deck.pop(rng.randrange(len(deck)))``: the items drawn, in the order drawn (as the
+    top of a shuffled deck would give them); ``deck`` keeps the others, in its own
+    order. Faster when ``rng`` is a plain :class:`random.Random` (see :func:`_below`)."""
+    drawn: list[_T] = []
+    pop, size = deck.pop, len(deck)
     if not _draws_alike(rng):
-        for i in steps:
-            j = rng.randrange(i, size)
-            deck[i], deck[j] = deck[j], deck[i]
-        return
+        for n in range(size, size - min(count, size), -1):
+            drawn.append(pop(rng.randrange(n)))
+        return drawn
     getrandbits = rng.getrandbits
-    for i in steps:
-        n = size - i
+    for n in range(size, size - min(count, size), -1):
         k = _BITS[n] if n < 256 else n.bit_length()
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
-        j += i
-        deck[i], deck[j] = deck[j], deck[i]
+        drawn.append(pop(j))
+    return drawn
 
 
 def choice(rng: random.Random, options: Sequence[_T]) -> _T:

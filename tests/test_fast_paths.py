@@ -26,7 +26,7 @@ from skullking.errors import FormulaError
 from skullking.game import Game, Phase, Round, play_randomly
 from skullking.limits import MAX_VALUE
 from skullking.model import AbilityKind
-from skullking.randomplay import _sample, deal, shuffle
+from skullking.randomplay import _sample, draw, shuffle
 from skullking.rounds import Scorer, scorer
 from skullking.tools.batch import trick_batch
 
@@ -139,39 +139,35 @@ def test_the_deal_shuffles_as_random_shuffle(size: int) -> None:
         assert ours == theirs and mine.getstate() == reference.getstate()
 
 
-def _deal_by_randrange(rng: random.Random, deck: list[Any], count: int) -> None:
-    """A Fisher-Yates shuffle from the front stopped after ``count`` steps, written with
-    rng.randrange: what deal is specified to do."""
-    for i in range(min(count, len(deck) - 1)):
-        j = rng.randrange(i, len(deck))
-        deck[i], deck[j] = deck[j], deck[i]
+def _draw_by_randrange(rng: random.Random, deck: list[Any], count: int) -> list[Any]:
+    """Cards drawn one at a time at random, written with rng.randrange: what draw is
+    specified to do."""
+    return [deck.pop(rng.randrange(len(deck))) for _ in range(min(count, len(deck)))]
 
 
 class _Subclass(random.Random):
-    """A generator of another type: deal asks its own randrange."""
+    """A generator of another type: draw asks its own randrange."""
 
 
 @pytest.mark.parametrize(("size", "count"), [(0, 0), (1, 1), (2, 5), (10, 3), (74, 6), (74, 42), (74, 74), (300, 280)])
-def test_a_deal_draws_as_randrange(size: int, count: int) -> None:
+def test_a_draw_draws_as_randrange(size: int, count: int) -> None:
     for seed in range(30):
         for kind in (random.Random, _Subclass):
             ours, theirs = list(range(size)), list(range(size))
             mine, reference = kind(seed), random.Random(seed)
-            deal(mine, ours, count)
-            _deal_by_randrange(reference, theirs, count)
+            assert draw(mine, ours, count) == _draw_by_randrange(reference, theirs, count)
             assert ours == theirs and mine.getstate() == reference.getstate()
 
 
-def test_a_deal_is_as_fair_as_a_shuffle() -> None:
-    """Each card is as likely in each dealt position (6,000 deals of 2 cards from 6; a
+def test_a_draw_is_as_fair_as_a_shuffle() -> None:
+    """Each card is as likely in each drawn position (6,000 draws of 2 cards from 6; a
     chi-square statistic over the 30 ordered pairs well under its 0.1 % critical value,
     about 58 for 29 degrees of freedom)."""
     rng = random.Random(1)
     counts: dict[tuple[int, int], int] = {}
     for _ in range(6000):
-        deck = list(range(6))
-        deal(rng, deck, 2)
-        counts[deck[0], deck[1]] = counts.get((deck[0], deck[1]), 0) + 1
+        first, second = draw(rng, list(range(6)), 2)
+        counts[first, second] = counts.get((first, second), 0) + 1
     assert len(counts) == 30
     assert sum((n - 200) ** 2 / 200 for n in counts.values()) < 58
 
@@ -193,8 +189,9 @@ def test_a_round_deals_the_hands_and_what_an_exchange_can_draw(edition: str) -> 
     )
     assert r._kit.reserve == draws
     deck = list(r._kit.deck)
-    deal(random.Random(4), deck, r.cards * len(r.seats) + draws)
-    assert [p for hand in r.hands.values() for p in hand] + r.undealt == deck
+    drawn = draw(random.Random(4), deck, r.cards * len(r.seats) + draws)
+    # the hands, then the cards an exchange can draw, then the rest in deck order
+    assert [p for hand in r.hands.values() for p in hand] + r.undealt == drawn + deck
 
 
 @pytest.mark.parametrize(("size", "picks"), [(0, 0), (1, 1), (5, 2), (12, 2), (21, 5), (22, 2), (30, 7)])
@@ -265,18 +262,15 @@ def test_a_game_deals_from_a_generator_of_its_own() -> None:
     first, second = game.next_round(), again.next_round()
     assert first.hands == second.hands  # the seed's
     dealt = 4 + first._kit.reserve  # the hands, and the top of the undealt pile
-    mine = random.Random(5)
-    deck = list(first._kit.deck)
-    deal(mine, deck, dealt)
-    assert [deck[i * 1 : (i + 1) * 1] for i in range(4)] != list(first.hands.values())
+    drawn = draw(random.Random(5), list(first._kit.deck), dealt)
+    assert [drawn[i : i + 1] for i in range(4)] != list(first.hands.values())
     same = random.Random("deals:5")
-    deck = list(first._kit.deck)
-    deal(same, deck, dealt)
-    assert [deck[i : i + 1] for i in range(4)] == list(first.hands.values())
+    drawn = draw(same, list(first._kit.deck), dealt)
+    assert [drawn[i : i + 1] for i in range(4)] == list(first.hands.values())
     play_randomly(first, random.Random(1))
-    second, deck = game.next_round(), list(first._kit.deck)  # dealt on from the same generator
-    deal(same, deck, 8 + first._kit.reserve)
-    assert [deck[i * 2 : (i + 1) * 2] for i in range(4)] == list(second.hands.values())
+    second = game.next_round()  # dealt on from the same generator
+    drawn = draw(same, list(first._kit.deck), 8 + first._kit.reserve)
+    assert [drawn[i * 2 : (i + 1) * 2] for i in range(4)] == list(second.hands.values())
     with pytest.raises(skullking.GameError, match="a seed or a generator"):
         Round(edition, players, seed=1, rng=random.Random(1))
 

