@@ -68,9 +68,11 @@ def build_resolver(tricks: CompiledTricks) -> Resolve:
     )
 
     me = tricks
+    first_kept = (_ROLE_FIRST, _ANY_FIRST)
 
     def resolve(cards: Any, leader: int = 0, players: int | None = None) -> TrickResult:
         key: tuple[int, ...] | None
+        fresh: tuple[int, ...] | None = None
         owner, counts, need, key = cards.facts if cards.__class__ is Cards else _NO_FACTS
         if owner is not me:  # not parsed by this edition
             count = len(cards)
@@ -115,7 +117,7 @@ def build_resolver(tricks: CompiledTricks) -> Resolve:
                 if len(plans) >= LIMIT:
                     plans.clear()
                 plans[key] = _SEEN
-                key = None
+                fresh, key = key, None  # (unless its plan costs nothing to keep: see below)
             elif plan is not _SEEN:
                 return plan(cards, leader, seats)
         else:
@@ -202,6 +204,12 @@ def build_resolver(tricks: CompiledTricks) -> Resolve:
                 ids = ()  # as the reference: no ids when neither pays
         if key is not None and entries is not None:
             keep(key, plan_for(cards, index, step, points, ids, low & allies))
+        elif (
+            fresh is not None and entries is not None and step.how in first_kept and not (points or ids or low & allies)
+        ):
+            # a rule that picks a card by its place, paying nothing: the plan is the
+            # step's own (nothing to build), kept at the first sight of the pattern
+            keep(fresh, plan_for(cards, index, step, 0, (), 0))
         if low & allies:
             alliances: tuple[tuple[int, int], ...] = ()
             for i, play in enumerate(cards):

@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from skullking.compiled import PLANNED
+from skullking.compiledparts import _SEEN
 from skullking.edition import Edition
 from skullking.errors import IllegalTrickError, NotationError
 
@@ -110,3 +111,23 @@ def test_plays_of_another_edition_are_refused(edition: Edition, tmp_path: object
     foreign = other.parse_cards(["Y1", "Y2"])
     with pytest.raises(NotationError, match="not a card of edition 'skullking-2021'"):
         edition.resolve_trick(foreign)
+
+
+def test_a_plan_that_costs_nothing_is_kept_the_first_time() -> None:
+    """A pattern whose winner a rule picks by its place (the first pirate) and that pays
+    nothing keeps its plan at its first trick (the rule's own plan: nothing to build); a
+    pattern whose winner a rank decides is kept as seen, its plan built the second time
+    (a game meets many patterns once). Both then give what the interpreter gives, on any
+    ranks of the pattern."""
+    import skullking
+
+    edition = skullking.load_edition("skullking-2021")
+    plans = edition._compiled.plans
+    pirate, ranked = edition.parse_cards("Y5 PIR G3 Y7"), edition.parse_cards("Y5 Y9 G3 G2")
+    for trick in (pirate, ranked):
+        plans.pop(trick.patterns, None)
+    assert edition.resolve_trick(pirate) == edition.interpret_trick("Y5 PIR G3 Y7")
+    assert edition.resolve_trick(ranked) == edition.interpret_trick("Y5 Y9 G3 G2")
+    assert plans.get(pirate.patterns) not in (None, _SEEN) and plans.get(ranked.patterns) is _SEEN
+    for text in ("Y5 PIR G3 Y7", "Y9 ROSIE G1 Y2", "Y1 HARRY G13 Y13"):
+        assert edition.resolve_trick(edition.parse_cards(text), 2, 4) == edition.interpret_trick(text, 2, 4)
