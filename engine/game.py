@@ -170,7 +170,7 @@ class Round(Decisions, RoundResults):
             if cards is None:
                 raise GameError(f"round {shown(number)} is past the schedule's last round; give cards")
         self.cards = cards
-        #: Each seat's name and where its hand lies in a dealt deck.
+        #: Each seat's name and where its hand lies among the cards a deal draws.
         self._slices = tuple((name, slice(i * cards, (i + 1) * cards)) for i, name in enumerate(self.seats))
         self._deal(hands, undealt, seed, rng)
         rounds = self.rounds
