@@ -3,7 +3,7 @@
 Every draw is the one ``random.Random`` would make (``shuffle``, ``choice``, ``randint``,
 ``randrange``, ``sample``) from the same generator, so a seed gives the same game; draws
 made without a method call per item where this Python draws as :func:`_shuffle`,
-:func:`_below` and :func:`_sample` do (checked once). :func:`deal` draws a round's hands
+:func:`_below` and :func:`_sample` do (checked once). :func:`draw` draws a round's hands
 from the deck one card at a time, as many as the round needs. :func:`random_plays`
 plays the rest of a round through the :class:`~skullking.game.Round`'s internals,
 legality worked out once a play (from one generator, or one per seat as random bots
