@@ -15,12 +15,10 @@ from .errors import GameError
 from .limits import shown
 from .lookups import WAGER, GrantSpec
 from .model import CHOOSE_LEADER, EXCHANGE, LOOK_UNDEALT, SheetChoice
+from .roundstate import RoundState
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
-
-    from .edition import Edition
-    from .model import Ghost
+    pass
 
 
 class Decision(NamedTuple):
@@ -51,36 +49,9 @@ class _Grant(NamedTuple):
     cards: int = 0
 
 
-class Decisions:
+class Decisions(RoundState):
     """The abilities' decisions of a :class:`~skullking.game.Round` (a part of it: see
     the module's description)."""
-
-    if TYPE_CHECKING:  # what the round holds and does that these methods use
-        edition: Edition
-        players: tuple[str, ...]
-        seats: tuple[str, ...]
-        ghost: Ghost | None
-        cards: int
-        hands: dict[str, list[Play]]
-        undealt: list[Play]
-        bid_range: tuple[int, int]
-        _bids: dict[str, int]
-        wagers: dict[str, int]
-        changes: dict[str, int]
-        leader_choices: dict[str, str]
-        seen: dict[str, tuple[Play, ...]]
-        discarded: dict[str, tuple[Play, ...]]
-        _pending: list[Decision]
-        _later: list[_Grant]
-        _leader: int
-        _previous: int
-
-        @property
-        def pending(self) -> Decision | None: ...
-        def _seat(self, leader: int, previous: int) -> tuple[tuple[int, ...], tuple[str, ...]]: ...
-        def _advance(self) -> None: ...
-        def _ghost_turns(self) -> None: ...
-        def _cards(self, cards: str | Iterable[str | Play], what: str) -> list[Play]: ...
 
     def decide(self, player: str, choice: Any) -> None:
         """Answer the pending decision: a player's name (choose a leader), a value (a

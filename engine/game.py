@@ -9,9 +9,12 @@ small games), and the abilities that winning a trick with a card grants, with th
 timing (``timing: immediate`` or ``end_of_round``, digest 5 #7) and whether the round's
 last trick still grants them (``after_last_trick``, digest 5 #8).
 
-This module holds the set-up, the deal and the moves; two parts of the class live in
-modules of their own: the abilities' decisions (:mod:`skullking.decisions`) and what a
-finished round gave, its points and its sheet record (:mod:`skullking.roundresults`).
+This module holds the set-up, the round's state as the table sees it, the bids and
+loads, and the phases; the other parts of the class live in modules of their own: the
+deal (:mod:`skullking.dealing`), the play of the tricks (:mod:`skullking.roundplay`),
+the abilities' decisions (:mod:`skullking.decisions`) and what a finished round gave,
+its points and its sheet record (:mod:`skullking.roundresults`); the state they share
+is declared once in :mod:`skullking.roundstate`.
 
 Simulations play many rounds, so what a round looks up is worked out once: the deck in
 play as plays, each card's declarations, what a winning card grants and the seatings
@@ -36,22 +39,22 @@ round's internals, each move drawn as the public methods would offer it.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .bidding import Broken, bid_range, bidding_order, broken_rules, first_leader
 from .cards import Play
+from .dealing import Dealing
 from .decisions import Decision, Decisions, _Grant
-from .errors import GameError, NotationError
+from .errors import GameError
 from .limits import shown
 from .lookups import CHANGE_BID, WAGER, lookups
 from .model import BIDDING, DECIDING, LOADING, OVER, PLAYING, Ghost, Phase, Trick
-from .randomplay import draw, play_randomly, shuffle
+from .randomplay import play_randomly
+from .roundplay import TrickPlay
 from .roundresults import RoundResults
-from .rounds import RoundScore, ghost_play, next_seat, opener, scorer, seat_order
+from .rounds import RoundScore, scorer
 from .suggest import unknown
-from .trick import legal_plays as trick_legal_plays
 
 if TYPE_CHECKING:
     from .edition import Edition
@@ -59,7 +62,7 @@ if TYPE_CHECKING:
 __all__ = ["CHANGE_BID", "WAGER", "Decision", "Game", "Phase", "Round", "Trick", "play_randomly"]
 
 
-class Round(Decisions, RoundResults):
+class Round(Dealing, TrickPlay, Decisions, RoundResults):
     """One round of ``edition`` between ``players`` (names, in seating order).
 
     ``number`` is the round's number (default 1): it picks the cards dealt from the
@@ -94,9 +97,6 @@ class Round(Decisions, RoundResults):
     the abilities did: ``changes`` (bid changes), ``wagers``, ``leader_choices``,
     ``seen`` (the undealt cards a player looked at) and ``discarded``.
     """
-
-    _order: tuple[int, ...]  # the seats of the trick in play, in play order
-    _names: tuple[str, ...]  # and their names
 
     def __init__(
         self,
@@ -246,104 +246,6 @@ class Round(Decisions, RoundResults):
         self._score: RoundScore | None = None  # worked out once the round is over
         self.phase = BIDDING
 
-    # ------------------------------------------------------------------ set-up
-
-    def _modules(self, modules: Iterable[str] | None) -> frozenset[str]:
-        count = len(self.players)
-        if modules is None:
-            chosen: frozenset[str] = self._lookups.value(
-                ("modules", count), lambda: frozenset(self.edition.modules_for(count))
-            )
-            return chosen
-        default = self.edition.modules_for(count)
-        chosen = frozenset(modules)
-        by_id = {m.id: m for m in self.edition.modules}
-        for chosen_id in chosen:
-            if chosen_id not in by_id:
-                raise GameError(unknown("module", chosen_id, by_id))
-            if by_id[chosen_id].min_players > count:
-                raise GameError(f"module '{chosen_id}' is only used from {by_id[chosen_id].min_players} players")
-        for module in self.edition.modules:
-            if not module.optional and module.id in default and module.id not in chosen:
-                raise GameError(f"module '{module.id}' cannot be left out")
-        return chosen
-
-    def _deck(self) -> list[Play]:
-        """The deck in play as plays (cards declared when played stay undeclared)."""
-        return list(self._kit.deck)
-
-    def _deal(
-        self,
-        hands: Mapping[str, str | Iterable[str | Play]] | None,
-        undealt: str | Iterable[str | Play] | None,
-        seed: int | None,
-        rng: random.Random | None = None,
-    ) -> None:
-        deck = self._deck()
-        size = self.cards * len(self.seats)
-        if size > len(deck):
-            raise GameError(
-                f"{shown(self.cards)} cards for {len(self.seats)} hands, but the deck in play has {len(deck)}"
-            )
-        shuffler = random.Random(seed) if rng is None else rng
-        if hands is None:
-            self._draw(shuffler)
-            rest = self.undealt
-        else:
-            unknown = [name for name in hands if name not in self.seats]
-            if unknown:
-                raise GameError(f"a hand for '{unknown[0]}', who is not at the table ({', '.join(self.seats)})")
-            missing = [name for name in self.seats if name not in hands]
-            if missing:
-                raise GameError(f"no hand for {', '.join(missing)}")
-            self.hands = {name: self._cards(hands[name], f"{name}'s hand") for name in self.seats}
-            for name, hand in self.hands.items():
-                if len(hand) != self.cards:
-                    raise GameError(f"{name}'s hand has {len(hand)} cards, but {self.cards} are dealt")
-            left = Counter(p.card for p in deck)
-            for name, hand in self.hands.items():
-                for play in hand:
-                    if left[play.card] == 0:
-                        raise GameError(f"{name}'s hand: '{play.card.code}' is not in the deck in play, or dealt twice")
-                    left[play.card] -= 1
-            rest = []
-            for play in deck:
-                if left[play.card] > 0:
-                    left[play.card] -= 1
-                    rest.append(play)
-            shuffle(shuffler, rest)
-        if undealt is not None:
-            given = self._cards(undealt, "the undealt cards")
-            if Counter(p.card for p in given) != Counter(p.card for p in rest):
-                raise GameError("the undealt cards must be exactly the cards of the deck in play that were not dealt")
-            rest = given
-        self.undealt: list[Play] = rest
-
-    def _draw(self, rng: random.Random) -> None:
-        """Deal hands drawn at random from the deck in play (large enough: checked when
-        the round was first set up) with ``rng``, then as many cards as the exchanges of
-        the deck's cards can draw in the round, on top of the undealt pile; beneath them
-        the rest of the deck, in deck order (never drawn: its order tells nothing)."""
-        deck = list(self._kit.deck)
-        slices = self._slices
-        size = slices[-1][1].stop
-        drawn = draw(rng, deck, size + self._kit.reserve)
-        hands = self.hands = {}
-        for name, place in slices:  # (a loop: cheaper than dict() over a zip)
-            hands[name] = drawn[place]
-        self.undealt = drawn[size:] + deck
-
-    def _cards(self, cards: str | Iterable[str | Play], what: str) -> list[Play]:
-        """Cards given as one text (``"Y7 SK"``) or a list of cards, each text or a play."""
-        try:
-            if not isinstance(cards, str) and not isinstance(cards, Iterable):
-                raise NotationError(f"{cards!r} is not a list of cards")
-            plays = list(self.edition.parse_cards(cards if isinstance(cards, str) else list(cards)))
-        except NotationError as exc:
-            raise GameError(f"{what}: {exc}") from None
-        # A card is dealt as a card: its declaration is made when it is played.
-        return [self.edition.plays[p.card.code] for p in plays]
-
     # ------------------------------------------------------------------ state
 
     @property
@@ -473,91 +375,6 @@ class Round(Decisions, RoundResults):
             self.phase = PLAYING
             self._ghost_turns()
 
-    def legal_plays(self, player: str | None = None) -> tuple[Play, ...]:
-        """The plays ``player`` (default: whoever is to play) may make now, each card
-        that is declared when played once per declaration (``TIG:PIR``, ``TIG:E``)."""
-        if self.phase is not PLAYING:
-            return ()
-        mover = self.to_play
-        if player is not None and player != mover:
-            self._player(player)
-            return ()
-        assert mover is not None
-        return self._plays_of(mover)
-
-    def _plays_of(self, mover: str) -> tuple[Play, ...]:
-        """The legal plays of ``mover``, whose turn it is (see :meth:`legal_plays`)."""
-        return tuple(self._options(self._legal(self.hands[mover])))
-
-    def _options(self, legal: list[Play]) -> list[Play]:
-        """``legal`` cards of a hand as the plays they make, in hand order: each card once,
-        a card declared when played once per declaration."""
-        declarations = self._lookups.declarations
-        if not declarations or declarations.keys().isdisjoint(legal):
-            return list(dict.fromkeys(legal))  # each play once, in order
-        out: list[Play] = []
-        for play in legal:
-            declared = declarations.get(play)
-            if declared is not None:
-                out.extend(declared)
-            elif play not in out:
-                out.append(play)
-        return out
-
-    def _legal(self, hand: list[Play]) -> list[Play]:
-        """The cards of ``hand`` that may follow the trick so far (the round keeps its
-        hands and trick sound, so the edition's input checks are not needed)."""
-        return trick_legal_plays(self.edition._resolver, hand, self._trick)
-
-    def play(self, player: str, card: str | Play) -> None:
-        """``player`` plays ``card`` (text such as ``"Y7"`` or ``"TIG:PIR"``, or a play)."""
-        if player != self.ghost_name:
-            self._player(player)
-        if self.phase is not PLAYING:
-            raise GameError(self._not_now())
-        mover = self.to_play
-        if player != mover:
-            raise GameError(f"it is {mover}'s turn, not {player}'s")
-        try:
-            play = self.edition.play_of(card)
-        except NotationError as exc:
-            raise GameError(str(exc)) from None
-        hand = self.hands[player]
-        held = next((p for p in hand if p.card == play.card), None)
-        if held is None:
-            raise GameError(f"{player} does not hold {play.card.code} (hand: {' '.join(map(str, hand))})")
-        if play.undeclared:
-            kind = self.edition.kind(play.card.kind or "")
-            options = ", ".join(f"{play.card.code}:{d.code}" for d in kind.declarations)
-            raise GameError(f"{play.card.code} is declared when played: play one of {options}")
-        ghost = player == self.ghost_name  # the ghost never has to follow suit
-        if not ghost and all(p.card != play.card for p in self._legal(hand)):
-            suit = self.edition.led_suit(self._trick)
-            follow = " ".join(p.code for p in hand if p.card.suit == suit)
-            raise GameError(f"{player} must follow {suit} ({follow})")
-        self._place(hand, held, play)
-
-    def _play_legal(self, player: str, play: Play) -> None:
-        """``player``, whose turn it is, plays ``play``, one of :meth:`legal_plays`: what
-        :meth:`play` does once its checks pass."""
-        hand = self.hands[player]
-        self._place(hand, self._lookups.held[play], play)
-
-    def _place(self, hand: list[Play], held: Play, play: Play) -> None:
-        """Play ``play``, known legal, from ``hand`` (where its card is ``held``), and
-        go on: the trick finished when full, the ghost's turns."""
-        hand.remove(held)
-        trick = self._trick
-        trick.append(play)
-        if len(trick) == len(self.seats):
-            self._finish_trick()
-        if self.ghost is not None:
-            self._ghost_turns()
-
-    @property
-    def ghost_name(self) -> str | None:
-        return self.ghost.name if self.ghost else None
-
     def _not_now(self) -> str:
         """Where the round stands, for messages refusing a move."""
         if self.phase is BIDDING:
@@ -571,49 +388,7 @@ class Round(Decisions, RoundResults):
             return f"trick {len(self.tricks) + 1} is being played: {self.to_play} to play"
         return "the round is over"
 
-    # ------------------------------------------------------------------ tricks
-
-    def _ghost_turns(self) -> None:
-        """The ghost turns over the top card of its pile whenever its turn comes."""
-        ghost = self.ghost
-        while ghost is not None and self.to_play == ghost.name:
-            top = self.hands[ghost.name][0]
-            self.play(ghost.name, ghost_play(self.edition, top, ghost))
-
-    def _seat(self, leader: int, previous: int) -> tuple[tuple[int, ...], tuple[str, ...]]:
-        """Seat the next trick: its leader's seat, and who led the trick before (where the
-        ghost hand's place depends on it). ``_order`` holds the seats in play order,
-        ``_names`` their names; both are returned."""
-        seating = self._seatings.get((leader, previous) if self.ghost is not None else leader)
-        if seating is None:
-            order = tuple(seat_order(leader, previous, len(self.players), self.ghost))
-            seating = (order, tuple(self.seats[s] for s in order))
-            self._seatings[(leader, previous) if self.ghost is not None else leader] = seating
-        self._order, self._names = seating
-        return seating
-
-    def _finish_trick(self) -> None:
-        plays = tuple(self._trick)
-        order, names = self._order, self._names
-        ghost = self.ghost
-        result = self.edition._compiled.resolve_dealt(plays, len(plays))
-        number = len(self.tricks) + 1
-        winner = names[result.winner] if result.winner is not None else None
-        count = len(self.players)
-        following = next_seat(order, result.next_leader, count, ghost)
-        self._previous, self._leader = opener(order, count, ghost), following
-        self.tricks.append(Trick(number, names, plays, result, winner, self.seats[following]))
-        if winner is not None:
-            self._tally(winner, names, result)
-        self._trick = []
-        self._seat(following, self._previous)
-        card = result.winning_card
-        if card is not None and winner is not None and self._abilities:
-            specs = self._kit.grants.get(plays[card])
-            if specs and (ghost is None or winner != ghost.name):
-                self._grant(winner, specs, number)
-        if self._pending or number >= self.cards:  # else play goes on: the phase stays
-            self._advance()
+    # ------------------------------------------------------------------ phases
 
     def _advance(self) -> None:
         """Move to the next phase once nothing waits."""

@@ -9,42 +9,17 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from .errors import GameError
-from .model import OVER, Phase
+from .model import OVER
 from .rounds import RoundScore, leader_ability
+from .roundstate import RoundState
 
 if TYPE_CHECKING:
-    from .edition import Edition
-    from .model import Scheme, Trick
-    from .rounds import Scorer
     from .trick import TrickResult
 
 
-class RoundResults:
+class RoundResults(RoundState):
     """The results of a :class:`~skullking.game.Round` (a part of it: see the module's
     description)."""
-
-    if TYPE_CHECKING:  # what the round holds and does that these methods use
-        edition: Edition
-        players: tuple[str, ...]
-        number: int
-        cards: int
-        rounds: int
-        scheme: Scheme
-        phase: Phase
-        first_leader: str
-        tricks: list[Trick]
-        loads: dict[str, str]
-        wagers: dict[str, int]
-        changes: dict[str, int]
-        leader_choices: dict[str, str]
-        _bids: dict[str, int]
-        _scorer: Scorer
-        _score: RoundScore | None
-        _won: dict[str, int]
-        _captured: list[tuple[str, tuple[str, ...]]]
-        _allied: list[tuple[str, str]]
-
-        def _not_now(self) -> str: ...
 
     def score(self) -> RoundScore:
         """The round's points under its scheme; only when the round is over."""
