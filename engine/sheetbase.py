@@ -20,7 +20,8 @@ if TYPE_CHECKING:
 class SheetReader:
     """A sheet being read: the edition, the located tree, and the problems found, each
     prefixed with the round being read. The checks of :mod:`skullking.scoring`,
-    :mod:`skullking.sheetbonus` and :mod:`skullking.sheetplay` build on it."""
+    :mod:`skullking.sheetround`, :mod:`skullking.sheetbonus` and
+    :mod:`skullking.sheetplay` build on it."""
 
     def __init__(self, edition: Edition, root: Node) -> None:
         self.edition = edition
