@@ -215,18 +215,7 @@ class Scorer:
                     scored = {p: value + extra.get(p, 0) for p, value in scored.items()}
                 return _new(RoundScore, (number, cards, bids, won, scored))
         return self._evaluated(
-            number=number,
-            cards=cards,
-            players=players,
-            bids=bids,
-            won=won,
-            captures=captures,
-            alliances=alliances,
-            extra=extra,
-            wagers=wagers,
-            loads=loads,
-            rounds=rounds,
-            played=played,
+            number, cards, players, bids, won, captures, alliances, extra, wagers, loads, rounds, played
         )
 
     def tallied(
@@ -259,18 +248,7 @@ class Scorer:
         for winner, ids in captured:
             captures[winner].extend(ids)
         return self._evaluated(
-            number=number,
-            cards=cards,
-            players=players,
-            bids=bids,
-            won=won,
-            captures=captures,
-            alliances=alliances,
-            extra={},
-            wagers=wagers,
-            loads=loads,
-            rounds=rounds,
-            played=played,
+            number, cards, players, bids, won, captures, alliances, {}, wagers, loads, rounds, played
         )
 
     def _written(  # noqa: PLR0917 (once a round in simulations: no keywords to match)
@@ -305,9 +283,8 @@ class Scorer:
             return None
         return scored
 
-    def _evaluated(
+    def _evaluated(  # noqa: PLR0917 (points' values in its order: a private step of points and tallied)
         self,
-        *,
         number: int,
         cards: int,
         players: Sequence[str],
