@@ -54,18 +54,16 @@ Seating = tuple[tuple[int, ...], tuple[str, ...]]
 class ModuleLookups:
     """Lookups for one set of modules in play."""
 
-    __slots__ = ("deck", "grants", "repeated", "reserve", "special", "undeclared")
+    __slots__ = ("deck", "grants", "reserve", "special")
 
     def __init__(self, edition: Edition, modules: frozenset[str]) -> None:
         plays = edition.plays
         #: The deck in play as plays (cards declared when played stay undeclared).
         self.deck: tuple[Play, ...] = tuple(plays[card.code] for card in edition.deck(modules))
-        #: The plays the deck holds more than once (a hand may hold two of them).
-        self.repeated = frozenset(p for p, n in Counter(self.deck).items() if n > 1)
-        #: The deck's cards declared when played (a Tigress), and those or the repeated:
-        #: a hand without any of them plays its legal cards as they stand.
-        self.undeclared = frozenset(p for p in self.deck if p.undeclared)
-        self.special = self.repeated | self.undeclared
+        #: The plays the deck holds more than once (a hand may hold two of them) or
+        #: that are declared when played (a Tigress): a hand without any of them plays
+        #: its legal cards as they stand.
+        self.special = frozenset(p for p, n in Counter(self.deck).items() if n > 1 or p.undeclared)
         #: Play -> what winning a trick with it grants, in the edition's order (the
         #: abilities, then the wager, then the bid change); plays granting nothing are
         #: left out.

@@ -198,7 +198,7 @@ def random_plays(round_: Round, rng: random.Random, by_seat: Sequence[random.Ran
     suit_plays, may_follow = known.suited, known.following
     resolve, tricks, cards, seats = round_.edition._compiled.resolve_dealt, round_.tricks, round_.cards, round_.seats
     grants_of = kit.grants if round_._abilities else {}
-    special, declared, seatings = kit.special, kit.undeclared, round_._seatings
+    special, declared, seatings = kit.special, known.declarations.keys(), round_._seatings
     won, captured, allied = round_._won, round_._captured, round_._allied  # (the tallies: see Round._tally)
     size = len(seats)
     # each seat's generator, and its getrandbits when its draws are made here (else
