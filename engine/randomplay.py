@@ -226,7 +226,7 @@ def random_plays(round_: Round, rng: random.Random, by_seat: Sequence[random.Ran
     while True:
         if round_._pending:
             seat = seats.index(round_._pending[0].player)
-            if _answer(round_, rngs[seat], draws[seat]) == EXCHANGE:  # (the hand changed)
+            if answer_randomly(round_, rngs[seat]) == EXCHANGE:  # (the hand changed)
                 held_as[seat] = kind_of(hands[seat])
             trick, order, names = round_._trick, round_._order, round_._names
             continue
@@ -298,21 +298,11 @@ def random_plays(round_: Round, rng: random.Random, by_seat: Sequence[random.Ran
 def answer_randomly(round_: Round, rng: random.Random) -> str:
     """Answer the pending decision at random, as :func:`play_randomly` does (``rng.sample``
     of an exchange's options, ``rng.choice`` of the others'); its kind."""
-    return _answer(round_, rng, rng.getrandbits if _draws_alike(rng) else None)
-
-
-def _answer(round_: Round, rng: random.Random, getrandbits: Callable[[int], int] | None) -> str:
-    """:func:`answer_randomly`, ``getrandbits`` given when ``rng`` draws as :func:`_below`
-    and :func:`_sample` do (else ``None``: ``rng``'s own methods)."""
     pending = round_._pending[0]
-    options = pending.options
     if pending.kind == EXCHANGE:  # (the options are the hand's plays)
-        picked = _sample(rng, options, pending.number) if getrandbits else rng.sample(options, pending.number)
-        round_._decided(pending, picked)
-    elif getrandbits and options:
-        round_._decided(pending, options[_below(getrandbits, len(options))])
+        round_._decided(pending, sample(rng, pending.options, pending.number))
     else:
-        round_._decided(pending, rng.choice(options))
+        round_._decided(pending, choice(rng, pending.options))
     return pending.kind
 
 
