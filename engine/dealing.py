@@ -41,10 +41,6 @@ class Dealing(RoundState):
                 raise GameError(f"module '{module.id}' cannot be left out")
         return chosen
 
-    def _deck(self) -> list[Play]:
-        """The deck in play as plays (cards declared when played stay undeclared)."""
-        return list(self._kit.deck)
-
     def _deal(
         self,
         hands: Mapping[str, str | Iterable[str | Play]] | None,
@@ -52,7 +48,7 @@ class Dealing(RoundState):
         seed: int | None,
         rng: random.Random | None = None,
     ) -> None:
-        deck = self._deck()
+        deck = self._kit.deck  # the deck in play as plays (read here; a deal draws from a copy)
         size = self.cards * len(self.seats)
         if size > len(deck):
             raise GameError(
