@@ -93,6 +93,7 @@ from .compiledparts import (
     _new,
     _Ranks,
     _Region,
+    own_bonus_ids,
 )
 from .compiledplans import Plans
 from .compiledresolve import build_resolver
@@ -520,11 +521,7 @@ class CompiledTricks(Plans, Deciders):
         points = counts >> self.static_at if counts & self.static_ids else 0
         if not points and not entries:
             return 0, ()
-        found: list[str] = []
-        if counts & self.static_ids:
-            for play in cards:
-                if play.static_bonus_ids:
-                    found += play.static_bonus_ids
+        found = own_bonus_ids(cards) if counts & self.static_ids else []
         for bonus, value, at in entries:
             times = counts >> at & self.ones
             points += value * times

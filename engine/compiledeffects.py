@@ -23,6 +23,7 @@ from .compiledparts import (
     _Effect,
     _new,
     _Ranks,
+    own_bonus_ids,
 )
 from .plan import no_winner
 from .trick import TrickResult
@@ -157,11 +158,7 @@ def build_altered(tricks: CompiledTricks) -> Altered:
                     if low >> static_ids_at & ones == 1:
                         ids = paying[counts >> static_code_at & static_code_mask]
                     else:
-                        found: list[str] = []
-                        for p in cards:
-                            if p.static_bonus_ids:
-                                found += p.static_bonus_ids
-                        ids = tuple(found)
+                        ids = tuple(own_bonus_ids(cards))
         else:
             if not moved and entries:  # role bonuses count the roles as played
                 if own is None:

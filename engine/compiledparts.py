@@ -36,6 +36,16 @@ _IMPOSSIBLE = 1 << 30
 _NO_FACTS: tuple[object, int, int, tuple[int, ...]] = (None, 0, 0, ())
 
 
+def own_bonus_ids(cards: Sequence[Play]) -> list[str]:
+    """The ids of the bonuses the cards of a trick pay by themselves (their own
+    bonuses, a 14's), in play order: what the counts say only when one card pays."""
+    found: list[str] = []
+    for play in cards:
+        if play.static_bonus_ids:
+            found += play.static_bonus_ids
+    return found
+
+
 def _SEEN(cards: Sequence[Play], leader: int, players: int) -> TrickResult:
     """The mark of a pattern seen once, without a plan yet (never called)."""
     raise AssertionError("a pattern seen once has no plan")  # pragma: no cover

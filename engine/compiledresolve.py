@@ -20,6 +20,7 @@ from .compiledparts import (
     PLANNED,
     Resolve,
     _new,
+    own_bonus_ids,
 )
 from .plan import LIMIT, no_winner
 from .trick import TrickResult
@@ -189,11 +190,7 @@ def build_resolver(tricks: CompiledTricks) -> Resolve:
                 if low >> static_ids_at & ones == 1:
                     ids = paying[counts >> static_code_at & static_code_mask]
                 else:
-                    found: list[str] = []
-                    for play in cards:
-                        if play.static_bonus_ids:
-                            found += play.static_bonus_ids
-                    ids = tuple(found)
+                    ids = tuple(own_bonus_ids(cards))
             if low & role_bonus_mask[role]:
                 for bonus, value, at in entries:
                     times = low >> at & ones
