@@ -11,7 +11,7 @@ standard schedule) two ways, in turns, in one process:
   ``Round.score()`` after the last one and the totals summed (``rounds.standings``, as
   ``skullking simulate`` does: the rounds' own scores, the sheet not checked again).
   Scoring each round as soon as it ends, as ``simulate`` does, measured about 7 %
-  slower on the development machine, the play and the shuffle included (the same work
+  slower on the development machine, the play and the deal included (the same work
   in another order: the interpreter going back and forth between two working sets);
 * ``benchmarks/handwritten_game.py``: the same game written directly in Python (deal,
   random bids, random follow-suit plays, ``handwritten.resolve``, the abilities, the
@@ -33,6 +33,7 @@ rounds are legal and score as the engine scores them).
 from __future__ import annotations
 
 import argparse
+import itertools
 import random
 import statistics
 import sys
@@ -131,10 +132,10 @@ def stream(edition: Edition, games: int, seed: int) -> None:
         ratios.append((time.perf_counter() - mid) / (mid - began))
     print(f"then {games:,} new games in chunks of {CHUNK}, in turns: median ratio engine/handwritten by stage")
     stages = min(5, len(ratios))
-    for stage in range(stages):
-        part = ratios[stage * len(ratios) // stages : (stage + 1) * len(ratios) // stages]
-        first, last = stage * len(ratios) // stages * CHUNK + 1, min(games, (stage + 1) * len(ratios) // stages * CHUNK)
-        print(f"  games {first:>7,} - {last:>7,}: {statistics.median(part):.2f}")
+    bounds = [stage * len(ratios) // stages for stage in range(stages + 1)]  # chunk indexes
+    for start, end in itertools.pairwise(bounds):
+        first, last = start * CHUNK + 1, min(games, end * CHUNK)
+        print(f"  games {first:>7,} - {last:>7,}: {statistics.median(ratios[start:end]):.2f}")
     print(f"  all: {statistics.median(ratios):.2f}")
 
 
