@@ -54,6 +54,10 @@ class Setup:
     allow_paths: bool = False
     #: A folder to write every game into as a score sheet (``None``: none written).
     out: str | None = None
+    #: The run this setup belongs to (:func:`simulate` and :func:`compare` give each run
+    #: its own token): the chunks of one run load the edition once per process, a
+    #: setup without a run at every chunk.
+    run: str = ""
 
     def load(self) -> Edition:
         from . import load_edition
@@ -391,9 +395,41 @@ def _chunks(games: int) -> list[range]:
     return [range(start, min(start + CHUNK, games)) for start in range(0, games, CHUNK)]
 
 
+#: The editions of the runs under way in this process, by setup (see Setup.run).
+_loaded: dict[Setup, Edition] = {}
+
+
+def _edition_of(setup: Setup) -> Edition:
+    """The edition of ``setup``, loaded once per process for a run: a chunk of 25 games
+    would otherwise pay the load (a few milliseconds) and start its tricks' plans afresh."""
+    if not setup.run:
+        return setup.load()
+    edition = _loaded.get(setup)
+    if edition is None:
+        if len(_loaded) >= 4:  # (runs that ended in a worker of a cluster)
+            _loaded.clear()
+        edition = _loaded[setup] = setup.load()
+    return edition
+
+
+@contextlib.contextmanager
+def _run(*setups: Setup) -> Iterator[tuple[Setup, ...]]:
+    """``setups`` with a token of their own run; their editions forgotten after it."""
+    import secrets
+    from dataclasses import replace
+
+    token = secrets.token_hex(8)
+    ran = tuple(replace(setup, run=token) for setup in setups)
+    try:
+        yield ran
+    finally:
+        for setup in ran:
+            _loaded.pop(setup, None)
+
+
 def simulate_chunk(setup: Setup, indices: range) -> Stats:
     """The statistics of games ``indices`` (a worker's share)."""
-    edition = setup.load()
+    edition = _edition_of(setup)
     stats = Stats()
     for index in indices:
         result = play_game(edition, setup, index, keep_sheet=setup.out is not None)
@@ -420,7 +456,7 @@ def write_sheet(result: GameResult, setup: Setup, index: int) -> None:
 
 def compare_chunk(setups: tuple[Setup, Setup], indices: range) -> Comparison:
     """The paired statistics of games ``indices`` under both setups."""
-    a, b = setups[0].load(), setups[1].load()
+    a, b = _edition_of(setups[0]), _edition_of(setups[1])
     out = Comparison()
     for index in indices:
         one, two = play_game(a, setups[0], index), play_game(b, setups[1], index)
@@ -512,8 +548,9 @@ def simulate(
 ) -> Stats:
     """Play ``games`` games of ``setup`` and return their statistics."""
     stats = Stats()
-    for chunk in run_chunks(simulate_chunk, setup, games, jobs=jobs, cluster=cluster, progress=progress):
-        stats.add(chunk)
+    with _run(setup) as (ran,):
+        for chunk in run_chunks(simulate_chunk, ran, games, jobs=jobs, cluster=cluster, progress=progress):
+            stats.add(chunk)
     return stats
 
 
@@ -528,8 +565,9 @@ def compare(
 ) -> Comparison:
     """Play the same ``games`` deals with the same bots under ``a`` and ``b``."""
     out = Comparison()
-    for chunk in run_chunks(compare_chunk, (a, b), games, jobs=jobs, cluster=cluster, progress=progress):
-        out.add(chunk)
+    with _run(a, b) as ran:
+        for chunk in run_chunks(compare_chunk, ran, games, jobs=jobs, cluster=cluster, progress=progress):
+            out.add(chunk)
     return out
 
 

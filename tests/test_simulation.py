@@ -16,6 +16,7 @@ import pytest
 from clihelp import run, run_json
 
 import skullking
+from skullking.edition import Edition
 from skullking.simulation import Setup, compare, simulate
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -231,3 +232,29 @@ def test_one_game_still_prints_a_sheet_and_bots_may_play_it() -> None:
     code, text, _ = run("simulate", "--seed", "4", "--bots", "heuristic")
     assert code == 0
     assert "played with bots (heuristic)" in text
+
+
+def test_a_run_loads_its_edition_once_per_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 10 section 4 (speed): the chunks of one run share the edition this process
+    loaded (and the plans its tricks keep); a new run loads the file again (it may have
+    changed), and a run's statistics do not depend on it."""
+    setup = Setup(edition="skullking-2021", players=("A", "B", "C", "D"), bots=("random",), seed=5)
+    loads: list[Setup] = []
+    load = Setup.load
+
+    def counted(self: Setup) -> Edition:
+        loads.append(self)
+        return load(self)
+
+    monkeypatch.setattr(Setup, "load", counted)
+    first = simulate(setup, 60)  # three chunks
+    assert len(loads) == 1 and loads[0].run
+    second = simulate(setup, 60)
+    assert len(loads) == 2 and loads[1].run != loads[0].run
+    assert first.as_json(setup, setup.load()) == second.as_json(setup, setup.load())
+    del loads[:]
+    compare(setup, setup, 60)
+    assert len(loads) == 1  # the same edition on both sides: loaded once
+    from skullking import simulation
+
+    assert not simulation._loaded  # forgotten when the run ends
