@@ -1,6 +1,6 @@
 """Whole-game speed: random games through ``skullking.Game`` against a hand-written loop.
 
-    python benchmarks/bench_games.py [--games 300] [--repeat 5] [--seed 2021] [--stream 10000]
+    python benchmarks/bench_games.py [--games 300] [--repeat 5] [--seed 2021] [--stream 10000] [--no-tables]
 
 Plays ``--games`` random four-player games of skullking-2021 (the ten rounds of the
 standard schedule) two ways, in turns, in one process:
@@ -17,11 +17,17 @@ standard schedule) two ways, in turns, in one process:
   random bids, random follow-suit plays, ``handwritten.resolve``, the abilities, the
   2021 formulas written out).
 
+The edition is compiled completely before play, as a large ``skullking simulate`` run
+does: ``Edition.plan_tricks()`` plans every trick of up to four cards it can deal (read
+from the cache, or made the first time; the script prints which and how long it took,
+outside the timings). ``--no-tables`` leaves that out: the engine then plans a trick's
+pattern in play, the second time it meets it.
+
 Each of ``--repeat`` runs plays the same seeded games again with each implementation,
 alternately; the best run of each is kept (the engine's compiled trick plans are warm
 for those games by then). Then each plays ``--games`` games it has not seen once (the
-next seeds): what a long simulation meets, where a trick's pattern is sometimes new
-to the engine. The script prints games per second and the ratio engine / hand-written
+next seeds): what a long simulation meets (without the tables, a trick's pattern is
+sometimes new to the engine). The script prints games per second and the ratio engine / hand-written
 (1.0: as fast) for both. With ``--stream N`` it then plays N more new games in chunks of
 250, the engine and the hand-written loop in turns on each chunk, and prints the median
 ratio of the chunks by stage: how a long simulation fares as the engine meets fewer
@@ -79,11 +85,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=5, help="timed runs, best kept (5)")
     parser.add_argument("--seed", type=int, default=2021, help="random seed (2021)")
     parser.add_argument("--stream", type=int, default=0, help="then this many new games in chunks (0: none)")
+    parser.add_argument(
+        "--no-tables", action="store_true", help="do not plan the short tricks before play (plans made in play)"
+    )
     args = parser.parse_args(argv)
     if args.games < 1 or args.repeat < 1 or args.stream < 0:
         parser.error("--games and --repeat must be positive, --stream not negative")
     edition = skullking.load_edition(EDITION)
-    engine_games(edition, 5, args.seed)  # warm-up: trick plans, the deck
+    if args.no_tables:
+        print("plan tables: none (a short trick's plan is made in play, the second time its pattern is met)")
+    else:
+        began = time.perf_counter()
+        read = edition.plan_tricks(build=False)
+        if not read:
+            edition.plan_tricks()
+        how = "read from the cache" if read else "made (and stored in the cache)"
+        took = time.perf_counter() - began
+        print(f"plan tables: every trick of up to 4 cards planned before play, {how} in {took:.2f} s")
+    engine_games(edition, 5, args.seed)  # warm-up: the deck
     games, seed = args.games, args.seed
     best = best_of(
         args.repeat,

@@ -9,7 +9,8 @@ match: an entry made for another file, by other code, from other bytes, or damag
 is rebuilt, never trusted. A bundled edition is also remembered under its id, so that
 loading it by id needs neither the YAML parser nor a package resource look-up; the
 recorded file hashes are checked all the same. Warnings are kept with absolute file
-names, shown relative to where the command runs each time.
+names, shown relative to where the command runs each time. An edition's plan tables
+(:mod:`skullking.plantable`) are kept by a fingerprint of its rules and this engine.
 
 The folder follows the platform's conventions (``platformdirs``: on Linux
 ``$XDG_CACHE_HOME/skullking``, a relative ``XDG_CACHE_HOME`` ignored as the XDG spec
@@ -225,6 +226,39 @@ def lark_grammar(name: str, grammar: str, build: Any) -> Any:
         except (CodecError, OSError):
             pass
     return parser
+
+
+def cached_plans(fingerprint: str) -> Any:
+    """The plan table (:mod:`skullking.plantable`) stored for the edition whose rules
+    have ``fingerprint``, by this engine, or ``None``."""
+    directory = cache_dir()
+    if directory is None:
+        return None
+    import json
+
+    try:
+        with open(os.path.join(directory, f"{_key('plans', fingerprint)}.json"), encoding="utf-8") as fh:
+            record = json.loads(fh.read())
+        engine, payload = record["engine"], record["payload"]
+        if engine != _engine_fingerprint() or record["digest"] != _entry_digest(engine, [], payload):
+            return None
+        return json.loads(payload)
+    except Exception:  # a missing, stale or damaged entry: the table is built anew
+        return None
+
+
+def store_plans(fingerprint: str, table: Any) -> None:
+    """Remember the plan table of the edition whose rules have ``fingerprint``."""
+    directory = cache_dir()
+    if directory is None:
+        return
+    import json
+
+    try:
+        payload = json.dumps(table, separators=(",", ":"))
+        _write(directory, _key("plans", fingerprint), {"engine": _engine_fingerprint(), "deps": [], "payload": payload})
+    except Exception:  # an unwritable cache only makes the next large run slower to start
+        pass
 
 
 def _write(directory: str, key: str, record: dict[str, Any]) -> None:

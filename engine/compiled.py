@@ -45,7 +45,9 @@ one of several trick-altering cards, and the words of an impossible trick.
 Short tricks (at most :data:`PLANNED` cards) repeat their patterns (which roles, suits
 and effects stand where) often: the second time a pattern is seen, the outcome found is
 kept as a plan (:mod:`skullking.plan`), and its next tricks cost a look-up. Tricks of
-more cards almost never repeat one, and keep nothing.
+more cards almost never repeat one, and keep nothing. :meth:`Edition.plan_tricks
+<skullking.edition.Edition.plan_tricks>` plans every pattern of up to four cards
+before play instead (:mod:`skullking.plantable`: the plan tables, kept in the cache).
 
 A precedence list with a condition that may divide by zero is decided rule by rule
 instead, every condition in turn, as the reference does, so that the error comes where

@@ -29,6 +29,7 @@ from .trick import Resolver
 
 if TYPE_CHECKING:
     from .edition import Edition
+    from .plantable import Table
 
 
 class Plans:
@@ -42,12 +43,25 @@ class Plans:
         plans: dict[tuple[int, ...], Plan]
         decide_main: Decide
 
+    #: The plan tables kept (:mod:`skullking.plantable`), ``None`` before any.
+    table: Table | None = None
+    #: Plans kept before starting afresh: :data:`~skullking.plan.LIMIT` beyond the tables'.
+    limit = LIMIT
+
     def _keep(self, key: tuple[int, ...], plan: Plan | None) -> None:
         """Keep ``plan`` for the pattern ``key`` (a bounded cache)."""
         if plan is not None:
-            if len(self.plans) >= LIMIT:
-                self.plans.clear()
+            if len(self.plans) >= self.limit:
+                self._restart()
             self.plans[key] = plan
+
+    def _restart(self) -> None:
+        """Forget the plans kept in play (too many to keep), not the tables'."""
+        self.plans.clear()
+        if self.table is not None:
+            from .plantable import install
+
+            install(self, self.table)  # type: ignore[arg-type]
 
     def _selector(self, cards: Sequence[Play], index: int, step: Step) -> Selector | None:
         """What picks the card at ``index`` that ``step``'s rule picked, in any trick of

@@ -22,7 +22,7 @@ from .compiledparts import (
     _new,
     own_bonus_ids,
 )
-from .plan import LIMIT, no_winner
+from .plan import no_winner
 from .trick import TrickResult
 
 if TYPE_CHECKING:
@@ -115,8 +115,8 @@ def build_resolver(tricks: CompiledTricks) -> Resolve:
                 key = tuple([play.pattern for play in cards])
             plan = plans_get(key)
             if plan is None:  # seen first: kept as seen, its plan built if it comes back
-                if len(plans) >= LIMIT:
-                    plans.clear()
+                if len(plans) >= me.limit:
+                    me._restart()
                 plans[key] = _SEEN
                 fresh, key = key, None  # (unless its plan costs nothing to keep: see below)
             elif plan is not _SEEN:

@@ -18,6 +18,7 @@ import functools
 import itertools
 from collections.abc import Callable, Sequence
 from operator import attrgetter, itemgetter
+from typing import Any, ParamSpec
 
 from .cards import Play
 from .trick import TrickResult
@@ -30,8 +31,12 @@ Plan = Callable[[Sequence[Play], int, int], TrickResult]
 _new = tuple.__new__
 PATTERN = attrgetter("pattern")
 _RANK = attrgetter("rank")
-#: Plans kept per edition before starting afresh.
+#: Plans kept per edition before starting afresh (beyond its plan tables, which stay:
+#: see skullking.plantable).
 LIMIT = 100_000
+#: How each plan was built: its builder's name and arguments (JSON data), by plan, so
+#: that a plan table can be stored and built again in another process.
+SPECS: dict[Plan, tuple[str, tuple[Any, ...]]] = {}
 
 # Pattern ids are unique across every edition loaded in this process, so a play of
 # another edition never finds this edition's plan.
@@ -59,6 +64,24 @@ def select(selector: Selector, cards: Sequence[Play]) -> int:
 
 # ---------------------------------------------------------------------- plans
 
+_P = ParamSpec("_P")
+
+
+def _recorded(build: Callable[_P, Plan]) -> Callable[_P, Plan]:
+    """``build``, each plan built once per arguments (plans are shared between patterns
+    with the same outcome: a few hundred closures serve every trick, which keeps them in
+    the processor's caches) and recorded in :data:`SPECS`."""
+
+    make: Callable[..., Plan] = build
+
+    @functools.cache
+    def recorded(*args: Any) -> Plan:
+        plan = make(*args)
+        SPECS[plan] = (build.__name__, args)
+        return plan
+
+    return functools.wraps(build)(recorded)  # type: ignore[return-value]
+
 
 def _results(w: int, points: int, ids: tuple[str, ...], rule: str, reason: str, seats: int) -> tuple[TrickResult, ...]:
     """The results of a won trick without alliances, one per winning seat: results are
@@ -66,7 +89,7 @@ def _results(w: int, points: int, ids: tuple[str, ...], rule: str, reason: str, 
     return tuple(_new(TrickResult, (s, s, points, (), rule, reason, w, ids)) for s in range(seats))
 
 
-@functools.cache
+@_recorded
 def no_winner(selector: Selector, offset: int, rule: str, reason: str, seats: int) -> Plan:
     """The plan of a trick nobody wins: the next leader is the card ``selector`` picks,
     ``offset`` seats on."""
@@ -85,14 +108,12 @@ def no_winner(selector: Selector, offset: int, rule: str, reason: str, seats: in
     return ranked
 
 
-@functools.cache
+@_recorded
 def fixed(
     w: int, points: int, ids: tuple[str, ...], loots: tuple[int, ...], rule: str, reason: str, seats: int
 ) -> Plan:
     """The plan of a trick the card at ``w`` wins, with ``points`` (``ids``) and the
     alliance cards at ``loots``."""
-    # Plans are shared between patterns with the same outcome (functools.cache): a few
-    # hundred closures serve every trick, which keeps them in the processor's caches.
     if not loots:
         results = _results(w, points, ids, rule, reason, seats)
 
@@ -109,7 +130,7 @@ def fixed(
     return allied
 
 
-@functools.cache
+@_recorded
 def ranked(
     selector: tuple[tuple[int, ...], int],
     info: tuple[tuple[int, tuple[int, tuple[str, ...], tuple[int, ...]]], ...],

@@ -34,6 +34,10 @@ IN_FLIGHT = 64
 #: Tie-break rounds a simulated game plays at most (a house rule could make every
 #: round score alike, and the tie would never end).
 MAX_TIE_BREAKS = 10
+#: Runs of at least this many games plan every trick of up to four cards before play
+#: (Edition.plan_tricks: read from the cache in ~0.06 s, made in ~1.5 s the first time),
+#: so that new deals meet no trick pattern for the first time.
+PLAN_AT = 1_000
 #: The quantiles reported of final scores.
 QUANTILES = (0.05, 0.25, 0.5, 0.75, 0.95)
 
@@ -58,6 +62,8 @@ class Setup:
     #: its own token): the chunks of one run load the edition once per process, a
     #: setup without a run at every chunk.
     run: str = ""
+    #: Whether the run plans its short tricks before play (see :data:`PLAN_AT`).
+    plan: bool = False
 
     def load(self) -> Edition:
         from . import load_edition
@@ -409,18 +415,25 @@ def _edition_of(setup: Setup) -> Edition:
         if len(_loaded) >= 4:  # (runs that ended in a worker of a cluster)
             _loaded.clear()
         edition = _loaded[setup] = setup.load()
+        if setup.plan:
+            edition.plan_tricks()
     return edition
 
 
 @contextlib.contextmanager
-def _run(*setups: Setup) -> Iterator[tuple[Setup, ...]]:
-    """``setups`` with a token of their own run; their editions forgotten after it."""
+def _run(games: int, *setups: Setup) -> Iterator[tuple[Setup, ...]]:
+    """``setups`` with a token of their own run of ``games`` games; their editions
+    forgotten after it. A large run plans its tricks here first, so that worker
+    processes find the plans made (forked) or stored in the cache."""
     import secrets
     from dataclasses import replace
 
-    token = secrets.token_hex(8)
-    ran = tuple(replace(setup, run=token) for setup in setups)
+    token, plan = secrets.token_hex(8), games >= PLAN_AT
+    ran = tuple(replace(setup, run=token, plan=plan) for setup in setups)
     try:
+        if plan:
+            for setup in ran:
+                _edition_of(setup)
         yield ran
     finally:
         for setup in ran:
@@ -548,7 +561,7 @@ def simulate(
 ) -> Stats:
     """Play ``games`` games of ``setup`` and return their statistics."""
     stats = Stats()
-    with _run(setup) as (ran,):
+    with _run(games, setup) as (ran,):
         for chunk in run_chunks(simulate_chunk, ran, games, jobs=jobs, cluster=cluster, progress=progress):
             stats.add(chunk)
     return stats
@@ -565,7 +578,7 @@ def compare(
 ) -> Comparison:
     """Play the same ``games`` deals with the same bots under ``a`` and ``b``."""
     out = Comparison()
-    with _run(a, b) as ran:
+    with _run(games, a, b) as ran:
         for chunk in run_chunks(compare_chunk, ran, games, jobs=jobs, cluster=cluster, progress=progress):
             out.add(chunk)
     return out

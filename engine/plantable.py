@@ -1,0 +1,180 @@
+"""Plan tables: every short trick an edition can deal, planned before play.
+
+The compiled resolver keeps the outcome of a short trick's *pattern* as a plan
+(:mod:`skullking.plan`) the second time it meets the pattern, so a pattern's first
+tricks pay the rule-by-rule path: a game of new deals meets thousands of them. A *plan
+table* is the plan of every pattern tuple of up to :data:`TABLE_CARDS` cards (a
+four-player game's tricks) the edition can deal, made once by resolving a trick of each
+pattern tuple twice (about a second for skullking-2021: 66,582 possible tuples of four
+cards of 18 patterns), and kept in the cache (:mod:`skullking.cache`) as each plan's
+builder and arguments, by the edition's own pattern numbers, so that another process
+builds the same plans from it in a few tens of milliseconds.
+
+:meth:`Edition.plan_tricks <skullking.edition.Edition.plan_tricks>` reads or builds an
+edition's tables; large simulations do it before they play. A table changes no result,
+only how soon a trick finds its plan (tests/test_plantable.py checks its plans against
+the rules interpreted).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+from collections import Counter, defaultdict
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from .cards import Play
+from .compiledparts import _SEEN
+from .errors import SkullKingError
+from .plan import LIMIT, SPECS, Plan, fixed, no_winner, ranked
+
+if TYPE_CHECKING:
+    from .compiled import CompiledTricks
+    from .edition import Edition
+
+#: Tricks of up to this many cards are tabled (a four-player game's tricks).
+TABLE_CARDS = 4
+#: Pattern tuples one table may hold: an edition of many patterns tables fewer sizes
+#: (skullking-2021: 18 patterns, 104,976 tuples of four cards).
+MOST_TUPLES = 150_000
+#: The plan builders a table may name.
+BUILDERS: dict[str, Callable[..., Plan]] = {"fixed": fixed, "ranked": ranked, "no_winner": no_winner}
+
+#: A table as stored: the edition's :func:`fingerprint` and pattern count, every plan's
+#: (builder, arguments),
+#: and for each trick size from one card, the plan number of every pattern tuple in
+#: ``itertools.product`` order (-1: no plan, an impossible trick or one resolved
+#: trick by trick).
+Table = dict[str, Any]
+
+
+def patterns(edition: Edition) -> list[int]:
+    """The edition's pattern ids, numbered in the order of its plays (the same numbers
+    in every process, where the ids are not)."""
+    return list(dict.fromkeys(play.pattern for play in edition.plays.values()))
+
+
+def sizes(edition: Edition) -> range:
+    """The trick sizes tabled: up to :data:`TABLE_CARDS` cards, as many as the edition
+    seats, and no more pattern tuples than :data:`MOST_TUPLES`."""
+    count = len(patterns(edition))
+    most = 0
+    while most < min(TABLE_CARDS, edition.max_players) and count ** (most + 1) <= MOST_TUPLES:
+        most += 1
+    return range(1, most + 1)
+
+
+#: The fields of an edition that name and describe it, and the file as read (kept for
+#: ``explain`` and ``diff``): no trick depends on them.
+_NOT_RULES = frozenset({"id", "title", "description", "sources", "path", "data", "provenance"})
+
+
+def fingerprint(edition: Edition) -> str:
+    """What a table depends on: the edition's rules (not its name, descriptions, file)."""
+    from .codec import dumps
+
+    values = {name: getattr(edition, name) for name in edition.FIELDS if name not in _NOT_RULES}
+    return hashlib.sha256(dumps(values).encode()).hexdigest()
+
+
+def build(tricks: CompiledTricks) -> Table:
+    """The plan table of the edition of ``tricks``, made by resolving a trick of every
+    pattern tuple twice (the plans are kept by ``tricks`` as they are found)."""
+    edition = tricks.edition
+    ids = patterns(edition)
+    by_pattern: dict[int, list[Play]] = defaultdict(list)
+    for play in edition.plays.values():
+        by_pattern[play.pattern].append(play)
+    numbers: dict[tuple[str, tuple[Any, ...]], int] = {}
+    limit, tricks.limit = tricks.limit, 1 << 62  # (every plan found kept while building)
+    try:
+        tables = _tables(tricks, ids, by_pattern, numbers)
+    finally:
+        tricks.limit = limit
+    specs = [[name, _listed(args)] for name, args in numbers]
+    return {"edition": fingerprint(edition), "patterns": len(ids), "specs": specs, "tables": tables}
+
+
+def _tables(
+    tricks: CompiledTricks,
+    ids: list[int],
+    by_pattern: dict[int, list[Play]],
+    numbers: dict[tuple[str, tuple[Any, ...]], int],
+) -> list[list[int]]:
+    """:func:`build`'s tables, each plan numbered in ``numbers``."""
+    resolve, seats, plans = tricks.resolve, tricks.edition.max_players, tricks.plans
+    tables: list[list[int]] = []
+    for size in sizes(tricks.edition):
+        table: list[int] = []
+        for key in itertools.product(ids, repeat=size):
+            met: Counter[int] = Counter()
+            cards = []
+            for pattern in key:  # the pattern's plays in turn (a card twice only when it must)
+                options = by_pattern[pattern]
+                cards.append(options[met[pattern] % len(options)])
+                met[pattern] += 1
+            try:
+                resolve(cards, 0, seats)
+                if plans.get(key) is _SEEN:  # (a plan that costs nothing is kept at once)
+                    resolve(cards, 0, seats)
+            except SkullKingError:  # no such trick (a card beyond its copies, undeclared...)
+                table.append(-1)
+                continue
+            spec = SPECS.get(plans.get(key, _SEEN))
+            table.append(-1 if spec is None else numbers.setdefault(spec, len(numbers)))
+        tables.append(table)
+    return tables
+
+
+def _listed(value: Any) -> Any:
+    """The builders' tuples as JSON's lists."""
+    return [_listed(v) for v in value] if isinstance(value, tuple) else value
+
+
+def _tupled(value: Any) -> Any:
+    """JSON's lists as the tuples the builders were given."""
+    return tuple(_tupled(v) for v in value) if isinstance(value, list | tuple) else value
+
+
+def install(tricks: CompiledTricks, table: Table) -> int:
+    """Keep the plans of ``table`` in ``tricks``; the number of pattern tuples planned.
+    Raises ``ValueError`` (or another error of a damaged table) for a table that is not
+    this edition's, before keeping any."""
+    ids = patterns(tricks.edition)
+    if table["edition"] != fingerprint(tricks.edition) or table["patterns"] != len(ids):
+        raise ValueError("a plan table of another edition")
+    built = [BUILDERS[name](*_tupled(args)) for name, args in table["specs"]]
+    found: dict[tuple[int, ...], Plan] = {}
+    for size, numbers in enumerate(table["tables"], 1):
+        keys = itertools.product(ids, repeat=size)
+        for key, number in zip(keys, numbers, strict=True):
+            if number >= 0:
+                found[key] = built[number]
+    tricks.plans.update(found)
+    tricks.table = table
+    tricks.limit = LIMIT + len(found)
+    return len(found)
+
+
+def plan_tricks(tricks: CompiledTricks, *, build_missing: bool = True) -> bool:
+    """Give ``tricks`` its edition's plan tables: from the cache, else (``build_missing``)
+    built and stored there. Whether the tables are in place."""
+    if tricks.table is not None:
+        return True
+    from .cache import cached_plans, store_plans
+
+    key = fingerprint(tricks.edition)
+    table = cached_plans(key)
+    if table is not None:
+        try:
+            install(tricks, table)
+            return True
+        except Exception:  # a table that does not fit: built anew
+            pass
+    if not build_missing:
+        return False
+    table = build(tricks)
+    install(tricks, table)
+    store_plans(key, table)
+    return True
