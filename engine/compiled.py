@@ -478,9 +478,6 @@ class CompiledTricks(Plans, Deciders):
                 elif count == 3:
                     a, b, c = cards
                     key = (a.pattern, b.pattern, c.pattern)
-                elif count == 5:
-                    a, b, c, d, e = cards
-                    key = (a.pattern, b.pattern, c.pattern, d.pattern, e.pattern)
                 else:
                     key = tuple([play.pattern for play in cards])
                 plan = plans_get(key)

@@ -25,10 +25,13 @@ _WITHOUT_EFFECTS = _STRATEGIES[NextLeader.WOULD_HAVE_WON_WITHOUT_EFFECTS]
 _WITHOUT_CARD = _STRATEGIES[NextLeader.WOULD_HAVE_WON_WITHOUT_CARD]
 _EFFECT_PLAYER = _STRATEGIES[NextLeader.EFFECT_PLAYER]
 _LEFT_OF_EFFECT_PLAYER = _STRATEGIES[NextLeader.LEFT_OF_EFFECT_PLAYER]
-#: Tricks of at most this many cards keep their pattern's plan (see skullking.plan): of
-#: 50,000 random tricks of four cards, 86 % of the next 50,000 find their pattern seen
-#: before; of five cards 54 %, of six 19 %, of eight 0.5 %.
-PLANNED = 5
+#: Tricks of at most this many cards keep their pattern's plan (see skullking.plan; and
+#: every pattern of them is in the plan tables, skullking.plantable): of 50,000 random
+#: tricks of four cards, 86 % of the next 50,000 find their pattern seen before; of five
+#: cards 54 %, of six 19 %, of eight 0.5 %. Five-player games of new deals measured
+#: 4-15 % slower with plans for five cards than without, over 4,500 games: their
+#: patterns (1.9 million tuples) come back too seldom to pay for the plans' building.
+PLANNED = 4
 _NO_RULE = "no precedence rule finds a winner"
 #: More players than any edition seats (see CompiledTricks._need).
 _IMPOSSIBLE = 1 << 30

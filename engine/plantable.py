@@ -25,7 +25,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .cards import Play
-from .compiledparts import _SEEN
+from .compiledparts import _SEEN, PLANNED
 from .errors import SkullKingError
 from .plan import LIMIT, SPECS, Plan, fixed, no_winner, ranked
 
@@ -33,8 +33,9 @@ if TYPE_CHECKING:
     from .compiled import CompiledTricks
     from .edition import Edition
 
-#: Tricks of up to this many cards are tabled (a four-player game's tricks).
-TABLE_CARDS = 4
+#: Tricks of up to this many cards are tabled (a four-player game's tricks): all the
+#: resolver keeps plans for.
+TABLE_CARDS = PLANNED
 #: Pattern tuples one table may hold: an edition of many patterns tables fewer sizes
 #: (skullking-2021: 18 patterns, 104,976 tuples of four cards).
 MOST_TUPLES = 150_000
@@ -175,6 +176,7 @@ def plan_tricks(tricks: CompiledTricks, *, build_missing: bool = True) -> bool:
     if not build_missing:
         return False
     table = build(tricks)
+    tricks.plans.clear()  # (kept as the building met them: kept as a table read is)
     install(tricks, table)
     store_plans(key, table)
     return True
