@@ -2,7 +2,8 @@
 
 The compiled resolver keeps the outcome of a short trick's *pattern* as a plan
 (:mod:`skullking.plan`) the second time it meets the pattern, so a pattern's first
-tricks pay the rule-by-rule path: a game of new deals meets thousands of them. A *plan
+tricks pay the whole resolution and the plan's building: games of new deals meet
+thousands of them. A *plan
 table* is the plan of every pattern tuple of up to :data:`TABLE_CARDS` cards (a
 four-player game's tricks) the edition can deal, made once by resolving a trick of each
 pattern tuple twice (about a second for skullking-2021: 66,582 possible tuples of four
@@ -42,11 +43,10 @@ MOST_TUPLES = 150_000
 #: The plan builders a table may name.
 BUILDERS: dict[str, Callable[..., Plan]] = {"fixed": fixed, "ranked": ranked, "no_winner": no_winner}
 
-#: A table as stored: the edition's :func:`fingerprint` and pattern count, every plan's
-#: (builder, arguments),
-#: and for each trick size from one card, the plan number of every pattern tuple in
-#: ``itertools.product`` order (-1: no plan, an impossible trick or one resolved
-#: trick by trick).
+#: A table as stored (JSON data): the edition's :func:`fingerprint` and pattern count,
+#: every plan's (builder, arguments), and for each trick size from one card, the plan
+#: number of every pattern tuple in ``itertools.product`` order (-1: no plan, for an
+#: impossible trick or one resolved trick by trick).
 Table = dict[str, Any]
 
 
@@ -176,7 +176,7 @@ def plan_tricks(tricks: CompiledTricks, *, build_missing: bool = True) -> bool:
     if not build_missing:
         return False
     table = build(tricks)
-    tricks.plans.clear()  # (kept as the building met them: kept as a table read is)
+    tricks.plans.clear()  # (the plans as the building left them: kept as a table read is)
     install(tricks, table)
     store_plans(key, table)
     return True
