@@ -31,7 +31,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
-from .model import CHOOSE_LEADER, EXCHANGE, OVER
+from .model import BIDDING, CHOOSE_LEADER, EXCHANGE, OVER
 from .randomplay import choice, random_plays, sample
 
 if TYPE_CHECKING:
@@ -156,6 +156,28 @@ class RandomBot:
         if decision.kind == EXCHANGE:
             return sample(self.rng, decision.options, decision.number)
         return choice(self.rng, decision.options)
+
+
+def _play_random_round(round_: Round, bots: Mapping[str, RandomBot]) -> None:
+    """:func:`play_round` for a table of random bots only (no ghost hand): every bid,
+    load, play and decision drawn as each bot would draw it from its own generator, in
+    the same order, without asking the bots move by move (the plays and decisions
+    through the fast random play)."""
+    low, high = round_.bid_range
+    if round_.phase is BIDDING and not round_.edition.bidding.rules and low <= high:
+        every = tuple(range(low, high + 1))  # (legal_bids: every bid of the range)
+        bids = round_._bids
+        for player in round_.bidding_order:  # (to_bid's order)
+            if player not in bids:
+                bids[player] = choice(bots[player].rng, every)
+        round_._bids_in()
+    while round_.to_bid:  # bidding rules: the legal bids asked one bid at a time
+        player = round_.to_bid[0]
+        round_._bid_known(player, choice(bots[player].rng, round_.legal_bids(player)))
+    for player in round_.to_load:
+        round_.load(player, choice(bots[player].rng, round_.scheme.loads))
+    rngs = [bots[p].rng for p in round_.seats]
+    random_plays(round_, rngs[0], rngs)
 
 
 # --------------------------------------------------------------------------- strengths
@@ -393,6 +415,9 @@ def make_bots(kinds: Sequence[str], players: Sequence[str], *, seed: int | str =
 
 def play_round(round_: Round, bots: Mapping[str, Bot]) -> None:
     """Play every move left in ``round_``, each asked of its player's bot."""
+    if round_.ghost is None and all(type(bots[p]) is RandomBot for p in round_.players):
+        _play_random_round(round_, cast("Mapping[str, RandomBot]", bots))
+        return
     views = {p: SeatView(round_, p) for p in round_.players}
     waiting = round_.to_bid
     while waiting:
@@ -406,12 +431,6 @@ def play_round(round_: Round, bots: Mapping[str, Bot]) -> None:
         waiting = round_.to_bid
     for player in round_.to_load:
         round_.load(player, bots[player].load(views[player], round_.scheme.loads))
-    if round_.ghost is None and all(type(bots[p]) is RandomBot for p in round_.players):
-        # random bots only: the plays and decisions drawn as they would draw them, each
-        # from its own generator, through the fast random play
-        rngs = [cast(RandomBot, bots[p]).rng for p in round_.seats]
-        random_plays(round_, rngs[0], rngs)
-        return
     while round_.phase is not OVER:
         pending = round_.pending
         if pending is None:
