@@ -266,8 +266,15 @@ def play_game(edition: Edition, setup: Setup, index: int, *, keep_sheet: bool = 
     seat_of = {p: i for i, p in enumerate(setup.players)}
     bonus_points = alliance_points = bids = zeros = made = 0
     breaks = 0
+    length = game.length
+    # what the seats' and the game's counters count, added up once the game is over
+    # (a counter counts a list in one call: one call a game, not one an item)
+    numbers: list[list[int]] = [[] for _ in setup.players]  # rounds of the schedule played
+    made_in: list[list[int]] = [[] for _ in setup.players]  # ... and bids made in them
+    rules: list[str] = []
+    paid: list[str] = []
     while not game.over and breaks <= MAX_TIE_BREAKS:
-        if len(game.rounds) >= game.length:
+        if len(game.rounds) >= length:
             breaks += 1
             if breaks > MAX_TIE_BREAKS:
                 break
@@ -276,28 +283,36 @@ def play_game(edition: Edition, setup: Setup, index: int, *, keep_sheet: bool = 
         play_round(round_, bots)
         alliances, captures, bonus, alliance = _paid(round_)
         score = round_.score()
+        number = round_.number
         for player in round_.players:
-            seat = stats.seats[seat_of[player]]
+            at = seat_of[player]
+            seat = stats.seats[at]
             hit = score.bids[player] == score.won[player]
             seat.rounds += 1
             seat.made += hit
-            if round_.number <= game.length:  # by round: the schedule's (tie breaks are few)
-                seat.rounds_by[round_.number] += 1
-                seat.made_by[round_.number] += hit
+            if number <= length:  # by round: the schedule's (tie breaks are few)
+                numbers[at].append(number)
+                if hit:
+                    made_in[at].append(number)
             bids += 1
             zeros += score.bids[player] == 0
             made += hit
             if hit:
-                stats.bonuses.update(captures[player])
-        for trick in round_.tricks:
-            stats.tricks += 1
-            stats.rules[trick.result.rule] += 1
-            stats.without_winner += trick.winner is None
+                paid += captures[player]
+        results = [trick.result for trick in round_.tricks]
+        stats.tricks += len(results)
+        rules += [result.rule for result in results]
+        stats.without_winner += sum(result.winner is None for result in results)
         stats.alliances += len(alliances)
         stats.bonus_points += bonus
         stats.alliance_points += alliance
         bonus_points += bonus
         alliance_points += alliance
+    for seat, played, hits in zip(stats.seats, numbers, made_in, strict=True):
+        seat.rounds_by.update(played)
+        seat.made_by.update(hits)
+    stats.rules.update(rules)
+    stats.bonuses.update(paid)
     # the rounds' own scores (what `skullking score` gives the sheet, without re-checking it)
     final, _ = standings(setup.players, [r.score() for r in game.rounds])
     totals = [final[p] for p in setup.players]
