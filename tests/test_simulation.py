@@ -258,3 +258,39 @@ def test_a_run_loads_its_edition_once_per_process(monkeypatch: pytest.MonkeyPatc
     from skullking import simulation
 
     assert not simulation._loaded  # forgotten when the run ends
+
+
+def test_bonus_and_alliance_points_paid_by_hand(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 10 section 2, statistics checked by hand: the bonus and alliance points a run
+    counts as paid are the ones the 2021 rulebook pays, worked out here from the rounds
+    played: a trick's capture bonus goes to its winner when the winner made the bid (after
+    Harry's change); a Loot alliance pays 20 to each ally when both made theirs."""
+    from skullking import simulation
+
+    played: list[Any] = []  # (a tie-break round of two plays with the ghost hand, who scores nothing)
+    paid = simulation._paid
+
+    def spy(round_: Any) -> Any:
+        played.append(round_)
+        return paid(round_)
+
+    monkeypatch.setattr(simulation, "_paid", spy)
+    edition = skullking.load_edition("skullking-2021")
+    setup = Setup(edition="skullking-2021", players=("A", "B", "C", "D"), bots=("random",), seed=3)
+    stats = simulation.Stats()
+    for index in range(40):
+        stats.add(simulation.play_game(edition, setup, index).stats)
+    bonus = alliance = alliances = 0
+    for round_ in played:
+        score = round_.score()
+        made = {p: score.bids[p] == score.won[p] for p in round_.players}
+        for trick in round_.tricks:
+            if made.get(trick.winner or ""):
+                bonus += trick.result.bonus
+            for loot, winner in trick.result.alliances:
+                allies = (trick.players[loot], trick.players[winner])
+                alliances += all(ally in made for ally in allies)  # (an alliance with the ghost: none)
+                alliance += 2 * 20 if all(made.get(ally) for ally in allies) else 0
+    assert stats.bonus_points == bonus > 0
+    assert stats.alliance_points == alliance > 0
+    assert stats.alliances == alliances
