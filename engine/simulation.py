@@ -212,35 +212,33 @@ class GameResult:
 def _paid(round_: Round) -> tuple[list[tuple[str, str]], dict[str, list[str]], int, int]:
     """A finished round's alliances and captures, and the points its bonuses and its
     alliances paid (the round scored again without them: through the scheme, whatever
-    its formulas say)."""
-    from .rounds import round_points
-
+    its formulas say, from the round's own tallies as :meth:`Round.score
+    <skullking.game.Round.score>` scores it)."""
     won, captures, alliances = round_.results()
     score = round_.score()
-    full = score.points
-    same: dict[str, Any] = {  # (worked out once for both: bids with changes, the play counted only if used)
-        "number": round_.number,
-        "cards": round_.cards,
-        "scheme": round_.scheme,
-        "players": list(round_.players),
-        "bids": dict(score.bids),
-        "won": won,
-        "captures": captures,
-        "alliances": alliances,
-        "extra": {},
-        "wagers": round_.wagers,
-        "loads": round_.loads,
-        "rounds": round_.rounds,
-        "played": round_.played if round_._scorer.uses_played else None,
-    }
+    if not (round_._captured or alliances):
+        return alliances, captures, 0, 0
+    full, scorer, players = score.points, round_._scorer, round_.players
+    played = round_.played if scorer.uses_played else None
 
-    def without(**changed: Any) -> int:
-        args = {**same, **changed}
-        points = round_points(round_.edition, **args).points
-        return sum(full[p] - points[p] for p in round_.players)
+    def without(captured: list[tuple[str, tuple[str, ...]]], allied: list[tuple[str, str]]) -> int:
+        points = scorer.tallied(
+            number=round_.number,
+            cards=round_.cards,
+            players=players,
+            bids=dict(score.bids),
+            won=won,
+            captured=captured,
+            alliances=allied,
+            wagers=round_.wagers,
+            loads=round_.loads,
+            rounds=round_.rounds,
+            played=played,
+        ).points
+        return sum(full[p] - points[p] for p in players)
 
-    bonus = without(captures={p: [] for p in round_.players}) if any(captures.values()) else 0
-    alliance = without(alliances=[]) if alliances else 0
+    bonus = without([], alliances) if round_._captured else 0
+    alliance = without(round_._captured, []) if alliances else 0
     return alliances, captures, bonus, alliance
 
 
