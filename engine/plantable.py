@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import itertools
+from array import array
 from collections import Counter, defaultdict
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -153,7 +154,9 @@ def install(tricks: CompiledTricks, table: Table) -> int:
             if number >= 0:
                 found[key] = built[number]
     tricks.plans.update(found)
-    tricks.table = table
+    # kept to install again when the plans overflow, its numbers packed (2.7 MB as
+    # lists of numbers for skullking-2021, 0.4 MB as arrays)
+    tricks.table = {**table, "tables": [array("i", numbers) for numbers in table["tables"]]}
     tricks.limit = LIMIT + len(found)
     return len(found)
 
