@@ -6,7 +6,7 @@ tricks pay the whole resolution and the plan's building: games of new deals meet
 thousands of them. A *plan
 table* is the plan of every pattern tuple of up to :data:`TABLE_CARDS` cards (a
 four-player game's tricks) the edition can deal, made once by resolving a trick of each
-pattern tuple twice (about a second for skullking-2021: 66,582 possible tuples of four
+pattern tuple twice (about 1.4 s for skullking-2021: 66,582 possible tuples of four
 cards of 18 patterns), and kept in the cache (:mod:`skullking.cache`) as each plan's
 builder and arguments, by the edition's own pattern numbers, so that another process
 builds the same plans from it in a few tens of milliseconds.

@@ -35,7 +35,7 @@ IN_FLIGHT = 64
 #: round score alike, and the tie would never end).
 MAX_TIE_BREAKS = 10
 #: Runs of at least this many games plan every trick of up to four cards before play
-#: (Edition.plan_tricks: read from the cache in ~0.06 s, made in ~1.5 s the first time),
+#: (Edition.plan_tricks: read from the cache in ~0.06 s, made in ~1.4 s the first time),
 #: so that new deals meet no trick pattern for the first time.
 PLAN_AT = 1_000
 #: The quantiles reported of final scores.
