@@ -572,7 +572,10 @@ def simulate(
     cluster: str | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> Stats:
-    """Play ``games`` games of ``setup`` and return their statistics."""
+    """Play ``games`` games of ``setup`` and return their statistics; ``progress`` is
+    told how many are done, 0 first (before a large run plans its tricks)."""
+    if progress is not None:
+        progress(0)
     stats = Stats()
     with _run(games, setup) as (ran,):
         for chunk in run_chunks(simulate_chunk, ran, games, jobs=jobs, cluster=cluster, progress=progress):
@@ -589,7 +592,10 @@ def compare(
     cluster: str | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> Comparison:
-    """Play the same ``games`` deals with the same bots under ``a`` and ``b``."""
+    """Play the same ``games`` deals with the same bots under ``a`` and ``b``
+    (``progress`` as :func:`simulate` tells it)."""
+    if progress is not None:
+        progress(0)
     out = Comparison()
     with _run(games, a, b) as ran:
         for chunk in run_chunks(compare_chunk, ran, games, jobs=jobs, cluster=cluster, progress=progress):

@@ -294,3 +294,37 @@ def test_bonus_and_alliance_points_paid_by_hand(monkeypatch: pytest.MonkeyPatch)
     assert stats.bonus_points == bonus > 0
     assert stats.alliance_points == alliance > 0
     assert stats.alliances == alliances
+
+
+class _Terminal(io.StringIO):
+    """Standard error as a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("command", ["simulate", "compare"])
+def test_a_progress_line_on_a_terminal(command: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 10 section 2: a progress bar on standard error when it is a terminal, from
+    0 games on (before a large run plans its tricks), one step a chunk of 25 games, the
+    line ended when the run is; none with -q, none when standard error is not a terminal."""
+    import sys
+
+    editions = ["skullking-2021", "skullking-2021"] if command == "compare" else []
+    argv = [command, *editions, "--games", "60", "--seed", "1", "--jobs", "1", "--format", "json"]
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    code, _, err = run(*argv)
+    assert code == 0 and err == ""
+    steps = terminal.getvalue().split("\r")[1:]
+    assert [step.split("] ")[1].strip() for step in steps] == [f"{n}/60 games" for n in (0, 25, 50, 60)]
+    assert steps[0].startswith("[" + "." * 30 + "]") and steps[-1].startswith("[" + "#" * 30 + "]")
+    assert terminal.getvalue().endswith("60/60 games\n")
+    quiet = _Terminal()
+    monkeypatch.setattr(sys, "stderr", quiet)
+    assert run(*argv, "-q")[0] == 0
+    assert quiet.getvalue() == ""
+    piped = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", piped)
+    assert run(*argv)[0] == 0
+    assert piped.getvalue() == ""
