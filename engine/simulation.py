@@ -434,17 +434,18 @@ def _edition_of(setup: Setup) -> Edition:
 
 
 @contextlib.contextmanager
-def _run(games: int, *setups: Setup) -> Iterator[tuple[Setup, ...]]:
+def _run(games: int, *setups: Setup, here: bool = True) -> Iterator[tuple[Setup, ...]]:
     """``setups`` with a token of their own run of ``games`` games; their editions
-    forgotten after it. A large run plans its tricks here first, so that worker
-    processes find the plans made (forked) or stored in the cache."""
+    forgotten after it. A large run played ``here`` (not on a cluster, whose workers
+    plan for themselves) plans its tricks first, so that worker processes find the
+    plans made (forked) or stored in the cache."""
     import secrets
     from dataclasses import replace
 
     token, plan = secrets.token_hex(8), games >= PLAN_AT
     ran = tuple(replace(setup, run=token, plan=plan) for setup in setups)
     try:
-        if plan:
+        if plan and here:
             for setup in ran:
                 _edition_of(setup)
         yield ran
@@ -577,7 +578,7 @@ def simulate(
     if progress is not None:
         progress(0)
     stats = Stats()
-    with _run(games, setup) as (ran,):
+    with _run(games, setup, here=cluster is None) as (ran,):
         for chunk in run_chunks(simulate_chunk, ran, games, jobs=jobs, cluster=cluster, progress=progress):
             stats.add(chunk)
     return stats
@@ -597,7 +598,7 @@ def compare(
     if progress is not None:
         progress(0)
     out = Comparison()
-    with _run(games, a, b) as ran:
+    with _run(games, a, b, here=cluster is None) as ran:
         for chunk in run_chunks(compare_chunk, ran, games, jobs=jobs, cluster=cluster, progress=progress):
             out.add(chunk)
     return out

@@ -197,20 +197,28 @@ def test_plots_are_drawn(tmp_path: Path, suffix: str) -> None:
         assert head.startswith(b"\x89PNG") if suffix == ".png" else b"<svg" in path.read_bytes()[:2000]
 
 
-def test_a_dask_cluster_gives_the_local_results(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_dask_cluster_gives_the_local_results(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """Issue 10 section 3: --cluster sends the same work to a Dask distributed cluster (a
     local one of two worker processes on loopback here) and the results for a seed are
     identical to a local run (also with at most 2 chunks in flight, results coming back
-    out of order)."""
+    out of order). A run large enough to plan its tricks first has the workers plan
+    them (they store the tables in their cache), not this process."""
     distributed = pytest.importorskip("distributed")
     import skullking.simulation
+    from skullking import cache, plantable
 
     monkeypatch.setattr(skullking.simulation, "IN_FLIGHT", 2)
+    monkeypatch.setattr(skullking.simulation, "PLAN_AT", 50)  # (read here: the setups carry it)
+    monkeypatch.setenv("SKULLKING_CACHE_DIR", str(tmp_path))  # (the workers' too)
+    planned: list[object] = []
+    monkeypatch.setattr(Edition, "plan_tricks", lambda self, build=True: planned.append(self))
+    table = tmp_path / f"{cache._key('plans', plantable.fingerprint(skullking.load_edition('skullking-2021')))}.json"
     setup = Setup(edition="skullking-2021", players=("A", "B", "C", "D"), bots=("heuristic", "random"), seed=9)
     with distributed.LocalCluster(
         n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
     ) as cluster:
         remote = simulate(setup, 60, cluster=cluster.scheduler_address)
+        assert not planned and table.exists()
         code, text, err = run(
             "simulate", "--games", "60", "--seed", "9", "--bots", "heuristic,random", "-q", "--format", "json",
             "--players", "A,B,C,D", "--cluster", cluster.scheduler_address,
