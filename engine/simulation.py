@@ -36,7 +36,8 @@ IN_FLIGHT = 64
 MAX_TIE_BREAKS = 10
 #: Runs of at least this many games plan every trick of up to four cards before play
 #: (Edition.plan_tricks: read from the cache in ~0.06 s, made in ~1.4 s the first time),
-#: so that new deals meet no trick pattern for the first time.
+#: so that new deals meet no trick pattern for the first time. (The --games help of
+#: simulate and compare, and the README, give this number.)
 PLAN_AT = 1_000
 #: The quantiles reported of final scores.
 QUANTILES = (0.05, 0.25, 0.5, 0.75, 0.95)

@@ -404,7 +404,13 @@ def add_options(sub: Any, common: Any, plain: Any) -> None:
         help="play games with bots: one printed as a score sheet, or many (--games) as statistics",
     )
     shared(p)
-    p.add_argument("--games", type=int, default=None, help="play N games and print their statistics")
+    p.add_argument(
+        "--games",
+        type=int,
+        default=None,
+        help="play N games and print their statistics (from 1,000 games on, every trick of up to four "
+        "cards is planned first: about 1.4 s the first time for an edition's rules, then read from the cache)",
+    )
     p.add_argument(
         "--rounds",
         type=int,
@@ -422,5 +428,11 @@ def add_options(sub: Any, common: Any, plain: Any) -> None:
     p.add_argument("a", metavar="A", help="an edition id or file")
     p.add_argument("b", metavar="B", help="another edition id or file")
     shared(p)
-    p.add_argument("--games", type=int, default=1000, help="games to play under each (default 1000)")
+    p.add_argument(
+        "--games",
+        type=int,
+        default=1000,
+        help="games to play under each (default 1000; from 1,000 on, each edition's short tricks are planned "
+        "first, as simulate does)",
+    )
     p.set_defaults(run=cmd_compare)
