@@ -14,6 +14,8 @@ from .rounds import RoundScore, leader_ability
 from .roundstate import RoundState
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from .trick import TrickResult
 
 
@@ -53,7 +55,14 @@ class RoundResults(RoundState):
             captures[winner].extend(bonuses)
         return dict(self._won), captures, list(self._allied)
 
-    def _points(self) -> RoundScore:
+    def _points(
+        self,
+        captured: Sequence[tuple[str, Sequence[str]]] | None = None,
+        alliances: list[tuple[str, str]] | None = None,
+    ) -> RoundScore:
+        """The round's points from its tallies; with ``captured`` (the capture bonus ids
+        as (winner, ids) a trick) or ``alliances`` given, what it would score with those
+        instead of its own (how a simulation counts what bonuses and alliances paid)."""
         scorer = self._scorer
         changes, bids = self.changes, self._bids
         bids = {p: b + changes.get(p, 0) for p, b in bids.items()} if changes else dict(bids)
@@ -63,8 +72,8 @@ class RoundResults(RoundState):
             players=self.players,
             bids=bids,
             won=dict(self._won),
-            captured=self._captured,
-            alliances=self._allied,
+            captured=self._captured if captured is None else captured,
+            alliances=self._allied if alliances is None else alliances,
             wagers=self.wagers,
             loads=self.loads,
             rounds=self.rounds,

@@ -18,7 +18,7 @@ import contextlib
 import math
 import os
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -215,31 +215,16 @@ def _paid(round_: Round) -> tuple[list[tuple[str, str]], dict[str, list[str]], i
     alliances paid (the round scored again without them: through the scheme, whatever
     its formulas say, from the round's own tallies as :meth:`Round.score
     <skullking.game.Round.score>` scores it)."""
-    won, captures, alliances = round_.results()
-    score = round_.score()
+    _, captures, alliances = round_.results()
     if not (round_._captured or alliances):
         return alliances, captures, 0, 0
-    full, scorer, players = score.points, round_._scorer, round_.players
-    played = round_.played if scorer.uses_played else None
+    full, players = round_.score().points, round_.players
 
-    def without(captured: list[tuple[str, tuple[str, ...]]], allied: list[tuple[str, str]]) -> int:
-        points = scorer.tallied(
-            number=round_.number,
-            cards=round_.cards,
-            players=players,
-            bids=dict(score.bids),
-            won=won,
-            captured=captured,
-            alliances=allied,
-            wagers=round_.wagers,
-            loads=round_.loads,
-            rounds=round_.rounds,
-            played=played,
-        ).points
+    def less(points: Mapping[str, int]) -> int:
         return sum(full[p] - points[p] for p in players)
 
-    bonus = without([], alliances) if round_._captured else 0
-    alliance = without(round_._captured, []) if alliances else 0
+    bonus = less(round_._points(captured=()).points) if round_._captured else 0
+    alliance = less(round_._points(alliances=[]).points) if alliances else 0
     return alliances, captures, bonus, alliance
 
 
