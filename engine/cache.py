@@ -81,6 +81,23 @@ def _entry_digest(engine: str, deps: Any, payload: str) -> str:
     return hashlib.sha256(f"{engine}\0{deps!r}\0{payload}".encode()).hexdigest()
 
 
+def _read(directory: str, key: str, engine: str) -> tuple[Any, str] | None:
+    """(deps, payload) of the entry stored under ``key`` if it was made by ``engine`` (an
+    engine fingerprint, or ``"lark"``) and its digest proves it whole; ``None`` for a
+    missing, stale or damaged entry."""
+    import json
+
+    try:
+        with open(os.path.join(directory, f"{key}.json"), encoding="utf-8") as fh:
+            record = json.loads(fh.read())
+        deps, payload = record["deps"], record["payload"]
+        if record["engine"] != engine or record["digest"] != _entry_digest(engine, deps, payload):
+            return None
+        return deps, payload
+    except Exception:  # a missing, damaged or planted entry is only a slower start
+        return None
+
+
 def _load(key: str, source: str | None) -> Any:
     """The payload stored under ``key`` if the entry proves it was built by this engine
     from ``source`` (its first file; ``None``: any) and files that are all unchanged."""
@@ -89,15 +106,11 @@ def _load(key: str, source: str | None) -> Any:
         return None
     from .codec import loads
 
+    found = _read(directory, key, _engine_fingerprint())
+    if found is None:
+        return None
+    deps, payload = found
     try:
-        with open(os.path.join(directory, f"{key}.json"), encoding="utf-8") as fh:
-            entry = fh.read()
-        import json
-
-        record = json.loads(entry)
-        engine, deps, payload, digest = record["engine"], record["deps"], record["payload"], record["digest"]
-        if engine != _engine_fingerprint() or digest != _entry_digest(engine, deps, payload):
-            return None
         if not deps or (source is not None and deps[0][0] != source):
             return None
         for dep, dep_digest in deps:
@@ -198,7 +211,6 @@ def lark_grammar(name: str, grammar: str, build: Any) -> Any:
     """The lark parser for ``grammar`` (called ``name``): read from the cache as JSON
     data when an entry for this very grammar text and lark version is there, else
     ``build()`` it and store its analysed tables. (lark's own cache pickles.)"""
-    import json
 
     import lark
     from lark.grammar import Rule
@@ -208,14 +220,12 @@ def lark_grammar(name: str, grammar: str, build: Any) -> Any:
 
     key = _key("lark", f"{name}\0{lark.__version__}\0{hashlib.sha256(grammar.encode()).hexdigest()}")
     directory = cache_dir()
-    if directory is not None:
+    found = None if directory is None else _read(directory, key, "lark")
+    if found is not None and not found[0]:  # (a grammar's entry depends on no file)
         try:
-            with open(os.path.join(directory, f"{key}.json"), encoding="utf-8") as fh:
-                record = json.loads(fh.read())
-            if record["digest"] == _entry_digest("lark", [], record["payload"]):
-                data, memo = loads(record["payload"])
-                return lark.Lark.load({"data": data, "memo": memo})
-        except Exception:  # no entry, or one that does not load: build the parser anew
+            data, memo = loads(found[1])
+            return lark.Lark.load({"data": data, "memo": memo})
+        except Exception:  # an entry that does not load: build the parser anew
             pass
     parser = build()
     if directory is not None:
@@ -232,18 +242,14 @@ def cached_plans(fingerprint: str) -> Any:
     """The plan table (:mod:`skullking.plantable`) stored for the edition whose rules
     have ``fingerprint``, by this engine, or ``None``."""
     directory = cache_dir()
-    if directory is None:
+    found = None if directory is None else _read(directory, _key("plans", fingerprint), _engine_fingerprint())
+    if found is None or found[0]:  # (a table's entry depends on no file)
         return None
     import json
 
     try:
-        with open(os.path.join(directory, f"{_key('plans', fingerprint)}.json"), encoding="utf-8") as fh:
-            record = json.loads(fh.read())
-        engine, payload = record["engine"], record["payload"]
-        if engine != _engine_fingerprint() or record["digest"] != _entry_digest(engine, [], payload):
-            return None
-        return json.loads(payload)
-    except Exception:  # a missing, stale or damaged entry: the table is built anew
+        return json.loads(found[1])
+    except Exception:  # a payload that does not read: the table is built anew
         return None
 
 
