@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import itertools
+import weakref
 from array import array
 from collections import Counter, defaultdict
 from collections.abc import Callable
@@ -72,12 +73,19 @@ def sizes(edition: Edition) -> range:
 _NOT_RULES = frozenset({"id", "title", "description", "sources", "path", "data", "provenance"})
 
 
+#: Each edition's fingerprint, worked out once (an edition never changes).
+_FINGERPRINTS: weakref.WeakKeyDictionary[Edition, str] = weakref.WeakKeyDictionary()
+
+
 def fingerprint(edition: Edition) -> str:
     """What a table depends on: the edition's rules (not its name, descriptions, file)."""
-    from .codec import dumps
+    found = _FINGERPRINTS.get(edition)
+    if found is None:
+        from .codec import dumps
 
-    values = {name: getattr(edition, name) for name in edition.FIELDS if name not in _NOT_RULES}
-    return hashlib.sha256(dumps(values).encode()).hexdigest()
+        values = {name: getattr(edition, name) for name in edition.FIELDS if name not in _NOT_RULES}
+        found = _FINGERPRINTS[edition] = hashlib.sha256(dumps(values).encode()).hexdigest()
+    return found
 
 
 def build(tricks: CompiledTricks) -> Table:
