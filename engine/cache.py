@@ -4,38 +4,79 @@ An entry is a JSON file (:mod:`skullking.codec`: data that names only the engine
 record types, so that reading a planted file can never run code), keyed by a
 fingerprint of the engine's own files and the edition file's path. It records the
 engine fingerprint and the SHA-256 of every file the edition was merged from, the file
-itself first, and a digest of its own content; it is used only while all of them
-match: an entry made for another file, by other code, from other bytes, or damaged
-is rebuilt, never trusted. A bundled edition is also remembered under its id, so that
-loading it by id needs neither the YAML parser nor a package resource look-up; the
-recorded file hashes are checked all the same. Warnings are kept with absolute file
-names, shown relative to where the command runs each time. An edition's plan tables
-(:mod:`skullking.plantable`) are kept by a fingerprint of its rules and this engine.
+itself first (and the names an ``extends`` tried before the file it found, which must
+stay absent), and a message authentication code of its own content; it is used only
+while all of them match: an entry made for another file, by other code, from other
+bytes, damaged or written by anyone else is rebuilt, never trusted. A bundled edition
+is also remembered under its id, so that loading it by id needs neither the YAML parser
+nor a package resource look-up; the recorded file hashes are checked all the same.
+Warnings are kept with absolute file names, shown relative to where the command runs
+each time. An edition's plan tables (:mod:`skullking.plantable`) are kept by a
+fingerprint of its rules and this engine.
 
 The folder follows the platform's conventions (``platformdirs``: on Linux
 ``$XDG_CACHE_HOME/skullking``, a relative ``XDG_CACHE_HOME`` ignored as the XDG spec
 says, else ``~/.cache/skullking``); ``SKULLKING_CACHE_DIR`` moves it and
-``SKULLKING_NO_CACHE=1`` turns it off. The folder and its files are the user's alone
-(modes 0700 and 0600). A missing, stale or unwritable cache only makes loading
-slower. (``os.path`` rather than ``pathlib``: this module is on the start-up path of
-every command.)
+``SKULLKING_NO_CACHE=1`` turns it off. A missing, stale or unwritable cache only makes
+loading slower.
+
+Files that others can write are treated as ssh treats ``~/.ssh``: the folder is used
+only while it is owned by the user and writable by nobody else (else the cache is off,
+with one :class:`CacheWarning`), and an entry is read only when it is a regular file of
+the user's, writable by nobody else, not reached through a symbolic link and at most
+:data:`MAX_ENTRY_BYTES` long (a FIFO, a device or ``/dev/zero`` is never opened for
+reading). Entries are signed with HMAC-SHA256 under a per-user secret key (32 random
+bytes, made on first use in the user's config folder, ``$XDG_CONFIG_HOME/skullking/
+cache-key`` on Linux, mode 0600; ``SKULLKING_CONFIG_DIR`` moves the folder), so an
+entry cannot be forged or edited from what the install alone tells: a digest worked
+out again by hand does not match. The folder and its files are the user's alone (modes
+0700 and 0600). (``os.path`` rather than ``pathlib``: this module is on the start-up
+path of every command.)
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import hmac
 import os
+import stat
 from typing import Any
 
 from . import __version__
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
 #: The version of the entries' layout: entries of another layout are not read.
-FORMAT = 2
+FORMAT = 3
+#: The largest entry read back (a plan table of skullking-2021 takes about 2 MB; an
+#: edition at the documented limits a few MB): a larger file is no entry of ours.
+MAX_ENTRY_BYTES = 64 * 1024 * 1024
+#: The dependency digest of a file that must not exist (a name ``extends`` tried first).
+ABSENT = "absent"
+#: The name of the secret key's file in the config folder.
+KEY_FILE = "cache-key"
+
+
+class CacheWarning(UserWarning):
+    """The cache is off because its folder or key is not the user's alone."""
+
+
+#: The folders and keys warned about already (one warning each per process).
+_warned: set[str] = set()
+#: The secret key read from each key file, once per process.
+_keys: dict[str, bytes] = {}
+
+
+def _warn(where: str, message: str) -> None:
+    if where not in _warned:
+        _warned.add(where)
+        import warnings
+
+        warnings.warn(CacheWarning(message), stacklevel=3)
 
 
 def cache_dir() -> str | None:
-    """The cache folder, or ``None`` when caching is off."""
+    """The cache folder, or ``None`` when caching is off (not checked: see :func:`folder`)."""
     if os.environ.get("SKULLKING_NO_CACHE"):
         return None
     explicit = os.environ.get("SKULLKING_CACHE_DIR")
@@ -46,13 +87,147 @@ def cache_dir() -> str | None:
     return str(platformdirs.user_cache_dir("skullking", appauthor=False))
 
 
+def config_dir() -> str:
+    """The folder of the cache's secret key: ``SKULLKING_CONFIG_DIR``, else the
+    platform's config folder for skullking."""
+    explicit = os.environ.get("SKULLKING_CONFIG_DIR")
+    if explicit:
+        return explicit
+    import platformdirs
+
+    return str(platformdirs.user_config_dir("skullking", appauthor=False))
+
+
+def _foreign(info: os.stat_result, *, secret: bool = False) -> str | None:
+    """Why a file or folder with ``info`` is not the user's alone, or ``None``: another
+    owner, or writable (``secret``: readable or writable) by group or others. (POSIX
+    only: elsewhere modes do not say who may write.)"""
+    if not hasattr(os, "getuid"):
+        return None
+    if info.st_uid != os.getuid():
+        return f"it belongs to another user (uid {info.st_uid})"
+    if stat.S_IMODE(info.st_mode) & (0o077 if secret else 0o022):
+        what = "readable or writable" if secret else "writable"
+        return f"it is {what} by others (mode {stat.S_IMODE(info.st_mode):04o})"
+    return None
+
+
+def _private_dir(path: str, what: str, *, create: bool) -> bool:
+    """Whether the folder ``path`` (made 0700 if missing and ``create``) is a folder of
+    the user's that nobody else can write; warns once when it is not."""
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        if not create:
+            return False
+        try:
+            os.makedirs(path, mode=0o700, exist_ok=True)
+            info = os.stat(path)
+        except OSError:  # an unwritable place: no cache, only a slower start
+            return False
+    except (OSError, ValueError):
+        return False
+    why = "it is not a folder" if not stat.S_ISDIR(info.st_mode) else _foreign(info)
+    if why is not None:
+        _warn(path, f"the cache is off: {what} {path} is not yours alone: {why}")
+        return False
+    return True
+
+
+def folder(*, create: bool = False) -> str | None:
+    """The cache folder when caching is on and the folder is the user's alone (made if
+    missing and ``create``), else ``None``."""
+    directory = cache_dir()
+    if directory is None or not _private_dir(directory, "the cache folder", create=create):
+        return None
+    return directory
+
+
+def _open_private(path: str, *, secret: bool = False) -> int | None:
+    """A descriptor of the regular file ``path`` if it is the user's alone (not reached
+    through a symbolic link, never a FIFO or device), else ``None``."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(path, flags)
+    except (OSError, ValueError):
+        return None
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISREG(info.st_mode) and _foreign(info, secret=secret) is None and info.st_size <= MAX_ENTRY_BYTES:
+            return fd
+    except OSError:
+        pass
+    os.close(fd)
+    return None
+
+
+def _read_fd(fd: int, limit: int) -> bytes | None:
+    """At most ``limit`` bytes from ``fd`` (closed after), ``None`` when there are more."""
+    with os.fdopen(fd, "rb") as fh:
+        data = fh.read(limit + 1)
+    return data if len(data) <= limit else None
+
+
+def _secret() -> bytes | None:
+    """The user's secret key for signing entries (made on first use), or ``None`` when
+    it can neither be read nor made, or is not the user's alone (then with a warning)."""
+    where = config_dir()
+    path = os.path.join(where, KEY_FILE)
+    known = _keys.get(path)
+    if known is not None:
+        return known
+    if not _private_dir(where, "the folder of the cache's key", create=True):
+        return None
+    key = _read_key(path)
+    if key is None and not os.path.lexists(path):
+        _make_key(where, path)
+        key = _read_key(path)
+    if key is None:
+        if os.path.lexists(path):
+            _warn(path, f"the cache is off: its key {path} is not a file of 64 hex digits that only you can read")
+        return None
+    _keys[path] = key
+    return key
+
+
+def _read_key(path: str) -> bytes | None:
+    fd = _open_private(path, secret=True)
+    data = None if fd is None else _read_fd(fd, 64)
+    if data is None or len(data) != 64:
+        return None
+    try:
+        return bytes.fromhex(data.decode("ascii"))
+    except ValueError:
+        return None
+
+
+def _make_key(where: str, path: str) -> None:
+    """Write a new key to ``path``, atomically (a key another process made first stays)."""
+    import secrets
+    import tempfile
+
+    try:
+        fd, temporary = tempfile.mkstemp(dir=where, prefix=".key-", suffix=".tmp")  # (mode 0600)
+    except OSError:
+        return
+    try:
+        with os.fdopen(fd, "w", encoding="ascii") as fh:
+            fh.write(secrets.token_hex(32))
+        os.link(temporary, path)  # (fails if another process made it first: that key stays)
+    except OSError:
+        pass
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+
+
 def _engine_fingerprint() -> str:
     """Where the engine is installed, and the size and modification time of its own
     files and rule files, so that an entry built by other code is never used."""
     parts = [__version__, str(FORMAT), _HERE]
-    for folder in (_HERE, os.path.join(_HERE, "rules")):
+    for here in (_HERE, os.path.join(_HERE, "rules")):
         try:
-            entries = sorted(os.scandir(folder), key=lambda e: e.name)
+            entries = sorted(os.scandir(here), key=lambda e: e.name)
         except OSError:
             continue
         for entry in entries:
@@ -64,12 +239,24 @@ def _engine_fingerprint() -> str:
 
 def _digest(path: str) -> str:
     """The SHA-256 of a file the cache depends on (read up to the file size limit: a
-    larger file is no edition and matches no entry)."""
+    larger file is no edition and matches no entry); :data:`ABSENT` where no file is
+    (as ``extends`` sees it: nothing, or no regular file). Never blocks on a FIFO."""
     from .limits import MAX_FILE_BYTES
 
-    with open(path, "rb") as fh:
-        data = fh.read(MAX_FILE_BYTES + 1)
-    return hashlib.sha256(data).hexdigest() if len(data) <= MAX_FILE_BYTES else "too large"
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        return ABSENT
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            os.close(fd)
+            return ABSENT
+    except OSError:
+        os.close(fd)
+        raise
+    data = _read_fd(fd, MAX_FILE_BYTES)
+    return hashlib.sha256(data).hexdigest() if data is not None else "too large"
 
 
 def _key(kind: str, name: str) -> str:
@@ -77,31 +264,44 @@ def _key(kind: str, name: str) -> str:
     return hashlib.sha256(f"{_engine_fingerprint()}\0{kind}\0{name}".encode(errors="surrogateescape")).hexdigest()
 
 
-def _entry_digest(engine: str, deps: Any, payload: str) -> str:
-    return hashlib.sha256(f"{engine}\0{deps!r}\0{payload}".encode()).hexdigest()
+def _entry_digest(secret: bytes, engine: str, deps: Any, payload: str) -> str:
+    """The entry's message authentication code under the user's ``secret``."""
+    message = f"{engine}\0{deps!r}\0{payload}".encode(errors="surrogateescape")
+    return hmac.new(secret, message, hashlib.sha256).hexdigest()
 
 
 def _read(directory: str, key: str, engine: str) -> tuple[Any, str] | None:
     """(deps, payload) of the entry stored under ``key`` if it was made by ``engine`` (an
-    engine fingerprint, or ``"lark"``) and its digest proves it whole; ``None`` for a
-    missing, stale or damaged entry."""
+    engine fingerprint, or ``"lark"``) and its code proves it was written under the
+    user's key; ``None`` for a missing, stale, damaged, foreign or planted entry."""
     import json
 
+    secret = _secret()
+    if secret is None:
+        return None
+    fd = _open_private(os.path.join(directory, f"{key}.json"))
+    if fd is None:
+        return None
     try:
-        with open(os.path.join(directory, f"{key}.json"), encoding="utf-8") as fh:
-            record = json.loads(fh.read())
-        deps, payload = record["deps"], record["payload"]
-        if record["engine"] != engine or record["digest"] != _entry_digest(engine, deps, payload):
+        data = _read_fd(fd, MAX_ENTRY_BYTES)
+        if data is None:
+            return None
+        record = json.loads(data.decode("utf-8", "surrogateescape"))
+        deps, payload, digest = record["deps"], record["payload"], record["digest"]
+        if record["engine"] != engine or not isinstance(payload, str) or not isinstance(digest, str):
+            return None
+        if not hmac.compare_digest(digest, _entry_digest(secret, engine, deps, payload)):
             return None
         return deps, payload
-    except Exception:  # a missing, damaged or planted entry is only a slower start
+    except Exception:  # a damaged or planted entry is only a slower start
         return None
 
 
 def _load(key: str, source: str | None) -> Any:
     """The payload stored under ``key`` if the entry proves it was built by this engine
-    from ``source`` (its first file; ``None``: any) and files that are all unchanged."""
-    directory = cache_dir()
+    from ``source`` (its first file; ``None``: any) and files that are all unchanged
+    (and names that are all still absent)."""
+    directory = folder()
     if directory is None:
         return None
     from .codec import loads
@@ -219,7 +419,7 @@ def lark_grammar(name: str, grammar: str, build: Any) -> Any:
     from .codec import CodecError, dumps, loads
 
     key = _key("lark", f"{name}\0{lark.__version__}\0{hashlib.sha256(grammar.encode()).hexdigest()}")
-    directory = cache_dir()
+    directory = folder()
     found = None if directory is None else _read(directory, key, "lark")
     if found is not None and not found[0]:  # (a grammar's entry depends on no file)
         try:
@@ -228,20 +428,18 @@ def lark_grammar(name: str, grammar: str, build: Any) -> Any:
         except Exception:  # an entry that does not load: build the parser anew
             pass
     parser = build()
-    if directory is not None:
-        try:
-            data, memo = parser.memo_serialize([TerminalDef, Rule])
-            payload = dumps((data, memo))
-            _write(directory, key, {"engine": "lark", "deps": [], "payload": payload})
-        except (CodecError, OSError):
-            pass
+    try:
+        data, memo = parser.memo_serialize([TerminalDef, Rule])
+        _write(key, {"engine": "lark", "deps": [], "payload": dumps((data, memo))})
+    except CodecError:
+        pass
     return parser
 
 
 def cached_plans(fingerprint: str) -> Any:
     """The plan table (:mod:`skullking.plantable`) stored for the edition whose rules
     have ``fingerprint``, by this engine, or ``None``."""
-    directory = cache_dir()
+    directory = folder()
     found = None if directory is None else _read(directory, _key("plans", fingerprint), _engine_fingerprint())
     if found is None or found[0]:  # (a table's entry depends on no file)
         return None
@@ -255,39 +453,44 @@ def cached_plans(fingerprint: str) -> Any:
 
 def store_plans(fingerprint: str, table: Any) -> None:
     """Remember the plan table of the edition whose rules have ``fingerprint``."""
-    directory = cache_dir()
-    if directory is None:
-        return
     import json
 
-    try:
-        payload = json.dumps(table, separators=(",", ":"))
-        _write(directory, _key("plans", fingerprint), {"engine": _engine_fingerprint(), "deps": [], "payload": payload})
-    except Exception:  # an unwritable cache only makes the next large run slower to start
-        pass
+    payload = json.dumps(table, separators=(",", ":"))
+    _write(_key("plans", fingerprint), {"engine": _engine_fingerprint(), "deps": [], "payload": payload})
 
 
-def _write(directory: str, key: str, record: dict[str, Any]) -> None:
+def _write(key: str, record: dict[str, Any]) -> None:
+    """Sign ``record`` and store it under ``key``, atomically; nothing when the cache is
+    off or cannot be written (then the next start is only slower), and no temporary
+    file left behind (a full disk included)."""
     import json
     import tempfile
 
-    record["digest"] = _entry_digest(record["engine"], record["deps"], record["payload"])
-    os.makedirs(directory, mode=0o700, exist_ok=True)
-    with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=directory, delete=False, suffix=".tmp") as fh:
-        fh.write(json.dumps(record, ensure_ascii=False))
-    os.replace(fh.name, os.path.join(directory, f"{key}.json"))
+    directory = folder(create=True)
+    secret = None if directory is None else _secret()
+    if directory is None or secret is None:
+        return
+    record["digest"] = _entry_digest(secret, record["engine"], record["deps"], record["payload"])
+    try:
+        fd, temporary = tempfile.mkstemp(dir=directory, suffix=".tmp")  # (mode 0600)
+    except OSError:
+        return
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", errors="surrogateescape") as fh:
+            fh.write(json.dumps(record, ensure_ascii=False))
+        os.replace(temporary, os.path.join(directory, f"{key}.json"))
+    except (OSError, ValueError):  # (ValueError: text that cannot be written as UTF-8)
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
 
 
 def _store(keys: list[str], deps: list[tuple[str, str]], payload: Any) -> None:
-    directory = cache_dir()
-    if directory is None:
-        return
     from .codec import dumps
 
     try:
         text = dumps(payload)
-        engine = _engine_fingerprint()
-        for key in keys:
-            _write(directory, key, {"engine": engine, "deps": [list(d) for d in deps], "payload": text})
-    except Exception:  # an unwritable cache only makes the next start slower
-        pass
+    except (ValueError, RecursionError):  # (a value the codec cannot write, CodecError: not cached)
+        return
+    engine = _engine_fingerprint()
+    for key in keys:
+        _write(key, {"engine": engine, "deps": [list(d) for d in deps], "payload": text})

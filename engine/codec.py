@@ -102,7 +102,7 @@ def _decode(data: Any) -> Any:
         return record(*(_decode(v) for v in data["f"]))
     if "x" in data:
         source, names, kind, tree = data["x"]
-        return expr.restore(str(source), tuple(names), kind, _decode(tree))
+        return expr.restore(source, tuple(names), kind, _decode(tree))
     raise CodecError("not cache data")
 
 

@@ -104,6 +104,7 @@ class Call(NamedTuple):
 
 
 Expr = Number | Truth | Variable | Negate | Chain | Compare | Not | Conditional | Call
+_NODE_TYPES = frozenset({Number, Truth, Variable, Negate, Chain, Compare, Not, Conditional, Call})
 #: The operators of truth values in a chain.
 LOGIC = ("and", "or")
 
@@ -429,6 +430,12 @@ def _compile_chain(expr: Chain, index: Mapping[str, int]) -> Fn:
 _CALLABLE = {"abs": abs, "min": min, "max": max, "sum": sum}
 #: The name a generated aggregate gives each player's values (aggregates do not nest).
 _ROW_NAME = "_row"
+#: The Python text of each operator and function a formula may use: generated code is
+#: written from this table, the numbers' ``repr`` and the callers' slots, nothing else.
+_TEXT: Mapping[str, str] = {
+    **{op: op for op in (*_ARITH, *_COMPARE, *LOGIC)},
+    **{function: function for function in FUNCTIONS},
+}
 
 
 def python_text(expr: Expr, slot: Callable[[str, str | None], str]) -> str:
@@ -438,18 +445,20 @@ def python_text(expr: Expr, slot: Callable[[str, str | None], str]) -> str:
     the value in the row of the player the aggregate is at (``_row[3]``). Every node is
     parenthesized, so Python's own precedence and chained comparisons never apply."""
     if isinstance(expr, Number):
-        return str(expr.value)
+        if type(expr.value) is not int:
+            raise ValueError("a number that is not an int")
+        return repr(expr.value)
     if isinstance(expr, Truth):
-        return "True" if expr.value else "False"
+        return "True" if expr.value is True else "False"
     if isinstance(expr, Variable):
         return slot(expr.name, None)
     if isinstance(expr, Negate):
         return f"(-{python_text(expr.operand, slot)})"
     if isinstance(expr, Compare):
-        return f"({python_text(expr.left, slot)} {expr.op} {python_text(expr.right, slot)})"
+        return f"({python_text(expr.left, slot)} {_TEXT[expr.op]} {python_text(expr.right, slot)})"
     if isinstance(expr, Chain):
         parts = [python_text(expr.first, slot)]
-        parts += [f"{link.op} {python_text(link.operand, slot)}" for link in expr.links]
+        parts += [f"{_TEXT[link.op]} {python_text(link.operand, slot)}" for link in expr.links]
         return f"({' '.join(parts)})"
     if isinstance(expr, Not):
         return f"(not {python_text(expr.operand, slot)})"
@@ -464,7 +473,7 @@ def python_text(expr: Expr, slot: Callable[[str, str | None], str]) -> str:
         function = {"sum": "sum", "highest": "max", "lowest": "min"}[expr.function]
         return f"{function}([{each} for {_ROW_NAME} in {table}])"
     if isinstance(expr, Call):
-        return f"{expr.function}({', '.join(python_text(a, slot) for a in expr.args)})"
+        return f"{_TEXT[expr.function]}({', '.join(python_text(a, slot) for a in expr.args)})"
     raise AssertionError(expr)  # pragma: no cover
 
 
@@ -627,10 +636,64 @@ def _calls(expr: Expr) -> list[Call]:
     return [node for node in _walk(expr) if isinstance(node, Call)]
 
 
-def restore(source: str, names: tuple[str, ...], type_: Type, tree: Expr) -> Expression:
+def restore(source: Any, names: Any, type_: Any, tree: Any) -> Expression:
     """An expression rebuilt from its source, names, type and checked tree, without
-    parsing again (for the cache)."""
+    parsing again (for the cache). Everything is input here: the tree must be made of
+    the grammar's nodes only, each field of the type the parser gives it (a number an
+    ``int`` within :data:`MAX_LITERAL`, a name one of ``names``, an operator or a
+    function one of the grammar's), and check as ``type_``; else ``ValueError``."""
+    if not (isinstance(source, str) and isinstance(names, tuple) and all(type(n) is str for n in names)):
+        raise ValueError("not an expression")
+    _check_nodes(tree, frozenset(names))
+    if type_ not in ("number", "truth value") or check(tree, names) != type_:
+        raise ValueError("an expression of another type")
     return _restore(source, names, type_, tree)
+
+
+#: The operators of a chain.
+_OPERATORS = frozenset(_ARITH) | frozenset(LOGIC)
+
+
+def _check_nodes(tree: Any, names: frozenset[str]) -> None:
+    """Raise ``ValueError`` unless every node of ``tree`` is one the parser builds, with
+    fields of the types and values it gives them, nested no deeper than a parsed one
+    can be."""
+    stack = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        kind = type(node)
+        if depth > 2 * MAX_EXPR_DEPTH:
+            raise ValueError("an expression nested too deeply")
+        if kind not in _NODE_TYPES or type(node.column) is not int:
+            raise ValueError(f"not an expression node: {kind.__name__}")
+        if kind is Number:
+            if type(node.value) is not int or abs(node.value) > MAX_LITERAL:
+                raise ValueError("a number that is not a literal of the grammar")
+        elif kind is Truth:
+            if type(node.value) is not bool:
+                raise ValueError("a truth value that is not one")
+        elif kind is Variable:
+            if type(node.name) is not str or node.name not in names:
+                raise ValueError("a name the expression does not offer")
+        elif kind is Chain:
+            links = node.links
+            if type(links) is not tuple or not links or any(type(link) is not Link for link in links):
+                raise ValueError("a chain without links")
+            if any(
+                type(link.op) is not str or link.op not in _OPERATORS or type(link.column) is not int for link in links
+            ):
+                raise ValueError("an operator that is not the grammar's")
+            if len({link.op in LOGIC for link in links}) != 1:
+                raise ValueError("a chain mixing logic and arithmetic")
+        elif kind is Compare:
+            if type(node.op) is not str or node.op not in _COMPARE:
+                raise ValueError("a comparison that is not the grammar's")
+        elif kind is Call:
+            if type(node.function) is not str or node.function not in {*FUNCTIONS, *AGGREGATES}:
+                raise ValueError("a function that is not the grammar's")
+            if type(node.args) is not tuple:
+                raise ValueError("a call without its arguments")
+        stack.extend((child, depth + 1) for child in _children(node))
 
 
 def _restore(source: str, names: tuple[str, ...], type_: Type, tree: Expr) -> Expression:

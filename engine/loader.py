@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import os
 import re
 from pathlib import Path
 from typing import Any
 
-from .cache import cached, cached_check, cached_lint, display_name, store, store_lint
+from .cache import ABSENT, cached, cached_check, cached_lint, display_name, store, store_lint
 from .checks import Checker
 from .errors import EditionError, Problem, shorten
 from .located import Node, decode, parse_yaml
@@ -107,6 +108,9 @@ def _load_tree(
         problems.append(base_ref.loc.problem(f"extends '{base_ref.value}' makes a cycle: {cycle}"))
         return None
     bundled = base_ref.value in bundled_edition_files()
+    tried = Path(base_ref.value) if Path(base_ref.value).is_absolute() else path.parent / base_ref.value
+    if not bundled and base_path != tried:  # found as NAME.yaml: a file NAME would be found instead
+        deps.append((os.path.abspath(tried), ABSENT))
     before = len(problems)
     base = _load_tree(
         base_path,

@@ -154,12 +154,20 @@ def install(tricks: CompiledTricks, table: Table) -> int:
     ids = patterns(tricks.edition)
     if table["edition"] != fingerprint(tricks.edition) or table["patterns"] != len(ids):
         raise ValueError("a plan table of another edition")
-    built = [BUILDERS[name](*_tupled(args)) for name, args in table["specs"]]
+    if len(table["tables"]) > len(sizes(tricks.edition)):
+        raise ValueError("a plan table of more trick sizes than the edition tables")
+    specs = [(name, _tupled(args)) for name, args in table["specs"]]
+    reach = [_reach(tricks.edition, name, args) for name, args in specs]
+    built = [BUILDERS[name](*args) for name, args in specs]
     found: dict[tuple[int, ...], Plan] = {}
     for size, numbers in enumerate(table["tables"], 1):
         keys = itertools.product(ids, repeat=size)
         for key, number in zip(keys, numbers, strict=True):
+            if type(number) is not int or not -1 <= number < len(built):
+                raise ValueError("a plan number that is no plan of the table")
             if number >= 0:
+                if reach[number] >= size:
+                    raise ValueError(f"a plan for a card beyond a trick of {size}")
                 found[key] = built[number]
     tricks.plans.update(found)
     # kept to install again when the plans overflow, its numbers packed (2.7 MB as
@@ -167,6 +175,57 @@ def install(tricks: CompiledTricks, table: Table) -> int:
     tricks.table = {**table, "tables": [array("i", numbers) for numbers in table["tables"]]}
     tricks.limit = LIMIT + len(found)
     return len(found)
+
+
+def _reach(edition: Edition, name: str, args: tuple[Any, ...]) -> int:
+    """The last position in a trick that the plan ``name(*args)`` reads, once its
+    arguments are checked against the edition (a table read back is input: a plan of
+    another edition's rules, bonuses or seats, or of the wrong shape, is refused with
+    ``ValueError``)."""
+    rules = {"", *(r.id for r in edition.precedence), *(e.id for e in edition.effects)}
+    rules.update(r.id for e in edition.effects for r in e.precedence)
+    bonuses = {b.id for b in edition.bonuses}
+
+    def positions(value: Any) -> list[int]:
+        if type(value) is not tuple or any(type(p) is not int or p < 0 for p in value):
+            raise ValueError("positions that are not a trick's")
+        return list(value)
+
+    def selected(selector: Any) -> list[int]:
+        if type(selector) is int:
+            return positions((selector,))
+        if type(selector) is not tuple or len(selector) != 2 or selector[1] not in (1, -1) or not selector[0]:
+            raise ValueError("a selector that is not one")
+        return positions(selector[0])
+
+    def paid(points: Any, ids: Any) -> None:
+        if type(points) is not int or type(ids) is not tuple or not bonuses.issuperset(ids):
+            raise ValueError("bonuses that are not the edition's")
+
+    if name not in BUILDERS or type(args) is not tuple or len(args) not in (5, 7):
+        raise ValueError("a plan that is no builder's")
+    rule, reason, seats = args[-3:]
+    if rule not in rules or type(reason) is not str or seats != edition.max_players:
+        raise ValueError("a plan of another edition's rules or seats")
+    if name == "fixed" and len(args) == 7:
+        w, points, ids, loots = args[:4]
+        paid(points, ids)
+        return max(positions((w, *positions(loots))))
+    if name == "no_winner" and len(args) == 5:
+        if type(args[1]) is not int or not 0 <= args[1] < seats:
+            raise ValueError("a next leader beyond the seats")
+        return max(selected(args[0]))
+    if name == "ranked" and len(args) == 5 and type(args[1]) is tuple:
+        found = selected(args[0])
+        for item in args[1]:
+            if type(item) is not tuple or len(item) != 2 or type(item[1]) is not tuple or len(item[1]) != 3:
+                raise ValueError("a ranked plan's outcome that is not one")
+            paid(*item[1][:2])
+            found += positions((item[0], *positions(item[1][2])))
+        if not set(selected(args[0])) <= {item[0] for item in args[1]}:
+            raise ValueError("a ranked plan without an outcome for each card")
+        return max(found)
+    raise ValueError("a plan of the wrong shape")
 
 
 def plan_tricks(tricks: CompiledTricks, *, build_missing: bool = True) -> bool:

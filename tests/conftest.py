@@ -1,6 +1,6 @@
-"""Shared fixtures. The compiled-edition cache goes to a temporary folder for the whole
-run (set before test modules are collected, since some load an edition at import), so
-tests never read or write the user's cache."""
+"""Shared fixtures. The compiled-edition cache and the folder of its signing key go to
+temporary folders for the whole run (set before test modules are collected, since some
+load an edition at import), so tests never read or write the user's cache or key."""
 
 from __future__ import annotations
 
@@ -19,22 +19,27 @@ ROOT = TESTS.parent
 _saved: dict[str, str | None] = {}  # the variable as it was, and the folder made
 
 
+_FOLDERS = {"SKULLKING_CACHE_DIR": "skullking-test-cache-", "SKULLKING_CONFIG_DIR": "skullking-test-config-"}
+
+
 def pytest_configure(config: pytest.Config) -> None:
-    _saved["SKULLKING_CACHE_DIR"] = os.environ.get("SKULLKING_CACHE_DIR")
-    folder = tempfile.mkdtemp(prefix="skullking-test-cache-")
-    _saved["folder"] = folder
-    os.environ["SKULLKING_CACHE_DIR"] = folder
+    for variable, prefix in _FOLDERS.items():
+        _saved[variable] = os.environ.get(variable)
+        folder = tempfile.mkdtemp(prefix=prefix)
+        _saved[f"folder:{variable}"] = folder
+        os.environ[variable] = folder
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
-    previous = _saved.get("SKULLKING_CACHE_DIR")
-    if previous is None:
-        os.environ.pop("SKULLKING_CACHE_DIR", None)
-    else:
-        os.environ["SKULLKING_CACHE_DIR"] = previous
-    folder = _saved.get("folder")
-    if folder:
-        shutil.rmtree(folder, ignore_errors=True)
+    for variable in _FOLDERS:
+        previous = _saved.get(variable)
+        if previous is None:
+            os.environ.pop(variable, None)
+        else:
+            os.environ[variable] = previous
+        folder = _saved.get(f"folder:{variable}")
+        if folder:
+            shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")

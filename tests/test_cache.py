@@ -1,20 +1,30 @@
-"""The compiled-edition cache cannot run code or lie (issue 8, section 4): entries are
-JSON naming only the engine's own types, used only when they prove they were built by
-this engine from the very files asked for, and shown with today's file names."""
+"""The compiled-edition cache cannot run code or lie: entries are JSON naming only the
+engine's own types, signed under the user's own key, used only when they prove they
+were built by this engine from the very files asked for (and the names an ``extends``
+tried first are still absent), read only from a folder and files that are the user's
+alone, and shown with today's file names. Whoever can write to the cache folder gets
+neither code run nor a wrong answer: each attack below is tried and the right answer
+comes back."""
 
 from __future__ import annotations
 
+import errno
+import hashlib
 import json
 import os
 import pickle
 import stat
+import subprocess
+import sys
+import warnings
 from pathlib import Path
+from typing import Any
 
 import pytest
 from clihelp import run
 
 import skullking
-from skullking import cache, codec
+from skullking import cache, codec, expr, plantable
 from skullking.loader import check_file
 from skullking.model import Rule
 
@@ -155,3 +165,343 @@ def test_the_cache_folder_follows_the_platform_and_is_private(tmp_path: Path, mo
     assert all(stat.S_IMODE(f.stat().st_mode) == 0o600 for f in where.iterdir())
     monkeypatch.setenv("SKULLKING_NO_CACHE", "1")
     assert cache.cache_dir() is None
+
+
+# --------------------------------------------------------------------------- attacks
+
+
+def _plain_digest(record: dict[str, Any]) -> str:
+    """The digest an attacker can work out from the install alone (what entries carried
+    before they were signed): a SHA-256 of the entry's own fields."""
+    return hashlib.sha256(f"{record['engine']}\0{record['deps']!r}\0{record['payload']}".encode()).hexdigest()
+
+
+def _signed(record: dict[str, Any]) -> dict[str, Any]:
+    """``record`` signed with the user's own key, as only the engine itself can: to show
+    that the checks behind the signature hold even for an entry that passes it."""
+    secret = cache._secret()
+    assert secret is not None
+    return {**record, "digest": cache._entry_digest(secret, record["engine"], record["deps"], record["payload"])}
+
+
+_CODE = "0\n__import__('pathlib').Path({marker!r}).write_text('ran')\ndef _unused(env):\n return 0"
+
+
+def _plant_code(record: dict[str, Any], marker: Path) -> dict[str, Any]:
+    """``record`` with the first number of its first formula's tree replaced by text
+    that is Python code when written into a function's source."""
+    payload = json.loads(record["payload"])
+    planted = False
+
+    def walk(node: Any) -> Any:
+        nonlocal planted
+        if isinstance(node, dict):
+            if not planted and node.get("r") == "Number":
+                planted = True
+                return {"r": "Number", "f": [_CODE.format(marker=str(marker)), node["f"][1]]}
+            return {k: walk(v) for k, v in node.items()}
+        if isinstance(node, list):
+            return [walk(v) for v in node]
+        return node
+
+    payload = walk(payload)
+    assert planted
+    return {**record, "payload": json.dumps(payload, separators=(",", ":"))}
+
+
+@pytest.mark.parametrize("sign", [_plain_digest, None], ids=["plain-digest", "signed"])
+def test_a_formula_planted_as_code_never_runs(folder: Path, tmp_path: Path, sign: Any) -> None:
+    """A number in a stored formula's tree that is text holding Python code: with a
+    digest worked out again from the install the entry is not the user's and is rebuilt;
+    signed with the user's own key, the tree is still checked node by node (a number is
+    an int) and the entry rebuilt. Either way the code never runs and the edition comes
+    back exactly as the file builds it."""
+    house = _house(tmp_path, "house", 30)
+    skullking.load_edition(house)
+    marker = tmp_path / "ran"
+    entry = _entry(folder, house)
+    record = _plant_code(json.loads(entry.read_text("utf-8")), marker)
+    record = {**record, "digest": sign(record)} if sign is not None else _signed(record)
+    entry.write_text(json.dumps(record), "utf-8")
+    edition = skullking.load_edition(house)
+    assert not marker.exists()
+    assert edition.resolve_trick(["B14", "Y1"]).bonus == 30
+    built = check_file(house, use_cache=False)[0]
+    assert codec.dumps(cache._edition_payload(edition)) == codec.dumps(cache._edition_payload(built))
+    assert not marker.exists()
+
+
+def test_a_hand_edited_entry_with_a_recomputed_digest_is_rebuilt(folder: Path, tmp_path: Path) -> None:
+    """The black 14's bonus (20 in the 2021 rulebook, 30 in this house rule) edited to
+    999 in the stored edition, the digest worked out again as the install would: the
+    entry does not carry the user's signature, so it is rebuilt."""
+    house = _house(tmp_path, "house", 30)
+    skullking.load_edition(house)
+    entry = _entry(folder, house)
+    record = json.loads(entry.read_text("utf-8"))
+    edited = {**record, "payload": record["payload"].replace("30", "999")}
+    assert edited["payload"] != record["payload"]
+    entry.write_text(json.dumps({**edited, "digest": _plain_digest(edited)}), "utf-8")
+    assert skullking.load_edition(house).resolve_trick(["B14", "Y1"]).bonus == 30
+    assert check_file(house)[0].resolve_trick(["B14", "Y1"]).bonus == 30
+
+
+def test_a_planted_plan_table_is_not_installed(folder: Path) -> None:
+    """A plan table rewritten so that every trick is won by its first card for nothing
+    (a simulation would then report every trick as won by the led suit with no bonuses):
+    with a digest worked out again it is not the user's; signed, a table of a rule the
+    edition does not have still fails the check against the edition. Neither is installed, and
+    tricks resolve by the original rules (the Skull King takes the pirate: +30)."""
+    first = skullking.load_edition("skullking-original")
+    assert first.plan_tricks() is True
+    (entry,) = [f for f in folder.glob("*.json") if '"specs"' in json.loads(f.read_text("utf-8"))["payload"]]
+    record = json.loads(entry.read_text("utf-8"))
+    table = json.loads(record["payload"])
+    for rule, sign in (("led-suit", _plain_digest), ("no-such-rule", lambda r: _signed(r)["digest"])):
+        table["specs"] = [["fixed", [0, 0, [], [], rule, "the led suit wins", 6]] for _ in table["specs"]]
+        planted = {**record, "payload": json.dumps(table, separators=(",", ":"))}
+        entry.write_text(json.dumps({**planted, "digest": sign(planted)}), "utf-8")
+        fresh = skullking.load_edition("skullking-original")
+        assert fresh.plan_tricks(build=False) is False and not fresh._compiled.plans
+        result = fresh.resolve_trick(["PIR", "SK"])
+        assert (result.winner, result.bonus) == (1, 30)
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda spec: ["fixed", [9, *spec[1][1:]]] if spec[0] == "fixed" else spec,  # a card beyond the trick
+        lambda spec: [spec[0], [*spec[1][:-1], 99]],  # other seats
+        lambda spec: ["exec", spec[1]],  # no builder
+    ],
+    ids=["position", "seats", "builder"],
+)
+def test_a_damaged_plan_table_is_refused_before_any_plan_is_kept(damage: Any) -> None:
+    """The table's plans are checked against the edition before one is kept: a position
+    beyond the trick, another seat count, a builder that is not one."""
+    edition = skullking.load_edition("skullking-original")
+    table = plantable.build(edition._compiled)
+    damaged = {**table, "specs": [damage(spec) for spec in table["specs"]]}
+    fresh = skullking.load_edition("skullking-original")
+    with pytest.raises(ValueError):
+        plantable.install(fresh._compiled, damaged)
+    assert not fresh._compiled.plans and fresh._compiled.table is None
+
+
+def _bounded_load(path: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """``skullking trick`` under ``path``'s house rule in a process of its own, so that a
+    hang ends the test (with a failure) instead of the suite."""
+    return subprocess.run(
+        [sys.executable, "-m", "skullking", "trick", "--edition", str(path), "--format", "json", "B14", "Y1"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, **env},
+        check=False,
+    )
+
+
+def test_a_fifo_or_a_device_in_place_of_an_entry_is_never_read(folder: Path, tmp_path: Path) -> None:
+    """A FIFO under an entry's name (reading it would wait for ever), a symbolic link to
+    /dev/zero (reading it would never end) and a symbolic link to another entry: none is
+    opened for reading; the command answers at once with the house rule's 30."""
+    house = _house(tmp_path, "house", 30)
+    other = _house(tmp_path, "other", 5)
+    skullking.load_edition(other)
+    entry = _entry(folder, house)
+    for plant in ("fifo", "zero", "link"):
+        if entry.exists() or entry.is_symlink():
+            entry.unlink()
+        if plant == "fifo":
+            os.mkfifo(entry)
+        elif plant == "zero":
+            entry.symlink_to("/dev/zero")
+        else:
+            entry.symlink_to(_entry(folder, other))
+        assert cache._open_private(str(entry)) is None, plant
+        done = _bounded_load(house, {"SKULLKING_CACHE_DIR": str(folder)})
+        assert done.returncode == 0, done.stderr
+        assert json.loads(done.stdout)["bonus"] == 30, plant
+        assert "warning" not in done.stderr
+
+
+def test_an_entry_others_can_write_is_not_read(folder: Path, tmp_path: Path) -> None:
+    house = _house(tmp_path, "house", 30)
+    skullking.load_edition(house)
+    entry = _entry(folder, house)
+    assert cache._load(cache._key("path", os.path.abspath(house)), os.path.abspath(house)) is not None
+    entry.chmod(0o666)
+    assert cache._load(cache._key("path", os.path.abspath(house)), os.path.abspath(house)) is None
+    assert skullking.load_edition(house).resolve_trick(["B14", "Y1"]).bonus == 30
+
+
+def test_a_cache_folder_others_can_write_turns_the_cache_off(tmp_path: Path) -> None:
+    """A folder made 0777 (by another account, say): nothing is read from it or written
+    to it, the command says so once on standard error, and answers right."""
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    shared.chmod(0o777)
+    house = _house(tmp_path, "house", 30)
+    done = _bounded_load(house, {"SKULLKING_CACHE_DIR": str(shared)})
+    assert done.returncode == 0 and json.loads(done.stdout)["bonus"] == 30
+    assert done.stderr.count("warning") == 1
+    assert f"the cache is off: the cache folder {shared} is not yours alone" in done.stderr
+    assert "writable by others (mode 0777)" in done.stderr
+    assert list(shared.iterdir()) == []
+
+
+def test_the_library_warns_once_of_a_cache_folder_others_can_write(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    shared.chmod(0o775)
+    monkeypatch.setenv("SKULLKING_CACHE_DIR", str(shared))
+    house = _house(tmp_path, "house", 30)
+    with pytest.warns(cache.CacheWarning, match="writable by others"):
+        assert skullking.load_edition(house).resolve_trick(["B14", "Y1"]).bonus == 30
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        skullking.load_edition(house)  # (said once)
+    assert list(shared.iterdir()) == []
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="needs root to give a folder away")
+def test_a_cache_folder_of_another_user_turns_the_cache_off(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    theirs = tmp_path / "theirs"
+    theirs.mkdir(mode=0o700)
+    os.chown(theirs, 65534, -1)
+    monkeypatch.setenv("SKULLKING_CACHE_DIR", str(theirs))
+    with pytest.warns(cache.CacheWarning, match="belongs to another user"):
+        assert skullking.load_edition(_house(tmp_path, "house", 30)).resolve_trick(["B14", "Y1"]).bonus == 30
+    assert list(theirs.iterdir()) == []
+
+
+def test_a_key_others_can_read_turns_the_cache_off(folder: Path, tmp_path: Path) -> None:
+    """The signing key must stay secret: a key file others can read (or one that is not
+    a key) turns the cache off with a warning."""
+    keys = tmp_path / "config"
+    keys.mkdir(mode=0o700)
+    (keys / "cache-key").write_text("ab" * 32, "ascii")
+    (keys / "cache-key").chmod(0o644)
+    done = _bounded_load(_house(tmp_path, "house", 30), {"SKULLKING_CONFIG_DIR": str(keys)})
+    assert done.returncode == 0 and json.loads(done.stdout)["bonus"] == 30
+    assert "the cache is off: its key" in done.stderr and done.stderr.count("warning") == 1
+    assert not folder.exists() or list(folder.iterdir()) == []
+
+
+def test_the_key_is_made_once_private_and_kept(folder: Path, tmp_path: Path) -> None:
+    keys = Path(cache.config_dir())
+    made = keys / "cache-key"
+    skullking.load_edition(_house(tmp_path, "house", 30))
+    assert stat.S_IMODE(made.stat().st_mode) == 0o600 and len(made.read_text("ascii")) == 64
+    assert stat.S_IMODE(keys.stat().st_mode) & 0o022 == 0
+    before = made.read_text("ascii")
+    cache._keys.clear()
+    skullking.load_edition(_house(tmp_path, "again", 20))
+    assert made.read_text("ascii") == before and not list(keys.glob("*.tmp"))
+
+
+def test_a_name_extends_tried_first_must_stay_absent(folder: Path, tmp_path: Path) -> None:
+    """``extends: b`` finds ``b.yaml`` while there is no file ``b``; once a file ``b``
+    appears, a fresh load reads it (here: not an edition file), and so does the cached
+    one: the cache recorded that ``b`` was absent."""
+    (tmp_path / "b.yaml").write_text("extends: skullking-2021\nid: b\n", "utf-8")
+    overlay = tmp_path / "a.yaml"
+    overlay.write_text("extends: b\nid: a\n", "utf-8")
+    assert run("validate", str(overlay))[0] == 0
+    (tmp_path / "b").write_text("not: [an, edition\n", "utf-8")
+    code, _, err = run("trick", "--edition", str(overlay), "B14", "Y1")
+    assert code == 2 and "extends 'b'" in err
+    assert run("validate", str(overlay))[0] == 1
+    (tmp_path / "b").unlink()
+    assert run("validate", str(overlay))[0] == 0
+
+
+def test_a_full_disk_leaves_no_temporary_file(folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def full(*args: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", full)
+    assert skullking.load_edition(_house(tmp_path, "house", 30)).resolve_trick(["B14", "Y1"]).bonus == 30
+    assert folder.exists() and list(folder.iterdir()) == []
+
+
+_NUMBER = expr.Number(value=3, column=1)
+
+
+def _unchecked(value: object) -> Any:
+    """``value`` as the type checker lets through: what a planted entry can hold."""
+    return value
+
+
+def _nested(depth: int) -> expr.Expr:
+    """``- - ... - 3``, ``depth`` times: deeper than any parsed formula."""
+    tree: expr.Expr = _NUMBER
+    for _ in range(depth):
+        tree = expr.Negate(operand=tree, column=1)
+    return tree
+
+
+@pytest.mark.parametrize(
+    ("tree", "names"),
+    [
+        (expr.Number(value=_unchecked("3"), column=1), ()),  # text for a number
+        (expr.Number(value=True, column=1), ()),  # a truth value for a number
+        (expr.Number(value=10**7, column=1), ()),  # beyond the literals the grammar reads
+        (expr.Variable(name="__import__", column=1), ("bid",)),  # a name not offered
+        (expr.Chain(first=_NUMBER, links=(expr.Link(op="**", operand=_NUMBER, column=2),), column=1), ()),
+        (
+            expr.Chain(
+                first=_NUMBER,
+                links=(expr.Link(op="+", operand=_NUMBER, column=2), expr.Link(op="and", operand=_NUMBER, column=3)),
+                column=1,
+            ),
+            (),
+        ),
+        (expr.Compare(op="is", left=_NUMBER, right=_NUMBER, column=1), ()),
+        (expr.Call(function="eval", args=(_NUMBER,), column=1), ()),
+        (expr.Call(function="abs", args=_unchecked([_NUMBER]), column=1), ()),  # a list for the arguments
+        (expr.Not(operand=_NUMBER, column=1), ()),  # checks as no type at all
+        (_nested(500), ()),
+        (("Number", 3, 1), ()),  # not a node
+    ],
+    ids=[
+        "text-number",
+        "bool-number",
+        "huge-number",
+        "unknown-name",
+        "operator",
+        "mixed-chain",
+        "comparison",
+        "function",
+        "list-args",
+        "ill-typed",
+        "too-deep",
+        "not-a-node",
+    ],
+)
+def test_a_stored_tree_is_checked_node_by_node(tree: Any, names: tuple[str, ...]) -> None:
+    """What the cache gives back as a formula's tree is input: only the grammar's nodes,
+    each field of the parser's types and values, that check as the stored type."""
+    with pytest.raises(ValueError):
+        expr.restore("3", names, "number", tree)
+
+
+def test_a_stored_tree_that_checks_is_restored() -> None:
+    formula = expr.compile_expression("if bid == 0 then 10 * cards else 20 * bid", ("bid", "cards"))
+    again = expr.restore(formula.source, formula.names, formula.type, formula.tree)
+    assert again.evaluate({"bid": 0, "cards": 7}) == 70 and again.evaluate({"bid": 3, "cards": 7}) == 60
+    assert codec.loads(codec.dumps(formula)).evaluate({"bid": 2, "cards": 7}) == 40
+
+
+def test_generated_code_is_written_from_checked_values_only() -> None:
+    """Even a tree that never went through the checks cannot put its text into the
+    generated function: numbers are written as an int's repr, operators and functions
+    from the grammar's own table."""
+    with pytest.raises(ValueError):
+        expr.python_text(expr.Number(value=_unchecked("__import__('os')"), column=1), lambda name, row: name)
+    with pytest.raises(KeyError):
+        expr.python_text(expr.Call(function="eval", args=(_NUMBER,), column=1), lambda name, row: name)
+    with pytest.raises(KeyError):
+        expr.python_text(expr.Compare(op="or __import__", left=_NUMBER, right=_NUMBER, column=1), lambda n, r: n)

@@ -18,11 +18,14 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import json
 import sys
+import warnings
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
+from skullking.cache import CacheWarning
 from skullking.errors import (
     EditionError,
     NotationError,
@@ -473,6 +476,19 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None, err: T
     if err is None:
         err = sys.stderr
         _degrade(err)
+    with warnings.catch_warnings():
+        # the cache's warnings as one line each (the cache says each once per process)
+        warnings.simplefilter("always", CacheWarning)
+        warnings.showwarning = functools.partial(_show_warning, err)
+        return _main(argv, out, err)
+
+
+def _show_warning(err: TextIO, message: Warning | str, category: type[Warning], *args: Any, **kwargs: Any) -> None:
+    """Show a warning as one line ``skullking: warning: ...``."""
+    err.write(f"{PROG}: warning: {printable(str(message))}\n")
+
+
+def _main(argv: Sequence[str] | None, out: TextIO, err: TextIO) -> int:
     argv = list(argv) if argv is not None else sys.argv[1:]
     debug = "--debug" in argv
     argv = [a for a in argv if a != "--debug"]  # taken anywhere on the line, before or after the command
