@@ -347,14 +347,22 @@ def _shown(warnings: Any) -> list[Any]:
 
 
 def _checked(key: str, source: str | None) -> tuple[Any, list[Any]] | None:
+    """The edition and warnings stored under ``key``, or ``None`` for an entry of another
+    shape (the values of every field of an edition, and a list of problems)."""
+    from .edition import Edition
+    from .errors import Problem
+
     found = _load(key, source)
-    if found is None:
+    try:
+        values, warnings = found
+        if set(values) != set(Edition.FIELDS) or not all(type(w) is Problem for w in warnings):
+            return None
+        values = dict(values)
+        if source is not None:
+            values["path"] = display_name(source)
+        return _edition(values), _shown(warnings)
+    except Exception:  # nothing stored (None), or values that do not build: rebuilt
         return None
-    values, warnings = found
-    values = dict(values)
-    if source is not None:
-        values["path"] = display_name(source)
-    return _edition(values), _shown(warnings)
 
 
 def cached(path: str | os.PathLike[str]) -> Any:

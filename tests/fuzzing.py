@@ -3,13 +3,17 @@ thousand examples in the suite) and scripts/fuzz.py (a long run that counts its 
 
 Each property takes one input and raises ``AssertionError`` when the engine answers it
 badly: an exception other than the library's own errors, a traceback or an exit code
-outside the contract from the command line, a file problem without a place, plans and
-the interpreter disagreeing, a legal play outside the hand.
+outside the contract from the command line (its arguments or its standard input), a
+file problem without a place, plans and the interpreter disagreeing, a legal play
+outside the hand, a cache entry edited by someone else trusted.
 """
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import io
+import json
 import os
 import random
 import tempfile
@@ -241,6 +245,141 @@ _PLAYABLE = sorted(str(p) for p in EDITION.plays.values() if not p.undeclared)
 trick_strategy = st.lists(st.sampled_from(_PLAYABLE), min_size=1, max_size=8, unique=True)
 
 
+#: Commands that read standard input, and what they read.
+_STDIN_COMMANDS = [
+    ["validate", "-"],
+    ["validate", "--format", "json", "-"],
+    ["score", "-"],
+    ["score", "--format", "json", "-"],
+    ["trick", "--batch", "-"],
+    ["trick", "--batch", "-", "--format", "json"],
+]
+_BATCH_LINES = [
+    '{"cards": ["Y10", "B2"]}',
+    '{"cards": ["SK", "MER"], "leader": 1, "players": 3}',
+    '{"cards": []}',
+    '{"cards": ["Y1"], "players": 99}',
+    "{",
+    "[]",
+    '{"cards": "Y1 Y2"}',
+    "",
+]
+
+
+def stdin_strategy() -> st.SearchStrategy[bytes]:
+    """What a pipe may bring: a bundled edition or example sheet with random edits, lines
+    of batch tricks, a generated sheet, or any bytes."""
+    sheets = sorted((ROOT / "examples" / "sheets").glob("*.yaml"))
+    edited = st.tuples(st.sampled_from(_BUNDLED + sheets), st.integers(0, 2**32)).map(
+        lambda pick: mutate(pick[0].read_text(encoding="utf-8"), random.Random(pick[1])).encode("utf-8")
+    )
+    batch = st.lists(st.sampled_from(_BATCH_LINES), max_size=5).map(lambda lines: "\n".join(lines).encode())
+    sheet = sheet_strategy().map(lambda value: __import__("yaml").safe_dump(value, allow_unicode=True).encode())
+    return st.one_of(edited, batch, sheet, st.binary(max_size=200))
+
+
+def check_stdin(command: list[str], data: bytes) -> None:
+    """A command reading standard input answers any bytes with an exit code of the
+    contract and no traceback."""
+    import sys
+
+    stdin, out, err = sys.stdin, io.StringIO(), io.StringIO()
+    sys.stdin = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8", errors="surrogateescape")
+    try:
+        code = main(command, out=out, err=err)
+    finally:
+        sys.stdin = stdin
+    text = out.getvalue() + err.getvalue()
+    assert code in EXIT_CODES, (command, data[:500], code, text[-2000:])
+    assert "Traceback" not in text, (command, data[:500], text[-2000:])
+
+
+#: The file planted code would make (it must never appear).
+_RAN = Path(tempfile.gettempdir()) / "skullking-fuzz-planted-code-ran"
+
+
+def _json_edits() -> st.SearchStrategy[list[tuple[float, Any]]]:
+    """Edits of a JSON document: (where, by a fraction of its nodes; the new value)."""
+    code = f"0\n__import__('pathlib').Path({str(_RAN)!r}).touch()\ndef _unused(env):\n return 0"
+    planted = [code, "__import__", "**", "eval", "bid", True, 10**7, -1, None, [], {}, "", 1.5]
+    values = st.one_of(st.sampled_from(planted), st.integers(), st.text(max_size=8))
+    return st.lists(st.tuples(st.floats(0, 1, exclude_max=True), values), min_size=1, max_size=4)
+
+
+@functools.cache
+def _stored_house() -> tuple[str, str, dict[str, Any], str]:
+    """A house rule stored in a cache folder of its own (kept for the process): its
+    folder, file, entry and the edition's data as the file builds it."""
+    from skullking import cache, codec
+
+    scratch = Path(tempfile.mkdtemp(prefix="skullking-fuzz-cache-"))
+    folder, saved = scratch / "cache", os.environ.get("SKULLKING_CACHE_DIR")
+    os.environ["SKULLKING_CACHE_DIR"] = str(folder)
+    try:
+        house = scratch / "house.yaml"
+        house.write_text("extends: skullking-2021\nid: house\nbonuses: {black-14: {points: 30}}\n", "utf-8")
+        built = skullking.load_edition(house)
+        entry = folder / f"{cache._key('path', os.path.abspath(house))}.json"
+        record = json.loads(entry.read_text("utf-8"))
+    finally:
+        _restore_variable("SKULLKING_CACHE_DIR", saved)
+    return str(folder), os.path.abspath(house), record, codec.dumps(cache._edition_payload(built))
+
+
+def _restore_variable(name: str, value: str | None) -> None:
+    if value is None:
+        os.environ.pop(name, None)
+    else:
+        os.environ[name] = value
+
+
+def check_cache_entry(edits: list[tuple[float, Any]], signed: bool) -> None:
+    """A stored edition with random edits to its data (its numbers, names, operators,
+    records): without the user's signature it is never used (the edition is rebuilt);
+    even signed, reading it raises nothing and runs nothing (a marker file a planted
+    formula would write never appears), and an entry that reads is an edition."""
+    from skullking import cache, codec
+    from skullking.edition import Edition
+
+    folder, house, record, built = _stored_house()
+    payload = json.loads(record["payload"])
+    nodes: list[tuple[Any, Any]] = []  # (container, key) of every value in the payload
+
+    def collect(node: Any) -> None:
+        items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
+        for key, value in items:
+            nodes.append((node, key))
+            collect(value)
+
+    collect(payload)
+    for where, value in edits:
+        container, key = nodes[int(where * len(nodes))]
+        container[key] = value
+    text = json.dumps(payload)
+    if signed:
+        secret = cache._secret()
+        assert secret is not None
+        digest = cache._entry_digest(secret, record["engine"], record["deps"], text)
+    else:
+        digest = hashlib.sha256(f"{record['engine']}\0{record['deps']!r}\0{text}".encode()).hexdigest()
+    entry = Path(folder) / f"{cache._key('path', house)}.json"
+    saved = os.environ.get("SKULLKING_CACHE_DIR")
+    os.environ["SKULLKING_CACHE_DIR"] = folder
+    try:
+        entry.write_text(json.dumps({**record, "payload": text, "digest": digest}), "utf-8")
+        found = cache.cached_check(house)
+    finally:
+        _restore_variable("SKULLKING_CACHE_DIR", saved)
+        entry.write_text(json.dumps(record), "utf-8")
+    assert not _RAN.exists()
+    if not signed:
+        assert found is None
+    elif found is not None:
+        assert isinstance(found[0], Edition)
+        if text == record["payload"]:
+            assert codec.dumps(cache._edition_payload(found[0])) == built
+
+
 PROPERTIES: dict[str, tuple[Callable[..., None], tuple[st.SearchStrategy[Any], ...]]] = {
     "command line": (check_command_line, (argv_strategy,)),
     "card notation": (check_notation, (card_text,)),
@@ -249,4 +388,6 @@ PROPERTIES: dict[str, tuple[Callable[..., None], tuple[st.SearchStrategy[Any], .
     "sheets": (check_sheet, (sheet_strategy(),)),
     "tricks": (check_trick, (trick_strategy, st.integers(0, 7))),
     "legal plays": (check_legal, (trick_strategy, st.lists(st.sampled_from(_PLAYABLE), max_size=5, unique=True))),
+    "standard input": (check_stdin, (st.sampled_from(_STDIN_COMMANDS), stdin_strategy())),
+    "cache entries": (check_cache_entry, (_json_edits(), st.booleans())),
 }

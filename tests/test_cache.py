@@ -505,3 +505,21 @@ def test_generated_code_is_written_from_checked_values_only() -> None:
         expr.python_text(expr.Call(function="eval", args=(_NUMBER,), column=1), lambda name, row: name)
     with pytest.raises(KeyError):
         expr.python_text(expr.Compare(op="or __import__", left=_NUMBER, right=_NUMBER, column=1), lambda n, r: n)
+
+
+def test_a_signed_entry_that_does_not_build_is_rebuilt(folder: Path, tmp_path: Path) -> None:
+    """Even under the user's own signature, stored values that do not make an edition (a
+    card kind of a module the edition does not have; an entry of another shape) are
+    rebuilt, not raised."""
+    house = _house(tmp_path, "house", 30)
+    skullking.load_edition(house)
+    entry = _entry(folder, house)
+    record = json.loads(entry.read_text("utf-8"))
+    for payload in (
+        record["payload"].replace('"advanced"', '"no-such-module"'),
+        json.dumps({"t": [1, 2, 3]}),
+        json.dumps({"t": [{"o": {"id": "x"}}, []]}),
+    ):
+        assert payload != record["payload"]
+        entry.write_text(json.dumps(_signed({**record, "payload": payload})), "utf-8")
+        assert skullking.load_edition(house).resolve_trick(["B14", "Y1"]).bonus == 30

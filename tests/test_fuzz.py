@@ -12,7 +12,7 @@ from fuzzing import PROPERTIES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-EXAMPLES = {"command line": 150, "mutated editions": 60}
+EXAMPLES = {"command line": 150, "mutated editions": 60, "standard input": 150}
 
 
 @pytest.mark.parametrize("name", sorted(PROPERTIES))
