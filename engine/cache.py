@@ -268,14 +268,23 @@ def store_plans(fingerprint: str, table: Any) -> None:
 
 
 def _write(directory: str, key: str, record: dict[str, Any]) -> None:
+    import contextlib
     import json
     import tempfile
 
     record["digest"] = _entry_digest(record["engine"], record["deps"], record["payload"])
     os.makedirs(directory, mode=0o700, exist_ok=True)
-    with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=directory, delete=False, suffix=".tmp") as fh:
-        fh.write(json.dumps(record, ensure_ascii=False))
-    os.replace(fh.name, os.path.join(directory, f"{key}.json"))
+    written = None
+    try:
+        with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=directory, delete=False, suffix=".tmp") as fh:
+            written = fh.name  # a full disk may say so on a write, or only when the file is closed
+            fh.write(json.dumps(record, ensure_ascii=False))
+        os.replace(written, os.path.join(directory, f"{key}.json"))
+    except BaseException:  # a full disk, or an interrupt: no half-written file stays behind
+        if written is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(written)
+        raise
 
 
 def _store(keys: list[str], deps: list[tuple[str, str]], payload: Any) -> None:

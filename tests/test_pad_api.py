@@ -932,6 +932,39 @@ def test_a_restarted_server_sees_every_round(client: TestClient, db: Path) -> No
 # --------------------------------------------------------------------------- limits and refusals
 
 
+def test_a_full_disk_leaves_no_temporary_file(db: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A disk that fills while the pad keeps an edition's compiled form for the next
+    start (the cache): the games are still made and scored (the cache only saves time),
+    and no half-written `.tmp` file stays in the cache folder."""
+    import errno
+    import tempfile
+
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("SKULLKING_CACHE_DIR", str(cache))
+    made = tempfile.NamedTemporaryFile
+    refused: list[str] = []
+
+    def full_disk(*args: Any, **kwargs: Any) -> Any:
+        handle = made(*args, **kwargs)
+
+        def write(text: str) -> int:
+            refused.append(handle.name)
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+        monkeypatch.setattr(handle, "write", write)
+        return handle
+
+    monkeypatch.setattr(tempfile, "NamedTemporaryFile", full_disk)
+    client = TestClient(create_app(db))
+    games: list[dict[str, Any]] = [{"edition": "skullking-2021"}, {"edition": "bga"}, {"rules": RICH_MADE}]
+    for choices in games:
+        game = new_game(client, **choices)
+        assert put(client, game, 1, ROUND_1).status_code == 200
+    assert refused, "the cache wrote nothing: the test would prove nothing"
+    assert cache.is_dir()
+    assert [p.name for p in cache.rglob("*") if p.suffix == ".tmp" or p.name.startswith("tmp")] == []
+
+
 def _writes(client: TestClient, game: str) -> Iterator[tuple[str, str, dict[str, Any]]]:
     """Every kind of write: method, path and a body that would be accepted."""
     yield "POST", "/api/games", {"players": PLAYERS}
