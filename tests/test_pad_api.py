@@ -557,6 +557,26 @@ def test_a_game_can_be_deleted(client: TestClient) -> None:
 # --------------------------------------------------------------------------- versions: stale writes and two tabs
 
 
+def test_deleting_a_game_honours_if_match(client: TestClient) -> None:
+    """DELETE /api/games/{id} with If-Match naming a version the game has left -> 412
+    (HTTP's answer to a failed If-Match) and the game stays; the current version, or
+    `*`, deletes it (204); an unknown game is still 404."""
+    game = new_game(client)
+    assert put(client, game, 1, ROUND_1, version=1).status_code == 200
+    stale = client.delete(f"/api/games/{game}", headers={"if-match": '"1"'})
+    assert stale.status_code == 412
+    assert "changed elsewhere" in stale.json()["error"]
+    assert "it was not deleted" in stale.json()["error"]
+    assert game_of(client, game)["version"] == 2
+    assert client.delete(f"/api/games/{game}", headers={"if-match": "abc"}).status_code == 400
+    assert client.delete(f"/api/games/{game}", headers={"if-match": '"2"'}).status_code == 204
+    assert client.get(f"/api/games/{game}").status_code == 404
+    assert client.delete(f"/api/games/{game}", headers={"if-match": '"2"'}).status_code == 404
+    other = new_game(client)
+    assert client.delete(f"/api/games/{other}", headers={"if-match": "*"}).status_code == 204
+    assert client.get("/api/games").json() == []
+
+
 def test_a_stale_write_is_refused_and_nothing_is_stored(client: TestClient) -> None:
     """Issue 9 section 3: If-Match naming an old version -> 409 and nothing stored, for
     a new round, a replaced round and an undo; the current version is accepted, also

@@ -284,7 +284,11 @@ class Pad:
         return JSONResponse(record, headers={"etag": f'"{game.version}"'})
 
     async def api_delete_game(self, request: Request) -> Response:
-        await run_in_threadpool(self.store.delete_game, request.path_params["game"])
+        ident, seen = request.path_params["game"], seen_version(request)
+        try:
+            await run_in_threadpool(lambda: self.store.delete_game(ident, seen=seen))
+        except StaleWrite as exc:  # a failed If-Match: 412, as HTTP says for a deletion
+            raise bad(str(exc), 412) from None
         return Response(status_code=204)
 
     async def api_trick(self, request: Request) -> Response:
