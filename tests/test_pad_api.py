@@ -1141,6 +1141,29 @@ def test_a_name_is_shown_as_text(client: TestClient) -> None:
     assert "<script>alert" not in missing.text
 
 
+def test_a_house_rules_title_and_description_are_shown_as_text(client: TestClient) -> None:
+    """A house rule's title and description are its author's text: on the edition page a
+    Markdown image or raw HTML in them is shown as the text typed (no `<img>` that loads
+    from another site and tells it the page was read, no tag); the pad's own Markdown
+    (the headings, the lists) is still rendered."""
+    image = "![seen](http://evil.example/pixel.png)"
+    rules = (
+        f"id: club\nextends: skullking-2021\ntitle: 'Club {image}'\n"
+        f"description: 'Ours <img src=\"http://evil.example/a.png\"> <script>alert(1)</script> {image}'\n"
+    )
+    game = new_game(client, rules=rules)
+    page = client.get(f"/games/{game}/edition")
+    assert page.status_code == 200, page.text
+    assert "<img" not in page.text
+    assert "<script>alert" not in page.text
+    assert 'src="http://evil.example' not in page.text
+    assert "![seen](http://evil.example/pixel.png)" in page.text
+    assert "&lt;img src=&quot;http://evil.example/a.png&quot;&gt;" in page.text
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page.text
+    assert "<h1>Club ![seen](http://evil.example/pixel.png)</h1>" in page.text
+    assert "<li>" in page.text
+
+
 # --------------------------------------------------------------------------- bugs found by these tests, fixed
 
 

@@ -353,10 +353,27 @@ class Pad:
 
 
 def _markdown(text: str) -> str:
+    """An edition's rules as HTML. Its titles and descriptions are a house rule's author's
+    text: raw HTML in them is shown as text, and so is an image (which would load from
+    anywhere, and say that the page was read)."""
     from markdown_it import MarkdownIt
 
-    rendered: str = MarkdownIt("commonmark", {"html": False}).enable("table").render(text)
+    md = MarkdownIt("commonmark", {"html": False}).enable("table")
+    md.add_render_rule("image", _image_as_text)
+    rendered: str = md.render(text)
     return rendered
+
+
+def _image_as_text(self: Any, tokens: Any, idx: int, options: Any, env: Any) -> str:
+    """An image written as it was typed, ``![alt](src)``, escaped."""
+    from markdown_it.common.utils import escapeHtml
+
+    token = tokens[idx]
+    alt = self.renderInlineAsText(token.children or [], options, env)
+    title = token.attrGet("title")
+    said = f' "{title}"' if title else ""
+    source: str = escapeHtml(f"![{alt}]({token.attrGet('src') or ''}{said})")
+    return source
 
 
 def _diff_text(a: Any, b: Any) -> str:
