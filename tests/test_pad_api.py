@@ -14,6 +14,7 @@ from __future__ import annotations
 import io
 import json
 import re
+import socket
 import threading
 from collections.abc import Iterator, Mapping
 from pathlib import Path
@@ -26,7 +27,9 @@ from starlette.testclient import TestClient
 
 import skullking
 from skullking.tools.cli import main
-from skullking.tools.pad.app import allowed_hosts_for, create_app
+from skullking.tools.pad.app import create_app
+from skullking.tools.pad.security import Hosts
+from skullking.tools.pad.serving import listen, reachable_names
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = ["Emma", "Nico", "Pat"]
@@ -1085,9 +1088,80 @@ def test_a_write_from_the_same_origin_is_accepted(client: TestClient) -> None:
 def test_a_loopback_server_answers_only_loopback_names(db: Path) -> None:
     """Issue 9 section 3: a server on 127.0.0.1 answers only the loopback names (a page
     of another site cannot reach it under a name of its own)."""
-    app = create_app(db, allowed_hosts=allowed_hosts_for("127.0.0.1"))
+    app = create_app(db, hosts=Hosts(reachable_names("127.0.0.1", ["127.0.0.1"])))
     assert TestClient(app, base_url="http://127.0.0.1").get("/api/editions").status_code == 200
+    assert TestClient(app, base_url="http://localhost").get("/api/editions").status_code == 200
+    assert TestClient(app, base_url="http://[::1]").get("/api/editions").status_code == 200
     assert TestClient(app, base_url="http://evil.example").get("/api/editions").status_code == 400
+
+
+def _asked(app: Any, arrived_on: str, host: str) -> tuple[TestClient, dict[str, str]]:
+    """A client whose connections arrive on the address ``arrived_on`` (the server's end
+    of the connection) and the headers of a page of ``host``: its Host and Origin."""
+    shown = f"[{arrived_on}]" if ":" in arrived_on else arrived_on
+    client = TestClient(app, base_url=f"http://{shown}:8000")
+    return client, {"host": f"{host}:8000", "origin": f"http://{host}:8000", "sec-fetch-site": "same-origin"}
+
+
+def _answers_as(app: Any, arrived_on: str, host: str) -> bool:
+    """Whether the pad answers a page of ``host`` (a read and a write), or refuses both
+    with 400 and stores nothing; raise on anything else."""
+    client, headers = _asked(app, arrived_on, host)
+    before = len(TestClient(app).get("/api/games").json())
+    read = client.get("/api/games", headers=headers)
+    write = client.post("/api/games", json={"players": PLAYERS}, headers=headers)
+    if read.status_code == 400:
+        assert write.status_code == 400, write.text
+        assert read.json()["error"].startswith("refused: this score pad is not served as")
+        assert f"--allow-host {host}" in read.json()["error"]
+        assert len(TestClient(app).get("/api/games").json()) == before
+        return False
+    assert (read.status_code, write.status_code) == (200, 201), (read.text, write.text)
+    return True
+
+
+@pytest.mark.parametrize("bind", ["0.0.0.0", "::", "127.0.0.2"])
+def test_a_rebound_name_is_refused_whatever_the_host(db: Path, bind: str) -> None:
+    """DNS rebinding: a page of evil.example that points its name at the pad sends
+    `Host: evil.example` (and an Origin that matches it). Refused (400, nothing read or
+    stored) whatever --host says; the address a connection arrived on, the loopback names
+    (for a server that listens there), the machine's host name (for one that listens on
+    every address) and --allow-host names are answered."""
+    app = create_app(db, hosts=Hosts(reachable_names(bind, [bind], ["pad.example.org", "[2001:db8::7]"])))
+    everywhere = bind in ("0.0.0.0", "::")
+    arrived_on = "192.0.2.10" if bind == "0.0.0.0" else "2001:db8::10" if bind == "::" else bind
+    assert not _answers_as(app, arrived_on, "evil.example")
+    assert not _answers_as(app, arrived_on, "evil.example.")
+    assert not _answers_as(app, arrived_on, "pad.example.org.evil.example")
+    assert not _answers_as(app, arrived_on, "198.51.100.1")  # an address the connection did not arrive on
+    shown = f"[{arrived_on}]" if ":" in arrived_on else arrived_on
+    assert _answers_as(app, arrived_on, shown)
+    assert _answers_as(app, arrived_on, "pad.example.org")
+    assert _answers_as(app, arrived_on, "PAD.example.org.")
+    assert _answers_as(app, arrived_on, "[2001:db8::7]")
+    assert _answers_as(app, "127.0.0.1", "localhost")
+    assert _answers_as(app, "::1", "[::1]")
+    machine = socket.gethostname().lower()
+    if everywhere and machine != "localhost":
+        assert _answers_as(app, arrived_on, machine)
+        assert _answers_as(app, arrived_on, machine.split(".")[0] + ".local")
+
+
+def test_a_numeric_host_answers_its_address_not_any_name(db: Path) -> None:
+    """`--host 2130706433` is 127.0.0.1 spelled as a number: the server listens there
+    and answers 127.0.0.1 and localhost (a browser writes the address as 127.0.0.1),
+    not another site's name."""
+    sockets = listen("2130706433", 0, backlog=1)
+    try:
+        bound = [str(sock.getsockname()[0]) for sock in sockets]
+    finally:
+        for sock in sockets:
+            sock.close()
+    assert bound == ["127.0.0.1"]
+    app = create_app(db, hosts=Hosts(reachable_names("2130706433", bound)))
+    assert not _answers_as(app, "127.0.0.1", "evil.example")
+    assert _answers_as(app, "127.0.0.1", "127.0.0.1")
+    assert _answers_as(app, "127.0.0.1", "localhost")
 
 
 def test_every_answer_carries_the_security_headers(client: TestClient) -> None:

@@ -15,7 +15,6 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
-from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route
@@ -37,7 +36,7 @@ from .requests import (
     round_number,
     seen_version,
 )
-from .security import SameOrigin
+from .security import Hosts, SameOrigin
 from .store import Conflict, NotFound, StaleWrite, Store, StoredGame
 
 #: Random tricks the diff page plays (``skullking diff`` plays 2,000).
@@ -437,9 +436,9 @@ def _handler(
     return run
 
 
-def create_app(db: Path, *, allowed_hosts: list[str] | None = None) -> Starlette:
+def create_app(db: Path, *, hosts: Hosts | None = None) -> Starlette:
     """The score pad's ASGI application, storing games in the SQLite file ``db``.
-    ``allowed_hosts`` are the host names requests may name (``None``: any)."""
+    ``hosts`` are the names and addresses requests may name as their host (``None``: any)."""
     pad = Pad(Store(db))
     api = [
         Route("/api/editions", _handler(pad.api_editions)),
@@ -465,18 +464,6 @@ def create_app(db: Path, *, allowed_hosts: list[str] | None = None) -> Starlette
         Route("/diff", _handler(pad.page_diff, page=True)),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    middleware = [Middleware(SameOrigin)]
-    if allowed_hosts is not None:
-        middleware.insert(0, Middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts))
-    app = Starlette(routes=[*api, *pages], middleware=middleware)
+    app = Starlette(routes=[*api, *pages], middleware=[Middleware(SameOrigin, hosts=hosts)])
     app.state.pad = pad
     return app
-
-
-def allowed_hosts_for(host: str) -> list[str] | None:
-    """The host names a server bound to ``host`` answers: loopback names for a loopback
-    address (a page on another site cannot reach it by a name of its own), any for
-    another address."""
-    if host in ("127.0.0.1", "localhost", "::1"):
-        return ["127.0.0.1", "localhost", "[::1]", "::1"]
-    return None
