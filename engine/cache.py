@@ -485,11 +485,13 @@ def _write(key: str, record: dict[str, Any]) -> None:
         return
     try:
         with os.fdopen(fd, "w", encoding="utf-8", errors="surrogateescape") as fh:
-            fh.write(json.dumps(record, ensure_ascii=False))
+            fh.write(json.dumps(record, ensure_ascii=False))  # (a full disk may say so here or on close)
         os.replace(temporary, os.path.join(directory, f"{key}.json"))
-    except (OSError, ValueError):  # (ValueError: text that cannot be written as UTF-8)
+    except BaseException as exc:  # a full disk, text that is not UTF-8, an interrupt: no file left behind
         with contextlib.suppress(OSError):
             os.unlink(temporary)
+        if not isinstance(exc, OSError | ValueError):
+            raise
 
 
 def _store(keys: list[str], deps: list[tuple[str, str]], payload: Any) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import io
 import json
 import re
+import socket
 import threading
 from collections.abc import Iterator, Mapping
 from pathlib import Path
@@ -26,7 +27,9 @@ from starlette.testclient import TestClient
 
 import skullking
 from skullking.tools.cli import main
-from skullking.tools.pad.app import allowed_hosts_for, create_app
+from skullking.tools.pad.app import create_app
+from skullking.tools.pad.security import Hosts
+from skullking.tools.pad.serving import listen, reachable_names
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = ["Emma", "Nico", "Pat"]
@@ -557,6 +560,26 @@ def test_a_game_can_be_deleted(client: TestClient) -> None:
 # --------------------------------------------------------------------------- versions: stale writes and two tabs
 
 
+def test_deleting_a_game_honours_if_match(client: TestClient) -> None:
+    """DELETE /api/games/{id} with If-Match naming a version the game has left -> 412
+    (HTTP's answer to a failed If-Match) and the game stays; the current version, or
+    `*`, deletes it (204); an unknown game is still 404."""
+    game = new_game(client)
+    assert put(client, game, 1, ROUND_1, version=1).status_code == 200
+    stale = client.delete(f"/api/games/{game}", headers={"if-match": '"1"'})
+    assert stale.status_code == 412
+    assert "changed elsewhere" in stale.json()["error"]
+    assert "it was not deleted" in stale.json()["error"]
+    assert game_of(client, game)["version"] == 2
+    assert client.delete(f"/api/games/{game}", headers={"if-match": "abc"}).status_code == 400
+    assert client.delete(f"/api/games/{game}", headers={"if-match": '"2"'}).status_code == 204
+    assert client.get(f"/api/games/{game}").status_code == 404
+    assert client.delete(f"/api/games/{game}", headers={"if-match": '"2"'}).status_code == 404
+    other = new_game(client)
+    assert client.delete(f"/api/games/{other}", headers={"if-match": "*"}).status_code == 204
+    assert client.get("/api/games").json() == []
+
+
 def test_a_stale_write_is_refused_and_nothing_is_stored(client: TestClient) -> None:
     """Issue 9 section 3: If-Match naming an old version -> 409 and nothing stored, for
     a new round, a replaced round and an undo; the current version is accepted, also
@@ -932,6 +955,40 @@ def test_a_restarted_server_sees_every_round(client: TestClient, db: Path) -> No
 # --------------------------------------------------------------------------- limits and refusals
 
 
+def test_a_full_disk_leaves_no_temporary_file(db: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A disk that fills while the pad keeps an edition's compiled form for the next
+    start (the cache): the games are still made and scored (the cache only saves time),
+    and no half-written `.tmp` file stays in the cache folder."""
+    import errno
+    import os
+
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("SKULLKING_CACHE_DIR", str(cache))
+    opened = os.fdopen
+    refused: list[int] = []
+
+    def full_disk(fd: int, mode: str = "r", *args: Any, **kwargs: Any) -> Any:
+        handle = opened(fd, mode, *args, **kwargs)
+        if "w" in mode:  # (a file being written: the disk is full)
+
+            def write(text: str) -> int:
+                refused.append(fd)
+                raise OSError(errno.ENOSPC, "No space left on device")
+
+            monkeypatch.setattr(handle, "write", write)
+        return handle
+
+    monkeypatch.setattr(os, "fdopen", full_disk)
+    client = TestClient(create_app(db))
+    games: list[dict[str, Any]] = [{"edition": "skullking-2021"}, {"edition": "bga"}, {"rules": RICH_MADE}]
+    for choices in games:
+        game = new_game(client, **choices)
+        assert put(client, game, 1, ROUND_1).status_code == 200
+    assert refused, "the cache wrote nothing: the test would prove nothing"
+    assert cache.is_dir()
+    assert [p.name for p in cache.rglob("*") if p.suffix == ".tmp" or p.name.startswith("tmp")] == []
+
+
 def _writes(client: TestClient, game: str) -> Iterator[tuple[str, str, dict[str, Any]]]:
     """Every kind of write: method, path and a body that would be accepted."""
     yield "POST", "/api/games", {"players": PLAYERS}
@@ -1032,9 +1089,80 @@ def test_a_write_from_the_same_origin_is_accepted(client: TestClient) -> None:
 def test_a_loopback_server_answers_only_loopback_names(db: Path) -> None:
     """Issue 9 section 3: a server on 127.0.0.1 answers only the loopback names (a page
     of another site cannot reach it under a name of its own)."""
-    app = create_app(db, allowed_hosts=allowed_hosts_for("127.0.0.1"))
+    app = create_app(db, hosts=Hosts(reachable_names("127.0.0.1", ["127.0.0.1"])))
     assert TestClient(app, base_url="http://127.0.0.1").get("/api/editions").status_code == 200
+    assert TestClient(app, base_url="http://localhost").get("/api/editions").status_code == 200
+    assert TestClient(app, base_url="http://[::1]").get("/api/editions").status_code == 200
     assert TestClient(app, base_url="http://evil.example").get("/api/editions").status_code == 400
+
+
+def _asked(app: Any, arrived_on: str, host: str) -> tuple[TestClient, dict[str, str]]:
+    """A client whose connections arrive on the address ``arrived_on`` (the server's end
+    of the connection) and the headers of a page of ``host``: its Host and Origin."""
+    shown = f"[{arrived_on}]" if ":" in arrived_on else arrived_on
+    client = TestClient(app, base_url=f"http://{shown}:8000")
+    return client, {"host": f"{host}:8000", "origin": f"http://{host}:8000", "sec-fetch-site": "same-origin"}
+
+
+def _answers_as(app: Any, arrived_on: str, host: str) -> bool:
+    """Whether the pad answers a page of ``host`` (a read and a write), or refuses both
+    with 400 and stores nothing; raise on anything else."""
+    client, headers = _asked(app, arrived_on, host)
+    before = len(TestClient(app).get("/api/games").json())
+    read = client.get("/api/games", headers=headers)
+    write = client.post("/api/games", json={"players": PLAYERS}, headers=headers)
+    if read.status_code == 400:
+        assert write.status_code == 400, write.text
+        assert read.json()["error"].startswith("refused: this score pad is not served as")
+        assert f"--allow-host {host}" in read.json()["error"]
+        assert len(TestClient(app).get("/api/games").json()) == before
+        return False
+    assert (read.status_code, write.status_code) == (200, 201), (read.text, write.text)
+    return True
+
+
+@pytest.mark.parametrize("bind", ["0.0.0.0", "::", "127.0.0.2"])
+def test_a_rebound_name_is_refused_whatever_the_host(db: Path, bind: str) -> None:
+    """DNS rebinding: a page of evil.example that points its name at the pad sends
+    `Host: evil.example` (and an Origin that matches it). Refused (400, nothing read or
+    stored) whatever --host says; the address a connection arrived on, the loopback names
+    (for a server that listens there), the machine's host name (for one that listens on
+    every address) and --allow-host names are answered."""
+    app = create_app(db, hosts=Hosts(reachable_names(bind, [bind], ["pad.example.org", "[2001:db8::7]"])))
+    everywhere = bind in ("0.0.0.0", "::")
+    arrived_on = "192.0.2.10" if bind == "0.0.0.0" else "2001:db8::10" if bind == "::" else bind
+    assert not _answers_as(app, arrived_on, "evil.example")
+    assert not _answers_as(app, arrived_on, "evil.example.")
+    assert not _answers_as(app, arrived_on, "pad.example.org.evil.example")
+    assert not _answers_as(app, arrived_on, "198.51.100.1")  # an address the connection did not arrive on
+    shown = f"[{arrived_on}]" if ":" in arrived_on else arrived_on
+    assert _answers_as(app, arrived_on, shown)
+    assert _answers_as(app, arrived_on, "pad.example.org")
+    assert _answers_as(app, arrived_on, "PAD.example.org.")
+    assert _answers_as(app, arrived_on, "[2001:db8::7]")
+    assert _answers_as(app, "127.0.0.1", "localhost")
+    assert _answers_as(app, "::1", "[::1]")
+    machine = socket.gethostname().lower()
+    if everywhere and machine != "localhost":
+        assert _answers_as(app, arrived_on, machine)
+        assert _answers_as(app, arrived_on, machine.split(".")[0] + ".local")
+
+
+def test_a_numeric_host_answers_its_address_not_any_name(db: Path) -> None:
+    """`--host 2130706433` is 127.0.0.1 spelled as a number: the server listens there
+    and answers 127.0.0.1 and localhost (a browser writes the address as 127.0.0.1),
+    not another site's name."""
+    sockets = listen("2130706433", 0, backlog=1)
+    try:
+        bound = [str(sock.getsockname()[0]) for sock in sockets]
+    finally:
+        for sock in sockets:
+            sock.close()
+    assert bound == ["127.0.0.1"]
+    app = create_app(db, hosts=Hosts(reachable_names("2130706433", bound)))
+    assert not _answers_as(app, "127.0.0.1", "evil.example")
+    assert _answers_as(app, "127.0.0.1", "127.0.0.1")
+    assert _answers_as(app, "127.0.0.1", "localhost")
 
 
 def test_every_answer_carries_the_security_headers(client: TestClient) -> None:
@@ -1086,6 +1214,29 @@ def test_a_name_is_shown_as_text(client: TestClient) -> None:
     missing = client.get("/games/<script>alert(1)</script>")
     assert missing.status_code == 404
     assert "<script>alert" not in missing.text
+
+
+def test_a_house_rules_title_and_description_are_shown_as_text(client: TestClient) -> None:
+    """A house rule's title and description are its author's text: on the edition page a
+    Markdown image or raw HTML in them is shown as the text typed (no `<img>` that loads
+    from another site and tells it the page was read, no tag); the pad's own Markdown
+    (the headings, the lists) is still rendered."""
+    image = "![seen](http://evil.example/pixel.png)"
+    rules = (
+        f"id: club\nextends: skullking-2021\ntitle: 'Club {image}'\n"
+        f"description: 'Ours <img src=\"http://evil.example/a.png\"> <script>alert(1)</script> {image}'\n"
+    )
+    game = new_game(client, rules=rules)
+    page = client.get(f"/games/{game}/edition")
+    assert page.status_code == 200, page.text
+    assert "<img" not in page.text
+    assert "<script>alert" not in page.text
+    assert 'src="http://evil.example' not in page.text
+    assert "![seen](http://evil.example/pixel.png)" in page.text
+    assert "&lt;img src=&quot;http://evil.example/a.png&quot;&gt;" in page.text
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page.text
+    assert "<h1>Club ![seen](http://evil.example/pixel.png)</h1>" in page.text
+    assert "<li>" in page.text
 
 
 # --------------------------------------------------------------------------- bugs found by these tests, fixed

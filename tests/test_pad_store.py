@@ -190,3 +190,53 @@ def test_a_player_cannot_take_the_ghost_hands_name(tmp_path: Path) -> None:
     assert three.status_code == 201
     form = client.get(f"/api/games/{three.json()['id']}/form").json()
     assert form["ghost"] is None
+
+
+def test_a_locked_database_is_answered_503_while_still_locked(tmp_path: Path) -> None:
+    """Another program holds the database's write lock: changes sent at once (a new game,
+    a round) are answered 503 "try again" with Retry-After after the store's wait
+    (BUSY_SECONDS), while the lock is still held (it is let go only after three times
+    that: a pad that waited longer would have stored them); reads are answered meanwhile;
+    once it is let go the change is stored."""
+    import threading
+    import time
+
+    from starlette.testclient import TestClient
+
+    from skullking.tools.pad.app import create_app
+    from skullking.tools.pad.store import BUSY_SECONDS
+
+    db = tmp_path / "pad.db"
+    client = TestClient(create_app(db))
+    game = client.post("/api/games", json={"players": ["Ann", "Bo"]}).json()["id"]
+    holder = sqlite3.connect(db, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    answers: dict[str, Any] = {}
+
+    def send(name: str, method: str, path: str, body: Any) -> None:
+        answers[name] = client.request(method, path, json=body)
+
+    writers = [
+        threading.Thread(target=send, args=("create", "POST", "/api/games", {"players": ["Cy", "Di"]})),
+        threading.Thread(target=send, args=("round", "PUT", f"/api/games/{game}/rounds/1", ROUND)),
+    ]
+    try:
+        for writer in writers:
+            writer.start()
+        assert client.get(f"/api/games/{game}").status_code == 200
+        let_go = time.monotonic() + BUSY_SECONDS * 3
+        for writer in writers:
+            writer.join(max(let_go - time.monotonic(), 0))
+        still_waiting = [writer.is_alive() for writer in writers]
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+        for writer in writers:
+            writer.join()
+    assert still_waiting == [False, False]
+    for name in ("create", "round"):
+        assert answers[name].status_code == 503, answers[name].text
+        assert answers[name].headers["retry-after"] == "2"
+        assert "database is locked" in answers[name].json()["error"]
+    assert len(client.get("/api/games").json()) == 1
+    assert client.put(f"/api/games/{game}/rounds/1", json=ROUND).status_code == 200

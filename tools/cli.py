@@ -352,7 +352,15 @@ def _parser(out: TextIO | None = None) -> argparse.ArgumentParser:
         default="127.0.0.1",
         help="address to listen on (default 127.0.0.1: this machine only; 0.0.0.0 lets phones on your network in)",
     )
-    p.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+    p.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000; 0: a free one)")
+    p.add_argument(
+        "--allow-host",
+        action="append",
+        metavar="NAME",
+        help="a further name (or address) the pad answers as, such as its DNS name or a reverse proxy's "
+        "(repeatable); it always answers as the addresses it listens on, the loopback names when it "
+        "listens there and this machine's host name when it listens on every address",
+    )
     p.add_argument("--db", metavar="FILE", help="the games' database file (default: in your data folder)")
     p.set_defaults(run=cmd_serve)
 

@@ -15,7 +15,6 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
-from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route
@@ -37,7 +36,7 @@ from .requests import (
     round_number,
     seen_version,
 )
-from .security import SameOrigin
+from .security import Hosts, SameOrigin
 from .store import Conflict, NotFound, StaleWrite, Store, StoredGame
 
 #: Random tricks the diff page plays (``skullking diff`` plays 2,000).
@@ -284,7 +283,11 @@ class Pad:
         return JSONResponse(record, headers={"etag": f'"{game.version}"'})
 
     async def api_delete_game(self, request: Request) -> Response:
-        await run_in_threadpool(self.store.delete_game, request.path_params["game"])
+        ident, seen = request.path_params["game"], seen_version(request)
+        try:
+            await run_in_threadpool(lambda: self.store.delete_game(ident, seen=seen))
+        except StaleWrite as exc:  # a failed If-Match: 412, as HTTP says for a deletion
+            raise bad(str(exc), 412) from None
         return Response(status_code=204)
 
     async def api_trick(self, request: Request) -> Response:
@@ -349,10 +352,27 @@ class Pad:
 
 
 def _markdown(text: str) -> str:
+    """An edition's rules as HTML. Its titles and descriptions are a house rule's author's
+    text: raw HTML in them is shown as text, and so is an image (which would load from
+    anywhere, and say that the page was read)."""
     from markdown_it import MarkdownIt
 
-    rendered: str = MarkdownIt("commonmark", {"html": False}).enable("table").render(text)
+    md = MarkdownIt("commonmark", {"html": False}).enable("table")
+    md.add_render_rule("image", _image_as_text)
+    rendered: str = md.render(text)
     return rendered
+
+
+def _image_as_text(self: Any, tokens: Any, idx: int, options: Any, env: Any) -> str:
+    """An image written as it was typed, ``![alt](src)``, escaped."""
+    from markdown_it.common.utils import escapeHtml
+
+    token = tokens[idx]
+    alt = self.renderInlineAsText(token.children or [], options, env)
+    title = token.attrGet("title")
+    said = f' "{title}"' if title else ""
+    source: str = escapeHtml(f"![{alt}]({token.attrGet('src') or ''}{said})")
+    return source
 
 
 def _diff_text(a: Any, b: Any) -> str:
@@ -416,9 +436,9 @@ def _handler(
     return run
 
 
-def create_app(db: Path, *, allowed_hosts: list[str] | None = None) -> Starlette:
+def create_app(db: Path, *, hosts: Hosts | None = None) -> Starlette:
     """The score pad's ASGI application, storing games in the SQLite file ``db``.
-    ``allowed_hosts`` are the host names requests may name (``None``: any)."""
+    ``hosts`` are the names and addresses requests may name as their host (``None``: any)."""
     pad = Pad(Store(db))
     api = [
         Route("/api/editions", _handler(pad.api_editions)),
@@ -444,18 +464,6 @@ def create_app(db: Path, *, allowed_hosts: list[str] | None = None) -> Starlette
         Route("/diff", _handler(pad.page_diff, page=True)),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    middleware = [Middleware(SameOrigin)]
-    if allowed_hosts is not None:
-        middleware.insert(0, Middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts))
-    app = Starlette(routes=[*api, *pages], middleware=middleware)
+    app = Starlette(routes=[*api, *pages], middleware=[Middleware(SameOrigin, hosts=hosts)])
     app.state.pad = pad
     return app
-
-
-def allowed_hosts_for(host: str) -> list[str] | None:
-    """The host names a server bound to ``host`` answers: loopback names for a loopback
-    address (a page on another site cannot reach it by a name of its own), any for
-    another address."""
-    if host in ("127.0.0.1", "localhost", "::1"):
-        return ["127.0.0.1", "localhost", "[::1]", "::1"]
-    return None

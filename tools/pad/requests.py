@@ -42,11 +42,16 @@ async def read_body(request: Request, *, yaml_ok: bool = False) -> bytes:
     declared = request.headers.get("content-length")
     if declared is not None and declared.isdigit() and int(declared) > MAX_BODY:
         raise bad(f"the request is larger than {MAX_BODY:,} bytes", 413)
+    from starlette.requests import ClientDisconnect
+
     data = bytearray()
-    async for chunk in request.stream():
-        data += chunk
-        if len(data) > MAX_BODY:
-            raise bad(f"the request is larger than {MAX_BODY:,} bytes", 413)
+    try:
+        async for chunk in request.stream():
+            data += chunk
+            if len(data) > MAX_BODY:
+                raise bad(f"the request is larger than {MAX_BODY:,} bytes", 413)
+    except ClientDisconnect:  # gone, or cut off for sending too slowly: no one reads the answer
+        raise bad("the request's body did not arrive whole", 408) from None
     return bytes(data)
 
 

@@ -21,6 +21,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+#: Seconds a request waits for the database while another writer (of this server or
+#: another program) holds it, before it is answered 503 "try again".
+BUSY_SECONDS = 3.0
+
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY,
@@ -90,8 +94,8 @@ class Store:
             db.executescript(_SCHEMA)
 
     @contextmanager
-    def _connect(self) -> Iterator[sqlite3.Connection]:
-        db = sqlite3.connect(self.path, timeout=30, isolation_level=None)
+    def _connect(self, wait: float = BUSY_SECONDS) -> Iterator[sqlite3.Connection]:
+        db = sqlite3.connect(self.path, timeout=wait, isolation_level=None)
         try:
             db.execute("PRAGMA foreign_keys=ON")
             db.execute("PRAGMA synchronous=FULL")  # committed means on disk, also after a power cut
@@ -101,15 +105,23 @@ class Store:
 
     @contextmanager
     def _change(self) -> Iterator[sqlite3.Connection]:
-        """One write transaction (taken at once: no two writers interleave)."""
-        with self._writing, self._connect() as db:
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                yield db
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
-            db.execute("COMMIT")
+        """One write transaction (taken at once: no two writers interleave), given up
+        with "database is locked" when the database stays taken for :data:`BUSY_SECONDS`
+        (waiting here in turn, then on SQLite's lock, within the same time)."""
+        deadline = time.monotonic() + BUSY_SECONDS
+        if not self._writing.acquire(timeout=BUSY_SECONDS):
+            raise sqlite3.OperationalError("database is locked")
+        try:
+            with self._connect(max(deadline - time.monotonic(), 0.01)) as db:
+                db.execute("BEGIN IMMEDIATE")
+                try:
+                    yield db
+                except BaseException:
+                    db.execute("ROLLBACK")
+                    raise
+                db.execute("COMMIT")
+        finally:
+            self._writing.release()
 
     # ------------------------------------------------------------------ reading
 
@@ -228,9 +240,11 @@ class Store:
             version = self._touch(db, game)
         return StoredGame(**{**_fields(game), "version": version, "rounds": game.rounds[:-1]})
 
-    def delete_game(self, ident: str) -> None:
-        """Remove a game and its rounds."""
+    def delete_game(self, ident: str, *, seen: int | None = None) -> None:
+        """Remove a game and its rounds; ``seen`` as for :meth:`put_round`."""
         with self._change() as db:
+            if seen is not None:
+                self._fresh(self._read(db, ident), seen, "it was not deleted: reload to see the changes")
             if db.execute("DELETE FROM games WHERE id = ?", (ident,)).rowcount == 0:
                 raise NotFound(f"no game '{ident}'")
 
@@ -255,13 +269,15 @@ class Store:
         return version
 
     @staticmethod
-    def _fresh(game: StoredGame, seen: int | None) -> None:
-        """Refuse a writer who read an older version of ``game``."""
+    def _fresh(
+        game: StoredGame,
+        seen: int | None,
+        then: str = "nothing was saved: reload to see the changes, then enter your round again",
+    ) -> None:
+        """Refuse a writer who read an older version of ``game``: ``then`` says what
+        became of the change."""
         if seen is not None and seen != game.version:
-            raise StaleWrite(
-                "this game was changed elsewhere (another tab or device) since you loaded it; "
-                "nothing was saved: reload to see the changes, then enter your round again"
-            )
+            raise StaleWrite(f"this game was changed elsewhere (another tab or device) since you loaded it; {then}")
 
     @staticmethod
     def _touch(db: sqlite3.Connection, game: StoredGame) -> int:
