@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from skullking.edition import Edition
     from skullking.trick import TrickResult
 
-from skullking.tools.common import UsageError
+from skullking.tools.common import UsageError, write_json
 
 
 def _bounded_int(text: str) -> int:
@@ -80,7 +80,7 @@ def trick_batch(edition: Edition, name: str, out: TextIO) -> int:
     try:
         for record in _batch_records(edition, stream):
             failed = failed or "error" in record
-            out.write(json.dumps(record, ensure_ascii=False) + "\n")
+            write_json(out, record)
     except BrokenPipeError:
         raise  # the reader of the output went away: main ends quietly
     except OSError as exc:

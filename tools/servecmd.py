@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from skullking.tools.common import UsageError
+from skullking.tools.common import PROG, UsageError, text_lines
 
 #: What to install when the score pad's libraries are missing.
 WEB_EXTRA = "pip install 'skullking-rules[web]'"
@@ -41,6 +41,6 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     with contextlib.suppress(KeyboardInterrupt):
         server.run()
     if not server.started:
-        print(f"skullking: error: could not listen on {shown}:{args.port}", file=sys.stderr)
+        sys.stderr.write(text_lines([f"{PROG}: error: could not listen on {shown}:{args.port}"]))
         return 1
     return 0
