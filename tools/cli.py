@@ -35,6 +35,7 @@ from skullking.tools.batch import trick_batch, trick_json
 from skullking.tools.common import (
     ALLOW_PATHS_HELP,
     DEFAULT_EDITION,
+    NO_CARDS,
     PROG,
     STDIN,
     TextOut,
@@ -167,7 +168,7 @@ def cmd_trick(args: argparse.Namespace, out: TextIO) -> int:
                 raise UsageError(f"{option} does not go with --batch: each line gives its own 'leader' and 'players'")
         return trick_batch(edition, args.batch, out)
     if not args.cards:
-        raise UsageError("no cards given (e.g. skullking trick Y10 Y6 G14 B2)")
+        raise UsageError(f"{NO_CARDS} (e.g. skullking trick Y10 Y6 G14 B2)")
     cards = edition.parse_cards(args.cards)
     result = edition.resolve_trick(cards, leader=args.leader or 0, players=args.players)
     if args.format == "json":

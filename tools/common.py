@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 
 DEFAULT_EDITION = "skullking-2021"
 PROG = "skullking"
+#: What ``trick`` says to a trick of no cards (each way of giving one adds an example).
+NO_CARDS = "no cards given"
 #: How standard input is named in messages (``validate -``, ``score -``).
 STDIN = "<stdin>"
 ALLOW_PATHS_HELP = (
