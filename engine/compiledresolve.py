@@ -87,7 +87,7 @@ def build_resolver(tricks: CompiledTricks) -> Resolve:
                 if plan is not None and plan is not _SEEN and own.issuperset(cards) and len(set(cards)) == count:
                     # (the plan's pattern makes a possible trick: only a card twice is not seen)
                     seats = count if players is None else players
-                    if not (count <= seats and low_players <= seats <= high_players and 0 <= leader < seats):
+                    if not (0 < count <= seats and low_players <= seats <= high_players and 0 <= leader < seats):
                         check(cards, leader, seats)
                     return plan(cards, leader, seats)
             # add the counts up
@@ -106,7 +106,7 @@ def build_resolver(tricks: CompiledTricks) -> Resolve:
                 need = need_of(counts, cards) if counts & needs else 1
         count = len(cards)
         seats = count if players is None else players
-        if not (count <= seats and low_players <= seats <= high_players and 0 <= leader < seats):
+        if not (0 < count <= seats and low_players <= seats <= high_players and 0 <= leader < seats):
             check(cards, leader, seats)
         if need > seats:
             validate(cards, seats)

@@ -7,6 +7,7 @@ the command line.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import NamedTuple
 
@@ -26,12 +27,50 @@ def shorten(text: str, limit: int = QUOTE_AT_MOST) -> str:
     return shown if len(text) <= limit else f"{shown}... ({len(text)} characters)"
 
 
-def printable(text: str) -> str:
-    """``text`` with its control characters but the tab (a NUL byte, an escape
-    sequence) written as escapes, so that a terminal shows them and never obeys them."""
-    if not any(ord(c) < 32 or ord(c) == 127 for c in text):
-        return text
-    return "".join(c if c == "\t" or not (ord(c) < 32 or ord(c) == 127) else f"\\x{ord(c):02x}" for c in text)
+#: The characters output never carries as they are, but tab and newline: the C0 controls
+#: (escape sequences start with ESC: one can move the cursor up and erase the lines a
+#: warning was on, or write the clipboard), DEL, the C1 controls (U+009B starts a sequence
+#: as ESC [ does), and the bidirectional embeddings, overrides and isolates, which show
+#: text in another order than it is stored (a name that reads ``exe.txt`` can be
+#: ``txt.exe``). Written as a regular expression's character class.
+_CONTROLS = r"\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069"
+#: The characters :func:`printable` escapes in text that is one line, and in text of lines.
+_IN_A_LINE = re.compile(f"[\\n{_CONTROLS}]")
+_IN_LINES = re.compile(f"[{_CONTROLS}]")
+
+
+def _escape(found: re.Match[str]) -> str:
+    code = ord(found[0])
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def printable(text: str, *, lines: bool = False) -> str:
+    r"""``text`` with the characters a terminal would obey, or that would disguise the
+    text, written as escapes, as Python writes them (``\x1b``, ``\x9b``, ``\u202e``):
+    shown, never obeyed. Tabs stay; newlines stay with ``lines`` (text of several lines,
+    a report), and are escaped too without it (one line: a message, a title in a line),
+    so that a newline in a name never makes a line of its own.
+
+    >>> printable("\x1b[1A\x1b[2Kok\n")
+    '\\x1b[1A\\x1b[2Kok\\x0a'
+    >>> printable("a\tb\nc\u202e", lines=True)
+    'a\tb\nc\\u202e'
+    """
+    return (_IN_LINES if lines else _IN_A_LINE).sub(_escape, text)
+
+
+def json_text(value: object) -> str:
+    r"""``value`` as one line of JSON, every string exact: the characters
+    :func:`printable` escapes that JSON would write as they are (DEL, the C1 controls,
+    the bidirectional overrides) written as JSON escapes (``\u009b``), which read back as
+    the same strings; other text (a Japanese card name) as it is.
+
+    >>> json_text({"name": "P\x9bat"})
+    '{"name": "P\\u009bat"}'
+    """
+    import json
+
+    return _IN_LINES.sub(lambda found: f"\\u{ord(found[0]):04x}", json.dumps(value, ensure_ascii=False))
 
 
 class Problem(NamedTuple):

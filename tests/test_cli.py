@@ -580,6 +580,28 @@ def test_batch_all_good_exits_0_and_matches_single_tricks(tmp_path: Path) -> Non
     assert [(r["winner"], r["next_leader"]) for r in records] == [(3, 3), (None, 3), (0, 0)]
 
 
+def test_batch_refuses_an_empty_trick_as_the_trick_command_does(tmp_path: Path) -> None:
+    """Contract: a trick of no cards is bad input, on the command line and in a batch
+    line alike, whatever players and leader the line gives: its error record says what
+    `skullking trick` says (no cards given), the next lines still run, exit 2."""
+    single = run("trick", "--format", "json")
+    assert single.code == 2
+    said = json.loads(single.out)["error"].split(" (e.g.")[0]
+    lines: list[tuple[str, dict[str, Any] | None]] = [
+        ('{"cards": [], "players": 4}', None),
+        ('{"cards": []}', None),
+        ('{"cards": [], "leader": 2, "players": 3}', None),
+        ('{"cards": ["Y5", "Y9"]}', {"winner": 1}),
+    ]
+    batch = tmp_path / "empty.jsonl"
+    batch.write_text("\n".join(line for line, _ in lines) + "\n", encoding="utf-8")
+    result = run("trick", "--batch", str(batch))
+    assert result.code == 2
+    _check_batch(result.out, lines)
+    errors = [json.loads(line)["error"] for line in result.out.splitlines()[:3]]
+    assert said == "no cards given" and all(e.startswith(f"{said} (e.g.") for e in errors), errors
+
+
 def test_batch_blank_line_keeps_alignment(tmp_path: Path) -> None:
     """Contract `trick --batch`: one trick a line, results one a line in order, a bad
     line gives {"error"} on ITS line. A blank line between tricks is a line that holds

@@ -227,6 +227,16 @@ def test_every_edition_agrees_on_impossible_tricks(editions: list[Edition]) -> N
         assert errors > 300, edition.id
 
 
+def test_every_edition_refuses_an_empty_trick(editions: list[Edition]) -> None:
+    """A trick of no cards is no trick, whatever the player count and leader: refused by
+    the plans as by the interpreter (the plans once resolved it when players were given)."""
+    for edition in editions:
+        for players in (None, edition.min_players, edition.max_players):
+            for leader in (0, 1):
+                result = _agree(edition, [], leader, players)
+                assert result == ("IllegalTrickError", "a trick needs at least one card"), (edition.id, players)
+
+
 def test_repeated_cards_of_one_copy_are_caught(editions: list[Edition]) -> None:
     """A one-copy card twice (a numbered card, a named card, the Skull King, a declared
     card both ways) in every position pair, after its pattern has a plan."""

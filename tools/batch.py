@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from skullking.edition import Edition
     from skullking.trick import TrickResult
 
-from skullking.tools.common import UsageError
+from skullking.tools.common import NO_CARDS, UsageError, write_json
 
 
 def _bounded_int(text: str) -> int:
@@ -57,6 +57,8 @@ def _batch_line(edition: Edition, line: str) -> dict[str, Any]:
             return {"error": f"'{name}' must be a whole number, got {shorten(json.dumps(value))}"}
     if not all(isinstance(c, str) for c in item["cards"]):
         return {"error": "every card must be a string"}
+    if not item["cards"]:  # refused as the trick command refuses no cards, whatever the players
+        return {"error": f'{NO_CARDS} (e.g. {{"cards": ["Y10", "Y6", "G14", "B2"]}})'}
     try:
         return trick_json(edition.resolve_trick(item["cards"], leader=leader or 0, players=players))
     except SkullKingError as exc:
@@ -80,7 +82,7 @@ def trick_batch(edition: Edition, name: str, out: TextIO) -> int:
     try:
         for record in _batch_records(edition, stream):
             failed = failed or "error" in record
-            out.write(json.dumps(record, ensure_ascii=False) + "\n")
+            write_json(out, record)
     except BrokenPipeError:
         raise  # the reader of the output went away: main ends quietly
     except OSError as exc:

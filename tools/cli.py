@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import functools
-import json
 import sys
 import warnings
 from collections.abc import Callable, Sequence
@@ -33,18 +32,21 @@ from skullking.errors import (
     SheetError,
     SkullKingError,
     in_file_order,
-    printable,
 )
 from skullking.tools.authorcmd import cmd_new, cmd_schema
 from skullking.tools.batch import trick_batch, trick_json
 from skullking.tools.common import (
     ALLOW_PATHS_HELP,
     DEFAULT_EDITION,
+    NO_CARDS,
     PROG,
     STDIN,
+    TextOut,
     UsageError,
     named_edition,
     read_stdin,
+    text_lines,
+    write_json,
 )
 from skullking.tools.diffcmd import cmd_diff
 from skullking.tools.servecmd import cmd_serve
@@ -86,8 +88,7 @@ def cmd_editions(args: argparse.Namespace, out: TextIO) -> int:
 
     editions = skullking.bundled_editions()
     if args.format == "json":
-        json.dump([{"id": ident, "title": title} for ident, title in editions], out, ensure_ascii=False)
-        out.write("\n")
+        write_json(out, [{"id": ident, "title": title} for ident, title in editions])
     else:
         width = max(len(ident) for ident, _ in editions)
         for ident, title in editions:
@@ -126,14 +127,14 @@ def cmd_validate(args: argparse.Namespace, out: TextIO) -> int:
         found = in_file_order(found)
         problems.extend(found)
         if text:  # each file's report as soon as it is checked: a later crash or kill keeps it
-            out.writelines(f"{printable(str(p))}\n" for p in found)
+            report = [str(p) for p in found]
             if edition is not None:
                 warned = f", {len(found)} warning{'s' if len(found) != 1 else ''}" if found else ""
-                out.write(f"{name}: ok ({edition.id}: {edition.title}{warned})\n")
+                report.append(f"{name}: ok ({edition.id}: {edition.title}{warned})")
+            out.write(text_lines(report))
             out.flush()
     if not text:
-        json.dump([p.as_json() for p in problems], out, ensure_ascii=False)
-        out.write("\n")
+        write_json(out, [p.as_json() for p in problems])
     if missing:
         return 2
     failing = ("error", "warning") if args.strict else ("error",)
@@ -144,6 +145,8 @@ def cmd_validate(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def trick_text(edition: Edition, cards: Sequence[Any], result: TrickResult) -> str:
+    """``trick``'s text: who wins and why (the deciding rule's description), the bonus,
+    alliances and the next leader, a line each."""
     lines = []
     if result.winner is None:
         lines.append(f"Nobody wins the trick: {result.reason} [{result.rule}].")
@@ -155,7 +158,7 @@ def trick_text(edition: Edition, cards: Sequence[Any], result: TrickResult) -> s
             lines.append(f"Bonus if the bid holds: {result.bonus} ({ids}).")
     lines.extend(f"Alliance: seat {a} (alliance card) with seat {b}." for a, b in result.alliances)
     lines.append(f"Seat {result.next_leader} leads the next trick.")
-    return "\n".join(lines) + "\n"
+    return text_lines(lines)
 
 
 def cmd_trick(args: argparse.Namespace, out: TextIO) -> int:
@@ -168,12 +171,11 @@ def cmd_trick(args: argparse.Namespace, out: TextIO) -> int:
                 raise UsageError(f"{option} does not go with --batch: each line gives its own 'leader' and 'players'")
         return trick_batch(edition, args.batch, out)
     if not args.cards:
-        raise UsageError("no cards given (e.g. skullking trick Y10 Y6 G14 B2)")
+        raise UsageError(f"{NO_CARDS} (e.g. skullking trick Y10 Y6 G14 B2)")
     cards = edition.parse_cards(args.cards)
     result = edition.resolve_trick(cards, leader=args.leader or 0, players=args.players)
     if args.format == "json":
-        json.dump(trick_json(result), out, ensure_ascii=False)
-        out.write("\n")
+        write_json(out, trick_json(result))
     else:
         out.write(trick_text(edition, cards, result))
     return 0
@@ -187,8 +189,7 @@ def cmd_legal(args: argparse.Namespace, out: TextIO) -> int:
     legal = edition.legal_plays(args.hand, edition.parse_cards(args.cards), players=args.players)
     codes = [str(p) for p in legal]
     if args.format == "json":
-        json.dump({"legal": codes}, out, ensure_ascii=False)
-        out.write("\n")
+        write_json(out, {"legal": codes})
     else:
         suit = edition.led_suit(args.cards)
         led = f"led suit: {suit}" if suit else "no led suit: any card may be played"
@@ -207,8 +208,7 @@ def cmd_explain(args: argparse.Namespace, out: TextIO) -> int:
 
     edition = named_edition(args.edition, args)
     if args.format == "json":
-        json.dump({"id": edition.id, "markdown": explain(edition)}, out, ensure_ascii=False)
-        out.write("\n")
+        write_json(out, {"id": edition.id, "markdown": explain(edition)})
     else:
         out.write(explain(edition))
     return 0
@@ -410,12 +410,9 @@ def _fail(
     """Report an error of bad input (exit 2): one JSON record on ``out`` with
     ``--format json``, else the problems one a line, or one ``skullking: error:`` line."""
     if as_json:
-        json.dump(error_record(message, problems, token), out, ensure_ascii=False)
-        out.write("\n")
-    elif problems:
-        err.writelines(f"{printable(str(p))}\n" for p in problems)
+        write_json(out, error_record(message, problems, token))
     else:
-        err.write(f"{PROG}: error: {printable(message)}\n")
+        err.write(text_lines([str(p) for p in problems] or [f"{PROG}: error: {message}"]))
     return 2
 
 
@@ -467,8 +464,7 @@ def _internal_error(out: TextIO, err: TextIO, as_json: bool, exc: BaseException,
     hint = "" if debug else " (run with --debug for the traceback)"
     message = f"internal error: {summary}; please report{hint}"
     if as_json:
-        json.dump(error_record(message), out, ensure_ascii=False)
-        out.write("\n")
+        write_json(out, error_record(message))
     else:
         err.write(f"{PROG}: {message}\n")
     return 3
@@ -477,7 +473,10 @@ def _internal_error(out: TextIO, err: TextIO, as_json: bool, exc: BaseException,
 def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None, err: TextIO | None = None) -> int:
     """Run the command line; return the exit code: 0 success, 1 ``validate`` found
     problems, 2 bad input or usage, 3 an internal error (a bug: one line, ``--debug``
-    adds the traceback). The one place where exceptions become exit codes."""
+    adds the traceback). The one place where exceptions become exit codes.
+
+    Text output and errors are written through :class:`~skullking.tools.common.TextOut`
+    (control characters escaped); JSON goes to ``out`` as it is, its strings exact."""
     if out is None:
         out = sys.stdout
         _degrade(out)
@@ -493,16 +492,17 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None, err: T
 
 def _show_warning(err: TextIO, message: Warning | str, category: type[Warning], *args: Any, **kwargs: Any) -> None:
     """Show a warning as one line ``skullking: warning: ...``."""
-    err.write(f"{PROG}: warning: {printable(str(message))}\n")
+    err.write(text_lines([f"{PROG}: warning: {message}"]))
 
 
 def _main(argv: Sequence[str] | None, out: TextIO, err: TextIO) -> int:
+    text_out, err = TextOut(out), TextOut(err)
     argv = list(argv) if argv is not None else sys.argv[1:]
     debug = "--debug" in argv
     argv = [a for a in argv if a != "--debug"]  # taken anywhere on the line, before or after the command
     as_json = _wants_json(argv)
     try:
-        parser = _parser(out)
+        parser = _parser(text_out)
         try:
             args = parser.parse_args(argv)
         except UsageError as exc:
@@ -511,7 +511,7 @@ def _main(argv: Sequence[str] | None, out: TextIO, err: TextIO) -> int:
             return int(exc.code or 0)
         run: Callable[[argparse.Namespace, TextIO], int] = args.run
         as_json = getattr(args, "format", "text") == "json"
-        return run(args, out)
+        return run(args, out if as_json else text_out)
     except UsageError as exc:
         return _fail(out, err, as_json, str(exc))
     except (EditionError, SheetError) as exc:

@@ -1,15 +1,19 @@
 """What every command of the ``skullking`` command line shares: its names, the usage
-error, reading standard input and loading the edition a command names."""
+error, the writers of text and JSON output, reading standard input and loading the
+edition a command names."""
 
 from __future__ import annotations
 
 import argparse
+import io
 import sys
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, TextIO
 
 from skullking.errors import (
     EditionError,
+    json_text,
+    printable,
     shorten,
 )
 
@@ -19,6 +23,8 @@ if TYPE_CHECKING:
 
 DEFAULT_EDITION = "skullking-2021"
 PROG = "skullking"
+#: What ``trick`` says to a trick of no cards (each way of giving one adds an example).
+NO_CARDS = "no cards given"
 #: How standard input is named in messages (``validate -``, ``score -``).
 STDIN = "<stdin>"
 ALLOW_PATHS_HELP = (
@@ -29,6 +35,48 @@ ALLOW_PATHS_HELP = (
 
 class UsageError(Exception):
     """A bad command line: printed as one ``skullking: error: ...`` line, exit 2."""
+
+
+class TextOut(io.TextIOBase, TextIO):
+    """The writer of every text output (``main`` gives it to the commands, for all but
+    JSON, and writes errors through it): what is written goes on to ``stream`` with its
+    control characters as escapes (:func:`~skullking.errors.printable`, newlines kept),
+    so that a title, a name or a file name holding an escape sequence is shown, never
+    obeyed by the terminal. A newline in a value that takes one line of the output (a
+    name in a table, a title in ``validate``'s ok line) is escaped where that line is
+    made (:func:`text_lines`)."""
+
+    def __init__(self, stream: TextIO) -> None:
+        super().__init__()
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        self._stream.write(printable(text, lines=True))
+        return len(text)
+
+    def flush(self) -> None:
+        self._stream.flush()
+
+    def isatty(self) -> bool:
+        return self._stream.isatty()
+
+    def writable(self) -> bool:
+        return True
+
+    def close(self) -> None:
+        """Nothing: the stream is the caller's, and stays open."""
+
+
+def text_lines(lines: Iterable[str]) -> str:
+    """A text report of ``lines``, one an output line: a newline inside one (in a name or
+    a title it quotes) is escaped, so that it never makes a line of its own."""
+    return "".join(f"{printable(line)}\n" for line in lines)
+
+
+def write_json(out: TextIO, value: object) -> None:
+    """``value`` as one line of JSON on ``out``, its strings exact
+    (:func:`~skullking.errors.json_text`)."""
+    out.write(json_text(value) + "\n")
 
 
 def named_edition(name: str, args: argparse.Namespace) -> Edition:

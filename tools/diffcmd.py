@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
 
-from skullking.tools.common import UsageError, named_edition
+from skullking.tools.common import UsageError, named_edition, text_lines, write_json
 
 
 def _said(outcome: dict[str, Any]) -> str:
@@ -67,8 +66,7 @@ def cmd_diff(args: argparse.Namespace, out: TextIO) -> int:
         raise UsageError(f"--sample {args.sample}: a number of random tricks from 0 to {MAX_DIFF_SAMPLE:,}")
     report = compare(a, b, sample=args.sample, seed=args.seed, depth=args.depth)
     if args.format == "json":
-        json.dump(report, out, ensure_ascii=False)
-        out.write("\n")
+        write_json(out, report)
         return 0
     write_report(a, b, report, out)
     return 0
@@ -76,7 +74,7 @@ def cmd_diff(args: argparse.Namespace, out: TextIO) -> int:
 
 def write_report(a: Edition, b: Edition, report: dict[str, Any], out: TextIO) -> None:
     """``diff``'s text: what :func:`skullking.compare.compare` found between ``a`` and ``b``."""
-    out.write(f"A = {a.id}: {a.title}\nB = {b.id}: {b.title}\n\n")
+    out.write(text_lines([f"A = {a.id}: {a.title}", f"B = {b.id}: {b.title}", ""]))
     changes = report["changes"]
     out.write(f"Changed values ({len(changes)}):\n" if changes else "No value differs.\n")
     for change in changes:

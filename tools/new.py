@@ -14,7 +14,7 @@ import textwrap
 from itertools import product
 from typing import TYPE_CHECKING, NamedTuple
 
-from skullking.errors import SkullKingError
+from skullking.errors import SkullKingError, printable
 from skullking.model import EffectKind, NextLeader, Pick
 
 if TYPE_CHECKING:
@@ -296,5 +296,7 @@ def render(base: Edition, *, name: str, extends: str, schema: str, uncomment: in
 
 
 def _comment(text: str) -> list[str]:
-    """``text`` as comment lines of at most :data:`WIDTH` characters."""
-    return [f"# {line}" for line in textwrap.wrap(text, width=WIDTH - 2, break_on_hyphens=False)]
+    """``text`` as comment lines of at most :data:`WIDTH` characters, a control character
+    of the base's title or names in it escaped (YAML allows none in a file, even in a
+    comment: the new file would not load)."""
+    return [f"# {line}" for line in textwrap.wrap(printable(text), width=WIDTH - 2, break_on_hyphens=False)]

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from skullking.tools.common import UsageError
+from skullking.tools.common import PROG, UsageError, text_lines
 
 #: What to install when the score pad's libraries are missing.
 WEB_EXTRA = "pip install 'skullking-rules[web]'"
@@ -53,7 +53,7 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
         for sock in sockets:
             sock.close()
     if not pad.started:
-        print(f"skullking: error: the score pad did not start on {shown}:{port}", file=sys.stderr)
+        sys.stderr.write(text_lines([f"{PROG}: error: the score pad did not start on {shown}:{port}"]))
         return 3
     return 0
 

@@ -3,20 +3,29 @@
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
 from skullking.errors import (
     Problem,
     SheetError,
+    printable,
 )
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
     from skullking.scoring import SheetScore
 
-from skullking.tools.common import DEFAULT_EDITION, STDIN, UsageError, known_option, named_edition, read_stdin
+from skullking.tools.common import (
+    DEFAULT_EDITION,
+    STDIN,
+    UsageError,
+    known_option,
+    named_edition,
+    read_stdin,
+    text_lines,
+    write_json,
+)
 
 
 def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
@@ -40,28 +49,28 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
     known_option("--schedule", "schedule", args.schedule, [s.id for s in edition.schedules])
     score = score_sheet(edition, root, file=file, scoring=args.scoring, schedule=args.schedule, check_edition=False)
     if args.format == "json":
-        json.dump(score.as_json(), out, ensure_ascii=False)
-        out.write("\n")
+        write_json(out, score.as_json())
         return 0
-    out.write(score_table(score))
+    lines = []
     if score.winners:
         if score.complete:
             label = "Winner" if len(score.winners) == 1 else "Tied for first"
         else:
             label = "Winner so far" if len(score.winners) == 1 else "Tied for first so far"
-        out.write(f"{label}: {', '.join(score.winners)} ({edition.id})\n")
+        lines.append(f"{label}: {', '.join(score.winners)} ({edition.id})")
     if score.missing_rounds:
         first, last = score.missing_rounds[0], score.missing_rounds[-1]
         which = f"round {first} is" if first == last else f"rounds {first}-{last} are"
-        out.write(f"The game is not over: {which} still to be played.\n")
+        lines.append(f"The game is not over: {which} still to be played.")
     if score.tie_break == "extra_round":
-        out.write("The tied players play another round to break the tie.\n")
+        lines.append("The tied players play another round to break the tie.")
+    out.write(score_table(score) + text_lines(lines))
     return 0
 
 
 def _width(text: str) -> int:
     """Columns ``text`` takes on a terminal: 2 for a CJK character, 0 for a combining
-    mark (its length where it holds a control character, which has no width)."""
+    mark (its length where wcwidth knows no width for a character in it)."""
     from wcwidth import wcswidth
 
     width = wcswidth(text)
@@ -70,8 +79,9 @@ def _width(text: str) -> int:
 
 def score_table(score: SheetScore) -> str:
     """The round-by-round table of ``score``, its columns lined up on a terminal also
-    for names in wide or combining characters."""
-    players = score.players
+    for names in wide or combining characters, and for names holding control characters,
+    measured as they are shown: escaped (a newline in a name breaks no row)."""
+    players = [printable(p) for p in score.players]
     widths = [max(_width(p), 6) for p in players]
 
     def row(first: object, second: object, cells: Sequence[object]) -> str:
@@ -80,8 +90,8 @@ def score_table(score: SheetScore) -> str:
         return f"{first!s:>5}  {second!s:>5}  {padded}\n"
 
     lines = [row("Round", "Cards", players)]
-    lines += [row(r.number, r.cards, [r.points.get(p, "-") for p in players]) for r in score.rounds]
-    lines.append(row("Total", "", [score.totals[p] for p in players]))
+    lines += [row(r.number, r.cards, [r.points.get(p, "-") for p in score.players]) for r in score.rounds]
+    lines.append(row("Total", "", [score.totals[p] for p in score.players]))
     return "".join(lines)
 
 

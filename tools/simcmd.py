@@ -4,13 +4,12 @@ sheet, or many as statistics, and two editions played on the same deals."""
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TextIO
 
 from skullking.errors import shorten
-from skullking.tools.common import UsageError, known_option, named_edition
+from skullking.tools.common import UsageError, known_option, named_edition, text_lines, write_json
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
@@ -116,16 +115,19 @@ def _one_game(args: argparse.Namespace, edition: Edition, out: TextIO) -> int:
             "totals": dict(score.totals),
             "winners": list(score.winners),
         }
-        json.dump(record, out, ensure_ascii=False)
-        out.write("\n")
+        write_json(out, record)
         return 0
     import yaml
 
     totals = ", ".join(f"{p} {score.totals[p]}" for p in players)
     how = "random legal moves" if bots is None else f"bots ({args.bots})"
     out.write(
-        f"# A game of {edition.id} played with {how} by 'skullking simulate --seed {seed}'.\n"
-        f"# 'skullking score' reads this sheet. Totals: {totals}.\n"
+        text_lines(
+            [
+                f"# A game of {edition.id} played with {how} by 'skullking simulate --seed {seed}'.",
+                f"# 'skullking score' reads this sheet. Totals: {totals}.",
+            ]
+        )
     )
     yaml.safe_dump(sheet, out, sort_keys=False, allow_unicode=True, default_flow_style=None, width=120)
     return 0
@@ -233,8 +235,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     stats = simulate(setup, games, jobs=_jobs(args), cluster=_cluster(args), progress=_progress(args, games))
     record = stats.as_json(setup, edition)
     if args.format == "json":
-        json.dump(record, out, ensure_ascii=False)
-        out.write("\n")
+        write_json(out, record)
     elif args.format == "csv":
         _csv(record, out)
     else:
@@ -305,7 +306,7 @@ def stats_text(record: dict[str, Any], edition: Edition) -> str:
         f"Ties for first: {_pct(record['ties_for_first'] / games)} of games; "
         f"tie-break rounds played: {record['tie_break_rounds']:,}"
     )
-    return "\n".join(lines) + "\n"
+    return text_lines(lines)
 
 
 def _csv(record: dict[str, Any], out: TextIO) -> None:
@@ -336,8 +337,7 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
     result = compare(setup_a, setup_b, games, jobs=_jobs(args), cluster=_cluster(args), progress=_progress(args, games))
     record = result.as_json(a, b)
     if args.format == "json":
-        json.dump(record, out, ensure_ascii=False)
-        out.write("\n")
+        write_json(out, record)
     else:
         out.write(compare_text(record, a, b, result, seed))
     if args.plot is not None:
@@ -362,7 +362,7 @@ def compare_text(record: dict[str, Any], a: Edition, b: Edition, result: Compari
         interval = f"[{low:.3f}, {high:.3f}]"
         mark = "yes" if m["significant"] else "no"
         lines.append(f"{m['name']:<34} {m['a']:>9.3f} {m['b']:>9.3f} {m['diff']:>+9.3f}  {interval:<22} {mark}")
-    return "\n".join(lines) + "\n"
+    return text_lines(lines)
 
 
 # --------------------------------------------------------------------------- options
