@@ -149,8 +149,25 @@ class Checker(TrickChecks, RoundChecks):
                     f"ghost.players ({d['ghost']['players']}) is not a player count of this edition ({low}-{high})",
                     *self._blame(("ghost", "players"), ("players", "min"), ("players", "max")),
                 )
+            elif low <= high and d["ghost"]["players"] == high:
+                # Tricks are sized by the players an edition allows: the ghost's extra
+                # card would make a trick larger than any the edition can resolve.
+                self.error(
+                    f"ghost.players ({high}) is players.max: the ghost hand makes tricks of {high + 1} cards, "
+                    f"but a trick holds at most players.max cards; raise players.max to {high + 1}",
+                    *self._blame(("ghost", "players"), ("players", "max")),
+                )
             if d["ghost"]["position"] > d["ghost"]["players"] + 1:
                 self.error("ghost.position is after the last player of the trick", "ghost", "position")
+            defaults = [f"P{n}" for n in range(1, d["ghost"]["players"] + 1)]
+            if d["ghost"]["name"] in defaults:
+                # The tools call the players of a game without names P1, P2, ...: the
+                # ghost hand of those games would sit at the table twice.
+                self.error(
+                    f"ghost.name '{d['ghost']['name']}' is the name a player of a {d['ghost']['players']}-player "
+                    f"game gets when none is given ({', '.join(defaults)}); give the ghost hand another name",
+                    *self._blame(("ghost", "name"), ("ghost", "players")),
+                )
         if d["players"]["min"] > d["players"]["max"]:
             self.error("players: 'min' is above 'max'", "players")
 

@@ -347,7 +347,9 @@ class Round(Dealing, TrickPlay, Decisions, RoundResults):
         if player not in self.to_bid:
             return ()
         low, high = self.bid_range
-        if not self.edition.bidding.rules and low <= high:  # every bid of the range
+        if low > high:  # (validate warns of such rounds)
+            raise GameError(f"no bid can be made in round {self.number}: bidding.min gives {low}, bidding.max {high}")
+        if not self.edition.bidding.rules:  # every bid of the range
             return tuple(range(low, high + 1))
         out = tuple(bid for bid in range(low, high + 1) if not self._breaks(player, bid))
         if not out:

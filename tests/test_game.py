@@ -272,6 +272,36 @@ def test_two_leader_choices_are_each_written_under_their_own_key() -> None:
         ed.score_sheet({"players": ["A", "B", "C"], "rounds": [{**record, "rosie": {"A": "B", "B": "C"}}]})
 
 
+LINT = Path(__file__).resolve().parent / "fixtures" / "lint"
+
+
+def test_rounds_warned_of_stop_and_say_why() -> None:
+    """What `validate` warns of (no-legal-bid) happens as warned, and the round says why
+    rather than waiting: with bids of 2 or more, a round of 1 card has no bid to make;
+    with bids that may not add up to more than the cards dealt, two bids of 1 of 1 card
+    leave the third bidder none."""
+    r = Round(skullking.load_edition(LINT / "no-legal-bid.yaml"), ["A", "B", "C"], cards=1, seed=1)
+    with pytest.raises(GameError, match=r"no bid can be made in round 1: bidding\.min gives 2, bidding\.max 1"):
+        r.legal_bids("A")
+    code, out, err = run("simulate", "--edition", str(LINT / "no-legal-bid.yaml"), "--seed", "1")
+    assert (code, out) == (2, "") and "no bid can be made in round 1" in err
+    r = Round(skullking.load_edition(LINT / "no-legal-bid-dead-end.yaml"), ["A", "B", "C"], cards=1, seed=1)
+    r.bid("A", 1)
+    r.bid("B", 1)
+    with pytest.raises(GameError, match=r"no bid is left to C that keeps the bidding rules \(0 to 1\)"):
+        r.legal_bids("C")
+
+
+def test_a_tie_break_round_the_deck_cannot_deal_is_refused_as_warned() -> None:
+    """`validate` warns (tie-break-unplayable) of a tie-break round of 30 more cards than
+    the schedule's last: A and B tie after one round of one card, and the round of 31
+    cards for them and Graybeard is refused with the deck's size, not dealt short."""
+    game = _tied_game(str(LINT / "tie-break-unplayable.yaml"))
+    assert game.tied == ("A", "B")
+    with pytest.raises(GameError, match="31 cards for 3 hands, but the deck in play has 74"):
+        game.next_round()
+
+
 def test_juanita_sees_the_undealt_cards() -> None:
     """Digest 2.8 (EN2021): Juanita Jade's winner looks at all the cards not dealt."""
     r = _round(_ed("skullking-2021"), {"A": "JUANITA Y5", "B": "Y9 G3", "C": "Y2 G4"}, {"A": 1, "B": 1, "C": 0})
