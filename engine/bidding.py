@@ -40,13 +40,15 @@ class Broken(NamedTuple):
         return f"{what} {verb} bidding rule '{self.rule.id}'{about}"
 
 
-def _round_values(cards: int, number: int, players: int, rounds: int) -> dict[str, int]:
+def round_values(cards: int, number: int, players: int, rounds: int) -> dict[str, int]:
+    """The names a round's bidding formulas see about the round (``bidding.min``,
+    ``max`` and the rules, besides the bids)."""
     return {"cards": cards, "round": number, "players": players, "rounds": rounds, "last_round": int(number == rounds)}
 
 
 def bid_range(edition: Edition, *, cards: int, number: int, players: int, rounds: int) -> tuple[int, int]:
     """The lowest and highest bid of a round (``bidding.min`` and ``max``)."""
-    values = _round_values(cards, number, players, rounds)
+    values = round_values(cards, number, players, rounds)
     return int(edition.bidding.min.evaluate(values)), int(edition.bidding.max.evaluate(values))
 
 
@@ -88,7 +90,7 @@ def broken_rules(
     rules = edition.bidding.rules
     if not rules:
         return []
-    base = _round_values(cards, number, len(order), rounds)
+    base = round_values(cards, number, len(order), rounds)
     complete = all(p in bids for p in order)
     table: list[dict[str, int]] = []
     before = 0

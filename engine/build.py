@@ -123,6 +123,14 @@ def _load_names(scheme: dict[str, Any]) -> tuple[tuple[tuple[str, ...], str], ..
     return tuple(pairs)
 
 
+def sheet_key(ability: dict[str, Any]) -> str | None:
+    """The round key of score sheets that records what an ability chose: a
+    ``choose_leader`` ability's ``sheet_key``, by default its card's id."""
+    if ability["kind"] != "choose_leader":
+        return None
+    return str(ability.get("sheet_key", ability["card"]))
+
+
 def _abilities(items: list[dict[str, Any]]) -> tuple[Ability, ...]:
     return tuple(
         Ability(
@@ -130,7 +138,7 @@ def _abilities(items: list[dict[str, Any]]) -> tuple[Ability, ...]:
             card=a["card"],
             kind=AbilityKind(a["kind"]),
             cards=int(a.get("count", 0)),
-            sheet_key=a.get("sheet_key"),
+            sheet_key=sheet_key(a),
             after_last_trick=bool(a.get("after_last_trick", False)),
             description=a.get("description", ""),
             module=a.get("module"),

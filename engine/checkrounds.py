@@ -39,7 +39,16 @@ class RoundChecks(CheckerBase):
             self.expression(scheme["made"], made_names(played), "truth value", *path, "made")
             loads = scheme.get("loads", [])
             taken = (*CASE_NAMES, *played)
+            first: dict[str, int] = {}
             for k, load in enumerate(loads):
+                if load in first:
+                    # One name, one value in the cases: a second entry would be a second
+                    # name the formulas cannot tell apart.
+                    there, here = self.at(*path, "loads", first[load]), self.at(*path, "loads", k)
+                    at = f"column {there.column}" if there.line == here.line else f"line {there.line}"
+                    self.error(f"load '{load}' is listed twice (first at {at})", *path, "loads", k)
+                    continue
+                first[load] = k
                 if not _VARIABLE.match(load) or load in taken:
                     self.error(
                         f"load '{load}' cannot be used: loads are names in the cases, so they take letters, "
@@ -139,30 +148,41 @@ class RoundChecks(CheckerBase):
                 return
         if not count_deck:
             return
-        required = {m["id"] for m in d["modules"] if not m.get("optional", False)}
-        size = sum(
-            s["ranks"]["to"] - s["ranks"]["from"] + 1 for s in d["deck"]["suits"] if s.get("module", "base") in required
-        )
-        size += sum(c.get("count", 1) for c in d["deck"].get("cards", []) if c.get("module", "base") in required)
+        ghost = d.get("ghost")
         largest = max(max(v["rounds"]) for v in schedule["variants"])
         blame = self._blame(("players", "max"), ("schedule", "hand_limit"), ("schedule", "variants"), ("deck",))
         for players in range(d["players"]["min"], d["players"]["max"] + 1):
+            # the ghost hand of small games is dealt like a player's, and the hand limit
+            # counts it (as a round deals it)
+            hands = players + (1 if ghost is not None and ghost["players"] == players else 0)
             try:
-                hand = largest if limit is None else min(largest, limit.evaluate({"players": players}))
+                hand = largest if limit is None else min(largest, limit.evaluate({"players": hands}))
             except FormulaError as exc:
                 self.error(str(exc), "schedule", "hand_limit")
                 break
             if hand < 1:
                 self.error(
-                    f"hand_limit gives {hand} cards for {players} players; every hand needs one",
+                    f"hand_limit gives {hand} cards for {hands} players; every hand needs one",
                     "schedule",
                     "hand_limit",
                 )
                 break
-            if players * hand > size:
+            size = deck_size(d, players)
+            if hands * hand > size:
+                table = f"{players} players and the ghost hand" if hands > players else f"{players} players"
                 self.error(
-                    f"the deck is too small: {players} players x {hand} cards = {players * hand} cards, "
+                    f"the deck is too small: {table} x {hand} cards = {hands * hand} cards, "
                     f"but the deck without optional modules has {size}; lower 'hand_limit' or players.max",
                     *blame,
                 )
                 break
+
+
+def deck_size(data: dict[str, Any], players: int) -> int:
+    """The cards of the smallest deck a game of ``players`` can use (an edition's plain
+    data): its suits and cards of the modules that cannot be left out and are used at
+    that player count."""
+    used = {m["id"] for m in data["modules"] if not m.get("optional", False) and m.get("min_players", 1) <= players}
+    deck = data["deck"]
+    size = sum(s["ranks"]["to"] - s["ranks"]["from"] + 1 for s in deck["suits"] if s.get("module", "base") in used)
+    return int(size + sum(c.get("count", 1) for c in deck.get("cards", []) if c.get("module", "base") in used))

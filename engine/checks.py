@@ -131,14 +131,15 @@ class Checker(TrickChecks, RoundChecks):
         self._bonuses(roles, suits, cards)
         self._scoring()
         self._schedule(count_deck=not self.problems)  # the count needs sound suits, cards, modules
-        card_ids = cards | {i["id"] for c in d["deck"].get("cards", []) for i in c.get("individuals", [])}
+        named = self._card_ids()
+        card_ids = set(named)
         for key in ("wagers", "bid_changes"):
             choice = d["scoring"].get(key)
             if choice is not None and "card" in choice:
                 self.known(choice["card"], card_ids, "card", "scoring", key, "card")
             if choice is not None and "module" in choice:
                 self.known(choice["module"], modules, "module", "scoring", key, "module")
-        self._abilities(card_ids, modules)
+        self._abilities(named, modules)
         self._play_and_bidding()
         if "ghost" in d:
             self.known(d["ghost"]["declares"], roles, "role", "ghost", "declares")
@@ -148,10 +149,61 @@ class Checker(TrickChecks, RoundChecks):
                     f"ghost.players ({d['ghost']['players']}) is not a player count of this edition ({low}-{high})",
                     *self._blame(("ghost", "players"), ("players", "min"), ("players", "max")),
                 )
+            elif low <= high and d["ghost"]["players"] == high:
+                # Tricks are sized by the players an edition allows: the ghost's extra
+                # card would make a trick larger than any the edition can resolve.
+                self.error(
+                    f"ghost.players ({high}) is players.max: the ghost hand makes tricks of {high + 1} cards, "
+                    f"but a trick holds at most players.max cards; raise players.max to {high + 1}",
+                    *self._blame(("ghost", "players"), ("players", "max")),
+                )
             if d["ghost"]["position"] > d["ghost"]["players"] + 1:
                 self.error("ghost.position is after the last player of the trick", "ghost", "position")
+            defaults = [f"P{n}" for n in range(1, d["ghost"]["players"] + 1)]
+            if d["ghost"]["name"] in defaults:
+                # The tools call the players of a game without names P1, P2, ...: the
+                # ghost hand of those games would sit at the table twice.
+                self.error(
+                    f"ghost.name '{d['ghost']['name']}' is the name a player of a {d['ghost']['players']}-player "
+                    f"game gets when none is given ({', '.join(defaults)}); give the ghost hand another name",
+                    *self._blame(("ghost", "name"), ("ghost", "players")),
+                )
         if d["players"]["min"] > d["players"]["max"]:
             self.error("players: 'min' is above 'max'", "players")
+
+    def _card_ids(self) -> dict[str, set[tuple[str, str | None]]]:
+        """The ids that name cards (a card's, a named individual's: what abilities, wagers
+        and bid changes name), each with the cards it names as (card id, individual id
+        or ``None`` for a copy without a name). An id of both a card and an individual,
+        or of two individuals, is an error: it would name two cards."""
+        out: dict[str, set[tuple[str, str | None]]] = {}
+        where: dict[str, tuple[str | int, ...]] = {}
+        for i, card in enumerate(self.data["deck"].get("cards", [])):
+            individuals = card.get("individuals", [])
+            plays: set[tuple[str, str | None]] = {(card["id"], ind["id"]) for ind in individuals}
+            if card.get("count", 1) > len(individuals):
+                plays.add((card["id"], None))
+            out.setdefault(card["id"], plays)
+            where.setdefault(card["id"], ("deck", "cards", i, "id"))
+        for i, card in enumerate(self.data["deck"].get("cards", [])):
+            for j, ind in enumerate(card.get("individuals", [])):
+                path: tuple[str | int, ...] = ("deck", "cards", i, "individuals", j, "id")
+                ident = ind["id"]
+                if ident in where and where[ident] != path:
+                    here, there = path, where[ident]
+                    if self.at(*there).file == self.top and self.at(*here).file != self.top:
+                        here, there = there, here  # said where the checked file set it
+                    first = self.at(*there)
+                    self.error(
+                        f"id '{ident}' is also the id of the card at {first.file}:{first.line}: abilities, "
+                        "wagers and bid changes name a card by its id, so every card and named individual "
+                        "needs an id of its own",
+                        *here,
+                    )
+                    continue
+                out[ident] = {(card["id"], ident)}
+                where[ident] = path
+        return out
 
     def _codes_and_names(self) -> None:
         """Codes and names must each say one card: the same word for two cards is an error

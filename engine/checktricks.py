@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .build import sheet_key
 from .checkbase import CheckerBase
 from .model import (
     RESERVED_OF,
@@ -124,12 +125,47 @@ class TrickChecks(CheckerBase):
                 for k, pattern in enumerate(captured):
                     self._pattern(pattern, ("bonuses", index, "captured", k), roles, suits, cards)
 
-    def _abilities(self, card_ids: set[str], modules: set[str]) -> None:
-        """Abilities name a card of the deck, an exchange says how many cards, and every
-        round key a sheet may use (wagers, bid changes, leader choices) is distinct."""
+    def _abilities(self, named: dict[str, set[tuple[str, str | None]]], modules: set[str]) -> None:
+        """Abilities name a card of the deck (``named``: id -> the cards it names, see
+        ``Checker._card_ids``), an exchange says how many cards, and every round key a
+        sheet may use (wagers, bid changes, leader choices) is distinct. A card grants
+        one ability of each kind but exchanges (two are used one after the other); a
+        leader-choosing ability is written on sheets (under its sheet key, by default its
+        card's id), so it needs a card the deck holds once (a sheet records one choice per
+        player and round)."""
         d = self.data
         abilities = d.get("abilities", [])
         self.ids(("abilities",), abilities, "ability")
+        card_ids = set(named)
+        copies = {c["id"]: c.get("count", 1) for c in d["deck"].get("cards", [])}
+        granted: dict[tuple[str, tuple[str, str | None]], int] = {}  # (kind, card) -> the first ability
+        for index, ability in enumerate(abilities):
+            kind, plays = ability["kind"], named.get(ability["card"], set())
+            if kind == "choose_leader":
+                held = copies.get(ability["card"], 1)  # (an individual's id: one card)
+                if held > 1:
+                    self.error(
+                        f"a 'choose_leader' ability needs a card the deck holds once, but it has {held} "
+                        f"'{ability['card']}' (a score sheet records one leader chosen per player and round)",
+                        "abilities",
+                        index,
+                        "card",
+                    )
+            if kind == "exchange":
+                continue
+            for play in sorted(plays, key=str):
+                first = granted.setdefault((kind, play), index)
+                if first != index:
+                    there = self.at("abilities", first)
+                    self.error(
+                        f"ability '{ability['id']}' is a second '{kind}' ability of card '{play[1] or play[0]}' "
+                        f"(after '{abilities[first]['id']}' at {there.file}:{there.line}): a card grants one "
+                        "ability of each kind but 'exchange'",
+                        "abilities",
+                        index,
+                        "card",
+                    )
+                    break
         keys: dict[str, tuple[str | int, ...]] = {}
         for key in ("wagers", "bid_changes"):
             if key in d["scoring"]:
@@ -151,16 +187,22 @@ class TrickChecks(CheckerBase):
                 self.error("an 'exchange' ability needs 'count' (the cards drawn and discarded)", *path)
             elif not exchange and "count" in ability:
                 self.error(f"'count' is only for 'exchange' abilities, not '{ability['kind']}'", *path, "count")
-            if "sheet_key" not in ability:
-                continue
-            if ability["kind"] != "choose_leader":
+            if "sheet_key" in ability and ability["kind"] != "choose_leader":
                 self.error(
                     f"'sheet_key' is only for 'choose_leader' abilities, not '{ability['kind']}'", *path, "sheet_key"
                 )
-            elif ability["sheet_key"] in keys:
-                self.error(f"sheet key '{ability['sheet_key']}' is used twice", *path, "sheet_key")
+                continue
+            recorded = sheet_key(ability)
+            if recorded is None:
+                continue
+            given = "sheet_key" in ability
+            where = (*path, "sheet_key") if given else path
+            if recorded in keys:
+                default = "" if given else " (the card's id: the ability gives no 'sheet_key')"
+                self.error(f"sheet key '{recorded}'{default} is used twice", *where)
             else:
-                keys[ability["sheet_key"]] = (*path, "sheet_key")
-        for key, path in keys.items():
-            if key in (*ROUND_KEYS, "loads"):
-                self.error(f"sheet key '{key}' is a round key of every sheet ({', '.join(ROUND_KEYS)}, loads)", *path)
+                keys[recorded] = where
+        for recorded, where in keys.items():
+            if recorded in (*ROUND_KEYS, "loads"):
+                listed = ", ".join(ROUND_KEYS)
+                self.error(f"sheet key '{recorded}' is a round key of every sheet ({listed}, loads)", *where)

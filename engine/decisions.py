@@ -79,6 +79,7 @@ class Decisions(RoundState):
             self.discarded[player] = (*self.discarded.get(player, ()), *choice)
         elif kind == CHOOSE_LEADER:
             self.leader_choices[player] = choice
+            self._leaders_chosen.setdefault(decision.card, {})[player] = choice
             self._leader = self.seats.index(choice)
             self._seat(self._leader, self._previous)
         elif kind == WAGER:
@@ -86,6 +87,7 @@ class Decisions(RoundState):
         else:
             self.changes[player] = choice
         self._pending.pop(0)
+        self._next_decision()
         self._advance()
         if self.ghost is not None:
             self._ghost_turns()
@@ -116,17 +118,41 @@ class Decisions(RoundState):
 
     def _use(self, kind: str, card: str, trick: int, player: str, cards: int) -> None:
         """Carry out a grant (a :class:`_Grant`'s fields), or queue the decision it asks for."""
+        if kind == EXCHANGE and self._pending:
+            # An exchange offers the hand as it will be: it draws once the decisions
+            # before it are answered (a second exchange, after the first's discards).
+            self._pending.append(_Grant(kind, card, trick, player, cards))
+            return
+        decision = self._decision(kind, card, trick, player, cards)
+        if decision is not None:
+            self._pending.append(decision)
+
+    def _next_decision(self) -> None:
+        """Turn the grants waiting at the head of the queue into their decisions (or
+        carry them out), so that ``pending`` is a decision or nothing."""
+        pending = self._pending
+        while pending and type(pending[0]) is _Grant:
+            decision = self._decision(*pending[0])
+            if decision is None:
+                pending.pop(0)
+            else:
+                pending[0] = decision
+
+    def _decision(self, kind: str, card: str, trick: int, player: str, cards: int) -> Decision | None:
+        """Carry out a grant that asks nothing, or the decision it asks for; ``None`` when
+        there is nothing to decide: an exchange with no card left to draw, a bid change
+        none of whose values keeps the bid within the round's range (the ability then
+        does nothing: a decision with no options would wait for ever)."""
         if kind == LOOK_UNDEALT:
             self.seen[player] = tuple(self.undealt)
-            return
+            return None
         if kind == EXCHANGE:
             drawn, self.undealt = self.undealt[:cards], self.undealt[cards:]
             if not drawn:
-                return  # nothing left to draw: nothing to discard either
+                return None  # nothing left to draw: nothing to discard either
             hand = self.hands[player]
             hand.extend(drawn)
-            self._pending.append(_new(Decision, (player, kind, card, trick, tuple(hand), len(drawn))))
-            return
+            return _new(Decision, (player, kind, card, trick, tuple(hand), len(drawn)))
         options: tuple[Any, ...]
         if kind == CHOOSE_LEADER:
             options = self.players
@@ -136,7 +162,7 @@ class Decisions(RoundState):
             bid = self._bids[player]
             low, high = self.bid_range
             options = tuple([v for v in self._values(self.edition.bid_changes) if low <= bid + v <= high])
-        self._pending.append(_new(Decision, (player, kind, card, trick, options, 1)))
+        return _new(Decision, (player, kind, card, trick, options, 1)) if options else None
 
     @staticmethod
     def _values(choice: SheetChoice | None) -> tuple[int, ...]:

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from .bidding import Broken, bid_range, bidding_order, broken_rules, first_leader
 from .cards import Play
@@ -235,9 +235,11 @@ class Round(Dealing, TrickPlay, Decisions, RoundResults):
         self.changes: dict[str, int] = {}
         self.wagers: dict[str, int] = {}
         self.leader_choices: dict[str, str] = {}
+        # by the card of the ability that chose (each is recorded under its own sheet key)
+        self._leaders_chosen: dict[str, dict[str, str]] = {}
         self.seen: dict[str, tuple[Play, ...]] = {}
         self.discarded: dict[str, tuple[Play, ...]] = {}
-        self._pending: list[Decision] = []
+        self._pending: list[Decision | _Grant] = []
         self._later: list[_Grant] = []
         # What the finished tricks gave the players, tallied as each ends (see _tally).
         self._won = dict.fromkeys(self.players, 0)
@@ -277,7 +279,8 @@ class Round(Dealing, TrickPlay, Decisions, RoundResults):
     @property
     def pending(self) -> Decision | None:
         """The decision the round waits for, or ``None``."""
-        return self._pending[0] if self._pending else None
+        # (the queue's head is a decision: a grant waiting behind one becomes one there)
+        return cast(Decision, self._pending[0]) if self._pending else None
 
     @property
     def trick(self) -> tuple[Play, ...]:
@@ -344,7 +347,9 @@ class Round(Dealing, TrickPlay, Decisions, RoundResults):
         if player not in self.to_bid:
             return ()
         low, high = self.bid_range
-        if not self.edition.bidding.rules and low <= high:  # every bid of the range
+        if low > high:  # (validate warns of such rounds)
+            raise GameError(f"no bid can be made in round {self.number}: bidding.min gives {low}, bidding.max {high}")
+        if not self.edition.bidding.rules:  # every bid of the range
             return tuple(range(low, high + 1))
         out = tuple(bid for bid in range(low, high + 1) if not self._breaks(player, bid))
         if not out:

@@ -22,7 +22,10 @@
   the analysis ends alike (same winner, next leader, bonus, alliances). Text (titles,
   descriptions, names) is never said to change nothing in play, nor is a removal
   (``x: null``): removing what cannot matter is how a file answers the warnings above.
-  Scoring, schedules, abilities and the ghost are only compared value for value.
+  Scoring, schedules, abilities and the ghost are only compared value for value;
+- ``no-legal-bid``, ``tie-break-unplayable``, ``bid-change-impossible``: rounds some
+  games cannot play (a round without a bid to make, a tie-break round the deck cannot
+  deal, a bid change with no value to make), found by :mod:`skullking.playable`.
 
 The analysis plays every kind of trick the edition allows (:mod:`skullking.exhaustive`:
 classes of cards alike for every rule, every multiset of them, each class leading). A
@@ -71,6 +74,9 @@ CODES = (
     "schedule-never-used",
     "change-changes-nothing",
     "analysis-incomplete",
+    "no-legal-bid",
+    "tie-break-unplayable",
+    "bid-change-impossible",
 )
 _ALLOW = re.compile(r"#\s*skullking-validate:\s*allow\s+([a-z, -]+)")
 
@@ -103,6 +109,7 @@ def lint_edition(
     w = _Warner(root)
     _modules(edition, w)
     _schedules(edition, w)
+    _unplayable(edition, w)
     usable = {m.id for m in edition.modules if m.min_players <= edition.max_players}
     altering = {e.id for e in edition.effects if e.kind is not EffectKind.ALLIANCE}
     rules = {("", r.id) for r in edition.precedence} | {
@@ -257,6 +264,14 @@ def _schedules(edition: Edition, w: _Warner) -> None:
             )
         else:
             dealt[key] = schedule.id
+
+
+def _unplayable(edition: Edition, w: _Warner) -> None:
+    """Rounds some games cannot play (:mod:`skullking.playable`)."""
+    from .playable import located, warnings
+
+    for finding in warnings(edition, w.root.plain()):
+        w.problems.append(located(edition, w.root, finding))
 
 
 # ---------------------------------------------------------------------- overlays

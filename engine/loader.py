@@ -306,8 +306,13 @@ def check_file(
     if any(p.severity == "error" for p in problems):
         return None, problems
     from .build import build_edition
+    from .playable import errors as unplayable
+    from .playable import located
 
     edition = build_edition(root, path=shown)
+    lost = [located(edition, root, finding, "error") for finding in unplayable(edition)]
+    if lost:  # rules that leave no round of any game playable
+        return None, [*problems, *lost]
     if text is None and not allow_paths:
         store(path, deps, edition, warnings=problems, bundled=bundled)
     if lint:

@@ -16,13 +16,14 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from .model import BIDDING, DECIDING, EXCHANGE, LOADING, OVER, PLAYING, Trick
 from .trick import legal_plays as trick_legal_plays
 
 if TYPE_CHECKING:
     from .cards import Play
+    from .decisions import Decision
     from .game import Round
 
 _T = TypeVar("_T")
@@ -298,7 +299,7 @@ def random_plays(round_: Round, rng: random.Random, by_seat: Sequence[random.Ran
 def answer_randomly(round_: Round, rng: random.Random) -> str:
     """Answer the pending decision at random, as :func:`play_randomly` does (``rng.sample``
     of an exchange's options, ``rng.choice`` of the others'); its kind."""
-    pending = round_._pending[0]
+    pending = cast("Decision", round_._pending[0])  # (the head is a decision: see Round.pending)
     if pending.kind == EXCHANGE:  # (the options are the hand's plays)
         round_._decided(pending, sample(rng, pending.options, pending.number))
     else:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import GameError
 from .model import OVER
-from .rounds import RoundScore, leader_ability
+from .rounds import RoundScore, leader_abilities
 from .roundstate import RoundState
 
 if TYPE_CHECKING:
@@ -103,9 +103,10 @@ class RoundResults(RoundState):
         for choice, made in ((self.edition.wagers, self.wagers), (self.edition.bid_changes, self.changes)):
             if choice is not None and made:
                 record[choice.sheet_key] = dict(made)
-        chooser = leader_ability(self.edition)
-        if chooser is not None and chooser.sheet_key and self.leader_choices:
-            record[chooser.sheet_key] = dict(self.leader_choices)
+        for chooser in leader_abilities(self.edition):
+            picks = self._leaders_chosen.get(chooser.card)
+            if chooser.sheet_key and picks:
+                record[chooser.sheet_key] = dict(picks)
         if self.loads and any(load != self.scheme.loads[0] for load in self.loads.values()):
             record["loads"] = {p: load for p, load in self.loads.items() if load != self.scheme.loads[0]}
         return record

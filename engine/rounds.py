@@ -51,9 +51,10 @@ def standings(players: Sequence[str], rounds: Sequence[RoundScore]) -> tuple[dic
     return totals, tuple(p for p in players if totals[p] == best) if rounds else ()
 
 
-def leader_ability(edition: Edition) -> Ability | None:
-    """The edition's leader-choosing ability (Rosie D'Laney's), if any."""
-    return next((a for a in edition.abilities if a.kind is AbilityKind.CHOOSE_LEADER), None)
+def leader_abilities(edition: Edition) -> tuple[Ability, ...]:
+    """The edition's leader-choosing abilities (Rosie D'Laney's), in the file's order:
+    each on a card of its own, each recorded on sheets under its own key."""
+    return tuple(a for a in edition.abilities if a.kind is AbilityKind.CHOOSE_LEADER)
 
 
 def grants(choice: SheetChoice | Ability, play: Play, trick: int, tricks: int, modules: Set[str]) -> bool:

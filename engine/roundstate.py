@@ -65,9 +65,10 @@ class RoundState:
         changes: dict[str, int]
         wagers: dict[str, int]
         leader_choices: dict[str, str]
+        _leaders_chosen: dict[str, dict[str, str]]
         seen: dict[str, tuple[Play, ...]]
         discarded: dict[str, tuple[Play, ...]]
-        _pending: list[Decision]
+        _pending: list[Decision | _Grant]  # a grant waits behind a decision (see Decisions._use)
         _later: list[_Grant]
         # the tallies of the finished tricks, and the score once worked out
         _won: dict[str, int]

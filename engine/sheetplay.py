@@ -35,8 +35,7 @@ class PlayReplay(SheetReader):
         modules: set[str],
         number: int,
         *,
-        chosen: dict[str, str],
-        chooser: Ability | None,
+        chosen: list[tuple[Ability, dict[str, str]]],
         rounds: int,
     ) -> (
         tuple[
@@ -107,7 +106,7 @@ class PlayReplay(SheetReader):
         captures: dict[str, list[str]] = {p: [] for p in players}
         alliances: list[tuple[str, str]] = []
         wins: dict[str, list[tuple[int, Play]]] = {p: [] for p in players}
-        exchanged: dict[int, int] = {}  # seat -> the trick after which it exchanged cards
+        exchanged: dict[int, int] = {}  # seat -> the last trick after which it exchanged cards
         played: dict[str, Counter[str]] = {p: Counter() for p in players}
         for k, row in enumerate(parsed, start=1):
             seats = seat_order(seat, previous, count, ghost)
@@ -136,11 +135,12 @@ class PlayReplay(SheetReader):
             if result.winner is not None and seats[result.winner] < count:
                 winner = players[seats[result.winner]]
                 play = row[result.winner][0]
-                if winner in chosen and chooser is not None and grants(chooser, play, k, cards, modules):
-                    following = players.index(chosen[winner])
+                for chooser, picks in chosen:  # (each card grants one: see checks)
+                    if winner in picks and grants(chooser, play, k, cards, modules):
+                        following = players.index(picks[winner])
                 exchange = (a for a in self.edition.abilities if a.kind is AbilityKind.EXCHANGE)
                 if any(grants(a, play, k, cards, modules) for a in exchange):
-                    exchanged.setdefault(seats[result.winner], k)
+                    exchanged[seats[result.winner]] = k  # (a later exchange may draw what is played later)
             previous, seat = opener(seats, count, ghost), following
         if not self._follows(parsed, order, names, count, exchanged):
             return None
@@ -164,7 +164,8 @@ class PlayReplay(SheetReader):
     ) -> bool:
         """Everybody followed suit with the hand their own later plays show (a ghost,
         seat ``live``, need not). A player who exchanged cards after trick k (Bendt the
-        Bandit) may have held other cards until then: their tricks up to k go unchecked.
+        Bandit; the last such trick, when several cards exchange) may have held other
+        cards until then: their tricks up to k go unchecked.
         (The plays are parsed and their copies checked by now: the follow-suit rule
         applies to them as they are.)"""
         resolver = self.edition._resolver

@@ -14,7 +14,7 @@ from .bidding import bid_range, bidding_order, broken_rules, first_leader
 from .limits import MAX_EXTRA
 from .located import Node
 from .model import ROUND_KEYS, Ability, Ghost, Scheme, SheetChoice
-from .rounds import RoundScore, leader_ability, played_names_used, round_points
+from .rounds import RoundScore, leader_abilities, played_names_used, round_points
 from .sheetbonus import BonusClaims
 from .sheetplay import PlayReplay
 from .suggest import did_you_mean, unknown
@@ -35,8 +35,8 @@ class RoundReading(PlayReplay, BonusClaims):
         before = len(self.problems)
         choices = (self.edition.wagers, self.edition.bid_changes)
         allowed = (*ROUND_KEYS, *(choice.sheet_key for choice in choices if choice))
-        chooser = leader_ability(self.edition)
-        allowed = (*allowed, chooser.sheet_key) if chooser is not None and chooser.sheet_key else allowed
+        choosers = leader_abilities(self.edition)
+        allowed = (*allowed, *(chooser.sheet_key for chooser in choosers if chooser.sheet_key))
         allowed = (*allowed, "loads") if scheme.loads else allowed
         for key in node.value:
             if key not in allowed:
@@ -66,13 +66,13 @@ class RoundReading(PlayReplay, BonusClaims):
             for key in ("bonuses", "loot"):
                 if key in node.value:
                     self.error(node.key_loc[key], f"'{key}' is computed from 'tricks'; do not give both")
-            chosen = self._chosen_leaders(node, players, chooser)
-            outcome = self._play(node, players, cards, modules, number, chosen=chosen, chooser=chooser, rounds=rounds)
+            chosen = [(chooser, self._chosen_leaders(node, players, chooser)) for chooser in choosers]
+            outcome = self._play(node, players, cards, modules, number, chosen=chosen, rounds=rounds)
             if outcome is None:
                 return None
             won, captures, alliances, wins, played = outcome
         else:
-            for key in ("leader", chooser.sheet_key if chooser is not None else None):
+            for key in ("leader", *(chooser.sheet_key for chooser in choosers)):
                 if key is not None and key in node.value:
                     self.error(
                         node.key_loc[key], f"'{key}' seats a trick: it goes with 'tricks' (the whole play), not 'won'"
@@ -100,13 +100,13 @@ class RoundReading(PlayReplay, BonusClaims):
         }
         wagers = self._choices(node, players, self.edition.wagers, "wager")
         changes = self._choices(node, players, self.edition.bid_changes, "bid change")
-        for choice in (self.edition.wagers, self.edition.bid_changes, chooser):
+        for choice in (self.edition.wagers, self.edition.bid_changes, *choosers):
             self._in_play(node, choice, modules)
         if has_tricks:  # the play shows who won with which card
             earned: list[tuple[SheetChoice | Ability | None, Mapping[str, object]]] = [
                 (self.edition.wagers, wagers),
                 (self.edition.bid_changes, changes),
-                (chooser, chosen),
+                *chosen,
             ]
             for choice, made in earned:
                 if choice is not None and choice.card is not None and choice.sheet_key is not None:
@@ -198,10 +198,10 @@ class RoundReading(PlayReplay, BonusClaims):
                 f"'{choice.sheet_key}' comes with module '{choice.module}', which is not in play",
             )
 
-    def _chosen_leaders(self, node: Node, players: list[str], ability: Ability | None) -> dict[str, str]:
+    def _chosen_leaders(self, node: Node, players: list[str], ability: Ability) -> dict[str, str]:
         """Who each player who won a trick with the leader-choosing card named to lead
         the next trick (``rosie: {Emma: Nico}``)."""
-        if ability is None or ability.sheet_key is None:
+        if ability.sheet_key is None:
             return {}
         out: dict[str, str] = {}
         for p, n in self._per_player(node, ability.sheet_key, players, False).items():

@@ -564,7 +564,7 @@ SCHEMA: dict[str, Any] = {
                         "type": "string",
                         "description": "For 'choose_leader': the round key of score sheets that records the "
                         "choice, e.g. 'rosie: {Emma: Nico}', so that a sheet giving the whole play seats the "
-                        "next trick right.",
+                        "next trick right (default: the card's id).",
                     },
                     "after_last_trick": {
                         "type": "boolean",

@@ -24,7 +24,7 @@ from skullking.edition import Edition
 from skullking.limits import MAX_EXTRA, MAX_HAND, MAX_PLAYERS
 from skullking.model import ROUND_KEYS
 from skullking.resources import bundled_edition_files
-from skullking.rounds import leader_ability
+from skullking.rounds import leader_abilities
 from skullking.scoring import SHEET_KEYS
 
 TARGET = Path(__file__).resolve().parent.parent / "rules" / "sheet.schema.json"
@@ -148,10 +148,9 @@ OTHER_CHOICE = per_player(
 
 def _round_keys(edition: Edition) -> list[str]:
     """The round keys a sheet of this edition may use."""
-    chooser = leader_ability(edition)
     added = [
         *(c.sheet_key for c in (edition.wagers, edition.bid_changes) if c is not None),
-        *([chooser.sheet_key] if chooser is not None and chooser.sheet_key else []),
+        *(chooser.sheet_key for chooser in leader_abilities(edition) if chooser.sheet_key),
         *(["loads"] if any(s.loads for s in edition.schemes) else []),
     ]
     return [*ROUND_KEYS, *added]

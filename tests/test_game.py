@@ -199,6 +199,109 @@ def test_bendt_with_no_undealt_card_draws_and_discards_nothing() -> None:
     assert r.pending is None and _phase(r) is Phase.PLAYING and r.discarded == {}
 
 
+PLAYABLE = Path(__file__).resolve().parent / "fixtures" / "playable"
+
+
+def _overlay(tmp_path: Path, name: str, body: str) -> Edition:
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(f"extends: skullking-2021\nid: {name}\n{body}", encoding="utf-8")
+    return skullking.load_edition(path)
+
+
+def test_a_bid_change_that_fits_no_bid_asks_nothing(tmp_path: Path) -> None:
+    """Harry the Giant's winner changes the bid by one of the values (the 2021 rulebook:
+    +1, -1 or none), kept within 0 and the cards dealt. A house rule's -2 or +20 leaves a
+    bid of 1 of 3 cards no change to make: the round asks nothing (a decision with no
+    answer would wait for ever) and plays on; a bid of 2 can still go down by 2."""
+    far = _overlay(tmp_path, "harry-far", "scoring:\n  bid_changes: {values: [-2, 20]}\n")
+    r = _round(far, HARRY_HANDS, HARRY_BIDS)
+    _play_trick(r, "HARRY", "Y10", "Y11", "Y12")
+    assert r.pending is None and _phase(r) is Phase.PLAYING and r.to_play == "A"
+    _play_trick(r, "Y5", "Y3", "Y2", "Y4")
+    _play_trick(r, "G2", "G9", "G3", "G5")
+    assert r.changes == {} and r.bids == HARRY_BIDS and "harry" not in r.as_sheet_round()
+    assert dict(r.score().points) == {"A": -10, "B": 20, "C": 30, "D": 30}
+    r = _round(far, HARRY_HANDS, {**HARRY_BIDS, "A": 2})
+    _play_trick(r, "HARRY", "Y10", "Y11", "Y12")
+    assert r.pending == skullking.Decision("A", "change_bid", "harry", 1, (-2,))
+
+
+def test_two_exchanges_on_one_pirate_draw_one_after_the_other() -> None:
+    """Bendt the Bandit draws 2 undealt cards, then discards 2 (the 2021 rulebook); a
+    house rule giving every pirate an exchange of one more has Bendt's winner draw that
+    card only once the first two are discarded, and discard it or another card of the
+    hand as it is then."""
+    ed = skullking.load_edition(PLAYABLE / "exchanges-twice.yaml")
+    r = _round(ed, {"A": "BENDT Y5 G1", "B": "Y9 G3 G6", "C": "Y2 G4 G7"}, {"A": 1, "B": 1, "C": 0}, seed=7)
+    first, second = r.undealt[:2], r.undealt[2]
+    _play_trick(r, "BENDT", "Y9", "Y2")
+    decision = r.pending
+    assert decision is not None and decision.kind == "exchange" and decision.number == 2
+    assert decision.options == tuple(r.hands["A"]) and second not in r.hands["A"]
+    r.decide("A", [str(first[0]), "G1"])
+    decision = r.pending
+    assert decision is not None and decision.kind == "exchange" and decision.number == 1
+    assert decision.options == (r.edition.plays["Y5"], first[1], second) == tuple(r.hands["A"])
+    with pytest.raises(GameError, match="can only discard cards of the hand"):
+        r.decide("A", ["G1"])
+    r.decide("A", [str(second)])
+    assert r.discarded == {"A": (first[0], r.edition.plays["G1"], second)}
+    assert [str(p) for p in r.hands["A"]] == ["Y5", str(first[1])]
+    assert _phase(r) is Phase.PLAYING and r.to_play == "A"
+
+
+def test_two_leader_choices_are_each_written_under_their_own_key() -> None:
+    """Rosie D'Laney's winner names the next leader (the 2021 rulebook); a house rule gives
+    Juanita Jade the same ability. Each choice is written under its own sheet key (hers
+    under her card's id, as she is given none), and the sheet scores as the round did."""
+    ed = skullking.load_edition(PLAYABLE / "leaders-chosen-twice.yaml")
+    r = _round(ed, {"A": "ROSIE Y5 G1", "B": "Y9 JUANITA G3", "C": "Y2 G4 G7"}, {"A": 1, "B": 1, "C": 0})
+    _play_trick(r, "ROSIE", "Y9", "Y2")
+    assert r.pending == skullking.Decision("A", "choose_leader", "rosie", 1, ("A", "B", "C"))
+    r.decide("A", "B")
+    _play_trick(r, "JUANITA", "G4", "Y5")
+    assert r.pending == skullking.Decision("B", "choose_leader", "juanita", 2, ("A", "B", "C"))
+    r.decide("B", "C")
+    _play_trick(r, "G7", "G1", "G3")
+    record = r.as_sheet_round()
+    assert record["rosie"] == {"A": "B"} and record["juanita"] == {"B": "C"}
+    assert r.leader_choices == {"A": "B", "B": "C"}
+    sheet = {"players": ["A", "B", "C"], "rounds": [record]}
+    assert dict(ed.score_sheet(sheet).rounds[0].points) == dict(r.score().points) == {"A": 20, "B": 20, "C": -30}
+    with pytest.raises(skullking.SheetError, match="B's rosie needs a trick won with rosie; B won none"):
+        ed.score_sheet({"players": ["A", "B", "C"], "rounds": [{**record, "rosie": {"A": "B", "B": "C"}}]})
+
+
+LINT = Path(__file__).resolve().parent / "fixtures" / "lint"
+
+
+def test_rounds_warned_of_stop_and_say_why() -> None:
+    """What `validate` warns of (no-legal-bid) happens as warned, and the round says why
+    rather than waiting: with bids of 2 or more, a round of 1 card has no bid to make;
+    with bids that may not add up to more than the cards dealt, two bids of 1 of 1 card
+    leave the third bidder none."""
+    r = Round(skullking.load_edition(LINT / "no-legal-bid.yaml"), ["A", "B", "C"], cards=1, seed=1)
+    with pytest.raises(GameError, match=r"no bid can be made in round 1: bidding\.min gives 2, bidding\.max 1"):
+        r.legal_bids("A")
+    code, out, err = run("simulate", "--edition", str(LINT / "no-legal-bid.yaml"), "--seed", "1")
+    assert (code, out) == (2, "") and "no bid can be made in round 1" in err
+    r = Round(skullking.load_edition(LINT / "no-legal-bid-dead-end.yaml"), ["A", "B", "C"], cards=1, seed=1)
+    r.bid("A", 1)
+    r.bid("B", 1)
+    with pytest.raises(GameError, match=r"no bid is left to C that keeps the bidding rules \(0 to 1\)"):
+        r.legal_bids("C")
+
+
+def test_a_tie_break_round_the_deck_cannot_deal_is_refused_as_warned() -> None:
+    """`validate` warns (tie-break-unplayable) of a tie-break round of 30 more cards than
+    the schedule's last: A and B tie after one round of one card, and the round of 31
+    cards for them and Graybeard is refused with the deck's size, not dealt short."""
+    game = _tied_game(str(LINT / "tie-break-unplayable.yaml"))
+    assert game.tied == ("A", "B")
+    with pytest.raises(GameError, match="31 cards for 3 hands, but the deck in play has 74"):
+        game.next_round()
+
+
 def test_juanita_sees_the_undealt_cards() -> None:
     """Digest 2.8 (EN2021): Juanita Jade's winner looks at all the cards not dealt."""
     r = _round(_ed("skullking-2021"), {"A": "JUANITA Y5", "B": "Y9 G3", "C": "Y2 G4"}, {"A": 1, "B": 1, "C": 0})
@@ -403,6 +506,9 @@ def _random_round(edition: Edition, players: list[str], number: int, rng: random
 
 
 EDITIONS = [ident for ident, _ in skullking.bundled_editions()] + [str(p) for p in sorted(EXAMPLES.glob("*.yaml"))]
+# house rules the engine and the sheet scorer must read alike: two leader choices, two
+# exchanges on a card, a bid change that may find no value to make
+EDITIONS += [str(p) for p in sorted(PLAYABLE.glob("*.yaml"))]
 
 
 @pytest.mark.parametrize("source", EDITIONS, ids=[Path(e).stem for e in EDITIONS])

@@ -126,3 +126,38 @@ def test_cli_validate_json_lists_located_problems(name: str, capsys: pytest.Capt
             text,
             records,
         )
+
+
+#: Files that validated once and then failed in play, each refused now where it is read.
+UNPLAYABLE = [
+    "abilities-twice-on-one-card.yaml",
+    "bidding-min-above-max.yaml",
+    "bidding-rule-never-kept.yaml",
+    "card-id-of-a-named-pirate.yaml",
+    "deck-too-small-for-the-ghost.yaml",
+    "ghost-at-players-max.yaml",
+    "ghost-named-like-a-player.yaml",
+    "load-listed-twice.yaml",
+]
+
+
+@pytest.mark.parametrize("name", UNPLAYABLE)
+def test_a_file_no_game_can_play_is_refused_by_every_tool(name: str) -> None:
+    """`validate` exits 1 with the located error; `simulate` (one game and a run, with
+    Rascal's scoring, whose loads one fixture lists twice) and `diff` refuse the file
+    with the same line and exit 2, where they used to play it and crash or stop mid-game."""
+    from clihelp import run
+
+    path = FIXTURES / name
+    line, col, text = expectations(path)[0]
+    located = f"{path.name}:{line}:{col}: {text}"
+    code, out, err = run("validate", str(path))
+    assert code == 1 and located in out, out + err
+    for argv in (
+        ("simulate", "--edition", str(path), "--seed", "1", "--scoring", "rascal"),
+        ("simulate", "--edition", str(path), "--seed", "1", "--games", "3", "--jobs", "1", "-q"),
+        ("diff", "skullking-2021", str(path)),
+    ):
+        code, out, err = run(*argv)
+        assert (code, out) == (2, ""), (argv, err)
+        assert located in err and "internal error" not in err, (argv, err)

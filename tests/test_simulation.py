@@ -67,6 +67,30 @@ def test_statistics_are_those_of_the_games_written(tmp_path: Path) -> None:
         assert seat["bid_hit_rate"] == pytest.approx(made[name] / rounds[name], abs=1e-4)
 
 
+PLAYABLE = sorted((Path(__file__).resolve().parent / "fixtures" / "playable").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", PLAYABLE, ids=[p.stem for p in PLAYABLE])
+def test_a_run_counts_only_games_its_sheets_score(path: Path, tmp_path: Path) -> None:
+    """The statistics of a run come from games whose sheets `skullking score` accepts:
+    under house rules with two leader choices, two exchanges on one card or a bid change
+    that may find no value to make, every game written by `--out` scores, and the mean
+    of each seat is that of the sheets' totals (the bots play the abilities as players
+    do; the sheet checks who led, who followed suit and what was chosen)."""
+    out = tmp_path / "games"
+    record = run_json(
+        "simulate", "--edition", str(path), "--games", "12", "--seed", "5", "--players", "4",
+        "--bots", "heuristic,random", "--out", str(out), "--jobs", "1", "-q",
+    )  # fmt: skip
+    totals: dict[str, list[int]] = {}
+    for sheet in sorted(out.glob("game-*.yaml")):
+        for player, total in run_json("score", str(sheet))["totals"].items():
+            totals.setdefault(player, []).append(total)
+    assert record["games"] == 12 and all(len(t) == 12 for t in totals.values())
+    for seat in record["players"]:
+        assert seat["mean"] == pytest.approx(statistics.mean(totals[seat["name"]]), abs=1e-3)
+
+
 def test_hand_worked_quantiles_and_spread() -> None:
     """Issue 10 section 2: a seat's summary on scores worked out by hand: 10, 20, 20, 50
     -> mean 25, sd sqrt(300) (sample), p25 10, p50 20, p75 20, p95 50."""
