@@ -61,6 +61,18 @@ MAX_EXPRESSION_CHARS = 10_000
 #: about a minute).
 MAX_DIFF_SAMPLE = 1_000_000
 
+#: The most ordered tricks of 2 and 3 cards ``diff`` plays both ways. Up to it, every
+#: one of either deck (the bundled editions and examples have at most 533,708); past
+#: it, as many spread over them (one drawn from each of so many equal stretches, seeded
+#: by ``--seed``), and the report says it sampled: a deck of a thousand cards has a
+#: billion of them.
+MAX_DIFF_TRICKS = 600_000
+
+#: The most rounds of ``diff``'s grid of rounds scored both ways (the bundled editions
+#: have at most 3,570; an edition of 100 rounds of 49 cards has over 700,000): past it,
+#: as many spread over the grid, as for the tricks.
+MAX_DIFF_ROUNDS = 100_000
+
 # --------------------------------------------------------------------------- values
 # The bounds of values (issue 8 s.1): numbers and counts read or computed.
 
