@@ -505,6 +505,7 @@ def _map(
 ) -> Iterable[Any]:
     if cluster is not None:
         return _on_cluster(work, payload, chunks, cluster)
+    jobs = worker_count(jobs)
     if jobs <= 1 or len(chunks) <= 1:
         return (work(payload, chunk) for chunk in chunks)
     return _in_processes(work, payload, chunks, jobs)
@@ -596,3 +597,9 @@ def default_jobs() -> int:
         return len(os.sched_getaffinity(0))
     except AttributeError:  # not on every system
         return os.cpu_count() or 1
+
+
+def worker_count(jobs: int) -> int:
+    """The worker processes asked for by ``jobs``: one a core this process may use at
+    the most (more would only share the cores, and results do not depend on them)."""
+    return max(1, min(jobs, default_jobs()))

@@ -336,3 +336,34 @@ def test_a_progress_line_on_a_terminal(command: str, monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(sys, "stderr", piped)
     assert run(*argv)[0] == 0
     assert piped.getvalue() == ""
+
+
+@pytest.mark.parametrize("command", [["simulate"], ["compare", "skullking-2021", "bga"]])
+def test_jobs_beyond_the_cores_play_with_one_worker_a_core(
+    command: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--jobs 100` starts no more worker processes than the cores this process may use
+    (here 2, whatever the machine), says so on standard error, and gives the results
+    of `--jobs 1`; with -q it says nothing."""
+    import multiprocessing.pool
+
+    from skullking import simulation
+
+    monkeypatch.setattr(simulation, "default_jobs", lambda: 2)
+    started: list[int] = []
+    real = multiprocessing.pool.Pool.__init__
+
+    def pool(self: Any, processes: int | None = None, *args: Any, **kwargs: Any) -> None:
+        started.append(processes or 0)
+        real(self, processes, *args, **kwargs)
+
+    monkeypatch.setattr(multiprocessing.pool.Pool, "__init__", pool)
+    argv = [*command, "--games", "60", "--seed", "5", "--format", "json"]
+    code, many, _ = run(*argv, "--jobs", "100")
+    assert code == 0 and started == [2]
+    assert "note: --jobs 100: this machine lets skullking use 2 cores; playing with 2 worker processes" in (
+        capsys.readouterr().err
+    )
+    assert json.loads(many) == run_json(*argv, "--jobs", "1")
+    assert run(*argv, "--jobs", "100", "-q")[0] == 0 and capsys.readouterr().err == ""
+    assert simulation.worker_count(100) == 2 and simulation.worker_count(1) == 1

@@ -167,13 +167,22 @@ def _games(args: argparse.Namespace) -> int:
 
 
 def _jobs(args: argparse.Namespace) -> int:
-    from skullking.simulation import default_jobs
+    """``--jobs``: at least 1; more than the cores this process may use plays with one
+    worker a core, and says so on standard error (not with -q)."""
+    from skullking.simulation import default_jobs, worker_count
 
     if args.jobs is None:
         return default_jobs()
     if args.jobs < 1:
         raise UsageError(f"--jobs {args.jobs}: at least 1")
-    return int(args.jobs)
+    jobs = worker_count(args.jobs)
+    if jobs < args.jobs and args.cluster is None and not args.quiet:
+        cores = f"{jobs} core{'s' if jobs != 1 else ''}"
+        sys.stderr.write(
+            f"note: --jobs {args.jobs}: this machine lets skullking use {cores}; "
+            f"playing with {jobs} worker process{'es' if jobs != 1 else ''} (the results are the same)\n"
+        )
+    return jobs
 
 
 def _progress(args: argparse.Namespace, games: int) -> Callable[[int], None] | None:
@@ -384,7 +393,10 @@ def add_options(sub: Any, common: Any, plain: Any) -> None:
         p.add_argument("--modules", metavar="ID,ID,...", help="modules in play (default: those used at this count)")
         p.add_argument("--no-abilities", action="store_true", help="play without the pirates' abilities")
         p.add_argument(
-            "--jobs", type=int, default=None, help="worker processes (default: every core); results do not change"
+            "--jobs",
+            type=int,
+            default=None,
+            help="worker processes, one a core at the most (default: every core); results do not change",
         )
         p.add_argument(
             "--cluster",
@@ -396,7 +408,7 @@ def add_options(sub: Any, common: Any, plain: Any) -> None:
             metavar="FILE.png|FILE.svg",
             help="also draw the scores and bid hit rates (needs the 'plot' extra)",
         )
-        p.add_argument("-q", "--quiet", action="store_true", help="no progress line on standard error")
+        p.add_argument("-q", "--quiet", action="store_true", help="no progress line or note on standard error")
 
     p = sub.add_parser(
         "simulate",
