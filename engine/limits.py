@@ -39,6 +39,14 @@ MAX_YAML_ALIASES = 50
 #: alias expands to (keys count too): the 2021 edition has about 1,300.
 MAX_YAML_NODES = 100_000
 
+#: The most values in one score sheet, counted as for :data:`MAX_YAML_NODES`: enough
+#: for every sheet ``simulate`` writes within these limits. A round it writes holds at
+#: most 20 + 11 x MAX_PLAYERS values besides its tricks, and its tricks every card
+#: dealt (MAX_DECK_CARDS at the most) and a list each (MAX_HAND): 1,340 values, so
+#: MAX_ROUNDS rounds and the players and modules at the top stay under 140,000. (A
+#: game of 20 players, 100 rounds of 49 cards writes about 107,000.)
+MAX_SHEET_VALUES = 200_000
+
 #: The deepest nesting of mappings and lists in a document (or a ``--batch`` line):
 #: the deepest bundled edition nests 9 levels.
 MAX_NESTING = 64

@@ -16,9 +16,6 @@ if TYPE_CHECKING:
     from skullking.edition import Edition
     from skullking.simulation import Comparison, Setup
 
-#: simulate stops breaking a tie after this many extra rounds (a house rule could make
-#: every round score alike, and the tie would never end).
-MAX_TIE_BREAKS = 10
 #: The most games one run plays.
 MAX_GAMES = 100_000_000
 
@@ -74,6 +71,8 @@ def _one_game(args: argparse.Namespace, edition: Edition, out: TextIO) -> int:
 
     from skullking.bots import make_bots, play_round
     from skullking.game import Game, play_randomly
+    from skullking.scoring import sheet_text
+    from skullking.simulation import may_break_tie
 
     players = player_names(args.players)
     seed = _seed(args)
@@ -102,7 +101,7 @@ def _one_game(args: argparse.Namespace, edition: Edition, out: TextIO) -> int:
     for _ in range(rounds):
         play(game.next_round())
     tie_breaks = 0
-    while args.rounds is None and game.tied and tie_breaks < MAX_TIE_BREAKS:
+    while args.rounds is None and game.tied and may_break_tie(len(game.rounds), tie_breaks):
         play(game.next_round())  # the tied players play another round
         tie_breaks += 1
     sheet = game.as_sheet()
@@ -119,15 +118,13 @@ def _one_game(args: argparse.Namespace, edition: Edition, out: TextIO) -> int:
         json.dump(record, out, ensure_ascii=False)
         out.write("\n")
         return 0
-    import yaml
-
     totals = ", ".join(f"{p} {score.totals[p]}" for p in players)
     how = "random legal moves" if bots is None else f"bots ({args.bots})"
-    out.write(
+    head = (
         f"# A game of {edition.id} played with {how} by 'skullking simulate --seed {seed}'.\n"
         f"# 'skullking score' reads this sheet. Totals: {totals}.\n"
     )
-    yaml.safe_dump(sheet, out, sort_keys=False, allow_unicode=True, default_flow_style=None, width=120)
+    out.write(sheet_text(sheet, head))
     return 0
 
 
