@@ -132,8 +132,8 @@ def sheet_text(sheet: Mapping[str, Any], head: str = "") -> str:
     if size > MAX_FILE_BYTES or over is not None:
         why = over.message if over is not None else f"{size:,} bytes, more than the {MAX_FILE_BYTES:,} a sheet may have"
         raise SkullKingError(
-            f"the game's score sheet would not be read back by 'skullking score' ({why}): not written; "
-            "fewer rounds or players make a smaller one"
+            f"the game's score sheet would not be read back by 'skullking score': {why}; "
+            "it is not written (fewer rounds or players make a smaller sheet)"
         )
     return text
 

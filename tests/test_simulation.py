@@ -443,18 +443,23 @@ def test_tie_breaks_stop_at_the_rounds_a_sheet_may_hold(tmp_path: Path) -> None:
 
 def test_a_sheet_score_would_refuse_is_not_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Where a game's sheet would be refused by `skullking score` (here with the values a
-    sheet may hold lowered to 60), simulate refuses it, exit 2, and writes nothing: no
-    printed sheet, no file in `--out`."""
-    from skullking import scoring
+    sheet may hold lowered to 60, then the bytes of a sheet file to 500), simulate
+    refuses it, exit 2, and writes nothing: no printed sheet, no file in `--out`."""
+    from skullking import limits, scoring
 
     monkeypatch.setattr(scoring, "MAX_SHEET_VALUES", 60)
     code, out, err = run("simulate", "--seed", "1", "--rounds", "3")
     assert code == 2 and out == ""
     assert err.strip().endswith(
-        "the game's score sheet would not be read back by 'skullking score' (the document holds more than 60 "
-        "values (counting every value an alias repeats)): not written; fewer rounds or players make a smaller one"
+        "the game's score sheet would not be read back by 'skullking score': the document holds more than 60 "
+        "values (counting every value an alias repeats); it is not written (fewer rounds or players make a "
+        "smaller sheet)"
     )
     games = tmp_path / "games"
     code, out, err = run("simulate", "--games", "2", "--out", str(games), "-q", "--jobs", "1")
     assert code == 2 and "would not be read back by 'skullking score'" in err
     assert list(games.iterdir()) == []
+    monkeypatch.undo()
+    monkeypatch.setattr(limits, "MAX_FILE_BYTES", 500)  # a sheet file's size (long card codes reach it)
+    code, out, err = run("simulate", "--seed", "1", "--rounds", "3")
+    assert code == 2 and out == "" and "bytes, more than the 500 a sheet may have; it is not written" in err
