@@ -75,10 +75,11 @@ class _Open:
         self.size = 1  # itself, then everything below it, aliases expanded
 
 
-def yaml_limits(loader_class: Any, text: str, file: str) -> Problem | None:
+def yaml_limits(loader_class: Any, text: str, file: str, *, values: int = MAX_YAML_NODES) -> Problem | None:
     """The first limit ``text`` crosses, read from its YAML events (nothing is built):
     more than :data:`MAX_YAML_ALIASES` aliases, an alias inside the value it names, more
-    than :data:`MAX_YAML_NODES` values once aliases are expanded, nesting deeper than
+    than ``values`` values once aliases are expanded (:data:`MAX_YAML_NODES`, or
+    :data:`~skullking.limits.MAX_SHEET_VALUES` for a score sheet), nesting deeper than
     :data:`MAX_NESTING`, or a list or mapping of more than :data:`MAX_LIST_ITEMS`
     items. ``None`` when there is none (syntax errors are left to the parser's caller)."""
 
@@ -113,8 +114,8 @@ def yaml_limits(loader_class: Any, text: str, file: str) -> Problem | None:
                     return at(event, f"nested more than {MAX_NESTING} levels deep")
                 stack.append(_Open(isinstance(event, yaml.MappingStartEvent), event.anchor))
                 total += 1
-                if total > MAX_YAML_NODES:
-                    return at(event, _too_many_values())
+                if total > values:
+                    return at(event, _too_many_values(values))
                 continue
             elif isinstance(event, yaml.CollectionEndEvent):
                 done = stack.pop()
@@ -124,8 +125,8 @@ def yaml_limits(loader_class: Any, text: str, file: str) -> Problem | None:
             else:
                 continue
             total += size
-            if total > MAX_YAML_NODES:
-                return at(event, _too_many_values())
+            if total > values:
+                return at(event, _too_many_values(values))
             if stack:
                 parent = stack[-1]
                 parent.size += size
@@ -140,8 +141,8 @@ def yaml_limits(loader_class: Any, text: str, file: str) -> Problem | None:
     return None
 
 
-def _too_many_values() -> str:
-    return f"the document holds more than {MAX_YAML_NODES:,} values (counting every value an alias repeats)"
+def _too_many_values(values: int) -> str:
+    return f"the document holds more than {values:,} values (counting every value an alias repeats)"
 
 
 def json_too_deep(text: str) -> int | None:

@@ -19,6 +19,7 @@ same rounds under both, and keeps examples of what ends differently:
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import random
 from collections import Counter
@@ -188,14 +189,94 @@ def _family(edition: Edition, code: str) -> str:
     return card.individual or card.suit or card.kind or code
 
 
+class TrickGrid:
+    """The ordered tricks of 2 to ``depth`` cards that ``diff`` plays both ways: every
+    trick of A's cards, then every trick of B's cards that holds a card A lacks, size by
+    size. It is counted without being written out, and any of its tricks can be had by
+    its index (the tricks with a card only B has are then numbered by where that card
+    first stands, not in the order the grid is walked)."""
+
+    def __init__(self, codes_a: Sequence[str], codes_b: Sequence[str], depth: int) -> None:
+        in_a = set(codes_a)
+        self.codes_a, self.codes_b = list(codes_a), list(codes_b)
+        self.shared = [c for c in codes_b if c in in_a]
+        self.only_b = [c for c in codes_b if c not in in_a]
+        #: (size, whether of B's cards, how many)
+        self.parts: list[tuple[int, bool, int]] = []
+        for size in range(2, depth + 1):
+            self.parts.append((size, False, len(codes_a) ** size))
+            if self.only_b:
+                self.parts.append((size, True, len(codes_b) ** size - len(self.shared) ** size))
+
+    def __len__(self) -> int:
+        return sum(count for _, _, count in self.parts)
+
+    def __iter__(self) -> Iterator[tuple[str, ...]]:
+        in_a = set(self.codes_a)
+        for size, of_b, _ in self.parts:
+            if of_b:
+                yield from (t for t in itertools.product(self.codes_b, repeat=size) if not in_a.issuperset(t))
+            else:
+                yield from itertools.product(self.codes_a, repeat=size)
+
+    def __getitem__(self, index: int) -> tuple[str, ...]:
+        for size, of_b, count in self.parts:
+            if index >= count:
+                index -= count
+                continue
+            if not of_b:
+                return _digits(index, self.codes_a, size)
+            # the tricks whose first card only B has stands at position j (shared cards before it)
+            for j in range(size):
+                tail = len(self.codes_b) ** (size - 1 - j)
+                block = len(self.shared) ** j * len(self.only_b) * tail
+                if index < block:
+                    head, rest = divmod(index, len(self.only_b) * tail)
+                    own, after = divmod(rest, tail)
+                    return (
+                        *_digits(head, self.shared, j),
+                        self.only_b[own],
+                        *_digits(after, self.codes_b, size - 1 - j),
+                    )
+                index -= block
+        raise IndexError(index)
+
+
+def _digits(index: int, codes: Sequence[str], size: int) -> tuple[str, ...]:
+    """The ``index``-th tuple of ``size`` of ``codes`` in the order of itertools.product."""
+    out: list[str] = []
+    for _ in range(size):
+        index, digit = divmod(index, len(codes))
+        out.append(codes[digit])
+    return tuple(reversed(out))
+
+
+def spread_sample(size: int, most: int, seed: int) -> Iterator[int]:
+    """Indices of a grid of ``size`` items to play: all of them, or (more than ``most``)
+    one drawn at random (``seed``) from each of ``most`` equal stretches of it, in
+    order: the whole grid is covered evenly, and nothing but the indices is held."""
+    if size <= most:
+        yield from range(size)
+        return
+    rng = random.Random(f"diff-grid-{seed}")
+    for i in range(most):
+        start, end = i * size // most, (i + 1) * size // most
+        yield start + rng.randrange(end - start)
+
+
 def trick_differences(
-    a: Edition, b: Edition, *, sample: int = 2000, seed: int = 2021, depth: int = 3
+    a: Edition, b: Edition, *, sample: int = 2000, seed: int = 2021, depth: int = 3, most: int | None = None
 ) -> dict[str, Any]:
     """Tricks whose winner, next leader, bonus or alliances differ between the editions
     (``checked``, ``differ``, ``examples``), and tricks only one of them can have
     (``only_a``, ``only_b``, with examples of how they play there and why the other
-    cannot have them): every ordered trick of 2 to ``depth`` cards of either deck, then
-    ``sample`` random longer ones."""
+    cannot have them): every ordered trick of 2 to ``depth`` cards of either deck (or,
+    past ``most``, :data:`~skullking.limits.MAX_DIFF_TRICKS` by default, that many of
+    them spread over the grid: ``grid`` says how many of how many), then ``sample``
+    random longer ones."""
+    from .limits import MAX_DIFF_TRICKS
+
+    most = MAX_DIFF_TRICKS if most is None else most
     codes_a, codes_b = _trick_codes(a), _trick_codes(b)
     in_a, in_b = set(codes_a), set(codes_b)
     codes, shared = sorted(in_a | in_b), sorted(in_a & in_b)
@@ -206,12 +287,14 @@ def trick_differences(
         if copies_a[card] != copies_b[card]:
             either += [code] * (max(copies_a[card], copies_b[card]) - 1)
     tally = Tally(per_kind=2)
+    grid = TrickGrid(codes_a, codes_b, depth)
+    size = len(grid)
 
     def tricks() -> Iterator[Sequence[str]]:
-        for size in range(2, depth + 1):
-            yield from itertools.product(codes_a, repeat=size)
-            if not in_b <= in_a:  # then the tricks with a card only B has
-                yield from (t for t in itertools.product(codes_b, repeat=size) if not in_a.issuperset(t))
+        if size <= most:
+            yield from grid
+        else:
+            yield from (grid[i] for i in spread_sample(size, most, seed))
         rng = random.Random(seed)
         largest = min(a.max_players, b.max_players)
         # Random longer tricks of the cards both decks have, then (when the decks
@@ -244,7 +327,12 @@ def trick_differences(
         # winner, next leader, bonus, alliances; two examples per pair of deciding rules
         if left[:4] != right[:4] and tally.differs((left.rule, right.rule)):
             tally.examples.append({"cards": list(trick), "a": left.as_json(), "b": right.as_json()})
-    return tally.as_json()
+    return {**tally.as_json(), "grid": _grid_json(size, most)}
+
+
+def _grid_json(size: int, most: int) -> dict[str, Any]:
+    """The report's ``grid``: how many of the grid's items were played, of how many."""
+    return {"size": size, "compared": min(size, most), "sampled": size > most}
 
 
 # ---------------------------------------------------------------------- rounds
@@ -386,25 +474,111 @@ def scenes(a: Edition, b: Edition, scheme_a: Scheme, scheme_b: Scheme) -> Iterat
     won within one of the bid, each alliance, wager and bid change of either edition,
     and each bonus id (or, off the bid, the first), one at a time (all bids would take
     several times as long)."""
-    pair = (a, b)
-    loads: list[str | None] = _union([*scheme_a.loads, *scheme_b.loads]) or [None]
-    bonuses = _union(bonus.id for e in pair for bonus in e.bonuses)
-    allies = ("made", "missed") if any(e.kind is EffectKind.ALLIANCE for ed in pair for e in ed.effects) else ()
-    wagers = _union(v for e in pair if e.wagers for v in e.wagers.values if v)
-    changes = _union(v for e in pair if e.bid_changes for v in e.bid_changes.values if v)
-    for number, cards in _deals(pair):
-        bids = sorted({*bid_range(a, cards, number), *bid_range(b, cards, number)})
-        for bid, won, load in itertools.product(bids, range(cards + 1), loads):
-            plain = Scene(number, cards, bid, won, load=load)
-            yield plain
-            if abs(won - bid) > 1 or bid not in (0, 1, 2, cards):
+    return iter(RoundGrid(a, b, scheme_a, scheme_b))
+
+
+class _Deal(NamedTuple):
+    """A round of the grid's schedules: its number, cards, the bids of either range,
+    how many rounds one load of it plays with the bid and tricks won alone, and the
+    (bid, won, how many more) of those also played with a bonus, an ally, a wager or a
+    bid change."""
+
+    number: int
+    cards: int
+    bids: list[int]
+    plain: int
+    near: list[tuple[int, int, int]]
+
+
+def _deals_bid(a: Edition, b: Edition) -> list[tuple[int, int, list[int]]]:
+    """(number, cards, bids of either range) of each round of the grid's schedules."""
+    return [
+        (number, cards, sorted({*bid_range(a, cards, number), *bid_range(b, cards, number)}))
+        for number, cards in _deals((a, b))
+    ]
+
+
+class RoundGrid:
+    """The grid of rounds of :func:`scenes` under one pair of schemes: walked in order,
+    counted without being written out, and any of its rounds had by its index (then
+    numbered load by load, the rounds with a bonus, ally, wager or bid change after
+    each deal's plain ones, not in the order the grid is walked)."""
+
+    def __init__(
+        self,
+        a: Edition,
+        b: Edition,
+        scheme_a: Scheme,
+        scheme_b: Scheme,
+        deals: Sequence[tuple[int, int, list[int]]] | None = None,
+    ) -> None:
+        pair = (a, b)
+        self.loads: list[str | None] = _union([*scheme_a.loads, *scheme_b.loads]) or [None]
+        self.bonuses = _union(bonus.id for e in pair for bonus in e.bonuses)
+        self.allies = (
+            ("made", "missed") if any(e.kind is EffectKind.ALLIANCE for ed in pair for e in ed.effects) else ()
+        )
+        self.wagers = _union(v for e in pair if e.wagers for v in e.wagers.values if v)
+        self.changes = _union(v for e in pair if e.bid_changes for v in e.bid_changes.values if v)
+        self.deals: list[_Deal] = []
+        self.starts: list[int] = []  # where each deal's rounds of one load start
+        per_load = 0
+        for number, cards, bids in _deals_bid(a, b) if deals is None else deals:
+            near = []
+            for bid in (bid for bid in bids if bid in (0, 1, 2, cards)):
+                for won in range(max(0, bid - 1), min(cards, bid + 1) + 1):
+                    near.append((bid, won, sum(len(options) for _, options in self._choices(cards, bid, won))))
+            deal = _Deal(number, cards, bids, len(bids) * (cards + 1), near)
+            self.deals.append(deal)
+            self.starts.append(per_load)
+            per_load += deal.plain + sum(more for _, _, more in near)
+        self.per_load = per_load
+
+    def _choices(self, cards: int, bid: int, won: int) -> list[tuple[str, Sequence[Any]]]:
+        """What a round with this bid and tricks won is also played with, one at a time
+        (the field of the scene, its values): nothing unless it is near the bid."""
+        if abs(won - bid) > 1 or bid not in (0, 1, 2, cards):
+            return []
+        # Formulas see only the sum of the bonuses: each id where the bid is made, one to
+        # show how a near miss pays them.
+        return [
+            ("captured", (self.bonuses if won == bid else self.bonuses[:1]) if won else ()),
+            ("ally", self.allies),
+            ("wager", self.wagers),
+            ("change", [change for change in self.changes if 0 <= bid + change <= cards]),
+        ]
+
+    def __len__(self) -> int:
+        return len(self.loads) * self.per_load
+
+    def __iter__(self) -> Iterator[Scene]:
+        for deal in self.deals:
+            for bid, won, load in itertools.product(deal.bids, range(deal.cards + 1), self.loads):
+                plain = Scene(deal.number, deal.cards, bid, won, load=load)
+                yield plain
+                for field, options in self._choices(deal.cards, bid, won):
+                    yield from (plain._replace(**{field: value}) for value in options)
+
+    def __getitem__(self, index: int) -> Scene:
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        load, index = divmod(index, self.per_load)
+        deal = self.deals[bisect.bisect_right(self.starts, index) - 1]
+        index -= self.starts[self.deals.index(deal)]
+        if index < deal.plain:
+            bid, won = divmod(index, deal.cards + 1)
+            return Scene(deal.number, deal.cards, deal.bids[bid], won, load=self.loads[load])
+        index -= deal.plain
+        for bid, won, more in deal.near:
+            if index >= more:
+                index -= more
                 continue
-            # Formulas see only the sum of the bonuses: each id where the bid is made,
-            # one to show how a near miss pays them.
-            yield from (plain._replace(captured=bonus) for bonus in (bonuses if won == bid else bonuses[:1]) if won)
-            yield from (plain._replace(ally=ally) for ally in allies)
-            yield from (plain._replace(wager=wager) for wager in wagers)
-            yield from (plain._replace(change=change) for change in changes if 0 <= bid + change <= cards)
+            plain = Scene(deal.number, deal.cards, bid, won, load=self.loads[load])
+            for field, options in self._choices(deal.cards, bid, won):
+                if index < len(options):
+                    return plain._replace(**{field: options[index]})
+                index -= len(options)
+        raise AssertionError("counted rounds are all had")  # pragma: no cover
 
 
 def scheme_pairs(a: Edition, b: Edition) -> list[tuple[Scheme, Scheme]]:
@@ -429,11 +603,16 @@ def _example(scene: Scene, a: Scheme, b: Scheme, edition: Edition) -> dict[str, 
     }
 
 
-def round_differences(a: Edition, b: Edition) -> dict[str, Any]:
+def round_differences(a: Edition, b: Edition, *, seed: int = 2021, most: int | None = None) -> dict[str, Any]:
     """Rounds of the grid (see :func:`scenes`) whose points differ between the editions
     (``checked``, ``differ``, ``examples``; each example's ``a`` and ``b`` are the
     scored player's points), and rounds only one of them can have (``only_a``,
-    ``only_b``, with examples giving the points there and why the other refuses)."""
+    ``only_b``, with examples giving the points there and why the other refuses). Past
+    ``most`` rounds (:data:`~skullking.limits.MAX_DIFF_ROUNDS` by default), that many
+    spread over the grid, seeded by ``seed`` (``grid`` says how many of how many)."""
+    from .limits import MAX_DIFF_ROUNDS
+
+    most = MAX_DIFF_ROUNDS if most is None else most
     tally = Tally(per_kind=3)
 
     def only_one(side: str, scene: Scene, schemes: tuple[Scheme, Scheme], points: int, why: str) -> None:
@@ -441,11 +620,22 @@ def round_differences(a: Edition, b: Edition) -> dict[str, Any]:
             tally.keep_only(side, _example(scene, *schemes, a if side == "a" else b), points, why)
 
     pairs = scheme_pairs(a, b)
-    for schemes in pairs:
+    deals = _deals_bid(a, b)
+    grids = [RoundGrid(a, b, *schemes, deals) for schemes in pairs]
+    size = sum(len(grid) for grid in grids)
+    played: list[Iterable[Scene]] = list(grids)
+    if size > most:
+        picked: list[list[Scene]] = [[] for _ in grids]
+        ends = list(itertools.accumulate(len(grid) for grid in grids))
+        for index in spread_sample(size, most, seed):
+            k = bisect.bisect_right(ends, index)
+            picked[k].append(grids[k][index - (ends[k - 1] if k else 0)])
+        played = list(picked)
+    for schemes, rounds in zip(pairs, played, strict=True):
         left_scheme, right_scheme = schemes
         memo_a: dict[Scene, int] = {}
         memo_b: dict[Scene, int] = {}
-        for scene in scenes(a, b, left_scheme, right_scheme):
+        for scene in rounds:
             left = score_scene(a, left_scheme, scene, memo_a)
             right = score_scene(b, right_scheme, scene, memo_b)
             if isinstance(left, str):
@@ -461,7 +651,11 @@ def round_differences(a: Edition, b: Edition) -> dict[str, Any]:
             what = next((k for k in ("captured", "ally", "wager", "change") if getattr(scene, k)), "")
             if tally.differs((left_scheme.id, right_scheme.id, what)):  # three examples per kind of round
                 tally.examples.append({**_example(scene, left_scheme, right_scheme, a), "a": left, "b": right})
-    return {**tally.as_json(), "schemes": [{"a": left.id, "b": right.id} for left, right in pairs]}
+    return {
+        **tally.as_json(),
+        "schemes": [{"a": left.id, "b": right.id} for left, right in pairs],
+        "grid": _grid_json(size, most),
+    }
 
 
 def value_changes(a: Edition, b: Edition) -> dict[str, Any]:
@@ -482,5 +676,5 @@ def compare(a: Edition, b: Edition, *, sample: int = 2000, seed: int = 2021, dep
     return {
         **value_changes(a, b),
         "tricks": trick_differences(a, b, sample=sample, seed=seed, depth=depth),
-        "rounds": round_differences(a, b),
+        "rounds": round_differences(a, b, seed=seed),
     }

@@ -13,19 +13,24 @@ class in turn, the rest as listed and, where positions can change who wins, reve
 
 :func:`play_all` records what mattered (the rules that decided, the bonuses paid, the
 cards that won, the effects that acted) for :mod:`skullking.lint`; :func:`same_tricks`
-tells whether two editions with the same cards end every such trick alike. Tests
-compare both with every ordered trick of small decks.
+tells whether two editions with the same cards end every such trick alike, and
+:func:`same_tricks_each` tells it for several editions against one, sharing the work.
+Tests compare them with every ordered trick of small decks, and with playing each pair
+through.
 """
 
 from __future__ import annotations
 
 import itertools
+import math
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .cards import UNDECLARED, Play
-from .model import EffectKind, Fallback, Pattern, Pick, Ties
+from .errors import SkullKingError
+from .model import Effect, EffectKind, Fallback, NextLeader, Pattern, Pick, Rule, Ties
+from .trick import _ANY, _LED, _NUMBERED, _ROLE, Resolver, _CompiledRule, _numbered, _pick, tried_strategies
 
 if TYPE_CHECKING:
     from .edition import Edition
@@ -186,6 +191,13 @@ class _Domain:
                 for i in unit.classes:
                     self.classes[i] = self.classes[i]._replace(owners=tuple(sorted(by_group[unit.group])))
 
+    def key(self) -> tuple[Any, ...]:
+        """What the tricks :meth:`tricks` plays with ``positions`` depend on: domains
+        with the same key play the same tricks (the same codes in the same order)."""
+        first = self.editions[0]
+        classes = tuple((tuple((p.code, p.pool) for p in c.supply), c.owners) for c in self.classes)
+        return classes, tuple(self.units), first.pool_limits, tuple(trick_sizes(first).items())
+
     # ------------------------------------------------------------------ enumeration
 
     def multisets(self, size: int, players: int) -> Iterator[list[int]]:
@@ -226,6 +238,23 @@ class _Domain:
         card or gives ties to the last played, a bonus that looks at positions, a leader
         after a trick nobody wins counted from the trick's end, or two trick-altering
         cards."""
+        for cards, owners, starts, both in self._deals(positions):
+            for arrangement in _arrangements(len(cards), starts, both):
+                yield [owners[i] for i in arrangement], [cards[i] for i in arrangement]
+
+    def count(self, *, positions: bool = True, most: int | None = None) -> int:
+        """How many tricks :meth:`tricks` plays (counted, not built); once past
+        ``most``, the count so far."""
+        total = 0
+        for _, _, starts, both in self._deals(positions):
+            total += len(starts) * (2 if both else 1)
+            if most is not None and total > most:
+                break
+        return total
+
+    def _deals(self, positions: bool) -> Iterator[tuple[list[Play], list[int], list[int], bool]]:
+        """Each multiset of :meth:`tricks` as its cards (class by class), their classes,
+        the positions that lead in turn, and whether the rest is also played reversed."""
         backwards = (
             positions
             or any(
@@ -268,12 +297,17 @@ class _Domain:
                 if backwards:  # a suit's lowest card leading too (its cards before the highest)
                     last = {c: position for position, c in enumerate(owners)}
                     starts += [p for c, p in last.items() if p != leads[c]]
-                for position in starts:
-                    rest = [i for i in range(len(cards)) if i != position]
-                    both = len(rest) > 1 and (backwards or sum(1 for p in cards if p.alters) > 1)
-                    for order in (rest, rest[::-1]) if both else (rest,):
-                        arrangement = [position, *order]
-                        yield [owners[i] for i in arrangement], [cards[i] for i in arrangement]
+                both = len(cards) > 2 and (backwards or sum(1 for p in cards if p.alters) > 1)
+                yield cards, owners, starts, both
+
+
+def _arrangements(count: int, starts: Sequence[int], both: bool) -> Iterator[list[int]]:
+    """The orders a deal of ``count`` cards is played in: each of ``starts`` leading, the
+    rest as dealt and (``both``) reversed."""
+    for position in starts:
+        rest = [i for i in range(count) if i != position]
+        for order in (rest, rest[::-1]) if both else (rest,):
+            yield [position, *order]
 
 
 def _vectors(limits: tuple[int, ...], most: int) -> Iterator[tuple[int, ...]]:
@@ -324,16 +358,346 @@ def play_all(edition: Edition, *, done: Callable[[Usage], bool] | None = None, l
 
 def same_tricks(a: Edition, b: Edition, limit: int = MAX_TRICKS) -> bool:
     """Whether every trick of the analysis ends alike under ``a`` and ``b`` (editions
-    with the same cards): same winner, next leader, bonus and alliances. Stops at the
-    first trick that differs; more than ``limit`` tricks count as a difference (the
-    answer must be proven to be yes)."""
-    domain = _Domain([a, b])
-    resolve_a, resolve_b, plays_b = a._resolver.resolve, b._resolver.resolve, b.plays
-    for count, (_, plays) in enumerate(domain.tricks()):
-        if count >= limit:
-            return False
-        x = resolve_a(plays, 0, len(plays))
-        y = resolve_b([plays_b[p.code] for p in plays], 0, len(plays))
-        if (x.winner, x.next_leader, x.bonus, x.alliances) != (y.winner, y.next_leader, y.bonus, y.alliances):
+    with the same cards): same winner, next leader, bonus and alliances. More than
+    ``limit`` tricks count as a difference (the answer must be proven to be yes)."""
+    return same_tricks_each(b, [a], limit).answers[0]
+
+
+class Alike(NamedTuple):
+    """What :func:`same_tricks_each` found, and the work it took."""
+
+    #: For each edition compared, whether every trick of the analysis ends alike.
+    answers: list[bool]
+    #: Tricks of the analysis played under the edition compared with (every edition
+    #: with the same classes of cards shares one play of them).
+    tricks: int
+    #: Tricks played again under one of the editions compared: only those where a rule
+    #: that edition changes was consulted and answered otherwise, or every trick for
+    #: an edition that differs in more than its rules, leaders and bonuses.
+    replayed: int
+
+
+def same_tricks_each(edition: Edition, others: Sequence[Edition], limit: int = MAX_TRICKS) -> Alike:
+    """For each of ``others`` (editions with ``edition``'s cards), whether every trick
+    of the analysis of the two ends alike: same winner, next leader, bonus and
+    alliances; more than ``limit`` tricks count as a difference.
+
+    The answers are those of playing each pair through, with the work shared: the
+    tricks of the analysis are enumerated and resolved under ``edition`` once for all
+    the editions whose classes of cards are the same. An edition that differs only in
+    precedence rules, an effect's next leader or bonuses is not played through: while
+    ``edition`` resolves a trick, each of those rules, leaders and bonuses is also
+    asked as that edition has it, with the same cards and roles; where every answer is
+    the same, the trick ends alike under both (nothing else differs), and only the
+    other tricks are played again under that edition. An edition that differs in
+    nothing the resolution reads ends every trick alike."""
+    answers = [True] * len(others)
+    groups: dict[tuple[Any, ...], tuple[_Domain, list[int]]] = {}
+    for i, other in enumerate(others):
+        domain = _Domain([other, edition])
+        groups.setdefault(domain.key(), (domain, []))[1].append(i)
+    tricks = replayed = 0
+    for domain, members in groups.values():
+        if domain.count(most=limit) > limit:
+            for i in members:
+                answers[i] = False  # too many tricks to prove anything
+            continue
+        watched = {i: _watch(edition, others[i]) for i in members}
+        whole = {i for i, w in watched.items() if w is None}  # played through
+        undecided = {i for i, w in watched.items() if w is None or w.any}
+        if not undecided:
+            continue  # they differ in nothing a trick reads (or nothing they can tell apart)
+        tracer = _Tracer(edition, others, {i: w for i, w in watched.items() if w is not None and w.any})
+        needs = {i: w.cards for i, w in watched.items() if w is not None}
+        for cards, _, starts, both in domain._deals(True):
+            if not undecided:
+                break
+            dealt = [p.code for p in cards]
+            if not whole and all((c := needs[i]) is not None and c.isdisjoint(dealt) for i in undecided):
+                continue  # none of the cards the changed rules and leaders look at: alike
+            mine = [edition.plays[c] for c in dealt]
+            for arrangement in _arrangements(len(cards), starts, both):
+                tricks += 1
+                tracer.flagged.clear()
+                x = tracer.resolve([mine[k] for k in arrangement], 0, len(arrangement))
+                for i in whole | tracer.flagged:
+                    theirs = others[i].plays
+                    y = others[i]._resolver.resolve([theirs[dealt[k]] for k in arrangement], 0, len(arrangement))
+                    replayed += 1
+                    if (x.winner, x.next_leader, x.bonus, x.alliances) != (
+                        y.winner,
+                        y.next_leader,
+                        y.bonus,
+                        y.alliances,
+                    ):
+                        answers[i] = False
+                        undecided.discard(i)
+                        whole.discard(i)
+                        tracer.forget(i)
+                if not undecided:
+                    break
+    return Alike(answers, tricks, replayed)
+
+
+# ---------------------------------------------------------------------- what differs
+
+
+#: A play's fields the reference resolver reads (``pattern`` is the compiled plans' own).
+_PLAY_FIELDS = tuple(name for name in Play.__slots__ if name != "pattern")
+#: Fields of a play that only bonuses read.
+_BONUS_FIELDS = frozenset({"static_bonus", "static_bonus_ids"})
+
+
+class _Watch(NamedTuple):
+    """Where an edition differs from the one it is compared with, in what resolving a
+    trick reads: precedence rules (list -1 is the main one, else an effect's slot ->
+    position -> that edition's rule), effects' next leaders (slot -> that edition's
+    strategies), and bonuses."""
+
+    rules: dict[int, dict[int, _CompiledRule]]
+    leaders: dict[int, tuple[NextLeader, ...]]
+    bonuses: bool
+    #: The cards without which a trick reads none of it (``None``: every trick may).
+    cards: frozenset[str] | None = None
+
+    @property
+    def any(self) -> bool:
+        return bool(self.rules or self.leaders or self.bonuses)
+
+
+def _reads(edition: Edition) -> dict[str, Any]:
+    """Everything the reference resolver reads to resolve a trick, but the plays."""
+    state = {name: value for name, value in vars(edition._resolver).items() if name != "edition"}
+    state["role_names"] = edition.role_names
+    return state
+
+
+def _watch(edition: Edition, other: Edition) -> _Watch | None:
+    """Where ``other`` differs from ``edition`` in what resolving a trick reads, or
+    ``None`` when it differs in more than precedence rules, next leaders and bonuses
+    (it is then played through)."""
+    if edition.plays.keys() != other.plays.keys():
+        return None
+    bonuses = False
+    for code, play in edition.plays.items():
+        theirs = other.plays[code]
+        differ = {name for name in _PLAY_FIELDS if getattr(play, name) != getattr(theirs, name)}
+        if not differ <= _BONUS_FIELDS:
+            return None
+        bonuses = bonuses or bool(differ)
+    mine, their = _reads(edition), _reads(other)
+    if mine.keys() != their.keys():
+        return None
+    rules: dict[int, dict[int, _CompiledRule]] = {}
+    leaders: dict[int, tuple[NextLeader, ...]] = {}
+    for name, value in mine.items():
+        if value == their[name]:
+            continue
+        if name == "main":
+            lists = {-1: (value, their[name])}
+        elif name == "effect_rules" and len(value) == len(their[name]):
+            lists = dict(enumerate(zip(value, their[name], strict=True)))
+        elif name == "effects" and len(value) == len(their[name]):
+            for a, b in zip(value, their[name], strict=True):
+                if a._replace(next_leader=(), precedence=()) != b._replace(next_leader=(), precedence=()):
+                    return None  # precedence is read as effect_rules
+                fallback = edition.play_rules.no_winner_leads
+                if tried_strategies(a.next_leader, fallback) != tried_strategies(b.next_leader, fallback):
+                    leaders[a.slot] = b.next_leader
+            continue
+        elif name in ("dynamic", "by_roles"):
+            bonuses = True
+            continue
+        else:
+            return None
+        for slot, (a_rules, b_rules) in lists.items():
+            if len(a_rules) != len(b_rules):
+                return None
+            changed = {
+                k: b
+                for k, (a, b) in enumerate(zip(a_rules, b_rules, strict=True))
+                if a != b and not _same_rule(edition, a, b)
+            }
+            if changed:
+                rules[slot] = changed
+    return _Watch(rules, leaders, bonuses, None if bonuses else _read_with(edition, rules, leaders))
+
+
+def _read_with(
+    edition: Edition, rules: dict[int, dict[int, _CompiledRule]], leaders: dict[int, tuple[NextLeader, ...]]
+) -> frozenset[str] | None:
+    """The cards a trick must hold for any of ``rules`` (either edition's) to find a
+    card in it or any of ``leaders`` to be asked (``None``: any trick)."""
+    resolver = edition._resolver
+    codes: set[str] = set()
+    for slot, changed in rules.items():
+        own = resolver.main if slot < 0 else resolver.effect_rules[slot]
+        for position, theirs in changed.items():
+            for rule in (own[position], theirs):
+                found = _findable(edition, rule)
+                if found is None:
+                    return None
+                codes.update(p.code for p in found)
+    codes.update(code for code, p in edition.plays.items() if p.alters and p.effect_index in leaders)
+    return frozenset(codes)
+
+
+#: The most condition values :func:`_same_rule` works out to tell two conditions alike.
+MAX_CONDITION_VALUES = 20_000
+
+
+def _same_rule(edition: Edition, a: _CompiledRule, b: _CompiledRule) -> bool:
+    """Whether two precedence rules of editions with the same cards and roles answer
+    alike wherever they are read: they pick alike among the same cards, and wherever
+    such a card is in the trick their conditions agree (tried for every count of the
+    cards they read, up to the largest trick)."""
+    if _among(edition, a) != _among(edition, b):
+        return False
+    if (a.pick, a.reverse) != (b.pick, b.reverse) and _most_found(edition, a) > 1:
+        return False  # (among one card at most, every way of picking picks it)
+    when_a, when_b = a.rule.when, b.rule.when
+    if when_a == when_b:
+        return True
+    role = edition.role_names[a.param] if a.group == _ROLE else None
+    needed = role or ("cards" if a.group == _ANY else "numbered")  # at least one, when the rule finds a card
+    names = sorted({needed, *(n for c in (when_a, when_b) if c is not None for n in c.variables)})
+    top = max(trick_sizes(edition))
+    slots = {r: i for i, r in enumerate(edition.role_names)}
+    ranges = [range(int(min(top, _most_in_role(edition, slots[n]) if n in slots else top)) + 1) for n in names]
+    if math.prod(len(r) for r in ranges) > MAX_CONDITION_VALUES:
+        return False
+    for values in itertools.product(*ranges):
+        counts = dict(zip(names, values, strict=True))
+        if not counts[needed]:
+            continue
+        try:
+            if (when_a is None or when_a.evaluate(counts)) != (when_b is None or when_b.evaluate(counts)):
+                return False
+        except SkullKingError:
             return False
     return True
+
+
+def _most_found(edition: Edition, rule: _CompiledRule) -> float:
+    """The most cards a rule can pick among in one trick (no bound for the led suit, any
+    card, or a role an effect gives)."""
+    found = _findable(edition, rule) if rule.group != _LED else None
+    return math.inf if found is None else _copies(edition, found)
+
+
+def _most_in_role(edition: Edition, slot: int) -> float:
+    """The most cards of one trick that can play the role at ``slot``."""
+    found = _in_role(edition, slot)
+    return math.inf if found is None else _copies(edition, found)
+
+
+def _findable(edition: Edition, rule: _CompiledRule) -> list[Play] | None:
+    """The plays a rule can find in a trick (``None``: any play)."""
+    every = list(edition.plays.values())
+    if rule.group == _ROLE:
+        return _in_role(edition, rule.param)
+    if rule.group == _ANY:
+        return None
+    group = _NUMBERED if rule.group == _LED else rule.group  # the led suit's cards are numbered
+    return [every[i] for i in _numbered(every, group, rule.param)]
+
+
+def _in_role(edition: Edition, slot: int) -> list[Play] | None:
+    """The plays that can play the role at ``slot`` in a trick (``None``: any play, where
+    an effect gives the role)."""
+    role = edition.role_names[slot]
+    if edition.cancelled_role == role or any(e.becomes == role for e in edition.effects):
+        return None
+    return [p for p in edition.plays.values() if p.role_index == slot]
+
+
+def _copies(edition: Edition, plays: Iterable[Play]) -> int:
+    """The most of ``plays`` one trick can hold (the copies of their cards)."""
+    return sum(edition.pool_limits[pool] for pool in {p.pool for p in plays})
+
+
+def _among(edition: Edition, rule: _CompiledRule) -> tuple[Any, ...]:
+    """The cards a rule picks among: a role (as the trick plays them), the led suit, any
+    card, or a set of numbered cards (a suit's, the trumps, every numbered card)."""
+    if rule.group in (_ROLE, _LED, _ANY):
+        return rule.group, rule.param if rule.group == _ROLE else -1
+    plays = list(edition.plays.values())
+    return ("cards", frozenset(plays[i].code for i in _numbered(plays, rule.group, rule.param)))
+
+
+class _Tracer(Resolver):
+    """``edition``'s reference resolver that, as it resolves a trick, asks each rule,
+    next leader and bonus it reads as the editions watched have it (with the same
+    cards and roles), and flags the editions that answer otherwise: for the others,
+    the trick cannot end differently (everything else they read is the same)."""
+
+    def __init__(self, edition: Edition, others: Sequence[Edition], watched: dict[int, _Watch]) -> None:
+        super().__init__(edition)
+        self.others = others
+        self.watched = dict(watched)
+        self.flagged: set[int] = set()
+        self._quiet = 0
+        self._index()
+
+    def forget(self, other: int) -> None:
+        """Stop watching ``other`` (its answer is known)."""
+        self.watched.pop(other, None)
+        self._index()
+
+    def _index(self) -> None:
+        lists = {-1: self.main, **dict(enumerate(self.effect_rules))}
+        self._rules: dict[int, list[tuple[int, int, _CompiledRule]]] = {}
+        self._leaders: dict[int, list[tuple[int, tuple[NextLeader, ...]]]] = {}
+        self._bonuses = [i for i, w in self.watched.items() if w.bonuses]
+        for i, watch in self.watched.items():
+            for slot, changed in watch.rules.items():
+                for position, rule in changed.items():
+                    self._rules.setdefault(id(lists[slot]), []).append((position, i, rule))
+            for slot, strategies in watch.leaders.items():
+                self._leaders.setdefault(slot, []).append((i, strategies))
+
+    def decide(self, rules: list[_CompiledRule], plays: Sequence[Play], roles: list[int]) -> tuple[int, Rule | None]:
+        index, rule = super().decide(rules, plays, roles)
+        watched = self._rules.get(id(rules))
+        if watched and not self._quiet:
+            # rules before the one that decided found nothing; the rules after it were not read
+            decided = len(rules) if rule is None else next(k for k, r in enumerate(rules) if r.rule is rule)
+            for position, other, theirs in watched:
+                if position > decided or other in self.flagged:
+                    continue
+                try:
+                    found, among, pick = self.candidates([theirs], plays, roles)
+                    answer = -1 if found is None else _pick(among, plays, pick)
+                except SkullKingError:
+                    answer = -2  # played again, where it raises as it would have
+                if answer != (index if position == decided else -1):
+                    self.flagged.add(other)
+        return index, rule
+
+    def _next_leader(self, effect: Effect, plays: Sequence[Play], active: int, leader: int, players: int) -> int:
+        seat = super()._next_leader(effect, plays, active, leader, players)
+        watched = self._leaders.get(effect.slot)
+        if watched and not self._quiet:
+            self._quiet += 1  # what their strategies read is not what this trick reads
+            try:
+                for other, strategies in watched:
+                    theirs = effect._replace(next_leader=strategies)
+                    if (
+                        other not in self.flagged
+                        and super()._next_leader(theirs, plays, active, leader, players) != seat
+                    ):
+                        self.flagged.add(other)
+            finally:
+                self._quiet -= 1
+        return seat
+
+    def bonuses(self, plays: Sequence[Play], roles: list[int], index: int) -> tuple[int, tuple[str, ...]]:
+        paid = super().bonuses(plays, roles, index)
+        if self._bonuses and not self._quiet:
+            for other in self._bonuses:
+                if other in self.flagged:
+                    continue
+                edition = self.others[other]
+                if edition._resolver.bonuses([edition.plays[p.code] for p in plays], roles, index) != paid:
+                    self.flagged.add(other)
+        return paid

@@ -39,6 +39,14 @@ MAX_YAML_ALIASES = 50
 #: alias expands to (keys count too): the 2021 edition has about 1,300.
 MAX_YAML_NODES = 100_000
 
+#: The most values in one score sheet, counted as for :data:`MAX_YAML_NODES`: enough
+#: for every sheet ``simulate`` writes within these limits. A round it writes holds at
+#: most 20 + 11 x MAX_PLAYERS values besides its tricks, and its tricks every card
+#: dealt (MAX_DECK_CARDS at the most) and a list each (MAX_HAND): 1,340 values, so
+#: MAX_ROUNDS rounds and the players and modules at the top stay under 140,000. (A
+#: game of 20 players, 100 rounds of 49 cards writes about 107,000.)
+MAX_SHEET_VALUES = 200_000
+
 #: The deepest nesting of mappings and lists in a document (or a ``--batch`` line):
 #: the deepest bundled edition nests 9 levels.
 MAX_NESTING = 64
@@ -60,6 +68,18 @@ MAX_EXPRESSION_CHARS = 10_000
 #: The most random tricks ``diff --sample`` plays (the default is 2,000; a million take
 #: about a minute).
 MAX_DIFF_SAMPLE = 1_000_000
+
+#: The most ordered tricks of 2 and 3 cards ``diff`` plays both ways. Up to it, every
+#: one of either deck (the bundled editions and examples have at most 533,708); past
+#: it, as many spread over them (one drawn from each of so many equal stretches, seeded
+#: by ``--seed``), and the report says it sampled: a deck of a thousand cards has a
+#: billion of them.
+MAX_DIFF_TRICKS = 600_000
+
+#: The most rounds of ``diff``'s grid of rounds scored both ways (the bundled editions
+#: have at most 3,570; an edition of 100 rounds of 49 cards has over 700,000): past it,
+#: as many spread over the grid, as for the tricks.
+MAX_DIFF_ROUNDS = 100_000
 
 # --------------------------------------------------------------------------- values
 # The bounds of values (issue 8 s.1): numbers and counts read or computed.

@@ -35,6 +35,9 @@ nothing.
 The play stops once everything was seen to matter, so a sound edition costs a few
 milliseconds; proving that something cannot matter costs the whole play (about a
 second for the 2021 deck with up to 8 players; ``benchmarks/bench_lint.py``). The
+editions without each change of an overlay are compared with the file's together
+(:func:`skullking.exhaustive.same_tricks_each`): a change that only restates what the
+base plays is told from the rules alone, the others share one play of the tricks. The
 loader caches the warnings with the file's hashes.
 """
 
@@ -45,7 +48,7 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, NamedTuple
 
 from .errors import Problem
-from .exhaustive import MAX_TRICKS, Usage, play_all, same_tricks, trick_sizes
+from .exhaustive import MAX_TRICKS, Usage, play_all, same_tricks_each, trick_sizes
 from .located import Location, Node
 from .model import EffectKind
 
@@ -58,6 +61,8 @@ TEXT_KEYS = frozenset({"title", "description", "names", "source", "sources"})
 #: Top-level sections (and card fields) that only change how tricks end.
 TRICK_SECTIONS = frozenset({"precedence", "effects", "roles", "lead", "bonuses"})
 TRICK_CARD_KEYS = frozenset({"role", "declare", "effect", "trump"})
+#: Changes of an overlay whose editions (without each of them) are played together.
+BATCH = 32
 
 
 # ---------------------------------------------------------------------- warnings
@@ -445,6 +450,7 @@ def lint_overlay(base: Node, overlay: Node, edition: Edition | None, w: _Warner)
     from .merge import merge
 
     warned = {(p.file, p.line, p.column) for p in w.problems}
+    played: list[tuple[_Change, Edition]] = []
     for change in changes:
         if change.same or change.removal or change.path[-1] in TEXT_KEYS or not _trick_only(change.path):
             continue
@@ -457,13 +463,20 @@ def lint_overlay(base: Node, overlay: Node, edition: Edition | None, w: _Warner)
             continue  # the file needs this change to make sense: it matters
         if set(without.plays) != set(edition.plays) or not _same_leads(without, edition):
             continue  # other cards, or another suit to follow: the change matters
-        if same_tricks(without, edition):
-            w.at(
-                change.loc,
-                "change-changes-nothing",
-                f"'{_describe(change.path)}' changes nothing in play: without it every trick is followed "
-                "and ends the same (same suit to follow, winner, next leader, bonus and alliances)",
-            )
+        played.append((change, without))
+    # The editions without each change are played together (the tricks resolved once
+    # under the file's edition), a batch at a time to hold few editions at once.
+    for start in range(0, len(played), BATCH):
+        batch = played[start : start + BATCH]
+        alike = same_tricks_each(edition, [without for _, without in batch])
+        for (change, _), same in zip(batch, alike.answers, strict=True):
+            if same:
+                w.at(
+                    change.loc,
+                    "change-changes-nothing",
+                    f"'{_describe(change.path)}' changes nothing in play: without it every trick is followed "
+                    "and ends the same (same suit to follow, winner, next leader, bonus and alliances)",
+                )
 
 
 def lint(

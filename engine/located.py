@@ -158,17 +158,20 @@ def _yaml_problem(where: _Marks, exc: yaml.YAMLError, text: str) -> Problem:
     return where(mark).problem(message)
 
 
-def parse_yaml(text: str, file: str) -> tuple[Node | None, list[Problem]]:
+def parse_yaml(text: str, file: str, *, values: int | None = None) -> tuple[Node | None, list[Problem]]:
     """Parse one YAML or JSON document into a located tree.
 
     Returns the tree (``None`` when it could not be built) and every problem found:
     syntax errors, duplicate keys, non-string keys, numbers too large, and more than
     one document; or only the first limit of :mod:`skullking.limits` the document
     crosses (aliases, values, nesting, items), found before anything is built.
+    ``values`` is the most values it may hold (:data:`~skullking.limits.MAX_YAML_NODES`
+    unless given).
     """
     from .bounded import yaml_limits
+    from .limits import MAX_YAML_NODES
 
-    over = yaml_limits(_Loader, text, file)
+    over = yaml_limits(_Loader, text, file, values=MAX_YAML_NODES if values is None else values)
     if over is not None:  # nothing is built from a document past a limit
         return None, [over]
     problems: list[Problem] = []

@@ -31,8 +31,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .errors import FormulaError, Problem, SheetError
-from .limits import MAX_ROUNDS
+from .errors import FormulaError, Problem, SheetError, SkullKingError
+from .limits import MAX_ROUNDS, MAX_SHEET_VALUES
 from .located import Location, Node, decode, parse_yaml
 from .model import (
     Scheme,
@@ -108,10 +108,34 @@ def read_sheet(text: str | bytes, file: str) -> Node:
         if isinstance(decoded, Problem):
             raise SheetError([decoded])
         text = decoded
-    node, problems = parse_yaml(text, file)
+    node, problems = parse_yaml(text, file, values=MAX_SHEET_VALUES)
     if problems or node is None:
         raise SheetError(problems or [Problem(file=file, line=1, column=1, message="the sheet is empty")])
     return node
+
+
+def sheet_text(sheet: Mapping[str, Any], head: str = "") -> str:
+    """``sheet`` as the YAML ``simulate`` writes (after the comment lines ``head``);
+    :class:`SkullKingError` when :func:`read_sheet` would refuse it, so that no sheet is
+    written that ``skullking score`` cannot read: larger than a sheet may be
+    (:data:`~skullking.limits.MAX_FILE_BYTES`, which only long card codes reach), or
+    past another limit of a sheet's values."""
+    import yaml
+
+    from .bounded import yaml_limits
+    from .limits import MAX_FILE_BYTES
+    from .located import _Loader
+
+    text = head + yaml.safe_dump(sheet, sort_keys=False, allow_unicode=True, default_flow_style=None, width=120)
+    size = len(text.encode("utf-8"))
+    over = None if size > MAX_FILE_BYTES else yaml_limits(_Loader, text, "", values=MAX_SHEET_VALUES)
+    if size > MAX_FILE_BYTES or over is not None:
+        why = over.message if over is not None else f"{size:,} bytes, more than the {MAX_FILE_BYTES:,} a sheet may have"
+        raise SkullKingError(
+            f"the game's score sheet would not be read back by 'skullking score': {why}; "
+            "it is not written (fewer rounds or players make a smaller sheet)"
+        )
+    return text
 
 
 class _Sheet(RoundReading):

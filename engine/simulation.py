@@ -34,6 +34,18 @@ IN_FLIGHT = 64
 #: Tie-break rounds a simulated game plays at most (a house rule could make every
 #: round score alike, and the tie would never end).
 MAX_TIE_BREAKS = 10
+
+
+def may_break_tie(rounds: int, breaks: int) -> bool:
+    """Whether a simulated game still tied after ``rounds`` rounds, ``breaks`` of them
+    tie breaks, plays another round: up to :data:`MAX_TIE_BREAKS` of them, and never
+    past :data:`~skullking.limits.MAX_ROUNDS` rounds in all (the most a score sheet
+    holds, so that its sheet is read back)."""
+    from .limits import MAX_ROUNDS
+
+    return breaks < MAX_TIE_BREAKS and rounds < MAX_ROUNDS
+
+
 #: Runs of at least this many games plan every trick of up to four cards before play
 #: (Edition.plan_tricks: read from the cache in ~0.06 s, made in ~1.4 s the first time),
 #: so that new deals meet no trick pattern for the first time. (The --games help of
@@ -257,11 +269,11 @@ def play_game(edition: Edition, setup: Setup, index: int, *, keep_sheet: bool = 
     made_in: list[list[int]] = [[] for _ in setup.players]  # ... and bids made in them
     rules: list[str] = []
     paid: list[str] = []
-    while not game.over and breaks <= MAX_TIE_BREAKS:
+    while not game.over:
         if len(game.rounds) >= length:
-            breaks += 1
-            if breaks > MAX_TIE_BREAKS:
+            if not may_break_tie(len(game.rounds), breaks):
                 break
+            breaks += 1
             stats.tie_break_rounds += 1
         round_ = game.next_round()
         play_round(round_, bots)
@@ -457,14 +469,13 @@ def write_sheet(result: GameResult, setup: Setup, index: int) -> None:
     ``skullking score`` reads to the game's totals."""
     from pathlib import Path
 
-    import yaml
+    from .scoring import sheet_text
 
     assert result.sheet is not None and setup.out is not None
     sheet = {**result.sheet, "edition": setup.edition}
     bots = ", ".join(f"{p} {setup.bot_of(i)}" for i, p in enumerate(setup.players))
     head = f"# Game {index + 1} of 'skullking simulate --seed {setup.seed}' ({bots}).\n"
-    body = yaml.safe_dump(sheet, sort_keys=False, allow_unicode=True, default_flow_style=None, width=120)
-    (Path(setup.out) / f"game-{index + 1:06d}.yaml").write_text(head + body, encoding="utf-8")
+    (Path(setup.out) / f"game-{index + 1:06d}.yaml").write_text(sheet_text(sheet, head), encoding="utf-8")
 
 
 def compare_chunk(setups: tuple[Setup, Setup], indices: range) -> Comparison:
@@ -505,6 +516,7 @@ def _map(
 ) -> Iterable[Any]:
     if cluster is not None:
         return _on_cluster(work, payload, chunks, cluster)
+    jobs = worker_count(jobs)
     if jobs <= 1 or len(chunks) <= 1:
         return (work(payload, chunk) for chunk in chunks)
     return _in_processes(work, payload, chunks, jobs)
@@ -596,3 +608,9 @@ def default_jobs() -> int:
         return len(os.sched_getaffinity(0))
     except AttributeError:  # not on every system
         return os.cpu_count() or 1
+
+
+def worker_count(jobs: int) -> int:
+    """The worker processes asked for by ``jobs``: one a core this process may use at
+    the most (more would only share the cores, and results do not depend on them)."""
+    return max(1, min(jobs, default_jobs()))

@@ -364,6 +364,7 @@ class Resolver:
         return None if index is None else (leader + keep[index]) % players
 
     def _next_leader(self, effect: Effect, plays: Sequence[Play], active: int, leader: int, players: int) -> int:
+        # tried_strategies says which strategies this loop reaches: change them together
         for strategy in effect.next_leader:
             seat: int | None
             if strategy is NextLeader.WOULD_HAVE_WON_WITHOUT_EFFECTS:
@@ -428,6 +429,27 @@ class Resolver:
                         total += bonus.points
                         ids.append(bonus.id)
         return total, tuple(ids)
+
+
+#: Next-leader strategies that always name a seat.
+_SEATED = frozenset({NextLeader.EFFECT_PLAYER, NextLeader.LEFT_OF_EFFECT_PLAYER, NextLeader.TRICK_LEADER})
+
+
+def tried_strategies(strategies: Sequence[NextLeader], fallback: Fallback) -> tuple[NextLeader, ...]:
+    """The next-leader strategies :meth:`Resolver._next_leader` can reach, in order:
+    each once (one that named nobody names nobody again), none after one that always
+    names a seat, and not a last ``trick_leader`` where the ``fallback`` (who leads
+    when no strategy names anybody) is the trick's leader too. Two lists with the
+    same strategies tried lead alike."""
+    tried: list[NextLeader] = []
+    for strategy in strategies:
+        if strategy not in tried:
+            tried.append(strategy)
+        if strategy in _SEATED:
+            break
+    if tried and tried[-1] is NextLeader.TRICK_LEADER and fallback is Fallback.TRICK_LEADER:
+        tried.pop()
+    return tuple(tried)
 
 
 def _is_static(bonus: Bonus) -> bool:

@@ -6,6 +6,7 @@ bid changes, loads, every scheme both editions have)."""
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -15,7 +16,7 @@ import yaml
 from clihelp import run, run_json
 
 import skullking
-from skullking import compare
+from skullking import compare, limits
 from skullking.edition import Edition
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -244,3 +245,72 @@ def test_diff_text_names_cards_tricks_and_rounds_only_one_edition_has() -> None:
     assert "Tricks only B can have: " in out
     assert "Rounds only A can have: " in out and "refused by B: no wager of 10" in out
     assert "Also different, not rules: description, sources, title.\n" in out
+
+
+# ---------------------------------------------------------------------- bounded grids
+
+
+def test_the_grids_can_be_had_by_index_as_they_are_walked() -> None:
+    """Sampling picks tricks and rounds by their index in the grid: indexing gives each
+    trick and round of the grid once, the very ones walking it gives."""
+    a, b = skullking.load_edition("skullking-2021"), skullking.load_edition("skullking-original")
+    tricks = compare.TrickGrid(compare._trick_codes(a), compare._trick_codes(b), 2)
+    assert Counter(tricks[i] for i in range(len(tricks))) == Counter(tricks)
+    assert len(tricks) == len(list(tricks)) > 5000
+    loot = skullking.load_edition(ROOT / "examples" / "house-rules" / "loot-worth-10.yaml")
+    for schemes in compare.scheme_pairs(a, loot):
+        rounds = compare.RoundGrid(a, loot, *schemes)
+        assert Counter(rounds[i] for i in range(len(rounds))) == Counter(rounds)
+        assert len(rounds) == len(list(rounds)) > 1000
+    with pytest.raises(IndexError):
+        tricks[len(tricks)]
+
+
+def test_past_its_limits_diff_plays_a_sample_spread_over_the_grid_and_says_so(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A grid larger than the limit (here lowered to 500 tricks and 300 rounds; a deck of
+    a thousand cards has a billion ordered tricks of 3 cards) is played as a sample of
+    that many, one from each equal stretch of it, drawn by --seed: the tricks and rounds
+    played are bounded by the limits, and the text and JSON say how many of how many."""
+    monkeypatch.setattr(limits, "MAX_DIFF_TRICKS", 500)
+    monkeypatch.setattr(limits, "MAX_DIFF_ROUNDS", 300)
+    played: Counter[str] = Counter()
+    real_play, real_score = compare._play, compare.score_scene
+
+    def play(*args: Any) -> Any:
+        played["tricks"] += 1
+        return real_play(*args)
+
+    def score(*args: Any) -> Any:
+        played["rounds"] += 1
+        return real_score(*args)
+
+    monkeypatch.setattr(compare, "_play", play)
+    monkeypatch.setattr(compare, "score_scene", score)
+    report = run_json("diff", "skullking-2021", "skullking-original", "--sample", "0")
+    # every ordered trick of 2 and 3 of the 2021 deck's 70 codes, and of the original's 58
+    # that holds one of the 28 codes the 2021 deck lacks
+    size = 70**2 + 70**3 + (58**2 - 30**2) + (58**3 - 30**3)
+    assert report["tricks"]["grid"] == {"size": size, "compared": 500, "sampled": True}
+    assert report["rounds"]["grid"]["compared"] == 300 and report["rounds"]["grid"]["sampled"]
+    assert report["rounds"]["grid"]["size"] > 300
+    assert played == {"tricks": 2 * 500, "rounds": 2 * 300}  # each under A and under B
+    tricks = report["tricks"]
+    assert tricks["checked"] + tricks["only_a"] + tricks["only_b"] <= 500
+    assert run_json("diff", "skullking-2021", "skullking-original", "--sample", "0") == report  # same seed, same sample
+    other = run_json("diff", "skullking-2021", "skullking-original", "--sample", "0", "--seed", "7")
+    assert other["tricks"]["grid"] == report["tricks"]["grid"] and other["tricks"] != report["tricks"]
+    code, out, _ = run("diff", "skullking-2021", "skullking-original", "--sample", "0")
+    assert code == 0
+    assert f"Tricks: a sample of 500 of the {report['tricks']['grid']['size']:,} ordered tricks of 2 and 3 cards" in out
+    assert f"Rounds: a sample of 300 of the {report['rounds']['grid']['size']:,} rounds of the grid" in out
+
+
+def test_a_grid_within_the_limits_is_played_whole_and_not_said_sampled() -> None:
+    """Up to the limits every trick and round is played, as before, and nothing is said."""
+    report = run_json("diff", "skullking-2021", "skullking-2021-first-printing", "--depth", "2", "--sample", "0")
+    assert report["tricks"]["grid"] == {"size": 70**2, "compared": 70**2, "sampled": False}  # 70 codes
+    assert report["rounds"]["grid"]["sampled"] is False
+    code, out, _ = run("diff", "skullking-2021", "skullking-2021-first-printing", "--depth", "2", "--sample", "0")
+    assert code == 0 and "a sample of" not in out

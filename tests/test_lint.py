@@ -22,9 +22,11 @@ import pytest
 from clihelp import run
 
 import skullking
+from skullking import exhaustive
+from skullking.cards import Play
 from skullking.edition import Edition
 from skullking.errors import Problem
-from skullking.exhaustive import play_all, trick_sizes
+from skullking.exhaustive import MAX_TRICKS, Alike, _Domain, play_all, trick_sizes
 from skullking.lint import CODES
 from skullking.loader import check_file
 from skullking.model import EffectKind
@@ -298,3 +300,118 @@ def test_setting_a_key_to_the_default_its_base_leaves_out_changes_nothing(tmp_pa
         (3, "'play.follow_suit' changes nothing: skullking-2021 leaves it out, and that is the default"),
         (4, "'bidding.order' changes nothing: skullking-2021 leaves it out, and that is the default"),
     ]
+
+
+# ---------------------------------------------------------------------- shared play
+
+
+def _spy(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, Alike]]:
+    """Every call of the overlay analysis's shared play: (editions compared, what it found)."""
+    calls: list[tuple[int, Alike]] = []
+    real = exhaustive.same_tricks_each
+
+    def spy(edition: Edition, others: list[Edition], limit: int = MAX_TRICKS) -> Alike:
+        alike = real(edition, others, limit)
+        calls.append((len(others), alike))
+        return alike
+
+    monkeypatch.setattr("skullking.lint.same_tricks_each", spy)
+    return calls
+
+
+def test_values_restated_as_the_base_plays_them_are_told_without_playing_a_trick(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Twelve values written otherwise than the 2021 edition writes them, each playing as
+    the base does (a leader named twice, a condition that holds wherever its rule finds
+    a card, black for the trumps, a list in another order): each is told to change
+    nothing in play, and telling so plays no trick, however many values there are."""
+    calls = _spy(monkeypatch)
+    _, problems = check_file(FIXTURES / "change-restated.yaml", use_cache=False, lint=True)
+    assert sum("changes nothing in play" in p.message for p in problems) == 12
+    assert [(count, alike.tricks, alike.replayed) for count, alike in calls] == [(12, 0, 0)]
+
+
+def test_changes_that_must_be_played_share_one_play_of_the_tricks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A pirate that wins only in tricks of two cards or more changes nothing (a pirate is
+    alone only where the Kraken's next leader is worked out, and wins there anyway), which
+    only playing the tricks can tell; the last mermaid winning does change play. The
+    tricks are resolved once under the file's edition for both changes, and again under
+    an edition without one only where a rule it changes answered otherwise."""
+    path = tmp_path / "pirates.yaml"
+    path.write_text(
+        "extends: skullking-2021\nid: pirates\nplayers: {max: 4}\nprecedence:\n"
+        "  pirate: {when: cards >= 2}\n  mermaid: {winner: {pick: last}}\n",
+        encoding="utf-8",
+    )
+    calls = _spy(monkeypatch)
+    _, problems = check_file(path, use_cache=False, lint=True)
+    assert [(p.line, p.message.split(":")[0]) for p in problems] == [
+        (5, "'precedence[pirate].when' changes nothing in play")
+    ]
+    edition = skullking.load_edition(path)
+    grid = _Domain([edition, edition]).count()
+    ((count, alike),) = calls
+    assert count == 2 and alike.answers == [True, False]
+    assert 0 < alike.tricks <= grid  # one play for both changes, not one for each
+    assert alike.replayed <= grid // 100
+
+
+#: Changes of a four-player 2021 edition, one each, of every kind the shared play tells
+#: apart: conditions, picks and groups of precedence rules, next leaders, bonuses, and
+#: changes it plays through (a card's role, which beast takes effect, leads).
+VARIANTS = (
+    "precedence: {skull-king: {when: skull_king >= 1}}",
+    "precedence: {mermaid-captures-skull-king: {when: skull_king == 1 and mermaid >= 1}}",
+    "precedence: {pirate: {when: cards >= 2}}",
+    "precedence: {pirate: {winner: {pick: last}}}",
+    "precedence: {skull-king: {winner: {pick: last}}}",
+    "precedence: {trump: {winner: {pick: highest, of: black}}}",
+    "precedence: {trump: {winner: {pick: lowest}}}",
+    "precedence: {led-suit: {when: trump == 0}}",
+    "effects: {list: {kraken: {next_leader: [left_of_effect_player]}}}",
+    "effects: {list: {kraken: {next_leader: [would_have_won_without_effects, trick_leader]}}}",
+    "effects: {list: {white-whale: {next_leader: [would_have_won_without_effects, effect_player]}}}",
+    "effects: {list: {white-whale: {precedence: {highest-number: {winner: {ties: last_played}}}}}}",
+    "bonuses: {mermaid-by-pirate: {winner: {roles: [pirate, skull_king]}}}",
+    "bonuses: {pirate-by-skull-king: {captured: {roles: [pirate, mermaid]}}}",
+    "bonuses: {black-14: {points: 25}}",
+    "bonuses: {standard-14: {captured: {suits: [purple, yellow, green], ranks: [14]}}}",
+    "deck: {cards: {mermaid: {role: pirate}}}",
+    "effects: {when_several: first_played}",
+    "lead: {character_after_pass: pass}",
+)
+
+
+def _ends(edition: Edition, plays: list[Play]) -> tuple[object, ...]:
+    result = edition._resolver.resolve([edition.plays[p.code] for p in plays], 0, len(plays))
+    return result.winner, result.next_leader, result.bonus, result.alliances
+
+
+@pytest.mark.parametrize("how", ["as is", "every rule asked", "played through"])
+def test_the_shared_play_answers_as_playing_each_pair_through(
+    how: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """For each change, whether every trick of the analysis ends alike is what playing
+    the edition and the changed one through, trick by trick, says: as the shared play
+    runs, with every rule, leader and bonus asked trick by trick (nothing settled
+    beforehand), and with every edition played through."""
+    (tmp_path / "base.yaml").write_text("extends: skullking-2021\nid: base\nplayers: {max: 4}\n", encoding="utf-8")
+    base = skullking.load_edition(tmp_path / "base.yaml")
+    others = []
+    for i, change in enumerate(VARIANTS):
+        (tmp_path / f"v{i}.yaml").write_text(f"extends: base.yaml\nid: v{i}\n{change}\n", encoding="utf-8")
+        others.append(skullking.load_edition(tmp_path / f"v{i}.yaml"))
+    if how != "as is":
+        monkeypatch.setattr(exhaustive, "_same_rule", lambda *args: False)
+        monkeypatch.setattr(exhaustive, "tried_strategies", lambda strategies, fallback: tuple(strategies))
+    if how == "played through":
+        monkeypatch.setattr(exhaustive, "_watch", lambda *args: None)
+    expected = [
+        all(_ends(base, plays) == _ends(other, plays) for _, plays in _Domain([other, base]).tricks())
+        for other in others
+    ]
+    assert exhaustive.same_tricks_each(base, others).answers == expected
+    assert expected.count(True) >= 6 and expected.count(False) >= 6

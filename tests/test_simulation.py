@@ -360,3 +360,130 @@ def test_a_progress_line_on_a_terminal(command: str, monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(sys, "stderr", piped)
     assert run(*argv)[0] == 0
     assert piped.getvalue() == ""
+
+
+@pytest.mark.parametrize("command", [["simulate"], ["compare", "skullking-2021", "bga"]])
+def test_jobs_beyond_the_cores_play_with_one_worker_a_core(
+    command: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--jobs 100` starts no more worker processes than the cores this process may use
+    (here 2, whatever the machine), says so on standard error, and gives the results
+    of `--jobs 1`; with -q it says nothing."""
+    import multiprocessing.pool
+
+    from skullking import simulation
+
+    monkeypatch.setattr(simulation, "default_jobs", lambda: 2)
+    started: list[int] = []
+    real = multiprocessing.pool.Pool.__init__
+
+    def pool(self: Any, processes: int | None = None, *args: Any, **kwargs: Any) -> None:
+        started.append(processes or 0)
+        real(self, processes, *args, **kwargs)
+
+    monkeypatch.setattr(multiprocessing.pool.Pool, "__init__", pool)
+    argv = [*command, "--games", "60", "--seed", "5", "--format", "json"]
+    code, many, _ = run(*argv, "--jobs", "100")
+    assert code == 0 and started == [2]
+    assert "note: --jobs 100: this machine lets skullking use 2 cores; playing with 2 worker processes" in (
+        capsys.readouterr().err
+    )
+    assert json.loads(many) == run_json(*argv, "--jobs", "1")
+    assert run(*argv, "--jobs", "100", "-q")[0] == 0 and capsys.readouterr().err == ""
+    assert simulation.worker_count(100) == 2 and simulation.worker_count(1) == 1
+
+
+# ---------------------------------------------------------------------- sheets at the limits
+
+
+def _edition_at_the_limits(folder: Path) -> Path:
+    """An edition as large as the limits allow where a sheet grows: 20 players, eight
+    suits of 96 ranks and 232 special cards (1,000 cards), 100 rounds of 49 cards."""
+    extra = [f"{a}{b}" for a in "abcdefghij" for b in "abcdefghijklmnopqrstuvwxyz"][:214]
+    suits = "".join(f"    {s}: {{ranks: {{to: 96}}}}\n" for s in ("green", "yellow", "purple", "black"))
+    suits += "".join(
+        f"    {s}: {{code: {s[0].upper()}, ranks: {{from: 1, to: 96}}, names: {{en: [{s}]}}}}\n"
+        for s in ("red", "cyan", "orange", "white")
+    )
+    roles = ("escape", "pirate", "skull_king", "mermaid")
+    cards = "".join(
+        f"    extra-{w}: {{code: X{w.upper()}, role: {roles[i % 4]}, names: {{en: [extra {w}]}}}}\n"
+        for i, w in enumerate(extra)
+    )
+    path = folder / "limits.yaml"
+    path.write_text(
+        "extends: skullking-2021\nid: at-the-limits\nplayers: {max: 20}\n"
+        f"deck:\n  suits:\n{suits}  cards:\n{cards}"
+        "schedule:\n  hand_limit: 1000 // players - 1\n  variants:\n"
+        f"    standard: {{rounds: [{', '.join(['49'] * 100)}]}}\n",
+        encoding="utf-8",
+    )
+    return path
+
+
+def test_a_game_at_the_limits_writes_a_sheet_score_reads(tmp_path: Path) -> None:
+    """A game of 20 players and 100 rounds of 49 cards writes a sheet of more values
+    than an edition file may hold (about 107,000: 98,000 cards in tricks); `skullking
+    score` reads it back to the game's totals."""
+    from skullking.bounded import yaml_limits
+    from skullking.limits import MAX_YAML_NODES
+    from skullking.located import _Loader
+
+    edition = _edition_at_the_limits(tmp_path)
+    code, sheet, err = run("simulate", "--edition", str(edition), "--players", "20", "--seed", "1")
+    assert code == 0, err
+    assert yaml_limits(_Loader, sheet, "sheet.yaml", values=MAX_YAML_NODES) is not None  # past an edition's limit
+    path = tmp_path / "game.yaml"
+    path.write_text(sheet, encoding="utf-8")
+    scored = run_json("score", str(path))
+    totals = sheet.splitlines()[1].split("Totals: ")[1].rstrip(".")
+    assert ", ".join(f"{p} {t}" for p, t in scored["totals"].items()) == totals
+    assert len(scored["rounds"]) == 100
+
+
+def test_tie_breaks_stop_at_the_rounds_a_sheet_may_hold(tmp_path: Path) -> None:
+    """A house rule under which every round scores 0 ties every game: after a schedule
+    of 95 rounds only 5 tie-break rounds are played (not 10), so that the sheet holds
+    the 100 rounds a sheet may, and `skullking score` reads it; so does every game
+    `--out` writes."""
+    edition = tmp_path / "always-tied.yaml"
+    edition.write_text(
+        "extends: skullking-2021\nid: always-tied\nscoring:\n  schemes:\n    classic:\n"
+        "      cases: {zero-made: null, zero-missed: null, made: null, missed: {points: '0'}}\n"
+        f"schedule:\n  variants:\n    standard: {{rounds: [{', '.join(['1'] * 95)}]}}\n",
+        encoding="utf-8",
+    )
+    code, sheet, err = run("simulate", "--edition", str(edition), "--players", "3", "--seed", "1")
+    assert code == 0, err
+    (tmp_path / "game.yaml").write_text(sheet, encoding="utf-8")
+    scored = run_json("score", str(tmp_path / "game.yaml"))
+    assert len(scored["rounds"]) == 100 and len(set(scored["totals"].values())) == 1
+    out = tmp_path / "games"
+    record = run_json("simulate", "--edition", str(edition), "--games", "2", "--out", str(out), "-q", "--jobs", "1")
+    assert record["tie_break_rounds"] == 2 * 5
+    for game in sorted(out.glob("game-*.yaml")):
+        assert len(run_json("score", str(game))["rounds"]) == 100
+
+
+def test_a_sheet_score_would_refuse_is_not_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where a game's sheet would be refused by `skullking score` (here with the values a
+    sheet may hold lowered to 60, then the bytes of a sheet file to 500), simulate
+    refuses it, exit 2, and writes nothing: no printed sheet, no file in `--out`."""
+    from skullking import limits, scoring
+
+    monkeypatch.setattr(scoring, "MAX_SHEET_VALUES", 60)
+    code, out, err = run("simulate", "--seed", "1", "--rounds", "3")
+    assert code == 2 and out == ""
+    assert err.strip().endswith(
+        "the game's score sheet would not be read back by 'skullking score': the document holds more than 60 "
+        "values (counting every value an alias repeats); it is not written (fewer rounds or players make a "
+        "smaller sheet)"
+    )
+    games = tmp_path / "games"
+    code, out, err = run("simulate", "--games", "2", "--out", str(games), "-q", "--jobs", "1")
+    assert code == 2 and "would not be read back by 'skullking score'" in err
+    assert list(games.iterdir()) == []
+    monkeypatch.undo()
+    monkeypatch.setattr(limits, "MAX_FILE_BYTES", 500)  # a sheet file's size (long card codes reach it)
+    code, out, err = run("simulate", "--seed", "1", "--rounds", "3")
+    assert code == 2 and out == "" and "bytes, more than the 500 a sheet may have; it is not written" in err

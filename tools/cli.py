@@ -33,6 +33,7 @@ from skullking.errors import (
     SkullKingError,
     in_file_order,
 )
+from skullking.limits import MAX_DIFF_TRICKS
 from skullking.tools.authorcmd import cmd_new, cmd_schema
 from skullking.tools.batch import trick_batch, trick_json
 from skullking.tools.common import (
@@ -313,8 +314,19 @@ def _parser(out: TextIO | None = None) -> argparse.ArgumentParser:
         default=2000,
         help="random tricks of 4+ cards to play (default 2000; as many again from both decks when they differ)",
     )
-    p.add_argument("--seed", type=int, default=2021, help="seed of the random sample (default 2021)")
-    p.add_argument("--depth", type=int, default=3, help="play every trick of up to this many cards: 2 or 3 (default 3)")
+    p.add_argument(
+        "--seed",
+        type=int,
+        default=2021,
+        help="seed of the random samples, of long tricks and of large grids (default 2021)",
+    )
+    p.add_argument(
+        "--depth",
+        type=int,
+        default=3,
+        help=f"play every trick of up to this many cards: 2 or 3 (default 3; past {MAX_DIFF_TRICKS:,} of them, "
+        "a sample of that many)",
+    )
     p.set_defaults(run=cmd_diff)
 
     add_simulation_options(sub, _options(formats=("text", "json", "csv")), plain)

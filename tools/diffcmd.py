@@ -55,6 +55,15 @@ def _write_only(out: TextIO, report: dict[str, Any], what: str, said: Callable[[
             out.write(f"  {said(example)}; refused by {other}: {example['why']}\n")
 
 
+def _write_sampled(out: TextIO, grid: dict[str, Any], what: str, of: str, does: str) -> None:
+    """The line saying that a grid was sampled, and how much of it (nothing when not)."""
+    if grid["sampled"]:
+        out.write(
+            f"{what}: a sample of {grid['compared']:,} of the {grid['size']:,} {of} (diff {does} at most "
+            f"{grid['compared']:,}), spread evenly over them; --seed draws them.\n"
+        )
+
+
 def cmd_diff(args: argparse.Namespace, out: TextIO) -> int:
     from skullking.compare import compare
     from skullking.limits import MAX_DIFF_SAMPLE
@@ -68,12 +77,13 @@ def cmd_diff(args: argparse.Namespace, out: TextIO) -> int:
     if args.format == "json":
         write_json(out, report)
         return 0
-    write_report(a, b, report, out)
+    write_report(a, b, report, out, depth=args.depth)
     return 0
 
 
-def write_report(a: Edition, b: Edition, report: dict[str, Any], out: TextIO) -> None:
-    """``diff``'s text: what :func:`skullking.compare.compare` found between ``a`` and ``b``."""
+def write_report(a: Edition, b: Edition, report: dict[str, Any], out: TextIO, *, depth: int = 3) -> None:
+    """``diff``'s text: what :func:`skullking.compare.compare` found between ``a`` and ``b``
+    (with tricks of up to ``depth`` cards)."""
     out.write(text_lines([f"A = {a.id}: {a.title}", f"B = {b.id}: {b.title}", ""]))
     changes = report["changes"]
     out.write(f"Changed values ({len(changes)}):\n" if changes else "No value differs.\n")
@@ -86,7 +96,10 @@ def write_report(a: Edition, b: Edition, report: dict[str, Any], out: TextIO) ->
         if cards:
             out.write(f"Cards only {side.upper()} has ({len(cards)}): {' '.join(cards)}\n")
     tricks = report["tricks"]
-    out.write(f"\nTricks: {tricks['differ']} of {tricks['checked']} played both ways end differently")
+    out.write("\n")
+    sizes = " and ".join(str(n) for n in range(2, depth + 1)) + " cards"
+    _write_sampled(out, tricks["grid"], "Tricks", f"ordered tricks of {sizes} of either deck", "plays")
+    out.write(f"Tricks: {tricks['differ']} of {tricks['checked']} played both ways end differently")
     out.write(", e.g.:\n" if tricks["examples"] else ".\n")
     for example in tricks["examples"]:
         out.write(f"  {' '.join(example['cards'])}: A {_said(example['a'])}; B {_said(example['b'])}\n")
@@ -99,7 +112,9 @@ def write_report(a: Edition, b: Edition, report: dict[str, Any], out: TextIO) ->
     rounds = report["rounds"]
     schemes = ", ".join(p["a"] if p["a"] == p["b"] else f"{p['a']}/{p['b']}" for p in rounds["schemes"])
     schemes = ("schemes " if len(rounds["schemes"]) > 1 else "scheme ") + schemes
-    out.write(f"\nRounds: {rounds['differ']} of {rounds['checked']} ({schemes}) score differently")
+    out.write("\n")
+    _write_sampled(out, rounds["grid"], "Rounds", "rounds of the grid", "scores")
+    out.write(f"Rounds: {rounds['differ']} of {rounds['checked']} ({schemes}) score differently")
     out.write(", e.g.:\n" if rounds["examples"] else ".\n")
     for r in rounds["examples"]:
         out.write(f"  {_round_said(r)}: A {r['a']}, B {r['b']}\n")

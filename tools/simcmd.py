@@ -15,9 +15,6 @@ if TYPE_CHECKING:
     from skullking.edition import Edition
     from skullking.simulation import Comparison, Setup
 
-#: simulate stops breaking a tie after this many extra rounds (a house rule could make
-#: every round score alike, and the tie would never end).
-MAX_TIE_BREAKS = 10
 #: The most games one run plays.
 MAX_GAMES = 100_000_000
 
@@ -73,6 +70,8 @@ def _one_game(args: argparse.Namespace, edition: Edition, out: TextIO) -> int:
 
     from skullking.bots import make_bots, play_round
     from skullking.game import Game, play_randomly
+    from skullking.scoring import sheet_text
+    from skullking.simulation import may_break_tie
 
     players = player_names(args.players)
     seed = _seed(args)
@@ -101,7 +100,7 @@ def _one_game(args: argparse.Namespace, edition: Edition, out: TextIO) -> int:
     for _ in range(rounds):
         play(game.next_round())
     tie_breaks = 0
-    while args.rounds is None and game.tied and tie_breaks < MAX_TIE_BREAKS:
+    while args.rounds is None and game.tied and may_break_tie(len(game.rounds), tie_breaks):
         play(game.next_round())  # the tied players play another round
         tie_breaks += 1
     sheet = game.as_sheet()
@@ -117,19 +116,15 @@ def _one_game(args: argparse.Namespace, edition: Edition, out: TextIO) -> int:
         }
         write_json(out, record)
         return 0
-    import yaml
-
     totals = ", ".join(f"{p} {score.totals[p]}" for p in players)
     how = "random legal moves" if bots is None else f"bots ({args.bots})"
-    out.write(
-        text_lines(
-            [
-                f"# A game of {edition.id} played with {how} by 'skullking simulate --seed {seed}'.",
-                f"# 'skullking score' reads this sheet. Totals: {totals}.",
-            ]
-        )
+    head = text_lines(
+        [
+            f"# A game of {edition.id} played with {how} by 'skullking simulate --seed {seed}'.",
+            f"# 'skullking score' reads this sheet. Totals: {totals}.",
+        ]
     )
-    yaml.safe_dump(sheet, out, sort_keys=False, allow_unicode=True, default_flow_style=None, width=120)
+    out.write(sheet_text(sheet, head))
     return 0
 
 
@@ -169,13 +164,22 @@ def _games(args: argparse.Namespace) -> int:
 
 
 def _jobs(args: argparse.Namespace) -> int:
-    from skullking.simulation import default_jobs
+    """``--jobs``: at least 1; more than the cores this process may use plays with one
+    worker a core, and says so on standard error (not with -q)."""
+    from skullking.simulation import default_jobs, worker_count
 
     if args.jobs is None:
         return default_jobs()
     if args.jobs < 1:
         raise UsageError(f"--jobs {args.jobs}: at least 1")
-    return int(args.jobs)
+    jobs = worker_count(args.jobs)
+    if jobs < args.jobs and args.cluster is None and not args.quiet:
+        cores = f"{jobs} core{'s' if jobs != 1 else ''}"
+        sys.stderr.write(
+            f"note: --jobs {args.jobs}: this machine lets skullking use {cores}; "
+            f"playing with {jobs} worker process{'es' if jobs != 1 else ''} (the results are the same)\n"
+        )
+    return jobs
 
 
 def _progress(args: argparse.Namespace, games: int) -> Callable[[int], None] | None:
@@ -384,7 +388,10 @@ def add_options(sub: Any, common: Any, plain: Any) -> None:
         p.add_argument("--modules", metavar="ID,ID,...", help="modules in play (default: those used at this count)")
         p.add_argument("--no-abilities", action="store_true", help="play without the pirates' abilities")
         p.add_argument(
-            "--jobs", type=int, default=None, help="worker processes (default: every core); results do not change"
+            "--jobs",
+            type=int,
+            default=None,
+            help="worker processes, one a core at the most (default: every core); results do not change",
         )
         p.add_argument(
             "--cluster",
@@ -396,7 +403,7 @@ def add_options(sub: Any, common: Any, plain: Any) -> None:
             metavar="FILE.png|FILE.svg",
             help="also draw the scores and bid hit rates (needs the 'plot' extra)",
         )
-        p.add_argument("-q", "--quiet", action="store_true", help="no progress line on standard error")
+        p.add_argument("-q", "--quiet", action="store_true", help="no progress line or note on standard error")
 
     p = sub.add_parser(
         "simulate",
