@@ -53,7 +53,8 @@ A precedence list with a condition that may divide by zero is decided rule by ru
 instead, every condition in turn, as the reference does, so that the error comes where
 it would. ``tests/test_compiled.py`` checks this resolver against the reference on
 every bundled edition, every example house rule and overlays that reach every way a
-rule can pick.
+rule can pick; ``tests/test_differential.py`` (and ``scripts/differential.py``, long) on
+house rules generated at the level of rules.
 
 The code: this module holds :class:`CompiledTricks`, which builds the tables;
 :mod:`skullking.compiledresolve` builds the resolver function from them,
