@@ -53,7 +53,8 @@ A precedence list with a condition that may divide by zero is decided rule by ru
 instead, every condition in turn, as the reference does, so that the error comes where
 it would. ``tests/test_compiled.py`` checks this resolver against the reference on
 every bundled edition, every example house rule and overlays that reach every way a
-rule can pick.
+rule can pick; ``tests/test_differential.py`` (and ``scripts/differential.py``, long) on
+house rules generated at the level of rules.
 
 The code: this module holds :class:`CompiledTricks`, which builds the tables;
 :mod:`skullking.compiledresolve` builds the resolver function from them,
@@ -96,6 +97,7 @@ from .compiledparts import (
     _Ranks,
     _Region,
     own_bonus_ids,
+    union,
 )
 from .compiledplans import Plans
 from .compiledresolve import build_resolver
@@ -231,7 +233,7 @@ class CompiledTricks(Plans, Deciders):
 
         top = 1 << width
         self.bias = sum((top - 1 - limits[pool]) << at for pool, at in overflow.items())
-        self.checks = (ones << undeclared_at) | sum(top << at for at in overflow.values())
+        self.checks = (ones << undeclared_at) | union(top << at for at in overflow.values())
         self.unique = (unique_at, (1 << (unique_end - unique_at)) - 1, unique_count_at, (1 << (width + 1)) - 1)
         self.regions = regions
         min_players = {m.id: m.min_players for m in edition.modules}
@@ -245,7 +247,7 @@ class CompiledTricks(Plans, Deciders):
             shifts = {counted[r.id]}
             for rules, shifts_of in zip(lists, rule_at, strict=True):
                 shifts.update(shift for rule, shift in zip(rules, shifts_of, strict=True) if rule.of == r.id)
-            role_unit[r.slot + 1] = sum(1 << shift for shift in shifts)
+            role_unit[r.slot + 1] = union(1 << shift for shift in shifts)
         self.role_unit = role_unit
 
         # -- each play's counts, and how it leads (a suit, -1: no suit, -2: passes)
@@ -360,7 +362,7 @@ class CompiledTricks(Plans, Deciders):
         self.effect_by_bit = [-1] * (fields.top + 1)
         for slot, at in effect_at.items():
             self.effect_by_bit[at + 1] = slot
-        self.effect_fields = sum(ones << at for at in effect_at.values())
+        self.effect_fields = union(ones << at for at in effect_at.values())
 
         # -- role bonuses, per winner role + 1: ((id, points, count shift), ...) and the
         # mask of those counts, or None when one needs the reference's pattern matching
@@ -375,7 +377,7 @@ class CompiledTricks(Plans, Deciders):
                     continue
                 fast.extend((bonus.id, bonus.points, counted[roles[r].id]) for r in roles_counted)
             self.role_bonuses.append(None if fast is None else tuple(fast))
-            self.role_bonus_mask.append(sum(ones << at for _, _, at in fast or ()))
+            self.role_bonus_mask.append(union(ones << at for _, _, at in fast or ()))
         self.first_played = edition.when_several is WhenSeveral.FIRST_PLAYED
         self.alters_at, self.static_ids_at, self.static_at = alters_at, static_ids_at, static_at
         self.alters, self.allies = ones << alters_at, ones << allies_at
@@ -407,7 +409,7 @@ class CompiledTricks(Plans, Deciders):
                 for position, name in enumerate(rule.when.names)
                 if name in rule.when.variables
             )
-            condition = (sum(self.ones << s for _, s in reads), {}, rule.when, reads)
+            condition = (union(self.ones << s for _, s in reads), {}, rule.when, reads)
         high, ranked = rule.pick is Pick.HIGHEST, rule.pick in (Pick.HIGHEST, Pick.LOWEST)
         how: int = _OTHER
         arg: Any = None

@@ -24,6 +24,7 @@ from .compiledparts import (
     Decide,
     Step,
     _Region,
+    union,
 )
 from .model import Among, Pick, Rule, Ties
 from .trick import Resolver, _pick
@@ -50,7 +51,7 @@ class Deciders:
         """The function that decides a trick by the rules ``steps``: given the plays,
         their roles when an effect changed them (else ``None``) and the counts, the
         position of the winning play (-1 when none) and the rule's step (``None``)."""
-        fields = sum(step.field for step in steps)
+        fields = union(step.field for step in steps)
         holds, regions, take, lead = self.holds, self.regions, self._take, self.lead
         pass_on = self.resolver.pass_on_character
 

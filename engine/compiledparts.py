@@ -5,7 +5,7 @@ effects compiled."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NamedTuple
 
 from .cards import Play
@@ -37,6 +37,16 @@ _NO_RULE = "no precedence rule finds a winner"
 _IMPOSSIBLE = 1 << 30
 #: What a trick not parsed by an edition knows of itself: nothing.
 _NO_FACTS: tuple[object, int, int, tuple[int, ...]] = (None, 0, 0, ())
+
+
+def union(masks: Iterable[int]) -> int:
+    """The bits of ``masks`` together: a mask of the counts is an OR of fields, never a
+    sum, which would carry into the next field when two name the same one (two role
+    bonuses counting one role)."""
+    found = 0
+    for mask in masks:
+        found |= mask
+    return found
 
 
 def own_bonus_ids(cards: Sequence[Play]) -> list[str]:

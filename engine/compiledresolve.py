@@ -21,6 +21,7 @@ from .compiledparts import (
     Resolve,
     _new,
     own_bonus_ids,
+    union,
 )
 from .plan import no_winner
 from .trick import TrickResult
@@ -54,7 +55,7 @@ def build_resolver(tricks: CompiledTricks) -> Resolve:
         None if step is None else (step.how, step.arg, ~step.field, step.condition, step.rule, step.results, step)
         for step in tricks.by_bit[0]
     )
-    fields = 0 if tricks.ordered[0] else sum(step.field for step in tricks.steps[0])
+    fields = 0 if tricks.ordered[0] else union(step.field for step in tricks.steps[0])
     unknown = -2 if tricks.ordered[0] else -1  # the pick before any rule: -2, the decider's
     payable = [tricks.static_ids | mask for mask in tricks.role_bonus_mask]
     fallback_position, most = tricks.resolver.fallback_position, tricks.edition.max_players

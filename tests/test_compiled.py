@@ -4,25 +4,25 @@ every field, or the same error, on every bundled edition, every example house ru
 overlays written to reach every way a rule can pick, every effect setting and every
 kind of bonus; random tricks of 2 to 8 cards (distinct 8-card tricks among them), random
 leaders and player counts, possible and impossible tricks, each resolved in every form
-a trick is given (parsed, plays in a list or a tuple, text) and twice (the second time
-a short trick's pattern has its plan)."""
+a trick is given (parsed, plays in a list or a tuple, text; led by seat 0, as a round
+resolves it too) and twice (the second time a short trick's pattern has its plan).
+tests/test_differential.py does the same on generated house rules."""
 
 from __future__ import annotations
 
 import copy
 import pickle
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any
 
 import pytest
+from agreement import agree, deck_plays
 
 import skullking
 from skullking.cards import Play
 from skullking.compiled import PLANNED
 from skullking.edition import Edition
-from skullking.errors import SkullKingError
 from skullking.model import EffectKind
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -143,36 +143,9 @@ def editions(tmp_path_factory: pytest.TempPathFactory) -> list[Edition]:
     return list(_editions(tmp_path_factory))
 
 
-def _outcome(resolve: Callable[..., Any], cards: Any, leader: int, players: int | None) -> object:
-    """The result, or the error's type and message."""
-    try:
-        return resolve(cards, leader, players)
-    except SkullKingError as exc:
-        return (type(exc).__name__, str(exc))
-
-
 def _agree(edition: Edition, plays: Sequence[Play], leader: int, players: int | None) -> object:
-    """Every way of resolving ``plays`` gives what the interpreter gives (twice: the
-    second time through a short trick's plan); returns that."""
-    codes = [str(p) for p in plays]
-    expected = _outcome(edition.interpret_trick, codes, leader, players)
-    for _ in range(2):
-        for cards in (edition.parse_cards(codes), list(plays), tuple(plays)):
-            assert _outcome(edition.resolve_trick, cards, leader, players) == expected, (codes, leader, players)
-    assert _outcome(edition.resolve_trick, " ".join(codes), leader, players) == expected, codes
-    return expected
-
-
-def _deck_plays(edition: Edition, rng: random.Random) -> list[Play]:
-    """A play for every physical card of the edition (declared cards declared at random)."""
-    out = []
-    for card in edition.deck():
-        play = edition.plays[card.code]
-        if play.undeclared:
-            kind = edition.kind(card.kind or "")
-            play = edition.plays[f"{card.code}:{rng.choice(kind.declarations).code}"]
-        out.append(play)
-    return out
+    """Every way of resolving ``plays`` gives what the interpreter gives (:func:`agree`)."""
+    return agree([edition], [str(p) for p in plays], leader, players)
 
 
 def test_every_edition_agrees_on_random_possible_tricks(editions: list[Edition]) -> None:
@@ -180,7 +153,7 @@ def test_every_edition_agrees_on_random_possible_tricks(editions: list[Edition])
     to the edition's players), at every player count from the cards up, random leaders."""
     for edition in editions:
         rng = random.Random(edition.id)
-        deck = _deck_plays(edition, rng)
+        deck = deck_plays(edition, rng)
         won = unwon = 0
         for _ in range(3_000):
             size = rng.randint(2, min(8, edition.max_players))
@@ -199,7 +172,7 @@ def test_distinct_eight_card_tricks_agree(editions: list[Edition]) -> None:
     seen before, with and without Kraken, White Whale and Loot."""
     for edition in (e for e in editions if e.max_players >= 8):
         rng = random.Random(f"8-{edition.id}")
-        deck = _deck_plays(edition, rng)
+        deck = deck_plays(edition, rng)
         seen: set[tuple[str, ...]] = set()
         while len(seen) < 2_000:
             plays = rng.sample(deck, 8)
@@ -271,7 +244,7 @@ def test_conditions_are_remembered_by_the_counts_they_read(edition: Edition) -> 
     """The 2021 edition's only condition (Skull King with a mermaid) reads two counts:
     its remembered values stay few however many tricks are resolved."""
     rng = random.Random(5)
-    deck = _deck_plays(edition, rng)
+    deck = deck_plays(edition, rng)
     for _ in range(2_000):
         edition.resolve_trick(rng.sample(deck, 8))
     (step,) = [s for s in edition._compiled.steps[0] if s.condition is not None]

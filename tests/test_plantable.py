@@ -10,10 +10,10 @@ from __future__ import annotations
 import itertools
 import json
 import random
-from collections import Counter, defaultdict
 from pathlib import Path
 
 import pytest
+from agreement import random_trick
 
 import skullking
 from skullking import plantable, simulation
@@ -34,20 +34,6 @@ def tabled() -> tuple[Edition, plantable.Table]:
     """skullking-2021 with its table built (once for the module)."""
     edition = skullking.load_edition("skullking-2021")
     return edition, plantable.build(edition._compiled)
-
-
-def _random_trick(edition: Edition, key: tuple[int, ...], rng: random.Random) -> list[Play] | None:
-    """A random trick of the pattern tuple ``key``: each card a random play of its
-    pattern (other ranks and cards than the table was built from); ``None`` when the
-    draw is not a possible trick."""
-    by_pattern: dict[int, list[Play]] = defaultdict(list)
-    for play in edition.plays.values():
-        by_pattern[play.pattern].append(play)
-    cards = [rng.choice(by_pattern[pattern]) for pattern in key]
-    copies = Counter(play.pool for play in cards)
-    if any(count > edition.pool_limits[pool] for pool, count in copies.items()):
-        return None
-    return cards
 
 
 @pytest.mark.parametrize("name", EDITIONS + HOUSE_RULES, ids=lambda n: Path(n).stem)
@@ -73,7 +59,7 @@ def test_tabled_plans_agree_with_the_interpreter(name: str) -> None:
     checked = 0
     for key in rng.sample(keys, min(1_500, len(keys))):
         for _ in range(20):  # a possible trick of the pattern, drawn at random
-            cards = _random_trick(edition, key, rng)
+            cards = random_trick(edition, key, rng)
             if cards is None:
                 continue
             players = rng.randint(max(len(cards), edition.min_players), edition.max_players)
