@@ -212,9 +212,14 @@ def _reach(edition: Edition, name: str, args: tuple[Any, ...]) -> int:
         paid(points, ids)
         return max(positions((w, *positions(loots))))
     if name == "no_winner" and len(args) == 5:
-        if type(args[1]) is not int or not 0 <= args[1] < seats:
+        selector, offset = args[:2]
+        if type(offset) is not int or not 0 <= offset < seats:
             raise ValueError("a next leader beyond the seats")
-        return max(selected(args[0]))
+        if type(selector) is int:  # seats on from the leader (left of a trick of one card: 1), no card read
+            if not 0 <= selector < seats:
+                raise ValueError("a next leader beyond the seats")
+            return -1
+        return max(selected(selector))
     if name == "ranked" and len(args) == 5 and type(args[1]) is tuple:
         found = selected(args[0])
         for item in args[1]:

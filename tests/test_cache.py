@@ -523,3 +523,21 @@ def test_a_signed_entry_that_does_not_build_is_rebuilt(folder: Path, tmp_path: P
         assert payload != record["payload"]
         entry.write_text(json.dumps(_signed({**record, "payload": payload})), "utf-8")
         assert skullking.load_edition(house).resolve_trick(["B14", "Y1"]).bonus == 30
+
+
+def test_a_table_whose_next_leader_sits_beyond_a_short_trick_is_kept(tmp_path: Path) -> None:
+    """A plan of a trick nobody wins may name a seat past its cards (the player left of
+    the leader of a one-card trick): that plan reads no card, and its table installs.
+    (Without the rule that the first of all escapes wins, a trick of escapes has no
+    winner.)"""
+    rule = tmp_path / "left.yaml"
+    rule.write_text(
+        "extends: skullking-original\nid: left\nprecedence: {all-escape: null}\n"
+        "play: {no_winner_leads: left_of_trick_leader}\n",
+        "utf-8",
+    )
+    edition = skullking.load_edition(rule)
+    table = plantable.build(edition._compiled)
+    assert any(name == "no_winner" and args[0] == 1 for name, args in table["specs"])
+    fresh = skullking.load_edition(rule)
+    assert plantable.install(fresh._compiled, table) > 0
