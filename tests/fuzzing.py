@@ -334,24 +334,29 @@ def _restore_variable(name: str, value: str | None) -> None:
 
 
 def check_cache_entry(edits: list[tuple[float, Any]], signed: bool) -> None:
-    """A stored edition with random edits to its data (its numbers, names, operators,
-    records): without the user's signature it is never used (the edition is rebuilt);
-    even signed, reading it raises nothing and runs nothing (a marker file a planted
-    formula would write never appears), and an entry that reads is an edition."""
+    """A stored edition with random edits to its data: without the user's signature it
+    is never used (the edition is rebuilt), whatever was edited; signed, with edits to
+    its formulas' trees (numbers, names, operators, nodes: what the engine writes into
+    Python source), reading it raises nothing and runs nothing (a marker file a planted
+    formula would write never appears), and an entry that reads is an edition. (Other
+    signed values are the user's own engine's: a count of copies edited to millions
+    would build millions of cards.)"""
     from skullking import cache, codec
     from skullking.edition import Edition
 
     folder, house, record, built = _stored_house()
     payload = json.loads(record["payload"])
-    nodes: list[tuple[Any, Any]] = []  # (container, key) of every value in the payload
+    nodes: list[tuple[Any, Any]] = []  # (container, key) of every value edited
 
-    def collect(node: Any) -> None:
+    def collect(node: Any, in_tree: bool) -> None:
         items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
         for key, value in items:
-            nodes.append((node, key))
-            collect(value)
+            inside = in_tree or (isinstance(node, dict) and key == "x")  # (an expression's tag)
+            if inside or not signed:
+                nodes.append((node, key))
+            collect(value, inside)
 
-    collect(payload)
+    collect(payload, False)
     for where, value in edits:
         container, key = nodes[int(where * len(nodes))]
         container[key] = value
