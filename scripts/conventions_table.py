@@ -1,5 +1,5 @@
 """Prints the README's table of bundled editions and the values they give to the
-conventions where sources disagree (digest section 5), read from the edition files.
+conventions where sources disagree, read from the edition files.
 Each disputed row links to its point on docs/conventions.md (scripts/conventions_page.py).
 
     python scripts/conventions_table.py          # print the table

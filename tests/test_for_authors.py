@@ -1,4 +1,4 @@
-"""For authors outside this repository (issue 7 section 6): `skullking schema`, the
+"""For authors outside this repository: `skullking schema`, the
 score-sheet schema, `skullking new`, and the licence."""
 
 from __future__ import annotations
@@ -98,7 +98,7 @@ def test_simulated_sheets_pass_the_sheet_schema(edition: str) -> None:
 
 
 def test_sheet_schema_allows_the_round_keys_an_edition_adds() -> None:
-    """wagers, harry, rosie and loads are allowed (digest 2.8, 2.10), and a sheet whose
+    """wagers, harry, rosie and loads are allowed (the 2021 rulebook), and a sheet whose
     edition is a house-rule file may use keys of its own choices."""
     sheet: dict[str, Any] = {
         "edition": "skullking-2021",
@@ -174,7 +174,7 @@ def test_new_writes_an_overlay_that_validates_and_changes_something(tmp_path: Pa
 
 
 def test_new_shows_a_trick_that_earns_the_changed_bonus(tmp_path: Path) -> None:
-    """The header's `trick` command plays a trick whose bonus the file changed (digest 2.5:
+    """The header's `trick` command plays a trick whose bonus the file changed (the 2021 rulebook:
     a 14 of a standard suit is worth 10; the new file makes it 20)."""
     target = _new(tmp_path, "rich", "skullking-2021")
     line = next(line for line in target.read_text(encoding="utf-8").splitlines() if "skullking trick" in line)
@@ -359,7 +359,7 @@ def test_conventions_page_matches_the_edition_files() -> None:
 
 
 def test_conventions_page_has_every_point_reading_and_edition() -> None:
-    """Each disputed point (digest section 5, #1-#25) has a section with at least two
+    """Each of the 25 disputed points has a section with at least two
     readings, each with its sources; every bundled edition is placed under a reading or
     said not to have the point."""
     module = _script("conventions_page")
@@ -377,7 +377,7 @@ def test_conventions_page_has_every_point_reading_and_edition() -> None:
 
 
 def test_conventions_page_places_the_editions_by_their_values() -> None:
-    """The generated placement follows the files (digest 5 #1, #12, #22): the first
+    """The generated placement follows the files (the Kraken's leader, the zero bid, ties): the first
     printing and Board Game Arena take the Kraken's left-neighbour reading, the original
     edition scores a zero bid by round number, and 2021 breaks ties with another round."""
     page = (ROOT / "docs" / "conventions.md").read_text(encoding="utf-8")

@@ -1,5 +1,5 @@
 """Plan tables (engine/plantable.py): every short trick an edition can deal planned before
-play (issue 10 section 4, "no cold path: the edition is compiled completely at load").
+play (no cold path: the edition is compiled completely at load).
 A table's plans agree with the rules interpreted (engine/trick.py) on tricks of every
 pattern it plans, for every bundled edition and example house rule; it is stored in the
 cache by the edition's own pattern numbers and read back by another edition object (other
@@ -38,7 +38,7 @@ def tabled() -> tuple[Edition, plantable.Table]:
 
 @pytest.mark.parametrize("name", EDITIONS + HOUSE_RULES, ids=lambda n: Path(n).stem)
 def test_tabled_plans_agree_with_the_interpreter(name: str) -> None:
-    """Digest 2.4-2.7 (precedence, effects, bonuses, who leads after a trick nobody wins)
+    """The trick rules (precedence, effects, bonuses, who leads after a trick nobody wins)
     as planned by the table = as interpreted: for 1,500 pattern tuples the table plans
     (tricks of 1 to 4 cards), a random trick of each pattern with a random leader and
     seat count, resolved by a fresh edition object that only read the table (so nothing
@@ -197,7 +197,7 @@ def test_fewer_sizes_for_an_edition_of_many_patterns(monkeypatch: pytest.MonkeyP
 
 
 def test_a_large_run_plans_its_tricks(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 10 section 4: a run of PLAN_AT games or more plans its short tricks before
+    """A run of PLAN_AT games or more plans its short tricks before
     play; a smaller one does not; the statistics are the same either way (a table
     changes no result)."""
     planned: list[Edition] = []

@@ -9,7 +9,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_conventions_table_matches_the_edition_files() -> None:
-    """Issue 3 section 6: the table of conventions per edition is generated from the
+    """The table of conventions per edition is generated from the
     files; run scripts/conventions_table.py --write after changing an edition."""
     spec = importlib.util.spec_from_file_location("conventions_table", ROOT / "scripts" / "conventions_table.py")
     assert spec is not None and spec.loader is not None
