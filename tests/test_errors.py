@@ -415,8 +415,8 @@ def test_batch_blank_line_is_an_error_in_place_as_the_readme_says(tmp_path: Path
     """README and behaviour agree on blank lines: a blank line holds no
     trick, so it gets an {"error"} on its own line (output line n answers input line n),
     the tricks around it still run, and the exit code is 2."""
-    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").replace("`", "").split())
-    assert 'a blank line is a bad line too ({"error": "empty line: no trick on it"})' in readme
+    page = " ".join((ROOT / "docs" / "cli" / "trick.md").read_text(encoding="utf-8").replace("`", "").split())
+    assert 'a blank line is a bad line too ({"error": "empty line: no trick on it"})' in page
     batch = tmp_path / "blank.jsonl"
     batch.write_text('{"cards": ["Y5", "Y9"]}\n\n{"cards": ["G5", "G9"]}\n', encoding="utf-8")
     code, out, _ = run("trick", "--batch", str(batch))

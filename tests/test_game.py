@@ -694,11 +694,11 @@ def test_simulate_refuses_bad_options(argv: list[str], message: str) -> None:
     assert err.startswith("skullking: error: ") and message in err and err.count("\n") == 1
 
 
-def test_the_readme_shows_what_simulate_prints() -> None:
-    """The README's simulate example is the command's real output."""
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+def test_the_simulate_page_shows_what_simulate_prints() -> None:
+    """The simulate example of docs/cli/simulate.md is the command's real output."""
+    page = (Path(__file__).resolve().parent.parent / "docs" / "cli" / "simulate.md").read_text(encoding="utf-8")
     command = "$ skullking simulate --seed 3 --players Ann,Bo,Cy --rounds 2\n"
-    shown = readme.split(command, 1)[1].split("$ ", 1)[0]
+    shown = page.split(command, 1)[1].split("$ ", 1)[0]
     assert run(*command[2:].split()[1:])[1] == shown
 
 

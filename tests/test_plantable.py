@@ -100,7 +100,7 @@ def test_a_table_read_back_builds_the_same_plans(tabled: tuple[Edition, plantabl
 
 
 def test_every_possible_trick_of_four_cards_is_planned(tabled: tuple[Edition, plantable.Table]) -> None:
-    """The numbers the README gives: skullking-2021 has 18 patterns; of the 104,976
+    """The numbers docs/design.md gives: skullking-2021 has 18 patterns; of the 104,976
     tuples of four of them 66,582 make a possible trick, and each has its plan."""
     edition, table = tabled
     assert table["patterns"] == 18

@@ -23,7 +23,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _nearest_rank(values: list[int], q: float) -> int:
-    """The quantile as the README defines it: the lowest value with at least q of the values at or below it."""
+    """The quantile as docs/cli/simulate.md defines it: the lowest value with at least q of the
+    values at or below it."""
     ordered = sorted(values)
     return ordered[max(1, math.ceil(q * len(ordered))) - 1]
 
