@@ -3,7 +3,7 @@
     python benchmarks/bench_bots.py [--games 2000] [--seed 2021] [--jobs N]
 
 1. One heuristic bot against three random ones, ``--games`` four-player games of
-   skullking-2021 (issue 10's target: its bid made in at least 45% of its rounds, at
+   skullking-2021 (the target: its bid made in at least 45% of its rounds, at
    least 70% of the games won), then all-heuristic and all-random tables: bids made,
    mean final score.
 2. Games per second on one core and with ``--jobs`` worker processes (default: every

@@ -1,7 +1,7 @@
 """A hand-written Skull King 2021 trick resolver: the speed benchmark's baseline.
 
-It implements exactly the rules of ``editions/skullking-2021.yaml`` (rules digest
-section 2, option A of section 5), written directly in Python the way one would
+It implements exactly the rules of ``editions/skullking-2021.yaml`` (the 2021 rulebook
+with the official FAQ's rulings), written directly in Python the way one would
 without a rules engine:
 
 * Kraken and White Whale in one trick: the one played second takes effect, the other

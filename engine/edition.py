@@ -418,7 +418,7 @@ class Edition:
         """The cards of ``hand`` that may be played on ``trick`` (the cards so far), in hand order.
 
         A numbered card must follow the led suit if the hand holds that suit; special
-        cards may always be played (EN2021). Raises for a trick or hand that cannot
+        cards may always be played (the 2021 rulebook). Raises for a trick or hand that cannot
         happen (undeclared cards in the trick, too many copies of a card, and with
         ``players`` a card whose module is not used at that player count).
         """

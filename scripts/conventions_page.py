@@ -6,9 +6,8 @@ out from the edition files, mostly by playing a trick or scoring a round under e
     python scripts/conventions_page.py          # print the page
     python scripts/conventions_page.py --write  # write docs/conventions.md
 
-A test keeps the page in step with the files. The points follow the rules digest's
-disagreement table (section 5, #1-#25), in its order; the digest's source keys are
-named in words here, since readers do not have the digest.
+A test keeps the page in step with the files. There are 25 points; the sources are
+named in words, with the same names as the edition files' comments and `sources`.
 """
 
 from __future__ import annotations
@@ -27,22 +26,23 @@ from skullking.model.records import EffectKind
 
 PAGE = Path(__file__).resolve().parent.parent / "docs" / "conventions.md"
 
-# Sources, in words (the digest's keys in comments).
-FAQ = "the official FAQ"  # GBG-FAQ
-EN2021 = "the 2021 rulebook"  # EN2021 (first printing)
-EN2024 = "the 2024 rulebook"  # EN2024 transcription
-FR2022 = "the French rulebook (2022)"  # FR2022
-GUIDE = "an English rules guide"  # S003
-GERMAN = "a German score keeper's article"  # S000
-SWISS = "a Swiss German rules page"  # S001
-BGA_JA = "Board Game Arena's Japanese help"  # BGA-JA = S004
-JP_BLOG = "a Japanese blog on the 2021 edition"  # JP-NEW
-ORIGINAL = "the original edition's rules"  # LEGACY
-FR_NOTES = "a French score keeper's design notes"  # FR-DOC
-FR_EN = "an English rendering of the French rules"  # PREM
-APPS = "score apps' round presets"  # APPS
-CSHARP = "a C# implementation's tests"  # KRYO
-ONLINE = "an online implementation and its issue threads"  # AMIR
+# Sources, in words (as the edition files name them).
+FAQ = "the official FAQ"
+RULEBOOK_2021 = "the 2021 rulebook"  # as first printed
+RULEBOOK_2024 = "the 2024 printing of the rulebook"  # one transcription of it
+FRENCH = "the French rulebook (Blackrock Games, 2022)"
+GUIDE = "an English rules guide"
+GERMAN = "a German score keeper's article on the Kraken, the White Whale and the Loot"
+SWISS = "a Swiss German rules page for the 2021 edition"
+BGA_JA = "Board Game Arena's Japanese game help"
+JP_BLOG = "a Japanese blog on the 2021 advanced cards"
+ORIGINAL = "the original edition's rules"
+FR_NOTES = "a French score keeper's design notes"
+FR_EN = "a machine translation of the French rules"
+THIRD_PARTY = "third-party score apps"
+CSHARP = "a C# implementation's trick test suite"
+GO = "a Go implementation"
+GO_THREADS = "a Go implementation's issue threads"
 
 
 class Reading(NamedTuple):
@@ -318,12 +318,12 @@ POINTS: tuple[Point, ...] = (
         (
             Reading(
                 "The player who would have won the trick without the Kraken",
-                f"{FAQ} (the official ruling), {FR2022}, {EN2024}, {JP_BLOG}, {GERMAN}, {GUIDE}",
+                f"{FAQ} (the official ruling), {FRENCH}, {RULEBOOK_2024}, {JP_BLOG}, {GERMAN}, {GUIDE}",
                 "`next_leader: [would_have_won_without_effects]` on the Kraken's effect",
             ),
             Reading(
                 "The player to the left of the Kraken's player",
-                f"{EN2021} as first printed (and the player aid of one print run, says {FAQ}), {BGA_JA}",
+                f"{RULEBOOK_2021} as first printed (and the player aid of one print run, says {FAQ}), {BGA_JA}",
                 "`next_leader: [left_of_effect_player]`",
             ),
         ),
@@ -336,12 +336,12 @@ POINTS: tuple[Point, ...] = (
         (
             Reading(
                 "The White Whale's player",
-                f"{EN2021}, {JP_BLOG}, {GERMAN}, a C# implementation's comments",
+                f"{RULEBOOK_2021}, {JP_BLOG}, {GERMAN}, a C# implementation's comments",
                 "`next_leader: [effect_player]` on the White Whale's effect",
             ),
             Reading(
                 "The player who would have won without the White Whale",
-                f"one transcription of {EN2024} (no other source)",
+                f"one transcription of {RULEBOOK_2024} (no other source)",
                 "`next_leader: [would_have_won_without_effects]`",
             ),
         ),
@@ -355,12 +355,12 @@ POINTS: tuple[Point, ...] = (
         (
             Reading(
                 "Discarded, nobody wins (the rule for a trick of special cards only)",
-                f"{EN2021}, the maintainer of {ONLINE}",
+                f"{RULEBOOK_2021}, the maintainer of {GO}, in its issue threads",
                 "the White Whale's effect as bundled",
             ),
             Reading(
                 "The first escape-type card wins",
-                f"{CSHARP}, a player's report in {ONLINE}",
+                f"{CSHARP}, a player's report in {GO_THREADS}",
                 "`spares: [escape]` on the effect, and a rule in its precedence "
                 "`{id: escapes-only, when: <characters> == 0, winner: {pick: first, of: escape}}`",
             ),
@@ -375,7 +375,7 @@ POINTS: tuple[Point, ...] = (
         (
             Reading(
                 "The one played second; the first counts as an escape",
-                f"{EN2021}, {FAQ}, {FR2022}, {GERMAN}, {GUIDE}",
+                f"{RULEBOOK_2021}, {FAQ}, {FRENCH}, {GERMAN}, {GUIDE}",
                 "`effects: {when_several: last_played}`",
             ),
             Reading(
@@ -392,9 +392,11 @@ POINTS: tuple[Point, ...] = (
         "Leader after Graybeard wins a trick",
         "In two-player games a ghost hand, Graybeard, plays in every trick. When he wins one, who leads next?",
         (
-            Reading("Graybeard leads", f"{EN2021}, {FR2022}", "`ghost: {wins_lead: ghost}`"),
+            Reading("Graybeard leads", f"{RULEBOOK_2021}, {FRENCH}", "`ghost: {wins_lead: ghost}`"),
             Reading(
-                "The player who led the trick leads again", f"{EN2024}, {GUIDE}", "`ghost: {wins_lead: trick_leader}`"
+                "The player who led the trick leads again",
+                f"{RULEBOOK_2024}, {GUIDE}",
+                "`ghost: {wins_lead: trick_leader}`",
             ),
         ),
         _ghost,
@@ -404,10 +406,12 @@ POINTS: tuple[Point, ...] = (
         "The Loot in two-player games",
         "Is the Loot used when two play?",
         (
-            Reading("Not addressed (used)", f"{EN2021}, {FR2022}", "the Loot in a module used at every player count"),
+            Reading(
+                "Not addressed (used)", f"{RULEBOOK_2021}, {FRENCH}", "the Loot in a module used at every player count"
+            ),
             Reading(
                 "Not used",
-                f"{EN2024}, {GUIDE}",
+                f"{RULEBOOK_2024}, {GUIDE}",
                 "the Loot in a module of its own with `min_players: 3`",
             ),
         ),
@@ -420,12 +424,12 @@ POINTS: tuple[Point, ...] = (
         (
             Reading(
                 "Right after the trick won with him (also when it was the round's last)",
-                f"{EN2021}, {FAQ}, {GUIDE}",
+                f"{RULEBOOK_2021}, {FAQ}, {GUIDE}",
                 "`scoring: {bid_changes: {timing: immediate}}`",
             ),
             Reading(
                 "After the round's last trick",
-                f"{FR2022}, {FR_EN}, a Spanish implementation",
+                f"{FRENCH}, {FR_EN}, a Spanish implementation",
                 "`scoring: {bid_changes: {timing: end_of_round}}`",
             ),
         ),
@@ -437,10 +441,10 @@ POINTS: tuple[Point, ...] = (
         "Abilities after the round's last trick",
         "Which pirates' abilities may still be used when won in the round's last trick?",
         (
-            Reading("Harry's only", f"{EN2021}, {FAQ}", "`after_last_trick: true` on `bid_changes` only"),
+            Reading("Harry's only", f"{RULEBOOK_2021}, {FAQ}", "`after_last_trick: true` on `bid_changes` only"),
             Reading(
                 "Harry's or Rascal's",
-                f"the Legendary Expansion's 2018 printable rules, as quoted in {ONLINE}",
+                f"the Legendary Expansion's 2018 printable rules, as quoted in {GO_THREADS}",
                 "`after_last_trick: true` on `bid_changes` and `wagers`",
             ),
         ),
@@ -450,14 +454,14 @@ POINTS: tuple[Point, ...] = (
     _schedule_point(
         "Even Keeled",
         "deals even hands",
-        ([2, 4, 6, 8, 10], f"{EN2024}, {GUIDE}, several {APPS}"),
-        ([2, 2, 4, 4, 6, 6, 8, 8, 10, 10], f'{FR2022} ("Deux manches de 2, 4, 6, 8 et enfin 10"), {APPS}'),
+        ([2, 4, 6, 8, 10], f"{RULEBOOK_2024}, {GUIDE}, several {THIRD_PARTY}"),
+        ([2, 2, 4, 4, 6, 6, 8, 8, 10, 10], f'{FRENCH} ("Deux manches de 2, 4, 6, 8 et enfin 10"), {THIRD_PARTY}'),
     ),
     _schedule_point(
         "Whirlpool",
         "deals falling odd hands",
-        ([9, 7, 5, 3, 1], f"{EN2024}, {FR_EN}, {APPS}"),
-        ([9, 9, 7, 7, 5, 5, 3, 3, 1, 1], f"{GUIDE}, {FR2022}, {APPS} citing the rulebook's page 14"),
+        ([9, 7, 5, 3, 1], f"{RULEBOOK_2024}, {FR_EN}, {THIRD_PARTY}"),
+        ([9, 9, 7, 7, 5, 5, 3, 3, 1, 1], f"{GUIDE}, {FRENCH}, {THIRD_PARTY} citing the rulebook's page 14"),
     ),
     Point(
         "Hands with 7 or 8 players",
@@ -465,12 +469,12 @@ POINTS: tuple[Point, ...] = (
         (
             Reading(
                 "Repeat a deal size so that everybody has the same number of cards",
-                f"{EN2021}, {FR2022}",
+                f"{RULEBOOK_2021}, {FRENCH}",
                 "`schedule: {hand_limit: if players >= 8 then 8 else 10}`",
             ),
             Reading(
                 "With 8 players at most 8 cards: rounds 9 and 10 deal 8",
-                f"Grandpa Beck's Games' web page, {EN2024}, {SWISS}, {GUIDE}, {BGA_JA}",
+                f"Grandpa Beck's Games' Skull King web page, {RULEBOOK_2024}, {SWISS}, {GUIDE}, {BGA_JA}",
                 "the same `hand_limit`",
             ),
         ),
@@ -483,7 +487,7 @@ POINTS: tuple[Point, ...] = (
         (
             Reading(
                 "The cards dealt this round",
-                f"{EN2021}, {FR2022}, {SWISS}, {GUIDE}, {BGA_JA}",
+                f"{RULEBOOK_2021}, {FRENCH}, {SWISS}, {GUIDE}, {BGA_JA}",
                 "`10 * cards` in the zero-bid cases",
             ),
             Reading("The round number", ORIGINAL, "`10 * round` in the zero-bid cases"),
@@ -494,7 +498,7 @@ POINTS: tuple[Point, ...] = (
         "A mermaid capturing the Skull King",
         "The bonus for a mermaid that wins a trick with the Skull King in it.",
         (
-            Reading("+40", f"{EN2021} and later", "`points: 40` on that bonus"),
+            Reading("+40", f"{RULEBOOK_2021} and later", "`points: 40` on that bonus"),
             Reading("+50", f"{ORIGINAL}, {FR_NOTES}", "`points: 50`"),
         ),
         _bonus(lambda e: [_code(e, role="skull_king"), _code(e, role="mermaid")], [40, 50]),
@@ -504,7 +508,7 @@ POINTS: tuple[Point, ...] = (
         "A pirate capturing a mermaid",
         "Is there a bonus for a pirate that wins a trick with a mermaid in it?",
         (
-            Reading("+20 per mermaid", f"{EN2021} and later", "a bonus with `winner: {roles: [pirate]}`"),
+            Reading("+20 per mermaid", f"{RULEBOOK_2021} and later", "a bonus with `winner: {roles: [pirate]}`"),
             Reading("No bonus", ORIGINAL, "no such bonus"),
         ),
         _bonus(lambda e: [_code(e, role="mermaid"), _pirate(e)], [20, 0]),
@@ -516,7 +520,7 @@ POINTS: tuple[Point, ...] = (
         (
             Reading(
                 "+10 per 14 of a plain suit, +20 for the black 14",
-                f"{EN2021} and later",
+                f"{RULEBOOK_2021} and later",
                 "bonuses with `captured: {ranks: [14]}`",
             ),
             Reading("None", f"{ORIGINAL} (suits 1 to 13)", "no such bonuses"),
@@ -530,7 +534,7 @@ POINTS: tuple[Point, ...] = (
         (
             Reading(
                 "No: she is an escape",
-                f"{FAQ}, {EN2021} (she takes on all the characteristics of the card chosen)",
+                f"{FAQ}, {RULEBOOK_2021} (she takes on all the characteristics of the card chosen)",
                 "`captured: {roles: [pirate]}` (roles as played)",
             ),
             Reading(
@@ -548,7 +552,7 @@ POINTS: tuple[Point, ...] = (
         (
             Reading(
                 "No suit: everybody may play anything",
-                f"{EN2021}, {FR2022}, {FAQ} (for the beasts)",
+                f"{RULEBOOK_2021}, {FRENCH}, {FAQ} (for the beasts)",
                 "`lead: no_suit` on those roles",
             ),
             Reading("The next numbered card sets the suit", ORIGINAL, "`lead: pass` on those roles"),
@@ -562,12 +566,12 @@ POINTS: tuple[Point, ...] = (
         (
             Reading(
                 'No suit (a literal reading of "the next player sets the suit")',
-                f"{EN2021}'s wording, read literally",
+                f"{RULEBOOK_2021}'s wording, read literally",
                 "`lead: {character_after_pass: no_suit}`",
             ),
             Reading(
                 "The first numbered card sets the suit",
-                f"{EN2024}'s wording for the Loot, {GUIDE}, {ONLINE}",
+                f"{RULEBOOK_2024}'s wording for the Loot, {GUIDE}, {GO}",
                 "`lead: {character_after_pass: pass}`",
             ),
         ),
@@ -582,7 +586,9 @@ POINTS: tuple[Point, ...] = (
                 FAQ,
                 "`lead: {character_after_pass: no_suit}`",
             ),
-            Reading("The next numbered card sets it", f"{EN2024}, {GUIDE}", "`lead: {character_after_pass: pass}`"),
+            Reading(
+                "The next numbered card sets it", f"{RULEBOOK_2024}, {GUIDE}", "`lead: {character_after_pass: pass}`"
+            ),
         ),
         _suit_test(lambda e: [_code(e, effect=EffectKind.ALLIANCE), _pirate(e)]),
         "no Loot",
@@ -599,7 +605,7 @@ POINTS: tuple[Point, ...] = (
             ),
             Reading(
                 "Yes, half, like the other bonuses",
-                f"{EN2021}'s general sentence on bonuses",
+                f"{RULEBOOK_2021}'s general sentence on bonuses",
                 "`made: abs(won - bid) <= 1` and `alliance // 2` in the glancing-blow case",
             ),
         ),
@@ -610,8 +616,10 @@ POINTS: tuple[Point, ...] = (
         "Rascal of Roatan's stakes",
         "What may Rascal of Roatan's winner wager? The readings are the same choice.",
         (
-            Reading("0, 10 or 20", f"{EN2021}, {FR2022}, {BGA_JA}", "`scoring: {wagers: {values: [0, 10, 20]}}`"),
-            Reading('"Optionally bet 10 or 20"', EN2024, "the same values"),
+            Reading(
+                "0, 10 or 20", f"{RULEBOOK_2021}, {FRENCH}, {BGA_JA}", "`scoring: {wagers: {values: [0, 10, 20]}}`"
+            ),
+            Reading('"Optionally bet 10 or 20"', RULEBOOK_2024, "the same values"),
         ),
         _stakes,
         "no wagers",
@@ -622,12 +630,12 @@ POINTS: tuple[Point, ...] = (
         (
             Reading(
                 "The tied players play another round",
-                f"{EN2024}, {GUIDE}, {FR_NOTES}",
+                f"{RULEBOOK_2024}, {GUIDE}, {FR_NOTES}",
                 "`scoring: {ties: extra_round}`",
             ),
             Reading(
                 "Not addressed: they share the win",
-                f"{EN2021}; score apps allow co-winners",
+                f"{RULEBOOK_2021}; score apps allow co-winners",
                 "`scoring: {ties: shared}`",
             ),
         ),
@@ -637,7 +645,7 @@ POINTS: tuple[Point, ...] = (
         "Which pirates the Skull King collects",
         "The Skull King earns a bonus per pirate in the trick he wins. Any pirate, or only those played before him?",
         (
-            Reading("Any pirate in the trick", f"{ORIGINAL}, {EN2021}", "a pattern without `played`"),
+            Reading("Any pirate in the trick", f"{ORIGINAL}, {RULEBOOK_2021}", "a pattern without `played`"),
             Reading(
                 "Only pirates played before him",
                 f"{FR_NOTES}, for the original edition (a single source, contradicted by its rules)",
@@ -664,8 +672,8 @@ POINTS: tuple[Point, ...] = (
         "Name of the open-hand cannon load",
         "Under Rascal's scoring each player chooses a cannon load; the open hand has several names.",
         (
-            Reading("Grapeshot", EN2021, "the load's id"),
-            Reading("Buckshot, chevrotine", f"{FR_EN}, {FR2022}", "`load_names` (sheets may write either)"),
+            Reading("Grapeshot", RULEBOOK_2021, "the load's id"),
+            Reading("Buckshot, chevrotine", f"{FR_EN}, {FRENCH}", "`load_names` (sheets may write either)"),
         ),
         _load_names,
         "no cannon loads",

@@ -1,11 +1,12 @@
-"""Prints the README's table of bundled editions and the values they give to the
-conventions where sources disagree (digest section 5), read from the edition files.
-Each disputed row links to its point on docs/conventions.md (scripts/conventions_page.py).
+"""Prints the table of the values the bundled editions give to the main points where
+the sources of the rules disagree, read from the edition files, for the page of the
+bundled editions (docs/editions.md). Each disputed row links to its point on
+docs/conventions.md (scripts/conventions_page.py).
 
     python scripts/conventions_table.py          # print the table
-    python scripts/conventions_table.py --write  # replace it in README.md
+    python scripts/conventions_table.py --write  # replace it in docs/editions.md
 
-A test keeps README.md in step with the files.
+A test keeps docs/editions.md in step with the files.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from skullking.edition import Edition
 from skullking.model.records import EffectKind, Pattern
 
 START, END = "<!-- conventions:start -->", "<!-- conventions:end -->"
-README = Path(__file__).resolve().parent.parent / "README.md"
+EDITIONS_PAGE = Path(__file__).resolve().parent.parent / "docs" / "editions.md"
 
 
 def _leader(edition: Edition, kind: EffectKind) -> str:
@@ -57,8 +58,8 @@ def _zero(edition: Edition) -> str:
     return "-"
 
 
-#: Where the disputed points are explained, relative to README.md.
-PAGE = "docs/conventions.md"
+#: Where the disputed points are explained, relative to the editions page.
+PAGE = "conventions.md"
 
 
 def _link(title: str, label: str | None = None) -> str:
@@ -162,6 +163,6 @@ def replace_in(text: str) -> str:
 
 if __name__ == "__main__":
     if "--write" in sys.argv:
-        README.write_text(replace_in(README.read_text(encoding="utf-8")), encoding="utf-8")
+        EDITIONS_PAGE.write_text(replace_in(EDITIONS_PAGE.read_text(encoding="utf-8")), encoding="utf-8")
     else:
         sys.stdout.write(render())

@@ -1,4 +1,4 @@
-"""Authoring tools (issue 3 section 5): `explain` and `diff` through the command line."""
+"""Authoring tools: `explain` and `diff` through the command line."""
 
 from __future__ import annotations
 
@@ -34,8 +34,9 @@ def test_explain_says_which_file_set_each_rule() -> None:
 
 
 def test_explain_states_the_abilities_and_their_timing() -> None:
-    """explain lists each ability (digest 2.8) with when it is used (5 #7) and whether the
-    last trick grants it (5 #8), naming the file that set it."""
+    """explain lists each ability (the 2021 rulebook) with when it is used (at once or
+    after the last trick) and whether the last trick grants it, naming the file that set
+    it."""
     code, out, _ = run("explain", "--edition", str(EXAMPLES / "harry-after-last-trick.yaml"))
     assert code == 0
     lines = {line.split("**")[1]: line for line in out.splitlines() if line.startswith("- **") and ":" in line}
@@ -49,7 +50,7 @@ def test_explain_states_the_abilities_and_their_timing() -> None:
     _, original, _ = run("explain", "--edition", "skullking-original")
     assert "## Abilities" not in original
     loads = next(line for line in base.splitlines() if "chooses a load" in line)
-    assert "grapeshot (the default; names en: grapeshot, buckshot; fr: chevrotine)" in loads  # digest 5 #25
+    assert "grapeshot (the default; names en: grapeshot, buckshot; fr: chevrotine)" in loads  # names of other sources
 
 
 def test_explain_json() -> None:
@@ -61,8 +62,8 @@ def test_explain_json() -> None:
 
 
 def test_diff_lists_values_and_tricks() -> None:
-    """diff: the changed values, then example tricks that end differently (digest 5 #1:
-    the first printing's Kraken leader)."""
+    """diff: the changed values, then example tricks that end differently (the first
+    printing's Kraken leader)."""
     code, out, _ = run("diff", "skullking-2021", "skullking-2021-first-printing", "--format", "json", "--sample", "200")
     report = json.loads(out)
     assert code == 0 and (report["a"], report["b"]) == ("skullking-2021", "skullking-2021-first-printing")
@@ -78,7 +79,8 @@ def test_diff_lists_values_and_tricks() -> None:
 
 
 def test_diff_finds_scoring_differences() -> None:
-    """diff: rounds that score differently (digest 5 #12: zero bid by round vs by cards)."""
+    """diff: rounds that score differently (zero bid by round in the original edition's rules vs
+    by cards in the 2021 rulebook)."""
     code, out, _ = run("diff", "skullking-2021", "skullking-original", "--sample", "100", "--depth", "2")
     assert code == 0
     assert "Rounds: " in out and "score differently, e.g.:" in out

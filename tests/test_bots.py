@@ -1,4 +1,4 @@
-"""Bots (issue 10 section 1): legal moves in every bundled edition and example house rule
+"""Bots: legal moves in every bundled edition and example house rule
 at every table size, what a bot may see, no card names, and play that makes bids.
 
 The rules they follow are the round engine's (skullking.Round refuses every illegal
@@ -26,7 +26,7 @@ EDITIONS = [ident for ident, _ in skullking.bundled_editions()] + sorted(str(p) 
 
 @pytest.mark.parametrize("source", EDITIONS, ids=lambda s: Path(s).stem)
 def test_bots_play_only_legal_moves_at_every_table_size(source: str) -> None:
-    """Issue 10 section 1: both bots play every bundled edition and example house rule,
+    """Both bots play every bundled edition and example house rule,
     two to eight players (the edition's range), the two-player ghost included: whole
     games to the end (tie-break rounds too), the round engine refusing any illegal bid,
     load, play or decision. Two games a table size, mixed bots: 150 games in all."""
@@ -51,7 +51,7 @@ def test_bots_play_only_legal_moves_at_every_table_size(source: str) -> None:
 
 
 def test_thousands_of_rounds_of_legal_moves() -> None:
-    """Issue 10 section 1: bots never make an illegal move, over thousands of rounds of
+    """Bots never make an illegal move, over thousands of rounds of
     the 2021 edition with random deals, table sizes and round numbers."""
     edition = skullking.load_edition("skullking-2021")
     rng = random.Random(10)
@@ -94,7 +94,7 @@ def test_random_bots_play_as_they_would_move_by_move(source: str) -> None:
 
 
 def test_a_bot_sees_only_its_seat() -> None:
-    """Issue 10 section 1: a bot sees its hand, the bids and the tricks, never another
+    """A bot sees its hand, the bids and the tricks, never another
     hand: the heuristic bot's bid is the same whatever the others hold."""
     edition = skullking.load_edition("skullking-2021")
     mine = "Y14 SK MER E P3"
@@ -111,7 +111,7 @@ def test_a_bot_sees_only_its_seat() -> None:
 
 
 def test_the_heuristic_bot_names_no_card() -> None:
-    """Issue 10 section 1: the heuristic bot knows no card by name: no card id, code or
+    """The heuristic bot knows no card by name: no card id, code or
     individual of any bundled edition appears as a string in skullking/analysis/bots.py (it
     reasons through legal plays, resolve_trick and the scoring scheme)."""
     names: set[str] = set()
@@ -151,7 +151,7 @@ def _choice(round_: Round) -> str:
 
 
 def test_the_heuristic_bot_ducks_with_its_strongest_losing_card() -> None:
-    """Issue 10 section 1: with its bid made, the bot plays the highest card that still
+    """With its bid made, the bot plays the highest card that still
     loses (yellow 9 under a yellow 10 led; the 2021 edition: highest of the led suit wins)."""
     hands = {"A": "Y10 G1", "B": "Y9 Y3", "C": "P5 P6"}
     round_ = _after("skullking-2021", hands, {"A": 1, "B": 0, "C": 0}, ["Y10"])
@@ -159,7 +159,7 @@ def test_the_heuristic_bot_ducks_with_its_strongest_losing_card() -> None:
 
 
 def test_the_heuristic_bot_wins_cheaply_and_saves_strong_cards() -> None:
-    """Issue 10 section 1: needing a trick as the last to play, the bot wins with the
+    """Needing a trick as the last to play, the bot wins with the
     weakest card that wins (yellow 12 over yellow 10), keeping the Skull King."""
     hands = {"A": "Y10 G1", "B": "Y6 G2", "C": "Y12 SK"}
     round_ = _after("skullking-2021", hands, {"A": 0, "B": 0, "C": 2}, ["Y10", "Y6"])
@@ -167,7 +167,7 @@ def test_the_heuristic_bot_wins_cheaply_and_saves_strong_cards() -> None:
 
 
 def test_the_heuristic_bot_throws_its_weakest_card_when_it_cannot_win() -> None:
-    """Issue 10 section 1: needing a trick it cannot take (a Skull King led against a hand
+    """Needing a trick it cannot take (a Skull King led against a hand
     of numbers), the bot gives up its weakest card."""
     hands = {"A": "SK G1", "B": "Y13 Y2", "C": "P5 P6"}
     round_ = _after("skullking-2021", hands, {"A": 1, "B": 2, "C": 0}, ["SK"])
@@ -175,7 +175,7 @@ def test_the_heuristic_bot_throws_its_weakest_card_when_it_cannot_win() -> None:
 
 
 def test_the_heuristic_bot_bids_more_with_a_stronger_hand() -> None:
-    """Issue 10 section 1: bids come from the hand's strengths (cards measured by
+    """Bids come from the hand's strengths (cards measured by
     resolving tricks): the Skull King and black 14 bid more than low numbers."""
     edition = skullking.load_edition("skullking-2021")
     table = strengths(edition, frozenset({"base", "advanced"}), 4)
@@ -190,7 +190,7 @@ def test_the_heuristic_bot_bids_more_with_a_stronger_hand() -> None:
 
 
 def test_one_heuristic_bot_beats_three_random_ones() -> None:
-    """Issue 10 section 1 (the target, on fewer games than the benchmark's 2,000): one
+    """The bots' target, on fewer games than the benchmark's 2,000: one
     heuristic bot against three random ones in skullking-2021 makes its bid in at least
     45% of its rounds and wins at least 70% of the games."""
     edition = skullking.load_edition("skullking-2021")
@@ -212,6 +212,6 @@ def test_one_heuristic_bot_beats_three_random_ones() -> None:
 
 
 def test_an_unknown_bot_is_named_with_the_known_ones() -> None:
-    """Issue 10 section 1: a misspelt bot is refused with the closest name."""
+    """A misspelt bot is refused with the closest name."""
     with pytest.raises(GameError, match="did you mean 'heuristic'"):
         make_bots(["heuristc"], ["A", "B"])

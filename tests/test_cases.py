@@ -1,7 +1,7 @@
 """Data-driven rule cases: every case file under tests/cases/ is run by one test.
 
-Each trick case names the rule it checks (digest section, seed or FAQ) and where it
-comes from; ids come from the case ids, so a failure names the case.
+Each trick case names the rule it checks (by its source: the 2021 rulebook, the official
+FAQ, a rules page) and where it comes from; ids come from the case ids, so a failure names the case.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ def test_case_ids_are_unique() -> None:
 
 @pytest.mark.parametrize("case", TRICKS, ids=[c["id"] for c in TRICKS])
 def test_trick(edition: Edition, case: dict[str, Any]) -> None:
-    """The case's rule (its 'rule' field cites the digest section, seed or FAQ)."""
+    """The case's rule (its 'rule' field names the source that states it)."""
     result = edition.resolve_trick(case["cards"], leader=case.get("leader", 0), players=case.get("players"))
     got = {
         "winner": result.winner,
@@ -50,6 +50,6 @@ def test_trick(edition: Edition, case: dict[str, Any]) -> None:
 
 @pytest.mark.parametrize("case", LEGAL, ids=[c["id"] for c in LEGAL])
 def test_legal(edition: Edition, case: dict[str, Any]) -> None:
-    """Follow suit (digest 2.3), as the case's 'rule' field says."""
+    """Follow suit (the 2021 rulebook), as the case's 'rule' field says."""
     legal = [str(p) for p in edition.legal_plays(case["hand"], case["trick"])]
     assert legal == case["legal"], case["rule"]

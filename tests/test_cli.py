@@ -1,9 +1,9 @@
-"""The ``skullking`` command line against its binding contract and the rules digest.
+"""The ``skullking`` command line against its binding contract and the rules of the game.
 
 Every test drives ``skullking.tools.cli.main(argv, out=..., err=...)`` (one subprocess
-test runs ``python -m skullking``). Expected values come from the rules digest
-(/work/shared/rules-digest.md, section 2) and the command-line contract, worked out by
-hand in each docstring, never copied from the program's output.
+test runs ``python -m skullking``). Expected values come from the 2021 rulebook and the
+official FAQ (the rules editions/skullking-2021.yaml follows) and the command-line
+contract, worked out by hand in each docstring, never copied from the program's output.
 
 Contract reminders used throughout: seats are 0-based and the i-th card of a trick is
 played by seat ``(leader + i) % players``; ``--leader`` defaults to 0 and ``--players``
@@ -145,8 +145,9 @@ def test_editions_text_names_each_edition() -> None:
 
 
 def test_trick_json_trump_beats_lead_suit() -> None:
-    """Digest 2.4/2.5 (S001 example): Y10 Y6 G14 B2 -> any black beats the led
-    yellow; B2 is the 4th card, seat (0 + 3) % 4 = 3; the captured G14 is worth +10."""
+    """The 2021 rulebook (the example of a Swiss German rules page for the 2021 edition):
+    Y10 Y6 G14 B2 -> any black beats the led yellow; B2 is the 4th card, seat (0 + 3) % 4 =
+    3; the captured G14 is worth +10."""
     record = trick("Y10", "Y6", "G14", "B2")
     assert record["winner"] == 3
     assert record["next_leader"] == 3
@@ -157,7 +158,7 @@ def test_trick_json_trump_beats_lead_suit() -> None:
 
 def test_trick_text_says_who_wins_and_why() -> None:
     """Contract `trick`: text output says who wins and why (which rule fired).
-    Digest 2.4: Y10 Y6 G14 B2 is won by seat 3 through the trump (black) rule."""
+    The 2021 rulebook: Y10 Y6 G14 B2 is won by seat 3 through the trump (black) rule."""
     result = run("trick", "Y10", "Y6", "G14", "B2")
     assert result.code == 0
     assert result.err == ""
@@ -168,8 +169,8 @@ def test_trick_text_says_who_wins_and_why() -> None:
 
 
 def test_trick_text_nobody_wins_a_kraken_trick() -> None:
-    """Digest 2.4 step 2: a Kraken trick has no winner; the text says nobody wins and
-    names the Kraken as the reason. Digest 2.6: G9 (seat 1) would have won, so it leads."""
+    """The 2021 rulebook: a Kraken trick has no winner; the text says nobody wins and
+    names the Kraken as the reason. The official FAQ: G9 (seat 1) would have won, so it leads."""
     result = run("trick", "G5", "G9", "KRAKEN")
     assert result.code == 0
     text = result.out.lower()
@@ -179,7 +180,7 @@ def test_trick_text_nobody_wins_a_kraken_trick() -> None:
 
 
 def test_trick_json_kraken_has_null_winner() -> None:
-    """Contract: "winner": seat|null. Digest 2.4/2.5/2.6: Kraken -> nobody wins and no
+    """Contract: "winner": seat|null. The 2021 rulebook and the official FAQ: Kraken -> nobody wins and no
     bonus is paid even with the black 14 in it; B14 (seat 3) would have won without
     the Kraken, so seat 3 leads next."""
     record = trick("G5", "G9", "KRAKEN", "B14")
@@ -190,7 +191,7 @@ def test_trick_json_kraken_has_null_winner() -> None:
 
 
 def test_trick_kraken_after_whale_would_have_won_with_neither() -> None:
-    """Digest 2.4 step 1 + 2.6 (GBG-FAQ example): Y12, B3, Whale, Kraken - the Kraken,
+    """The official FAQ's example: Y12, B3, Whale, Kraken - the Kraken,
     played second, takes effect; the leader is who would have won with neither beast:
     B3. With --leader 2 (4 players) B3 is seat (2 + 1) % 4 = 3."""
     record = trick("Y12", "B3", "WHALE", "KRAKEN", leader=2)
@@ -200,7 +201,7 @@ def test_trick_kraken_after_whale_would_have_won_with_neither() -> None:
 
 
 def test_trick_whale_highest_number_wins_ties_to_first() -> None:
-    """Digest 2.4 step 3: under the White Whale suits vanish (trump too), the highest
+    """The 2021 rulebook: under the White Whale suits vanish (trump too), the highest
     number wins and ties go to the card played first: B5 WHALE Y9 G9 -> Y9, the 3rd
     card; with --leader 1 of 4 that is seat (1 + 2) % 4 = 3. No character bonus."""
     record = trick("B5", "WHALE", "Y9", "G9", leader=1)
@@ -210,7 +211,7 @@ def test_trick_whale_highest_number_wins_ties_to_first() -> None:
 
 
 def test_trick_whale_without_numbers_is_discarded() -> None:
-    """Digest 2.4 step 3 + 2.6 (option A, EN2021): Whale with no numbered card -> no
+    """The 2021 rulebook: Whale with no numbered card -> no
     winner, the White Whale's player leads: PIR WHALE SK, --leader 3 of 4 -> Whale at
     seat (3 + 1) % 4 = 0."""
     record = trick("PIR", "WHALE", "SK", leader=3, players=4)
@@ -220,7 +221,7 @@ def test_trick_whale_without_numbers_is_discarded() -> None:
 
 
 def test_trick_mermaid_captures_skull_king_scores_40_only() -> None:
-    """Digest 2.4/2.5: Skull King with a Mermaid -> the Mermaid wins even with a Pirate
+    """The 2021 rulebook: Skull King with a Mermaid -> the Mermaid wins even with a Pirate
     in the trick, and only the +40 is earned. PIR SK MER with --leader 4 --players 6:
     MER is seat (4 + 2) % 6 = 0."""
     record = trick("PIR", "SK", "MER", leader=4, players=6)
@@ -230,7 +231,7 @@ def test_trick_mermaid_captures_skull_king_scores_40_only() -> None:
 
 
 def test_trick_skull_king_scores_30_per_pirate_tigress_as_declared() -> None:
-    """Digest 2.5: +30 per Pirate taken by the Skull King, the Tigress only when
+    """The 2021 rulebook: +30 per Pirate taken by the Skull King, the Tigress only when
     declared a Pirate: PIR TIG:PIR SK -> 60; PIR TIG:E SK -> 30. SK is seat 2."""
     record = trick("PIR", "TIG:PIR", "SK")
     assert (record["winner"], record["bonus"]) == (2, 60)
@@ -239,21 +240,21 @@ def test_trick_skull_king_scores_30_per_pirate_tigress_as_declared() -> None:
 
 
 def test_trick_pirate_takes_mermaids_20_each() -> None:
-    """Digest 2.4/2.5: without the Skull King the first Pirate beats Mermaids and earns
+    """The 2021 rulebook: without the Skull King the first Pirate beats Mermaids and earns
     +20 per Mermaid: MER PIR MER -> seat 1 wins, bonus 40."""
     record = trick("MER", "PIR", "MER")
     assert (record["winner"], record["bonus"]) == (1, 40)
 
 
 def test_trick_escape_lead_next_card_sets_suit() -> None:
-    """Digest 2.3/2.4: after an Escape lead the next card sets the suit (green); off-suit
+    """The 2021 rulebook: after an Escape lead the next card sets the suit (green); off-suit
     Y14 never wins; highest green G5 (seat 3) wins and captures Y14 (+10)."""
     record = trick("E", "G3", "Y14", "G5")
     assert (record["winner"], record["bonus"]) == (3, 10)
 
 
 def test_trick_all_escapes_first_card_wins() -> None:
-    """Digest 2.4: only escape-type cards (Escape, Tigress-as-Escape) -> the first card
+    """The 2021 rulebook: only escape-type cards (Escape, Tigress-as-Escape) -> the first card
     played wins: E TIG:E E with --leader 2 of 3 -> seat 2."""
     record = trick("E", "TIG:E", "E", leader=2)
     assert (record["winner"], record["next_leader"]) == (2, 2)
@@ -284,7 +285,7 @@ def test_leader_defaults_to_seat_zero() -> None:
 
 
 def test_loot_alliance_pairs_use_seats() -> None:
-    """Digest 2.7 (S000 FAQ) + contract "alliances": [[loot_seat, winner_seat]]: E LOOT
+    """A German score keeper's article (its FAQ) + contract "alliances": [[loot_seat, winner_seat]]: E LOOT
     is all escapes, the first card (the Escape) wins and is the Loot player's ally.
     --leader 1 --players 3: E is seat 1, LOOT seat 2 -> [[2, 1]]."""
     record = trick("E", "LOOT", leader=1, players=3)
@@ -293,7 +294,7 @@ def test_loot_alliance_pairs_use_seats() -> None:
 
 
 def test_loot_winning_itself_forms_no_alliance() -> None:
-    """Digest 2.7: the Loot player who wins the trick themself forms no alliance:
+    """The 2021 rulebook: the Loot player who wins the trick themself forms no alliance:
     LOOT E -> seat 0 (the Loot) wins, alliances []."""
     record = trick("LOOT", "E")
     assert record["winner"] == 0
@@ -301,7 +302,7 @@ def test_loot_winning_itself_forms_no_alliance() -> None:
 
 
 def test_loot_alliance_with_numbered_winner_wraps_seats() -> None:
-    """Digest 2.7: Y5 LOOT G3, --leader 2 of 3 -> seats 2, 0, 1; Y5 (seat 2) wins the
+    """The 2021 rulebook: Y5 LOOT G3, --leader 2 of 3 -> seats 2, 0, 1; Y5 (seat 2) wins the
     led yellow, the Loot player (seat 0) is its ally: [[0, 2]]."""
     record = trick("Y5", "LOOT", "G3", leader=2)
     assert record["winner"] == 2
@@ -377,7 +378,7 @@ def test_german_and_japanese_names_from_the_edition_file(name: str, code: str) -
 
 
 def test_trick_names_and_codes_give_the_same_result() -> None:
-    """Contract `trick`: names and codes are interchangeable. Digest 2.4/2.5: G7 P3
+    """Contract `trick`: names and codes are interchangeable. The 2021 rulebook: G7 P3
     Y14 B14 -> the black 14 (seat 3) wins; it holds Y14 (+10) and B14 (+20) = 30."""
     by_code = trick("G7", "P3", "Y14", "B14")
     by_name = trick("green 7", "Purple 3", "YELLOW-14", "black_14")
@@ -386,14 +387,14 @@ def test_trick_names_and_codes_give_the_same_result() -> None:
 
 
 def test_trick_with_german_names() -> None:
-    """Edition names (de) + digest 2.4/2.5: Totenkopfkönig (Skull King), Meerjungfrau
+    """Edition names (de) + the 2021 rulebook: Totenkopfkönig (Skull King), Meerjungfrau
     (Mermaid), Pirat -> the Mermaid (seat 1) captures the Skull King: +40 only."""
     record = trick("Totenkopfkönig", "Meerjungfrau", "Pirat")
     assert (record["winner"], record["bonus"]) == (1, 40)
 
 
 def test_trick_with_japanese_names() -> None:
-    """Edition names (ja) + digest 2.4/2.5: black 14, green 14, mermaid (Japanese names
+    """Edition names (ja) + the 2021 rulebook: black 14, green 14, mermaid (Japanese names
     from the file) -> the Mermaid (seat 2) wins; it captures both 14s: 20 + 10 = 30."""
     suits = {s["id"]: s for s in BUNDLED_DATA["deck"]["suits"]}
     cards = {c["id"]: c for c in BUNDLED_DATA["deck"]["cards"]}
@@ -498,7 +499,7 @@ def test_other_bad_input_exits_2_without_traceback(argv: list[str]) -> None:
 
 BATCH_LINES: list[tuple[str, dict[str, Any] | None]] = [
     # (line, expected result or None for an error)
-    # digest 2.4: B2 trumps the led yellow, seat 3, G14 +10
+    # the 2021 rulebook: B2 trumps the led yellow, seat 3, G14 +10
     ('{"cards": ["Y10", "Y6", "G14", "B2"]}', {"winner": 3, "next_leader": 3, "bonus": 10}),
     ("this is not JSON", None),
     ('{"cards": ["FOO", "Y1"]}', None),  # unknown card
@@ -511,12 +512,12 @@ BATCH_LINES: list[tuple[str, dict[str, Any] | None]] = [
     ("[1, 2]", None),  # not an object
     ('{"cards": ["SK", "SK"]}', None),  # two Skull Kings
     ('{"cards": ["Y1", "Y2", "Y3"], "players": 2}', None),  # more cards than players
-    # digest 2.4/2.5 with names: seats 2, 3, 0 -> the mermaid (seat 0) takes the SK, +40
+    # the 2021 rulebook, with names: seats 2, 3, 0 -> the mermaid (seat 0) takes the SK, +40
     (
         '{"cards": ["green 7", "skull king", "mermaid"], "leader": 2, "players": 4}',
         {"winner": 0, "next_leader": 0, "bonus": 40},
     ),
-    # digest 2.7: E seat 1 wins the all-escape trick, the Loot (seat 2) is its ally
+    # the 2021 rulebook: E seat 1 wins the all-escape trick, the Loot (seat 2) is its ally
     (
         '{"cards": ["E", "LOOT"], "leader": 1, "players": 3}',
         {"winner": 1, "next_leader": 1, "alliances": [[2, 1]]},
@@ -576,7 +577,7 @@ def test_batch_all_good_exits_0_and_matches_single_tricks(tmp_path: Path) -> Non
     records = [json.loads(line) for line in result.out.splitlines()]
     singles = [trick(*t["cards"], leader=t.get("leader"), players=t.get("players")) for t in tricks]
     assert records == singles
-    # digest 2.4/2.6 spot checks: seat 3; Kraken -> none, B3 seat 3 leads; mermaid seat 0
+    # spot checks (the 2021 rulebook and the official FAQ): seat 3; Kraken -> none, B3 seat 3 leads; mermaid seat 0
     assert [(r["winner"], r["next_leader"]) for r in records] == [(3, 3), (None, 3), (0, 0)]
 
 
@@ -619,7 +620,7 @@ def test_batch_blank_line_keeps_alignment(tmp_path: Path) -> None:
 
 
 def test_batch_from_stdin(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Contract `trick --batch -` reads the tricks from stdin. Digest 2.4: Y10 Y6 G14
+    """Contract `trick --batch -` reads the tricks from stdin. The 2021 rulebook: Y10 Y6 G14
     B2 -> seat 3; the bad second line gives an error in place and exit 2."""
     monkeypatch.setattr(sys, "stdin", io.StringIO('{"cards": ["Y10", "Y6", "G14", "B2"]}\n{\n'))
     result = run("trick", "--batch", "-")
@@ -630,7 +631,7 @@ def test_batch_from_stdin(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_batch_from_stdin_all_good(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Contract `trick --batch -`: good stdin -> exit 0. Digest 2.4: MER PIR MER -> the
+    """Contract `trick --batch -`: good stdin -> exit 0. The 2021 rulebook: MER PIR MER -> the
     pirate (seat 1) wins, +20 per mermaid = 40."""
     monkeypatch.setattr(sys, "stdin", io.StringIO('{"cards": ["MER", "PIR", "MER"]}\n'))
     result = run("trick", "--batch", "-")
@@ -643,19 +644,19 @@ def test_batch_from_stdin_all_good(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_legal_must_follow_led_suit_specials_always() -> None:
-    """Digest 2.3: holding the led yellow, a numbered card must be yellow; specials may
+    """The 2021 rulebook: holding the led yellow, a numbered card must be yellow; specials may
     always be played: hand Y3 G5 E TIG on Y10 -> Y3, E, TIG (hand order)."""
     assert legal("Y3,G5,E,TIG", "Y10") == ["Y3", "E", "TIG"]
 
 
 def test_legal_void_in_led_suit_plays_anything() -> None:
-    """Digest 2.3: void in the led suit -> any card, no obligation to trump."""
+    """The 2021 rulebook: void in the led suit -> any card, no obligation to trump."""
     assert legal("G5,B2,MER", "Y10") == ["G5", "B2", "MER"]
 
 
 def test_legal_empty_trick_everything_is_legal() -> None:
     """Contract `legal` with an empty trick (no positional cards): the leader may play
-    any card of the hand (digest 2.3: nothing has been led)."""
+    any card of the hand (the 2021 rulebook: nothing has been led)."""
     assert legal("Y3,G5,B14,SK,E") == ["Y3", "G5", "B14", "SK", "E"]
 
 
@@ -669,7 +670,7 @@ def test_legal_empty_trick_text() -> None:
 
 
 def test_legal_text_lists_only_legal_cards() -> None:
-    """Contract `legal` (text) + digest 2.3: on Y10, hand Y3 G5 E -> Y3 and E, not G5."""
+    """Contract `legal` (text) + the 2021 rulebook: on Y10, hand Y3 G5 E -> Y3 and E, not G5."""
     result = run("legal", "--hand", "Y3,G5,E", "Y10")
     assert result.code == 0
     assert re.search(r"\bY3\b", result.out) and re.search(r"\bE\b", result.out)
@@ -677,13 +678,13 @@ def test_legal_text_lists_only_legal_cards() -> None:
 
 
 def test_legal_with_names() -> None:
-    """Contract `legal` (names in hand and trick) + digest 2.3: on "yellow 10", hand
+    """Contract `legal` (names in hand and trick) + the 2021 rulebook: on "yellow 10", hand
     yellow 3, green 5, escape, skull king -> Y3, E, SK."""
     assert legal("yellow 3,green 5,escape,skull king", "yellow 10") == ["Y3", "E", "SK"]
 
 
 def test_legal_escape_lead_next_card_sets_suit() -> None:
-    """Digest 2.3: an Escape lead sets no suit (anything goes); the next numbered card
+    """The 2021 rulebook: an Escape lead sets no suit (anything goes); the next numbered card
     sets it: on E G7, hand G1 Y3 PIR -> G1, PIR."""
     assert legal("Y3,G5", "E") == ["Y3", "G5"]
     assert legal("G1,Y3,PIR", "E", "G7") == ["G1", "PIR"]
@@ -691,19 +692,19 @@ def test_legal_escape_lead_next_card_sets_suit() -> None:
 
 
 def test_legal_character_lead_frees_the_trick() -> None:
-    """Digest 2.3: a character lead (Pirate, Skull King) leaves the whole trick without
+    """The 2021 rulebook: a character lead (Pirate, Skull King) leaves the whole trick without
     a suit, even after a numbered card: SK Y5 -> hand Y3 G5 both legal."""
     assert legal("Y3,G5", "PIR") == ["Y3", "G5"]
     assert legal("Y3,G5", "SK", "Y5") == ["Y3", "G5"]
 
 
 def test_legal_black_led_must_follow_black() -> None:
-    """Digest 2.3: black led -> follow black if held: on B5, hand B1 Y3 -> B1."""
+    """The 2021 rulebook: black led -> follow black if held: on B5, hand B1 Y3 -> B1."""
     assert legal("B1,Y3", "B5") == ["B1"]
 
 
 def test_legal_whale_mid_trick_keeps_suit() -> None:
-    """Digest 2.3 (GBG-FAQ): a White Whale played after the suit was set does not lift
+    """The official FAQ: a White Whale played after the suit was set does not lift
     it: on Y5 WHALE, hand Y3 G5 PIR -> Y3, PIR."""
     assert legal("Y3,G5,PIR", "Y5", "WHALE") == ["Y3", "PIR"]
 
@@ -726,7 +727,7 @@ rounds:
     loot: [[Cy, Bo]]
     extra: {Ann: 10}
 """
-# Worked by hand (digest 2.2, 2.4, 2.5, 2.7, 2.9):
+# Worked by hand (the 2021 rulebook):
 # round 1 (1 card, default leader Ann): Ann Y5, Bo Y9, Cy B1 -> Cy trumps.
 #   Ann bid 0 took 0: +10x1 = 10; Bo bid 1 took 0: -10; Cy bid 1 took 1: +20.
 # round 2 (2 cards, Bo leads): Bo PIR, Cy MER, Ann G14 -> Bo's pirate: +20 mermaid,
@@ -745,7 +746,7 @@ PLAY_TOTALS = {"Ann": 60, "Bo": 120, "Cy": 90}
 def test_score_yaml_sheet_json(tmp_path: Path) -> None:
     """Contract `score SHEET` (YAML; cards optional; bids + won/bonuses/loot/extra, or
     leader + tricks): JSON {edition, players, rounds[{cards, points}], totals,
-    winners}. Points per digest 2.9 (worked in PLAY_SHEET's comment)."""
+    winners}. Points per the 2021 rulebook (worked in PLAY_SHEET's comment)."""
     sheet = tmp_path / "game.yaml"
     sheet.write_text(PLAY_SHEET, encoding="utf-8")
     record = run_json("score", str(sheet))
@@ -759,7 +760,7 @@ def test_score_yaml_sheet_json(tmp_path: Path) -> None:
 
 def test_score_yaml_sheet_text(tmp_path: Path) -> None:
     """Contract `score` (text): a table of rounds and totals naming the winner. The
-    totals are those of digest 2.9 worked in PLAY_SHEET's comment."""
+    totals are the 2021 rulebook's, worked in PLAY_SHEET's comment."""
     sheet = tmp_path / "game.yaml"
     sheet.write_text(PLAY_SHEET, encoding="utf-8")
     result = run("score", str(sheet))
@@ -772,7 +773,7 @@ def test_score_yaml_sheet_text(tmp_path: Path) -> None:
 
 
 def test_score_json_sheet_eight_players_hand_cap(tmp_path: Path) -> None:
-    """Contract `score` with a JSON sheet, cards omitted. Digest 2.2: 8 players -> at
+    """Contract `score` with a JSON sheet, cards omitted. Grandpa Beck's Games' Skull King web page: 8 players -> at
     most 8 cards, round 9 deals 8; zero bids score 10 x cards dealt (not the round
     number). P1 bids and takes every trick (20 x n); the others bid 0 and take none
     (10 x n). P1: 20 x (1+...+8) + 160 = 880; others 10 x 36 + 80 = 440."""
@@ -796,7 +797,7 @@ def test_score_json_sheet_eight_players_hand_cap(tmp_path: Path) -> None:
 
 
 def test_score_tie_lists_every_leader(tmp_path: Path) -> None:
-    """Contract `score`: "winners" is a list; digest 2.13: equal highest totals are a
+    """Contract `score`: "winners" is a list; the 2021 rulebook: equal highest totals are a
     tie. Both bid 1 and take 1 of 2 cards: 20 each."""
     sheet = tmp_path / "tie.yaml"
     sheet.write_text(
@@ -809,7 +810,7 @@ def test_score_tie_lists_every_leader(tmp_path: Path) -> None:
 
 
 def test_score_from_stdin(monkeypatch: pytest.MonkeyPatch) -> None:
-    """`score -` reads the sheet from stdin. Digest 2.9: Ann 1/1 -> 20, Bo 0/0 on one
+    """`score -` reads the sheet from stdin. The 2021 rulebook: Ann 1/1 -> 20, Bo 0/0 on one
     card -> 10."""
     monkeypatch.setattr(
         sys, "stdin", io.StringIO("players: [Ann, Bo]\nrounds:\n  - {bids: {Ann: 1, Bo: 0}, won: {Ann: 1, Bo: 0}}\n")
@@ -829,7 +830,7 @@ bonuses:
 
 def test_score_edition_option_overrides_the_sheet(tmp_path: Path) -> None:
     """Contract: every command takes --edition; for `score` it overrides the sheet's
-    `edition`. Digest 2.5/2.9: Ann bids 1, takes 1 holding the black 14 -> 20 + 20 = 40
+    `edition`. The 2021 rulebook: Ann bids 1, takes 1 holding the black 14 -> 20 + 20 = 40
     under the 2021 edition, 20 + 50 = 70 under the sheet's house edition."""
     house = tmp_path / "house.yaml"
     house.write_text(HOUSE_EDITION, encoding="utf-8")
@@ -849,7 +850,7 @@ def test_score_edition_option_overrides_the_sheet(tmp_path: Path) -> None:
 
 def test_score_edition_option_overrides_an_unknown_sheet_edition(tmp_path: Path) -> None:
     """Contract: --edition overrides the sheet's edition, so a sheet naming an edition
-    that does not exist still scores under --edition (digest 2.9: 20 and 10)."""
+    that does not exist still scores under --edition (the 2021 rulebook: 20 and 10)."""
     sheet = tmp_path / "game.yaml"
     sheet.write_text(
         "edition: no-such-edition\nplayers: [Ann, Bo]\nrounds:\n  - bids: {Ann: 1, Bo: 0}\n    won: {Ann: 1, Bo: 0}\n",
@@ -872,7 +873,7 @@ rounds:
 
 
 def test_score_errors_are_located(tmp_path: Path) -> None:
-    """Contract "Sheet errors: exit 2 with FILE:LINE:COL: round N: ...". Digest 2.2:
+    """Contract "Sheet errors: exit 2 with FILE:LINE:COL: round N: ...". The 2021 rulebook:
     a bid is 0..cards dealt (round 2 deals 2: 7 is out); round 3 names an unknown
     player Zed and 4 tricks won of 3 cards dealt. Each message points at the value."""
     sheet = tmp_path / "bad.yaml"
@@ -919,10 +920,10 @@ def test_score_json_sheet_errors_are_located(tmp_path: Path) -> None:
 
 
 def test_score_play_errors_are_located(tmp_path: Path) -> None:
-    """Contract "Sheet errors" with leader + tricks. Digest 2.3: in round 2 Ann leads
+    """Contract "Sheet errors" with leader + tricks. The 2021 rulebook: in round 2 Ann leads
     Y5, Bo plays G9 while holding Y1 (which he plays in trick 2): a revoke, reported
     at the G9 card. An unknown card in round 3 is reported at that card. (Two players:
-    Graybeard's ghost plays second in every trick, digest 2.11.)"""
+    Graybeard's ghost plays second in every trick, as the 2021 rulebook has it.)"""
     text = (
         "players: [Ann, Bo]\n"
         "rounds:\n"
@@ -1097,7 +1098,7 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_python_m_skullking_trick() -> None:
-    """Contract: `python -m skullking trick Y10 Y6 G14 B2` works as a program. Digest 2.4:
+    """Contract: `python -m skullking trick Y10 Y6 G14 B2` works as a program. The 2021 rulebook:
     B2 trumps the led yellow; it is seat 3."""
     done = subprocess.run(
         [sys.executable, "-m", "skullking", "trick", "Y10", "Y6", "G14", "B2"],

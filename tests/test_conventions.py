@@ -1,9 +1,11 @@
-"""Every convention where sources disagree (digest section 5) is a value in an edition
-file: each test plays the same cards under both settings and shows the difference.
+"""Every convention where sources disagree is a value in an edition file (the points of
+docs/conventions.md): each test plays the same cards under both settings and shows the
+difference.
 
-The bundled editions carry the sourced readings (skullking-2021: the FAQ's option A;
-skullking-2021-first-printing, skullking-2024, bga: their printings' or pages'); a
-setting no bundled edition uses is shown with a small overlay, as a house rule would.
+The bundled editions carry the sourced readings (skullking-2021: the official FAQ's where
+it rules, else those its comments name; skullking-2021-first-printing, skullking-2024,
+bga: their printings' or pages'); a setting no bundled edition uses is shown with a small
+overlay, as a house rule would.
 """
 
 from __future__ import annotations
@@ -28,8 +30,9 @@ def _ed(ident: str) -> Edition:
 
 
 def test_1_leader_after_a_kraken() -> None:
-    """Digest 5 #1: who would have won without the Kraken (FAQ) vs the player left of the
-    Kraken's player (first printing, BGA). Without the Kraken, B3 (seat 2) wins."""
+    """The leader after a Kraken: who would have won without it (the official FAQ) vs the
+    player left of the Kraken's player (the 2021 rulebook's first printing, Board Game
+    Arena's Japanese game help). Without the Kraken, B3 (seat 2) wins."""
     trick = ["KRAKEN", "Y12", "B3", "Y1"]
     assert _ed("skullking-2021").resolve_trick(trick).next_leader == 2
     assert _ed("skullking-2021-first-printing").resolve_trick(trick).next_leader == 1
@@ -39,17 +42,18 @@ def test_1_leader_after_a_kraken() -> None:
 
 
 def test_2_leader_after_a_whale_trick_without_numbers() -> None:
-    """Digest 5 #2: the White Whale's player (EN2021) vs who would have won without the
-    Whale (EN2024 transcription): without it the Skull King (seat 2) wins."""
+    """The leader after a White Whale trick with no numbered card: the White Whale's player
+    (the 2021 rulebook) vs who would have won without the Whale (one transcription of the
+    2024 printing of the rulebook): without it the Skull King (seat 2) wins."""
     trick = ["WHALE", "E", "SK", "PIR"]
     assert _ed("skullking-2021").resolve_trick(trick).next_leader == 0
     assert _ed("skullking-2024").resolve_trick(trick).next_leader == 2
 
 
 def test_3_whale_with_only_escape_type_cards(tmp_path: Path) -> None:
-    """Digest 5 #3: a White Whale trick of escape-type cards is discarded (rulebook: only
-    special cards) vs won by its first escape-type card (KRYO; a character still leaves
-    it unwon). Expressed by sparing escapes from the Whale and counting the rest."""
+    """A White Whale trick of escape-type cards is discarded (the 2021 rulebook: only
+    special cards) vs won by its first escape-type card (a C# implementation; a character
+    still leaves it unwon). Expressed by sparing escapes from the Whale and counting the rest."""
     ed = _ed("skullking-2021")
     first = _overlay(
         tmp_path,
@@ -71,8 +75,9 @@ def test_3_whale_with_only_escape_type_cards(tmp_path: Path) -> None:
 
 
 def test_4_which_beast_takes_effect(tmp_path: Path) -> None:
-    """Digest 5 #4: the one played second takes effect (EN2021, FAQ) vs the first played
-    (old-edition tables, S000). FAQ example: yellow 12, black 3, Whale, Kraken."""
+    """Kraken and White Whale in one trick: the one played second takes effect (the 2021
+    rulebook, the official FAQ) vs the first played (old-edition tables, says a German
+    score keeper's article). The FAQ's example: yellow 12, black 3, Whale, Kraken."""
     trick = ["Y12", "B3", "WHALE", "KRAKEN"]
     second = _ed("skullking-2021").resolve_trick(trick)
     assert (second.winner, second.next_leader, second.rule) == (None, 1, "kraken")
@@ -81,8 +86,8 @@ def test_4_which_beast_takes_effect(tmp_path: Path) -> None:
 
 
 def test_6_loot_with_two_players() -> None:
-    """Digest 5 #6: the Loot in two-player games: not addressed (2021: used) vs not used
-    (2024: its module starts at 3 players)."""
+    """The Loot in two-player games: not addressed (the 2021 rulebook: used) vs not used
+    (the 2024 printing of the rulebook: its module starts at 3 players)."""
     sheet = {
         "players": ["Ann", "Bo"],
         "rounds": [{"bids": {"Ann": 1, "Bo": 0}, "won": {"Ann": 1, "Bo": 0}, "loot": [["Bo", "Ann"]]}],
@@ -109,15 +114,16 @@ def test_6_loot_with_two_players() -> None:
     ],
 )
 def test_9_10_round_schedules_read_two_ways(schedule: str, cards: list[int]) -> None:
-    """Digest 5 #9 and #10: Even Keeled and Whirlpool as one round each vs two rounds each."""
+    """Even Keeled and Whirlpool as one round each (the 2024 printing of the rulebook) vs
+    two rounds each (the French rulebook (Blackrock Games, 2022))."""
     ed = _ed("skullking-2021")
     assert [ed.cards_dealt(n, 4, schedule) for n in range(1, len(cards) + 1)] == cards
     assert ed.cards_dealt(len(cards) + 1, 4, schedule) is None
 
 
 def test_12_zero_bid_multiplier(tmp_path: Path) -> None:
-    """Digest 5 #12: a made zero bid is worth 10 x cards dealt (2021) vs 10 x the round
-    number (original edition): round 3 dealt with 2 cards."""
+    """A made zero bid is worth 10 x cards dealt (the 2021 rulebook) vs 10 x the round
+    number (the original edition's rules): round 3 dealt with 2 cards."""
     sheet = {
         "players": ["Ann", "Bo"],
         "rounds": [{"bids": {"Ann": 0, "Bo": 1}, "won": {"Ann": 0, "Bo": 1}}] * 2
@@ -135,8 +141,8 @@ def test_12_zero_bid_multiplier(tmp_path: Path) -> None:
 
 
 def test_16_skull_king_and_a_tigress_played_as_escape(tmp_path: Path) -> None:
-    """Digest 5 #16: the Skull King's +30 per pirate does not count a Tigress declared
-    escape (FAQ) vs always counts her (the original edition's Scary Mary rule)."""
+    """The Skull King's +30 per pirate does not count a Tigress declared escape (the
+    official FAQ) vs always counts her (the original edition's Scary Mary rule)."""
     trick = ["SK", "TIG:E", "PIR"]
     assert _ed("skullking-2021").resolve_trick(trick).bonus == 30
     always = _overlay(
@@ -148,8 +154,8 @@ def test_16_skull_king_and_a_tigress_played_as_escape(tmp_path: Path) -> None:
 
 
 def test_17_suit_after_a_character_lead(tmp_path: Path) -> None:
-    """Digest 5 #17: a character lead leaves the trick without a suit (2021) vs the next
-    numbered card sets it (original edition: every special leads 'pass')."""
+    """A character lead leaves the trick without a suit (the 2021 rulebook) vs the next
+    numbered card sets it (the original edition's rules: every special leads 'pass')."""
     ed = _ed("skullking-2021")
     assert [str(p) for p in ed.legal_plays("Y3 G7 E", "PIR Y5")] == ["Y3", "G7", "E"]
     passing = _overlay(
@@ -162,8 +168,9 @@ def test_17_suit_after_a_character_lead(tmp_path: Path) -> None:
 
 
 def test_18_escape_lead_then_a_character(tmp_path: Path) -> None:
-    """Digest 5 #18/#19: after an escape lead, a character leaves the trick without a suit
-    (the literal reading) vs the first numbered card sets it (EN2024's Loot wording)."""
+    """After an escape lead, a character leaves the trick without a suit (the 2021
+    rulebook read literally) vs the first numbered card sets it (the 2024 printing of the
+    rulebook's Loot wording)."""
     ed = _ed("skullking-2021")
     assert [str(p) for p in ed.legal_plays("Y3 G7", "E PIR Y5")] == ["Y3", "G7"]
     numbered = _overlay(tmp_path, "first-numbered", "lead:\n  character_after_pass: pass\n")
@@ -172,8 +179,8 @@ def test_18_escape_lead_then_a_character(tmp_path: Path) -> None:
 
 
 def test_22_ties(tmp_path: Path) -> None:
-    """Digest 5 #22: a tie for first after the last round: another round (EN2024, S003)
-    vs co-winners (EN2021 silent)."""
+    """A tie for first after the last round: another round (the 2024 printing of the
+    rulebook, an English rules guide) vs co-winners (the 2021 rulebook is silent)."""
     rounds = [
         {"bids": {"Ann": 0, "Bo": 0}, "won": {"Ann": 0, "Bo": 0}, "cards": 1},
     ] * 10
@@ -189,7 +196,7 @@ def test_22_ties(tmp_path: Path) -> None:
 
 
 def test_6_loot_with_two_players_in_a_single_trick() -> None:
-    """Digest 5 #6: under the 2024 printing a Loot cannot be played at two players, in a
+    """Under the 2024 printing a Loot cannot be played at two players, in a
     trick as on a sheet; the 2021 edition allows it. Checked whether or not a compiled
     plan exists for the trick's pattern."""
     from skullking.core.errors import IllegalTrickError
@@ -220,9 +227,10 @@ def _graybeard_sheet(trick_2: str) -> str:
 
 
 def test_5_who_leads_after_graybeard_wins() -> None:
-    """Digest 5 #5 and 2.11: two players and Graybeard's ghost, who plays second. He wins
-    trick 1 (Y9). Then he leads trick 2 himself, Ann next (EN2021, FR2022), or Ann, who
-    led trick 1, leads it again with Graybeard second (EN2024, S003). The same cards in
+    """Two players and Graybeard's ghost, who plays second (the 2021 rulebook). He wins
+    trick 1 (Y9). Then he leads trick 2 himself, Ann next (the 2021 rulebook, the French
+    rulebook (Blackrock Games, 2022)), or Ann, who led trick 1, leads it again with
+    Graybeard second (the 2024 printing of the rulebook, an English rules guide). The same cards in
     the same order, G1 G9 G5, are then Graybeard-Ann-Bo (Ann's 9 wins) or Ann-Graybeard-Bo
     (Graybeard's 9 wins)."""
     sheet = _graybeard_sheet("[G1, G9, G5]")
@@ -237,8 +245,8 @@ def test_5_who_leads_after_graybeard_wins() -> None:
 
 
 def test_graybeard_plays_his_tigress_as_an_escape() -> None:
-    """Digest 2.11 (GBG-FAQ, EN2021): Graybeard's Tigress is an escape; written TIG it is
-    played as TIG:E, written TIG:PIR it is an error at that card."""
+    """The 2021 rulebook and the official FAQ: Graybeard's Tigress is an escape; written TIG
+    it is played as TIG:E, written TIG:PIR it is an error at that card."""
     ed = _ed("skullking-2021")
     # Trick 2 is led by Graybeard (he won trick 1): his card is the first one written.
     with pytest.raises(SheetError, match=r"Graybeard plays TIG as escape \(TIG:E\)"):
@@ -261,8 +269,9 @@ def _ability_sheet(tricks: str, extra: str) -> str:
 
 
 def test_8_abilities_after_the_last_trick(tmp_path: Path) -> None:
-    """Digest 5 #8: after the round's last trick only Harry's ability works (EN2021,
-    GBG-FAQ) vs Harry's or Rascal's (the 2018 Legendary printable). A wins the last trick
+    """After the round's last trick only Harry's ability works (the 2021 rulebook, the
+    official FAQ) vs Harry's or Rascal's (the 2018 Legendary printable, as a Go
+    implementation's issue threads quote it). A wins the last trick
     with Rascal of Roatan and wagers 20."""
     last = _ability_sheet("[[G2, G5, HARRY], [Y5, RASCAL, Y3]]", "wagers: {A: 20}")
     with pytest.raises(SheetError, match="A won only the last trick with rascal"):
@@ -278,7 +287,7 @@ def test_8_abilities_after_the_last_trick(tmp_path: Path) -> None:
 
 
 def test_abilities_need_a_trick_won_with_their_card() -> None:
-    """Digest 2.8: an ability comes with a trick won with that named pirate; Harry's works
+    """The 2021 rulebook: an ability comes with a trick won with that named pirate; Harry's works
     even after the last trick (his bid 1 -> 2, with 1 trick won: -10)."""
     ed = _ed("skullking-2021")
     nobody = _ability_sheet("[[G2, G5, HARRY], [Y5, PIR, Y3]]", "wagers: {A: 10}")
@@ -289,9 +298,9 @@ def test_abilities_need_a_trick_won_with_their_card() -> None:
 
 
 def test_23_which_pirates_the_skull_king_collects(tmp_path: Path) -> None:
-    """Digest 5 #23: in the original edition the Skull King's +30 counts every pirate in
-    his trick (LEGACY's text) vs only pirates played before him (FR-DOC's claim, single
-    source): pattern field `played: before_winner`."""
+    """In the original edition the Skull King's +30 counts every pirate in his trick (the
+    original edition's rules) vs only pirates played before him (the claim of a French
+    score keeper's design notes, no other source): pattern field `played: before_winner`."""
     trick = ["PIR", "SK", "PIR"]
     assert _ed("skullking-original").resolve_trick(trick).bonus == 60
     path = tmp_path / "before.yaml"

@@ -1,4 +1,4 @@
-"""`skullking diff` sees every consequence (issue 7 section 4): a change to any
+"""`skullking diff` sees every consequence: a change to any
 top-level key of an edition file is reported, cards only one deck has are played, and
 rounds are scored with each edition's own values (bonus ids, alliance points, wagers,
 bid changes, loads, every scheme both editions have)."""
@@ -37,7 +37,7 @@ CASES: dict[str, tuple[dict[str, Any], Callable[[dict[str, Any]], bool]]] = {
     "id": ({"id": "house-2"}, lambda r: (r["a"], r["b"]) == ("house", "house-2")),
     "title": ({"title": "Another title"}, lambda r: _where(r, "title") and not r["changes"]),
     "description": ({"description": "Other words."}, lambda r: _where(r, "description") and not r["changes"]),
-    "sources": ({"sources": ["EN2024"]}, lambda r: _where(r, "sources") and not r["changes"]),
+    "sources": ({"sources": ["the 2024 printing"]}, lambda r: _where(r, "sources") and not r["changes"]),
     # another base: every value the bases disagree on (the 2024 Loot module among them)
     "extends": ({"extends": "skullking-2024"}, lambda r: _where(r, "modules") and _where(r, "deck")),
     "players": ({"players": {"max": 6}}, lambda r: _where(r, "players")),
@@ -117,7 +117,7 @@ def test_diff_json_keeps_its_contract_and_adds_fields(tmp_path: Path) -> None:
 
 def test_cards_only_one_deck_has_are_played(tmp_path: Path) -> None:
     """A suit and a second Skull King only B has: every pair with them is played under B
-    and counted, with how it plays there and why A cannot have it (digest 2.4: the
+    and counted, with how it plays there and why A cannot have it (the 2021 rulebook: the
     first Skull King wins)."""
     house = _overlay(
         tmp_path,
@@ -143,7 +143,7 @@ def test_cards_only_one_deck_has_are_played(tmp_path: Path) -> None:
 
 
 def test_loot_points_change_scores_rounds_differently() -> None:
-    """The Loot's alliance points are the edition's own (digest 2.7: +20 each when both
+    """The Loot's alliance points are the edition's own (the 2021 rulebook: +20 each when both
     allies make their bids): 10 under loot-worth-10, in both schemes."""
     base = skullking.load_edition("skullking-2021")
     house = skullking.load_edition(ROOT / "examples" / "house-rules" / "loot-worth-10.yaml")
@@ -158,7 +158,7 @@ def test_loot_points_change_scores_rounds_differently() -> None:
 
 def test_each_scheme_both_editions_have_is_scored(tmp_path: Path) -> None:
     """A change to the rascal scheme (not the default) shows: a Cannonball direct hit
-    worth 20 per card instead of 15 (digest 2.10)."""
+    worth 20 per card instead of 15 (the 2021 rulebook)."""
     base = skullking.load_edition("skullking-2021")
     rascal = next(s for s in base.data["scoring"]["schemes"] if s["id"] == "rascal")
     cases = [dict(c) for c in rascal["cases"]]
@@ -174,7 +174,7 @@ def test_each_scheme_both_editions_have_is_scored(tmp_path: Path) -> None:
 
 def test_rounds_only_one_edition_can_have(tmp_path: Path) -> None:
     """A wager value, a bonus id and a bid change only B has: such rounds are scored
-    under B only and counted, each with why A refuses it (digest 2.8: Rascal's wager
+    under B only and counted, each with why A refuses it (the 2021 rulebook: Rascal's wager
     of 0, 10 or 20; Harry's change of -1, 0 or +1)."""
     house = _overlay(
         tmp_path,
@@ -235,7 +235,7 @@ def test_a_bid_out_of_one_editions_range(tmp_path: Path) -> None:
 def test_diff_text_names_cards_tricks_and_rounds_only_one_edition_has() -> None:
     """Text output says in words what the JSON gives: the original's red and blue suits
     and Scary Mary only B has, the 2021 cards only A has, the rounds with a wager only A
-    can score (digest 3.1: no Loot, Kraken, Whale or pirate abilities in the original)."""
+    can score (the original edition's rules: no Loot, Kraken, Whale or pirate abilities)."""
     code, out, _ = run("diff", "skullking-2021", "skullking-original", "--depth", "2", "--sample", "0")
     assert code == 0
     assert "Cards only A has (40): G1 " in out and " KRAKEN WHALE LOOT LOOT\n" in out

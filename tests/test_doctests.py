@@ -1,4 +1,5 @@
-"""The examples in docstrings and in the README run and give what they show."""
+"""The examples in docstrings, in the README and in the documentation pages run and give
+what they show."""
 
 from __future__ import annotations
 
@@ -24,8 +25,22 @@ def test_module_doctests(name: str) -> None:
     assert result.failed == 0
 
 
-def test_readme_examples() -> None:
-    """The Python examples in README.md hold (the README's ``>>>`` lines)."""
-    readme = Path(__file__).resolve().parent.parent / "README.md"
-    result = doctest.testfile(str(readme), module_relative=False, optionflags=doctest.ELLIPSIS)
+ROOT = Path(__file__).resolve().parent.parent
+#: The README and every page of the documentation that holds ``>>>`` examples.
+PAGES = [
+    path.relative_to(ROOT).as_posix()
+    for path in [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+    if ">>> " in path.read_text(encoding="utf-8")
+]
+
+
+def test_the_python_examples_are_on_the_pages_that_show_them() -> None:
+    """The README's example and the Python API page's are among the pages run below."""
+    assert {"README.md", "docs/python-api.md"} <= set(PAGES)
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_page_examples(page: str) -> None:
+    """The Python examples of the page hold (its ``>>>`` lines)."""
+    result = doctest.testfile(str(ROOT / page), module_relative=False, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0

@@ -1,10 +1,10 @@
-"""The bundled Legendary Edition (``legendary-2018``: GBG, about 2018, with the optional
-Legendary Expansion) against the rules digest.
+"""The bundled Legendary Edition (``legendary-2018``: Grandpa Beck's Games, about 2018,
+with the optional Legendary Expansion) against its sources.
 
-Section numbers refer to /work/shared/rules-digest.md: section 1 (edition timeline),
-3.2 (the Legendary Edition), 2 (the 2021 rules the file takes where the digest has
-nothing for this edition, as its description says) and 5 (disagreement table). Every
-expected value is worked out from the digest by hand, never copied from the engine's
+"The Legendary sources" are a review of the Legendary Edition, retail descriptions of the
+Legendary Edition and Grandpa Beck's Games' page for the out-of-print edition; where they
+say nothing the file takes the 2021 rulebook's rules, as its description says. Every
+expected value is worked out from the sources by hand, never copied from the engine's
 output.
 """
 
@@ -24,10 +24,9 @@ from skullking.edition import Edition
 EDITION_ID = "legendary-2018"
 EDITION_FILE = Path(__file__).resolve().parent.parent / "editions" / f"{EDITION_ID}.yaml"
 
-# Digest 2.5's bonus table (2021 edition), written from the rules: the digest has no
-# values for the Legendary Edition (section 3.2, open question 9.3), and the file takes
-# these, saying so.
-DIGEST_2021_BONUSES = {
+# The 2021 rulebook's bonus table (2021 edition), written from the rules: no source gives
+# values for the Legendary Edition, and the file takes these, saying so.
+RULEBOOK_2021_BONUSES = {
     "standard-14": 10,
     "black-14": 20,
     "mermaid-by-pirate": 20,
@@ -50,8 +49,9 @@ def _codes(plays: tuple[skullking.Play, ...]) -> list[str]:
 
 
 def test_base_deck_has_68_cards_and_no_mermaid(legendary: Edition) -> None:
-    """Digest 1 and 3.2: base game 4 suits x 14 = 56 numbered, 5 pirates, 5 escapes,
-    the Tigress and the Skull King: 56 + 5 + 5 + 1 + 1 = 68; no mermaids (LEG-SHOP)."""
+    """The Legendary sources: base game 4 suits x 14 = 56 numbered, 5 pirates, 5 escapes,
+    the Tigress and the Skull King: 56 + 5 + 5 + 1 + 1 = 68; no mermaids (retail
+    descriptions of the Legendary Edition)."""
     deck = legendary.deck(["base"])
     assert len(deck) == 68
     assert sum(1 for card in deck if card.suit is not None) == 4 * 14
@@ -60,8 +60,8 @@ def test_base_deck_has_68_cards_and_no_mermaid(legendary: Edition) -> None:
 
 
 def test_legendary_expansion_adds_mermaids_loot_and_kraken(legendary: Edition) -> None:
-    """Digest 1 and 3.2: the optional Legendary Expansion adds 2 mermaids, 2 Loot and 1
-    Kraken: 68 + 5 = 73 cards; no White Whale (new in 2021, digest 1)."""
+    """The Legendary sources: the optional Legendary Expansion adds 2 mermaids, 2 Loot and
+    1 Kraken: 68 + 5 = 73 cards; no White Whale (new in 2021, the 2021 rulebook)."""
     assert {m.id: m.optional for m in legendary.modules} == {"base": False, "legendary-expansion": True}
     deck = legendary.deck(["base", "legendary-expansion"])
     assert len(deck) == 73
@@ -72,7 +72,7 @@ def test_legendary_expansion_adds_mermaids_loot_and_kraken(legendary: Edition) -
 
 
 def test_suits_run_1_to_14_black_is_trump(legendary: Edition) -> None:
-    """Digest 3.2: suits 1-14; black trump (the 2021 suits, an assumption the file's
+    """The Legendary sources: suits 1-14; black trump (the 2021 suits, an assumption the file's
     description states)."""
     assert all(s.ranks == tuple(range(1, 15)) for s in legendary.suits)
     assert [s.id for s in legendary.suits if s.trump] == ["black"]
@@ -80,7 +80,7 @@ def test_suits_run_1_to_14_black_is_trump(legendary: Edition) -> None:
 
 
 def test_description_says_what_is_taken_from_2021(legendary: Edition) -> None:
-    """Digest 3.2 and 9.3: the bonus values (and the suit names) are not sourced for this
+    """The bonus values (and the suit names) are not sourced for this
     edition; the file takes the 2021 ones and its description says so."""
     text = legendary.description
     assert "2021" in text and "bonus table" in text and "Inferred" in text
@@ -91,7 +91,8 @@ def test_description_says_what_is_taken_from_2021(legendary: Edition) -> None:
 
 
 def test_skull_king_always_wins_the_base_game(legendary: Edition) -> None:
-    """Digest 3.2 / 5 #24 (LEG-SHOP): without mermaids the Skull King "will always win".
+    """Retail descriptions of the Legendary Edition: without mermaids the Skull King "will
+    always win".
     No base card can play a mermaid, and the Skull King wins against every base
     special card, led or not: PIR SK TIG:PIR -> SK (seat 1) with 2 pirates x 30 = 60;
     SK PIR -> seat 0, 30; B14 SK E TIG:E -> seat 1 with the black 14, +20 (the Tigress
@@ -107,7 +108,7 @@ def test_skull_king_always_wins_the_base_game(legendary: Edition) -> None:
 
 
 def test_mermaid_is_not_in_a_base_game_sheet(legendary: Edition) -> None:
-    """Digest 3.2: the mermaids come with the optional Legendary Expansion. A sheet that
+    """A review of the Legendary Edition: the mermaids come with the optional Legendary Expansion. A sheet that
     plays only the base game (modules: [base]) cannot hold a MER; with the expansion
     the same round scores: Ann PIR, Bo MER -> the pirate wins and takes the mermaid
     (2021 value +20): Ann 1/1 = 20 + 20 = 40, Bo 0/0 = +10 x 1 card = 10."""
@@ -127,7 +128,7 @@ def test_mermaid_is_not_in_a_base_game_sheet(legendary: Edition) -> None:
 
 
 def test_no_trick_is_lost_without_the_expansion(legendary: Edition) -> None:
-    """Digest 3.2 + 2.4: the Kraken (the only trick-destroying card) is in the expansion,
+    """The Legendary sources and the 2021 rulebook: the Kraken (the only trick-destroying card) is in the expansion,
     so a base game's tricks won add up to the cards dealt, and a game with the
     expansion may lose one."""
     assert legendary.destroying_cards(["base"]) == 0
@@ -138,7 +139,7 @@ def test_no_trick_is_lost_without_the_expansion(legendary: Edition) -> None:
 
 
 def test_mermaid_captures_skull_king(legendary: Edition) -> None:
-    """Digest 2.4 / 2.5 (the 2021 rules and values the file takes): with the expansion's
+    """The 2021 rulebook (its rules and values, which the file takes): with the expansion's
     mermaids, a mermaid takes the Skull King even with a pirate in the trick, +40:
     PIR SK MER -> seat 2."""
     result = legendary.resolve_trick(["PIR", "SK", "MER"])
@@ -146,7 +147,7 @@ def test_mermaid_captures_skull_king(legendary: Edition) -> None:
 
 
 def test_kraken_destroys_the_trick_would_have_won_leads(legendary: Edition) -> None:
-    """Digest 2.4 step 2 and 2.6 / 5 #1 (official GBG-FAQ reading, which the file takes):
+    """The 2021 rulebook and the official FAQ (its reading, which the file takes):
     the Kraken's trick has no winner and pays nothing; the player who would have won
     without it leads. Y12 KRAKEN B3 Y1 -> B3 (seat 2) would have won; KRAKEN Y12 B3 Y1
     -> B3 at seat 2 again (left of the Kraken's player would be seat 1)."""
@@ -156,7 +157,7 @@ def test_kraken_destroys_the_trick_would_have_won_leads(legendary: Edition) -> N
 
 
 def test_loot_forms_an_alliance(legendary: Edition) -> None:
-    """Digest 3.2 + 2.7 (the 2021 Loot): the Loot plays as an escape and allies its
+    """The 2021 rulebook's Loot (the Loot is in the Legendary Expansion): the Loot plays as an escape and allies its
     player with the winner: E LOOT PIR -> the pirate (seat 2) wins; alliance (1, 2),
     worth 20 to each if both bids hold."""
     result = legendary.resolve_trick(["E", "LOOT", "PIR"])
@@ -165,16 +166,16 @@ def test_loot_forms_an_alliance(legendary: Edition) -> None:
 
 
 def test_bonus_table_is_the_2021_table(legendary: Edition) -> None:
-    """Digest 3.2 / 9.3: no bonus values were found for this edition; the file takes
-    digest 2.5's 2021 values (and says so)."""
-    assert {b.id: b.points for b in legendary.bonuses} == DIGEST_2021_BONUSES
+    """No source gives bonus values for this edition; the file takes the 2021 rulebook's
+    values (and says so)."""
+    assert {b.id: b.points for b in legendary.bonuses} == RULEBOOK_2021_BONUSES
 
 
 # ---------------------------------------------------------------------- rules as 2021
 
 
 def test_follow_suit_as_2021(legendary: Edition) -> None:
-    """Digest 2.3 (the 2021 rule the file takes): a numbered lead must be followed, a
+    """The 2021 rulebook (its rule, which the file takes): a numbered lead must be followed, a
     character lead frees the trick, an escape lead passes the choice on: on Y10 hand
     Y3 G5 E -> Y3 E; on PIR Y5 -> Y3 G5; on E G7 -> G1 PIR."""
     assert _codes(legendary.legal_plays("Y3 G5 E", "Y10")) == ["Y3", "E"]
@@ -183,7 +184,7 @@ def test_follow_suit_as_2021(legendary: Edition) -> None:
 
 
 def test_zero_bid_counts_cards_dealt_as_2021(legendary: Edition) -> None:
-    """Digest 2.9 (the 2021 scoring the file takes): a zero bid scores +/-10 x cards
+    """The 2021 rulebook (its scoring, which the file takes): a zero bid scores +/-10 x cards
     dealt. Round 1 given 3 cards: Ann 0/0 -> +30, Bo 3/3 -> 60."""
     sheet = {
         "players": ["Ann", "Bo"],
@@ -193,7 +194,7 @@ def test_zero_bid_counts_cards_dealt_as_2021(legendary: Edition) -> None:
 
 
 def test_two_to_six_players(legendary: Edition) -> None:
-    """Digest 1 and 3.2: 2 to 6 players; 7 are rejected by the trick resolver and the
+    """The Legendary sources: 2 to 6 players; 7 are rejected by the trick resolver and the
     scorer. 6 x 10 cards = 60 fit the 68-card base deck: round 10 deals 10 to six."""
     assert (legendary.min_players, legendary.max_players) == (2, 6)
     assert legendary.cards_dealt(10, 6) == 10
@@ -223,14 +224,14 @@ def test_cli_editions_lists_legendary() -> None:
 
 
 def test_cli_kraken_trick() -> None:
-    """Digest 2.6 / 5 #1 through the command line: G5 G9 KRAKEN B14 -> nobody wins, no
+    """The official FAQ through the command line: G5 G9 KRAKEN B14 -> nobody wins, no
     bonus (not even the black 14), B14 (seat 3) would have won and leads."""
     record = run_json("trick", "--edition", EDITION_ID, "G5", "G9", "KRAKEN", "B14")
     assert (record["winner"], record["next_leader"], record["bonus"]) == (None, 3, 0)
 
 
 def test_cli_white_whale_is_an_unknown_card() -> None:
-    """Digest 1: the White Whale is new in 2021 - under legendary-2018 `WHALE` is bad
+    """The 2021 rulebook: the White Whale is new in 2021 - under legendary-2018 `WHALE` is bad
     input: exit 2, one line quoting it, nothing on stdout."""
     code, out, err = run("trick", "--edition", EDITION_ID, "Y3", "WHALE")
     assert (code, out) == (2, "")
@@ -238,9 +239,9 @@ def test_cli_white_whale_is_an_unknown_card() -> None:
 
 
 def test_ten_rounds_of_one_to_ten_cards(legendary: Edition) -> None:
-    """Digest 2.2 (the 2021 deal the file takes): ten rounds dealing 1..10 cards. The
-    digest sources no other schedule for this edition (the Captain's Log variants of
-    digest 2.12 are the 2021 rulebook's), so the standard one is the only one."""
+    """The 2021 rulebook (its deal, which the file takes): ten rounds dealing 1..10 cards.
+    No source gives another schedule for this edition (the Captain's Log variants are
+    the 2021 rulebook's), so the standard one is the only one."""
     assert [s.id for s in legendary.schedules] == ["standard"]
     assert [legendary.cards_dealt(n, 6) for n in range(1, 12)] == [*range(1, 11), None]
 
@@ -262,10 +263,11 @@ POWER_SHEET = textwrap.dedent("""\
 
 
 def test_rascal_wagers_after_the_last_trick(legendary: Edition) -> None:
-    """Digest 3.2 and 5 #8, option B (the 2018 printable per AMIR issue #28): Rascal's
-    power still works when he wins the round's last trick. Round 2: Ann wins both tricks
-    (Y9 over Y3 and Y2, then Rascal), bid 2 made: 2 x 20 + wager 20 = 60; Bo and Cy 0/0
-    with 2 cards = 20. Under the 2021 edition (option A) the same wager is refused."""
+    """The Legendary Expansion's 2018 printable, as a Go implementation's issue threads
+    quote it: Rascal's power still works when he wins the round's last trick. Round 2:
+    Ann wins both tricks (Y9 over Y3 and Y2, then Rascal), bid 2 made: 2 x 20 + wager 20
+    = 60; Bo and Cy 0/0 with 2 cards = 20. Under the 2021 edition (only Harry's ability
+    after the last trick) the same wager is refused."""
     score = legendary.score_sheet(POWER_SHEET)
     assert dict(score.rounds[1].points) == {"Ann": 60, "Bo": 20, "Cy": 20}
     without_modules = POWER_SHEET.replace("modules: [base, legendary-expansion]\n", "")
@@ -274,7 +276,7 @@ def test_rascal_wagers_after_the_last_trick(legendary: Edition) -> None:
 
 
 def test_pirate_powers_come_with_the_expansion(legendary: Edition) -> None:
-    """Digest 3.2: the pirate powers are part of the Legendary Expansion; a base game's
+    """The Legendary sources: the pirate powers are part of the Legendary Expansion; a base game's
     sheet cannot record a wager (pointed at the key), nor a Round ask for one."""
     base_only = POWER_SHEET.replace("modules: [base, legendary-expansion]", "modules: [base]")
     with pytest.raises(SheetError) as info:

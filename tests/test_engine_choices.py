@@ -1,5 +1,5 @@
-"""Every choice the engine used to make by itself is a value in the edition file (issue 7,
-section 1): each test changes one key in an overlay of skullking-2021 and plays the same
+"""Every choice the engine used to make by itself is a value in the edition file: each
+test changes one key in an overlay of skullking-2021 and plays the same
 cards, bids or sheet under both settings to show the behaviour change. The defaults are
 the engine's former behaviour, so the bundled editions play as before.
 """
@@ -35,7 +35,7 @@ def _problems(tmp_path: Path, body: str) -> list[str]:
 
 
 def test_equal_ranks_under_the_white_whale_go_to_the_first_or_the_last_played(tmp_path: Path) -> None:
-    """Under the White Whale suits are stripped (EN2021): two 7s tie. The engine gave
+    """Under the White Whale suits are stripped (the 2021 rulebook): two 7s tie. The engine gave
     the trick to the first 7; `winner.ties: last_played` gives it to the last."""
     trick = ["Y7", "WHALE", "G7"]
     assert BASE.resolve_trick(trick).winner == 0
@@ -63,7 +63,7 @@ def test_ties_only_apply_to_highest_or_lowest(tmp_path: Path) -> None:
 def test_who_leads_after_a_trick_without_a_winner_when_no_strategy_names_one(
     tmp_path: Path, setting: str | None, expected: int
 ) -> None:
-    """Kraken and White Whale alone (EN2021 "Roiling waters": the Whale cancelled): no
+    """Kraken and White Whale alone (the 2021 rulebook's "Roiling waters": the Whale cancelled): no
     card would have won without them, so no next_leader strategy names a seat; the
     engine fell back to the trick's leader. `play.no_winner_leads` says who leads."""
     edition = BASE if setting is None else _overlay(tmp_path, f"play: {{no_winner_leads: {setting}}}\n")
@@ -83,7 +83,7 @@ def test_a_trick_no_precedence_rule_decides_is_led_next_as_the_edition_says(tmp_
 
 
 def test_suit_may_be_left_unfollowed(tmp_path: Path) -> None:
-    """EN2021: a numbered card must follow the led suit when the hand holds it;
+    """The 2021 rulebook: a numbered card must follow the led suit when the hand holds it;
     `play.follow_suit: may` lets any card be played."""
     assert [str(p) for p in BASE.legal_plays("Y3 G5 E", "Y10")] == ["Y3", "E"]
     free = _overlay(tmp_path, "play: {follow_suit: may}\n")
@@ -99,8 +99,8 @@ def test_suit_may_be_left_unfollowed(tmp_path: Path) -> None:
 
 
 def test_the_first_leader_of_a_round_is_a_formula(tmp_path: Path) -> None:
-    """The deal passes left and the player after the dealer leads (EN2021): round n is
-    led by player n-1. `play.first_leader` makes it a formula (here: always the first)."""
+    """The deal passes left and the player after the dealer leads (the 2021 rulebook):
+    round n is led by player n-1. `play.first_leader` makes it a formula (here: always the first)."""
     players = ["Ann", "Bo", "Cy"]
     assert Round(BASE, players, number=3, seed=1).first_leader == "Cy"
     fixed = _overlay(tmp_path, "play: {first_leader: '0'}\n")
@@ -119,7 +119,7 @@ def test_the_first_leader_of_a_round_is_a_formula(tmp_path: Path) -> None:
 
 
 def test_the_range_of_a_bid_is_a_formula(tmp_path: Path) -> None:
-    """Bids run from 0 to the cards dealt (EN2021); `bidding.min`/`max` change that."""
+    """Bids run from 0 to the cards dealt (the 2021 rulebook); `bidding.min`/`max` change that."""
     no_zero = _overlay(tmp_path, "bidding: {min: 1}\n")
     r = Round(no_zero, ["Ann", "Bo", "Cy"], number=2, seed=4)
     with pytest.raises(GameError, match="not a whole number from 1 to 2"):
@@ -133,7 +133,7 @@ def test_the_range_of_a_bid_is_a_formula(tmp_path: Path) -> None:
 
 
 def test_bidding_in_turn_from_the_first_leader_or_a_given_seat(tmp_path: Path) -> None:
-    """Bids are revealed at once (EN2021): any order. `bidding.order: in_turn` has players
+    """Bids are revealed at once (the 2021 rulebook): any order. `bidding.order: in_turn` has players
     bid one after another from the round's first leader, or from `first_bidder`."""
     players = ["Ann", "Bo", "Cy"]
     assert Round(BASE, players, number=2, seed=1).to_bid == ("Ann", "Bo", "Cy")
@@ -223,8 +223,8 @@ LOOT_SHEET = (
 
 @pytest.mark.parametrize(("pays", "ann", "bo"), [(None, 20, -10), ("own_made", 40, -10), ("always", 40, 10)])
 def test_when_an_alliance_pays(tmp_path: Path, pays: str | None, ann: int, bo: int) -> None:
-    """The Loot pays 20 to each ally only when both made their bid (EN2021, GBG-FAQ);
-    `effects.list[].pays` makes it own_made or always. Ann played the Loot and made her
+    """The Loot pays 20 to each ally only when both made their bid (the 2021 rulebook, the official
+    FAQ); `effects.list[].pays` makes it own_made or always. Ann played the Loot and made her
     zero bid; Bo won the trick and missed his bid (a missed bid here also counts the
     alliance, so that `always` can show)."""
     body = (
@@ -259,7 +259,7 @@ def test_a_result_no_case_covers_is_refused_or_scores_zero(tmp_path: Path) -> No
 
 
 def test_tie_break_rounds_deal_a_formula(tmp_path: Path) -> None:
-    """A tie for first is broken by another round (EN2024); how many cards it deals is
+    """A tie for first is broken by another round (the 2024 printing of the rulebook); how many cards it deals is
     not said: the engine dealt the schedule's last count, `scoring.extra_round_cards`
     makes it a value."""
 

@@ -1,4 +1,4 @@
-"""Errors as a new user meets them (issue 7, section 5), and did-you-mean for every name
+"""Errors as a new user meets them, and did-you-mean for every name
 a score sheet or the command line looks up.
 
 Each test drives the command line in-process (``tests/clihelp.py``) or the library,
@@ -57,7 +57,7 @@ def _position(line: str) -> tuple[int, int]:
 
 
 def test_each_missing_required_key_is_reported_once(tmp_path: Path) -> None:
-    """Issue 7 s.5: a file missing the eight top-level keys an edition needs gets eight
+    """A file missing the eight top-level keys an edition needs gets eight
     messages, one per key (it used to get each key once per missing key: 64 lines)."""
     path = tmp_path / "bare.yaml"
     path.write_text("id: bare\ntitle: Nothing yet\n", encoding="utf-8")
@@ -70,7 +70,7 @@ def test_each_missing_required_key_is_reported_once(tmp_path: Path) -> None:
 
 
 def test_validate_lists_problems_in_file_order(tmp_path: Path) -> None:
-    """Issue 7 s.5: messages sorted by file position. The unknown group 'merman' (line 6)
+    """Messages sorted by file position. The unknown group 'merman' (line 6)
     comes before the bad points (line 8) though the schema check finds the latter first."""
     path = tmp_path / "two.yaml"
     path.write_text(TWO_PROBLEMS, encoding="utf-8")
@@ -84,7 +84,7 @@ def test_validate_lists_problems_in_file_order(tmp_path: Path) -> None:
 
 
 def test_edition_error_lists_problems_in_file_order(tmp_path: Path) -> None:
-    """Issue 7 s.5: wherever an EditionError lists problems they are in file order."""
+    """Wherever an EditionError lists problems they are in file order."""
     path = tmp_path / "two.yaml"
     path.write_text(TWO_PROBLEMS, encoding="utf-8")
     with pytest.raises(EditionError) as info:
@@ -93,7 +93,7 @@ def test_edition_error_lists_problems_in_file_order(tmp_path: Path) -> None:
 
 
 def test_sheet_error_lists_problems_in_file_order(edition: Edition) -> None:
-    """Issue 7 s.5: a SheetError lists its problems by line and column: the modules list
+    """A SheetError lists its problems by line and column: the modules list
     leaving out 'base' (line 1, at the list) and its unknown module (at the name) before
     the player listed twice (line 2), though the players are checked first."""
     text = "modules: [bogus]\nplayers: [Ann, Ann]\nrounds: []\n"
@@ -103,7 +103,7 @@ def test_sheet_error_lists_problems_in_file_order(edition: Edition) -> None:
 
 
 def test_in_file_order_sorts_by_file_line_column_and_drops_repeats() -> None:
-    """Issue 7 s.5: sorted by (file, line, column); the same problem found twice once."""
+    """Sorted by (file, line, column); the same problem found twice once."""
     b = Problem(file="b.yaml", line=1, column=1, message="x")
     a2 = Problem(file="a.yaml", line=2, column=5, message="y")
     a1 = Problem(file="a.yaml", line=2, column=1, message="z")
@@ -114,7 +114,7 @@ def test_in_file_order_sorts_by_file_line_column_and_drops_repeats() -> None:
 
 
 def test_missing_file_is_bad_input_without_a_position(tmp_path: Path) -> None:
-    """Issue 7 s.5: a missing file: exit 2, `FILE: no such file or bundled edition`, no
+    """A missing file: exit 2, `FILE: no such file or bundled edition`, no
     0:0; the other files are still checked (the bundled edition: ok)."""
     missing = tmp_path / "nope.yaml"
     code, out, err = run("validate", str(missing), "skullking-2021")
@@ -125,14 +125,14 @@ def test_missing_file_is_bad_input_without_a_position(tmp_path: Path) -> None:
 
 
 def test_missing_bundled_id_suggests_the_closest() -> None:
-    """Issue 7 s.5 and did-you-mean: a misspelt bundled id names the edition meant."""
+    """Did-you-mean: a misspelt bundled id names the edition meant."""
     code, out, _ = run("validate", "skullking-2O21")
     assert code == 2
     assert out.startswith("skullking-2O21: no such file or bundled edition; did you mean 'skullking-2021'")
 
 
 def test_missing_file_as_json_keeps_the_validate_list(tmp_path: Path) -> None:
-    """Issue 7 s.5: with --format json the missing file is a record of validate's list
+    """With --format json the missing file is a record of validate's list
     (the contract's {file, line, column, message}; no position: 0), exit 2."""
     missing = tmp_path / "nope.yaml"
     code, out, _ = run("validate", "--format", "json", str(missing))
@@ -143,7 +143,7 @@ def test_missing_file_as_json_keeps_the_validate_list(tmp_path: Path) -> None:
 
 
 def test_validate_reads_standard_input(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 7 s.5: `validate -` reads standard input and names it <stdin>."""
+    """`validate -` reads standard input and names it <stdin>."""
     monkeypatch.setattr(sys, "stdin", io.StringIO(TWO_PROBLEMS))
     code, out, _ = run("validate", "-")
     assert code == 1
@@ -154,7 +154,7 @@ def test_validate_reads_standard_input(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_overlay_from_standard_input_extends_a_file_of_the_working_directory(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 7 s.5: an overlay read from stdin finds a relative `extends` from the working
+    """An overlay read from stdin finds a relative `extends` from the working
     directory. The base is the example our-table overlay copied there; the overlay
     changes nothing more, so it is ok."""
     base = (ROOT / "examples" / "house-rules" / "our-table.yaml").read_text(encoding="utf-8")
@@ -166,7 +166,7 @@ def test_overlay_from_standard_input_extends_a_file_of_the_working_directory(
 
 
 def test_sheet_from_standard_input_is_named_stdin(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 7 s.5: a sheet read with `score -` is <stdin> in its messages."""
+    """A sheet read with `score -` is <stdin> in its messages."""
     monkeypatch.setattr(sys, "stdin", io.StringIO("players: [Ann, Bo]\nrounds:\n  - bids: {Ann: 1, Bo: 9}\n"))
     code, _, err = run("score", "-")
     assert code == 2
@@ -191,7 +191,7 @@ JSON_ERRORS: list[tuple[list[str], str]] = [
 
 @pytest.mark.parametrize(("argv", "fragment"), JSON_ERRORS, ids=[" ".join(a) for a, _ in JSON_ERRORS])
 def test_every_command_reports_errors_as_json_on_stdout(argv: list[str], fragment: str) -> None:
-    """Issue 7 s.5: with --format json every command reports an error as one JSON record
+    """With --format json every command reports an error as one JSON record
     on stdout ({"error", "file", "line", "column"}; no file for a command-line error),
     nothing on stderr, exit 2."""
     code, out, err = run(*argv, "--format", "json")
@@ -209,8 +209,8 @@ def test_json_error_names_the_unknown_token() -> None:
 
 
 def test_json_sheet_errors_give_the_first_place_and_every_problem(tmp_path: Path) -> None:
-    """Issue 7 s.5: several located problems: the first one's error, file, line and
-    column, and all of them in `problems`, in file order. Digest 2.2: round 1 deals one
+    """Several located problems: the first one's error, file, line and
+    column, and all of them in `problems`, in file order. The 2021 rulebook: round 1 deals one
     card, so Ann's bid 5 (line 3, column 15) and Bo's tricks won 2 (line 4) are out."""
     sheet = tmp_path / "bad.yaml"
     sheet.write_text("players: [Ann, Bo]\nrounds:\n  - bids: {Ann: 5, Bo: 0}\n    won: {Ann: 0, Bo: 2}\n")
@@ -224,7 +224,7 @@ def test_json_sheet_errors_give_the_first_place_and_every_problem(tmp_path: Path
 
 
 def test_json_edition_errors_give_every_problem(tmp_path: Path) -> None:
-    """Issue 7 s.5: an edition file with problems used by `trick --edition FILE` gives
+    """An edition file with problems used by `trick --edition FILE` gives
     them as JSON, the first one's place at the top."""
     path = tmp_path / "two.yaml"
     path.write_text(TWO_PROBLEMS, encoding="utf-8")
@@ -262,7 +262,7 @@ def test_text_errors_still_go_to_stderr() -> None:
     ids=["validate", "editions", "diff"],
 )
 def test_edition_is_refused_where_it_means_nothing(argv: list[str]) -> None:
-    """Issue 7 s.5: --edition on validate, editions and diff (whose editions are their
+    """--edition on validate, editions and diff (whose editions are their
     arguments) is a usage error, exit 2, saying why."""
     code, out, err = run(*argv)
     assert (code, out) == (2, "")
@@ -271,7 +271,7 @@ def test_edition_is_refused_where_it_means_nothing(argv: list[str]) -> None:
 
 @pytest.mark.parametrize("option", ["--leader", "--players"])
 def test_batch_refuses_leader_and_players(option: str, tmp_path: Path) -> None:
-    """Issue 7 s.5 (the same trap): with --batch each line gives its own leader and
+    """The same trap: with --batch each line gives its own leader and
     players, so --leader and --players would be ignored: they are refused."""
     batch = tmp_path / "b.jsonl"
     batch.write_text('{"cards": ["Y1", "Y2"]}\n', encoding="utf-8")
@@ -301,9 +301,9 @@ def _display_width(text: str) -> int:
 
 
 def test_score_table_lines_up_with_wide_and_combining_names(tmp_path: Path) -> None:
-    """Issue 7 s.5: names in CJK (2 columns a character), with a precomposed accent and
+    """Names in CJK (2 columns a character), with a precomposed accent and
     with a combining accent (0 columns) keep every column of the table right-aligned.
-    Digest 2.9: in round 1 a bid of 0 made gives 10, a bid of 1 made gives 20."""
+    The 2021 rulebook: in round 1 a bid of 0 made gives 10, a bid of 1 made gives 20."""
     names = ["エマ", "Zoë", "Jose\u0301", "Lea"]
     sheet = {
         "players": names,
@@ -325,7 +325,7 @@ def test_score_table_lines_up_with_wide_and_combining_names(tmp_path: Path) -> N
 
 
 def test_unfinished_game_says_which_rounds_are_missing(tmp_path: Path) -> None:
-    """Issue 7 s.5: two rounds of the 2021 edition's ten (digest 2.2): text says rounds
+    """Two rounds of the 2021 edition's ten (the 2021 rulebook): text says rounds
     3-10 are still to be played and does not call the leader the winner; JSON gives
     "complete": false and "missing_rounds": [3, ..., 10]."""
     sheet = tmp_path / "two.yaml"
@@ -339,9 +339,9 @@ def test_unfinished_game_says_which_rounds_are_missing(tmp_path: Path) -> None:
 
 
 def test_full_game_is_complete(tmp_path: Path) -> None:
-    """Issue 7 s.5: a game with every round of its schedule: "complete": true,
+    """A game with every round of its schedule: "complete": true,
     "missing_rounds": [], and the text names the winner. The past-your-bedtime schedule
-    is one round of one card (digest 2.12)."""
+    is one round of one card (the 2021 rulebook)."""
     sheet = tmp_path / "one.yaml"
     sheet.write_text("players: [Ann, Bo]\nschedule: past-your-bedtime\nrounds:\n" + GOOD_ROUND)
     record = run_json("score", str(sheet))
@@ -367,7 +367,7 @@ def _sheet_problems(edition: Edition, text: str) -> list[str]:
 
 
 def test_a_round_missing_in_the_middle_is_one_message(edition: Edition) -> None:
-    """Issue 7 s.5: rounds of 1, 2, 4 and 5 cards (digest 2.2: round n deals n) lack
+    """Rounds of 1, 2, 4 and 5 cards (the 2021 rulebook: round n deals n) lack
     round 3: one message, at the sheet's third round, naming round 3."""
     text = _rounds(
         (1, {"Ann": 1, "Bo": 0, "Cy": 0}, {"Ann": 1, "Bo": 0, "Cy": 0}),
@@ -381,7 +381,7 @@ def test_a_round_missing_in_the_middle_is_one_message(edition: Edition) -> None:
 
 
 def test_a_missing_round_without_cards_is_one_message_not_a_cascade(edition: Edition) -> None:
-    """Issue 7 s.5: without `cards`, rounds default to the schedule's count; the sheet's
+    """Without `cards`, rounds default to the schedule's count; the sheet's
     third and fourth rounds bid and win as rounds of 4 and 5 cards (Ann 4 of 4, then 5
     of 5), which would otherwise give an error in every later round."""
     text = _rounds(
@@ -395,7 +395,7 @@ def test_a_missing_round_without_cards_is_one_message_not_a_cascade(edition: Edi
 
 
 def test_one_wrong_round_is_not_taken_for_a_missing_one(edition: Edition) -> None:
-    """Digest 2.2: round 3 deals 3 cards; a sheet whose round 3 alone says 4 tricks won
+    """The 2021 rulebook: round 3 deals 3 cards; a sheet whose round 3 alone says 4 tricks won
     (round 4 fits its own count again) has a mistake in round 3, reported as such."""
     text = _rounds(
         (None, {"Ann": 1, "Bo": 0, "Cy": 0}, {"Ann": 1, "Bo": 0, "Cy": 0}),
@@ -412,18 +412,18 @@ def test_one_wrong_round_is_not_taken_for_a_missing_one(edition: Edition) -> Non
 
 
 def test_batch_blank_line_is_an_error_in_place_as_the_readme_says(tmp_path: Path) -> None:
-    """Issue 7 s.5: README and behaviour agree on blank lines: a blank line holds no
+    """README and behaviour agree on blank lines: a blank line holds no
     trick, so it gets an {"error"} on its own line (output line n answers input line n),
     the tricks around it still run, and the exit code is 2."""
-    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").replace("`", "").split())
-    assert 'a blank line is a bad line too ({"error": "empty line: no trick on it"})' in readme
+    page = " ".join((ROOT / "docs" / "cli" / "trick.md").read_text(encoding="utf-8").replace("`", "").split())
+    assert 'a blank line is a bad line too ({"error": "empty line: no trick on it"})' in page
     batch = tmp_path / "blank.jsonl"
     batch.write_text('{"cards": ["Y5", "Y9"]}\n\n{"cards": ["G5", "G9"]}\n', encoding="utf-8")
     code, out, _ = run("trick", "--batch", str(batch))
     first, blank, last = (json.loads(line) for line in out.splitlines())
     assert code == 2
     assert blank == {"error": "empty line: no trick on it"}
-    assert first["winner"] == last["winner"] == 1  # digest 2.4: the higher yellow / green
+    assert first["winner"] == last["winner"] == 1  # the 2021 rulebook: the higher yellow / green
 
 
 # ---------------------------------------------------------------------- did-you-mean on sheets and options

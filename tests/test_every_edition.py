@@ -1,4 +1,4 @@
-"""Issue 3 section 6: every bundled edition and every example overlay validates and is
+"""Every bundled edition and every example overlay validates and is
 exercised through the command line (trick, legal, score, explain, diff)."""
 
 from __future__ import annotations

@@ -28,7 +28,7 @@ def test_house_rule_validates_cleanly(path: Path) -> None:
 
 
 def test_our_table_changes_what_it_says() -> None:
-    """our-table.yaml: Kraken leader left of its player (digest 5 #1 option B), black 14 = 30,
+    """our-table.yaml: Kraken leader left of its player (the 2021 rulebook's first printing), black 14 = 30,
     other 14s nothing; everything else as in 2021."""
     ours = skullking.load_edition(EXAMPLES / "house-rules" / "our-table.yaml")
     base = skullking.load_edition("skullking-2021")
@@ -50,7 +50,7 @@ def test_example_sheet_scores(path: Path) -> None:
 
 
 def test_harbour_night_totals() -> None:
-    """harbour-night.yaml: the totals its comments work out (digest 2.5, 2.7, 2.9)."""
+    """harbour-night.yaml: the totals its comments work out (the 2021 rulebook)."""
     ed = skullking.load_edition("skullking-2021")
     score = ed.score_sheet((EXAMPLES / "sheets" / "harbour-night.yaml").read_text(encoding="utf-8"))
     # round 1: 10 20 10 10; round 2: 20 20 -10 60; round 3: 80 30 30 50
@@ -63,7 +63,7 @@ def _house(name: str) -> skullking.edition.Edition:
 
 
 def test_there_are_at_least_six_house_rules() -> None:
-    """Issue 3 section 4: at least six overlays, each a comment saying what it changes."""
+    """At least six overlays, each a comment saying what it changes."""
     assert len(HOUSE_RULES) >= 6
     for path in HOUSE_RULES:
         text = path.read_text(encoding="utf-8")
@@ -71,7 +71,7 @@ def test_there_are_at_least_six_house_rules() -> None:
 
 
 def test_club_beasts_from_4() -> None:
-    """Seed 000's club: Kraken and Whale from 4 players, Loot always (digest 4.3)."""
+    """The club of a German score keeper's article: Kraken and Whale from 4 players, Loot always."""
     club = _house("club-beasts-from-4")
     assert club.modules_for(3) == ["base", "loot"]
     assert club.modules_for(4) == ["base", "advanced", "loot"]
@@ -94,8 +94,9 @@ def test_club_beasts_from_4() -> None:
 
 
 def test_original_with_beasts_first_played_beast_acts() -> None:
-    """Seed 000: old-edition tables that add the beasts let the first one played act
-    (digest 5 #4, option B): Whale then Kraken -> the Whale acts, 12 beats 3."""
+    """A German score keeper's article: old-edition tables that add the beasts let the first
+    one played act (the 2021 rulebook has the second one act): Whale then Kraken -> the
+    Whale acts, 12 beats 3."""
     grafted = _house("original-with-beasts")
     result = grafted.resolve_trick(["Y12", "B3", "WHALE", "KRAKEN"])
     assert (result.winner, result.rule) == (0, "highest-number")
@@ -105,7 +106,7 @@ def test_original_with_beasts_first_played_beast_acts() -> None:
 
 
 def test_loot_worth_10() -> None:
-    """Loot alliances pay 10 each (digest 2.7 pays 20)."""
+    """Loot alliances pay 10 each (the 2021 rulebook pays 20)."""
     sheet = {
         "players": ["A", "B", "C"],
         "rounds": [{"bids": {"A": 1, "B": 0, "C": 0}, "won": {"A": 1, "B": 0, "C": 0}, "loot": [["B", "A"]]}],
@@ -146,7 +147,7 @@ def test_skull_king_always_wins() -> None:
 
 
 def test_pre_commit_hook_runs_validate() -> None:
-    """Issue 3 section 5: .pre-commit-hooks.yaml lets a house-rule repository run
+    """.pre-commit-hooks.yaml lets a house-rule repository run
     `skullking validate` on its YAML files; the entry is this package's console script."""
     import tomllib
 
@@ -165,7 +166,7 @@ def test_pre_commit_hook_runs_validate() -> None:
 
 
 def test_pirate_abilities_sheet_scores_as_its_comments_say() -> None:
-    """examples/sheets/pirate-abilities.yaml (digest 2.8): the totals worked out in its
+    """examples/sheets/pirate-abilities.yaml (the 2021 rulebook): the totals worked out in its
     comments; without Harry's change Pat's round 3 is a missed zero bid (-10 x 2 cards)."""
     path = EXAMPLES / "sheets" / "pirate-abilities.yaml"
     record = run_json("score", str(path))

@@ -24,7 +24,7 @@ def _write(path: Path, text: str) -> Path:
 
 
 def test_kraken_leader_as_first_printed(tmp_path: Path) -> None:
-    """Digest 5 #1: the first printing's 'left of the Kraken player' is one value away."""
+    """The 2021 rulebook's first printing: its 'left of the Kraken player' is one value away."""
     house = _write(
         tmp_path / "first-printing.yaml",
         "extends: skullking-2021\nid: first-printing\neffects:\n  list:\n"
@@ -83,7 +83,7 @@ def test_overlays_compose_and_report_at_their_own_lines(tmp_path: Path) -> None:
 
 
 def test_removing_nothing_is_a_warning(tmp_path: Path) -> None:
-    """Issue 3 section 5: an overlay key that overrides nothing is reported, without failing."""
+    """An overlay key that overrides nothing is reported, without failing."""
     house = _write(tmp_path / "w.yaml", "extends: skullking-2021\nid: w\nbonuses:\n  black-41: null\n")
     edition, problems = check_file(house)
     assert edition is not None
@@ -132,7 +132,7 @@ def _refused(path: Path) -> list[str]:
 
 def test_a_misspelt_id_says_did_you_mean(tmp_path: Path) -> None:
     """An item under an id the base lacks, without the fields a new item needs, is a
-    misspelt id (issue 7 section 2): one message at the id, naming the base and the
+    misspelt id: one message at the id, naming the base and the
     close ids, in the list form and the mapping form alike."""
     listed = _write(
         tmp_path / "rich-loot.yaml",
@@ -176,7 +176,7 @@ def test_a_complete_new_item_is_added_not_taken_for_a_misspelling(tmp_path: Path
 
 
 def test_an_overlay_gets_its_own_title_and_description(tmp_path: Path) -> None:
-    """Issue 7 section 2: an overlay that gives no title or description does not show its
+    """An overlay that gives no title or description does not show its
     base's (which describe another edition): they are made from its id and base."""
     plain = _write(
         tmp_path / "rich-loot.yaml", "extends: skullking-2021\nid: rich-loot\nbonuses: {black-14: {points: 30}}\n"

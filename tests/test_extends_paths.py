@@ -1,4 +1,4 @@
-"""What ``extends`` may read (issue 8 s.5): a bundled id or a file in the overlay's folder;
+"""What ``extends`` may read: a bundled id or a file in the overlay's folder;
 an absolute path or one leaving the folder with '..' only with --allow-paths (or
 ``load_edition(..., allow_paths=True)``); a file that does not read as an edition is
 refused without a word of what it holds.

@@ -1,4 +1,4 @@
-"""The fast paths give what the plain paths give (issue 10 section 4).
+"""The fast paths give what the plain paths give.
 
 ``play_randomly`` plays a round through the Round's internals (legality worked out once
 a play, the decisions answered without ``decide``'s checks, the deal drawn without a

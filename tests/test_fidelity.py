@@ -1,4 +1,4 @@
-"""Rules fidelity (issue 11): readings checked against the worked examples and rule
+"""Rules fidelity: readings checked against the worked examples and rule
 statements of the sources, each test citing the source line it follows."""
 
 from __future__ import annotations
@@ -17,15 +17,15 @@ def _codes(edition: str, hand: str, trick: str) -> list[str]:
 
 
 def test_2024_the_next_suited_card_sets_the_suit_after_a_loot_lead() -> None:
-    """EN2024, the Loot: "the next suited card played sets the lead suit" (and S003 for
-    escapes): a pirate after a Loot lead leaves the choice to the green 5, so a player
-    holding green must follow it. The 2021 rulebook's "the next player sets the suit"
-    (GBG-FAQ: "the next player to play chooses") lets the pirate leave the trick
-    without a suit (digest 5 #18/#19)."""
+    """The 2024 printing of the rulebook, the Loot: "the next suited card played sets the
+    lead suit" (and an English rules guide for escapes): a pirate after a Loot lead leaves
+    the choice to the green 5, so a player holding green must follow it. The 2021
+    rulebook's "the next player sets the suit" (the official FAQ: "the next player to
+    play chooses") lets the pirate leave the trick without a suit."""
     assert _codes("skullking-2024", "G7 B2", "LOOT PIR G5") == ["G7"]
     assert _codes("skullking-2024", "G7 B2", "E PIR G5") == ["G7"]
     assert _codes("skullking-2021", "G7 B2", "LOOT PIR G5") == ["G7", "B2"]
-    # a character lead still leaves the trick without a suit in 2024 (EN2024, digest 5 #17)
+    # a character lead still leaves the trick without a suit in 2024 (the 2024 printing)
     assert _codes("skullking-2024", "G7 B2", "PIR G5") == ["G7", "B2"]
 
 
@@ -45,7 +45,7 @@ def _rosie_round(modules: list[str] | None) -> Round:
 
 
 def test_bga_pirate_abilities_are_an_expansion_option() -> None:
-    """BGA-JA (seed 004), "拡張の特別カード" (the expansion's special cards): "海賊 /
+    """Board Game Arena's Japanese game help, "拡張の特別カード" (the expansion's special cards): "海賊 /
     Pirate - 海賊ごとの固有能力を有効にします" (enables each pirate's own ability; it adds
     no pirate card). Without that option Rosie plays as a plain pirate."""
     assert _rosie_round(None).phase is Phase.DECIDING  # every module in play by default
@@ -79,7 +79,7 @@ GHOST_SHEET: dict[str, object] = {
 
 
 def test_graybeard_leading_again_keeps_the_order(tmp_path: Path) -> None:
-    """EN2021 (digest 2.11): Graybeard plays second when a player leads; when he wins he
+    """The 2021 rulebook: Graybeard plays second when a player leads; when he wins he
     leads, and the player who led the trick he won plays next. When he led the trick he
     won, the sources are silent: the order is kept (`ghost.leads_again: keep_order`),
     so Bo, who played after him, plays after him again and wins the third trick with P9;
@@ -122,7 +122,7 @@ def _round_with(bonuses: dict[str, list[str]], won: dict[str, int] | None = None
 @pytest.mark.parametrize(
     ("bonuses", "won", "message"),
     [
-        # one Skull King (EN2021 deck list): only one player can have won with him
+        # one Skull King (the 2021 rulebook's deck list): only one player can have won with him
         (
             {"A": ["pirate-by-skull-king"], "B": ["pirate-by-skull-king"]},
             None,
@@ -146,7 +146,7 @@ def _round_with(bonuses: dict[str, list[str]], won: dict[str, int] | None = None
 def test_a_sheet_cannot_claim_more_winning_cards_than_the_deck_has(
     bonuses: dict[str, list[str]], won: dict[str, int] | None, message: str
 ) -> None:
-    """Issue 11, item 2: for every bonus, what a round's sheet claims across all players
+    """For every bonus, what a round's sheet claims across all players
     cannot exceed what the deck in play allows - captured cards, and the winning card a
     bonus with a winner pattern needs (derived from the patterns and card counts)."""
     with pytest.raises(SheetError, match=message.replace("(", r"\(").replace(")", r"\)")):
@@ -165,7 +165,7 @@ def test_possible_bonus_combinations_are_accepted() -> None:
 
 
 def test_whirlpool_by_the_name_in_each_book() -> None:
-    """Issue 11, item 5 (digest 5 #10): the 2024 rulebook deals Whirlpool 9, 7, 5, 3, 1;
+    """The 2024 printing of the rulebook deals Whirlpool 9, 7, 5, 3, 1;
     the French rulebook ("Deux manches de 9, 7, 5, 3 et enfin 1") and an English rules
     guide two rounds each. skullking-2024 gives its book's reading the plain name; the
     2021 file, whose book's wording is not known, names neither plainly, and asking for

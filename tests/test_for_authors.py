@@ -1,4 +1,4 @@
-"""For authors outside this repository (issue 7 section 6): `skullking schema`, the
+"""For authors outside this repository: `skullking schema`, the
 score-sheet schema, `skullking new`, and the licence."""
 
 from __future__ import annotations
@@ -98,7 +98,7 @@ def test_simulated_sheets_pass_the_sheet_schema(edition: str) -> None:
 
 
 def test_sheet_schema_allows_the_round_keys_an_edition_adds() -> None:
-    """wagers, harry, rosie and loads are allowed (digest 2.8, 2.10), and a sheet whose
+    """wagers, harry, rosie and loads are allowed (the 2021 rulebook), and a sheet whose
     edition is a house-rule file may use keys of its own choices."""
     sheet: dict[str, Any] = {
         "edition": "skullking-2021",
@@ -174,7 +174,7 @@ def test_new_writes_an_overlay_that_validates_and_changes_something(tmp_path: Pa
 
 
 def test_new_shows_a_trick_that_earns_the_changed_bonus(tmp_path: Path) -> None:
-    """The header's `trick` command plays a trick whose bonus the file changed (digest 2.5:
+    """The header's `trick` command plays a trick whose bonus the file changed (the 2021 rulebook:
     a 14 of a standard suit is worth 10; the new file makes it 20)."""
     target = _new(tmp_path, "rich", "skullking-2021")
     line = next(line for line in target.read_text(encoding="utf-8").splitlines() if "skullking trick" in line)
@@ -307,10 +307,9 @@ def _descriptions(node: Any) -> list[str]:
 
 def _user_facing() -> dict[str, str]:
     """Every text a player or rule author reads, by where it is shown."""
-    texts = {
-        "README.md": (ROOT / "README.md").read_text(encoding="utf-8"),
-        "docs/conventions.md": (ROOT / "docs" / "conventions.md").read_text(encoding="utf-8"),
-    }
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+    texts = {page.relative_to(ROOT).as_posix(): page.read_text(encoding="utf-8") for page in pages}
+    assert "docs/conventions.md" in texts and "docs/house-rules/first-house-rule.md" in texts
     for which in ("edition", "sheet"):
         schema = json.loads(run("schema", which)[1])
         texts[f"{which} schema descriptions"] = "\n".join(_descriptions(schema))
@@ -330,7 +329,7 @@ def _user_facing() -> dict[str, str]:
 
 def test_user_facing_text_names_no_digest_reference() -> None:
     """Players and rule authors do not have the rules digest: no "digest 5 #22", no bare
-    source keys such as S000 or GBG-FAQ, in the README, the conventions page, the schema
+    source keys such as S000 or GBG-FAQ, in the README, the documentation pages, the schema
     descriptions, explain's output, the files `new` writes, the bundled editions' values,
     the examples, or --help. Sources are named in words ("the official FAQ")."""
     texts = _user_facing()
@@ -359,7 +358,7 @@ def test_conventions_page_matches_the_edition_files() -> None:
 
 
 def test_conventions_page_has_every_point_reading_and_edition() -> None:
-    """Each disputed point (digest section 5, #1-#25) has a section with at least two
+    """Each of the 25 disputed points has a section with at least two
     readings, each with its sources; every bundled edition is placed under a reading or
     said not to have the point."""
     module = _script("conventions_page")
@@ -377,7 +376,7 @@ def test_conventions_page_has_every_point_reading_and_edition() -> None:
 
 
 def test_conventions_page_places_the_editions_by_their_values() -> None:
-    """The generated placement follows the files (digest 5 #1, #12, #22): the first
+    """The generated placement follows the files (the Kraken's leader, the zero bid, ties): the first
     printing and Board Game Arena take the Kraken's left-neighbour reading, the original
     edition scores a zero bid by round number, and 2021 breaks ties with another round."""
     page = (ROOT / "docs" / "conventions.md").read_text(encoding="utf-8")
@@ -389,28 +388,27 @@ def test_conventions_page_places_the_editions_by_their_values() -> None:
 
 
 def test_readme_and_explain_link_to_the_conventions_page() -> None:
-    """The README's conventions table rows have plain names, each linking to its point on
-    the page; explain names the page too."""
+    """The conventions table rows of the editions page have plain names, each linking to
+    its point on the conventions page; the README and explain name the page too."""
     module = _script("conventions_page")
     anchors = {module.anchor(p.title) for p in module.POINTS}
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    table = readme.split("<!-- conventions:start -->")[1].split("<!-- conventions:end -->")[0]
-    links = re.findall(r"\]\(docs/conventions\.md#([a-z0-9-]+)\)", table)
+    page = (ROOT / "docs" / "editions.md").read_text(encoding="utf-8")
+    table = page.split("<!-- conventions:start -->")[1].split("<!-- conventions:end -->")[0]
+    links = re.findall(r"\]\(conventions\.md#([a-z0-9-]+)\)", table)
     assert len(links) >= 10 and set(links) <= anchors
     assert not re.search(r"^\| #", table, re.MULTILINE)
-    assert "](docs/conventions.md)" in readme
+    assert "](docs/conventions.md)" in (ROOT / "README.md").read_text(encoding="utf-8")
     for ident in BUNDLED:
         assert "`docs/conventions.md`" in run("explain", "--edition", ident)[1]
 
 
-# ---------------------------------------------------------------------- the README's walk-through
+# ---------------------------------------------------------------------- the walk-through
 
 
-def test_write_your_first_house_rule_as_the_readme_says(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """README "Write your first house rule": new, edit, validate, explain, trick and diff
-    print what the README shows."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme.split("## Write your first house rule", 1)[1].split("\n## ", 1)[0]
+def test_write_your_first_house_rule_as_the_page_says(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The walk-through docs/house-rules/first-house-rule.md: new, edit, validate, explain,
+    trick and diff print what the page shows."""
+    section = (ROOT / "docs" / "house-rules" / "first-house-rule.md").read_text(encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     code, out, _ = run("new", "rich-14s", "--extends", "skullking-2021")
     assert code == 0 and out.strip() in section

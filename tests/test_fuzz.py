@@ -1,4 +1,4 @@
-"""Property-based fuzzing of every way in (issue 8, section 6): the command line, card
+"""Property-based fuzzing of every way in: the command line, card
 notation, formulas, edition files mutated from the bundled ones, score sheets, tricks
 and legal plays. A few hundred examples each here; ``scripts/fuzz.py`` runs as many as
 asked and says how many it tried."""

@@ -1,7 +1,7 @@
 """The round engine (skullking.Round): turns, legal moves, abilities and their timing,
 the ghost hand, and agreement with sheet scoring on randomly played rounds.
 
-Rules cited by the keys of the rules digest (shared/rules-digest.md).
+Rules cited by their sources' names (the 2021 rulebook, the official FAQ, ...).
 """
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ HARRY_BIDS = {"A": 1, "B": 1, "C": 0, "D": 0}
 
 
 def test_7_harry_changes_his_bid_at_once() -> None:
-    """Digest 5 #7, option A (EN2021, GBG-FAQ, S003): Harry's change is made right after
+    """The 2021 rulebook, the official FAQ and an English rules guide: Harry's change is made right after
     the trick he won, before the next trick is played; the table sees the new bid."""
     r = _round(_ed("skullking-2021"), HARRY_HANDS, HARRY_BIDS)
     _play_trick(r, "HARRY", "Y10", "Y11", "Y12")
@@ -74,8 +74,9 @@ def test_7_harry_changes_his_bid_at_once() -> None:
 
 
 def test_7_harry_changes_his_bid_after_the_last_trick() -> None:
-    """Digest 5 #7, option B (FR2022, PREM): the same cards, but play goes on after
-    Harry's trick; the change is asked for once the last trick is done. Same score."""
+    """The French rulebook (Blackrock Games, 2022) and a machine translation of the French
+    rules: the same cards, but play goes on after Harry's trick; the change is asked for
+    once the last trick is done. Same score."""
     r = _round(skullking.load_edition(EXAMPLES / "harry-after-last-trick.yaml"), HARRY_HANDS, HARRY_BIDS)
     _play_trick(r, "HARRY", "Y10", "Y11", "Y12")
     assert _phase(r) is Phase.PLAYING and r.pending is None
@@ -92,7 +93,7 @@ def test_7_harry_changes_his_bid_after_the_last_trick() -> None:
 
 
 def test_harry_cannot_change_a_bid_out_of_range() -> None:
-    """Digest 2.8 leaves a change below 0 or above the cards dealt open; the engine keeps
+    """The 2021 rulebook leaves a change below 0 or above the cards dealt open; the engine keeps
     the bid within 0..cards (as score sheets require), so a zero bid can only go up."""
     r = _round(_ed("skullking-2021"), HARRY_HANDS, {"A": 0, "B": 1, "C": 0, "D": 0})
     _play_trick(r, "HARRY", "Y10", "Y11", "Y12")
@@ -110,8 +111,9 @@ def _last_trick_round(edition: Edition, pirate: str) -> Round:
 
 
 def test_8_only_harry_works_after_the_last_trick(tmp_path: Path) -> None:
-    """Digest 5 #8, option A (EN2021, GBG-FAQ): Rascal's wager is not offered after the
-    round's last trick, Harry's bid change is; option B (2018 printable) offers both."""
+    """The 2021 rulebook and the official FAQ: Rascal's wager is not offered after the
+    round's last trick, Harry's bid change is; the Legendary Expansion's 2018 printable
+    (as a Go implementation's issue threads quote it) offers both."""
     base = _ed("skullking-2021")
     assert _last_trick_round(base, "RASCAL").phase is Phase.OVER
     harry = _last_trick_round(base, "HARRY")
@@ -128,7 +130,7 @@ def test_8_only_harry_works_after_the_last_trick(tmp_path: Path) -> None:
 
 
 def test_rosie_chooses_who_leads_next() -> None:
-    """Digest 2.8 (EN2021): Rosie D'Laney's winner chooses any player, themself included,
+    """The 2021 rulebook: Rosie D'Laney's winner chooses any player, themself included,
     to lead the next trick; the next trick is played from there."""
     r = _round(_ed("skullking-2021"), {"A": "ROSIE Y5", "B": "Y9 G3", "C": "Y2 G4"}, {"A": 1, "B": 1, "C": 0})
     _play_trick(r, "ROSIE", "Y9", "Y2")
@@ -145,12 +147,12 @@ def test_rosie_chooses_who_leads_next() -> None:
 
 
 def test_rosie_on_the_last_trick_grants_nothing() -> None:
-    """Digest 2.8 / 5 #8 option A: only Harry's ability survives the round's last trick."""
+    """The 2021 rulebook and the official FAQ: only Harry's ability survives the round's last trick."""
     assert _last_trick_round(_ed("skullking-2021"), "ROSIE").phase is Phase.OVER
 
 
 def test_bendt_draws_two_then_discards_two() -> None:
-    """Digest 2.8 (EN2021): Bendt the Bandit's winner takes 2 undealt cards into the hand,
+    """The 2021 rulebook: Bendt the Bandit's winner takes 2 undealt cards into the hand,
     then discards 2 cards (any 2 of the hand)."""
     r = _round(
         _ed("skullking-2021"), {"A": "BENDT Y5 G1", "B": "Y9 G3 G6", "C": "Y2 G4 G7"}, {"A": 1, "B": 1, "C": 0}, seed=7
@@ -177,7 +179,7 @@ def test_hands_may_be_written_as_one_text() -> None:
 
 
 def test_bendt_with_no_undealt_card_draws_and_discards_nothing() -> None:
-    """Digest 2.8 leaves Bendt with an empty undealt deck open (7 players, 10 cards, the
+    """The 2021 rulebook leaves Bendt with an empty undealt deck open (7 players, 10 cards, the
     70-card base deck): the engine has him draw nothing and so discard nothing."""
     ed = _ed("skullking-2021")
     names = [f"P{i}" for i in range(7)]
@@ -303,7 +305,7 @@ def test_a_tie_break_round_the_deck_cannot_deal_is_refused_as_warned() -> None:
 
 
 def test_juanita_sees_the_undealt_cards() -> None:
-    """Digest 2.8 (EN2021): Juanita Jade's winner looks at all the cards not dealt."""
+    """The 2021 rulebook: Juanita Jade's winner looks at all the cards not dealt."""
     r = _round(_ed("skullking-2021"), {"A": "JUANITA Y5", "B": "Y9 G3", "C": "Y2 G4"}, {"A": 1, "B": 1, "C": 0})
     _play_trick(r, "JUANITA", "Y9", "Y2")
     assert r.pending is None and r.seen == {"A": tuple(r.undealt)}
@@ -311,14 +313,14 @@ def test_juanita_sees_the_undealt_cards() -> None:
 
 
 def test_without_abilities_no_decision_is_asked() -> None:
-    """Digest 2.8: the abilities are an optional rule."""
+    """The 2021 rulebook: the abilities are an optional rule."""
     r = _round(_ed("skullking-2021"), HARRY_HANDS, HARRY_BIDS, abilities=False)
     _play_trick(r, "HARRY", "Y10", "Y11", "Y12")
     assert _phase(r) is Phase.PLAYING and r.pending is None
 
 
 def test_turns_follow_suit_and_the_tigress_is_declared() -> None:
-    """Digest 2.3 (EN2021): numbered cards follow the led suit when the hand has it;
+    """The 2021 rulebook: numbered cards follow the led suit when the hand has it;
     special cards may always be played; the Tigress is declared when played."""
     r = _round(_ed("skullking-2021"), {"A": "Y5 G1", "B": "Y9 TIG", "C": "B2 G4"}, {"A": 0, "B": 1, "C": 0})
     assert r.to_play == "A"
@@ -336,7 +338,7 @@ def test_turns_follow_suit_and_the_tigress_is_declared() -> None:
 
 
 def test_follow_suit_is_enforced() -> None:
-    """Digest 2.3: a player holding the led suit must play it."""
+    """The 2021 rulebook: a player holding the led suit must play it."""
     r = _round(_ed("skullking-2021"), {"A": "Y5 G1", "B": "Y9 G3", "C": "B2 G4"}, {"A": 0, "B": 1, "C": 0})
     r.play("A", "Y5")
     with pytest.raises(GameError, match=r"B must follow yellow \(Y9\)"):
@@ -346,9 +348,9 @@ def test_follow_suit_is_enforced() -> None:
 
 
 def test_graybeard_plays_his_top_card_second() -> None:
-    """Digest 2.11 (EN2021): in two-player games Graybeard's ghost hand flips its top card
+    """The 2021 rulebook: in two-player games Graybeard's ghost hand flips its top card
     second in every trick, never follows suit, plays its Tigress as an escape, and when
-    it wins leads the next trick (5 #5 option A); it neither bids nor scores."""
+    it wins leads the next trick; it neither bids nor scores."""
     ed = _ed("skullking-2021")
     r = Round(ed, ["Ann", "Bo"], cards=2, hands={"Ann": ["Y7", "G2"], "Bo": ["Y3", "G1"], "Graybeard": ["TIG", "B9"]})
     assert r.to_bid == ("Ann", "Bo")
@@ -367,7 +369,7 @@ def test_graybeard_plays_his_top_card_second() -> None:
 
 
 def test_graybeard_leads_after_winning() -> None:
-    """Digest 5 #5: after Graybeard wins, he leads (EN2021: he turns over his next card
+    """After Graybeard wins, he leads (the 2021 rulebook: he turns over his next card
     at once, and the player who led the trick he won plays next); under the 2024 reprint
     that player leads instead, Graybeard again second."""
     hands = {"Ann": ["Y2", "G2", "P2"], "Bo": ["Y3", "G1", "P3"], "Graybeard": ["B9", "Y10", "P9"]}
@@ -431,7 +433,7 @@ def test_a_round_that_cannot_be_set_up_says_why(kwargs: dict[str, object], messa
 
 
 def test_rascal_scoring_asks_for_the_loads_after_the_bids() -> None:
-    """Digest 2.10 (EN2021): under Rascal's scoring each player picks a cannon load right
+    """The 2021 rulebook: under Rascal's scoring each player picks a cannon load right
     after bidding. 3 cards: A (cannonball) bids 2 and takes 2: 15 x 3 = 45; B (grapeshot)
     bids 0 and takes 1, a glancing blow: half of 10 x 3 = 15; C (cannonball) bids 1 and
     takes 0: nothing."""
@@ -447,7 +449,7 @@ def test_rascal_scoring_asks_for_the_loads_after_the_bids() -> None:
     r.load("A", "cannonball")
     with pytest.raises(GameError, match="A has already chosen cannonball"):
         r.load("A", "grapeshot")
-    r.load("B", "Chevrotine")  # FR2022's name for grapeshot (digest 5 #25)
+    r.load("B", "Chevrotine")  # the French rulebook's name for grapeshot
     r.load("C", "cannonball")
     assert r.loads == {"A": "cannonball", "B": "grapeshot", "C": "cannonball"}
     with pytest.raises(GameError, match=r"loads are chosen after the bids, before play \(trick 1 is being"):
@@ -549,7 +551,7 @@ def _sheet(tricks: str, extra: str = "") -> str:
 
 
 def test_a_sheet_records_rosies_choice_of_leader() -> None:
-    """Digest 2.8: Rosie's winner picks the next leader; a sheet that gives the whole play
+    """The 2021 rulebook: Rosie's winner picks the next leader; a sheet that gives the whole play
     records it (``rosie: {A: C}``) and seats the next trick from there."""
     ed = _ed("skullking-2021")
     # A wins trick 1 with Rosie and names C, who leads Y9 in trick 2 and wins it.
@@ -593,7 +595,7 @@ def test_rosie_on_the_last_trick_is_refused_on_a_sheet() -> None:
 
 
 def test_a_sheet_does_not_hold_bendts_drawn_cards_against_him() -> None:
-    """Digest 2.8: Bendt's winner draws 2 undealt cards. A sheet cannot show which, so the
+    """The 2021 rulebook: Bendt's winner draws 2 undealt cards. A sheet cannot show which, so the
     follow-suit check does not count cards played after the exchange as held before it:
     B leads; A plays G1 on a yellow lead in trick 1, wins trick 2 with Bendt, then plays
     Y9 (drawn). A follow-suit breach after the exchange is still caught."""
@@ -616,7 +618,7 @@ def test_a_sheet_does_not_hold_bendts_drawn_cards_against_him() -> None:
 
 
 def test_a_game_deals_its_schedule_in_turn() -> None:
-    """Digest 2.2: round n deals the schedule's n-th count and is led by the player after
+    """The 2021 rulebook: round n deals the schedule's n-th count and is led by the player after
     the dealer; a game ends after the schedule's last round."""
     game = Game(_ed("skullking-2021"), ["A", "B", "C"], schedule="whirlpool-once", seed=11)
     rng = random.Random(11)
@@ -692,11 +694,11 @@ def test_simulate_refuses_bad_options(argv: list[str], message: str) -> None:
     assert err.startswith("skullking: error: ") and message in err and err.count("\n") == 1
 
 
-def test_the_readme_shows_what_simulate_prints() -> None:
-    """The README's simulate example is the command's real output."""
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+def test_the_simulate_page_shows_what_simulate_prints() -> None:
+    """The simulate example of docs/cli/simulate.md is the command's real output."""
+    page = (Path(__file__).resolve().parent.parent / "docs" / "cli" / "simulate.md").read_text(encoding="utf-8")
     command = "$ skullking simulate --seed 3 --players Ann,Bo,Cy --rounds 2\n"
-    shown = readme.split(command, 1)[1].split("$ ", 1)[0]
+    shown = page.split(command, 1)[1].split("$ ", 1)[0]
     assert run(*command[2:].split()[1:])[1] == shown
 
 
@@ -715,10 +717,11 @@ def _tied_game(edition: str = "skullking-2021") -> Game:
 
 
 def test_a_tie_for_first_is_broken_by_a_round_of_the_tied_players(tmp_path: Path) -> None:
-    """Digest 2.13 and 5 #22 (EN2024, S003, FR-DOC): tied players play another round. The
-    engine deals it the schedule's last count (open in the digest) to A and B only; two
-    players bring in Graybeard (digest 2.11), who plays second. B leads (round 2 of two
-    players), Graybeard G1, A Y9 wins: A 1/1 = 20, B 0/0 = 10. Totals A 30, B 20, C -10."""
+    """The 2024 printing of the rulebook, an English rules guide and a French score
+    keeper's design notes: tied players play another round. The engine deals it the
+    schedule's last count (no source says how many) to A and B only; two players bring
+    in Graybeard (the 2021 rulebook), who plays second. B leads (round 2 of two players),
+    Graybeard G1, A Y9 wins: A 1/1 = 20, B 0/0 = 10. Totals A 30, B 20, C -10."""
     game = _tied_game()
     assert game.tied == ("A", "B") and not game.over
     r = game.next_round(hands={"A": "Y9", "B": "Y3", "Graybeard": "G1"})
@@ -740,7 +743,7 @@ def test_a_tie_for_first_is_broken_by_a_round_of_the_tied_players(tmp_path: Path
 
 
 def test_without_extra_rounds_a_tie_ends_the_game() -> None:
-    """Digest 5 #22, option B (EN2021 silent; the first printing's file: co-winners)."""
+    """The 2021 rulebook is silent on ties; the first printing's file has co-winners."""
     game = _tied_game("skullking-2021-first-printing")
     assert game.over and game.tied == ()
     assert game.score().winners == ("A", "B")
@@ -762,7 +765,7 @@ rounds:
 
 
 def test_a_sheet_names_the_players_of_a_tie_break_round() -> None:
-    """Digest 2.13: the tie-break round's points go to its players only (A 1/1 with two
+    """The 2021 rulebook: the tie-break round's points go to its players only (A 1/1 with two
     cards = 20, B 0/0 = +20); the others sit it out."""
     score = _ed("skullking-2021").score_sheet(TIE_SHEET)
     assert dict(score.rounds[1].points) == {"A": 20, "B": 20}
@@ -796,7 +799,7 @@ def test_a_wrong_tie_break_round_is_refused(edition: str, change: tuple[str, str
 
 
 def test_simulate_plays_on_until_the_tie_is_broken(tmp_path: Path) -> None:
-    """Digest 5 #22: a simulated game that ends the schedule tied goes on with rounds of
+    """The 2024 printing of the rulebook's tie rule: a simulated game that ends the schedule tied goes on with rounds of
     the tied players until one leads (the first such seed among 1..200 is used)."""
     for seed in range(1, 201):
         record = run_json("simulate", "--seed", str(seed), "--players", "3", "--schedule", "past-your-bedtime")

@@ -1,10 +1,10 @@
-"""Regression tests for issue 8, sections 1 and 2: every crash found by fuzzing, fixed
-at its cause, and the one exit-code contract (0 ok, 1 validate found problems, 2 bad
-input, 3 an internal error).
+"""Regression tests: every crash found by fuzzing, fixed at its cause, and the one
+exit-code contract (0 ok, 1 validate found problems, 2 bad input, 3 an internal error).
 
-Each case names the issue's item it covers (``s1 players`` is the first bullet of
-section 1, and so on). Every case runs the command line in-process on files written to
-a fresh folder, and checks the exit code, the message, and that no traceback is shown.
+Each case's id names the kind of input it covers (``s1 players``: a number of players,
+``s1 YAML``, ``s1 huge integers``, ...). Every case runs the command line in-process on
+files written to a fresh folder, and checks the exit code, the message, and that no
+traceback is shown.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ def case_points(points: str) -> str:
 
 @dataclass(frozen=True)
 class Case:
-    item: str  # the item of issue 8 the case covers
+    item: str  # the kind of input the case covers (its id)
     argv: tuple[str, ...]
     code: int
     says: tuple[str, ...] = ()  # each in the output (standard output and error together)
@@ -375,7 +375,7 @@ CASES = [
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
 def test_bad_input_gets_one_clear_message(case: Case, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 8 s.1: each input that crashed now gets its exit code and a message naming
+    """Each input that crashed now gets its exit code and a message naming
     the place and the offending token, never a traceback."""
     monkeypatch.chdir(tmp_path)
     for name, content in case.files.items():
@@ -402,7 +402,7 @@ def _batch(tmp_path: Path, data: bytes) -> list[dict[str, Any]]:
 
 @pytest.mark.parametrize("separator", ["\u2028", "\u0085", "\x1c", "\u2029", "\r"])
 def test_batch_lines_split_on_newline_only(separator: str, tmp_path: Path) -> None:
-    """Issue 8 s.1 (batch lines): a line separator of Unicode inside a JSON string is
+    """Batch lines: a line separator of Unicode inside a JSON string is
     part of its line, so that result n still answers input line n."""
     lines = ['{"cards": ["Y1", "Y2"]}', f'{{"cards": ["Y1{separator}", "Y2"]}}', '{"cards": ["Y2", "Y1"]}']
     results = _batch(tmp_path, ("\n".join(lines) + "\n").encode("utf-8"))
@@ -411,14 +411,14 @@ def test_batch_lines_split_on_newline_only(separator: str, tmp_path: Path) -> No
 
 
 def test_batch_huge_line_is_not_echoed(tmp_path: Path) -> None:
-    """Issue 8 s.1 (batch lines): a 10 MB line is refused without being written back."""
+    """Batch lines: a 10 MB line is refused without being written back."""
     results = _batch(tmp_path, b'{"cards": ["' + b"Y" * 10_000_000 + b'"]}\n{"cards": ["Y1", "Y2"]}\n')
     assert len(results) == 2 and results[1]["winner"] == 1
     assert "line longer than 10,000 bytes" in results[0]["error"] and len(results[0]["error"]) < 200
 
 
 def test_resolve_trick_refuses_negative_players() -> None:
-    """Issue 8 s.1 (players): the Python API refuses -5 players as the command line does."""
+    """Players: the Python API refuses -5 players as the command line does."""
     edition = skullking.load_edition("skullking-2021")
     with pytest.raises(IllegalTrickError, match="-5 players: this edition is for 2 to 8"):
         edition.resolve_trick(["E"], players=-5)
@@ -426,7 +426,7 @@ def test_resolve_trick_refuses_negative_players() -> None:
 
 @pytest.mark.parametrize("key", ["leader", "skull_king_leader"])
 def test_plain_sheet_without_positions(key: str) -> None:
-    """Issue 8 s.1 (sheets): a plain dict through the Python API, with a key that goes
+    """Sheets: a plain dict through the Python API, with a key that goes
     with 'tricks' only, gets the message a file gets (it has no position to name)."""
     edition = skullking.load_edition("skullking-2021")
     chooser = "leader" if key == "leader" else next(a.sheet_key for a in edition.abilities if a.sheet_key)
@@ -436,7 +436,7 @@ def test_plain_sheet_without_positions(key: str) -> None:
 
 
 def test_plain_sheet_with_unhashable_values() -> None:
-    """Issue 8 s.1 (sheets): a list where a name belongs is an unknown name, not a crash."""
+    """Sheets: a list where a name belongs is an unknown name, not a crash."""
     edition = skullking.load_edition("skullking-2021")
     sheet = {"edition": ["x"], "players": ["A", "B"], "rounds": [{"bids": {"A": 1, "B": 0}, "won": {"A": 1, "B": 0}}]}
     sheet["rounds"][0]["bonuses"] = {"A": [{"x": 1}]}  # type: ignore[index]
@@ -454,7 +454,7 @@ def test_plain_sheet_with_unhashable_values() -> None:
     ],
 )
 def test_formula_fails_clearly_when_evaluated(source: str, values: dict[str, int], message: str) -> None:
-    """Issue 8 s.1 (formulas): never a silent 0 for a division by zero, never a value
+    """Formulas: never a silent 0 for a division by zero, never a value
     too large to print."""
     formula = compile_expression(source, ("bid", "won"), "number")
     with pytest.raises(FormulaError, match=message.replace("(", r"\(").replace(")", r"\)")):
@@ -462,7 +462,7 @@ def test_formula_fails_clearly_when_evaluated(source: str, values: dict[str, int
 
 
 def test_flat_chains_evaluate_like_nested_ones() -> None:
-    """Issue 8 s.1 (flat sums): chains fold left to right, and 'and'/'or' chains of any
+    """Flat sums: chains fold left to right, and 'and'/'or' chains of any
     length work."""
     assert compile_expression("20 - 3 - 2 * 3 // 2 % 4", ()).evaluate({}) == 20 - 3 - 2 * 3 // 2 % 4
     assert compile_expression(" + ".join(["bid"] * 2000), ("bid",)).evaluate({"bid": 2}) == 4000
@@ -479,7 +479,7 @@ def _boom(args: Any, out: Any) -> int:
 
 @pytest.mark.parametrize("debug", [False, True])
 def test_internal_error_exits_3_with_one_line(debug: bool, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 8 s.2: an unexpected exception is one 'internal error' line and exit 3 (never
+    """An unexpected exception is one 'internal error' line and exit 3 (never
     1); the traceback only with --debug (taken before or after the command)."""
     monkeypatch.setattr(cli, "cmd_editions", _boom)
     out, err = io.StringIO(), io.StringIO()
@@ -492,7 +492,7 @@ def test_internal_error_exits_3_with_one_line(debug: bool, monkeypatch: pytest.M
 
 
 def test_internal_error_in_json(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 8 s.2: with --format json the internal error is the JSON error record."""
+    """With --format json the internal error is the JSON error record."""
     monkeypatch.setattr(cli, "cmd_editions", _boom)
     out, err = io.StringIO(), io.StringIO()
     assert main(["editions", "--format", "json"], out=out, err=err) == 3
@@ -501,7 +501,7 @@ def test_internal_error_in_json(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_validate_reports_each_file_before_a_crash(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 8 s.2: 'validate A B C' writes each file's report when it is checked, so a
+    """'validate A B C' writes each file's report when it is checked, so a
     crash on C keeps the reports of A and B."""
     import skullking.analysis.lint
 
@@ -532,7 +532,7 @@ def test_validate_reports_each_file_before_a_crash(tmp_path: Path, monkeypatch: 
     ],
 )
 def test_ascii_terminal_degrades(argv: list[str], code: int, says: str, tmp_path: Path) -> None:
-    """Issue 8 s.1 (PYTHONIOENCODING=ascii): characters the terminal lacks come out
+    """PYTHONIOENCODING=ascii: characters the terminal lacks come out
     escaped, no crash."""
     (tmp_path / "ja.yaml").write_text("players: [太郎, B]\n" + TWO_ROUNDS_MADE.split("\n", 1)[1].replace("A", "太郎"))
     env = {**os.environ, "PYTHONIOENCODING": "ascii"}
@@ -573,7 +573,7 @@ def _bid_huge(edition: Edition) -> object:
     "call", [_resolve_huge_players, _resolve_huge_leader, _legal_huge_players, _round_huge_cards, _bid_huge]
 )
 def test_python_api_refuses_huge_integers_in_words(call: Any) -> None:
-    """Issue 8 s.1 (huge integers): an integer of 5,000 digits given through the Python
+    """Huge integers: an integer of 5,000 digits given through the Python
     API is refused with a message that does not try to write it out."""
     edition = skullking.load_edition("skullking-2021")
     with pytest.raises(skullking.core.errors.SkullKingError, match=r"\(a number of more than 30 digits\)"):
@@ -605,7 +605,7 @@ def test_file_names_no_file_can_have_are_bad_input_shown_escaped(argv: tuple[str
 
 
 def test_deep_parentheses_are_refused_before_parsing() -> None:
-    """Issue 8 s.3 (bounded work): parentheses make no node of a formula's tree, but
+    """Bounded work: parentheses make no node of a formula's tree, but
     100,000 of them took the parser seconds; past the nesting bound they are refused at
     the first one too deep, while 50 are fine."""
     from skullking.core.errors import ExpressionError

@@ -1,4 +1,4 @@
-"""Hostile input (issue 8 s.3): every input of the corpus (tests/hostile_corpus.py) through
+"""Hostile input: every input of the corpus (tests/hostile_corpus.py) through
 every command that reads a file, each with its exit code and one located message, and
 the limits of skullking.core.limits at their edges: at the limit is fine, one past is refused.
 """
@@ -272,6 +272,6 @@ def test_a_folder_named_as_an_edition_is_no_such_file(name: str) -> None:
 
 @pytest.mark.parametrize("sample", ["-1", str(limits.MAX_DIFF_SAMPLE + 1), "99999999999"])
 def test_diff_sample_is_bounded(sample: str) -> None:
-    """Issue 8 s.3: `diff --sample` took any number, and a huge one ran for ever."""
+    """`diff --sample` took any number, and a huge one ran for ever."""
     code, _, err = run("diff", "skullking-2021", "bga", "--sample", sample)
     assert code == 2 and f"--sample {sample}: a number of random tricks from 0 to 1,000,000" in err

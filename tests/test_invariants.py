@@ -1,6 +1,6 @@
 """Exhaustive checks over the small domain: every ordered pair and triple of distinct
 cards of the 2021 deck (with the Tigress declared either way), against invariants
-of the rules (digest 2.4-2.7), plus a golden record of the full ordering.
+of the 2021 rulebook's trick rules, plus a golden record of the full ordering.
 
 The pair table is kept as text (``tests/golden/skullking-2021.pairs.txt``) so a
 change to precedence shows line by line in review; the triples, too many to read,
@@ -61,28 +61,28 @@ def _check(trick: Sequence[Play], result: TrickResult) -> None:
     codes = [str(p) for p in trick]
     numbered = [p for p in trick if p.numbered]
     beasts = [c for c in codes if c in BEASTS]
-    active = beasts[-1] if beasts else None  # digest 2.4 step 1: the second one takes effect
+    active = beasts[-1] if beasts else None  # the 2021 rulebook: the second beast takes effect
     assert result.next_leader in range(n)
-    # digest 2.4 steps 2-3: nobody wins exactly when the Kraken acts, or the Whale acts
+    # the 2021 rulebook: nobody wins exactly when the Kraken acts, or the Whale acts
     # on a trick without numbered cards.
     no_winner = active == "KRAKEN" or (active == "WHALE" and not numbered)
     assert (result.winner is None) == no_winner, codes
     if result.winner is None:
-        assert result.bonus == 0 and result.alliances == ()  # digest 2.5/2.7
+        assert result.bonus == 0 and result.alliances == ()  # the 2021 rulebook
         return
-    assert result.next_leader == result.winner  # digest 2.6: the winner leads
+    assert result.next_leader == result.winner  # the 2021 rulebook: the winner leads
     won = codes[result.winner]
-    if active == "WHALE":  # digest 2.4 step 3: the highest number wins, ties to the first
+    if active == "WHALE":  # the 2021 rulebook: the highest number wins, ties to the first
         top = max(p.rank for p in numbered)
         assert trick[result.winner].rank == top
         assert result.winner == next(i for i, p in enumerate(trick) if p.numbered and p.rank == top)
         assert result.bonus == sum(p.static_bonus for p in trick)  # only the 14s pay
         return
-    if won in ESCAPE_TYPE:  # digest 2.4: an escape wins only an all-escape trick, first card
+    if won in ESCAPE_TYPE:  # the 2021 rulebook: an escape wins only an all-escape trick, first card
         assert all(c in ESCAPE_TYPE for c in codes) and result.winner == 0
     if "SK" in codes and "MER" in codes:  # the mermaid captures the Skull King
         assert result.winner == codes.index("MER")
-        # +40 alone: no pirate-by-skull-king, no mermaid-by-pirate (digest 2.5)
+        # +40 alone: no pirate-by-skull-king, no mermaid-by-pirate (the 2021 rulebook)
         assert result.bonuses.count("skull-king-by-mermaid") == 1
         assert not {"pirate-by-skull-king", "mermaid-by-pirate"} & set(result.bonuses)
     elif "SK" in codes:  # the Skull King never loses to a pirate
@@ -93,7 +93,7 @@ def _check(trick: Sequence[Play], result: TrickResult) -> None:
         assert result.bonuses.count("mermaid-by-pirate") == codes.count("MER")
     elif "MER" in codes:
         assert result.winner == codes.index("MER")
-    elif numbered:  # digest 2.4: trump beats the led suit; off-suit plain cards never win
+    elif numbered:  # the 2021 rulebook: trump beats the led suit; off-suit plain cards never win
         winner = trick[result.winner]
         trumps = [p for p in numbered if p.trump]
         if trumps:
@@ -113,7 +113,7 @@ def _golden(name: str, content: str) -> None:
 
 
 def test_every_ordered_pair(edition: Edition) -> None:
-    """Digest 2.4-2.7 invariants over every ordered pair; the table matches the golden record."""
+    """The 2021 rulebook's trick rules: invariants over every ordered pair; the table matches the golden record."""
     lines = []
     for trick in _tricks(edition, 2):
         result = edition.resolve_trick(trick)
@@ -124,7 +124,7 @@ def test_every_ordered_pair(edition: Edition) -> None:
 
 
 def test_every_ordered_triple(edition: Edition) -> None:
-    """Digest 2.4-2.7 invariants over every ordered triple; their digest matches the golden one."""
+    """The 2021 rulebook's trick rules: invariants over every ordered triple; their digest matches the golden one."""
     digest = hashlib.sha256()
     count = 0
     for trick in _tricks(edition, 3):
@@ -151,7 +151,7 @@ def test_seats_rotate_with_the_leader(edition: Edition, leader: int) -> None:
 
 
 def test_named_pirates_play_like_any_pirate(edition: Edition) -> None:
-    """Digest 2.1: the five named pirates are pirates; their names change nothing in a trick."""
+    """The 2021 rulebook: the five named pirates are pirates; their names change nothing in a trick."""
     for name in ("ROSIE", "BENDT", "RASCAL", "JUANITA", "HARRY"):
         for other in ("SK", "MER", "G14", "PIR", "E", "KRAKEN", "WHALE"):
             named = edition.resolve_trick([name, other])

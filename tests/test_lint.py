@@ -1,4 +1,4 @@
-"""`validate` warns about rules that cannot matter (issue 7, section 3).
+"""`validate` warns about rules that cannot matter.
 
 Each fixture under ``tests/fixtures/lint/`` is a small overlay that makes one kind of
 rule dead and announces, in its leading comment lines, every warning it must get::

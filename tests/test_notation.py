@@ -19,7 +19,7 @@ def test_every_play_round_trips_through_its_code(edition: Edition) -> None:
 
 
 def test_deck_has_the_2021_cards(edition: Edition) -> None:
-    """Digest 2.1: 56 suited cards, 5 pirates, Tigress, Skull King, 2 mermaids, 5 escapes;
+    """The 2021 rulebook: 56 suited cards, 5 pirates, Tigress, Skull King, 2 mermaids, 5 escapes;
     advanced: 2 Loot, Kraken, White Whale (70 + 4 = 74)."""
     assert len(edition.deck(["base"])) == 70
     assert len(edition.deck()) == 74
@@ -49,7 +49,7 @@ def test_deck_has_the_2021_cards(edition: Edition) -> None:
     ],
 )
 def test_codes_and_names(edition: Edition, text: str, codes: list[str]) -> None:
-    """Issue 2 section 3: names in English, German and Japanese are accepted wherever a
+    """Names in English, German and Japanese are accepted wherever a
     card is written; case, spaces, hyphens and underscores do not matter."""
     assert [str(p) for p in edition.parse_cards(text)] == codes
 
@@ -83,7 +83,7 @@ def test_one_card_per_list_item(edition: Edition) -> None:
 
 
 def test_a_trick_needs_declared_cards(edition: Edition) -> None:
-    """Digest 2.1: the Tigress is declared when played; undeclared it may only be held."""
+    """The 2021 rulebook: the Tigress is declared when played; undeclared it may only be held."""
     with pytest.raises(IllegalTrickError, match="'TIG' must be declared when played: write TIG:PIR or TIG:E"):
         edition.resolve_trick(["TIG", "Y1"])
     assert [str(p) for p in edition.legal_plays("TIG Y3", "Y1")] == ["TIG", "Y3"]
@@ -99,7 +99,7 @@ def test_a_trick_needs_declared_cards(edition: Edition) -> None:
     ],
 )
 def test_more_copies_than_the_deck_has(edition: Edition, cards: list[str], message: str) -> None:
-    """A trick cannot hold more copies of a card than the deck has (digest 2.1 counts)."""
+    """A trick cannot hold more copies of a card than the deck has (the 2021 rulebook's counts)."""
     with pytest.raises(IllegalTrickError, match=message.replace("(", r"\(")):
         edition.resolve_trick(cards)
 
@@ -134,7 +134,7 @@ def test_a_non_text_card_is_a_notation_error(edition: Edition) -> None:
 
 
 def test_named_pirates_in_french_and_spanish(edition: Edition) -> None:
-    """Digest 2.1: the named pirates' French (FR2022) and Spanish names."""
+    """The 2021 rulebook: the named pirates' French (the French rulebook) and Spanish names."""
     french = edition.parse_cards(["Rosie la Douce", "Will le Bandit", "rascal le flambeur", "Harry le Géant"])
     spanish = edition.parse_cards(["Rosie de Laney", "El bandido Bendt", "Bribón de Roatán", "Harry el Gigante"])
     assert [str(p) for p in french] == [str(p) for p in spanish] == ["ROSIE", "BENDT", "RASCAL", "HARRY"]

@@ -1,4 +1,4 @@
-"""No key of an overlay is accepted and then ignored (issue 7, section 2).
+"""No key of an overlay is accepted and then ignored.
 
 The test walks every key path the edition schema allows (its complete form: the
 ``else`` branch, with ``[]`` for list items and ``*`` for free keys); tests/cases/
@@ -183,8 +183,8 @@ def _refusal(tmp_path: Path, body: str) -> list[str]:
     ids=["mapping", "list"],
 )
 def test_before_moves_a_precedence_rule_of_the_base(tmp_path: Path, body: str) -> None:
-    """Precedence is an ordered list: the first rule that finds a card decides (digest
-    2.4). Moved first, the catch-all rule ('the first card played wins') decides every
+    """Precedence is an ordered list: the first rule that finds a card decides (the
+    2021 rulebook). Moved first, the catch-all rule ('the first card played wins') decides every
     trick, so an escape led beats a pirate."""
     edition = _load(tmp_path, body)
     ids = [r.id for r in edition.precedence]
@@ -195,7 +195,7 @@ def test_before_moves_a_precedence_rule_of_the_base(tmp_path: Path, body: str) -
 
 
 def test_before_moves_a_scoring_case_of_the_base(tmp_path: Path) -> None:
-    """The first case whose `when` holds scores the round (digest 2.9): moved before
+    """The first case whose `when` holds scores the round (the 2021 rulebook): moved before
     `zero-made`, `made` (20 per bid) scores a made zero bid, 0 instead of 10 per card."""
     edition = _load(tmp_path, "scoring: {schemes: {classic: {cases: {made: {before: zero-made}}}}}\n")
     classic = next(s for s in edition.schemes if s.id == "classic")
@@ -206,7 +206,7 @@ def test_before_moves_a_scoring_case_of_the_base(tmp_path: Path) -> None:
 
 
 def test_after_moves_a_bonus_of_the_base(tmp_path: Path) -> None:
-    """A bonus moved after another keeps its points (digest 2.5) and lists (and explains)
+    """A bonus moved after another keeps its points (the 2021 rulebook) and lists (and explains)
     in its new place."""
     edition = _load(tmp_path, "bonuses: {standard-14: {after: black-14}}\n")
     assert [b.id for b in edition.bonuses][:2] == ["black-14", "standard-14"]

@@ -1,4 +1,4 @@
-"""The score pad's JSON API over HTTP (issue 9), through Starlette's TestClient.
+"""The score pad's JSON API over HTTP, through Starlette's TestClient.
 
 Every answer is checked against the command line where the contract says it is the
 command line's answer: the score record against ``skullking score --format json`` of
@@ -171,7 +171,7 @@ def trick_api(
 
 
 def test_editions_are_the_bundled_ones(client: TestClient) -> None:
-    """Issue 9 section 1: GET /api/editions is [{"id", "title"}] of the bundled editions,
+    """GET /api/editions is [{"id", "title"}] of the bundled editions,
     as skullking.bundled_editions() lists them."""
     answer = client.get("/api/editions")
     assert answer.status_code == 200
@@ -179,7 +179,7 @@ def test_editions_are_the_bundled_ones(client: TestClient) -> None:
 
 
 def test_games_are_listed_newest_change_first(client: TestClient) -> None:
-    """Issue 9 section 1: GET /api/games lists id, edition, players, updated (and title,
+    """GET /api/games lists id, edition, players, updated (and title,
     rounds) newest first; entering a round in the older game brings it first."""
     assert client.get("/api/games").json() == []
     older = new_game(client)
@@ -201,7 +201,7 @@ def test_games_are_listed_newest_change_first(client: TestClient) -> None:
 
 
 def test_a_new_game_has_no_round_and_its_choices(client: TestClient) -> None:
-    """Issue 9 section 1: POST /api/games -> 201 {"id"}; the game is stored with the
+    """POST /api/games -> 201 {"id"}; the game is stored with the
     schedule and scoring chosen, and its record is the score of an empty sheet."""
     game = new_game(client, edition="skullking-2021", schedule="swift-n-salty", scoring="rascal")
     record = game_of(client, game)
@@ -220,7 +220,7 @@ def test_a_new_game_has_no_round_and_its_choices(client: TestClient) -> None:
 
 
 def test_an_unknown_game_is_not_found(client: TestClient) -> None:
-    """Issue 9 section 1: an unknown game id is 404 for every request about it."""
+    """An unknown game id is 404 for every request about it."""
     for answer in (
         client.get("/api/games/nope"),
         client.get("/api/games/nope/form"),
@@ -234,7 +234,7 @@ def test_an_unknown_game_is_not_found(client: TestClient) -> None:
 
 
 def test_a_bad_edition_is_refused_with_validates_suggestion(client: TestClient) -> None:
-    """Issue 9 section 1: a bad edition -> 400 {"error", "line", "column"}, naming the id
+    """A bad edition -> 400 {"error", "line", "column"}, naming the id
     and the closest bundled ids as `skullking validate ID` suggests them; nothing stored."""
     answer = client.post("/api/games", json={"edition": "skullking-2012", "players": PLAYERS})
     assert answer.status_code == 400
@@ -258,7 +258,7 @@ def test_a_bad_edition_is_refused_with_validates_suggestion(client: TestClient) 
     ],
 )
 def test_unknown_choices_are_refused(client: TestClient, key: str, value: Any, message: str) -> None:
-    """Issue 9 section 1: an unknown scoring scheme, schedule or module -> 400 with the
+    """An unknown scoring scheme, schedule or module -> 400 with the
     closest names; nothing stored."""
     answer = client.post("/api/games", json={"edition": "skullking-2021", "players": PLAYERS, key: value})
     assert answer.status_code == 400
@@ -285,7 +285,7 @@ def test_unknown_choices_are_refused(client: TestClient, key: str, value: Any, m
 def test_a_bad_house_rule_gets_validates_message(
     client: TestClient, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, rules: str
 ) -> None:
-    """Issue 9 section 1: a bad house rule -> 400 {"error", "line", "column"} whose error
+    """A bad house rule -> 400 {"error", "line", "column"} whose error
     is the first line `skullking validate house-rule.yaml` prints for the same text, and
     whose line and column are that line's; POST /api/rules answers the same; nothing stored."""
     monkeypatch.chdir(tmp_path)
@@ -308,7 +308,7 @@ def test_a_bad_house_rule_gets_validates_message(
 def test_a_house_rule_extends_only_bundled_editions(
     client: TestClient, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, base: str
 ) -> None:
-    """Issue 9 section 3: `extends` naming an absolute path, a path with '..' or a file
+    """`extends` naming an absolute path, a path with '..' or a file
     beside the server is refused at line 2 (column 10), saying only bundled editions can
     be extended, and no file is read: the answer is the same whether the file exists."""
     cwd = tmp_path / "cwd"
@@ -330,7 +330,7 @@ def test_a_house_rule_extends_only_bundled_editions(
 
 
 def test_a_yaml_bomb_is_refused(client: TestClient) -> None:
-    """Issue 9 section 3: a billion-laughs house rule (nine levels of nine aliases) and a
+    """A billion-laughs house rule (nine levels of nine aliases) and a
     sheet holding one are refused with 400, not expanded."""
     answer = client.post("/api/games", json={"players": PLAYERS, "rules": "id: club\nextends: skullking-2021\n" + BOMB})
     assert answer.status_code == 400
@@ -374,7 +374,7 @@ def test_a_yaml_bomb_is_refused(client: TestClient) -> None:
     ],
 )
 def test_bad_players_are_refused(client: TestClient, players: Any, message: str) -> None:
-    """Issue 9 section 1: fewer than 2 or more than 8 players, duplicate names (in any
+    """Fewer than 2 or more than 8 players, duplicate names (in any
     case), empty names -> 400 naming the problem; nothing stored."""
     answer = client.post("/api/games", json={"edition": "skullking-2021", "players": players})
     assert answer.status_code == 400
@@ -383,7 +383,7 @@ def test_bad_players_are_refused(client: TestClient, players: Any, message: str)
 
 
 def test_eight_players_and_two_players_are_accepted(client: TestClient) -> None:
-    """Issue 9 section 1: the bounds themselves, 2 and 8 players, make games."""
+    """The bounds themselves, 2 and 8 players, make games."""
     eight = new_game(client, [f"P{i}" for i in range(1, 9)])
     two = new_game(client, ["Ann", "Bo"], edition="skullking-original")
     assert len(game_of(client, eight)["players"]) == 8
@@ -394,7 +394,7 @@ def test_eight_players_and_two_players_are_accepted(client: TestClient) -> None:
 
 
 def test_a_round_answers_the_score_of_the_exported_sheet(client: TestClient, tmp_path: Path) -> None:
-    """Issue 9 section 1: PUT /api/games/{id}/rounds/{n} -> 200 with the same JSON as
+    """PUT /api/games/{id}/rounds/{n} -> 200 with the same JSON as
     `skullking score --format json` of the exported sheet plus "version" (and the
     ETag); GET /api/games/{id} is that record plus "sheet"."""
     game = new_game(client)
@@ -458,7 +458,7 @@ def _refusal(client: TestClient, game: str, bad: dict[str, Any], folder: Path) -
 def test_a_bad_round_gets_scores_message_and_nothing_is_stored(
     client: TestClient, tmp_path: Path, bad: dict[str, Any], message: str
 ) -> None:
-    """Issue 9 section 1: a bad round -> 400 {"error", "problems"} with the message
+    """A bad round -> 400 {"error", "problems"} with the message
     `skullking score` gives for the sheet with that round (e.g. "round 2: Emma's bid 3 is
     out of range 0..2"), each problem naming its round and field; GET shows the game
     unchanged."""
@@ -476,8 +476,8 @@ def test_a_bad_round_gets_scores_message_and_nothing_is_stored(
     assert game_of(client, game) == before
 
 
-def test_the_bid_message_of_the_issue(client: TestClient) -> None:
-    """Issue 9 section 1: the issue's own example, word for word, with the field it names."""
+def test_the_message_of_a_bid_out_of_range(client: TestClient) -> None:
+    """A bid out of range (Emma bids 3 in round 2): the message word for word, with the field it names."""
     game = new_game(client)
     assert put(client, game, 1, ROUND_1).status_code == 200
     answer = put(client, game, 2, rnd({"Emma": 3, "Nico": 0, "Pat": 0}, {"Emma": 2, "Nico": 0, "Pat": 0}))
@@ -488,7 +488,7 @@ def test_the_bid_message_of_the_issue(client: TestClient) -> None:
 
 
 def test_a_round_that_is_not_an_object_is_refused(client: TestClient) -> None:
-    """Issue 9 section 1: a round is a JSON object; a list, text or broken JSON -> 400."""
+    """A round is a JSON object; a list, text or broken JSON -> 400."""
     game = new_game(client)
     for body in (b"[1, 2]", b'"round"', b"{", b"\xff\xfe"):
         answer = client.put(f"/api/games/{game}/rounds/1", content=body, headers={"content-type": "application/json"})
@@ -497,7 +497,7 @@ def test_a_round_that_is_not_an_object_is_refused(client: TestClient) -> None:
 
 
 def test_a_round_after_a_gap_is_refused(client: TestClient) -> None:
-    """Issue 9 section 3: PUT of round n+2 (a gap) -> 409, nothing stored; round numbers
+    """PUT of round n+2 (a gap) -> 409, nothing stored; round numbers
     outside 1..100 are not found."""
     game = new_game(client)
     assert put(client, game, 1, ROUND_1).status_code == 200
@@ -512,7 +512,7 @@ def test_a_round_after_a_gap_is_refused(client: TestClient) -> None:
 
 
 def test_an_entered_round_can_be_replaced(client: TestClient) -> None:
-    """Issue 9 section 1: PUT of a round already entered replaces it (the rounds after it
+    """PUT of a round already entered replaces it (the rounds after it
     are kept and scored again)."""
     game = new_game(client)
     put(client, game, 1, ROUND_1)
@@ -527,7 +527,7 @@ def test_an_entered_round_can_be_replaced(client: TestClient) -> None:
 
 
 def test_undo_removes_only_the_last_round(client: TestClient) -> None:
-    """Issue 9 section 1: DELETE /api/games/{id}/rounds/{n} removes the last round (200
+    """DELETE /api/games/{id}/rounds/{n} removes the last round (200
     with the game's record); a round that is not last -> 409; no round left -> 409."""
     game = new_game(client)
     put(client, game, 1, ROUND_1)
@@ -549,7 +549,7 @@ def test_undo_removes_only_the_last_round(client: TestClient) -> None:
 
 
 def test_a_game_can_be_deleted(client: TestClient) -> None:
-    """Issue 9 section 1: DELETE /api/games/{id} -> 204; the game is gone from the list."""
+    """DELETE /api/games/{id} -> 204; the game is gone from the list."""
     game = new_game(client)
     put(client, game, 1, ROUND_1)
     assert client.delete(f"/api/games/{game}").status_code == 204
@@ -581,7 +581,7 @@ def test_deleting_a_game_honours_if_match(client: TestClient) -> None:
 
 
 def test_a_stale_write_is_refused_and_nothing_is_stored(client: TestClient) -> None:
-    """Issue 9 section 3: If-Match naming an old version -> 409 and nothing stored, for
+    """If-Match naming an old version -> 409 and nothing stored, for
     a new round, a replaced round and an undo; the current version is accepted, also
     written weak (W/"n")."""
     game = new_game(client)
@@ -602,7 +602,7 @@ def test_a_stale_write_is_refused_and_nothing_is_stored(client: TestClient) -> N
 
 
 def test_if_match_must_name_a_version(client: TestClient) -> None:
-    """Issue 9 section 3: an If-Match that names no version -> 400, nothing stored;
+    """An If-Match that names no version -> 400, nothing stored;
     `*` is no check."""
     game = new_game(client)
     answer = client.put(f"/api/games/{game}/rounds/1", json=ROUND_1, headers={"if-match": "abc"})
@@ -612,7 +612,7 @@ def test_if_match_must_name_a_version(client: TestClient) -> None:
 
 
 def test_two_tabs_entering_the_same_round_one_wins(client: TestClient) -> None:
-    """Issue 9 section 3: two tabs both read version v and both PUT round n with
+    """Two tabs both read version v and both PUT round n with
     If-Match v at the same moment: exactly one succeeds, the other gets 409; the game
     holds n rounds, round n being the winner's (not duplicated, not lost)."""
     game = new_game(client)
@@ -647,7 +647,7 @@ def test_two_tabs_entering_the_same_round_one_wins(client: TestClient) -> None:
 
 
 def test_two_tabs_one_after_the_other(client: TestClient) -> None:
-    """Issue 9 section 3: the second tab to save round n with the version it read is
+    """The second tab to save round n with the version it read is
     refused; its round is neither stored as round n nor appended as round n+1."""
     game = new_game(client)
     seen = game_of(client, game)["version"]
@@ -662,7 +662,7 @@ def test_two_tabs_one_after_the_other(client: TestClient) -> None:
 
 
 def test_the_exported_sheet_scores_to_the_same_record(client: TestClient, tmp_path: Path) -> None:
-    """Issue 9 section 1: GET /api/games/{id}/sheet.yaml is a sheet that `skullking score
+    """GET /api/games/{id}/sheet.yaml is a sheet that `skullking score
     --format json` reads, from the saved file, to the game's record (same totals)."""
     game = new_game(client, ["Ann", "Bo", "Cy", "Di"], edition="skullking-original")
     put(client, game, 1, rnd({"Ann": 1, "Bo": 0, "Cy": 0, "Di": 0}, {"Ann": 1, "Bo": 0, "Cy": 0, "Di": 0}))
@@ -681,7 +681,7 @@ def _imported(client: TestClient, answer: httpx2.Response) -> dict[str, Any]:
 
 
 def test_an_exported_sheet_imports_to_a_new_game_with_the_same_totals(client: TestClient) -> None:
-    """Issue 9 section 1: POST /api/games/import takes the exported sheet as
+    """POST /api/games/import takes the exported sheet as
     application/yaml, as JSON {"sheet": text}, or as the sheet's JSON object, and makes
     a new game with the same rounds and totals each time."""
     game = new_game(client, scoring="rascal")
@@ -705,7 +705,7 @@ def test_an_exported_sheet_imports_to_a_new_game_with_the_same_totals(client: Te
 
 
 def test_a_bad_sheet_is_not_imported(client: TestClient) -> None:
-    """Issue 9 section 1: a sheet `skullking score` refuses is refused with its message
+    """A sheet `skullking score` refuses is refused with its message
     (400), and no game is made."""
     sheet = (
         "players: [Emma, Nico, Pat]\nrounds:\n- bids: {Emma: 3, Nico: 0, Pat: 0}\n  won: {Emma: 1, Nico: 0, Pat: 0}\n"
@@ -723,7 +723,7 @@ def test_a_bad_sheet_is_not_imported(client: TestClient) -> None:
 
 
 def test_a_house_rule_scores_its_rounds(client: TestClient) -> None:
-    """Issue 9 section 1: a game under a house rule (the 2021 edition with a made bid
+    """A game under a house rule (the 2021 edition with a made bid
     paying 25 per bid) scores its rounds by the house rule, not by the base edition."""
     house = new_game(client, rules=RICH_MADE)
     plain = new_game(client, edition="skullking-2021")
@@ -740,7 +740,7 @@ def test_a_house_rule_scores_its_rounds(client: TestClient) -> None:
 
 
 def test_a_house_rule_game_gives_its_rule_file_and_a_sheet_scored_by_it(client: TestClient, tmp_path: Path) -> None:
-    """Issue 9 section 1: GET /api/games/{id}/rules.yaml returns the rule's text; the
+    """GET /api/games/{id}/rules.yaml returns the rule's text; the
     exported sheet scored with `--edition` that file (and with the file saved beside it
     under the name the sheet gives) has the game's totals; a bundled game has no rule
     file (404)."""
@@ -763,7 +763,7 @@ def test_a_house_rule_game_gives_its_rule_file_and_a_sheet_scored_by_it(client: 
 
 
 def test_a_house_rule_sheet_imports_with_its_rule(client: TestClient) -> None:
-    """Issue 9 section 1: a house-rule game's sheet imports with JSON {"sheet", "rules"}
+    """A house-rule game's sheet imports with JSON {"sheet", "rules"}
     to a game with the same totals under the same rule; without the rule it is refused."""
     game = new_game(client, rules=RICH_MADE)
     put(client, game, 1, ROUND_1)
@@ -781,7 +781,7 @@ def test_a_house_rule_sheet_imports_with_its_rule(client: TestClient) -> None:
 
 
 def test_the_form_of_a_2021_game(client: TestClient) -> None:
-    """Issue 9 section 2: GET /api/games/{id}/form lists the edition's bonuses, the rounds
+    """GET /api/games/{id}/form lists the edition's bonuses, the rounds
     with their cards and bid ranges, 2 destroying cards (Kraken, White Whale of the
     advanced cards), Loot, Rascal's wagers and Harry's bid change."""
     game = new_game(client, edition="skullking-2021")
@@ -801,7 +801,7 @@ def test_the_form_of_a_2021_game(client: TestClient) -> None:
 
 
 def test_the_form_of_an_original_game_and_of_a_short_schedule(client: TestClient) -> None:
-    """Issue 9 section 2: the original edition has no Loot, no destroying card, no wager
+    """The original edition has no Loot, no destroying card, no wager
     and no bid change; a schedule's rounds are its own (five rounds of 5)."""
     old = client.get(f"/api/games/{new_game(client, edition='skullking-original')}/form").json()
     assert (old["loot"], old["destroying"], old["wagers"], old["bid_change"]) == (False, 0, None, None)
@@ -813,7 +813,7 @@ def test_the_form_of_an_original_game_and_of_a_short_schedule(client: TestClient
 
 
 def test_the_form_without_the_advanced_cards(client: TestClient) -> None:
-    """Issue 9 section 2: a 2021 game without the advanced module has no Loot and no
+    """A 2021 game without the advanced module has no Loot and no
     destroyed tricks."""
     game = new_game(client, edition="skullking-2021", modules=["base"])
     form = client.get(f"/api/games/{game}/form").json()
@@ -842,7 +842,7 @@ TRICKS = [
 def test_the_trick_checker_is_skullking_trick(
     client: TestClient, cards: list[str], leader: int | None, players: int | None, edition: str | None
 ) -> None:
-    """Issue 9 section 2: GET /api/trick?edition=&cards=&leader=&players= is exactly the
+    """GET /api/trick?edition=&cards=&leader=&players= is exactly the
     `skullking trick --format json` record (a Kraken trick, the Kraken and the White
     Whale, leader and player counts, names in lower case and Japanese, other editions)."""
     where = {} if edition is None else {"edition": edition}
@@ -859,7 +859,7 @@ def test_the_trick_checker_is_skullking_trick(
 def test_a_bad_trick_gets_tricks_message(
     client: TestClient, cards: list[str], leader: int | None, players: int | None
 ) -> None:
-    """Issue 9 section 2: a trick the command refuses -> 400 with its message."""
+    """A trick the command refuses -> 400 with its message."""
     answer = trick_api(client, cards, leader, players)
     assert answer.status_code == 400
     assert answer.json()["error"] == trick_cli(cards, leader, players, None)["error"]
@@ -868,7 +868,7 @@ def test_a_bad_trick_gets_tricks_message(
 
 
 def test_the_trick_checker_plays_under_a_games_rules(client: TestClient) -> None:
-    """Issue 9 section 2: game=ID instead of edition plays under that game's edition:
+    """With game=ID instead of edition the trick plays under that game's edition:
     the original edition has no Kraken; a house rule's Kraken leader (our-table: left of
     the Kraken's player) is the one `skullking trick --edition FILE` gives."""
     old = new_game(client, edition="skullking-original")
@@ -892,7 +892,7 @@ def test_the_trick_checker_plays_under_a_games_rules(client: TestClient) -> None
 
 
 def test_a_whole_simulated_game(client: TestClient, simulated: dict[str, Any], tmp_path: Path) -> None:
-    """Issue 9 section 1: a complete 10-round game (`skullking simulate --seed 2`, every
+    """A complete 10-round game (`skullking simulate --seed 2`, every
     trick, wagers and bid changes), entered round by round, ends with complete true, no
     missing round, and the totals and winners of the simulation and of `skullking score`
     of both the simulated and the exported sheet."""
@@ -917,7 +917,7 @@ def test_a_whole_simulated_game(client: TestClient, simulated: dict[str, Any], t
 
 
 def test_a_tied_game_goes_on_with_the_tied_players(client: TestClient) -> None:
-    """Issue 9 section 1 (ties as the edition settles them): a 2021 game ending tied for
+    """Ties as the edition settles them: a 2021 game ending tied for
     first is complete with tie_break extra_round; a round 11 of the tied players is
     entered and decides the winner."""
     game = new_game(client)
@@ -933,7 +933,7 @@ def test_a_tied_game_goes_on_with_the_tied_players(client: TestClient) -> None:
 
 
 def test_a_restarted_server_sees_every_round(client: TestClient, db: Path) -> None:
-    """Issue 9 section 1: a second app on the same database file (a server restart) sees
+    """A second app on the same database file (a server restart) sees
     every game and round, at the same version."""
     game = new_game(client)
     other = new_game(client, rules=RICH_MADE)
@@ -1000,7 +1000,7 @@ def _writes(client: TestClient, game: str) -> Iterator[tuple[str, str, dict[str,
 
 
 def test_a_body_over_a_megabyte_is_refused(client: TestClient) -> None:
-    """Issue 9 section 3: a request body over 1,000,000 bytes -> 413, whether its length
+    """A request body over 1,000,000 bytes -> 413, whether its length
     is declared or it comes in chunks; nothing stored; exactly 1,000,000 bytes is read."""
     game = new_game(client)
     big = b'{"players": ["Emma", "Nico", "Pat"], "rules": "' + b"#" * 1_000_000 + b'"}'
@@ -1025,7 +1025,7 @@ def test_a_body_over_a_megabyte_is_refused(client: TestClient) -> None:
 
 @pytest.mark.parametrize("kind", ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data", None])
 def test_another_content_type_is_refused(client: TestClient, kind: str | None) -> None:
-    """Issue 9 section 3: POST and PUT with another content type than JSON (or YAML for
+    """POST and PUT with another content type than JSON (or YAML for
     an import) -> 415 (what a cross-site form can send), nothing stored."""
     game = new_game(client)
     put(client, game, 1, ROUND_1)
@@ -1056,7 +1056,7 @@ def test_another_content_type_is_refused(client: TestClient, kind: str | None) -
     ids=["origin", "cross-site", "same-site", "null-origin", "lookalike", "fetch-site-wins"],
 )
 def test_a_write_from_another_site_is_refused(client: TestClient, headers: dict[str, str]) -> None:
-    """Issue 9 section 3: a write (create, round, undo, import, rule check, delete) with
+    """A write (create, round, undo, import, rule check, delete) with
     `Origin: http://evil.example` or `Sec-Fetch-Site: cross-site` -> 403 and nothing
     stored; reads from another site are answered."""
     game = new_game(client)
@@ -1072,7 +1072,7 @@ def test_a_write_from_another_site_is_refused(client: TestClient, headers: dict[
 
 
 def test_a_write_from_the_same_origin_is_accepted(client: TestClient) -> None:
-    """Issue 9 section 3: the pad's own pages send `Origin: http://testserver` and
+    """The pad's own pages send `Origin: http://testserver` and
     `Sec-Fetch-Site: same-origin`: every write is accepted."""
     own = {"origin": "http://testserver", "sec-fetch-site": "same-origin"}
     game = new_game(client)
@@ -1087,7 +1087,7 @@ def test_a_write_from_the_same_origin_is_accepted(client: TestClient) -> None:
 
 
 def test_a_loopback_server_answers_only_loopback_names(db: Path) -> None:
-    """Issue 9 section 3: a server on 127.0.0.1 answers only the loopback names (a page
+    """A server on 127.0.0.1 answers only the loopback names (a page
     of another site cannot reach it under a name of its own)."""
     app = create_app(db, hosts=Hosts(reachable_names("127.0.0.1", ["127.0.0.1"])))
     assert TestClient(app, base_url="http://127.0.0.1").get("/api/editions").status_code == 200
@@ -1166,7 +1166,7 @@ def test_a_numeric_host_answers_its_address_not_any_name(db: Path) -> None:
 
 
 def test_every_answer_carries_the_security_headers(client: TestClient) -> None:
-    """Issue 9 section 3: pages, API answers (also errors), static files and unknown
+    """Pages, API answers (also errors), static files and unknown
     paths carry a Content-Security-Policy loading nothing from outside (no inline
     script), nosniff and no framing."""
     game = new_game(client)
@@ -1197,7 +1197,7 @@ def test_every_answer_carries_the_security_headers(client: TestClient) -> None:
 
 
 def test_a_name_is_shown_as_text(client: TestClient) -> None:
-    """Issue 9 section 3: a player named `<script>alert(1)</script>` is stored as given
+    """A player named `<script>alert(1)</script>` is stored as given
     and shown escaped in the pages GET / and GET /games/{id} (its title holds the names;
     the page's script writes the rest as text); the raw tag never appears."""
     name = "<script>alert(1)</script>"
@@ -1254,7 +1254,7 @@ def test_a_house_rules_title_and_description_are_shown_as_text(client: TestClien
     ids=["title", "edition", "schedule", "round", "import"],
 )
 def test_a_lone_surrogate_is_a_bad_request(lenient: TestClient, method: str, path: str, body: str) -> None:
-    """Issue 9 section 3: malformed input is answered 400, never a server error."""
+    """Malformed input is answered 400, never a server error."""
     game = new_game(lenient)
     answer = lenient.request(
         method, path.format(game=game), content=body.encode(), headers={"content-type": "application/json"}
@@ -1263,7 +1263,7 @@ def test_a_lone_surrogate_is_a_bad_request(lenient: TestClient, method: str, pat
 
 
 def test_a_sheet_that_is_not_utf8_is_not_imported(client: TestClient, tmp_path: Path) -> None:
-    """Issue 9 section 1: import takes the sheets `skullking score` reads; a Latin-1 sheet
+    """Import takes the sheets `skullking score` reads; a Latin-1 sheet
     is refused by score ("not UTF-8 text"), so the pad must not store it with a changed name."""
     sheet = "players: [Ann, Béa, Cy]\nrounds: []\n".encode("latin-1")
     (tmp_path / "sheet.yaml").write_bytes(sheet)
@@ -1275,7 +1275,7 @@ def test_a_sheet_that_is_not_utf8_is_not_imported(client: TestClient, tmp_path: 
 
 
 def test_the_trick_checker_takes_card_names_with_spaces(client: TestClient) -> None:
-    """Issue 9 section 2: cards are written as their code or their name (README); the API
+    """Cards are written as their code or their name (README); the API
     is the `skullking trick --format json` record for the same cards."""
     cards = ["green 7", "skull king", "white whale"]
     answer = trick_api(client, cards, None, None)
@@ -1284,7 +1284,7 @@ def test_the_trick_checker_takes_card_names_with_spaces(client: TestClient) -> N
 
 
 def test_a_refused_write_carries_the_security_headers(client: TestClient) -> None:
-    """Issue 9 section 3: the security headers are on every answer (app.py: SameOrigin
+    """The security headers are on every answer (app.py: SameOrigin
     "add[s] the security headers to every answer"), also the 403 to another site."""
     answer = client.post("/api/games", json={"players": PLAYERS}, headers={"origin": "http://evil.example"})
     assert answer.status_code == 403

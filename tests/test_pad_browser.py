@@ -1,4 +1,4 @@
-"""The score pad end to end (issue 9) in a real browser: Debian's Chromium, headless,
+"""The score pad end to end in a real browser: Debian's Chromium, headless,
 driven by Playwright and launched from the system's executable (``playwright install``
 is never needed). Each test starts ``skullking serve`` as a subprocess on a free port
 with its own database; every page's console errors, uncaught exceptions and dialogs are
@@ -340,7 +340,7 @@ def _artifacts() -> Path:
 
 
 def test_a_whole_game_entered_through_the_page_scores_as_skullking_score(pad: Pad, tmp_path: Path) -> None:
-    """Issue 9: four players, ten rounds typed into the page (bonuses, a made and a missed
+    """Four players, ten rounds typed into the page (bonuses, a made and a missed
     zero bid, missed bids); the page reloaded after round 4, the server stopped and
     started again after round 7; the totals shown equal the API's and those
     ``skullking score`` gives for the exported sheet."""
@@ -401,7 +401,7 @@ def test_a_whole_game_entered_through_the_page_scores_as_skullking_score(pad: Pa
 
 
 def test_a_broken_house_rule_is_named_at_its_line_and_column_then_loads_when_fixed(pad: Pad) -> None:
-    """Issue 9: a pasted house rule is checked as it is typed; a mistake shows as
+    """A pasted house rule is checked as it is typed; a mistake shows as
     FILE:LINE:COL; fixed, it loads and a game is played under it."""
     pad.expect_refusal(400)
     page = pad.page()
@@ -438,7 +438,7 @@ def test_a_broken_house_rule_is_named_at_its_line_and_column_then_loads_when_fix
 
 
 def test_the_trick_checker_names_the_winner_and_the_rule(pad: Pad) -> None:
-    """Issue 9: tap a disputed trick's cards; the page says who wins and why."""
+    """Tap a disputed trick's cards; the page says who wins and why."""
     page = _game_page(pad, pad.server.new_game())
     page.select_option("#trick-leader", "0")
     for code in ("Y10", "Y6", "G14", "B2"):
@@ -469,7 +469,7 @@ def test_the_trick_checker_names_the_winner_and_the_rule(pad: Pad) -> None:
 
 
 def test_a_player_named_as_markup_shows_as_text(pad: Pad) -> None:
-    """Issue 9: names are text, never markup: no script runs, no dialog opens."""
+    """Names are text, never markup: no script runs, no dialog opens."""
     names = ["<script>alert(1)</script>", "<img src=x onerror=alert(2)>", "Cy", "Lea"]
     page = pad.page()
     page.goto("/")
@@ -494,7 +494,7 @@ def test_a_player_named_as_markup_shows_as_text(pad: Pad) -> None:
 
 
 def test_two_tabs_never_overwrite_each_other(pad: Pad) -> None:
-    """Issue 9: the second tab to save a round it loaded before the first saved is told
+    """The second tab to save a round it loaded before the first saved is told
     to reload; the game holds the first tab's round only."""
     pad.expect_refusal(409)
     ident = pad.server.new_game()
@@ -518,7 +518,7 @@ def test_two_tabs_never_overwrite_each_other(pad: Pad) -> None:
 
 
 def test_the_new_game_form_works_from_the_keyboard_and_every_field_is_labelled(pad: Pad) -> None:
-    """Issue 9: Tab reaches every player's name and the Start button in order; every
+    """Tab reaches every player's name and the Start button in order; every
     input, select and textarea has a label (on the games page and a game's page)."""
     page = pad.page()
     page.goto("/")
@@ -559,7 +559,7 @@ def test_the_new_game_form_works_from_the_keyboard_and_every_field_is_labelled(p
 
 
 def test_screenshots_at_phone_and_desktop_widths_without_sideways_scrolling(pad: Pad, tmp_path: Path) -> None:
-    """Issue 9: the pages at 360 px (a phone) and 1280 px, kept as test artifacts; at
+    """The pages at 360 px (a phone) and 1280 px, kept as test artifacts; at
     360 px nothing makes the page scroll sideways (the score table scrolls in its box)."""
     sheet = {"edition": "skullking-2021", "players": PLAYERS, "rounds": [_sheet_round(*r) for r in GAME[:6]]}
     path = tmp_path / "six-rounds.yaml"

@@ -1,4 +1,4 @@
-"""The score pad's parts below HTTP (issue 9): the SQLite store, the round form's names,
+"""The score pad's parts below HTTP: the SQLite store, the round form's names,
 the exported sheet, and `skullking serve`'s refusals."""
 
 from __future__ import annotations
@@ -28,13 +28,13 @@ def store(tmp_path: Path) -> Store:
 
 
 def test_the_database_is_in_wal_mode(store: Store) -> None:
-    """Issue 9 section 1: SQLite in WAL mode (readers do not wait for a writer)."""
+    """SQLite in WAL mode (readers do not wait for a writer)."""
     with sqlite3.connect(store.path) as db:
         assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 
 def test_rounds_are_entered_in_turn_and_replaced_in_place(store: Store) -> None:
-    """Issue 9 section 3: a round is the next one or replaces one entered; a gap is refused."""
+    """A round is the next one or replaces one entered; a gap is refused."""
     ident = store.create(edition="skullking-2021", title="t", players=["Ann", "Bo"])
     assert store.put_round(ident, 1, ROUND, seen=None, check=_accept) == 2
     with pytest.raises(Conflict, match="the next is round 2"):
@@ -45,7 +45,7 @@ def test_rounds_are_entered_in_turn_and_replaced_in_place(store: Store) -> None:
 
 
 def test_a_stale_version_is_refused_and_nothing_is_stored(store: Store) -> None:
-    """Issue 9 section 3: two tabs never overwrite each other: the second writer, who
+    """Two tabs never overwrite each other: the second writer, who
     read version 1, is refused once the first has written."""
     ident = store.create(edition="skullking-2021", title="t", players=["Ann", "Bo"])
     store.put_round(ident, 1, ROUND, seen=1, check=_accept)
@@ -57,7 +57,7 @@ def test_a_stale_version_is_refused_and_nothing_is_stored(store: Store) -> None:
 
 
 def test_a_refused_check_stores_nothing(store: Store) -> None:
-    """Issue 9 section 1: a bad round is not stored (the check runs inside the transaction)."""
+    """A bad round is not stored (the check runs inside the transaction)."""
     ident = store.create(edition="skullking-2021", title="t", players=["Ann", "Bo"])
 
     def refuse(game: Any, rounds: list[dict[str, Any]]) -> None:
@@ -70,7 +70,7 @@ def test_a_refused_check_stores_nothing(store: Store) -> None:
 
 
 def test_undo_removes_only_the_last_round(store: Store) -> None:
-    """Issue 9 section 1: DELETE removes the last round; another round is refused."""
+    """DELETE removes the last round; another round is refused."""
     ident = store.create(edition="skullking-2021", title="t", players=["Ann", "Bo"], rounds=[ROUND, ROUND])
     with pytest.raises(Conflict, match="only the last round, round 2"):
         store.delete_round(ident, 1, seen=None)
@@ -83,7 +83,7 @@ def test_undo_removes_only_the_last_round(store: Store) -> None:
 
 
 def test_games_list_newest_change_first(store: Store) -> None:
-    """Issue 9 section 1: GET /api/games lists the games newest first."""
+    """GET /api/games lists the games newest first."""
     old = store.create(edition="skullking-2021", title="old", players=["Ann", "Bo"])
     new = store.create(edition="bga", title="new", players=["Ann", "Bo"])
     assert [g["id"] for g in store.games()] == [new, old]
@@ -93,7 +93,7 @@ def test_games_list_newest_change_first(store: Store) -> None:
 
 
 def test_bonuses_are_named_in_each_language() -> None:
-    """Issue 9 section 2: bonuses by name in English, German and Japanese, from the
+    """Bonuses by name in English, German and Japanese, from the
     edition's own card names (skullking-2021's deck names)."""
     labels = {b["id"]: b["names"] for b in bonus_labels(skullking.load_edition("skullking-2021"))}
     assert labels["black-14"] == {"en": "black 14", "de": "schwarz 14", "ja": "黒 14"}
@@ -102,7 +102,7 @@ def test_bonuses_are_named_in_each_language() -> None:
 
 
 def test_the_form_follows_the_edition_and_the_modules(store: Store) -> None:
-    """Issue 9 section 2: Loot, wagers, bid changes and destroyed tricks appear where the
+    """Loot, wagers, bid changes and destroyed tricks appear where the
     edition has them (the 2021 edition's advanced cards: Kraken and White Whale destroy;
     the original has none of them)."""
     editions = Editions()
@@ -121,7 +121,7 @@ def test_the_form_follows_the_edition_and_the_modules(store: Store) -> None:
 
 
 def test_a_house_rule_sheet_names_its_rule_file(store: Store, tmp_path: Path) -> None:
-    """Issue 9 section 1: the exported sheet of a house-rule game names the rule file to
+    """The exported sheet of a house-rule game names the rule file to
     save beside it, and `skullking score` reads the pair."""
     rules = "id: club\nextends: skullking-2021\nbidding:\n  max: cards - 1\n"
     ident = store.create(edition="club", title="t", players=["Ann", "Bo"], rules=rules, rounds=[])
@@ -136,7 +136,7 @@ def test_a_house_rule_sheet_names_its_rule_file(store: Store, tmp_path: Path) ->
 
 
 def test_a_pasted_house_rule_never_reads_a_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 9 section 3: `extends` in a pasted rule names only bundled editions; a file
+    """`extends` in a pasted rule names only bundled editions; a file
     beside the server's working directory is not read (the answer does not depend on it)."""
     from skullking.tools.pad.games import RulesError
 
@@ -159,14 +159,14 @@ def test_a_pasted_house_rule_never_reads_a_file(tmp_path: Path, monkeypatch: pyt
     ],
 )
 def test_serve_refuses_bad_options(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
-    """Issue 9 section 1: `skullking serve`'s bad options are one line, exit 2."""
+    """`skullking serve`'s bad options are one line, exit 2."""
     err = io.StringIO()
     assert main(argv, out=io.StringIO(), err=err) == 2
     assert message in err.getvalue()
 
 
 def test_serve_refuses_a_file_that_is_not_a_database(tmp_path: Path) -> None:
-    """Issue 9 section 1: --db naming a file that is not SQLite is one line, exit 2."""
+    """--db naming a file that is not SQLite is one line, exit 2."""
     junk = tmp_path / "notes.txt"
     junk.write_text("not a database " * 100, encoding="utf-8")
     err = io.StringIO()
@@ -175,7 +175,7 @@ def test_serve_refuses_a_file_that_is_not_a_database(tmp_path: Path) -> None:
 
 
 def test_a_player_cannot_take_the_ghost_hands_name(tmp_path: Path) -> None:
-    """Issue 9 section 2 (with the 2021 rulebook's two-player variant): in a game where
+    """With the 2021 rulebook's two-player variant: in a game where
     Graybeard plays the extra hand, no player may be called Graybeard (the trick checker
     seats him); with three players the name is free."""
     from starlette.testclient import TestClient

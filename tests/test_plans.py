@@ -26,7 +26,7 @@ def _codes(edition: Edition) -> list[str]:
 
 
 def test_plans_agree_with_the_interpreter_on_random_tricks(edition: Edition) -> None:
-    """Digest 2.4-2.7 as compiled (and planned) = as interpreted, for 20,000 seeded random
+    """The trick rules as compiled (and planned) = as interpreted, for 20,000 seeded random
     tricks of 2 to 8 cards with random leaders (every field of the result)."""
     rng = random.Random(2021)
     codes = _codes(edition)
@@ -76,7 +76,7 @@ def test_every_pair_agrees(edition: Edition) -> None:
 
 def test_duplicates_are_caught_after_a_plan_is_cached(edition: Edition) -> None:
     """A plan cached for PIR PIR (legal: five pirates) must not let ROSIE ROSIE through,
-    nor one for G1 G2 let G1 G1 through (digest 2.1: one copy of each)."""
+    nor one for G1 G2 let G1 G1 through (the 2021 rulebook: one copy of each)."""
     for _ in range(2):
         assert edition.resolve_trick(["PIR", "PIR"]).winner == 0
     with pytest.raises(IllegalTrickError, match="'ROSIE' 2 times"):

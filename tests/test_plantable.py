@@ -1,6 +1,6 @@
-"""Plan tables (engine/tables.py): every short trick an edition can deal planned before
-play (issue 10 section 4, "no cold path: the edition is compiled completely at load").
-A table's plans agree with the rules interpreted (engine/trick.py) on tricks of every
+"""Plan tables (engine/tricks/compiled/tables.py): every short trick an edition can deal planned before
+play (no cold path: the edition is compiled completely at load).
+A table's plans agree with the rules interpreted (engine/tricks/interpreter.py) on tricks of every
 pattern it plans, for every bundled edition and example house rule; it is stored in the
 cache by the edition's own pattern numbers and read back by another edition object (other
 pattern ids) as the same plans; a table of other rules or a damaged entry is never used."""
@@ -39,7 +39,7 @@ def tabled() -> tuple[Edition, tables.Table]:
 
 @pytest.mark.parametrize("name", EDITIONS + HOUSE_RULES, ids=lambda n: Path(n).stem)
 def test_tabled_plans_agree_with_the_interpreter(name: str) -> None:
-    """Digest 2.4-2.7 (precedence, effects, bonuses, who leads after a trick nobody wins)
+    """The trick rules (precedence, effects, bonuses, who leads after a trick nobody wins)
     as planned by the table = as interpreted: for 1,500 pattern tuples the table plans
     (tricks of 1 to 4 cards), a random trick of each pattern with a random leader and
     seat count, resolved by a fresh edition object that only read the table (so nothing
@@ -101,7 +101,7 @@ def test_a_table_read_back_builds_the_same_plans(tabled: tuple[Edition, tables.T
 
 
 def test_every_possible_trick_of_four_cards_is_planned(tabled: tuple[Edition, tables.Table]) -> None:
-    """The numbers the README gives: skullking-2021 has 18 patterns; of the 104,976
+    """The numbers docs/design.md gives: skullking-2021 has 18 patterns; of the 104,976
     tuples of four of them 66,582 make a possible trick, and each has its plan."""
     edition, table = tabled
     assert table["patterns"] == 18
@@ -198,7 +198,7 @@ def test_fewer_sizes_for_an_edition_of_many_patterns(monkeypatch: pytest.MonkeyP
 
 
 def test_a_large_run_plans_its_tricks(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 10 section 4: a run of PLAN_AT games or more plans its short tricks before
+    """A run of PLAN_AT games or more plans its short tricks before
     play; a smaller one does not; the statistics are the same either way (a table
     changes no result)."""
     planned: list[Edition] = []

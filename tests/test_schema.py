@@ -32,13 +32,13 @@ def _objects(node: Any, path: str = "") -> Iterator[tuple[str, dict[str, Any]]]:
 
 
 def test_schema_is_valid_draft07() -> None:
-    """Issue 2 section 2: the schema is checked against its metaschema."""
+    """The schema is checked against its metaschema."""
     jsonschema.Draft7Validator.check_schema(SCHEMA)
     assert SCHEMA["$schema"] == "http://json-schema.org/draft-07/schema#"
 
 
 def test_every_property_has_a_description() -> None:
-    """Issue 2 section 2: editors show descriptions on hover, so every property has one."""
+    """Editors show descriptions on hover, so every property has one."""
     missing = [
         f"{path}/{name}"
         for path, node in _objects(SCHEMA)
@@ -49,7 +49,7 @@ def test_every_property_has_a_description() -> None:
 
 
 def test_unknown_keys_are_rejected_everywhere() -> None:
-    """Issue 2 section 2: unknown keys are rejected so typos are caught."""
+    """Unknown keys are rejected so typos are caught."""
     open_objects = [path for path, node in _objects(SCHEMA) if node.get("additionalProperties") is not False]
     assert not open_objects
 

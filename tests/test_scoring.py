@@ -1,9 +1,9 @@
-"""Score sheets under the 2021 edition's classic scoring, checked against the rules digest.
+"""Score sheets under the 2021 edition's classic scoring, checked against the rules.
 
 Every expected number is worked out from the rules by hand (the arithmetic is in the
-comments), never copied from the engine's output. Section numbers refer to
-/work/shared/rules-digest.md; S000 is the German article on Kraken, White Whale and
-Loot with its worked round of 6.
+comments), never copied from the engine's output. The rules are the 2021 rulebook's
+unless a docstring names another source; "the article" is a German score keeper's article
+on the Kraken, the White Whale and the Loot, with its worked round of 6.
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from skullking.scoring.sheets.score import SheetScore
 
 SHEETS = Path(__file__).resolve().parent / "sheets"
 
-# Digest 2.5's bonus table (2021 edition), written from the rules, not from the edition file.
-DIGEST_BONUSES = {
+# The 2021 rulebook's bonus table (2021 edition), written from the rules, not from the edition file.
+RULEBOOK_BONUSES = {
     "standard-14": 10,  # each green/yellow/purple 14 in your won tricks
     "black-14": 20,  # the black 14 in your won tricks
     "mermaid-by-pirate": 20,  # each mermaid taken by a winning pirate
@@ -109,7 +109,7 @@ EIGHT = ["A", "B", "C", "D", "E", "F", "G", "H"]
 
 
 def test_exact_bid_scores_20_per_trick_bid(edition: Edition) -> None:
-    """digest 2.9: a bid of 1 or more made exactly scores +20 x bid."""
+    """The 2021 rulebook: a bid of 1 or more made exactly scores +20 x bid."""
     sheet = _yaml("""\
         players: [Ann, Bo, Cy]
         rounds:
@@ -122,8 +122,8 @@ def test_exact_bid_scores_20_per_trick_bid(edition: Edition) -> None:
 
 
 def test_missed_bid_loses_10_per_trick_off_without_bonus(edition: Edition) -> None:
-    """digest 2.9: a bid of 1 or more missed by d, over or under, scores -10 x d and no
-    bonus (digest 2.5: bonuses only for an exact bid)."""
+    """The 2021 rulebook: a bid of 1 or more missed by d, over or under, scores -10 x d and no
+    bonus (bonuses only for an exact bid)."""
     sheet = _yaml("""\
         players: [Ann, Bo, Cy]
         rounds:
@@ -139,7 +139,7 @@ def test_missed_bid_loses_10_per_trick_off_without_bonus(edition: Edition) -> No
 
 
 def test_zero_bid_scores_10_per_card_dealt_made_or_missed(edition: Edition) -> None:
-    """digest 2.9: bid 0 and no trick scores +10 x cards dealt; bid 0 and any trick
+    """The 2021 rulebook: bid 0 and no trick scores +10 x cards dealt; bid 0 and any trick
     scores -10 x cards dealt, however many tricks were taken."""
     sheet = _yaml("""\
         players: [Ann, Bo, Cy, Di]
@@ -156,7 +156,7 @@ def test_zero_bid_scores_10_per_card_dealt_made_or_missed(edition: Edition) -> N
 def test_zero_bid_uses_cards_dealt_not_round_number_in_8_player_round_10(
     edition: Edition,
 ) -> None:
-    """digest 2.2 and 2.9: zero-bid points use the cards dealt, not the round number; with
+    """The 2021 rulebook: zero-bid points use the cards dealt, not the round number; with
     8 players round 10 deals 8 cards, so a zero bid is worth +/-80, not +/-100."""
     rounds = _sweep(EIGHT, [1, 2, 3, 4, 5, 6, 7, 8, 8])
     rounds.append(
@@ -185,12 +185,12 @@ def test_zero_bid_uses_cards_dealt_not_round_number_in_8_player_round_10(
 # ---------------------------------------------------------------------- bonuses
 
 
-def test_digest_bonus_table_matches_the_edition_ids(edition: Edition) -> None:
-    """digest 2.5: the five capture bonuses of the 2021 edition, no more, no fewer."""
-    assert {b.id for b in edition.bonuses} == set(DIGEST_BONUSES)
+def test_rulebook_bonus_table_matches_the_edition_ids(edition: Edition) -> None:
+    """The 2021 rulebook: the five capture bonuses of the 2021 edition, no more, no fewer."""
+    assert {b.id for b in edition.bonuses} == set(RULEBOOK_BONUSES)
 
 
-@pytest.mark.parametrize("bonus_id", sorted(DIGEST_BONUSES))
+@pytest.mark.parametrize("bonus_id", sorted(RULEBOOK_BONUSES))
 @pytest.mark.parametrize(
     ("bid", "won", "expected"),
     [
@@ -205,7 +205,7 @@ def test_digest_bonus_table_matches_the_edition_ids(edition: Edition) -> None:
 def test_each_capture_bonus_paid_only_on_exact_bid(
     edition: Edition, bonus_id: str, bid: int, won: int, expected: int
 ) -> None:
-    """digest 2.5: every capture bonus is paid only when the capturer's bid is exact."""
+    """The 2021 rulebook: every capture bonus is paid only when the capturer's bid is exact."""
     sheet = {
         "players": ["Ann", "Bo", "Cy"],
         "rounds": [
@@ -217,13 +217,13 @@ def test_each_capture_bonus_paid_only_on_exact_bid(
             }
         ],
     }
-    paid = DIGEST_BONUSES[bonus_id] if bid == won else 0
+    paid = RULEBOOK_BONUSES[bonus_id] if bid == won else 0
     # Bo 1/1: 20; Cy 0/0 with 3 cards: +30
     assert _points(edition, sheet) == {"Ann": expected + paid, "Bo": 20, "Cy": 30}
 
 
 def test_several_bonuses_add_up_on_exact_bid(edition: Edition) -> None:
-    """digest 2.5: each 14, each pirate, each mermaid counts; bonuses add up."""
+    """The 2021 rulebook: each 14, each pirate, each mermaid counts; bonuses add up."""
     sheet = _yaml("""\
         players: [Ann, Bo, Cy]
         rounds:
@@ -243,7 +243,7 @@ def test_several_bonuses_add_up_on_exact_bid(edition: Edition) -> None:
 
 
 def test_loot_alliance_pays_20_each_when_both_made_their_bid(edition: Edition) -> None:
-    """digest 2.7: Loot allies the Loot player and the trick's winner; both exact: +20 each."""
+    """The 2021 rulebook: Loot allies the Loot player and the trick's winner; both exact: +20 each."""
     sheet = _yaml("""\
         players: [Ann, Bo, Cy]
         rounds:
@@ -285,7 +285,7 @@ def test_loot_alliance_pays_20_each_when_both_made_their_bid(edition: Edition) -
 def test_loot_alliance_pays_nothing_unless_both_made_their_bid(
     edition: Edition, bids: dict[str, int], won: dict[str, int], expected: dict[str, int]
 ) -> None:
-    """digest 2.7: if either ally misses their bid, neither gets the Loot bonus."""
+    """The 2021 rulebook: if either ally misses their bid, neither gets the Loot bonus."""
     sheet = {
         "players": ["Ann", "Bo", "Cy"],
         "rounds": [{"cards": 3, "bids": bids, "won": won, "loot": [["Ann", "Bo"]]}],
@@ -294,7 +294,7 @@ def test_loot_alliance_pays_nothing_unless_both_made_their_bid(
 
 
 def test_zero_bidder_earns_loot_bonus(edition: Edition) -> None:
-    """digest 2.9 and 2.5: bid 0 made scores +10 x cards plus the Loot bonus if earned."""
+    """The 2021 rulebook: bid 0 made scores +10 x cards plus the Loot bonus if earned."""
     sheet = _yaml("""\
         players: [Ann, Bo, Cy]
         rounds:
@@ -308,7 +308,7 @@ def test_zero_bidder_earns_loot_bonus(edition: Edition) -> None:
 
 
 def test_player_in_two_alliances_earns_each(edition: Edition) -> None:
-    """digest 2.7: each Loot forms its own alliance; a player in two earns +20 for each
+    """The 2021 rulebook: each Loot forms its own alliance; a player in two earns +20 for each
     alliance whose partner also made the bid."""
     base = {"cards": 4, "loot": [["Ann", "Bo"], ["Cy", "Bo"]]}
     all_made = {
@@ -326,7 +326,7 @@ def test_player_in_two_alliances_earns_each(edition: Edition) -> None:
 
 
 def test_loot_player_and_winner_in_different_alliances(edition: Edition) -> None:
-    """digest 2.7: one player may be the Loot player of one alliance and the winner of another."""
+    """The 2021 rulebook: one player may be the Loot player of one alliance and the winner of another."""
     sheet = _yaml("""\
         players: [Ann, Bo, Cy]
         rounds:
@@ -340,7 +340,7 @@ def test_loot_player_and_winner_in_different_alliances(edition: Edition) -> None
 
 
 def test_more_alliances_than_loot_cards_is_an_error(edition: Edition) -> None:
-    """digest 2.1 and 2.7: there are 2 Loot cards, so at most 2 alliances a round."""
+    """The 2021 rulebook: there are 2 Loot cards, so at most 2 alliances a round."""
     text = HEAD + _round("""\
           - cards: 4
             bids: {Ann: 1, Bo: 2, Cy: 1}
@@ -352,7 +352,7 @@ def test_more_alliances_than_loot_cards_is_an_error(edition: Edition) -> None:
 
 
 def test_loot_without_advanced_cards_is_an_error(edition: Edition) -> None:
-    """digest 2.1: the Loot is an advanced card; a base-only game has none."""
+    """The 2021 rulebook: the Loot is an advanced card; a base-only game has none."""
     text = _yaml("""\
         players: [Ann, Bo, Cy]
         modules: [base]
@@ -369,7 +369,7 @@ def test_loot_without_advanced_cards_is_an_error(edition: Edition) -> None:
 
 
 def test_extra_points_are_added_whatever_the_bid(edition: Edition) -> None:
-    """digest 2.9 (Rascal wager "added/subtracted on top"; S000 "freier Bonus"): 'extra'
+    """The 2021 rulebook (Rascal's wager added on top; the article's "freier Bonus"): 'extra'
     points are added as given, to a made, missed or zero bid alike."""
     sheet = _yaml("""\
         players: [Ann, Bo, Cy]
@@ -387,7 +387,7 @@ def test_extra_points_are_added_whatever_the_bid(edition: Edition) -> None:
 
 
 def test_totals_add_every_round_and_highest_total_wins(edition: Edition) -> None:
-    """digest 2.13: after the last round the highest total wins."""
+    """The 2021 rulebook: after the last round the highest total wins."""
     sheet = _yaml("""\
         players: [Ann, Bo, Cy]
         rounds:
@@ -414,8 +414,9 @@ def test_totals_add_every_round_and_highest_total_wins(edition: Edition) -> None
 
 
 def test_tied_totals_give_several_winners_in_seat_order(edition: Edition) -> None:
-    """digest 2.13 and 5 #22: a tie for first leaves several winners (an app may
-    allow co-winners; the extra round is the table's to play)."""
+    """The 2021 rulebook, silent on ties: a tie for first leaves several winners (an app
+    may allow co-winners; the extra round of the 2024 printing of the rulebook is the
+    table's to play)."""
     sheet = _yaml("""\
         players: [Ann, Bo, Cy]
         rounds:
@@ -429,7 +430,7 @@ def test_tied_totals_give_several_winners_in_seat_order(edition: Edition) -> Non
 
 
 def test_json_sheet_with_a_tie_for_first(edition: Edition) -> None:
-    """digest 2.13: a JSON sheet is read like YAML; Bo and Cy tie for first."""
+    """The 2021 rulebook: a JSON sheet is read like YAML; Bo and Cy tie for first."""
     path = SHEETS / "ties.json"
     score = _score(edition, path.read_text(encoding="utf-8"), file=str(path))
     # round 1 (1 card): Ann 1/1 20, Bo 0/0 +10, Cy 0/0 +10
@@ -444,21 +445,24 @@ def test_json_sheet_with_a_tie_for_first(edition: Edition) -> None:
 
 
 def test_json_sheet_errors_are_located_in_the_json_text(edition: Edition) -> None:
-    """digest 2.2: a bid is 0 .. cards dealt; JSON errors carry line and column too."""
+    """The 2021 rulebook: a bid is 0 .. cards dealt; JSON errors carry line and column too."""
     text = '{"players": ["Ann", "Bo"],\n "rounds": [{"bids": {"Ann": 3, "Bo": 0}, "won": {"Ann": 1, "Bo": 0}}]}\n'
     # line 2: ` "rounds": [{"bids": {"Ann": 3` - the 3 is at column 30
     _only_problem(edition, text, "2:30", 1, "Ann", "3", "out of range 0..1", file="bad.json")
 
 
 def test_as_json_record_shape(edition: Edition) -> None:
-    """digest 2.9 (S000's round of 6): the JSON record of ``skullking score --format json``.
-    The sheet has one round of the 2021 edition's ten (digest 2.2): rounds 2-10 are missing."""
+    """The 2021 rulebook (the article's round of 6): the JSON record of ``skullking score
+    --format json``. The sheet has one round of the 2021 edition's ten: rounds 2-10 are
+    missing."""
     record = _score(edition, _sheet("s000-round6-won.yaml")).as_json()
     points = {"Emma": 40, "Nico": 60, "Pat": -10, "Lea": 20}  # worked in the sheet's comment
     assert record == {
         "edition": "skullking-2021",
         "players": ["Emma", "Nico", "Pat", "Lea"],
-        "rounds": [{"cards": 6, "points": points, "bids": {"Emma": 1, "Nico": 2, "Pat": 2, "Lea": 1}, "won": S000_WON}],
+        "rounds": [
+            {"cards": 6, "points": points, "bids": {"Emma": 1, "Nico": 2, "Pat": 2, "Lea": 1}, "won": ARTICLE_WON}
+        ],
         "totals": points,
         "winners": ["Nico"],
         "complete": False,
@@ -467,35 +471,35 @@ def test_as_json_record_shape(edition: Edition) -> None:
     assert json.loads(json.dumps(record)) == record
 
 
-# ---------------------------------------------------------------------- S000's round of 6
+# ---------------------------------------------------------------------- the article's round of 6
 
 
-S000_POINTS = {"Emma": 40, "Nico": 60, "Pat": -10, "Lea": 20}
-S000_WON = {"Emma": 1, "Nico": 2, "Pat": 1, "Lea": 1}
+ARTICLE_POINTS = {"Emma": 40, "Nico": 60, "Pat": -10, "Lea": 20}
+ARTICLE_WON = {"Emma": 1, "Nico": 2, "Pat": 1, "Lea": 1}
 
 
-def test_s000_round_of_6_from_results(edition: Edition) -> None:
-    """digest 2.7 and 2.9 (S000 worked example): Emma 1/1 20 + 20 Loot = 40, Nico 2/2
+def test_article_round_of_6_from_results(edition: Edition) -> None:
+    """The 2021 rulebook (the article's worked example): Emma 1/1 20 + 20 Loot = 40, Nico 2/2
     40 + 20 Loot = 60, Pat 2/1 -10, Lea 1/1 20."""
     score = _score(edition, _sheet("s000-round6-won.yaml"))
-    assert dict(score.rounds[0].points) == S000_POINTS
-    assert dict(score.totals) == S000_POINTS
+    assert dict(score.rounds[0].points) == ARTICLE_POINTS
+    assert dict(score.totals) == ARTICLE_POINTS
     assert score.winners == ("Nico",)
 
 
-def test_s000_round_of_6_from_the_whole_play(edition: Edition) -> None:
-    """digest 2.4, 2.6, 2.7 and 2.9 (S000): Pat's Kraken destroys trick 3, Emma's Loot on
-    Nico's black 12 allies them, the Whale turns Léa's Skull King into an escape and
+def test_article_round_of_6_from_the_whole_play(edition: Edition) -> None:
+    """The 2021 rulebook and the official FAQ (the article's example): Pat's Kraken destroys
+    trick 3, Emma's Loot on Nico's black 12 allies them, the Whale turns Léa's Skull King into an escape and
     Nico's green 9 takes trick 5; the play scores as the article's table."""
     score = _score(edition, _sheet("s000-round6-tricks.yaml"))
     (round_,) = score.rounds
     assert round_.cards == 6
-    assert dict(round_.won) == S000_WON  # 5 tricks won out of 6
-    assert dict(round_.points) == S000_POINTS
+    assert dict(round_.won) == ARTICLE_WON  # 5 tricks won out of 6
+    assert dict(round_.points) == ARTICLE_POINTS
 
 
-def test_s000_results_and_play_score_the_same(edition: Edition) -> None:
-    """digest 2.9 (S000): the round entered as results and as the whole play agree."""
+def test_article_results_and_play_score_the_same(edition: Edition) -> None:
+    """The article's round of 6: the round entered as results and as the whole play agree."""
     won = _score(edition, _sheet("s000-round6-won.yaml"))
     play = _score(edition, _sheet("s000-round6-tricks.yaml"))
     assert won.as_json() == play.as_json()
@@ -506,7 +510,7 @@ def test_s000_results_and_play_score_the_same(edition: Edition) -> None:
 
 
 def test_default_cards_rounds_1_to_10_deal_1_to_10(edition: Edition) -> None:
-    """digest 2.2: 10 rounds; round n deals n cards each."""
+    """The 2021 rulebook: 10 rounds; round n deals n cards each."""
     deals = list(range(1, 11))
     players = ["Ann", "Bo", "Cy", "Di"]
     score = _score(edition, {"players": players, "rounds": _sweep(players, deals)})
@@ -517,7 +521,8 @@ def test_default_cards_rounds_1_to_10_deal_1_to_10(edition: Edition) -> None:
 
 
 def test_default_cards_8_players_deal_8_in_rounds_9_and_10(edition: Edition) -> None:
-    """digest 2.2: with 8 players no hand exceeds 8 cards; rounds 9 and 10 deal 8."""
+    """Grandpa Beck's Games' Skull King web page: with 8 players no hand exceeds 8 cards;
+    rounds 9 and 10 deal 8."""
     deals = [1, 2, 3, 4, 5, 6, 7, 8, 8, 8]
     score = _score(edition, {"players": EIGHT, "rounds": _sweep(EIGHT, deals)})
     assert [r.cards for r in score.rounds] == deals
@@ -527,14 +532,16 @@ def test_default_cards_8_players_deal_8_in_rounds_9_and_10(edition: Edition) -> 
 
 
 def test_default_cards_7_players_deal_10_in_round_10(edition: Edition) -> None:
-    """digest 2.2: 7 x 10 = 70 cards fit the deck; only 8 players are capped."""
+    """Grandpa Beck's Games' Skull King web page: 7 x 10 = 70 cards fit the deck; only 8
+    players are capped."""
     players = EIGHT[:7]
     score = _score(edition, {"players": players, "rounds": _sweep(players, list(range(1, 11)))})
     assert [r.cards for r in score.rounds] == list(range(1, 11))
 
 
 def test_bid_above_8_in_8_player_round_9_is_out_of_range(edition: Edition) -> None:
-    """digest 2.2: bids are 0 .. cards dealt, and 8 players are dealt 8 in round 9."""
+    """The 2021 rulebook: bids are 0 .. cards dealt; Grandpa Beck's Games' Skull King web
+    page: 8 players are dealt 8 in round 9."""
     deals = [1, 2, 3, 4, 5, 6, 7, 8, 9]  # round 9 written as if 9 cards were dealt
     text = _sweep_yaml(EIGHT, deals)
     # round 9 starts at line 3 + 2 x 8 = 19: "  - bids: {A: 9" - the 9 at column 15
@@ -544,7 +551,7 @@ def test_bid_above_8_in_8_player_round_9_is_out_of_range(edition: Edition) -> No
 
 
 def test_round_past_the_schedule_needs_cards(edition: Edition) -> None:
-    """digest 2.2 and 2.13: the game has 10 rounds; an extra (tie-break) round has no
+    """The 2021 rulebook: the game has 10 rounds; an extra (tie-break) round has no
     dealing rule, so its cards must be given."""
     text = _sweep_yaml(["Ann", "Bo", "Cy"], [*range(1, 11), 1])
     # round 11 starts at line 3 + 2 x 10 = 23, its mapping at column 5
@@ -552,7 +559,7 @@ def test_round_past_the_schedule_needs_cards(edition: Edition) -> None:
 
 
 def test_round_past_the_schedule_with_cards_is_scored(edition: Edition) -> None:
-    """digest 2.13: an extra round with its cards given scores like any other."""
+    """The 2021 rulebook: an extra round with its cards given scores like any other."""
     rounds = _sweep(["Ann", "Bo", "Cy"], list(range(1, 11)))
     rounds.append({"cards": 5, "bids": {"Ann": 2, "Bo": 3, "Cy": 0}, "won": {"Ann": 2, "Bo": 2, "Cy": 1}})
     score = _score(edition, {"players": ["Ann", "Bo", "Cy"], "rounds": rounds})
@@ -565,7 +572,7 @@ def test_round_past_the_schedule_with_cards_is_scored(edition: Edition) -> None:
 
 
 def test_sum_check_allows_two_tricks_lost_to_kraken_and_whale(edition: Edition) -> None:
-    """digest 2.4: the Kraken, and the White Whale with no numbered card, leave a trick
+    """The 2021 rulebook: the Kraken, and the White Whale with no numbered card, leave a trick
     without winner; with both advanced beasts a round may lose up to 2 tricks."""
     sheet = _yaml("""\
         players: [Ann, Bo, Cy]
@@ -579,7 +586,7 @@ def test_sum_check_allows_two_tricks_lost_to_kraken_and_whale(edition: Edition) 
 
 
 def test_sum_check_rejects_three_lost_tricks(edition: Edition) -> None:
-    """digest 2.1 and 2.4: only 2 cards can destroy a trick, so 5 - 3 tricks is impossible."""
+    """The 2021 rulebook: only 2 cards can destroy a trick, so 5 - 3 tricks is impossible."""
     text = HEAD + _round("""\
           - cards: 5
             bids: {Ann: 1, Bo: 1, Cy: 0}
@@ -590,7 +597,7 @@ def test_sum_check_rejects_three_lost_tricks(edition: Edition) -> None:
 
 
 def test_sum_check_rejects_more_tricks_than_cards(edition: Edition) -> None:
-    """digest 2.2: n cards dealt make n tricks at most."""
+    """The 2021 rulebook: n cards dealt make n tricks at most."""
     text = HEAD + _round("""\
           - bids: {Ann: 1, Bo: 1, Cy: 0}
             won: {Ann: 2, Bo: 1, Cy: 0}
@@ -600,7 +607,7 @@ def test_sum_check_rejects_more_tricks_than_cards(edition: Edition) -> None:
 
 @pytest.mark.parametrize(("won", "ok"), [(5, True), (4, False)])
 def test_sum_check_base_game_allows_no_lost_trick(edition: Edition, won: int, ok: bool) -> None:
-    """digest 2.1 and 2.4: without the advanced cards nothing destroys a trick, so the
+    """The 2021 rulebook: without the advanced cards nothing destroys a trick, so the
     tricks won add up to the cards dealt."""
     text = _yaml(f"""\
         players: [Ann, Bo, Cy]
@@ -621,7 +628,7 @@ def test_sum_check_base_game_allows_no_lost_trick(edition: Edition, won: int, ok
 
 
 def test_bid_out_of_range_is_located(edition: Edition) -> None:
-    """digest 2.2: a bid is any whole number from 0 to the cards dealt (2 in round 2)."""
+    """The 2021 rulebook: a bid is any whole number from 0 to the cards dealt (2 in round 2)."""
     text = HEAD + _round("""\
           - bids: {Ann: 3, Bo: 0, Cy: 0}
             won: {Ann: 2, Bo: 0, Cy: 0}
@@ -631,7 +638,7 @@ def test_bid_out_of_range_is_located(edition: Edition) -> None:
 
 
 def test_unknown_player_is_located(edition: Edition) -> None:
-    """digest 2.2: every player at the table bids; a name not at the table is an error."""
+    """The 2021 rulebook: every player at the table bids; a name not at the table is an error."""
     text = HEAD + _round("""\
           - bids: {Ann: 1, Bo: 1, Cy: 0, Dan: 0}
             won: {Ann: 1, Bo: 1, Cy: 0}
@@ -641,7 +648,7 @@ def test_unknown_player_is_located(edition: Edition) -> None:
 
 
 def test_missing_player_is_located(edition: Edition) -> None:
-    """digest 2.2: every player bids each round."""
+    """The 2021 rulebook: every player bids each round."""
     text = HEAD + _round("""\
           - bids: {Ann: 1, Bo: 1}
             won: {Ann: 1, Bo: 1, Cy: 0}
@@ -650,7 +657,7 @@ def test_missing_player_is_located(edition: Edition) -> None:
 
 
 def test_unknown_bonus_id_is_located(edition: Edition) -> None:
-    """digest 2.5: only the listed capture bonuses exist."""
+    """The 2021 rulebook: only the listed capture bonuses exist."""
     text = HEAD + _round("""\
           - bids: {Ann: 1, Bo: 1, Cy: 0}
             won: {Ann: 1, Bo: 1, Cy: 0}
@@ -668,7 +675,7 @@ def test_unknown_bonus_id_is_located(edition: Edition) -> None:
     ],
 )
 def test_black_14_paid_twice_is_an_error(edition: Edition, bonuses: str) -> None:
-    """digest 2.1 and 2.5: the deck holds one black 14, so its bonus is paid once a round."""
+    """The 2021 rulebook: the deck holds one black 14, so its bonus is paid once a round."""
     text = HEAD + _round(f"""\
           - bids: {{Ann: 1, Bo: 1, Cy: 0}}
             won: {{Ann: 1, Bo: 1, Cy: 0}}
@@ -690,7 +697,7 @@ def test_black_14_paid_twice_is_an_error(edition: Edition, bonuses: str) -> None
 def test_bonus_more_often_than_the_deck_allows_is_an_error(
     edition: Edition, bonus_id: str, times: int, limit: int
 ) -> None:
-    """digest 2.1 and 2.5: a bonus is paid at most once per matching card of the deck."""
+    """The 2021 rulebook: a bonus is paid at most once per matching card of the deck."""
     ids = ", ".join([bonus_id] * times)
     text = HEAD + _round(f"""\
           - cards: 5
@@ -703,7 +710,7 @@ def test_bonus_more_often_than_the_deck_allows_is_an_error(
 
 
 def test_bonus_for_a_player_who_won_no_trick_is_an_error(edition: Edition) -> None:
-    """digest 2.5: bonuses come from won tricks; a zero-trick player captured nothing."""
+    """The 2021 rulebook: bonuses come from won tricks; a zero-trick player captured nothing."""
     text = HEAD + _round("""\
           - bids: {Ann: 1, Bo: 1, Cy: 0}
             won: {Ann: 1, Bo: 1, Cy: 0}
@@ -713,7 +720,7 @@ def test_bonus_for_a_player_who_won_no_trick_is_an_error(edition: Edition) -> No
 
 
 def test_loot_pair_with_unknown_player_is_located(edition: Edition) -> None:
-    """digest 2.7: an alliance is between two players at the table (place, round and message)."""
+    """The 2021 rulebook: an alliance is between two players at the table (place, round and message)."""
     text = HEAD + _round("""\
           - bids: {Ann: 1, Bo: 1, Cy: 0}
             won: {Ann: 1, Bo: 1, Cy: 0}
@@ -724,7 +731,7 @@ def test_loot_pair_with_unknown_player_is_located(edition: Edition) -> None:
 
 
 def test_self_alliance_is_an_error(edition: Edition) -> None:
-    """digest 2.7: a Loot player who wins the trick themself forms no alliance."""
+    """The 2021 rulebook: a Loot player who wins the trick themself forms no alliance."""
     text = HEAD + _round("""\
           - bids: {Ann: 1, Bo: 1, Cy: 0}
             won: {Ann: 1, Bo: 1, Cy: 0}
@@ -735,7 +742,7 @@ def test_self_alliance_is_an_error(edition: Edition) -> None:
 
 
 def test_loot_on_a_player_who_won_no_trick_is_an_error(edition: Edition) -> None:
-    """digest 2.7: the Loot allies with the trick's winner, who won at least that trick."""
+    """The 2021 rulebook: the Loot allies with the trick's winner, who won at least that trick."""
     text = HEAD + _round("""\
           - bids: {Ann: 1, Bo: 1, Cy: 0}
             won: {Ann: 1, Bo: 1, Cy: 0}
@@ -745,7 +752,7 @@ def test_loot_on_a_player_who_won_no_trick_is_an_error(edition: Edition) -> None
 
 
 def test_won_more_than_cards_is_located(edition: Edition) -> None:
-    """digest 2.2: a player cannot win more tricks than the cards dealt (2 in round 2)."""
+    """The 2021 rulebook: a player cannot win more tricks than the cards dealt (2 in round 2)."""
     text = HEAD + _round("""\
           - bids: {Ann: 1, Bo: 1, Cy: 0}
             won: {Ann: 3, Bo: 0, Cy: 0}
@@ -765,7 +772,7 @@ PLAY_HEAD = (
 
 
 def test_card_played_twice_across_tricks_is_located(edition: Edition) -> None:
-    """digest 2.1: each numbered card exists once; G5 cannot be played in two tricks."""
+    """The 2021 rulebook: each numbered card exists once; G5 cannot be played in two tricks."""
     text = PLAY_HEAD + "      - [G5, G3, G2]\n      - [Y5, G5, Y2]\n"
     # "      - [Y5, G5" - the second G5 at line 9, column 14
     problem = _only_problem(edition, text, "9:14", 2, "G5")
@@ -773,7 +780,7 @@ def test_card_played_twice_across_tricks_is_located(edition: Edition) -> None:
 
 
 def test_card_played_twice_across_tricks_is_reported(edition: Edition) -> None:
-    """digest 2.1: each numbered card exists once (round and card in the message)."""
+    """The 2021 rulebook: each numbered card exists once (round and card in the message)."""
     text = PLAY_HEAD + "      - [G5, G3, G2]\n      - [Y5, G5, Y2]\n"
     (problem,) = _problems(edition, text)
     assert problem.startswith("bad.yaml:"), problem
@@ -781,28 +788,28 @@ def test_card_played_twice_across_tricks_is_reported(edition: Edition) -> None:
 
 
 def test_trick_with_wrong_number_of_cards_is_located(edition: Edition) -> None:
-    """digest 2.2: everyone plays one card to each trick (3 players, 3 cards)."""
+    """The 2021 rulebook: everyone plays one card to each trick (3 players, 3 cards)."""
     text = PLAY_HEAD + "      - [G5, G3, G2]\n      - [Y5, Y2]\n"
     # the second trick's list opens at line 9, column 9
     _only_problem(edition, text, "9:9", 2, "trick 2", "3 cards")
 
 
 def test_unknown_card_in_tricks_quotes_the_token(edition: Edition) -> None:
-    """digest 2.1: only the edition's cards can be played; the bad token is quoted."""
+    """The 2021 rulebook: only the edition's cards can be played; the bad token is quoted."""
     text = PLAY_HEAD + "      - [G5, G3, G2]\n      - [Y5, Q7, Y2]\n"
     # "      - [Y5, Q7" - Q7 at line 9, column 14
     _only_problem(edition, text, "9:14", 2, "trick 2", "'Q7'")
 
 
 def test_unknown_card_message_does_not_misnumber_the_card(edition: Edition) -> None:
-    """digest 2.1: the message about Q7, the second card of trick 2, must not call it card 1."""
+    """The 2021 rulebook: the message about Q7, the second card of trick 2, must not call it card 1."""
     text = PLAY_HEAD + "      - [G5, G3, G2]\n      - [Y5, Q7, Y2]\n"
     problem = _only_problem(edition, text, "9:14", 2, "'Q7'")
     assert "card 1" not in problem
 
 
 def test_follow_suit_violation_in_tricks_is_located(edition: Edition) -> None:
-    """digest 2.3: a player holding the led suit must play it; Cy discards Y3 on Bo's G5
+    """The 2021 rulebook: a player holding the led suit must play it; Cy discards Y3 on Bo's G5
     although she still holds G3 (she plays it in trick 2)."""
     text = PLAY_HEAD + "      - [G5, Y3, G2]\n      - [Y5, G3, Y2]\n"
     # trick 1 in play order Bo, Cy, Ann: "      - [G5, Y3" - Y3 at line 8, column 14
@@ -810,7 +817,7 @@ def test_follow_suit_violation_in_tricks_is_located(edition: Edition) -> None:
 
 
 def test_void_discard_in_tricks_is_legal(edition: Edition) -> None:
-    """digest 2.3: a player void in the led suit may play any card."""
+    """The 2021 rulebook: a player void in the led suit may play any card."""
     text = PLAY_HEAD + "      - [G5, G3, Y2]\n      - [Y5, Y3, P4]\n"
     # trick 1 (Bo, Cy, Ann): G5, G3, Y2 - Ann holds Y2 and P4, no green -> Bo (G5);
     # trick 2 (Bo, Cy, Ann): Y5, Y3, P4 - Ann holds only P4, no yellow -> Bo (Y5)
@@ -821,20 +828,20 @@ def test_void_discard_in_tricks_is_legal(edition: Edition) -> None:
 
 
 def test_both_won_and_tricks_is_an_error(edition: Edition) -> None:
-    """digest 2.9: a round's results are given once, as tricks won or as the play."""
+    """The 2021 rulebook: a round's results are given once, as tricks won or as the play."""
     text = PLAY_HEAD.replace("    leader: Bo\n", "    won: {Ann: 0, Bo: 2, Cy: 0}\n")
     text += "      - [G5, G3, Y2]\n      - [Y5, Y3, G2]\n"
     _only_problem(edition, text, "5:5", 2, "'won'", "'tricks'", "both")
 
 
 def test_neither_won_nor_tricks_is_an_error(edition: Edition) -> None:
-    """digest 2.9: scoring needs the tricks each player won."""
+    """The 2021 rulebook: scoring needs the tricks each player won."""
     text = HEAD + "  - bids: {Ann: 1, Bo: 1, Cy: 0}\n"
     _only_problem(edition, text, "5:5", 2, "'won'", "'tricks'")
 
 
 def test_unknown_key_in_a_round_is_located(edition: Edition) -> None:
-    """digest 2.5: bonuses go under 'bonuses'; a misspelt key is not silently ignored."""
+    """The 2021 rulebook: bonuses go under 'bonuses'; a misspelt key is not silently ignored."""
     text = HEAD + _round("""\
           - bids: {Ann: 1, Bo: 1, Cy: 0}
             won: {Ann: 1, Bo: 1, Cy: 0}
@@ -847,7 +854,8 @@ def test_unknown_key_in_a_round_is_located(edition: Edition) -> None:
 
 
 def test_explicit_cards_above_8_player_hand_limit_is_an_error(edition: Edition) -> None:
-    """digest 2.2: with 8 players no hand holds more than 8 cards, whatever the round."""
+    """Grandpa Beck's Games' Skull King web page: with 8 players no hand holds more than 8
+    cards, whatever the round."""
     text = _yaml("""\
         players: [A, B, C, D, E, F, G, H]
         rounds:
@@ -860,7 +868,7 @@ def test_explicit_cards_above_8_player_hand_limit_is_an_error(edition: Edition) 
 
 
 def test_more_bonus_cards_than_won_tricks_hold_is_an_error(edition: Edition) -> None:
-    """digest 2.5: bonus cards are cards of your won tricks; one 3-card trick holds 3 at most."""
+    """The 2021 rulebook: bonus cards are cards of your won tricks; one 3-card trick holds 3 at most."""
     text = _yaml("""\
         players: [Ann, Bo, Cy]
         rounds:
@@ -872,7 +880,7 @@ def test_more_bonus_cards_than_won_tricks_hold_is_an_error(edition: Edition) -> 
 
 
 def test_skull_king_cannot_both_capture_and_be_captured(edition: Edition) -> None:
-    """digest 2.1 and 2.5: one Skull King a round: it cannot win a pirate (+30) and be
+    """The 2021 rulebook: one Skull King a round: it cannot win a pirate (+30) and be
     taken by a mermaid (+40) in the same round."""
     text = _yaml("""\
         players: [Ann, Bo, Cy]

@@ -1,4 +1,4 @@
-"""Simulation at scale (issue 10 sections 2 and 3): `skullking simulate --games`,
+"""Simulation at scale: `skullking simulate --games`,
 `skullking compare`, worker processes, a Dask cluster, plots; statistics checked
 against numbers worked out by hand from the games' own sheets."""
 
@@ -23,13 +23,14 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _nearest_rank(values: list[int], q: float) -> int:
-    """The quantile as the README defines it: the lowest value with at least q of the values at or below it."""
+    """The quantile as docs/cli/simulate.md defines it: the lowest value with at least q of the
+    values at or below it."""
     ordered = sorted(values)
     return ordered[max(1, math.ceil(q * len(ordered))) - 1]
 
 
 def test_statistics_are_those_of_the_games_written(tmp_path: Path) -> None:
-    """Issue 10 section 2: the statistics of a small run are the ones worked out by hand
+    """The statistics of a small run are the ones worked out by hand
     from the games themselves: `--out` writes every game as a sheet, `skullking score`
     reads each back, and the mean, spread, quantiles, wins and bids made per seat are
     computed here from those sheets."""
@@ -92,7 +93,7 @@ def test_a_run_counts_only_games_its_sheets_score(path: Path, tmp_path: Path) ->
 
 
 def test_hand_worked_quantiles_and_spread() -> None:
-    """Issue 10 section 2: a seat's summary on scores worked out by hand: 10, 20, 20, 50
+    """A seat's summary on scores worked out by hand: 10, 20, 20, 50
     -> mean 25, sd sqrt(300) (sample), p25 10, p50 20, p75 20, p95 50."""
     from skullking.analysis.simulation import Seat
 
@@ -108,7 +109,7 @@ def test_hand_worked_quantiles_and_spread() -> None:
 
 
 def test_results_depend_on_the_seed_only() -> None:
-    """Issue 10 section 2: the same JSON for --jobs 1 and --jobs 2 (and again for the
+    """The same JSON for --jobs 1 and --jobs 2 (and again for the
     same seed); another seed gives other games."""
     base = ["simulate", "--games", "60", "--seed", "5", "--bots", "heuristic,random", "-q"]
     one = run_json(*base, "--jobs", "1")
@@ -120,7 +121,7 @@ def test_results_depend_on_the_seed_only() -> None:
 
 
 def test_the_statistics_hold_counts_not_games() -> None:
-    """Issue 10 section 3: statistics take constant memory: after 200 games a seat holds
+    """Statistics take constant memory: after 200 games a seat holds
     one count per different final score, and nothing per game."""
     edition = skullking.load_edition("skullking-2021")
     setup = Setup(edition="skullking-2021", players=("A", "B", "C"), bots=("random",), seed=1)
@@ -136,7 +137,7 @@ def test_the_statistics_hold_counts_not_games() -> None:
 
 
 def test_compare_an_edition_with_itself_finds_nothing() -> None:
-    """Issue 10 section 2: comparing an edition with itself gives no significant metric
+    """Comparing an edition with itself gives no significant metric
     (the same deals, the same bots: every difference is 0)."""
     record = run_json("compare", "skullking-2021", "skullking-2021", "--games", "40", "--seed", "2", "-q")
     assert set(record) == {"a", "b", "games", "metrics"}
@@ -149,7 +150,7 @@ def test_compare_an_edition_with_itself_finds_nothing() -> None:
 
 
 def test_compare_sees_loot_paying_more(tmp_path: Path) -> None:
-    """Issue 10 section 2: skullking-2021 against an overlay whose Loot alliance pays 30
+    """The 2021 edition against an overlay whose Loot alliance pays 30
     (the 2021 rulebook: 20 each): the alliance points a game rise, significantly."""
     overlay = tmp_path / "loot-30.yaml"
     overlay.write_text("id: loot-30\nextends: skullking-2021\neffects:\n  list:\n    - id: loot\n      points: 30\n")
@@ -164,7 +165,7 @@ def test_compare_sees_loot_paying_more(tmp_path: Path) -> None:
 
 
 def test_compare_in_words() -> None:
-    """Issue 10 section 2: compare's text names both editions and gives each metric's A,
+    """The text of `compare` names both editions and gives each metric's A,
     B, difference, interval and significance."""
     code, text, _ = run("compare", "skullking-2021", "bga", "--games", "10", "--seed", "1", "-q")
     assert code == 0
@@ -175,7 +176,7 @@ def test_compare_in_words() -> None:
 
 
 def test_csv_and_text_reports() -> None:
-    """Issue 10 section 2: --format csv gives a row per seat; text gives the table,
+    """--format csv gives a row per seat; text gives the table,
     the bids made by round, the precedence rules, bonuses, alliances and ties."""
     code, text, _ = run("simulate", "--games", "10", "--seed", "3", "--format", "csv", "-q", "--jobs", "1")
     assert code == 0
@@ -202,7 +203,7 @@ def test_csv_and_text_reports() -> None:
     ],
 )
 def test_bad_simulation_options(argv: list[str], message: str) -> None:
-    """Issue 10 section 2: bad options are one line, exit 2, before any game is played."""
+    """Bad options are one line, exit 2, before any game is played."""
     code, _, err = run(*argv)
     assert code == 2
     assert message in err
@@ -210,7 +211,7 @@ def test_bad_simulation_options(argv: list[str], message: str) -> None:
 
 @pytest.mark.parametrize("suffix", [".png", ".svg"])
 def test_plots_are_drawn(tmp_path: Path, suffix: str) -> None:
-    """Issue 10 section 2: --plot draws simulate's score spread and bid hit rates, and
+    """--plot draws simulate's score spread and bid hit rates, and
     compare's A beside B (matplotlib, the 'plot' extra)."""
     one = tmp_path / f"one{suffix}"
     two = tmp_path / f"two{suffix}"
@@ -222,7 +223,7 @@ def test_plots_are_drawn(tmp_path: Path, suffix: str) -> None:
 
 
 def test_a_dask_cluster_gives_the_local_results(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """Issue 10 section 3: --cluster sends the same work to a Dask distributed cluster (a
+    """--cluster sends the same work to a Dask distributed cluster (a
     local one of two worker processes on loopback here) and the results for a seed are
     identical to a local run (also with at most 2 chunks in flight, results coming back
     out of order). A run large enough to plan its tricks first has the workers plan
@@ -258,7 +259,7 @@ def test_a_dask_cluster_gives_the_local_results(monkeypatch: pytest.MonkeyPatch,
 
 
 def test_one_game_still_prints_a_sheet_and_bots_may_play_it() -> None:
-    """Issue 10 section 2: without --games, simulate keeps printing one game as a sheet;
+    """Without --games, simulate keeps printing one game as a sheet;
     --bots chooses who plays it, and `skullking score` reads it to the same totals."""
     record: dict[str, Any] = run_json("simulate", "--seed", "4", "--bots", "heuristic")
     assert record["sheet"]["rounds"]
@@ -268,7 +269,7 @@ def test_one_game_still_prints_a_sheet_and_bots_may_play_it() -> None:
 
 
 def test_a_run_loads_its_edition_once_per_process(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 10 section 4 (speed): the chunks of one run share the edition this process
+    """Speed: the chunks of one run share the edition this process
     loaded (and the plans its tricks keep); a new run loads the file again (it may have
     changed), and a run's statistics do not depend on it."""
     setup = Setup(edition="skullking-2021", players=("A", "B", "C", "D"), bots=("random",), seed=5)
@@ -294,7 +295,7 @@ def test_a_run_loads_its_edition_once_per_process(monkeypatch: pytest.MonkeyPatc
 
 
 def test_bonus_and_alliance_points_paid_by_hand(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 10 section 2, statistics checked by hand: the bonus and alliance points a run
+    """Statistics checked by hand: the bonus and alliance points a run
     counts as paid are the ones the 2021 rulebook pays, worked out here from the rounds
     played: a trick's capture bonus goes to its winner when the winner made the bid (after
     Harry's change); a Loot alliance pays 20 to each ally when both made theirs."""
@@ -338,7 +339,7 @@ class _Terminal(io.StringIO):
 
 @pytest.mark.parametrize("command", ["simulate", "compare"])
 def test_a_progress_line_on_a_terminal(command: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 10 section 2: a progress bar on standard error when it is a terminal, from
+    """A progress bar on standard error when it is a terminal, from
     0 games on (before a large run plans its tricks), one step a chunk of 25 games, the
     line ended when the run is; none with -q, none when standard error is not a terminal."""
     import sys

@@ -12,7 +12,7 @@ here; the README lists them.
 from __future__ import annotations
 
 # --------------------------------------------------------------------------- input sizes
-# Bounded work on hostile input (issue 8 s.3). The bundled editions are under 20 kB,
+# Bounded work on hostile input. The bundled editions are under 20 kB,
 # a ten-round sheet of eight players with every trick under 5 kB; each limit leaves
 # a wide margin over them and still keeps the worst input under a second or two.
 
@@ -82,7 +82,7 @@ MAX_DIFF_TRICKS = 600_000
 MAX_DIFF_ROUNDS = 100_000
 
 # --------------------------------------------------------------------------- values
-# The bounds of values (issue 8 s.1): numbers and counts read or computed.
+# The bounds of values: numbers and counts read or computed.
 
 #: The most players an edition may be for, a trick may seat and a sheet may name.
 MAX_PLAYERS = 20

@@ -409,7 +409,8 @@ class SheetChoice(NamedTuple):
     card: str | None = None
     after_last_trick: bool = True
     #: When the choice is made in play: "immediate" (right after the trick that grants
-    #: it) or "end_of_round" (after the round's last trick; digest 5 #7).
+    #: it, as the 2021 rulebook and the official FAQ have it) or "end_of_round" (after
+    #: the round's last trick, as the French rulebook (Blackrock Games, 2022) has it).
     timing: str = "immediate"
     #: The module that brings the choice (None: always in use).
     module: str | None = None

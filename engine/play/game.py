@@ -77,7 +77,7 @@ class Game:
     @property
     def tied(self) -> tuple[str, ...]:
         """After the schedule's last round, the players tied for first when the edition
-        breaks ties with another round of them (``ties: extra_round``, digest 5 #22);
+        breaks ties with another round of them (``ties: extra_round``, as the 2024 printing of the rulebook does);
         else ``()``."""
         done = [r for r in self.rounds if r.phase is OVER]
         if len(done) < self.length or len(done) < len(self.rounds) or self.edition.ties != "extra_round":
@@ -103,7 +103,8 @@ class Game:
         After the schedule, a tie for first that the edition breaks with another round
         gets one: the tied players only, under the rules for their number (two bring
         in the ghost hand where the edition has one), dealt ``cards`` each - by default
-        as many as the schedule's last round (the digest leaves it open, 2.13)."""
+        as many as the schedule's last round (the 2024 printing of the rulebook does not
+        say how many)."""
         if self.rounds and self.rounds[-1].phase is not OVER:
             raise GameError(f"round {len(self.rounds)} is not over")
         players = self.players

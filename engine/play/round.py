@@ -6,8 +6,10 @@ with a :class:`~skullking.core.errors.GameError` that says why, and after the la
 scores the round with the edition's scheme. Everything it applies comes from the
 edition: the deck and modules, who leads after each trick (effects, the ghost hand of
 small games), and the abilities that winning a trick with a card grants, with their
-timing (``timing: immediate`` or ``end_of_round``, digest 5 #7) and whether the round's
-last trick still grants them (``after_last_trick``, digest 5 #8).
+timing (``timing: immediate``, as in the 2021 rulebook and the official FAQ, or
+``end_of_round``, as in the French rulebook (Blackrock Games, 2022)) and whether the
+round's last trick still grants them (``after_last_trick``; the 2021 rulebook grants
+only Harry the Giant's after it).
 
 This module holds the set-up, the round's state as the table sees it, the bids and
 loads, and the phases; the other parts of the class live in modules of their own: the
@@ -81,7 +83,7 @@ class Round(Dealing, TrickPlay, Decisions, RoundResults):
     random as the exchanges of the deck's cards can draw in a round, then the rest in
     deck order, never drawn). ``scheme`` picks the scoring scheme (one with loads, Rascal's, has
     each player :meth:`load` after the bids); ``abilities=False`` plays without the
-    pirates' abilities (an optional rule, digest 2.8).
+    pirates' abilities (an optional rule of the 2021 rulebook).
 
     The moves are :meth:`bid`, :meth:`load`, :meth:`play` and :meth:`decide`; ``phase``,
     ``to_bid``, ``to_load``, ``to_play``, :meth:`legal_bids`, :meth:`legal_plays` and
@@ -358,7 +360,7 @@ class Round(Dealing, TrickPlay, Decisions, RoundResults):
 
     @property
     def to_load(self) -> tuple[str, ...]:
-        """The players who have not chosen their load yet (Rascal's scoring, digest 2.10)."""
+        """The players who have not chosen their load yet (Rascal's scoring in the 2021 rulebook)."""
         return tuple(p for p in self.players if p not in self.loads) if self.phase is LOADING else ()
 
     def load(self, player: str, load: str) -> None:

@@ -24,7 +24,9 @@ def leader_abilities(edition: Edition) -> tuple[Ability, ...]:
 def grants(choice: SheetChoice | Ability, play: Play, trick: int, tricks: int, modules: Set[str]) -> bool:
     """Whether winning trick ``trick`` of ``tricks`` with ``play`` grants ``choice`` (an
     ability, a wager, a bid change): the play is its card, its module is in play, and
-    the round's last trick counts where the edition says so (digest 2.8, 5 #8)."""
+    the round's last trick counts where the edition says so (the 2021 rulebook and the
+    official FAQ let only Harry the Giant's ability follow it; the Legendary Edition's
+    printable, as a Go implementation's issue threads quote it, Rascal's too)."""
     if choice.card is None or choice.card not in (play.card.kind, play.card.individual):
         return False
     if choice.module is not None and choice.module not in modules:
@@ -35,7 +37,8 @@ def grants(choice: SheetChoice | Ability, play: Play, trick: int, tricks: int, m
 def next_seat(seats: Sequence[int], next_leader: int, count: int, ghost: Ghost | None) -> int:
     """The seat that leads after a trick played by ``seats`` (in play order) whose
     result names position ``next_leader``: a ghost (seat ``count``) that won hands the
-    lead back to the trick's leader where the edition says so (digest 5 #5)."""
+    lead back to the trick's leader where the edition says so (as the 2024 printing of
+    the rulebook does; in the 2021 rulebook the ghost leads)."""
     following = seats[next_leader]
     if ghost is not None and following == count and ghost.wins_lead == "trick_leader":
         return seats[0]
