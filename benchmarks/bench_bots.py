@@ -20,7 +20,7 @@ import argparse
 import time
 
 import skullking
-from skullking.simulation import Setup, default_jobs, simulate
+from skullking.analysis.simulation import Setup, default_jobs, simulate
 
 PLAYERS = ("P1", "P2", "P3", "P4")
 

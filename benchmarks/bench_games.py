@@ -51,8 +51,8 @@ from bench_tricks import best_of
 
 import skullking
 from skullking.edition import Edition
-from skullking.game import Game, play_randomly
-from skullking.rounds import standings
+from skullking.play.round import Game, play_randomly
+from skullking.scoring.schemes import standings
 
 EDITION = "skullking-2021"
 PLAYERS = list(handwritten_game.PLAYERS)

@@ -1,5 +1,5 @@
-"""Time of ``validate``'s analysis of rules that cannot matter (:mod:`skullking.lint`, which
-plays every kind of trick with :mod:`skullking.exhaustive`).
+"""Time of ``validate``'s analysis of rules that cannot matter (:mod:`skullking.analysis.lint`, which
+plays every kind of trick with :mod:`skullking.analysis.exhaustive`).
 
     python benchmarks/bench_lint.py [--runs 3] [--overlay FILE ...] [FILE ...]
 
@@ -38,9 +38,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("files", nargs="*", type=Path, help="edition files (default: the bundled ones)")
     args = parser.parse_args(argv)
     os.environ["SKULLKING_NO_CACHE"] = "1"
-    from skullking.exhaustive import play_all
-    from skullking.lint import lint_edition
-    from skullking.loader import _load_tree, check_file
+    from skullking.analysis.exhaustive import play_all
+    from skullking.analysis.lint import lint_edition
+    from skullking.loading.loader import _load_tree, check_file
 
     files = args.files or sorted((ROOT / "editions").glob("*.yaml"))
     print("| edition | validate's analysis | whole play: tricks | whole play: seconds |")
@@ -81,9 +81,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _overlay(path: Path, runs: int) -> str | None:
     """The row of one overlay: its analysis with its changes, counted and timed."""
-    from skullking import exhaustive, lint
-    from skullking.exhaustive import Alike
-    from skullking.loader import _load_tree, check_file
+    from skullking.analysis import exhaustive, lint
+    from skullking.analysis.exhaustive import Alike
+    from skullking.loading.loader import _load_tree, check_file
 
     edition, _ = check_file(path, use_cache=False)
     if edition is None:

@@ -8,12 +8,9 @@
 
 from __future__ import annotations
 
-__version__ = "0.1.0"
-
 from typing import TYPE_CHECKING
 
-from .cards import Card, Play
-from .errors import (
+from skullking.core.errors import (
     EditionError,
     ExpressionError,
     FormulaError,
@@ -24,22 +21,37 @@ from .errors import (
     SheetError,
     SkullKingError,
 )
-from .trick import TrickResult
+from skullking.core.version import __version__
+from skullking.model.cards import Card, Play
+from skullking.tricks.interpreter import TrickResult
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from .edition import Edition
-    from .game import Decision, Phase, Round
+    from skullking.edition import Edition
+    from skullking.play.game import Game
+    from skullking.play.randomplay import play_randomly
+    from skullking.play.round import Decision, Phase, Round
+
+#: The names :mod:`skullking` gives on first use, and where they live: the round engine
+#: and the edition load only when asked for (the command line's start-up path skips them).
+_LATER = {
+    "Edition": "skullking.edition",
+    "Round": "skullking.play.round",
+    "Phase": "skullking.play.round",
+    "Decision": "skullking.play.round",
+    "Game": "skullking.play.game",
+    "play_randomly": "skullking.play.randomplay",
+}
 
 
 def __getattr__(name: str) -> object:
-    # The round engine loads on first use: the command line's start-up path skips it.
-    if name in ("Round", "Phase", "Decision"):
-        from . import game
+    where = _LATER.get(name)
+    if where is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
 
-        return getattr(game, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(where), name)
 
 
 def load_edition(id_or_path: str | Path, *, allow_paths: bool = False) -> Edition:
@@ -52,24 +64,24 @@ def load_edition(id_or_path: str | Path, *, allow_paths: bool = False) -> Editio
 
     Raises :class:`EditionError` listing every problem of the file, each located.
     """
-    from .cache import cached, cached_bundled
+    from skullking.loading.stored import cached, cached_bundled
 
     name = str(id_or_path)
     edition: Edition | None = cached_bundled(name)
     if edition is not None:
         return edition
-    from .resources import bundled_edition_files, resolve_source
+    from skullking.core.resources import bundled_edition_files, resolve_source
 
     path = resolve_source(name)
     if path is None:
-        from .suggest import did_you_mean
+        from skullking.core.suggest import did_you_mean
 
         ids = list(bundled_edition_files())
         message = f"no such file or bundled edition{did_you_mean(name, ids)} (bundled: {', '.join(ids)})"
         raise EditionError([Problem(file=name, line=0, column=0, message=message)])
     edition = cached(path)
     if edition is None:
-        from .loader import load_path
+        from skullking.loading.loader import load_path
 
         bundled = name if name in bundled_edition_files() else None
         edition = load_path(path, use_cache=False, bundled=bundled, allow_paths=allow_paths)
@@ -78,7 +90,7 @@ def load_edition(id_or_path: str | Path, *, allow_paths: bool = False) -> Editio
 
 def bundled_editions() -> list[tuple[str, str]]:
     """(id, title) of every bundled edition, sorted by id."""
-    from .resources import bundled_edition_files
+    from skullking.core.resources import bundled_edition_files
 
     return [(ident, load_edition(ident).title) for ident in bundled_edition_files()]
 
@@ -86,9 +98,11 @@ def bundled_editions() -> list[tuple[str, str]]:
 __all__ = [
     "Card",
     "Decision",
+    "Edition",
     "EditionError",
     "ExpressionError",
     "FormulaError",
+    "Game",
     "GameError",
     "IllegalTrickError",
     "NotationError",
@@ -102,4 +116,5 @@ __all__ = [
     "__version__",
     "bundled_editions",
     "load_edition",
+    "play_randomly",
 ]

@@ -14,12 +14,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
-from .cards import ALLIES, ALTERS, UNDECLARED, Card, Cards, Lead, Play
-from .compiled import CompiledTricks
-from .errors import IllegalTrickError, NotationError, shorten
-from .expr import Expression, compile_expression
-from .limits import shown
-from .model import (
+from skullking.core.errors import IllegalTrickError, NotationError, shorten
+from skullking.core.limits import shown
+from skullking.language.expr import Expression, compile_expression
+from skullking.language.notation import Vocabulary
+from skullking.model.cards import ALLIES, ALTERS, UNDECLARED, Card, Cards, Lead, Play
+from skullking.model.records import (
     EXTRA_ROUND_NAMES,
     ROUND_NAMES,
     SEAT_NAMES,
@@ -40,9 +40,9 @@ from .model import (
     Suit,
     WhenSeveral,
 )
-from .notation import Vocabulary
-from .plan import new_pattern_id
-from .trick import Resolver, TrickResult, legal_plays
+from skullking.tricks.compiled.plans import new_pattern_id
+from skullking.tricks.compiled.resolver import CompiledTricks
+from skullking.tricks.interpreter import Resolver, TrickResult, legal_plays
 
 
 class Edition:
@@ -235,7 +235,7 @@ class Edition:
             printed = printed_by_kind.get(play.card.kind or "", frozenset())
             ids = tuple(b.id for b in static if any(c.matches(play, play.role, printed) for c in b.captured))
             # Plays alike for the rules (and paying the same card bonuses) share a
-            # pattern id: compiled plans are kept per pattern (see skullking.plan).
+            # pattern id: compiled plans are kept per pattern (see skullking.tricks.compiled.plans).
             like: object = (play.suit_index, ids) if play.card.suit is not None else (play.card.kind, play.declared)
             if like not in patterns:
                 patterns[like] = new_pattern_id()
@@ -257,7 +257,9 @@ class Edition:
         setattr_(self, "_compiled", CompiledTricks(self, self._resolver))
         # The instance's resolve_trick is the compiled resolver itself, one call less a
         # trick (the method below documents it, and serves calls made through the class).
-        setattr_(self, "resolve_trick", self._compiled.resolve)
+        resolve = self._compiled.resolve
+        resolve.__doc__, resolve.__qualname__ = Edition.resolve_trick.__doc__, Edition.resolve_trick.__qualname__
+        setattr_(self, "resolve_trick", resolve)
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Pickle the file's fields only; the derived lookups are rebuilt on load.
@@ -300,7 +302,7 @@ class Edition:
 
         ``cards`` is one string holding any number of cards (separated by spaces,
         commas or semicolons), or a list of strings each holding exactly one card.
-        Raises :class:`~skullking.errors.NotationError` naming the offending token.
+        Raises :class:`~skullking.core.errors.NotationError` naming the offending token.
 
         >>> import skullking
         >>> ed = skullking.load_edition("skullking-2021")
@@ -338,7 +340,7 @@ class Edition:
     def play_of(self, card: str | Play) -> Play:
         """The play ``card`` stands for: text naming exactly one card (``"TIG:PIR"``,
         ``"black 14"``), or a play of this edition. Raises
-        :class:`~skullking.errors.NotationError` otherwise.
+        :class:`~skullking.core.errors.NotationError` otherwise.
 
         >>> import skullking
         >>> ed = skullking.load_edition("skullking-2021")
@@ -372,7 +374,7 @@ class Edition:
 
         The i-th card is played by seat ``(leader + i) % players``; ``players``
         defaults to the number of cards. Raises
-        :class:`~skullking.errors.IllegalTrickError` for a trick that cannot happen.
+        :class:`~skullking.core.errors.IllegalTrickError` for a trick that cannot happen.
 
         >>> import skullking
         >>> ed = skullking.load_edition("skullking-2021")
@@ -384,12 +386,12 @@ class Edition:
 
     def plan_tricks(self, *, build: bool = True) -> bool:
         """Plan every trick of up to four cards this edition can deal before play
-        (:mod:`skullking.plantable`), so that no short trick is met for the first time in
+        (:mod:`skullking.tricks.compiled.tables`), so that no short trick is met for the first time in
         a game: read from the cache, else (``build``) made, in about 1.4 s for
         skullking-2021, and stored there. Changes no result, only speed; worth it for
         thousands of games (``skullking simulate`` does it for large runs). Whether the
         tables are in place."""
-        from .plantable import plan_tricks
+        from skullking.tricks.compiled.tables import plan_tricks
 
         return plan_tricks(self._compiled, build_missing=build)
 
@@ -480,8 +482,8 @@ class Edition:
         schedule: str | None = None,
         check_edition: bool = True,
     ) -> Any:
-        """Score a whole game sheet (a mapping, or YAML/JSON text); see :mod:`skullking.scoring`."""
-        from .scoring import score_sheet
+        """Score a whole game sheet (a mapping, or YAML/JSON text); see :mod:`skullking.scoring.sheets.score`."""
+        from skullking.scoring.sheets.score import score_sheet
 
         return score_sheet(self, sheet, file=file, scoring=scoring, schedule=schedule, check_edition=check_edition)
 
@@ -552,7 +554,7 @@ def _find(items: tuple[_Named, ...], wanted: str, what: str) -> _Named:
     for item in items:
         if item.id == wanted:
             return item
-    from .suggest import unknown
+    from skullking.core.suggest import unknown
 
     raise KeyError(unknown(what, wanted, [i.id for i in items]))
 

@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 import skullking
-from skullking.simulation import Setup, default_jobs, simulate
+from skullking.analysis.simulation import Setup, default_jobs, simulate
 
 ROOT = Path(__file__).resolve().parent.parent
 

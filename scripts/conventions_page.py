@@ -19,10 +19,10 @@ from pathlib import Path
 from typing import NamedTuple
 
 import skullking
+from skullking.core.errors import SkullKingError
+from skullking.core.resources import bundled_edition_files
 from skullking.edition import Edition
-from skullking.errors import SkullKingError
-from skullking.model import EffectKind
-from skullking.resources import bundled_edition_files
+from skullking.model.records import EffectKind
 
 PAGE = Path(__file__).resolve().parent.parent / "docs" / "conventions.md"
 

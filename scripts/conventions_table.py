@@ -19,9 +19,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from conventions_page import POINTS, anchor
 
 import skullking
+from skullking.core.resources import bundled_edition_files
 from skullking.edition import Edition
-from skullking.model import EffectKind, Pattern
-from skullking.resources import bundled_edition_files
+from skullking.model.records import EffectKind, Pattern
 
 START, END = "<!-- conventions:start -->", "<!-- conventions:end -->"
 EDITIONS_PAGE = Path(__file__).resolve().parent.parent / "docs" / "editions.md"

@@ -21,8 +21,8 @@ def main() -> None:
 
     with atheris.instrument_imports():
         import skullking
-        from skullking.errors import SkullKingError
-        from skullking.expr import compile_expression
+        from skullking.core.errors import SkullKingError
+        from skullking.language.expr import compile_expression
 
     target = sys.argv.pop(1) if len(sys.argv) > 1 and not sys.argv[1].startswith("-") else "notation"
     edition = skullking.load_edition("skullking-2021")

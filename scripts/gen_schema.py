@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from skullking.limits import MAX_COPIES, MAX_HAND, MAX_LITERAL, MAX_PLAYERS, MAX_RANK, MAX_ROUNDS
+from skullking.core.limits import MAX_COPIES, MAX_HAND, MAX_LITERAL, MAX_PLAYERS, MAX_RANK, MAX_ROUNDS
 
 ID = "^[a-z0-9][a-z0-9_-]*$"
 RESERVED_OF = ["trump", "led_suit", "numbered", "any"]

@@ -20,12 +20,12 @@ from pathlib import Path
 from typing import Any
 
 import skullking
+from skullking.core.limits import MAX_EXTRA, MAX_HAND, MAX_PLAYERS
+from skullking.core.resources import bundled_edition_files
 from skullking.edition import Edition
-from skullking.limits import MAX_EXTRA, MAX_HAND, MAX_PLAYERS
-from skullking.model import ROUND_KEYS
-from skullking.resources import bundled_edition_files
-from skullking.rounds import leader_abilities
-from skullking.scoring import SHEET_KEYS
+from skullking.model.records import ROUND_KEYS
+from skullking.rounds.seating import leader_abilities
+from skullking.scoring.sheets.score import SHEET_KEYS
 
 TARGET = Path(__file__).resolve().parent.parent / "rules" / "sheet.schema.json"
 

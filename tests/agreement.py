@@ -35,11 +35,11 @@ import yaml
 from hypothesis import strategies as st
 
 import skullking
-from skullking.cards import Play
+from skullking.core.errors import Problem, SkullKingError
 from skullking.edition import Edition
-from skullking.errors import Problem, SkullKingError
-from skullking.loader import check_file
-from skullking.model import RESERVED_OF, TRICK_NAMES
+from skullking.loading.loader import check_file
+from skullking.model.cards import Play
+from skullking.model.records import RESERVED_OF, TRICK_NAMES
 
 #: The bundled editions, the bases of the generated house rules.
 BASES: dict[str, Edition] = {ident: skullking.load_edition(ident) for ident, _ in skullking.bundled_editions()}

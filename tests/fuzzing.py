@@ -24,8 +24,8 @@ from typing import Any
 from hypothesis import strategies as st
 
 import skullking
-from skullking.errors import SkullKingError
-from skullking.loader import check_file
+from skullking.core.errors import SkullKingError
+from skullking.loading.loader import check_file
 from skullking.tools.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -124,8 +124,8 @@ expression_text = st.one_of(
 def check_expression(text: str, values: tuple[int, int, int]) -> None:
     """A formula compiles or is an ExpressionError with a column; a compiled one
     evaluates to a number or a truth value, or raises the library's own error."""
-    from skullking.errors import ExpressionError
-    from skullking.expr import compile_expression
+    from skullking.core.errors import ExpressionError
+    from skullking.language.expr import compile_expression
 
     try:
         expression = compile_expression(text, ("bid", "won", "cards"))
@@ -310,7 +310,9 @@ def _json_edits() -> st.SearchStrategy[list[tuple[float, Any]]]:
 def _stored_house() -> tuple[str, str, dict[str, Any], str]:
     """A house rule stored in a cache folder of its own (kept for the process): its
     folder, file, entry and the edition's data as the file builds it."""
-    from skullking import cache, codec
+    from skullking.loading import stored
+    from skullking.model.registry import EDITIONS
+    from skullking.storage import cache
 
     scratch = Path(tempfile.mkdtemp(prefix="skullking-fuzz-cache-"))
     folder, saved = scratch / "cache", os.environ.get("SKULLKING_CACHE_DIR")
@@ -323,7 +325,7 @@ def _stored_house() -> tuple[str, str, dict[str, Any], str]:
         record = json.loads(entry.read_text("utf-8"))
     finally:
         _restore_variable("SKULLKING_CACHE_DIR", saved)
-    return str(folder), os.path.abspath(house), record, codec.dumps(cache._edition_payload(built))
+    return str(folder), os.path.abspath(house), record, EDITIONS.dumps(stored._fields(built))
 
 
 def _restore_variable(name: str, value: str | None) -> None:
@@ -341,8 +343,10 @@ def check_cache_entry(edits: list[tuple[float, Any]], signed: bool) -> None:
     formula would write never appears), and an entry that reads is an edition. (Other
     signed values are the user's own engine's: a count of copies edited to millions
     would build millions of cards.)"""
-    from skullking import cache, codec
     from skullking.edition import Edition
+    from skullking.loading import stored
+    from skullking.model.registry import EDITIONS
+    from skullking.storage import cache
 
     folder, house, record, built = _stored_house()
     payload = json.loads(record["payload"])
@@ -372,7 +376,7 @@ def check_cache_entry(edits: list[tuple[float, Any]], signed: bool) -> None:
     os.environ["SKULLKING_CACHE_DIR"] = folder
     try:
         entry.write_text(json.dumps({**record, "payload": text, "digest": digest}), "utf-8")
-        found = cache.cached_check(house)
+        found = stored.cached_check(house)
     finally:
         _restore_variable("SKULLKING_CACHE_DIR", saved)
         entry.write_text(json.dumps(record), "utf-8")
@@ -382,7 +386,7 @@ def check_cache_entry(edits: list[tuple[float, Any]], signed: bool) -> None:
     elif found is not None:
         assert isinstance(found[0], Edition)
         if text == record["payload"]:
-            assert codec.dumps(cache._edition_payload(found[0])) == built
+            assert EDITIONS.dumps(stored._fields(found[0])) == built
 
 
 PROPERTIES: dict[str, tuple[Callable[..., None], tuple[st.SearchStrategy[Any], ...]]] = {

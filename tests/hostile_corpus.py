@@ -1,5 +1,5 @@
 """The hostile-input corpus: bombs, huge numbers, deep nesting, binary, control characters,
-long lines, and every size limit of ``skullking.limits`` crossed.
+long lines, and every size limit of ``skullking.core.limits`` crossed.
 
 Small inputs are files in ``tests/hostile/``; large ones are made by :func:`materialize`.
 Each input is run through every command that reads a file (:data:`COMMANDS`) by

@@ -15,9 +15,9 @@ import pytest
 
 import skullking
 from skullking import Round
-from skullking.bots import BOTS, HeuristicBot, RandomBot, SeatView, make_bots, play_round, strengths
-from skullking.errors import GameError
-from skullking.game import Game
+from skullking.analysis.bots import BOTS, HeuristicBot, RandomBot, SeatView, make_bots, play_round, strengths
+from skullking.core.errors import GameError
+from skullking.play.round import Game
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "house-rules"
@@ -112,7 +112,7 @@ def test_a_bot_sees_only_its_seat() -> None:
 
 def test_the_heuristic_bot_names_no_card() -> None:
     """The heuristic bot knows no card by name: no card id, code or
-    individual of any bundled edition appears as a string in skullking/bots.py (it
+    individual of any bundled edition appears as a string in skullking/analysis/bots.py (it
     reasons through legal plays, resolve_trick and the scoring scheme)."""
     names: set[str] = set()
     for ident, _ in skullking.bundled_editions():
@@ -120,7 +120,7 @@ def test_the_heuristic_bot_names_no_card() -> None:
         for kind in edition.kinds:
             names |= {kind.id, kind.code.lower(), *(i.id for i in kind.individuals)}
         names |= {s.id for s in edition.suits}
-    source = (ROOT / "engine" / "bots.py").read_text(encoding="utf-8")
+    source = (ROOT / "engine" / "analysis" / "bots.py").read_text(encoding="utf-8")
     strings = {
         node.value.lower()
         for node in ast.walk(ast.parse(source))

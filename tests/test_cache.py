@@ -24,9 +24,13 @@ import pytest
 from clihelp import run
 
 import skullking
-from skullking import cache, codec, expr, plantable
-from skullking.loader import check_file
-from skullking.model import Rule
+from skullking.language import expr
+from skullking.loading import stored
+from skullking.loading.loader import check_file
+from skullking.model.records import Rule
+from skullking.model.registry import EDITIONS
+from skullking.storage import cache, codec
+from skullking.tricks.compiled import tables
 
 
 @pytest.fixture
@@ -105,22 +109,22 @@ def test_a_pickle_planted_under_the_key_is_never_run(folder: Path, tmp_path: Pat
 
 
 def test_the_codec_builds_only_registered_types() -> None:
-    assert codec.loads(codec.dumps({"a": (1, frozenset({2}))})) == {"a": (1, frozenset({2}))}
+    assert EDITIONS.loads(EDITIONS.dumps({"a": (1, frozenset({2}))})) == {"a": (1, frozenset({2}))}
     with pytest.raises(codec.CodecError, match="unknown record 'Popen'"):
-        codec.loads('{"r": "Popen", "f": [["sh"]]}')
+        EDITIONS.loads('{"r": "Popen", "f": [["sh"]]}')
     with pytest.raises(codec.CodecError):
-        codec.loads('{"r": "Rule", "f": [1, 2]}')  # the wrong fields for a Rule
+        EDITIONS.loads('{"r": "Rule", "f": [1, 2]}')  # the wrong fields for a Rule
     with pytest.raises(codec.CodecError, match="cannot write"):
-        codec.dumps(object())
+        EDITIONS.dumps(object())
     rule = skullking.load_edition("skullking-2021").precedence[0]
-    assert isinstance(rule, Rule) and codec.loads(codec.dumps(rule)) == rule
+    assert isinstance(rule, Rule) and EDITIONS.loads(EDITIONS.dumps(rule)) == rule
 
 
 def test_lark_grammars_are_cached_as_data(folder: Path) -> None:
     """lark's own cache pickles: its analysed grammars are kept as JSON data instead."""
     from lark import Lark
 
-    from skullking.resources import rules_text
+    from skullking.core.resources import rules_text
 
     grammar = rules_text("expr.lark")
     built = cache.lark_grammar("expr", grammar, lambda: Lark(grammar, parser="lalr", propagate_positions=True))
@@ -227,7 +231,7 @@ def test_a_formula_planted_as_code_never_runs(folder: Path, tmp_path: Path, sign
     assert not marker.exists()
     assert edition.resolve_trick(["B14", "Y1"]).bonus == 30
     built = check_file(house, use_cache=False)[0]
-    assert codec.dumps(cache._edition_payload(edition)) == codec.dumps(cache._edition_payload(built))
+    assert EDITIONS.dumps(stored._fields(edition)) == EDITIONS.dumps(stored._fields(built))
     assert not marker.exists()
 
 
@@ -280,11 +284,11 @@ def test_a_damaged_plan_table_is_refused_before_any_plan_is_kept(damage: Any) ->
     """The table's plans are checked against the edition before one is kept: a position
     beyond the trick, another seat count, a builder that is not one."""
     edition = skullking.load_edition("skullking-original")
-    table = plantable.build(edition._compiled)
+    table = tables.build(edition._compiled)
     damaged = {**table, "specs": [damage(spec) for spec in table["specs"]]}
     fresh = skullking.load_edition("skullking-original")
     with pytest.raises(ValueError):
-        plantable.install(fresh._compiled, damaged)
+        tables.install(fresh._compiled, damaged)
     assert not fresh._compiled.plans and fresh._compiled.table is None
 
 
@@ -329,9 +333,9 @@ def test_an_entry_others_can_write_is_not_read(folder: Path, tmp_path: Path) -> 
     house = _house(tmp_path, "house", 30)
     skullking.load_edition(house)
     entry = _entry(folder, house)
-    assert cache._load(cache._key("path", os.path.abspath(house)), os.path.abspath(house)) is not None
+    assert cache.read("path", os.path.abspath(house), os.path.abspath(house)) is not None
     entry.chmod(0o666)
-    assert cache._load(cache._key("path", os.path.abspath(house)), os.path.abspath(house)) is None
+    assert cache.read("path", os.path.abspath(house), os.path.abspath(house)) is None
     assert skullking.load_edition(house).resolve_trick(["B14", "Y1"]).bonus == 30
 
 
@@ -492,7 +496,7 @@ def test_a_stored_tree_that_checks_is_restored() -> None:
     formula = expr.compile_expression("if bid == 0 then 10 * cards else 20 * bid", ("bid", "cards"))
     again = expr.restore(formula.source, formula.names, formula.type, formula.tree)
     assert again.evaluate({"bid": 0, "cards": 7}) == 70 and again.evaluate({"bid": 3, "cards": 7}) == 60
-    assert codec.loads(codec.dumps(formula)).evaluate({"bid": 2, "cards": 7}) == 40
+    assert EDITIONS.loads(EDITIONS.dumps(formula)).evaluate({"bid": 2, "cards": 7}) == 40
 
 
 def test_generated_code_is_written_from_checked_values_only() -> None:
@@ -537,7 +541,7 @@ def test_a_table_whose_next_leader_sits_beyond_a_short_trick_is_kept(tmp_path: P
         "utf-8",
     )
     edition = skullking.load_edition(rule)
-    table = plantable.build(edition._compiled)
+    table = tables.build(edition._compiled)
     assert any(name == "no_winner" and args[0] == 1 for name, args in table["specs"])
     fresh = skullking.load_edition(rule)
-    assert plantable.install(fresh._compiled, table) > 0
+    assert tables.install(fresh._compiled, table) > 0

@@ -20,10 +20,10 @@ import pytest
 from agreement import agree, deck_plays
 
 import skullking
-from skullking.cards import Play
-from skullking.compiled import PLANNED
 from skullking.edition import Edition
-from skullking.model import EffectKind
+from skullking.model.cards import Play
+from skullking.model.records import EffectKind
+from skullking.tricks.compiled.resolver import PLANNED
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = sorted((ROOT / "editions").glob("*.yaml")) + sorted((ROOT / "examples" / "house-rules").glob("*.yaml"))

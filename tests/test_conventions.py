@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 import skullking
+from skullking.core.errors import SheetError
 from skullking.edition import Edition
-from skullking.errors import SheetError
 
 
 def _overlay(tmp_path: Path, name: str, body: str) -> Edition:
@@ -199,7 +199,7 @@ def test_6_loot_with_two_players_in_a_single_trick() -> None:
     """Under the 2024 printing a Loot cannot be played at two players, in a
     trick as on a sheet; the 2021 edition allows it. Checked whether or not a compiled
     plan exists for the trick's pattern."""
-    from skullking.errors import IllegalTrickError
+    from skullking.core.errors import IllegalTrickError
 
     later = _ed("skullking-2024")
     for _ in range(3):  # first sighting, plan built, plan used

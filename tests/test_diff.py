@@ -16,7 +16,8 @@ import yaml
 from clihelp import run, run_json
 
 import skullking
-from skullking import compare, limits
+from skullking.analysis import compare
+from skullking.core import limits
 from skullking.edition import Edition
 
 ROOT = Path(__file__).resolve().parent.parent

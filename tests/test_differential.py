@@ -2,7 +2,7 @@
 
 ``Edition.interpret_trick`` (engine/trick.py) reads the rules as they are written;
 ``Edition.resolve_trick`` runs them compiled (engine/compiled*.py, with the plans of
-engine/plan.py and the plan tables of engine/plantable.py), and score sheets,
+engine/plan.py and the plan tables of engine/tables.py), and score sheets,
 simulations and the pad go through it. Besides the bundled files and the overlays of
 tests/test_compiled.py, the property here builds house rules as a rule author writes
 them (tests/agreement.py: precedence rules with conditions, picks and ties, bonuses by
@@ -23,7 +23,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 import skullking
-from skullking import plantable
+from skullking.tricks.compiled import tables
 
 #: A house rule that pays 5 points for each mermaid in a trick won, on top of the 2021
 #: rulebook's 20 for each mermaid a pirate takes: two bonuses that count one role.
@@ -91,7 +91,7 @@ def test_the_resolvers_agree_on_generated_house_rules(tmp_path: Path, monkeypatc
     writes what the merged rules allow)."""
     monkeypatch.setenv("SKULLKING_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.delenv("SKULLKING_NO_CACHE", raising=False)
-    monkeypatch.setattr(plantable, "MOST_TUPLES", 6_000)  # tables of up to three cards: built in a blink
+    monkeypatch.setattr(tables, "MOST_TUPLES", 6_000)  # tables of up to three cards: built in a blink
     compared: list[int | None] = []
 
     @settings(

@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 
 import skullking
+from skullking.core.errors import EditionError, GameError, SheetError
 from skullking.edition import Edition
-from skullking.errors import EditionError, GameError, SheetError
-from skullking.game import Game, Phase, Round
+from skullking.play.round import Game, Phase, Round
 
 BASE = skullking.load_edition("skullking-2021")
 
@@ -333,7 +333,7 @@ def test_validate_sees_that_ties_to_the_last_played_change_play(tmp_path: Path) 
     """`validate`'s warnings play every kind of trick: ties going to the last played is a
     change of play (two equal numbers under the White Whale), so it is not said to change
     nothing, while restating the default is."""
-    from skullking.loader import check_file
+    from skullking.analysis.lint import validate_file
 
     path = tmp_path / "ties.yaml"
     path.write_text(
@@ -341,8 +341,8 @@ def test_validate_sees_that_ties_to_the_last_played_change_play(tmp_path: Path) 
         "effects: {list: {white-whale: {precedence: {highest-number: {winner: {ties: last_played}}}}}}\n",
         encoding="utf-8",
     )
-    edition, problems = check_file(path, use_cache=False, lint=True)
+    edition, problems = validate_file(path, use_cache=False)
     assert edition is not None and [p.message for p in problems] == []
     path.write_text(path.read_text(encoding="utf-8").replace("last_played", "first_played"), encoding="utf-8")
-    _, problems = check_file(path, use_cache=False, lint=True)
+    _, problems = validate_file(path, use_cache=False)
     assert [p.code for p in problems] == ["change-changes-nothing"]

@@ -20,8 +20,8 @@ import pytest
 from clihelp import run, run_json
 
 import skullking
+from skullking.core.errors import EditionError, Problem, SheetError, in_file_order
 from skullking.edition import Edition
-from skullking.errors import EditionError, Problem, SheetError, in_file_order
 from skullking.tools.cli import error_record
 
 ROOT = Path(__file__).resolve().parent.parent

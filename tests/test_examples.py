@@ -9,8 +9,8 @@ import pytest
 from clihelp import run_json
 
 import skullking
-from skullking.loader import check_file
-from skullking.scoring import read_sheet
+from skullking.analysis.lint import validate_file
+from skullking.scoring.sheets.score import read_sheet
 from skullking.tools.cli import main
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -22,7 +22,7 @@ SHEETS = sorted((EXAMPLES / "sheets").glob("*.yaml"))
 def test_house_rule_validates_cleanly(path: Path) -> None:
     """A house rule is an overlay with no problems, not even warnings (those of
     `validate` about rules that cannot matter included)."""
-    edition, problems = check_file(path, lint=True)
+    edition, problems = validate_file(path)
     assert edition is not None and problems == []
     assert path.read_text(encoding="utf-8").startswith("# yaml-language-server: $schema=../../rules/")
 

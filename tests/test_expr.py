@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from skullking.errors import ExpressionError
-from skullking.expr import TABLE, _compile, compile_expression, divides, python_function
+from skullking.core.errors import ExpressionError
+from skullking.language.expr import TABLE, _compile, compile_expression, divides, python_function
 
 NAMES = ("bid", "won", "cards", "round")
 

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 import skullking
-from skullking.errors import EditionError
-from skullking.explain import explain
-from skullking.loader import check_file
+from skullking.analysis.explain import explain
+from skullking.core.errors import EditionError
+from skullking.loading.loader import check_file
 
 
 def _write(path: Path, text: str) -> Path:

@@ -12,7 +12,7 @@ import pytest
 from clihelp import run
 
 import skullking
-from skullking.errors import EditionError
+from skullking.core.errors import EditionError
 
 SECRET = "password: hunter2\napi_key: s3cr3t-k3y\n"
 SHEET = Path(__file__).parent.parent / "examples" / "sheets" / "harbour-night.yaml"

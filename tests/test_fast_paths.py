@@ -21,13 +21,13 @@ from typing import Any
 import pytest
 
 import skullking
+from skullking.core.errors import FormulaError
+from skullking.core.limits import MAX_VALUE
 from skullking.edition import Edition
-from skullking.errors import FormulaError
-from skullking.game import Game, Phase, Round, play_randomly
-from skullking.limits import MAX_VALUE
-from skullking.model import AbilityKind
-from skullking.randomplay import _sample, draw, shuffle
-from skullking.rounds import Scorer, scorer
+from skullking.model.records import AbilityKind
+from skullking.play.randomplay import _sample, draw, shuffle
+from skullking.play.round import Game, Phase, Round, play_randomly
+from skullking.scoring.schemes import Scorer, scorer
 from skullking.tools.batch import trick_batch
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "house-rules"

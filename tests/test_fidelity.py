@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 import skullking
-from skullking.errors import SheetError
-from skullking.game import Phase, Round
+from skullking.core.errors import SheetError
+from skullking.play.round import Phase, Round
 
 
 def _codes(edition: str, hand: str, trick: str) -> list[str]:
@@ -170,8 +170,8 @@ def test_whirlpool_by_the_name_in_each_book() -> None:
     guide two rounds each. skullking-2024 gives its book's reading the plain name; the
     2021 file, whose book's wording is not known, names neither plainly, and asking for
     it names both, each title saying which books deal so."""
-    from skullking.errors import GameError
-    from skullking.game import Game
+    from skullking.core.errors import GameError
+    from skullking.play.round import Game
 
     assert skullking.load_edition("skullking-2024").schedule("whirlpool").rounds == (9, 7, 5, 3, 1)
     assert skullking.load_edition("skullking-2024").schedule("even-keeled").rounds == (2, 4, 6, 8, 10)

@@ -16,9 +16,9 @@ import yaml
 from clihelp import run, run_json
 
 import skullking
-from skullking.explain import explain
-from skullking.loader import check_file
-from skullking.resources import bundled_edition_files
+from skullking.analysis.explain import explain
+from skullking.core.resources import bundled_edition_files
+from skullking.loading.loader import check_file
 from skullking.tools import new
 
 ROOT = Path(__file__).resolve().parent.parent

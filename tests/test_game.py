@@ -17,7 +17,7 @@ from clihelp import run, run_json
 import skullking
 from skullking import GameError, Phase, Round
 from skullking.edition import Edition
-from skullking.game import Game, play_randomly
+from skullking.play.round import Game, play_randomly
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "house-rules"
 PLAYERS = ["A", "B", "C", "D"]

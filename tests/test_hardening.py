@@ -21,10 +21,10 @@ from typing import Any
 import pytest
 
 import skullking
+from skullking.core.errors import FormulaError, IllegalTrickError, SheetError
+from skullking.core.limits import MAX_COPIES, MAX_PLAYERS, MAX_RANK, MAX_VALUE
 from skullking.edition import Edition
-from skullking.errors import FormulaError, IllegalTrickError, SheetError
-from skullking.expr import compile_expression
-from skullking.limits import MAX_COPIES, MAX_PLAYERS, MAX_RANK, MAX_VALUE
+from skullking.language.expr import compile_expression
 from skullking.tools import cli
 from skullking.tools.cli import main
 
@@ -503,16 +503,16 @@ def test_internal_error_in_json(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_validate_reports_each_file_before_a_crash(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """'validate A B C' writes each file's report when it is checked, so a
     crash on C keeps the reports of A and B."""
-    import skullking.loader
+    import skullking.analysis.lint
 
-    real = skullking.loader.check_file
+    real = skullking.analysis.lint.validate_file
 
     def crash_on_c(path: Path, **kwargs: Any) -> Any:
         if path.name == "c.yaml":
             raise RuntimeError("crash on c")
         return real(path, **kwargs)
 
-    monkeypatch.setattr(skullking.loader, "check_file", crash_on_c)
+    monkeypatch.setattr(skullking.analysis.lint, "validate_file", crash_on_c)
     for name in ("a", "b", "c"):
         (tmp_path / f"{name}.yaml").write_text(overlay(name, ""), encoding="utf-8")
     out, err = io.StringIO(), io.StringIO()
@@ -557,13 +557,13 @@ def _legal_huge_players(edition: Edition) -> object:
 
 
 def _round_huge_cards(edition: Edition) -> object:
-    from skullking.game import Round
+    from skullking.play.round import Round
 
     return Round(edition, ["A", "B", "C"], cards=10**5000, seed=1)
 
 
 def _bid_huge(edition: Edition) -> object:
-    from skullking.game import Round
+    from skullking.play.round import Round
 
     Round(edition, ["A", "B", "C"], seed=1).bid("A", 10**5000)
     return None
@@ -576,7 +576,7 @@ def test_python_api_refuses_huge_integers_in_words(call: Any) -> None:
     """Huge integers: an integer of 5,000 digits given through the Python
     API is refused with a message that does not try to write it out."""
     edition = skullking.load_edition("skullking-2021")
-    with pytest.raises(skullking.errors.SkullKingError, match=r"\(a number of more than 30 digits\)"):
+    with pytest.raises(skullking.core.errors.SkullKingError, match=r"\(a number of more than 30 digits\)"):
         call(edition)
 
 
@@ -608,8 +608,8 @@ def test_deep_parentheses_are_refused_before_parsing() -> None:
     """Bounded work: parentheses make no node of a formula's tree, but
     100,000 of them took the parser seconds; past the nesting bound they are refused at
     the first one too deep, while 50 are fine."""
-    from skullking.errors import ExpressionError
-    from skullking.limits import MAX_EXPR_DEPTH
+    from skullking.core.errors import ExpressionError
+    from skullking.core.limits import MAX_EXPR_DEPTH
 
     with pytest.raises(ExpressionError, match="nested too deeply") as caught:
         compile_expression("(" * 100_000 + "1" + ")" * 100_000, ("bid",))

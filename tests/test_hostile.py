@@ -1,6 +1,6 @@
 """Hostile input: every input of the corpus (tests/hostile_corpus.py) through
 every command that reads a file, each with its exit code and one located message, and
-the limits of skullking.limits at their edges: at the limit is fine, one past is refused.
+the limits of skullking.core.limits at their edges: at the limit is fine, one past is refused.
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ from clihelp import run
 from hostile_corpus import COMMANDS, CORPUS, LOCATED, Hostile, argv, available, expected, materialize
 
 import skullking
-from skullking import limits
-from skullking.errors import EditionError
-from skullking.located import parse_yaml
+from skullking.core import limits
+from skullking.core.errors import EditionError
+from skullking.reading.located import parse_yaml
 
 
 @pytest.fixture(scope="module")

@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from skullking.errors import Problem
-from skullking.loader import check_file
+from skullking.core.errors import Problem
+from skullking.loading.loader import check_file
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "invalid"
 FILES = sorted(FIXTURES.glob("*.yaml"))

@@ -19,9 +19,9 @@ from pathlib import Path
 
 import pytest
 
-from skullking.cards import Play
 from skullking.edition import Edition
-from skullking.trick import TrickResult
+from skullking.model.cards import Play
+from skullking.tricks.interpreter import TrickResult
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 REGENERATE = bool(os.environ.get("SKULLKING_REGENERATE_GOLDEN"))

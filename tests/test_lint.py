@@ -22,14 +22,14 @@ import pytest
 from clihelp import run
 
 import skullking
-from skullking import exhaustive
-from skullking.cards import Play
+from skullking.analysis import exhaustive
+from skullking.analysis.exhaustive import MAX_TRICKS, Alike, _Domain, play_all, trick_sizes
+from skullking.analysis.lint import CODES, validate_file
+from skullking.core.errors import Problem
 from skullking.edition import Edition
-from skullking.errors import Problem
-from skullking.exhaustive import MAX_TRICKS, Alike, _Domain, play_all, trick_sizes
-from skullking.lint import CODES
-from skullking.loader import check_file
-from skullking.model import EffectKind
+from skullking.loading.loader import check_file
+from skullking.model.cards import Play
+from skullking.model.records import EffectKind
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "lint"
 FILES = sorted(FIXTURES.glob("*.yaml"))
@@ -50,7 +50,7 @@ def expectations(path: Path) -> list[tuple[str, str]]:
 
 
 def warnings(path: Path) -> list[Problem]:
-    edition, problems = check_file(path, lint=True)
+    edition, problems = validate_file(path)
     assert edition is not None, problems
     assert all(p.severity == "warning" for p in problems), problems
     return problems
@@ -194,7 +194,7 @@ def test_lint_is_cached_and_not_run_when_loading(tmp_path: Path, monkeypatch: py
     def fail(*args: object, **kwargs: object) -> None:
         raise AssertionError("played again")
 
-    monkeypatch.setattr("skullking.lint.play_all", fail)
+    monkeypatch.setattr("skullking.analysis.lint.play_all", fail)
     assert warnings(path) == first
     path.write_text(path.read_text(encoding="utf-8") + "\n# changed\n", encoding="utf-8")
     with pytest.raises(AssertionError, match="played again"):
@@ -212,8 +212,8 @@ def test_removes_nothing_warning_still_reported(tmp_path: Path) -> None:
 def test_an_analysis_too_large_says_so_and_claims_nothing() -> None:
     """More tricks than the analysis may play: one `analysis-incomplete` warning (at
     the players), and no claim that anything can never matter."""
-    from skullking.lint import lint_edition
-    from skullking.loader import _load_tree
+    from skullking.analysis.lint import lint_edition
+    from skullking.loading.loader import _load_tree
 
     path = FIXTURES / "rule-never-decides.yaml"
     edition = skullking.load_edition(path)
@@ -286,7 +286,6 @@ def test_setting_a_key_to_the_default_its_base_leaves_out_changes_nothing(tmp_pa
     """An overlay that writes the default of a key its base leaves out (`play:
     {follow_suit: must}` on skullking-2021) changes nothing, and is told so; a real
     change beside it is not."""
-    from skullking.loader import check_file
 
     path = tmp_path / "defaults.yaml"
     path.write_text(
@@ -294,7 +293,7 @@ def test_setting_a_key_to_the_default_its_base_leaves_out_changes_nothing(tmp_pa
         "bidding: {order: simultaneous}\n",
         encoding="utf-8",
     )
-    _, problems = check_file(path, use_cache=False, lint=True)
+    _, problems = validate_file(path, use_cache=False)
     said = sorted((p.line, p.message) for p in problems if p.code == "change-changes-nothing")
     assert said == [
         (3, "'play.follow_suit' changes nothing: skullking-2021 leaves it out, and that is the default"),
@@ -315,7 +314,7 @@ def _spy(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, Alike]]:
         calls.append((len(others), alike))
         return alike
 
-    monkeypatch.setattr("skullking.lint.same_tricks_each", spy)
+    monkeypatch.setattr("skullking.analysis.lint.same_tricks_each", spy)
     return calls
 
 
@@ -327,7 +326,7 @@ def test_values_restated_as_the_base_plays_them_are_told_without_playing_a_trick
     a card, black for the trumps, a list in another order): each is told to change
     nothing in play, and telling so plays no trick, however many values there are."""
     calls = _spy(monkeypatch)
-    _, problems = check_file(FIXTURES / "change-restated.yaml", use_cache=False, lint=True)
+    _, problems = validate_file(FIXTURES / "change-restated.yaml", use_cache=False)
     assert sum("changes nothing in play" in p.message for p in problems) == 12
     assert [(count, alike.tricks, alike.replayed) for count, alike in calls] == [(12, 0, 0)]
 
@@ -347,7 +346,7 @@ def test_changes_that_must_be_played_share_one_play_of_the_tricks(
         encoding="utf-8",
     )
     calls = _spy(monkeypatch)
-    _, problems = check_file(path, use_cache=False, lint=True)
+    _, problems = validate_file(path, use_cache=False)
     assert [(p.line, p.message.split(":")[0]) for p in problems] == [
         (5, "'precedence[pirate].when' changes nothing in play")
     ]

@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from skullking.core.errors import IllegalTrickError, NotationError
 from skullking.edition import Edition
-from skullking.errors import IllegalTrickError, NotationError
-from skullking.notation import tokens
+from skullking.language.notation import tokens
 
 
 def test_every_play_round_trips_through_its_code(edition: Edition) -> None:

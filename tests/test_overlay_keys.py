@@ -27,9 +27,9 @@ import pytest
 import yaml
 
 import skullking
+from skullking.analysis.explain import explain
+from skullking.core.errors import EditionError
 from skullking.edition import Edition
-from skullking.errors import EditionError
-from skullking.explain import explain
 
 TESTS = Path(__file__).resolve().parent
 SCHEMA = TESTS.parent / "rules" / "edition.schema.json"

@@ -12,10 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from skullking.compiled import PLANNED
-from skullking.compiledparts import _SEEN
+from skullking.core.errors import IllegalTrickError, NotationError
 from skullking.edition import Edition
-from skullking.errors import IllegalTrickError, NotationError
+from skullking.tricks.compiled.fields import _SEEN
+from skullking.tricks.compiled.resolver import PLANNED
 
 
 def _codes(edition: Edition) -> list[str]:

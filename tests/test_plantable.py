@@ -1,6 +1,6 @@
-"""Plan tables (engine/plantable.py): every short trick an edition can deal planned before
+"""Plan tables (engine/tricks/compiled/tables.py): every short trick an edition can deal planned before
 play (no cold path: the edition is compiled completely at load).
-A table's plans agree with the rules interpreted (engine/trick.py) on tricks of every
+A table's plans agree with the rules interpreted (engine/tricks/interpreter.py) on tricks of every
 pattern it plans, for every bundled edition and example house rule; it is stored in the
 cache by the edition's own pattern numbers and read back by another edition object (other
 pattern ids) as the same plans; a table of other rules or a damaged entry is never used."""
@@ -16,13 +16,14 @@ import pytest
 from agreement import random_trick
 
 import skullking
-from skullking import plantable, simulation
-from skullking.cards import Play
-from skullking.compiledparts import _SEEN
+from skullking.analysis import simulation
+from skullking.analysis.simulation import Setup, simulate
+from skullking.core.errors import SkullKingError
 from skullking.edition import Edition
-from skullking.errors import SkullKingError
-from skullking.plan import SPECS
-from skullking.simulation import Setup, simulate
+from skullking.model.cards import Play
+from skullking.tricks.compiled import tables
+from skullking.tricks.compiled.fields import _SEEN
+from skullking.tricks.compiled.plans import SPECS
 
 ROOT = Path(__file__).resolve().parent.parent
 EDITIONS = sorted(p.stem for p in (ROOT / "editions").glob("*.yaml"))
@@ -30,10 +31,10 @@ HOUSE_RULES = sorted(str(p) for p in (ROOT / "examples" / "house-rules").glob("*
 
 
 @pytest.fixture(scope="module")
-def tabled() -> tuple[Edition, plantable.Table]:
+def tabled() -> tuple[Edition, tables.Table]:
     """skullking-2021 with its table built (once for the module)."""
     edition = skullking.load_edition("skullking-2021")
-    return edition, plantable.build(edition._compiled)
+    return edition, tables.build(edition._compiled)
 
 
 @pytest.mark.parametrize("name", EDITIONS + HOUSE_RULES, ids=lambda n: Path(n).stem)
@@ -44,10 +45,10 @@ def test_tabled_plans_agree_with_the_interpreter(name: str) -> None:
     seat count, resolved by a fresh edition object that only read the table (so nothing
     was learnt in play), every field of the result."""
     built = skullking.load_edition(name, allow_paths=True)
-    table = plantable.build(built._compiled)
+    table = tables.build(built._compiled)
     edition = skullking.load_edition(name, allow_paths=True)  # other pattern ids
-    planned = plantable.install(edition._compiled, json.loads(json.dumps(table)))
-    ids = plantable.patterns(edition)
+    planned = tables.install(edition._compiled, json.loads(json.dumps(table)))
+    ids = tables.patterns(edition)
     keys = [
         key
         for size, numbers in enumerate(table["tables"], 1)
@@ -78,28 +79,28 @@ def test_tabled_plans_agree_with_the_interpreter(name: str) -> None:
     assert checked >= min(1_500, len(keys)) * 0.9
 
 
-def test_a_table_read_back_builds_the_same_plans(tabled: tuple[Edition, plantable.Table]) -> None:
+def test_a_table_read_back_builds_the_same_plans(tabled: tuple[Edition, tables.Table]) -> None:
     """A table kept as JSON and read by another edition object (whose pattern ids differ:
     they are numbered afresh for every edition loaded) gives each pattern tuple the very
     plan the building edition kept for it: tables are stored by the edition's own pattern
     numbers, and plans by their builder and arguments."""
     built, table = tabled
     other = skullking.load_edition("skullking-2021")
-    here, there = plantable.patterns(built), plantable.patterns(other)
+    here, there = tables.patterns(built), tables.patterns(other)
     assert here != there and len(here) == len(there)
-    plantable.install(other._compiled, json.loads(json.dumps(table)))
+    tables.install(other._compiled, json.loads(json.dumps(table)))
     translate = dict(zip(here, there, strict=True))
     compared = 0
     for key, plan in built._compiled.plans.items():
         if plan is _SEEN or len(key) > 4:
             continue
         assert other._compiled.plans[tuple(translate[p] for p in key)] is plan, key
-        assert SPECS[plan][0] in plantable.BUILDERS
+        assert SPECS[plan][0] in tables.BUILDERS
         compared += 1
     assert compared == sum(1 for numbers in table["tables"] for n in numbers if n >= 0)
 
 
-def test_every_possible_trick_of_four_cards_is_planned(tabled: tuple[Edition, plantable.Table]) -> None:
+def test_every_possible_trick_of_four_cards_is_planned(tabled: tuple[Edition, tables.Table]) -> None:
     """The numbers docs/design.md gives: skullking-2021 has 18 patterns; of the 104,976
     tuples of four of them 66,582 make a possible trick, and each has its plan."""
     edition, table = tabled
@@ -129,13 +130,13 @@ def test_the_cache_keeps_a_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     cache off, ``build=False`` leaves the edition without tables."""
     monkeypatch.setenv("SKULLKING_CACHE_DIR", str(tmp_path))
     builds: list[object] = []
-    build = plantable.build
+    build = tables.build
 
-    def counted(tricks: object) -> plantable.Table:
+    def counted(tricks: object) -> tables.Table:
         builds.append(tricks)
         return build(tricks)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(plantable, "build", counted)
+    monkeypatch.setattr(tables, "build", counted)
     first = skullking.load_edition("skullking-original")
     assert first._compiled.table is None
     assert first.plan_tricks() is True and len(builds) == 1
@@ -153,30 +154,30 @@ def test_the_cache_keeps_a_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     assert fourth.plan_tricks(build=False) is False
 
 
-def test_a_table_of_other_rules_is_refused(tabled: tuple[Edition, plantable.Table], tmp_path: Path) -> None:
+def test_a_table_of_other_rules_is_refused(tabled: tuple[Edition, tables.Table], tmp_path: Path) -> None:
     """A table is tied to the rules it was built for (not to the edition's name, title or
     file): the same rules in another file take it, a house rule does not."""
     _, table = tabled
     copy = tmp_path / "copy.yaml"
     copy.write_text("extends: skullking-2021\nid: skullking-2021\n", encoding="utf-8")
-    assert plantable.fingerprint(skullking.load_edition(copy)) == table["edition"]
+    assert tables.fingerprint(skullking.load_edition(copy)) == table["edition"]
     loot = skullking.load_edition(ROOT / "examples" / "house-rules" / "loot-worth-10.yaml")
-    assert plantable.fingerprint(loot) != table["edition"]
+    assert tables.fingerprint(loot) != table["edition"]
     with pytest.raises(ValueError, match="another edition"):
-        plantable.install(loot._compiled, table)
+        tables.install(loot._compiled, table)
     assert loot._compiled.table is None and not loot._compiled.plans
 
 
 def test_the_tables_outlive_a_full_plan_cache(
-    tabled: tuple[Edition, plantable.Table], monkeypatch: pytest.MonkeyPatch
+    tabled: tuple[Edition, tables.Table], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The plans kept in play are bounded (plan.LIMIT beyond the tables'); when they
     overflow, the ones kept in play go and the tables' stay."""
     _, table = tabled
-    monkeypatch.setattr(plantable, "LIMIT", 3)  # room for three patterns met in play
+    monkeypatch.setattr(tables, "LIMIT", 3)  # room for three patterns met in play
     edition = skullking.load_edition("skullking-2021")
     compiled = edition._compiled
-    planned = plantable.install(compiled, table)
+    planned = tables.install(compiled, table)
     assert compiled.limit == planned + 3
     tabled_keys = set(compiled.plans)
     rng = random.Random(5)
@@ -189,10 +190,10 @@ def test_the_tables_outlive_a_full_plan_cache(
 def test_fewer_sizes_for_an_edition_of_many_patterns(monkeypatch: pytest.MonkeyPatch) -> None:
     """A table holds at most MOST_TUPLES pattern tuples: with room for 400, skullking-2021
     (18 patterns) tables tricks of one and two cards only."""
-    monkeypatch.setattr(plantable, "MOST_TUPLES", 400)
+    monkeypatch.setattr(tables, "MOST_TUPLES", 400)
     edition = skullking.load_edition("skullking-2021")
-    assert plantable.sizes(edition) == range(1, 3)
-    table = plantable.build(edition._compiled)
+    assert tables.sizes(edition) == range(1, 3)
+    table = tables.build(edition._compiled)
     assert [len(numbers) for numbers in table["tables"]] == [18, 324]
 
 

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
+from skullking.core.errors import SheetError
 from skullking.edition import Edition
-from skullking.errors import SheetError
 
 
 def _points(edition: Edition, round_: dict[str, Any], players: list[str], **kwargs: Any) -> dict[str, int]:

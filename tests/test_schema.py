@@ -66,7 +66,7 @@ def test_bundled_edition_validates_and_names_the_schema(path: Path) -> None:
     against the schema as written (what an editor checks: an overlay, with ``extends``,
     against the schema's overlay form) and once merged onto its base (what the loader
     checks)."""
-    from skullking.loader import check_file
+    from skullking.loading.loader import check_file
 
     first = path.read_text(encoding="utf-8").splitlines()[0]
     assert first == "# yaml-language-server: $schema=../rules/edition.schema.json"

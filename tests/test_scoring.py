@@ -17,7 +17,7 @@ import pytest
 
 from skullking import SheetError
 from skullking.edition import Edition
-from skullking.scoring import SheetScore
+from skullking.scoring.sheets.score import SheetScore
 
 SHEETS = Path(__file__).resolve().parent / "sheets"
 

@@ -16,8 +16,8 @@ import pytest
 from clihelp import run, run_json
 
 import skullking
+from skullking.analysis.simulation import Setup, compare, simulate
 from skullking.edition import Edition
-from skullking.simulation import Setup, compare, simulate
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -95,7 +95,7 @@ def test_a_run_counts_only_games_its_sheets_score(path: Path, tmp_path: Path) ->
 def test_hand_worked_quantiles_and_spread() -> None:
     """A seat's summary on scores worked out by hand: 10, 20, 20, 50
     -> mean 25, sd sqrt(300) (sample), p25 10, p50 20, p75 20, p95 50."""
-    from skullking.simulation import Seat
+    from skullking.analysis.simulation import Seat
 
     seat = Seat()
     for score in (10, 20, 20, 50):
@@ -229,15 +229,16 @@ def test_a_dask_cluster_gives_the_local_results(monkeypatch: pytest.MonkeyPatch,
     out of order). A run large enough to plan its tricks first has the workers plan
     them (they store the tables in their cache), not this process."""
     distributed = pytest.importorskip("distributed")
-    import skullking.simulation
-    from skullking import cache, plantable
+    import skullking.analysis.simulation
+    from skullking.storage import cache
+    from skullking.tricks.compiled import tables
 
-    monkeypatch.setattr(skullking.simulation, "IN_FLIGHT", 2)
-    monkeypatch.setattr(skullking.simulation, "PLAN_AT", 50)  # (read here: the setups carry it)
+    monkeypatch.setattr(skullking.analysis.simulation, "IN_FLIGHT", 2)
+    monkeypatch.setattr(skullking.analysis.simulation, "PLAN_AT", 50)  # (read here: the setups carry it)
     monkeypatch.setenv("SKULLKING_CACHE_DIR", str(tmp_path))  # (the workers' too)
     planned: list[object] = []
     monkeypatch.setattr(Edition, "plan_tricks", lambda self, build=True: planned.append(self))
-    table = tmp_path / f"{cache._key('plans', plantable.fingerprint(skullking.load_edition('skullking-2021')))}.json"
+    table = tmp_path / f"{cache._key('plans', tables.fingerprint(skullking.load_edition('skullking-2021')))}.json"
     setup = Setup(edition="skullking-2021", players=("A", "B", "C", "D"), bots=("heuristic", "random"), seed=9)
     with distributed.LocalCluster(
         n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
@@ -288,7 +289,7 @@ def test_a_run_loads_its_edition_once_per_process(monkeypatch: pytest.MonkeyPatc
     del loads[:]
     compare(setup, setup, 60)
     assert len(loads) == 1  # the same edition on both sides: loaded once
-    from skullking import simulation
+    from skullking.analysis import simulation
 
     assert not simulation._loaded  # forgotten when the run ends
 
@@ -298,7 +299,7 @@ def test_bonus_and_alliance_points_paid_by_hand(monkeypatch: pytest.MonkeyPatch)
     counts as paid are the ones the 2021 rulebook pays, worked out here from the rounds
     played: a trick's capture bonus goes to its winner when the winner made the bid (after
     Harry's change); a Loot alliance pays 20 to each ally when both made theirs."""
-    from skullking import simulation
+    from skullking.analysis import simulation
 
     played: list[Any] = []  # (a tie-break round of two plays with the ghost hand, who scores nothing)
     paid = simulation._paid
@@ -372,7 +373,7 @@ def test_jobs_beyond_the_cores_play_with_one_worker_a_core(
     of `--jobs 1`; with -q it says nothing."""
     import multiprocessing.pool
 
-    from skullking import simulation
+    from skullking.analysis import simulation
 
     monkeypatch.setattr(simulation, "default_jobs", lambda: 2)
     started: list[int] = []
@@ -426,9 +427,9 @@ def test_a_game_at_the_limits_writes_a_sheet_score_reads(tmp_path: Path) -> None
     """A game of 20 players and 100 rounds of 49 cards writes a sheet of more values
     than an edition file may hold (about 107,000: 98,000 cards in tricks); `skullking
     score` reads it back to the game's totals."""
-    from skullking.bounded import yaml_limits
-    from skullking.limits import MAX_YAML_NODES
-    from skullking.located import _Loader
+    from skullking.core.limits import MAX_YAML_NODES
+    from skullking.reading.bounded import yaml_limits
+    from skullking.reading.located import _Loader
 
     edition = _edition_at_the_limits(tmp_path)
     code, sheet, err = run("simulate", "--edition", str(edition), "--players", "20", "--seed", "1")
@@ -470,7 +471,8 @@ def test_a_sheet_score_would_refuse_is_not_written(tmp_path: Path, monkeypatch: 
     """Where a game's sheet would be refused by `skullking score` (here with the values a
     sheet may hold lowered to 60, then the bytes of a sheet file to 500), simulate
     refuses it, exit 2, and writes nothing: no printed sheet, no file in `--out`."""
-    from skullking import limits, scoring
+    from skullking.core import limits
+    from skullking.scoring.sheets import score as scoring
 
     monkeypatch.setattr(scoring, "MAX_SHEET_VALUES", 60)
     code, out, err = run("simulate", "--seed", "1", "--rounds", "3")

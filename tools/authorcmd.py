@@ -6,7 +6,7 @@ import argparse
 import os
 from typing import TYPE_CHECKING, TextIO
 
-from skullking.errors import (
+from skullking.core.errors import (
     shorten,
 )
 
@@ -21,7 +21,7 @@ def _schema_file(which: str) -> Path:
     """The installed JSON Schema of edition files or score sheets, as a file."""
     from pathlib import Path
 
-    from skullking.resources import rules_dir
+    from skullking.core.resources import rules_dir
 
     found = rules_dir().joinpath(f"{which}.schema.json")
     if not isinstance(found, Path):
@@ -32,7 +32,7 @@ def _schema_file(which: str) -> Path:
 
 
 def cmd_schema(args: argparse.Namespace, out: TextIO) -> int:
-    from skullking.resources import rules_text
+    from skullking.core.resources import rules_text
 
     out.write(f"{_schema_file(args.which)}\n" if args.path else rules_text(f"{args.which}.schema.json"))
     return 0
@@ -41,8 +41,8 @@ def cmd_schema(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
     from pathlib import Path
 
-    from skullking.resources import bundled_edition_files, resolve_source
-    from skullking.suggest import did_you_mean
+    from skullking.core.resources import bundled_edition_files, resolve_source
+    from skullking.core.suggest import did_you_mean
     from skullking.tools.new import ID, render
 
     name = args.name.removesuffix(".yaml")

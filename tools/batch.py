@@ -8,22 +8,22 @@ import sys
 from collections.abc import Iterator
 from typing import IO, TYPE_CHECKING, Any, TextIO
 
-from skullking.errors import (
+from skullking.core.errors import (
     SkullKingError,
     shorten,
 )
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
-    from skullking.trick import TrickResult
+    from skullking.tricks.interpreter import TrickResult
 
 from skullking.tools.common import NO_CARDS, UsageError, write_json
 
 
 def _bounded_int(text: str) -> int:
-    """JSON's integers, refused past :data:`~skullking.limits.MAX_DIGITS` digits (Python
+    """JSON's integers, refused past :data:`~skullking.core.limits.MAX_DIGITS` digits (Python
     would refuse them only past 4,300, after the work)."""
-    from skullking.limits import MAX_DIGITS
+    from skullking.core.limits import MAX_DIGITS
 
     if len(text.lstrip("-")) > MAX_DIGITS:
         raise ValueError(f"a number of {len(text)} digits is too large")
@@ -31,8 +31,8 @@ def _bounded_int(text: str) -> int:
 
 
 def _batch_line(edition: Edition, line: str) -> dict[str, Any]:
-    from skullking.bounded import json_too_deep
-    from skullking.limits import MAX_NESTING
+    from skullking.core.limits import MAX_NESTING
+    from skullking.reading.bounded import json_too_deep
 
     deep = json_too_deep(line)
     if deep is not None:
@@ -73,7 +73,7 @@ def trick_batch(edition: Edition, name: str, out: TextIO) -> int:
             buffer = getattr(sys.stdin, "buffer", None)
             stream: IO[bytes] = buffer if buffer is not None else io.BytesIO(sys.stdin.read().encode("utf-8"))
         else:
-            from skullking.bounded import open_file
+            from skullking.reading.bounded import open_file
 
             stream = open_file(name)  # closed below; stdin is not
     except OSError as exc:
@@ -97,7 +97,7 @@ def _batch_records(edition: Edition, stream: IO[bytes]) -> Iterator[dict[str, An
     """One result per input line, blank ones included, so that outputs line up with
     inputs: lines end at '\n' only, each read up to the line limit (a longer one is
     skipped unread) and decoded on its own."""
-    from skullking.limits import MAX_BATCH_LINE, MAX_BATCH_SKIP
+    from skullking.core.limits import MAX_BATCH_LINE, MAX_BATCH_SKIP
 
     while raw := stream.readline(MAX_BATCH_LINE + 1):
         if len(raw) > MAX_BATCH_LINE and not raw.endswith(b"\n"):

@@ -24,8 +24,7 @@ import warnings
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
-from skullking.cache import CacheWarning
-from skullking.errors import (
+from skullking.core.errors import (
     EditionError,
     NotationError,
     Problem,
@@ -33,7 +32,8 @@ from skullking.errors import (
     SkullKingError,
     in_file_order,
 )
-from skullking.limits import MAX_DIFF_TRICKS
+from skullking.core.limits import MAX_DIFF_TRICKS
+from skullking.storage.cache import CacheWarning
 from skullking.tools.authorcmd import cmd_new, cmd_schema
 from skullking.tools.batch import trick_batch, trick_json
 from skullking.tools.common import (
@@ -58,7 +58,7 @@ if TYPE_CHECKING:
     from _typeshed import SupportsWrite
 
     from skullking.edition import Edition
-    from skullking.trick import TrickResult
+    from skullking.tricks.interpreter import TrickResult
 
 
 class _Parser(argparse.ArgumentParser):
@@ -69,7 +69,7 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         import re
 
-        from skullking.suggest import did_you_mean
+        from skullking.core.suggest import did_you_mean
 
         choice = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)", message)
         if choice is not None:  # an unknown command or option value: the closest names
@@ -105,9 +105,9 @@ def cmd_validate(args: argparse.Namespace, out: TextIO) -> int:
     is bad input (exit 2, after the other files are checked); ``-`` is standard input."""
     from pathlib import Path
 
-    from skullking.loader import check_file
-    from skullking.resources import bundled_edition_files, exists, resolve_source
-    from skullking.suggest import did_you_mean
+    from skullking.analysis.lint import validate_file
+    from skullking.core.resources import bundled_edition_files, exists, resolve_source
+    from skullking.core.suggest import did_you_mean
 
     problems: list[Problem] = []
     missing = False
@@ -115,7 +115,7 @@ def cmd_validate(args: argparse.Namespace, out: TextIO) -> int:
     for given in args.files:
         name = STDIN if given == "-" else given
         if given == "-":
-            edition, found = check_file(Path(STDIN), text=read_stdin(), lint=True, allow_paths=args.allow_paths)
+            edition, found = validate_file(Path(STDIN), text=read_stdin(), allow_paths=args.allow_paths)
         else:
             path = Path(name) if exists(Path(name)) else resolve_source(name)
             if path is None:
@@ -124,7 +124,7 @@ def cmd_validate(args: argparse.Namespace, out: TextIO) -> int:
                 found = [Problem(file=name, line=0, column=0, message=message)]
                 edition = None
             else:
-                edition, found = check_file(path, lint=True, allow_paths=args.allow_paths)
+                edition, found = validate_file(path, allow_paths=args.allow_paths)
         found = in_file_order(found)
         problems.extend(found)
         if text:  # each file's report as soon as it is checked: a later crash or kill keeps it
@@ -205,7 +205,7 @@ def cmd_legal(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_explain(args: argparse.Namespace, out: TextIO) -> int:
-    from skullking.explain import explain
+    from skullking.analysis.explain import explain
 
     edition = named_edition(args.edition, args)
     if args.format == "json":

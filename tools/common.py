@@ -10,7 +10,7 @@ import sys
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, TextIO
 
-from skullking.errors import (
+from skullking.core.errors import (
     EditionError,
     json_text,
     printable,
@@ -40,7 +40,7 @@ class UsageError(Exception):
 class TextOut(io.TextIOBase, TextIO):
     """The writer of every text output (``main`` gives it to the commands, for all but
     JSON, and writes errors through it): what is written goes on to ``stream`` with its
-    control characters as escapes (:func:`~skullking.errors.printable`, newlines kept),
+    control characters as escapes (:func:`~skullking.core.errors.printable`, newlines kept),
     so that a title, a name or a file name holding an escape sequence is shown, never
     obeyed by the terminal. A newline in a value that takes one line of the output (a
     name in a table, a title in ``validate``'s ok line) is escaped where that line is
@@ -75,7 +75,7 @@ def text_lines(lines: Iterable[str]) -> str:
 
 def write_json(out: TextIO, value: object) -> None:
     """``value`` as one line of JSON on ``out``, its strings exact
-    (:func:`~skullking.errors.json_text`)."""
+    (:func:`~skullking.core.errors.json_text`)."""
     out.write(json_text(value) + "\n")
 
 
@@ -94,7 +94,7 @@ def named_edition(name: str, args: argparse.Namespace) -> Edition:
 
 def read_stdin() -> bytes:
     """Standard input, at most one byte past the size limit (the reader sees it is too large)."""
-    from skullking.limits import MAX_FILE_BYTES
+    from skullking.core.limits import MAX_FILE_BYTES
 
     buffer = getattr(sys.stdin, "buffer", None)
     if buffer is not None:
@@ -105,7 +105,7 @@ def read_stdin() -> bytes:
 
 def known_option(option: str, what: str, value: str | None, known: Sequence[str]) -> None:
     """An option naming one of the edition's schemes, schedules or modules."""
-    from skullking.suggest import unknown
+    from skullking.core.suggest import unknown
 
     if value is not None and value not in known:
         raise UsageError(f"{option}: {unknown(what, value, known)}")

@@ -65,8 +65,8 @@ def _write_sampled(out: TextIO, grid: dict[str, Any], what: str, of: str, does: 
 
 
 def cmd_diff(args: argparse.Namespace, out: TextIO) -> int:
-    from skullking.compare import compare
-    from skullking.limits import MAX_DIFF_SAMPLE
+    from skullking.analysis.compare import compare
+    from skullking.core.limits import MAX_DIFF_SAMPLE
 
     a, b = named_edition(args.a, args), named_edition(args.b, args)
     if not 2 <= args.depth <= 3:
@@ -82,7 +82,7 @@ def cmd_diff(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def write_report(a: Edition, b: Edition, report: dict[str, Any], out: TextIO, *, depth: int = 3) -> None:
-    """``diff``'s text: what :func:`skullking.compare.compare` found between ``a`` and ``b``
+    """``diff``'s text: what :func:`skullking.analysis.compare.compare` found between ``a`` and ``b``
     (with tricks of up to ``depth`` cards)."""
     out.write(text_lines([f"A = {a.id}: {a.title}", f"B = {b.id}: {b.title}", ""]))
     changes = report["changes"]

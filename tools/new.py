@@ -14,8 +14,8 @@ import textwrap
 from itertools import product
 from typing import TYPE_CHECKING, NamedTuple
 
-from skullking.errors import SkullKingError, printable
-from skullking.model import EffectKind, NextLeader, Pick
+from skullking.core.errors import SkullKingError, printable
+from skullking.model.records import EffectKind, NextLeader, Pick
 
 if TYPE_CHECKING:
     from skullking.edition import Edition

@@ -6,7 +6,7 @@ import argparse
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
-from skullking.errors import (
+from skullking.core.errors import (
     Problem,
     SheetError,
     printable,
@@ -14,7 +14,7 @@ from skullking.errors import (
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
-    from skullking.scoring import SheetScore
+    from skullking.scoring.sheets.score import SheetScore
 
 from skullking.tools.common import (
     DEFAULT_EDITION,
@@ -29,9 +29,9 @@ from skullking.tools.common import (
 
 
 def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
-    from skullking.bounded import cut, read_bounded, too_large
-    from skullking.located import decode
-    from skullking.scoring import read_sheet, score_sheet
+    from skullking.reading.bounded import cut, read_bounded, too_large
+    from skullking.reading.located import decode
+    from skullking.scoring.sheets.score import read_sheet, score_sheet
 
     file = STDIN if args.sheet == "-" else args.sheet
     try:
@@ -101,8 +101,8 @@ def _sheet_edition(root: Any, sheet: str, args: argparse.Namespace) -> Edition:
     a word of what it holds (the sheet, not the user, named it)."""
     from pathlib import Path
 
-    from skullking.loader import edition_file_refusal
-    from skullking.resources import bundled_edition_files, is_file, resolve_source
+    from skullking.core.resources import bundled_edition_files, is_file, resolve_source
+    from skullking.loading.loader import edition_file_refusal
 
     named = root.value.get("edition") if isinstance(root.value, dict) else None
     if named is None:

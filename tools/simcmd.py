@@ -8,12 +8,12 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TextIO
 
-from skullking.errors import shorten
+from skullking.core.errors import shorten
 from skullking.tools.common import UsageError, known_option, named_edition, text_lines, write_json
 
 if TYPE_CHECKING:
+    from skullking.analysis.simulation import Comparison, Setup
     from skullking.edition import Edition
-    from skullking.simulation import Comparison, Setup
 
 #: The most games one run plays.
 MAX_GAMES = 100_000_000
@@ -21,7 +21,7 @@ MAX_GAMES = 100_000_000
 
 def player_names(given: str) -> list[str]:
     """``--players``: a count (players P1..Pn) or comma-separated names."""
-    from skullking.limits import MAX_PLAYERS
+    from skullking.core.limits import MAX_PLAYERS
 
     if given.isascii() and given.isdigit():  # not str.isdigit alone: '²' is a digit that int() refuses
         if len(given) > len(str(MAX_PLAYERS)) or int(given) > MAX_PLAYERS:
@@ -36,8 +36,8 @@ def player_names(given: str) -> list[str]:
 
 
 def _bots(given: str | None) -> list[str]:
-    from skullking.bots import BOTS
-    from skullking.suggest import unknown
+    from skullking.analysis.bots import BOTS
+    from skullking.core.suggest import unknown
 
     kinds = [k.strip() for k in (given or "random").split(",")]
     for kind in kinds:
@@ -68,10 +68,10 @@ def _one_game(args: argparse.Namespace, edition: Edition, out: TextIO) -> int:
     """Today's ``simulate``: one game, printed as a score sheet."""
     import random
 
-    from skullking.bots import make_bots, play_round
-    from skullking.game import Game, play_randomly
-    from skullking.scoring import sheet_text
-    from skullking.simulation import may_break_tie
+    from skullking.analysis.bots import make_bots, play_round
+    from skullking.analysis.simulation import may_break_tie
+    from skullking.play.round import Game, play_randomly
+    from skullking.scoring.sheets.score import sheet_text
 
     players = player_names(args.players)
     seed = _seed(args)
@@ -132,7 +132,7 @@ def _one_game(args: argparse.Namespace, edition: Edition, out: TextIO) -> int:
 
 
 def _setup(args: argparse.Namespace, source: str, edition: Edition, seed: int) -> Setup:
-    from skullking.simulation import Setup
+    from skullking.analysis.simulation import Setup
 
     players = player_names(args.players)
     if not edition.min_players <= len(players) <= edition.max_players:
@@ -166,7 +166,7 @@ def _games(args: argparse.Namespace) -> int:
 def _jobs(args: argparse.Namespace) -> int:
     """``--jobs``: at least 1; more than the cores this process may use plays with one
     worker a core, and says so on standard error (not with -q)."""
-    from skullking.simulation import default_jobs, worker_count
+    from skullking.analysis.simulation import default_jobs, worker_count
 
     if args.jobs is None:
         return default_jobs()
@@ -229,7 +229,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
         return _one_game(args, edition, out)
     if args.rounds is not None:
         raise UsageError("--rounds goes without --games (statistics are of whole games)")
-    from skullking.simulation import simulate
+    from skullking.analysis.simulation import simulate
 
     games = _games(args)
     _plot_target(args)
@@ -330,7 +330,7 @@ def _csv(record: dict[str, Any], out: TextIO) -> None:
 
 
 def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
-    from skullking.simulation import compare
+    from skullking.analysis.simulation import compare
 
     a, b = named_edition(args.a, args), named_edition(args.b, args)
     games = _games(args)

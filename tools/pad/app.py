@@ -20,7 +20,7 @@ from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from skullking.errors import SkullKingError
+from skullking.core.errors import SkullKingError
 
 from .games import Editions, RoundError, RulesError, form, score, sheet_yaml
 from .requests import (
@@ -161,8 +161,8 @@ class Pad:
         return JSONResponse({"id": game_id, "url": f"/games/{game_id}"}, status_code=201)
 
     def _import(self, text: Any, rules: str | None) -> str:
-        from skullking.errors import SheetError
-        from skullking.scoring import read_sheet
+        from skullking.core.errors import SheetError
+        from skullking.scoring.sheets.score import read_sheet
 
         if isinstance(text, str):
             try:
@@ -332,7 +332,7 @@ class Pad:
         return await self._explained(request, edition, game)
 
     async def _explained(self, request: Request, edition: Any, game: StoredGame | None) -> Response:
-        from skullking.explain import explain
+        from skullking.analysis.explain import explain
 
         html = await run_in_threadpool(lambda: _markdown(explain(edition)))
         return self.render("edition.html", request, edition=edition, html=html, game=game)
@@ -379,7 +379,7 @@ def _diff_text(a: Any, b: Any) -> str:
     """``skullking diff A B``'s text (with a smaller random sample: a page answers fast)."""
     import io
 
-    from skullking.compare import compare
+    from skullking.analysis.compare import compare
     from skullking.tools.diffcmd import write_report
 
     out = io.StringIO()

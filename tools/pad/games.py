@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
-from skullking.errors import EditionError, Problem, SheetError
-from skullking.located import Location, Node
+from skullking.core.errors import EditionError, Problem, SheetError
+from skullking.reading.located import Location, Node
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
@@ -104,8 +104,8 @@ class Editions:
     @staticmethod
     def _bundled(edition: str) -> Edition:
         import skullking
-        from skullking.resources import bundled_edition_files
-        from skullking.suggest import did_you_mean
+        from skullking.core.resources import bundled_edition_files
+        from skullking.core.suggest import did_you_mean
 
         ids = list(bundled_edition_files())
         if edition not in ids:
@@ -118,7 +118,7 @@ class Editions:
 
     @staticmethod
     def _house_rule(rules: str) -> Edition:
-        from skullking.loader import check_file
+        from skullking.loading.loader import check_file
 
         data = rules.encode("utf-8", "surrogatepass")
         edition, problems = check_file(Path(RULES_FILE), text=data, use_cache=False, bundled_only=True)
@@ -176,7 +176,7 @@ def _locate(value: Any, path: tuple[Any, ...], paths: list[tuple[Any, ...]]) -> 
 def score(edition: Edition, game: StoredGame, rounds: Sequence[Mapping[str, Any]] | None = None) -> dict[str, Any]:
     """The ``skullking score --format json`` record of the game (with ``rounds`` in place
     of its stored ones); raise :class:`RoundError` naming each problem's round and field."""
-    from skullking.scoring import score_sheet
+    from skullking.scoring.sheets.score import score_sheet
 
     paths: list[tuple[Any, ...]] = []
     root = _locate(sheet_of(game, rounds), (), paths)
@@ -297,8 +297,8 @@ def form(edition: Edition, game: StoredGame) -> dict[str, Any]:
     (bonuses, Loot alliances, wagers, bid changes, cannon loads), each round's cards
     and bid range, how many tricks may be lost to trick-destroying cards, the cards a
     trick can hold."""
-    from skullking.bidding import bid_range
-    from skullking.model import EffectKind
+    from skullking.model.records import EffectKind
+    from skullking.rounds.bidding import bid_range
 
     count = len(game.players)
     modules = set(game.modules if game.modules is not None else edition.modules_for(count))

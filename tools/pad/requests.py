@@ -56,8 +56,8 @@ async def read_body(request: Request, *, yaml_ok: bool = False) -> bytes:
 
 
 async def read_json(request: Request) -> Any:
-    from skullking.bounded import json_too_deep
-    from skullking.limits import MAX_NESTING
+    from skullking.core.limits import MAX_NESTING
+    from skullking.reading.bounded import json_too_deep
 
     data = await read_body(request)
     try:
@@ -147,7 +147,7 @@ def choices_of(edition: Any) -> dict[str, Any]:
 def check_choices(
     edition: Any, schedule: str | None, scoring: str | None, modules: list[str] | None, names: list[str]
 ) -> None:
-    from skullking.suggest import unknown
+    from skullking.core.suggest import unknown
 
     players = len(names)
     ghost = edition.ghost

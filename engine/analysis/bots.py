@@ -1,0 +1,446 @@
+"""Players for simulations: bots that bid, load, play and decide in a :class:`~skullking.play.round.Round`.
+
+A bot sees only what its seat may see (a :class:`SeatView`: its hand, the bids, the
+tricks played, the trick in progress and the edition) and answers one question at a
+time from the legal options the round offers::
+
+    >>> import random, skullking
+    >>> from skullking.play.round import Round
+    >>> from skullking.analysis.bots import make_bots, play_round
+    >>> ed = skullking.load_edition("skullking-2021")
+    >>> round_ = Round(ed, ["Ann", "Bo", "Cy"], number=5, seed=3)
+    >>> play_round(round_, make_bots(["heuristic", "random", "random"], round_.players, seed=1))
+    >>> round_.phase.value, sum(round_.won.values()) <= 5
+    ('over', True)
+
+``random`` makes every choice at random among the legal ones (what
+:func:`~skullking.play.round.play_randomly` does). ``heuristic`` knows no card by name: it
+reasons through the edition only. Each card's strength is measured once per edition
+and table size by resolving random tricks; a bid is the one with the highest expected
+points under the round's scoring scheme, given the distribution of tricks its hand's
+strengths imply; in play it wins tricks while it still needs them (with the weakest
+card that wins, strong cards saved), and ducks with its strongest losing card once its
+bid is reached. A new bot is a class with the four methods of :class:`Bot`, added to
+:data:`BOTS`.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol, cast
+
+from skullking.model.records import BIDDING, CHOOSE_LEADER, EXCHANGE, OVER
+from skullking.play.randomplay import choice, random_plays, sample
+
+if TYPE_CHECKING:
+    from skullking.edition import Edition
+    from skullking.model.cards import Play
+    from skullking.model.records import Scheme
+    from skullking.play.round import Decision, Round, Trick
+
+
+class SeatView:
+    """What one seat may see of a round: its own hand, never another's or the undealt cards."""
+
+    __slots__ = ("_round", "seat")
+
+    def __init__(self, round_: Round, seat: str) -> None:
+        self._round = round_
+        self.seat = seat
+
+    @property
+    def edition(self) -> Edition:
+        return self._round.edition
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self._round.players
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """Everybody who plays a hand, in seat order (the ghost hand included)."""
+        return self._round.seats
+
+    @property
+    def number(self) -> int:
+        return self._round.number
+
+    @property
+    def cards(self) -> int:
+        """Cards dealt to each hand this round."""
+        return self._round.cards
+
+    @property
+    def rounds(self) -> int:
+        return self._round.rounds
+
+    @property
+    def scheme(self) -> Scheme:
+        return self._round.scheme
+
+    @property
+    def modules(self) -> frozenset[str]:
+        return self._round.modules
+
+    @property
+    def hand(self) -> tuple[Play, ...]:
+        return tuple(self._round.hands[self.seat])
+
+    @property
+    def bids(self) -> dict[str, int]:
+        """The bids made so far (with any bid change)."""
+        return self._round.bids
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        return tuple(self._round.tricks)
+
+    @property
+    def trick(self) -> tuple[Play, ...]:
+        """The cards of the trick in progress, in play order."""
+        return self._round.trick
+
+    @property
+    def won(self) -> dict[str, int]:
+        return self._round.won
+
+    @property
+    def bid_range(self) -> tuple[int, int]:
+        return self._round.bid_range
+
+    def needs(self) -> int:
+        """Tricks this seat still needs to make its bid (negative: already over it)."""
+        return self.bids.get(self.seat, 0) - self.won.get(self.seat, 0)
+
+    def tricks_left(self) -> int:
+        return self.cards - len(self._round.tricks)
+
+    def to_play_after(self) -> int:
+        """How many hands play after this seat in the trick in progress."""
+        return len(self.seats) - len(self.trick) - 1
+
+
+class Bot(Protocol):
+    """A player of rounds: each method answers one question with one of ``options``."""
+
+    def bid(self, view: SeatView, options: Sequence[int]) -> int: ...
+
+    def load(self, view: SeatView, options: Sequence[str]) -> str: ...
+
+    def play(self, view: SeatView, options: Sequence[Play]) -> Play: ...
+
+    def decide(self, view: SeatView, decision: Decision) -> Any: ...
+
+
+class RandomBot:
+    """Every choice at random among the legal ones: ``rng.choice`` of the options
+    (``rng.sample`` of an exchange's), drawn without a method call per draw when
+    ``rng`` is a plain :class:`random.Random` (the same draws, see
+    :mod:`skullking.play.randomplay`)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def bid(self, view: SeatView, options: Sequence[int]) -> int:
+        return choice(self.rng, options)
+
+    def load(self, view: SeatView, options: Sequence[str]) -> str:
+        return choice(self.rng, options)
+
+    def play(self, view: SeatView, options: Sequence[Play]) -> Play:
+        return choice(self.rng, options)
+
+    def decide(self, view: SeatView, decision: Decision) -> Any:
+        if decision.kind == EXCHANGE:
+            return sample(self.rng, decision.options, decision.number)
+        return choice(self.rng, decision.options)
+
+
+def _play_random_round(round_: Round, bots: Mapping[str, RandomBot]) -> None:
+    """:func:`play_round` for a table of random bots only (no ghost hand): every bid,
+    load, play and decision drawn as each bot would draw it from its own generator, in
+    the same order, without asking the bots move by move (the plays and decisions
+    through the fast random play)."""
+    low, high = round_.bid_range
+    if round_.phase is BIDDING and not round_.edition.bidding.rules and low <= high:
+        every = tuple(range(low, high + 1))  # (legal_bids: every bid of the range)
+        bids = round_._bids
+        for player in round_.bidding_order:  # (to_bid's order)
+            if player not in bids:
+                bids[player] = choice(bots[player].rng, every)
+        round_._bids_in()
+    while round_.to_bid:  # bidding rules: the legal bids asked one bid at a time
+        player = round_.to_bid[0]
+        round_._bid_known(player, choice(bots[player].rng, round_.legal_bids(player)))
+    for player in round_.to_load:
+        round_.load(player, choice(bots[player].rng, round_.scheme.loads))
+    rngs = [bots[p].rng for p in round_.seats]
+    random_plays(round_, rngs[0], rngs)
+
+
+# --------------------------------------------------------------------------- strengths
+
+#: Random tricks resolved per card to measure its strength.
+STRENGTH_SAMPLES = 200
+
+
+@functools.lru_cache(maxsize=64)
+def strengths(edition: Edition, modules: frozenset[str], seats: int) -> Mapping[str, float]:
+    """How often each play (by code, declared plays included) wins a trick of ``seats``
+    cards whose other cards are drawn at random from the deck, at a random place in the
+    trick: the edition's precedence and effects measured, no card named. Every card
+    meets the same random tricks (a higher card of a suit never measures weaker than a
+    lower one by chance); a trick that holds the card itself does not count for it.
+    Seeded, so the same for every run."""
+    # seeded by the table only: two editions with the same deck draw the same tricks, so
+    # a rule change alone moves the strengths (compare plays both on the same footing)
+    rng = random.Random(f"strengths:{seats}")
+    deck = [edition.plays[card.code] for card in edition.deck(modules)]
+    samples = []
+    for _ in range(STRENGTH_SAMPLES):
+        others = [_undeclared_pick(edition, p, rng) for p in rng.sample(deck, seats - 1)]
+        samples.append((others, rng.randrange(seats)))
+    codes: dict[str, Play] = {}
+    for play in deck:
+        for option in _declared(edition, play):
+            codes.setdefault(option.code, option)
+    out: dict[str, float] = {}
+    for code, play in codes.items():
+        wins = counted = 0
+        for others, place in samples:
+            if any(p.card is play.card for p in others):
+                continue
+            counted += 1
+            result = edition.resolve_trick([*others[:place], play, *others[place:]])
+            wins += result.winner == place
+        out[code] = wins / counted if counted else 0.0
+    return out
+
+
+def _declared(edition: Edition, play: Play) -> list[Play]:
+    """The plays a card may be played as (each declaration of a card declared when played)."""
+    if not play.undeclared:
+        return [play]
+    kind = edition.kind(play.card.kind or "")
+    return [edition.plays[f"{play.card.code}:{d.code}"] for d in kind.declarations]
+
+
+def _undeclared_pick(edition: Edition, play: Play, rng: random.Random) -> Play:
+    options = _declared(edition, play)
+    return options[0] if len(options) == 1 else rng.choice(options)
+
+
+# --------------------------------------------------------------------------- heuristic
+
+
+def _trick_distribution(chances: Sequence[float]) -> list[float]:
+    """P(exactly k tricks) for k = 0..n when each card wins with its own chance."""
+    dist = [1.0]
+    for chance in chances:
+        p = min(max(chance, 0.0), 1.0)
+        nxt = [0.0] * (len(dist) + 1)
+        for k, q in enumerate(dist):
+            nxt[k] += q * (1 - p)
+            nxt[k + 1] += q * p
+        dist = nxt
+    return dist
+
+
+class HeuristicBot:
+    """Bids what its hand's strengths make most profitable under the scoring scheme, then
+    plays to make that bid. Knows no card by name (see the module's description)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    # -- helpers ----------------------------------------------------------
+
+    @staticmethod
+    def _strength(view: SeatView) -> Mapping[str, float]:
+        return strengths(view.edition, view.modules, len(view.seats))
+
+    def _chances(self, view: SeatView, hand: Sequence[Play]) -> list[float]:
+        table = self._strength(view)
+        # a card declared when played counts as its best declaration
+        return [max(table.get(p.code, 0.0) for p in _declared(view.edition, play)) for play in hand]
+
+    def _expected(self, view: SeatView, dist: Sequence[float], bid: int, load: str | None = None) -> float:
+        """The points ``bid`` (and ``load``) may expect from a hand taking ``won`` tricks
+        with probability ``dist[won]``, under the round's scheme."""
+        edition, scheme, table = view.edition, view.scheme.id, (view.cards, view.number, len(view.players), view.rounds)
+        return sum(
+            q * _scheme_points(edition, scheme, table, (bid, won), load) for won, q in enumerate(dist) if q > 1e-9
+        )
+
+    # -- the questions ----------------------------------------------------
+
+    def bid(self, view: SeatView, options: Sequence[int]) -> int:
+        dist = _trick_distribution(self._chances(view, view.hand))
+        return max(options, key=lambda b: (self._expected(view, dist, b), -abs(b - _mean(dist))))
+
+    def load(self, view: SeatView, options: Sequence[str]) -> str:
+        dist = _trick_distribution(self._chances(view, view.hand))
+        bid = view.bids.get(view.seat, 0)
+        return max(options, key=lambda load: self._expected(view, dist, bid, load))
+
+    def play(self, view: SeatView, options: Sequence[Play]) -> Play:
+        if len(options) == 1:
+            return options[0]
+        table = self._strength(view)
+        strength: Callable[[Play], float] = lambda p: table.get(p.code, 0.0)  # noqa: E731
+        trick = view.trick
+        needs = view.needs()
+        if not trick:  # leading
+            if needs > 0:
+                best = max(options, key=strength)
+                # lead strong only when it is likely to hold; else lead low and keep it
+                return best if strength(best) >= 0.6 or needs >= view.tricks_left() else min(options, key=strength)
+            return min(options, key=strength)
+        edition = view.edition
+        place, seats = len(trick), len(view.seats)
+        winners: list[Play] = []
+        losers: list[Play] = []
+        for option in options:
+            result = edition.resolve_trick([*trick, option], 0, seats)
+            (winners if result.winner == place else losers).append(option)
+        last = view.to_play_after() == 0
+        if needs > 0:
+            if winners:
+                if last:
+                    return min(winners, key=strength)
+                sure = [w for w in winners if strength(w) >= 0.5]
+                return min(sure, key=strength) if sure else max(winners, key=strength)
+            return min(options, key=strength)  # cannot win it: throw the weakest
+        if losers:
+            return max(losers, key=strength)  # duck with the strongest card that loses
+        return min(options, key=strength) if not last else max(options, key=strength)
+
+    def decide(self, view: SeatView, decision: Decision) -> Any:
+        needs = view.needs()
+        if decision.kind == EXCHANGE:
+            table = self._strength(view)
+            hand = list(decision.options)
+
+            def value(play: Any) -> float:
+                best = max(table.get(p.code, 0.0) for p in _declared(view.edition, play))
+                return best if needs > 0 else -best
+
+            return sorted(hand, key=value)[: decision.number]
+        if decision.kind == CHOOSE_LEADER:
+            me = view.seat if view.seat in decision.options else None
+            others = [o for o in decision.options if o != view.seat]
+            if needs > 0 and me is not None:
+                return me
+            return others[0] if others else decision.options[0]
+        values = [v for v in decision.options if isinstance(v, int)]
+        if not values:
+            return decision.options[0]
+        left = view.hand
+        expected = view.won.get(view.seat, 0) + sum(self._chances(view, left))
+        if decision.kind == "change_bid":
+            bid = view.bids.get(view.seat, 0)
+            return min(values, key=lambda v: (abs(bid + v - expected), abs(v)))
+        # a wager: stake the most when the bid looks safe, nothing when it does not
+        dist = _trick_distribution(self._chances(view, left))
+        bid = view.bids.get(view.seat, 0)
+        made = sum(q for k, q in enumerate(dist) if view.won.get(view.seat, 0) + k == bid)
+        return max(values) if made > 0.5 else min(values)
+
+
+def _mean(dist: Sequence[float]) -> float:
+    return sum(k * q for k, q in enumerate(dist))
+
+
+@functools.lru_cache(maxsize=4096)
+def _scheme_points(
+    edition: Edition,
+    scheme_id: str,
+    table: tuple[int, int, int, int],
+    result: tuple[int, int],
+    load: str | None,
+) -> float:
+    """A round's points for ``result`` (bid, won) under the edition's scheme
+    ``scheme_id`` (``table``: cards, round number, players, rounds in the schedule),
+    with no bonus: the edition's own formulas, as a sheet would score them, everybody at
+    the table given the same result. (Kept by the scheme's id: a scheme hashes all its
+    formulas.)"""
+    from skullking.core.errors import FormulaError
+    from skullking.scoring.schemes import round_points
+
+    cards, number, count, rounds = table
+    bid, won = result
+    names = [f"p{i}" for i in range(count)]
+    try:
+        score = round_points(
+            edition,
+            number=number,
+            cards=cards,
+            scheme=edition.scheme(scheme_id),
+            players=names,
+            bids=dict.fromkeys(names, bid),
+            won=dict.fromkeys(names, won),
+            captures={p: [] for p in names},
+            alliances=[],
+            extra={},
+            wagers={},
+            loads=dict.fromkeys(names, load) if load is not None else {},
+            rounds=rounds,
+            played={p: {} for p in names},
+        )
+    except (FormulaError, KeyError):  # a formula this shortcut cannot evaluate: no preference
+        return 0.0
+    return float(score.points[names[0]])
+
+
+#: The bots by name: each is made with its own seeded random generator.
+BOTS: dict[str, Callable[[random.Random], Bot]] = {"random": RandomBot, "heuristic": HeuristicBot}
+
+
+def make_bots(kinds: Sequence[str], players: Sequence[str], *, seed: int | str = 0) -> dict[str, Bot]:
+    """One bot per player, ``kinds[i]`` for ``players[i]`` (cycled when shorter), each
+    with its own random generator seeded from ``seed`` and its seat."""
+    out: dict[str, Bot] = {}
+    for i, player in enumerate(players):
+        kind = kinds[i % len(kinds)]
+        if kind not in BOTS:
+            from skullking.core.errors import GameError
+            from skullking.core.suggest import unknown
+
+            raise GameError(unknown("bot", kind, list(BOTS)))
+        out[player] = BOTS[kind](random.Random(f"{seed}:{i}:{kind}"))
+    return out
+
+
+def play_round(round_: Round, bots: Mapping[str, Bot]) -> None:
+    """Play every move left in ``round_``, each asked of its player's bot."""
+    if round_.ghost is None and all(type(bots[p]) is RandomBot for p in round_.players):
+        _play_random_round(round_, cast("Mapping[str, RandomBot]", bots))
+        return
+    views = {p: SeatView(round_, p) for p in round_.players}
+    waiting = round_.to_bid
+    while waiting:
+        player = waiting[0]
+        bids = round_.legal_bids(player)
+        bid = bots[player].bid(views[player], bids)
+        if bid in bids and not isinstance(bid, bool):  # a legal bid: recorded without checking it again
+            round_._bid_known(player, bid)
+        else:
+            round_.bid(player, bid)
+        waiting = round_.to_bid
+    for player in round_.to_load:
+        round_.load(player, bots[player].load(views[player], round_.scheme.loads))
+    while round_.phase is not OVER:
+        pending = round_.pending
+        if pending is None:
+            mover = round_.to_play
+            assert mover is not None
+            options = round_._plays_of(mover)
+            play = bots[mover].play(views[mover], options)
+            if play in options:  # one of the legal plays: played without checking it again
+                round_._play_legal(mover, play)
+            else:
+                round_.play(mover, play)
+        else:
+            round_.decide(pending.player, bots[pending.player].decide(views[pending.player], pending))

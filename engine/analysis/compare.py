@@ -1,0 +1,680 @@
+"""What differs between two editions: changed values, then their consequences.
+
+:func:`compare` lists the values that differ (by path, list items named by id), the
+cards only one deck has, then plays the same tricks under both editions and scores the
+same rounds under both, and keeps examples of what ends differently:
+
+- tricks: every ordered pair and triple of the cards of either deck, and a seeded
+  random sample of longer ones. A trick both editions can have is *checked*; one only
+  A can have (a card, a copy, a module at that player count that B does not have) is
+  counted in ``only_a``, with how it plays under A and why B cannot have it.
+- rounds: a grid of rounds (each round of both default schedules, every bid and
+  tricks won, and, near the bid, each bonus id, an alliance made or missed, each
+  wager, each bid change and each load of either edition) scored by each edition's
+  own scheme, bonus points, alliance points, wager and bid-change values and loads
+  (:func:`skullking.scoring.schemes.round_points`, as a score sheet is). A round one edition
+  refuses (a bonus, wager, bid change, load or alliance it does not have, a bid its
+  bidding rules refuse) is counted in ``only_a``/``only_b`` with the reason.
+"""
+
+from __future__ import annotations
+
+import bisect
+import itertools
+import random
+from collections import Counter
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from skullking.core.errors import SkullKingError
+from skullking.model.records import EffectKind
+
+if TYPE_CHECKING:
+    from skullking.edition import Edition
+    from skullking.model.cards import Play
+    from skullking.model.records import Scheme
+    from skullking.tricks.interpreter import TrickResult
+
+EXAMPLES = 12  # examples kept per kind of consequence
+
+#: Top-level keys that say what an edition is, not what its rules are: reported under
+#: ``about``, apart from the rule changes (``id`` is the report's ``a`` and ``b``).
+ABOUT = ("title", "description", "sources")
+_SKIP = ("id", "extends", *ABOUT)
+
+
+# ---------------------------------------------------------------------- values
+
+
+def _flatten(value: Any, path: str = "") -> Iterator[tuple[str, Any]]:
+    if isinstance(value, Mapping) and value:
+        for key, item in value.items():
+            yield from _flatten(item, f"{path}.{key}" if path else str(key))
+    elif isinstance(value, list) and value and all(isinstance(i, Mapping) and "id" in i for i in value):
+        for item in value:
+            yield from _flatten({k: v for k, v in item.items() if k != "id"}, f"{path}[{item['id']}]")
+            yield f"{path}[{item['id']}]", "(present)"
+    else:
+        yield path, value
+
+
+def _differences(a: Mapping[str, Any], b: Mapping[str, Any], keep: Iterable[str]) -> list[dict[str, Any]]:
+    keys = set(keep)
+    left = dict(_flatten({k: v for k, v in a.items() if k in keys}))
+    right = dict(_flatten({k: v for k, v in b.items() if k in keys}))
+    return [
+        {"path": path, "a": left.get(path), "b": right.get(path)}
+        for path in sorted(set(left) | set(right))
+        if left.get(path) != right.get(path)
+    ]
+
+
+def changed_values(a: Edition, b: Edition) -> list[dict[str, Any]]:
+    """Every path of the rules whose value differs; ``None`` stands for absent. Every
+    top-level key but the ones naming and describing the edition is walked, so a key
+    added to the edition file is compared without a change here."""
+    keys = (set(a.data) | set(b.data)) - set(_SKIP)
+    return _differences(a.data, b.data, keys)
+
+
+def changed_about(a: Edition, b: Edition) -> list[dict[str, Any]]:
+    """The title, description and sources, where they differ (not rules: kept apart)."""
+    return _differences(a.data, b.data, ABOUT)
+
+
+# ---------------------------------------------------------------------- cards
+
+
+def deck_copies(edition: Edition) -> Counter[str]:
+    """Each card code of the edition's deck (every module) with its copies; a named
+    individual counts once, and also as a copy of its card's own code."""
+    copies: Counter[str] = Counter()
+    for suit in edition.suits:
+        for rank in suit.ranks:
+            copies[f"{suit.code}{rank}"] = 1
+    for kind in edition.kinds:
+        copies[kind.code] = kind.copies
+        for individual in kind.individuals:
+            copies[individual.code] = 1
+    return copies
+
+
+def only_cards(a: Edition, b: Edition) -> dict[str, list[str]]:
+    """The cards only one deck has: ``only_a`` lists each code of A once per copy A has
+    beyond B's (a card B lacks, or a second copy), in A's deck order; ``only_b`` alike."""
+    left, right = deck_copies(a), deck_copies(b)
+    return {
+        "only_a": [code for code, n in left.items() for _ in range(n - right.get(code, 0))],
+        "only_b": [code for code, n in right.items() for _ in range(n - left.get(code, 0))],
+    }
+
+
+# ---------------------------------------------------------------------- tallies
+
+
+class Tally:
+    """The counts and varied examples of one kind of consequence (tricks, rounds): what
+    both editions can have (``checked``, of which ``differ`` end differently) and what
+    only one can (``only_a``, ``only_b``, with the reason the other cannot)."""
+
+    def __init__(self, *, per_kind: int) -> None:
+        self.checked = self.differ = 0
+        self.only = {"a": 0, "b": 0}
+        self.examples: list[dict[str, Any]] = []
+        self.only_examples: dict[str, list[dict[str, Any]]] = {"a": [], "b": []}
+        self.per_kind = per_kind  # differing examples kept per kind
+        self._kinds: Counter[Hashable] = Counter()
+        self._only_kinds: set[Hashable] = set()
+
+    def differs(self, kind: Hashable) -> bool:
+        """Count one more that ends differently; whether to keep its example (append it
+        to ``examples``): while there is room and fewer than ``per_kind`` of ``kind`` are."""
+        self.differ += 1
+        if len(self.examples) >= EXAMPLES or self._kinds[kind] >= self.per_kind:
+            return False
+        self._kinds[kind] += 1
+        return True
+
+    def only_one(self, side: str, kind: Callable[[], Hashable]) -> bool:
+        """Count one more that only ``side`` ("a" or "b") can have; whether to keep its
+        example (with :meth:`keep_only`): one per ``kind()``, while there is room."""
+        self.only[side] += 1
+        if len(self.only_examples[side]) >= EXAMPLES:
+            return False
+        key = (side, kind())
+        if key in self._only_kinds:
+            return False
+        self._only_kinds.add(key)
+        return True
+
+    def keep_only(self, side: str, record: dict[str, Any], outcome: Any, why: str) -> None:
+        """Keep an example only ``side`` can have: its ``outcome`` there, ``why`` not the other."""
+        other = "b" if side == "a" else "a"
+        self.only_examples[side].append({**record, side: outcome, other: None, "why": why})
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "checked": self.checked,
+            "differ": self.differ,
+            "examples": self.examples,
+            "only_a": self.only["a"],
+            "only_b": self.only["b"],
+            "only_a_examples": self.only_examples["a"],
+            "only_b_examples": self.only_examples["b"],
+        }
+
+
+# ---------------------------------------------------------------------- tricks
+
+
+def _trick_codes(edition: Edition) -> list[str]:
+    return sorted(code for code, play in edition.plays.items() if not play.undeclared)
+
+
+def _play(edition: Edition, plays: Mapping[str, Play], trick: Sequence[str]) -> TrickResult | str:
+    """How ``trick`` plays under ``edition``, or why the edition cannot have it."""
+    try:
+        cards = [plays[code] for code in trick]
+    except KeyError as missing:
+        return f"no card '{missing.args[0]}'"
+    try:
+        return edition.resolve_trick(cards)
+    except SkullKingError as exc:
+        return str(exc)  # too many copies, a module not used at that player count, ...
+
+
+def _family(edition: Edition, code: str) -> str:
+    """What a card is, for varied examples: its suit, or its card (named ones alone)."""
+    card = edition.plays[code].card
+    return card.individual or card.suit or card.kind or code
+
+
+class TrickGrid:
+    """The ordered tricks of 2 to ``depth`` cards that ``diff`` plays both ways: every
+    trick of A's cards, then every trick of B's cards that holds a card A lacks, size by
+    size. It is counted without being written out, and any of its tricks can be had by
+    its index (the tricks with a card only B has are then numbered by where that card
+    first stands, not in the order the grid is walked)."""
+
+    def __init__(self, codes_a: Sequence[str], codes_b: Sequence[str], depth: int) -> None:
+        in_a = set(codes_a)
+        self.codes_a, self.codes_b = list(codes_a), list(codes_b)
+        self.shared = [c for c in codes_b if c in in_a]
+        self.only_b = [c for c in codes_b if c not in in_a]
+        #: (size, whether of B's cards, how many)
+        self.parts: list[tuple[int, bool, int]] = []
+        for size in range(2, depth + 1):
+            self.parts.append((size, False, len(codes_a) ** size))
+            if self.only_b:
+                self.parts.append((size, True, len(codes_b) ** size - len(self.shared) ** size))
+
+    def __len__(self) -> int:
+        return sum(count for _, _, count in self.parts)
+
+    def __iter__(self) -> Iterator[tuple[str, ...]]:
+        in_a = set(self.codes_a)
+        for size, of_b, _ in self.parts:
+            if of_b:
+                yield from (t for t in itertools.product(self.codes_b, repeat=size) if not in_a.issuperset(t))
+            else:
+                yield from itertools.product(self.codes_a, repeat=size)
+
+    def __getitem__(self, index: int) -> tuple[str, ...]:
+        for size, of_b, count in self.parts:
+            if index >= count:
+                index -= count
+                continue
+            if not of_b:
+                return _digits(index, self.codes_a, size)
+            # the tricks whose first card only B has stands at position j (shared cards before it)
+            for j in range(size):
+                tail = len(self.codes_b) ** (size - 1 - j)
+                block = len(self.shared) ** j * len(self.only_b) * tail
+                if index < block:
+                    head, rest = divmod(index, len(self.only_b) * tail)
+                    own, after = divmod(rest, tail)
+                    return (
+                        *_digits(head, self.shared, j),
+                        self.only_b[own],
+                        *_digits(after, self.codes_b, size - 1 - j),
+                    )
+                index -= block
+        raise IndexError(index)
+
+
+def _digits(index: int, codes: Sequence[str], size: int) -> tuple[str, ...]:
+    """The ``index``-th tuple of ``size`` of ``codes`` in the order of itertools.product."""
+    out: list[str] = []
+    for _ in range(size):
+        index, digit = divmod(index, len(codes))
+        out.append(codes[digit])
+    return tuple(reversed(out))
+
+
+def spread_sample(size: int, most: int, seed: int) -> Iterator[int]:
+    """Indices of a grid of ``size`` items to play: all of them, or (more than ``most``)
+    one drawn at random (``seed``) from each of ``most`` equal stretches of it, in
+    order: the whole grid is covered evenly, and nothing but the indices is held."""
+    if size <= most:
+        yield from range(size)
+        return
+    rng = random.Random(f"diff-grid-{seed}")
+    for i in range(most):
+        start, end = i * size // most, (i + 1) * size // most
+        yield start + rng.randrange(end - start)
+
+
+def trick_differences(
+    a: Edition, b: Edition, *, sample: int = 2000, seed: int = 2021, depth: int = 3, most: int | None = None
+) -> dict[str, Any]:
+    """Tricks whose winner, next leader, bonus or alliances differ between the editions
+    (``checked``, ``differ``, ``examples``), and tricks only one of them can have
+    (``only_a``, ``only_b``, with examples of how they play there and why the other
+    cannot have them): every ordered trick of 2 to ``depth`` cards of either deck (or,
+    past ``most``, :data:`~skullking.core.limits.MAX_DIFF_TRICKS` by default, that many of
+    them spread over the grid: ``grid`` says how many of how many), then ``sample``
+    random longer ones."""
+    from skullking.core.limits import MAX_DIFF_TRICKS
+
+    most = MAX_DIFF_TRICKS if most is None else most
+    codes_a, codes_b = _trick_codes(a), _trick_codes(b)
+    in_a, in_b = set(codes_a), set(codes_b)
+    codes, shared = sorted(in_a | in_b), sorted(in_a & in_b)
+    copies_a, copies_b = deck_copies(a), deck_copies(b)
+    either = list(codes)
+    for code in codes:
+        card = (a.plays.get(code) or b.plays[code]).card.code
+        if copies_a[card] != copies_b[card]:
+            either += [code] * (max(copies_a[card], copies_b[card]) - 1)
+    tally = Tally(per_kind=2)
+    grid = TrickGrid(codes_a, codes_b, depth)
+    size = len(grid)
+
+    def tricks() -> Iterator[Sequence[str]]:
+        if size <= most:
+            yield from grid
+        else:
+            yield from (grid[i] for i in spread_sample(size, most, seed))
+        rng = random.Random(seed)
+        largest = min(a.max_players, b.max_players)
+        # Random longer tricks of the cards both decks have, then (when the decks
+        # differ) of the cards of either, each as many times as the deck with more
+        # copies has it.
+        for pool in (shared, either) if shared != either else (shared,):
+            for _ in range(sample if largest >= 4 and len(pool) >= 4 else 0):
+                yield rng.sample(pool, min(rng.randint(4, largest), len(pool)))
+
+    mine = {"a": in_a - in_b, "b": in_b - in_a}
+
+    def only_one(side: str, trick: Sequence[str], result: TrickResult, why: str) -> None:
+        # One example per side and the cards only that side has in the trick.
+        edition = a if side == "a" else b
+        if tally.only_one(side, lambda: tuple(sorted({_family(edition, c) for c in trick if c in mine[side]}))):
+            tally.keep_only(side, {"cards": list(trick)}, result.as_json(), why)
+
+    plays_a, plays_b = a.plays, b.plays
+    for trick in tricks():
+        left = _play(a, plays_a, trick)
+        right = _play(b, plays_b, trick)
+        if isinstance(left, str):
+            if not isinstance(right, str):
+                only_one("b", trick, right, left)
+            continue
+        if isinstance(right, str):
+            only_one("a", trick, left, right)
+            continue
+        tally.checked += 1
+        # winner, next leader, bonus, alliances; two examples per pair of deciding rules
+        if left[:4] != right[:4] and tally.differs((left.rule, right.rule)):
+            tally.examples.append({"cards": list(trick), "a": left.as_json(), "b": right.as_json()})
+    return {**tally.as_json(), "grid": _grid_json(size, most)}
+
+
+def _grid_json(size: int, most: int) -> dict[str, Any]:
+    """The report's ``grid``: how many of the grid's items were played, of how many."""
+    return {"size": size, "compared": min(size, most), "sampled": size > most}
+
+
+# ---------------------------------------------------------------------- rounds
+
+#: The players of a grid round: the one scored, an ally (when the round has an
+#: alliance), and a third who bids 0 and takes the tricks left.
+PLAYERS = ("P1", "P2", "P3")
+
+
+class Scene(NamedTuple):
+    """One round of the grid, as the scored player ``P1`` sees it."""
+
+    number: int
+    cards: int
+    bid: int  # as bid, before any bid change
+    won: int
+    captured: str | None = None  # a bonus id earned once
+    ally: str | None = None  # an alliance whose ally "made" or "missed" the bid
+    wager: int = 0
+    change: int = 0  # the bid change
+    load: str | None = None
+
+    def bids(self) -> dict[str, int]:
+        """Every player's bid as bid (the ally bids 1 and wins nothing to miss)."""
+        return {"P1": self.bid, "P2": int(self.ally == "missed"), "P3": 0}
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "round": self.number,
+            "cards": self.cards,
+            "players": len(PLAYERS),
+            "bid": self.bid,
+            "won": self.won,
+            "captured": [self.captured] if self.captured else [],
+            "ally": self.ally,
+            "wager": self.wager,
+            "bid_change": self.change,
+            "load": self.load,
+        }
+
+
+def bid_range(edition: Edition, cards: int, number: int) -> range:
+    """The bids a player may make in round ``number`` of ``cards`` cards (the edition's
+    ``bidding.min``/``max``, for the grid's three players and its default schedule)."""
+    from skullking.rounds import bidding
+
+    rounds = len(edition.schedule().rounds)
+    low, high = bidding.bid_range(edition, cards=cards, number=number, players=len(PLAYERS), rounds=rounds)
+    return range(low, high + 1)
+
+
+def bids_refusal(edition: Edition, bids: Mapping[str, int], cards: int, number: int) -> str | None:
+    """Why ``edition``'s bidding refuses these bids (every player's, as bid, in round
+    ``number`` of ``cards`` cards): a bid out of its range, or a bidding rule broken
+    (named), or ``None``."""
+    from skullking.rounds import bidding
+
+    allowed = bid_range(edition, cards, number)
+    for player, bid in bids.items():
+        if bid not in allowed:
+            return f"{player}'s bid {bid} is out of range {allowed.start}..{allowed.stop - 1}"
+    rounds = len(edition.schedule().rounds)
+    leader = bidding.first_leader(edition, number=number, players=len(PLAYERS), rounds=rounds)
+    order = bidding.bidding_order(edition, list(PLAYERS), leader=leader, number=number, rounds=rounds)
+    broken = bidding.broken_rules(edition, bids, order, cards=cards, number=number, rounds=rounds)
+    return broken[0].message(bids) if broken else None
+
+
+def scene_refusal(edition: Edition, scheme: Scheme, scene: Scene) -> str | None:
+    """Why ``edition`` under ``scheme`` cannot have the round ``scene``, or ``None``."""
+    refused = bids_refusal(edition, scene.bids(), scene.cards, scene.number)
+    if refused is not None:
+        return refused
+    if scene.captured is not None and scene.captured not in {b.id for b in edition.bonuses}:
+        return f"no bonus '{scene.captured}'"
+    if scene.ally is not None and not any(e.kind is EffectKind.ALLIANCE for e in edition.effects):
+        return "no alliances"
+    if scene.wager and (edition.wagers is None or scene.wager not in edition.wagers.values):
+        return f"no wager of {scene.wager}"
+    if scene.change and (edition.bid_changes is None or scene.change not in edition.bid_changes.values):
+        return f"no bid change of {scene.change:+d}"
+    if not 0 <= scene.bid + scene.change <= scene.cards:
+        return f"bid {scene.bid} changed by {scene.change:+d} leaves 0..{scene.cards}"
+    if scene.load is not None and scene.load not in scheme.loads:
+        return f"no load '{scene.load}' in scheme '{scheme.id}'"
+    return None
+
+
+def score_scene(edition: Edition, scheme: Scheme, scene: Scene, memo: dict[Scene, int] | None = None) -> int | str:
+    """``P1``'s points for the round ``scene`` under ``edition`` and ``scheme``, scored as
+    a score sheet's round is; or why the edition cannot have that round. ``memo`` keeps
+    the points of rounds scored alike (a bid changed to 2 scores as a bid of 2)."""
+    from skullking.scoring.schemes import round_points
+
+    refused = scene_refusal(edition, scheme, scene)
+    if refused is not None:
+        return refused
+    key = scene._replace(bid=scene.bid + scene.change, change=0)
+    if memo is not None and key in memo:
+        return memo[key]
+    bids = key.bids()
+    result = round_points(
+        edition,
+        number=scene.number,
+        cards=scene.cards,
+        scheme=scheme,
+        players=list(PLAYERS),
+        bids=bids,
+        won={"P1": scene.won, "P2": 0, "P3": scene.cards - scene.won},
+        captures={"P1": [scene.captured]} if scene.captured else {},
+        alliances=[("P1", "P2")] if scene.ally else [],
+        extra={},
+        wagers={"P1": scene.wager} if scene.wager else {},
+        loads={"P1": scene.load} if scene.load else {},
+    )
+    if memo is not None:
+        memo[key] = result.points["P1"]
+    return result.points["P1"]
+
+
+def _deals(editions: Sequence[Edition]) -> list[tuple[int, int]]:
+    """(round number, cards dealt) of each round of the editions' default schedules."""
+    deals: set[tuple[int, int]] = set()
+    for edition in editions:
+        for number in range(1, len(edition.schedule().rounds) + 1):
+            cards = edition.cards_dealt(number, len(PLAYERS))
+            if cards is not None:
+                deals.add((number, cards))
+    return sorted(deals)
+
+
+def _union(values: Iterable[Any]) -> list[Any]:
+    return list(dict.fromkeys(values))
+
+
+def scenes(a: Edition, b: Edition, scheme_a: Scheme, scheme_b: Scheme) -> Iterator[Scene]:
+    """The grid of rounds: every bid (of either edition's range) and every number of
+    tricks won, in each load; and, for the bids 0, 1, 2 and all the cards with tricks
+    won within one of the bid, each alliance, wager and bid change of either edition,
+    and each bonus id (or, off the bid, the first), one at a time (all bids would take
+    several times as long)."""
+    return iter(RoundGrid(a, b, scheme_a, scheme_b))
+
+
+class _Deal(NamedTuple):
+    """A round of the grid's schedules: its number, cards, the bids of either range,
+    how many rounds one load of it plays with the bid and tricks won alone, and the
+    (bid, won, how many more) of those also played with a bonus, an ally, a wager or a
+    bid change."""
+
+    number: int
+    cards: int
+    bids: list[int]
+    plain: int
+    near: list[tuple[int, int, int]]
+
+
+def _deals_bid(a: Edition, b: Edition) -> list[tuple[int, int, list[int]]]:
+    """(number, cards, bids of either range) of each round of the grid's schedules."""
+    return [
+        (number, cards, sorted({*bid_range(a, cards, number), *bid_range(b, cards, number)}))
+        for number, cards in _deals((a, b))
+    ]
+
+
+class RoundGrid:
+    """The grid of rounds of :func:`scenes` under one pair of schemes: walked in order,
+    counted without being written out, and any of its rounds had by its index (then
+    numbered load by load, the rounds with a bonus, ally, wager or bid change after
+    each deal's plain ones, not in the order the grid is walked)."""
+
+    def __init__(
+        self,
+        a: Edition,
+        b: Edition,
+        scheme_a: Scheme,
+        scheme_b: Scheme,
+        deals: Sequence[tuple[int, int, list[int]]] | None = None,
+    ) -> None:
+        pair = (a, b)
+        self.loads: list[str | None] = _union([*scheme_a.loads, *scheme_b.loads]) or [None]
+        self.bonuses = _union(bonus.id for e in pair for bonus in e.bonuses)
+        self.allies = (
+            ("made", "missed") if any(e.kind is EffectKind.ALLIANCE for ed in pair for e in ed.effects) else ()
+        )
+        self.wagers = _union(v for e in pair if e.wagers for v in e.wagers.values if v)
+        self.changes = _union(v for e in pair if e.bid_changes for v in e.bid_changes.values if v)
+        self.deals: list[_Deal] = []
+        self.starts: list[int] = []  # where each deal's rounds of one load start
+        per_load = 0
+        for number, cards, bids in _deals_bid(a, b) if deals is None else deals:
+            near = []
+            for bid in (bid for bid in bids if bid in (0, 1, 2, cards)):
+                for won in range(max(0, bid - 1), min(cards, bid + 1) + 1):
+                    near.append((bid, won, sum(len(options) for _, options in self._choices(cards, bid, won))))
+            deal = _Deal(number, cards, bids, len(bids) * (cards + 1), near)
+            self.deals.append(deal)
+            self.starts.append(per_load)
+            per_load += deal.plain + sum(more for _, _, more in near)
+        self.per_load = per_load
+
+    def _choices(self, cards: int, bid: int, won: int) -> list[tuple[str, Sequence[Any]]]:
+        """What a round with this bid and tricks won is also played with, one at a time
+        (the field of the scene, its values): nothing unless it is near the bid."""
+        if abs(won - bid) > 1 or bid not in (0, 1, 2, cards):
+            return []
+        # Formulas see only the sum of the bonuses: each id where the bid is made, one to
+        # show how a near miss pays them.
+        return [
+            ("captured", (self.bonuses if won == bid else self.bonuses[:1]) if won else ()),
+            ("ally", self.allies),
+            ("wager", self.wagers),
+            ("change", [change for change in self.changes if 0 <= bid + change <= cards]),
+        ]
+
+    def __len__(self) -> int:
+        return len(self.loads) * self.per_load
+
+    def __iter__(self) -> Iterator[Scene]:
+        for deal in self.deals:
+            for bid, won, load in itertools.product(deal.bids, range(deal.cards + 1), self.loads):
+                plain = Scene(deal.number, deal.cards, bid, won, load=load)
+                yield plain
+                for field, options in self._choices(deal.cards, bid, won):
+                    yield from (plain._replace(**{field: value}) for value in options)
+
+    def __getitem__(self, index: int) -> Scene:
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        load, index = divmod(index, self.per_load)
+        deal = self.deals[bisect.bisect_right(self.starts, index) - 1]
+        index -= self.starts[self.deals.index(deal)]
+        if index < deal.plain:
+            bid, won = divmod(index, deal.cards + 1)
+            return Scene(deal.number, deal.cards, deal.bids[bid], won, load=self.loads[load])
+        index -= deal.plain
+        for bid, won, more in deal.near:
+            if index >= more:
+                index -= more
+                continue
+            plain = Scene(deal.number, deal.cards, bid, won, load=self.loads[load])
+            for field, options in self._choices(deal.cards, bid, won):
+                if index < len(options):
+                    return plain._replace(**{field: options[index]})
+                index -= len(options)
+        raise AssertionError("counted rounds are all had")  # pragma: no cover
+
+
+def scheme_pairs(a: Edition, b: Edition) -> list[tuple[Scheme, Scheme]]:
+    """The schemes scored side by side: the default ones, and each scheme id both have."""
+    pairs = [(a.scheme(), b.scheme())]
+    theirs = {s.id: s for s in b.schemes}
+    pairs += [
+        (s, theirs[s.id]) for s in a.schemes if s.id in theirs and (s.id, s.id) != (a.default_scheme, b.default_scheme)
+    ]
+    return pairs
+
+
+def _example(scene: Scene, a: Scheme, b: Scheme, edition: Edition) -> dict[str, Any]:
+    """A round as the report shows it; ``bonus`` and ``alliance`` give what ``edition``
+    pays for the capture and for the alliance (when both allies make their bids)."""
+    points = {bonus.id: bonus.points for bonus in edition.bonuses}
+    return {
+        "scheme": {"a": a.id, "b": b.id},
+        **scene.as_json(),
+        "bonus": points.get(scene.captured, 0) if scene.captured else 0,
+        "alliance": edition.alliance_points() if scene.ally else 0,
+    }
+
+
+def round_differences(a: Edition, b: Edition, *, seed: int = 2021, most: int | None = None) -> dict[str, Any]:
+    """Rounds of the grid (see :func:`scenes`) whose points differ between the editions
+    (``checked``, ``differ``, ``examples``; each example's ``a`` and ``b`` are the
+    scored player's points), and rounds only one of them can have (``only_a``,
+    ``only_b``, with examples giving the points there and why the other refuses). Past
+    ``most`` rounds (:data:`~skullking.core.limits.MAX_DIFF_ROUNDS` by default), that many
+    spread over the grid, seeded by ``seed`` (``grid`` says how many of how many)."""
+    from skullking.core.limits import MAX_DIFF_ROUNDS
+
+    most = MAX_DIFF_ROUNDS if most is None else most
+    tally = Tally(per_kind=3)
+
+    def only_one(side: str, scene: Scene, schemes: tuple[Scheme, Scheme], points: int, why: str) -> None:
+        if tally.only_one(side, lambda: why):  # one example per side and reason
+            tally.keep_only(side, _example(scene, *schemes, a if side == "a" else b), points, why)
+
+    pairs = scheme_pairs(a, b)
+    deals = _deals_bid(a, b)
+    grids = [RoundGrid(a, b, *schemes, deals) for schemes in pairs]
+    size = sum(len(grid) for grid in grids)
+    played: list[Iterable[Scene]] = list(grids)
+    if size > most:
+        picked: list[list[Scene]] = [[] for _ in grids]
+        ends = list(itertools.accumulate(len(grid) for grid in grids))
+        for index in spread_sample(size, most, seed):
+            k = bisect.bisect_right(ends, index)
+            picked[k].append(grids[k][index - (ends[k - 1] if k else 0)])
+        played = list(picked)
+    for schemes, rounds in zip(pairs, played, strict=True):
+        left_scheme, right_scheme = schemes
+        memo_a: dict[Scene, int] = {}
+        memo_b: dict[Scene, int] = {}
+        for scene in rounds:
+            left = score_scene(a, left_scheme, scene, memo_a)
+            right = score_scene(b, right_scheme, scene, memo_b)
+            if isinstance(left, str):
+                if not isinstance(right, str):
+                    only_one("b", scene, schemes, right, left)
+                continue
+            if isinstance(right, str):
+                only_one("a", scene, schemes, left, right)
+                continue
+            tally.checked += 1
+            if left == right:
+                continue
+            what = next((k for k in ("captured", "ally", "wager", "change") if getattr(scene, k)), "")
+            if tally.differs((left_scheme.id, right_scheme.id, what)):  # three examples per kind of round
+                tally.examples.append({**_example(scene, left_scheme, right_scheme, a), "a": left, "b": right})
+    return {
+        **tally.as_json(),
+        "schemes": [{"a": left.id, "b": right.id} for left, right in pairs],
+        "grid": _grid_json(size, most),
+    }
+
+
+def value_changes(a: Edition, b: Edition) -> dict[str, Any]:
+    """What differs as written, before any play: the editions' ids, the changed rule
+    values, the changed title, description and sources, and the cards only one deck has."""
+    return {
+        "a": a.id,
+        "b": b.id,
+        "changes": changed_values(a, b),
+        "about": changed_about(a, b),
+        "cards": only_cards(a, b),
+    }
+
+
+def compare(a: Edition, b: Edition, *, sample: int = 2000, seed: int = 2021, depth: int = 3) -> dict[str, Any]:
+    """The full comparison (the ``skullking diff --format json`` record): the values
+    (:func:`value_changes`), then the tricks and the rounds that end differently."""
+    return {
+        **value_changes(a, b),
+        "tricks": trick_differences(a, b, sample=sample, seed=seed, depth=depth),
+        "rounds": round_differences(a, b, seed=seed),
+    }

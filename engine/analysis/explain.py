@@ -1,0 +1,351 @@
+"""An edition's rules as readable Markdown, generated from the compiled edition.
+
+It shows every value the file sets (names language by language, descriptions and
+sources as the file words them), so that no key of an overlay goes unseen. Every item
+says which file set it (``*skullking-2021.yaml:120*``): with ``extends``, that is the
+overlay for what the overlay changed and the base for the rest.
+
+>>> import skullking
+>>> text = explain(skullking.load_edition("skullking-2021"))
+>>> print(text.splitlines()[0])
+# Skull King, 2021 edition (Grandpa Beck's Games) with the official FAQ rulings
+>>> "1. **mermaid-captures-skull-king**" in text
+True
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from skullking.model.records import AbilityKind, EffectKind, Pattern, Rule
+
+if TYPE_CHECKING:
+    from skullking.edition import Edition
+
+
+#: Where the points the sources disagree on are explained (the page names every reading
+#: and which bundled edition takes which).
+CONVENTIONS = (
+    "Where the sources of the rules disagree, each reading is a value of this file: "
+    "the page `docs/conventions.md` of the skullking-rules repository lists every disputed point, "
+    "its readings, their sources and the bundled editions that take each."
+)
+
+
+def _from(edition: Edition, key: str) -> str:
+    where = edition.provenance.get(key)
+    if where is None:
+        return ""
+    file, _, line = where.rpartition(":")
+    return f" *({os.path.basename(file)}:{line})*"
+
+
+def _languages(node: Mapping[str, Any]) -> str:
+    """An item's names, language by language: ``en: green, parrot; de: grün``."""
+    names: Mapping[str, list[str]] = node.get("names", {})
+    return "; ".join(f"{language}: {', '.join(words)}" for language, words in names.items())
+
+
+def _said(text: str) -> str:
+    """A description appended to a line (nothing when the file gives none)."""
+    return f" - {text}" if text else ""
+
+
+def _pattern(pattern: Pattern) -> str:
+    parts = []
+    if pattern.roles is not None:
+        parts.append("role " + " or ".join(sorted(pattern.roles)))
+    if pattern.suits is not None:
+        parts.append("suit " + " or ".join(sorted(pattern.suits)))
+    if pattern.ranks is not None:
+        parts.append("rank " + " or ".join(str(r) for r in sorted(pattern.ranks)))
+    if pattern.cards is not None:
+        parts.append("card " + " or ".join(sorted(pattern.cards)))
+    if pattern.printed_roles is not None:
+        parts.append("a card that can be a " + " or ".join(sorted(pattern.printed_roles)))
+    if pattern.played is not None:
+        parts.append(f"played {pattern.played.replace('_winner', '')} the winning card")
+    return ", ".join(parts) or "any card"
+
+
+def _rules(edition: Edition, rules: tuple[Rule, ...], lines: list[str]) -> None:
+    for number, rule in enumerate(rules, start=1):
+        when = f" when `{rule.when.source}`:" if rule.when is not None else ":"
+        group = {
+            "any": "card played",
+            "trump": "trump card",
+            "led_suit": "card of the led suit",
+            "numbered": "numbered card, whatever its suit",
+        }.get(rule.of, rule.of.replace("_", " "))
+        ties = ""
+        if rule.pick in ("highest", "lowest"):
+            ties = f" (equal ranks: the {rule.ties.replace('_', ' ')} wins)"
+        lines.append(
+            f"{number}. **{rule.id}**{when} the {rule.pick} {group} wins{ties} - {rule.description}"
+            f"{_from(edition, f'rule:{rule.id}')}"
+        )
+
+
+_ABILITY_WORDS = {
+    AbilityKind.CHOOSE_LEADER: "chooses any player, themself included, to lead the next trick",
+    AbilityKind.EXCHANGE: "draws {n} cards from the undealt deck, then discards {n}",
+    AbilityKind.LOOK_UNDEALT: "looks at the cards not dealt this round",
+}
+
+
+def _when(timing: str, after_last_trick: bool) -> str:
+    if timing == "immediate":
+        return "at once, also after the round's last trick" if after_last_trick else "at once; not in the last trick"
+    return (
+        "after the round's last trick, also when won in it"
+        if after_last_trick
+        else ("after the round's last trick, but not when won in it")
+    )
+
+
+def _ability_source(edition: Edition, ident: str) -> str:
+    item: Mapping[str, Any] = next((a for a in edition.data.get("abilities", []) if a["id"] == ident), {})
+    return f" (source: {item['source']})" if "source" in item else ""
+
+
+def _abilities(edition: Edition, lines: list[str]) -> None:
+    """What winning a trick with a card grants, when, and whether the last trick counts."""
+    found: list[str] = []
+    for ability in edition.abilities:
+        does = _ABILITY_WORDS[ability.kind].format(n=ability.cards)
+        key = f" (sheet key `{ability.sheet_key}`)" if ability.sheet_key else ""
+        key += f" - with module `{ability.module}`" if ability.module else ""
+        source = _ability_source(edition, ability.id)
+        found.append(
+            f"- **{ability.card}** (`{ability.id}`): the winner {does}{key}, "
+            f"{_when('immediate', ability.after_last_trick)}{_said(ability.description)}{source}"
+            f"{_from(edition, f'ability:{ability.id}')}"
+        )
+    for name, choice, does in (
+        ("wagers", edition.wagers, "wagers one of"),
+        ("bid_changes", edition.bid_changes, "changes their bid by one of"),
+    ):
+        if choice is None or choice.card is None:
+            continue
+        values = ", ".join(f"{v:+d}" if name == "bid_changes" and v else str(v) for v in choice.values)
+        found.append(
+            f"- **{choice.card}**: the winner {does} {values} (sheet key `{choice.sheet_key}`)"
+            + (f" - with module `{choice.module}`" if choice.module else "")
+            + ", "
+            f"{_when(choice.timing, choice.after_last_trick)}{_from(edition, name)}"
+        )
+    if found:
+        lines += ["## Abilities (for winning a trick with the card)", "", *found, ""]
+
+
+def _bidding(edition: Edition, lines: list[str]) -> None:
+    bidding = edition.bidding
+    lines += ["## Bidding", ""]
+    lines.append(f"- a bid is from `{bidding.min.source}` to `{bidding.max.source}`{_from(edition, 'bidding')}")
+    if bidding.order == "in_turn":
+        first = bidding.first_bidder.source if bidding.first_bidder is not None else "leader"
+        lines.append(f"- in turn, in seat order from seat `{first}` (leader: the round's first leader)")
+    else:
+        lines.append("- all at once (the order does not matter)")
+    for rule in bidding.rules:
+        lines.append(
+            f"- rule **{rule.id}**: `{rule.require.source}` - {rule.description}"
+            f"{_from(edition, f'bidding rule:{rule.id}')}"
+        )
+    lines.append("")
+
+
+def explain(edition: Edition) -> str:
+    """The edition's rules as Markdown."""
+    lines = [f"# {edition.title}", ""]
+    if edition.description:
+        lines += [edition.description, ""]
+    if edition.sources:
+        lines += [f"Sources: {'; '.join(edition.sources)}.", ""]
+    lines += [f"Edition id `{edition.id}`, file `{os.path.basename(edition.path)}`.", ""]
+    lines += [CONVENTIONS, ""]
+
+    lines += ["## Players and modules", ""]
+    lines.append(f"- {edition.min_players} to {edition.max_players} players{_from(edition, 'players')}")
+    for module in edition.modules:
+        notes = [
+            n
+            for n in (
+                "optional" if module.optional else "",
+                f"from {module.min_players} players" if module.min_players > 1 else "",
+            )
+            if n
+        ]
+        extra = f" ({', '.join(notes)})" if notes else ""
+        lines.append(f"- module `{module.id}`: {module.title}{extra}{_from(edition, f'module:{module.id}')}")
+    lines.append("")
+
+    lines += ["## Deck", ""]
+    deck = edition.data["deck"]
+    for suit, data in zip(edition.suits, deck["suits"], strict=True):
+        trump = ", **trump**" if suit.trump else ""
+        names = f"; names {_languages(data)}" if data.get("names") else ""
+        lines.append(
+            f"- {suit.id} (`{suit.code}`, module {suit.module}{trump}): ranks {suit.ranks[0]} to {suit.ranks[-1]}"
+            f"{names}{_from(edition, f'suit:{suit.id}')}"
+        )
+    for kind, data in zip(edition.kinds, deck.get("cards", []), strict=True):
+        if kind.declarations:
+            plays = ", ".join(
+                f"`{kind.code}:{d.code}` as {d.role} ({_languages(x)})"
+                for d, x in zip(kind.declarations, data["declare"], strict=True)
+            )
+            plays_as = f"declared when played: {plays}"
+        else:
+            plays_as = f"role {kind.role}"
+        effect_note = f"; effect `{kind.effect}`" if kind.effect else ""
+        lines.append(
+            f"- {kind.copies} x {kind.id} (`{kind.code}`, module {kind.module}): {plays_as}{effect_note}"
+            f"{_said(kind.description)}{_from(edition, f'card:{kind.id}')}"
+        )
+        if data.get("names"):
+            lines.append(f"  - names {_languages(data)}")
+        for individual, x in zip(kind.individuals, data.get("individuals", []), strict=True):
+            lines.append(
+                f"  - named `{individual.code}` ({individual.id}): {_languages(x) or 'no names'}"
+                f"{_said(individual.description)}"
+            )
+    lines.append(f"- {len(edition.deck())} cards with every module")
+    lines.append("")
+
+    lines += ["## Leading and following", ""]
+    play = edition.play_rules
+    if play.follow_suit == "must":
+        follow = "a player holding it must follow with a numbered card of that suit; special cards may always be played"
+    else:
+        follow = "nobody has to follow it: any card may be played"
+    lines.append(f"- A numbered card led sets the suit; {follow}{_from(edition, 'play')}")
+    lines.append(
+        f"- The first trick of round `round` is led by seat `{play.first_leader.source}` (0 = the first player, "
+        f"counted round the table){_from(edition, 'play')}"
+    )
+    fallback = {
+        "trick_leader": "the trick's leader",
+        "left_of_trick_leader": "the player after the trick's leader",
+        "last_player": "who played the trick's last card",
+    }[play.no_winner_leads]
+    lines.append(f"- After a trick nobody wins (and nothing else says who leads): {fallback}{_from(edition, 'play')}")
+    for role in edition.roles:
+        what = "the next card sets the suit" if role.lead == "pass" else "the trick has no suit"
+        lines.append(f"- {role.id} led: {what}{_said(role.description)}{_from(edition, f'role:{role.id}')}")
+    after = (
+        "the trick has no suit"
+        if edition.character_after_pass == "no_suit"
+        else "the first numbered card sets the suit"
+    )
+    lines.append(f"- after an escape-type lead, a card that would leave no suit: {after}{_from(edition, 'lead')}")
+    lines.append("")
+
+    lines += ["## Who wins a trick", "", "The first rule whose condition holds and that finds a card decides:", ""]
+    _rules(edition, edition.precedence, lines)
+    lines.append("")
+
+    if edition.effects:
+        lines += ["## Cards that change a trick", ""]
+        altering = [e for e in edition.effects if e.kind is not EffectKind.ALLIANCE]
+        if len(altering) > 1:
+            lines.append(
+                f"- When several are played, the {edition.when_several.replace('_', ' ')} one takes effect; "
+                f"the others play {edition.cancelled_role}{_from(edition, 'when_several')}"
+            )
+        for effect in edition.effects:
+            head = f"- **{effect.id}** ({effect.kind}): {effect.description}{_from(edition, f'effect:{effect.id}')}"
+            lines.append(head)
+            if effect.kind is EffectKind.NEUTRALIZE:
+                spared = ", ".join(sorted(effect.spares))
+                but = f" (except the roles {spared} and the effect's own card)" if spared else ""
+                lines.append(f"  - every special card plays {effect.becomes}{but}; then:")
+                sub: list[str] = []
+                _rules(edition, effect.precedence, sub)
+                lines += [f"    {line}" for line in sub]
+                alliances = "cancelled" if effect.cancels_alliances else "kept"
+                lines.append(f"  - alliances formed in the trick are {alliances}")
+            if effect.kind is EffectKind.ALLIANCE:
+                when = {
+                    "both_made": "when both made their bid",
+                    "own_made": "when they made their own bid",
+                    "always": "always",
+                }[effect.pays]
+                lines.append(f"  - each ally earns {effect.points} {when}")
+            else:
+                order = ", else ".join(s.replace("_", " ") for s in effect.next_leader)
+                lines.append(f"  - when nobody wins, the next leader is: {order}")
+        lines.append("")
+
+    lines += ["## Bonuses (paid when the bid is made)", ""]
+    for bonus in edition.bonuses:
+        winner = f" when the winning card is {_pattern(bonus.winner)}" if bonus.winner else ""
+        captured = " or ".join(_pattern(p) for p in bonus.captured)
+        itself = ", the winning card itself not counted" if bonus.exclude_winner else ""
+        lines.append(
+            f"- `{bonus.id}`: +{bonus.points} per card of {captured} in the trick{winner}{itself}"
+            f"{_said(bonus.description)}{_from(edition, f'bonus:{bonus.id}')}"
+        )
+    lines.append("")
+
+    lines += ["## Scoring", ""]
+    for scheme, data in zip(edition.schemes, edition.data["scoring"]["schemes"], strict=True):
+        default = " (default)" if scheme.id == edition.default_scheme else ""
+        lines.append(f"- **{scheme.id}**{default}: {scheme.title}{_from(edition, f'scheme:{scheme.id}')}")
+        lines.append(f"  - a bid is made when `{scheme.made.source}`")
+        if scheme.loads:
+            loads = []
+            for k, load in enumerate(scheme.loads):
+                notes = ["the default"] if k == 0 else []
+                others = data.get("load_names", {}).get(load, {})
+                notes += [f"names {_languages({'names': others})}"] if others else []
+                loads.append(f"{load} ({'; '.join(notes)})" if notes else load)
+            lines.append(f"  - after the bids each player chooses a load: {', '.join(loads)}")
+        for case in scheme.cases:
+            when = f"when `{case.when.source}`" if case.when is not None else "otherwise"
+            lines.append(f"  - `{case.id}` {when}: `{case.points.source}`")
+        if scheme.otherwise == "zero":
+            lines.append("  - a result no case covers: 0")
+    if edition.ties == "extra_round":
+        cards = edition.extra_round_cards.source
+        ties = f"another round of the tied players, dealing `{cards}` cards{_from(edition, 'extra_round_cards')}"
+    else:
+        ties = "co-winners"
+    lines.append(f"- a tie for first: {ties}{_from(edition, 'ties')}")
+    lines.append("")
+
+    _bidding(edition, lines)
+
+    _abilities(edition, lines)
+    if edition.ghost is not None:
+        ghost = edition.ghost
+        after = "he leads the next trick" if ghost.wins_lead == "ghost" else "the player who led it leads the next"
+        if ghost.wins_lead == "ghost":
+            again = (
+                "the player who played after him before plays after him again"
+                if ghost.leads_again == "keep_order"
+                else "the first player listed plays after him"
+            )
+            after += f" (when he led the trick he won, {again})"
+        lines += [
+            f"## {ghost.name}",
+            "",
+            f"- With {ghost.players} players a ghost hand, {ghost.name}, plays in every trick: number "
+            f"{ghost.position} in a trick a player leads; he never follows suit, bids or scores; his declared "
+            f"cards are played as {ghost.declares}; when he wins a trick {after}{_said(ghost.description)}"
+            f"{_from(edition, 'ghost')}",
+            "",
+        ]
+    lines += ["## Rounds", ""]
+    if edition.hand_limit is not None:
+        lines.append(f"- hand limit: `{edition.hand_limit.source}`{_from(edition, 'hand_limit')}")
+    for schedule, data in zip(edition.schedules, edition.data["schedule"]["variants"], strict=True):
+        default = " (default)" if schedule.id == edition.default_schedule else ""
+        cards = ", ".join(map(str, schedule.rounds))
+        source = f" (source: {data['source']})" if "source" in data else ""
+        lines.append(
+            f"- `{schedule.id}`{default}: {schedule.title} - {cards}{source}{_from(edition, f'schedule:{schedule.id}')}"
+        )
+    return "\n".join(lines).rstrip() + "\n"

@@ -1,0 +1,175 @@
+"""The exception hierarchy: one root, and every bad-input error is also a ``ValueError``.
+
+Each error carries enough to name the place of the problem: a file, a line and a
+column where the input came from a file, or the offending token where it came from
+the command line.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import NamedTuple
+
+#: The most characters of a piece of input a message quotes: a longer one is cut, so
+#: that a huge token (a 10 MB line) is never echoed back.
+QUOTE_AT_MOST = 60
+
+
+def shorten(text: str, limit: int = QUOTE_AT_MOST) -> str:
+    r"""``text`` as messages quote it: cut after ``limit`` characters, and its control
+    characters (a NUL byte, an escape) written as escapes, never sent to the terminal.
+
+    >>> shorten("a\x00b")
+    'a\\x00b'
+    """
+    shown = printable(text if len(text) <= limit else text[:limit])
+    return shown if len(text) <= limit else f"{shown}... ({len(text)} characters)"
+
+
+#: The characters output never carries as they are, but tab and newline: the C0 controls
+#: (escape sequences start with ESC: one can move the cursor up and erase the lines a
+#: warning was on, or write the clipboard), DEL, the C1 controls (U+009B starts a sequence
+#: as ESC [ does), and the bidirectional embeddings, overrides and isolates, which show
+#: text in another order than it is stored (a name that reads ``exe.txt`` can be
+#: ``txt.exe``). Written as a regular expression's character class.
+_CONTROLS = r"\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069"
+#: The characters :func:`printable` escapes in text that is one line, and in text of lines.
+_IN_A_LINE = re.compile(f"[\\n{_CONTROLS}]")
+_IN_LINES = re.compile(f"[{_CONTROLS}]")
+
+
+def _escape(found: re.Match[str]) -> str:
+    code = ord(found[0])
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def printable(text: str, *, lines: bool = False) -> str:
+    r"""``text`` with the characters a terminal would obey, or that would disguise the
+    text, written as escapes, as Python writes them (``\x1b``, ``\x9b``, ``\u202e``):
+    shown, never obeyed. Tabs stay; newlines stay with ``lines`` (text of several lines,
+    a report), and are escaped too without it (one line: a message, a title in a line),
+    so that a newline in a name never makes a line of its own.
+
+    >>> printable("\x1b[1A\x1b[2Kok\n")
+    '\\x1b[1A\\x1b[2Kok\\x0a'
+    >>> printable("a\tb\nc\u202e", lines=True)
+    'a\tb\nc\\u202e'
+    """
+    return (_IN_LINES if lines else _IN_A_LINE).sub(_escape, text)
+
+
+def json_text(value: object) -> str:
+    r"""``value`` as one line of JSON, every string exact: the characters
+    :func:`printable` escapes that JSON would write as they are (DEL, the C1 controls,
+    the bidirectional overrides) written as JSON escapes (``\u009b``), which read back as
+    the same strings; other text (a Japanese card name) as it is.
+
+    >>> json_text({"name": "P\x9bat"})
+    '{"name": "P\\u009bat"}'
+    """
+    import json
+
+    return _IN_LINES.sub(lambda found: f"\\u{ord(found[0]):04x}", json.dumps(value, ensure_ascii=False))
+
+
+class Problem(NamedTuple):
+    """One located problem in an input file (1-based line and column; 0 when unknown).
+    ``code`` names the kind of a warning that a file may allow (see
+    :mod:`skullking.analysis.lint`); it is shown after the message, in brackets."""
+
+    file: str
+    line: int
+    column: int
+    message: str
+    severity: str = "error"
+    code: str = ""
+
+    def __str__(self) -> str:
+        prefix = "warning: " if self.severity == "warning" else ""
+        suffix = f" [{self.code}]" if self.code else ""
+        if self.line == 0:  # no position in the file (a file that is not there)
+            return f"{self.file}: {prefix}{self.message}{suffix}"
+        return f"{self.file}:{self.line}:{self.column}: {prefix}{self.message}{suffix}"
+
+    def as_json(self) -> dict[str, object]:
+        """The ``{file, line, column, message}`` record of ``validate --format json``
+        (with ``severity`` for a warning, and its ``code`` when it has one)."""
+        record: dict[str, object] = {
+            "file": self.file,
+            "line": self.line,
+            "column": self.column,
+            "message": self.message,
+        }
+        if self.severity != "error":
+            record["severity"] = self.severity
+        if self.code:
+            record["code"] = self.code
+        return record
+
+
+def in_file_order(problems: Iterable[Problem]) -> list[Problem]:
+    """``problems`` sorted by file, line and column, each reported once (two checks that
+    find the same problem at the same place say it once)."""
+    return sorted(dict.fromkeys(problems), key=lambda p: (p.file, p.line, p.column))
+
+
+class SkullKingError(Exception):
+    """Root of every error this package raises on purpose."""
+
+
+class NotationError(SkullKingError, ValueError):
+    """A card or trick written in a way the edition does not understand.
+
+    ``token`` is the offending piece of input, quoted in the message.
+    """
+
+    def __init__(self, message: str, *, token: str | None = None) -> None:
+        super().__init__(message)
+        self.token = token
+
+
+class IllegalTrickError(SkullKingError, ValueError):
+    """A trick that cannot happen: more copies of a card than the deck has, more cards
+    than players, an undeclared Tigress, and the like."""
+
+
+class ExpressionError(SkullKingError, ValueError):
+    """A formula or condition that does not parse or does not type-check.
+
+    ``column`` is the 1-based column inside the expression text.
+    """
+
+    def __init__(self, message: str, *, column: int = 1) -> None:
+        super().__init__(message)
+        self.column = column
+
+
+class FormulaError(SkullKingError, ValueError):
+    """A formula of an edition that cannot give a value for the values it was given:
+    a division by a value that is 0 there, or a result beyond
+    :data:`~skullking.core.limits.MAX_VALUE`. The formula loaded; the values it met make it fail."""
+
+
+class EditionError(SkullKingError, ValueError):
+    """An edition file (or one of its bases) with problems; ``problems`` lists them all,
+    in file order."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        problems = in_file_order(problems)
+        self.problems = [p for p in problems if p.severity == "error"] or problems
+        self.warnings = [p for p in problems if p.severity == "warning"]
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+class SheetError(SkullKingError, ValueError):
+    """A score sheet with problems; ``problems`` lists them all, each located, in file order."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = in_file_order(problems)
+        super().__init__("\n".join(str(p) for p in problems))
+
+
+class GameError(SkullKingError, ValueError):
+    """A move a round in play cannot take: out of turn, a card not held, not following
+    suit, a bid out of range, an answer no pending decision allows."""

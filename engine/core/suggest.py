@@ -1,0 +1,59 @@
+"""Did-you-mean suggestions for names looked up in editions, sheets and commands.
+
+Every place that looks a name up (a card, role, suit, rule, effect, bonus, scheme,
+schedule, module or player) and does not find it says so through :func:`unknown`,
+so that messages read alike everywhere::
+
+    >>> unknown("effect", "lot", ["kraken", "loot", "white-whale"])
+    "unknown effect 'lot'; did you mean 'loot'? (known: kraken, loot, white-whale)"
+    >>> unknown("module", "extra", ["advanced", "base"])
+    "unknown module 'extra' (known: advanced, base)"
+
+A list of more than :data:`LIST_AT_MOST` names is left out of the message.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+
+from skullking.core.errors import QUOTE_AT_MOST, shorten
+
+
+def close_matches(word: str, known: Iterable[str], n: int = 3, cutoff: float = 0.6) -> list[str]:
+    """The known names closest to ``word`` (case-insensitive), best first; ``cutoff``
+    (0 to 1) is how alike they must be."""
+    if len(word) > 2 * QUOTE_AT_MOST:  # nothing is that long: no need to compare
+        return []
+    by_lower: dict[str, str] = {}
+    for name in known:
+        by_lower.setdefault(name.lower(), name)
+    return [by_lower[m] for m in difflib.get_close_matches(word.lower(), list(by_lower), n=n, cutoff=cutoff)]
+
+
+def did_you_mean(word: str, known: Iterable[str]) -> str:
+    """``"; did you mean 'x'?"`` (or ``'x' or 'y'``) for the closest known names, else ``""``."""
+    matches = close_matches(word, known)
+    if not matches:
+        return ""
+    return "; did you mean " + " or ".join(repr(m) for m in matches) + "?"
+
+
+#: Known names are listed in a message when there are at most this many.
+LIST_AT_MOST = 24
+
+
+def known_list(known: Iterable[str]) -> str:
+    """`` (known: a, b, c)`` for a short list of names, else ``""``."""
+    names = sorted(set(known))
+    if len(names) > LIST_AT_MOST:
+        return ""
+    return f" (known: {', '.join(names) or 'none'})"
+
+
+def unknown(what: str, word: str, known: Iterable[str], *, where: str = "") -> str:
+    """The message for a name that is not known: ``unknown WHAT 'WORD'[ in WHERE]``,
+    then a did-you-mean when a known name is close, and the known names when few."""
+    names = sorted(set(known))
+    place = f" in {where}" if where else ""
+    return f"unknown {what} '{shorten(word)}'{place}{did_you_mean(word, names)}{known_list(names)}"

@@ -1,0 +1,398 @@
+"""Building a frozen :class:`~skullking.edition.Edition` from a checked edition tree.
+
+Runs after the schema and the semantic checks passed, so it may trust the shape of
+the data. Expressions are compiled here, and every card that can be played is
+turned into an interned :class:`~skullking.model.cards.Play` with its precomputed fields.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from skullking.language.expr import compile_expression
+from skullking.model.cards import Lead
+from skullking.model.records import (
+    EXTRA_ROUND_NAMES,
+    HAND_LIMIT_NAMES,
+    ROUND_NAMES,
+    SEAT_NAMES,
+    TRICK_NAMES,
+    Ability,
+    AbilityKind,
+    AlliancePays,
+    Bidding,
+    BidRule,
+    Bonus,
+    CardKind,
+    Case,
+    Declaration,
+    Effect,
+    EffectKind,
+    Fallback,
+    Ghost,
+    Individual,
+    Module,
+    NextLeader,
+    Otherwise,
+    Pattern,
+    Pick,
+    PlayRules,
+    Role,
+    Rule,
+    Schedule,
+    Scheme,
+    SheetChoice,
+    Suit,
+    Ties,
+    WhenSeveral,
+    bid_rule_names,
+    case_names,
+    default,
+    made_names,
+    played_names,
+)
+from skullking.reading.located import Node
+
+
+def _names(node: dict[str, Any]) -> tuple[str, ...]:
+    return tuple(name for words in node.get("names", {}).values() for name in words)
+
+
+def _text(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _source(root: Node, path: tuple[str | int, ...]) -> str:
+    loc = root.locate(path)
+    return f"{loc.file}:{loc.line}"
+
+
+def _rules(
+    root: Node, path: tuple[str | int, ...], rules: list[dict[str, Any]], role_ids: list[str]
+) -> tuple[Rule, ...]:
+    names = (*role_ids, *TRICK_NAMES)
+    return tuple(
+        Rule(
+            id=r["id"],
+            description=r.get("description", r["id"]),
+            when=compile_expression(_text(r["when"]), names, "truth value") if "when" in r else None,
+            pick=Pick(r["winner"]["pick"]),
+            of=r["winner"]["of"],
+            source=_source(root, (*path, i)),
+            ties=Ties(r["winner"].get("ties", default("precedence", "[]", "winner", "ties"))),
+        )
+        for i, r in enumerate(rules)
+    )
+
+
+def _pattern(data: dict[str, Any]) -> Pattern:
+    def field(key: str) -> frozenset[Any] | None:
+        return frozenset(data[key]) if key in data else None
+
+    return Pattern(
+        roles=field("roles"),
+        suits=field("suits"),
+        ranks=field("ranks"),
+        cards=field("cards"),
+        printed_roles=field("printed_roles"),
+        played=data.get("played"),
+    )
+
+
+def _choices(data: dict[str, Any] | None) -> SheetChoice | None:
+    if data is None:
+        return None
+    return SheetChoice(
+        sheet_key=str(data["sheet_key"]),
+        values=tuple(data["values"]),
+        card=data.get("card"),
+        after_last_trick=bool(data.get("after_last_trick", True)),
+        timing=str(data.get("timing", "immediate")),
+        module=data.get("module"),
+    )
+
+
+def _load_names(scheme: dict[str, Any]) -> tuple[tuple[tuple[str, ...], str], ...]:
+    """Normalized name -> load id for every load's id and other names."""
+    from skullking.language.notation import normalize
+
+    pairs = [(normalize(load), load) for load in scheme.get("loads", [])]
+    for load, languages in scheme.get("load_names", {}).items():
+        pairs += [(normalize(name), load) for names in languages.values() for name in names]
+    return tuple(pairs)
+
+
+def sheet_key(ability: dict[str, Any]) -> str | None:
+    """The round key of score sheets that records what an ability chose: a
+    ``choose_leader`` ability's ``sheet_key``, by default its card's id."""
+    if ability["kind"] != "choose_leader":
+        return None
+    return str(ability.get("sheet_key", ability["card"]))
+
+
+def _abilities(items: list[dict[str, Any]]) -> tuple[Ability, ...]:
+    return tuple(
+        Ability(
+            id=a["id"],
+            card=a["card"],
+            kind=AbilityKind(a["kind"]),
+            cards=int(a.get("count", 0)),
+            sheet_key=sheet_key(a),
+            after_last_trick=bool(a.get("after_last_trick", False)),
+            description=a.get("description", ""),
+            module=a.get("module"),
+        )
+        for a in items
+    )
+
+
+def build_edition(root: Node, *, path: str) -> Any:
+    from skullking.edition import Edition
+
+    d: dict[str, Any] = root.plain()
+    roles = tuple(
+        Role(id=r["id"], slot=i, lead=Lead(r["lead"]), description=r.get("description", ""))
+        for i, r in enumerate(d["roles"])
+    )
+    role_ids = [r.id for r in roles]
+    suits = tuple(
+        Suit(
+            id=s["id"],
+            code=s["code"],
+            slot=i,
+            ranks=tuple(range(s["ranks"]["from"], s["ranks"]["to"] + 1)),
+            trump=bool(s.get("trump", False)),
+            module=s.get("module", "base"),
+            names=_names(s),
+        )
+        for i, s in enumerate(d["deck"]["suits"])
+    )
+    kinds = tuple(
+        CardKind(
+            id=c["id"],
+            code=c["code"],
+            copies=c.get("count", 1),
+            module=c.get("module", "base"),
+            role=c.get("role"),
+            declarations=tuple(
+                Declaration(role=x["role"], code=x["code"], names=_names(x)) for x in c.get("declare", [])
+            ),
+            effect=c.get("effect"),
+            individuals=tuple(
+                Individual(id=x["id"], code=x["code"], names=_names(x), description=x.get("description", ""))
+                for x in c.get("individuals", [])
+            ),
+            names=_names(c),
+            description=c.get("description", ""),
+        )
+        for c in d["deck"].get("cards", [])
+    )
+    section = d.get("effects", {})
+    effects = tuple(
+        Effect(
+            id=e["id"],
+            slot=i,
+            kind=EffectKind(e["kind"]),
+            description=e.get("description", e["id"]),
+            next_leader=tuple(NextLeader(x) for x in e.get("next_leader", ["trick_leader"])),
+            becomes=e.get("becomes"),
+            spares=frozenset(e.get("spares", [])),
+            precedence=_rules(root, ("effects", "list", i, "precedence"), e.get("precedence", []), role_ids),
+            cancels_alliances=bool(e.get("cancels_alliances", False)),
+            points=int(e.get("points", 0)),
+            pays=AlliancePays(e.get("pays", default("effects", "list", "[]", "pays"))),
+            source=_source(root, ("effects", "list", i)),
+        )
+        for i, e in enumerate(section.get("list", []))
+    )
+    bonuses = tuple(
+        Bonus(
+            id=b["id"],
+            points=b["points"],
+            winner=_pattern(b["winner"]) if "winner" in b else None,
+            captured=tuple(
+                _pattern(p) for p in (b["captured"] if isinstance(b["captured"], list) else [b["captured"]])
+            ),
+            exclude_winner=bool(b.get("exclude_winner", False)),
+            description=b.get("description", b["id"]),
+            source=_source(root, ("bonuses", i)),
+        )
+        for i, b in enumerate(d["bonuses"])
+    )
+    played = played_names(role_ids)
+    schemes = tuple(
+        Scheme(
+            id=s["id"],
+            title=s.get("title", s["id"]),
+            made=compile_expression(_text(s["made"]), made_names(played), "truth value"),
+            cases=tuple(
+                Case(
+                    when=compile_expression(_text(c["when"]), case_names(played, s), "truth value")
+                    if "when" in c
+                    else None,
+                    points=compile_expression(_text(c["points"]), case_names(played, s), "number"),
+                    id=str(c.get("id", "")),
+                )
+                for c in s["cases"]
+            ),
+            source=_source(root, ("scoring", "schemes", i)),
+            loads=tuple(s.get("loads", [])),
+            load_names=_load_names(s),
+            otherwise=Otherwise(s.get("otherwise", default("scoring", "schemes", "[]", "otherwise"))),
+        )
+        for i, s in enumerate(d["scoring"]["schemes"])
+    )
+    schedule = d["schedule"]
+    schedules = tuple(
+        Schedule(id=v["id"], title=v.get("title", v["id"]), rounds=tuple(v["rounds"])) for v in schedule["variants"]
+    )
+    hand_limit = (
+        compile_expression(_text(schedule["hand_limit"]), HAND_LIMIT_NAMES, "number")
+        if "hand_limit" in schedule
+        else None
+    )
+    return Edition(
+        id=d["id"],
+        title=d.get("title", d["id"]),
+        description=d.get("description", ""),
+        sources=tuple(d.get("sources", [])),
+        path=path,
+        min_players=d["players"]["min"],
+        max_players=d["players"]["max"],
+        modules=tuple(
+            Module(
+                id=m["id"],
+                title=m.get("title", m["id"]),
+                optional=bool(m.get("optional", False)),
+                min_players=int(m.get("min_players", 1)),
+            )
+            for m in d["modules"]
+        ),
+        roles=roles,
+        suits=suits,
+        kinds=kinds,
+        character_after_pass=Lead(
+            d.get("lead", {}).get("character_after_pass", default("lead", "character_after_pass"))
+        ),
+        precedence=_rules(root, ("precedence",), d["precedence"], role_ids),
+        effects=effects,
+        when_several=WhenSeveral(section.get("when_several", "last_played")),
+        cancelled_role=section.get("cancelled_role"),
+        bonuses=bonuses,
+        schemes=schemes,
+        default_scheme=d["scoring"]["default"],
+        ties=d["scoring"].get("ties", default("scoring", "ties")),
+        wagers=_choices(d["scoring"].get("wagers")),
+        bid_changes=_choices(d["scoring"].get("bid_changes")),
+        abilities=_abilities(d.get("abilities", [])),
+        schedules=schedules,
+        default_schedule=schedule["default"],
+        hand_limit=hand_limit,
+        data=d,
+        provenance=provenance(root),
+        ghost=Ghost(
+            name=d["ghost"]["name"],
+            players=d["ghost"]["players"],
+            position=d["ghost"]["position"],
+            declares=d["ghost"]["declares"],
+            wins_lead=d["ghost"]["wins_lead"],
+            description=d["ghost"].get("description", ""),
+            leads_again=d["ghost"].get("leads_again", default("ghost", "leads_again")),
+        )
+        if "ghost" in d
+        else None,
+        play_rules=_play_rules(d.get("play", {})),
+        bidding=_bidding(root, d.get("bidding", {})),
+        extra_round_cards=compile_expression(
+            _text(d["scoring"].get("extra_round_cards", default("scoring", "extra_round_cards"))),
+            EXTRA_ROUND_NAMES,
+            "number",
+        ),
+    )
+
+
+def _play_rules(data: dict[str, Any]) -> PlayRules:
+    return PlayRules(
+        first_leader=compile_expression(
+            _text(data.get("first_leader", default("play", "first_leader"))), SEAT_NAMES, "number"
+        ),
+        no_winner_leads=Fallback(data.get("no_winner_leads", default("play", "no_winner_leads"))),
+        follow_suit=str(data.get("follow_suit", default("play", "follow_suit"))),
+    )
+
+
+def _bidding(root: Node, data: dict[str, Any]) -> Bidding:
+    order = str(data.get("order", default("bidding", "order")))
+    return Bidding(
+        min=compile_expression(_text(data.get("min", default("bidding", "min"))), ROUND_NAMES, "number"),
+        max=compile_expression(_text(data.get("max", default("bidding", "max"))), ROUND_NAMES, "number"),
+        order=order,
+        first_bidder=compile_expression(_text(data["first_bidder"]), SEAT_NAMES, "number")
+        if "first_bidder" in data
+        else None,
+        rules=tuple(
+            BidRule(
+                id=r["id"],
+                require=compile_expression(_text(r["require"]), bid_rule_names(order), "truth value"),
+                description=r.get("description", r["id"]),
+                source=_source(root, ("bidding", "rules", i)),
+            )
+            for i, r in enumerate(data.get("rules", []))
+        ),
+    )
+
+
+#: Where provenance looks for items with ids: section path -> the name items get.
+_KEYED = {
+    ("modules",): "module",
+    ("roles",): "role",
+    ("deck", "suits"): "suit",
+    ("deck", "cards"): "card",
+    ("precedence",): "rule",
+    ("effects", "list"): "effect",
+    ("bonuses",): "bonus",
+    ("scoring", "schemes"): "scheme",
+    ("schedule", "variants"): "schedule",
+    ("abilities",): "ability",
+    ("bidding", "rules"): "bidding rule",
+}
+#: Single values whose provenance is kept (name -> path).
+_SINGLE = {
+    "players": ("players",),
+    "lead": ("lead",),
+    "when_several": ("effects", "when_several"),
+    "cancelled_role": ("effects", "cancelled_role"),
+    "default_scheme": ("scoring", "default"),
+    "ties": ("scoring", "ties"),
+    "default_schedule": ("schedule", "default"),
+    "hand_limit": ("schedule", "hand_limit"),
+    "ghost": ("ghost",),
+    "wagers": ("scoring", "wagers"),
+    "bid_changes": ("scoring", "bid_changes"),
+    "play": ("play",),
+    "bidding": ("bidding",),
+    "extra_round_cards": ("scoring", "extra_round_cards"),
+}
+
+
+def provenance(root: Node) -> dict[str, str]:
+    """Which file (and line) set each item and value: 'card:kraken' -> 'file.yaml:120'.
+    After ``extends`` a merged item keeps the location of the last file that changed it."""
+    out: dict[str, str] = {}
+
+    def where(node: Node) -> str:
+        return f"{node.loc.file}:{node.loc.line}"
+
+    for path, name in _KEYED.items():
+        section = root.at(path)
+        if section is None or not isinstance(section.value, list):
+            continue
+        for item in section.value:
+            ident = item.value.get("id") if isinstance(item.value, dict) else None
+            if ident is not None:
+                out[f"{name}:{ident.value}"] = where(item)
+    for name, path in _SINGLE.items():
+        node = root.at(path)
+        if node is not None:
+            out[name] = where(node)
+    return out

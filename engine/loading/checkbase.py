@@ -1,0 +1,80 @@
+"""What every check of an edition (:mod:`skullking.loading.checks`) stands on: the file's tree,
+the problems found so far, locating a problem at its node, ids, references and
+formulas checked where they stand."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from skullking.core.errors import ExpressionError, Problem, shorten
+from skullking.core.suggest import unknown
+from skullking.reading.located import Location, Node, position_in_scalar
+
+#: What an id a formula names may look like (a role's, a load's).
+_VARIABLE = re.compile(r"^[a-z_][a-z0-9_]*$")
+
+
+class CheckerBase:
+    """The checks' common ground; every check adds to ``problems``."""
+
+    def __init__(self, root: Node, sources: dict[str, str] | None = None, top: str = "") -> None:
+        self.root = root
+        self.data: dict[str, Any] = root.plain()
+        self.problems: list[Problem] = []
+        self.sources = sources or {}
+        self.top = top  # the file being checked: where an overlay's problems belong
+
+    def at(self, *path: str | int) -> Location:
+        return self.root.locate(path)
+
+    def error(self, message: str, *path: str | int) -> None:
+        self.problems.append(self.at(*path).problem(message))
+
+    def ids(self, path: tuple[str | int, ...], items: list[dict[str, Any]], what: str) -> set[str]:
+        seen: dict[str, int] = {}
+        for index, item in enumerate(items):
+            ident = item["id"]
+            if ident in seen:
+                first = self.at(*path, seen[ident], "id")
+                self.error(f"duplicate {what} id '{ident}' (first at line {first.line})", *path, index, "id")
+            else:
+                seen[ident] = index
+        return set(seen)
+
+    def known(self, value: str, known: Iterable[str], what: str, *path: str | int) -> bool:
+        known = sorted(known)
+        if value in known:
+            return True
+        self.error(unknown(what, value, known), *path)
+        return False
+
+    def expression(self, source: Any, names: Iterable[str], want: str, *path: str | int) -> Any:
+        from skullking.core.limits import MAX_EXPRESSION_CHARS
+        from skullking.language.expr import compile_expression
+
+        text = str(source).lower() if isinstance(source, bool) else str(source)
+        if len(text) > MAX_EXPRESSION_CHARS:
+            self.error(
+                f"the formula is {len(text):,} characters long: the most a formula may have is "
+                f"{MAX_EXPRESSION_CHARS:,}",
+                *path,
+            )
+            return None
+        try:
+            return compile_expression(text, tuple(names), want)  # type: ignore[arg-type]
+        except ExpressionError as exc:
+            node = self.root.at(path)
+            loc = self.at(*path)
+            if node is not None and not isinstance(node.value, dict | list):
+                loc = position_in_scalar(node, exc.column, self.sources.get(node.loc.file))
+            self.problems.append(loc.problem(f"{exc} in '{shorten(text, 200)}'"))
+            return None
+
+    def _blame(self, *candidates: tuple[str | int, ...]) -> tuple[str | int, ...]:
+        """Of the nodes that together cause a problem, the first set by the checked file."""
+        for path in candidates:
+            if self.at(*path).file == self.top:
+                return path
+        return candidates[0]

@@ -1,0 +1,470 @@
+"""The compiled parts of an edition: frozen, typed records built once from the YAML.
+
+The loader (:mod:`skullking.loading.loader`) turns a validated edition file into these; the
+trick resolver and the scorer then trust them and never look at YAML again.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import TYPE_CHECKING, NamedTuple
+
+from skullking.language.expr import TABLE
+from skullking.language.notation import normalize
+from skullking.model.cards import Lead, Play
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from typing import Any
+
+    from skullking.language.expr import Expression
+    from skullking.tricks.interpreter import TrickResult
+
+#: Words that ``winner.of`` reserves besides role and suit ids.
+RESERVED_OF = frozenset({"trump", "led_suit", "numbered", "any"})
+#: Names a precedence condition may use besides the role ids (counts in the trick).
+TRICK_NAMES = ("numbered", "trump", "cards")
+#: Names of a scheme's ``made`` condition.
+MADE_NAMES = ("bid", "won", "cards", "round", "players")
+#: Names every round formula sees about the game: rounds in the schedule, and 1 in the
+#: schedule's last round (else 0).
+GAME_NAMES = ("rounds", "last_round")
+#: The keys of a score sheet's round (editions add their choices' sheet keys).
+ROUND_KEYS = ("cards", "bids", "won", "bonuses", "loot", "extra", "leader", "tricks", "players")
+#: Names of a scheme's cases (besides ``played_<role>`` and the scheme's loads);
+#: ``total_bids`` is the sum of every bid of the round.
+CASE_NAMES = (*MADE_NAMES, "bonus", "alliance", "wager", *GAME_NAMES, "total_bids")
+#: Names of the range of a bid (``bidding.min``/``max``).
+ROUND_NAMES = ("cards", "round", "players", *GAME_NAMES)
+#: Names of a bidding rule (besides the aggregates over every player's ``bid``):
+#: ``position`` in the bidding order (0 first) and ``bids_before`` (the sum of the bids
+#: made before it) only when players bid in turn.
+BID_RULE_NAMES = ("bid", "total_bids", "position", "bids_before", *ROUND_NAMES)
+#: Names of ``play.first_leader`` and ``bidding.first_bidder`` (``leader``: the seat
+#: leading the round's first trick; 0 in ``first_leader`` itself).
+SEAT_NAMES = ("round", "players", "rounds", "leader")
+#: Names of ``scoring.extra_round_cards``: the cards dealt in the schedule's last round.
+EXTRA_ROUND_NAMES = ("last_cards", "players")
+
+
+#: The values of keys an edition file may leave out, by key path ("[]": any item of a
+#: list). The build uses them when a file says nothing, and ``validate`` warns about an
+#: overlay that sets one of these keys to its default on a base that left it out.
+DEFAULTS: dict[tuple[str, ...], object] = {
+    ("lead", "character_after_pass"): "no_suit",
+    ("play", "first_leader"): "round - 1",
+    ("play", "no_winner_leads"): "trick_leader",
+    ("play", "follow_suit"): "must",
+    ("bidding", "order"): "simultaneous",
+    ("bidding", "min"): 0,
+    ("bidding", "max"): "cards",
+    ("precedence", "[]", "winner", "ties"): "first_played",
+    ("effects", "list", "[]", "precedence", "[]", "winner", "ties"): "first_played",
+    ("effects", "list", "[]", "pays"): "both_made",
+    ("scoring", "ties"): "shared",
+    ("scoring", "extra_round_cards"): "last_cards",
+    ("scoring", "schemes", "[]", "otherwise"): "required",
+    ("ghost", "leads_again"): "keep_order",
+}
+
+
+def default(*path: str) -> object:
+    """The value an edition file leaves out at ``path`` (items as ``[]``)."""
+    return DEFAULTS[path]
+
+
+def played_name(role: str) -> str | None:
+    """The formula name counting a player's cards played in ``role`` this round
+    (``played_escape``), or ``None`` when the role id cannot be a name (a '-' in it)."""
+    name = f"played_{role}"
+    return name if all(c.isascii() and (c.islower() or c.isdigit() or c == "_") for c in name) else None
+
+
+#: Names of ``schedule.hand_limit``.
+HAND_LIMIT_NAMES = ("players",)
+
+
+def played_names(role_ids: list[str]) -> tuple[str, ...]:
+    """The ``played_<role>`` names of the roles whose ids make names."""
+    return tuple(name for name in map(played_name, role_ids) if name is not None)
+
+
+def made_names(played: tuple[str, ...]) -> tuple[str, ...]:
+    """Names of a scheme's ``made``: the player's own values and the game's, with the
+    aggregates over every player."""
+    return (*MADE_NAMES, *GAME_NAMES, "total_bids", *played, TABLE)
+
+
+def case_names(played: tuple[str, ...], scheme: Mapping[str, Any]) -> tuple[str, ...]:
+    """Names of a scheme's cases (with the aggregates over every player)."""
+    return (*CASE_NAMES, *played, *scheme.get("loads", []), TABLE)
+
+
+def bid_rule_names(order: str) -> tuple[str, ...]:
+    """Names of a bidding rule: ``position`` and ``bids_before`` only when bidding in turn."""
+    names = BID_RULE_NAMES if order == "in_turn" else tuple(n for n in BID_RULE_NAMES if n not in _IN_TURN_ONLY)
+    return (*names, TABLE)
+
+
+_IN_TURN_ONLY = ("position", "bids_before")
+
+
+class Pick(StrEnum):
+    """How a precedence rule picks among the cards it looks at (``winner.pick``)."""
+
+    FIRST = "first"
+    LAST = "last"
+    HIGHEST = "highest"
+    LOWEST = "lowest"
+
+
+class Among(StrEnum):
+    """The card groups a rule may look at besides roles and suits (``winner.of``)."""
+
+    TRUMP = "trump"
+    LED_SUIT = "led_suit"
+    NUMBERED = "numbered"
+    ANY = "any"
+
+
+class EffectKind(StrEnum):
+    """The effects the engine knows; editions say which card has which (``effects.list``)."""
+
+    DESTROY_TRICK = "destroy_trick"
+    NEUTRALIZE = "neutralize"
+    ALLIANCE = "alliance"
+
+
+class NextLeader(StrEnum):
+    """Who leads after a trick without a winner (``effects.list[].next_leader``)."""
+
+    WOULD_HAVE_WON_WITHOUT_EFFECTS = "would_have_won_without_effects"
+    WOULD_HAVE_WON_WITHOUT_CARD = "would_have_won_without_card"
+    EFFECT_PLAYER = "effect_player"
+    LEFT_OF_EFFECT_PLAYER = "left_of_effect_player"
+    TRICK_LEADER = "trick_leader"
+
+
+class Ties(StrEnum):
+    """Which of several cards of equal rank wins a highest/lowest pick (``winner.ties``)."""
+
+    FIRST_PLAYED = "first_played"
+    LAST_PLAYED = "last_played"
+
+
+class Fallback(StrEnum):
+    """Who leads after a trick that nobody wins when no ``next_leader`` strategy names a
+    seat, or no precedence rule finds a winner (``play.no_winner_leads``)."""
+
+    TRICK_LEADER = "trick_leader"
+    LEFT_OF_TRICK_LEADER = "left_of_trick_leader"
+    LAST_PLAYER = "last_player"
+
+
+class AlliancePays(StrEnum):
+    """When an alliance pays its points (``effects.list[].pays``)."""
+
+    BOTH_MADE = "both_made"
+    OWN_MADE = "own_made"
+    ALWAYS = "always"
+
+
+class Otherwise(StrEnum):
+    """What a result that no scoring case covers gets (``schemes[].otherwise``)."""
+
+    REQUIRED = "required"
+    ZERO = "zero"
+
+
+class WhenSeveral(StrEnum):
+    """Which trick-altering card takes effect when several are in one trick."""
+
+    LAST_PLAYED = "last_played"
+    FIRST_PLAYED = "first_played"
+
+
+class Suit(NamedTuple):
+    id: str
+    code: str
+    slot: int
+    ranks: tuple[int, ...]
+    trump: bool
+    module: str
+    names: tuple[str, ...]
+
+
+class Role(NamedTuple):
+    id: str
+    slot: int
+    lead: Lead
+    description: str
+
+
+class Declaration(NamedTuple):
+    role: str
+    code: str
+    names: tuple[str, ...]
+
+
+class Individual(NamedTuple):
+    id: str
+    code: str
+    names: tuple[str, ...]
+    description: str
+
+
+class CardKind(NamedTuple):
+    """A special card of the deck (every copy alike, unless named individually)."""
+
+    id: str
+    code: str
+    copies: int
+    module: str
+    role: str | None
+    declarations: tuple[Declaration, ...]
+    effect: str | None
+    individuals: tuple[Individual, ...]
+    names: tuple[str, ...]
+    description: str
+
+
+class Rule(NamedTuple):
+    """A precedence rule: when ``when`` holds, ``pick`` a card ``of`` a group."""
+
+    id: str
+    description: str
+    when: Expression | None
+    pick: Pick
+    of: str
+    source: str
+    ties: Ties = Ties.FIRST_PLAYED
+
+
+class Effect(NamedTuple):
+    id: str
+    slot: int
+    kind: EffectKind
+    description: str
+    next_leader: tuple[NextLeader, ...]
+    becomes: str | None
+    precedence: tuple[Rule, ...]
+    cancels_alliances: bool
+    points: int
+    source: str
+    #: neutralize: roles that keep themselves (the effect's own card always does).
+    spares: frozenset[str] = frozenset()
+    #: alliance: when the allies earn ``points``.
+    pays: AlliancePays = AlliancePays.BOTH_MADE
+
+
+class Pattern(NamedTuple):
+    """A card pattern of a bonus: a card matches when every given field matches."""
+
+    roles: frozenset[str] | None = None
+    suits: frozenset[str] | None = None
+    ranks: frozenset[int] | None = None
+    cards: frozenset[str] | None = None
+    printed_roles: frozenset[str] | None = None
+    #: before_winner / after_winner: only cards played before (after) the winning card.
+    played: str | None = None
+
+    def matches(self, play: Play, role: str | None, printed: frozenset[str], offset: int = 0) -> bool:
+        """Whether ``play``, playing ``role`` in its trick, matches; ``printed`` is the
+        set of roles its card can take at all, ``offset`` its position minus the
+        winning card's."""
+        if self.played is not None and (offset < 0) != (self.played == "before_winner"):
+            return False
+        if self.played is not None and offset == 0:
+            return False
+        if self.roles is not None and role not in self.roles:
+            return False
+        if self.suits is not None and play.card.suit not in self.suits:
+            return False
+        if self.ranks is not None and play.card.rank not in self.ranks:
+            return False
+        if self.cards is not None and play.card.kind not in self.cards:
+            return False
+        return self.printed_roles is None or bool(self.printed_roles & printed)
+
+    @property
+    def static(self) -> bool:
+        """True when the match does not depend on the trick (roles played, positions)."""
+        return self.roles is None and self.played is None
+
+
+class Bonus(NamedTuple):
+    id: str
+    points: int
+    winner: Pattern | None
+    captured: tuple[Pattern, ...]
+    exclude_winner: bool
+    description: str
+    source: str
+
+
+class Case(NamedTuple):
+    when: Expression | None
+    points: Expression
+    id: str = ""
+
+
+class Scheme(NamedTuple):
+    id: str
+    title: str
+    made: Expression
+    cases: tuple[Case, ...]
+    source: str
+    #: Choices a player makes per round under this scheme (Rascal's cannon loads); the
+    #: first is the default. Each is a name in the cases: 1 when chosen, else 0.
+    loads: tuple[str, ...] = ()
+    #: Other names of the loads (normalized words -> load id), in any language.
+    load_names: tuple[tuple[tuple[str, ...], str], ...] = ()
+    #: What a result no case covers scores (``required``: the file must cover all).
+    otherwise: Otherwise = Otherwise.REQUIRED
+
+    def other_names(self, load: str) -> list[str]:
+        """The other names of ``load``, as written words (its id left out)."""
+        return [" ".join(name) for name, owner in self.load_names if owner == load and name != (load,)]
+
+    def load_id(self, text: str) -> str | None:
+        """The load ``text`` names (its id, or one of its names; case, '-' and '_' do
+        not matter), or ``None``."""
+        if text in self.loads:
+            return text
+        words = normalize(text)
+        return next((load for name, load in self.load_names if name == words), None)
+
+
+class BidRule(NamedTuple):
+    """A rule every round's bids must keep (``bidding.rules``): ``require`` holds for each
+    player. A rule that looks at other players' bids (``total_bids``, an aggregate) is
+    checked once every bid is in, the others as each bid is made."""
+
+    id: str
+    require: Expression
+    description: str
+    source: str
+
+    @property
+    def needs_all(self) -> bool:
+        """Whether the rule can only be checked once every bid is in."""
+        return "total_bids" in self.require.variables or self.require.uses_table
+
+
+class Bidding(NamedTuple):
+    """How bids are made: their range, the rules over them, and the order."""
+
+    min: Expression
+    max: Expression
+    #: simultaneous (everybody at once, any order) or in_turn (from ``first_bidder``).
+    order: str = "simultaneous"
+    first_bidder: Expression | None = None
+    rules: tuple[BidRule, ...] = ()
+
+
+class PlayRules(NamedTuple):
+    """Choices about play that are no card's: who leads a round's first trick, who
+    leads after a trick nobody wins, and whether suit must be followed (``play``)."""
+
+    #: The seat (0-based, taken modulo the players) leading round ``round``'s first trick.
+    first_leader: Expression
+    no_winner_leads: Fallback = Fallback.TRICK_LEADER
+    #: must (a numbered card follows the led suit when the hand holds it) or may.
+    follow_suit: str = "must"
+
+
+class Schedule(NamedTuple):
+    id: str
+    title: str
+    rounds: tuple[int, ...]
+
+
+class Module(NamedTuple):
+    id: str
+    title: str
+    optional: bool
+    min_players: int = 1
+
+
+class Ghost(NamedTuple):
+    """A hand that plays in every trick of small games without bidding or scoring."""
+
+    name: str
+    players: int
+    position: int
+    declares: str
+    wins_lead: str
+    description: str = ""
+    #: When he leads a trick after leading and winning one: keep_order (the player who
+    #: played after him before plays after him again) or seat_order (seat 0 does).
+    leads_again: str = "keep_order"
+
+
+class SheetChoice(NamedTuple):
+    """A per-player choice a score sheet records (a wager, a bid change): the sheet key,
+    the values allowed, and the card whose winning trick grants it, if any."""
+
+    sheet_key: str
+    values: tuple[int, ...]
+    card: str | None = None
+    after_last_trick: bool = True
+    #: When the choice is made in play: "immediate" (right after the trick that grants
+    #: it, as the 2021 rulebook and the official FAQ have it) or "end_of_round" (after
+    #: the round's last trick, as the French rulebook (Blackrock Games, 2022) has it).
+    timing: str = "immediate"
+    #: The module that brings the choice (None: always in use).
+    module: str | None = None
+
+
+class AbilityKind(StrEnum):
+    """What an ability does (edition ``abilities[].kind``)."""
+
+    CHOOSE_LEADER = "choose_leader"
+    EXCHANGE = "exchange"
+    LOOK_UNDEALT = "look_undealt"
+
+
+class Ability(NamedTuple):
+    """A power gained by winning a trick with ``card`` (a card or individual id);
+    ``cards`` is how many an exchange draws and then discards, ``sheet_key`` the round
+    key a score sheet records a leader choice under."""
+
+    id: str
+    card: str
+    kind: AbilityKind
+    cards: int = 0
+    sheet_key: str | None = None
+    after_last_trick: bool = False
+    description: str = ""
+    #: The module that brings the ability (None: always in use).
+    module: str | None = None
+
+
+class Phase(StrEnum):
+    """Where a round stands."""
+
+    BIDDING = "bidding"
+    LOADING = "loading"  # a scheme with cannon loads: each player picks one after the bids
+    PLAYING = "playing"
+    DECIDING = "deciding"  # an ability waits for its player's choice
+    OVER = "over"
+
+
+# Reading an enum member through its class (``Phase.OVER``) costs about 0.1 us on
+# Python 3.11, ten times a module constant: a round's moves, played thousands of times a
+# second in simulations, compare with these names.
+BIDDING, LOADING, PLAYING, DECIDING, OVER = Phase.BIDDING, Phase.LOADING, Phase.PLAYING, Phase.DECIDING, Phase.OVER
+CHOOSE_LEADER, EXCHANGE, LOOK_UNDEALT = AbilityKind.CHOOSE_LEADER, AbilityKind.EXCHANGE, AbilityKind.LOOK_UNDEALT
+
+
+class Trick(NamedTuple):
+    """A finished trick of a round played move by move (:class:`skullking.Round`): who
+    played in which order, the cards, the resolver's result, the winner's name
+    (``None`` when nobody wins) and who leads next."""
+
+    number: int
+    players: tuple[str, ...]
+    plays: tuple[Play, ...]
+    result: TrickResult
+    winner: str | None
+    next_leader: str

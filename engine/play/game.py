@@ -1,0 +1,161 @@
+"""A whole game: the rounds of a schedule in turn, tie-break rounds where the edition
+plays them, and the game as a score sheet (:class:`Game`; each round is a
+:class:`~skullking.play.round.Round`, and ``skullking.play.round.Game`` names this class too)."""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from skullking.core.errors import GameError
+from skullking.model.records import OVER
+from skullking.scoring.schemes import standings
+from skullking.scoring.sheets.score import SheetScore, score_sheet
+
+if TYPE_CHECKING:
+    from skullking.edition import Edition
+    from skullking.model.cards import Play
+    from skullking.play.round import Round
+
+
+@functools.cache
+def _round_class() -> type[Round]:
+    """:class:`~skullking.play.round.Round` (its module imports this one: looked up once)."""
+    from skullking.play.round import Round
+
+    return Round
+
+
+class Game:
+    """A whole game of ``edition``: the rounds of a schedule in turn, each a
+    :class:`Round` (round n is led by the player after its dealer, ``players[n - 1]``
+    cyclically, as on score sheets). ``seed`` makes every deal reproducible: the rounds
+    are dealt one after the other from one generator seeded from it.
+
+    >>> import random, skullking
+    >>> from skullking.play.round import Game, play_randomly
+    >>> game = Game(skullking.load_edition("skullking-2021"), ["Ann", "Bo", "Cy"], schedule="past-your-bedtime", seed=1)
+    >>> play_randomly(game.next_round(), random.Random(1))
+    >>> game.over, len(game.as_sheet()["rounds"]), sorted(game.score().totals)
+    (True, 1, ['Ann', 'Bo', 'Cy'])
+    """
+
+    def __init__(
+        self,
+        edition: Edition,
+        players: Sequence[str],
+        *,
+        schedule: str | None = None,
+        scheme: str | None = None,
+        seed: int | None = None,
+        modules: Iterable[str] | None = None,
+        abilities: bool = True,
+    ) -> None:
+        self.edition = edition
+        self.players = tuple(players)
+        try:
+            self.schedule = edition.schedule(schedule).id
+            self.scheme = edition.scheme(scheme).id
+        except KeyError as exc:
+            raise GameError(str(exc.args[0])) from None
+        self.modules = None if modules is None else tuple(modules)
+        self.abilities = abilities
+        self.rounds: list[Round] = []
+        self._length = len(edition.schedule(self.schedule).rounds)
+        # Every round is dealt from this one generator, in turn. Its seed is derived
+        # from ``seed`` (a text seed: hashed by random's own SHA-512), so that a player
+        # who draws moves from random.Random(seed) draws nothing the deals drew.
+        self._deals = random.Random(None if seed is None else f"deals:{seed}")
+
+    @property
+    def length(self) -> int:
+        """The number of rounds the schedule plays."""
+        return self._length
+
+    @property
+    def tied(self) -> tuple[str, ...]:
+        """After the schedule's last round, the players tied for first when the edition
+        breaks ties with another round of them (``ties: extra_round``, as the 2024 printing of the rulebook does);
+        else ``()``."""
+        done = [r for r in self.rounds if r.phase is OVER]
+        if len(done) < self.length or len(done) < len(self.rounds) or self.edition.ties != "extra_round":
+            return ()
+        _, first = standings(self.players, [r.score() for r in done])
+        return first if len(first) > 1 else ()
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended: the schedule played, and no tie left to break."""
+        finished = len(self.rounds) >= self.length and self.rounds[-1].phase is OVER
+        return finished and not self.tied
+
+    def next_round(
+        self,
+        *,
+        cards: int | None = None,
+        hands: Mapping[str, str | Iterable[str | Play]] | None = None,
+        undealt: str | Iterable[str | Play] | None = None,
+    ) -> Round:
+        """Deal the next round (given ``hands``, else drawn from the game's seed).
+
+        After the schedule, a tie for first that the edition breaks with another round
+        gets one: the tied players only, under the rules for their number (two bring
+        in the ghost hand where the edition has one), dealt ``cards`` each - by default
+        as many as the schedule's last round (the 2024 printing of the rulebook does not
+        say how many)."""
+        if self.rounds and self.rounds[-1].phase is not OVER:
+            raise GameError(f"round {len(self.rounds)} is not over")
+        players = self.players
+        modules = self.modules
+        if len(self.rounds) >= self.length:
+            players = self.tied
+            if not players:
+                raise GameError(f"the game is over: the '{self.schedule}' schedule has {self.length} rounds")
+            used = self.edition.modules_for(len(players))
+            modules = None if self.modules is None else tuple(m for m in self.modules if m in used)
+            if cards is None:
+                table = len(players) + (1 if self.edition.ghost and self.edition.ghost.players == len(players) else 0)
+                last = self.edition.cards_dealt(self.length, table, self.schedule) or 1
+                cards = int(self.edition.extra_round_cards.evaluate({"last_cards": last, "players": len(players)}))
+        round_ = _round_class()(
+            self.edition,
+            players,
+            number=len(self.rounds) + 1,
+            cards=cards,
+            schedule=self.schedule,
+            scheme=self.scheme,
+            hands=hands,
+            undealt=undealt,
+            rng=self._deals,
+            modules=modules,
+            abilities=self.abilities,
+        )
+        self.rounds.append(round_)
+        return round_
+
+    def as_sheet(self) -> dict[str, Any]:
+        """The game so far as a score sheet giving the whole play of every finished round
+        (what ``skullking score`` reads)."""
+        sheet: dict[str, Any] = {
+            "edition": self.edition.id,
+            "players": list(self.players),
+            "scoring": self.scheme,
+            "schedule": self.schedule,
+        }
+        if self.modules is not None:
+            sheet["modules"] = list(self.modules)
+        rounds = []
+        for r in self.rounds:
+            if r.phase is OVER:
+                record = r.as_sheet_round()
+                if r.players != self.players:  # a tie-break round
+                    record = {"players": list(r.players), **record}
+                rounds.append(record)
+        sheet["rounds"] = rounds
+        return sheet
+
+    def score(self) -> SheetScore:
+        """The finished rounds scored as their sheet is (totals, winners, tie break)."""
+        return score_sheet(self.edition, self.as_sheet(), file="<game>", check_edition=False)

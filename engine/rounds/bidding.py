@@ -1,0 +1,115 @@
+"""Bidding rules as data: the range of a bid, the bidding order, and the rules over a
+round's bids (``bidding`` in an edition file).
+
+Shared by the round engine (:class:`skullking.Round` refuses a bid that breaks a rule)
+and the sheet scorer (a sheet whose bids break one gets a located error naming it).
+A rule is checked for every player: one that looks only at the player's own bid (and,
+bidding in turn, at ``position`` and ``bids_before``) as the bid is made; one that
+looks at the others (``total_bids``, an aggregate) once every bid is in.
+
+>>> import skullking
+>>> ed = skullking.load_edition("skullking-2021")
+>>> bid_range(ed, cards=3, number=3, players=4, rounds=10)
+(0, 3)
+>>> bidding_order(ed, ["Ann", "Bo", "Cy"], leader=1, number=2, rounds=10)
+['Ann', 'Bo', 'Cy']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, NamedTuple
+
+from skullking.model.records import BidRule
+
+if TYPE_CHECKING:
+    from skullking.edition import Edition
+
+
+class Broken(NamedTuple):
+    """A bidding rule a round's bids break: for ``player``'s bid, or (``None``) for the
+    bids together (a rule over every bid)."""
+
+    rule: BidRule
+    player: str | None
+
+    def message(self, bids: Mapping[str, int]) -> str:
+        what = f"{self.player}'s bid {bids[self.player]}" if self.player is not None else "the bids"
+        verb = "breaks" if self.player is not None else "break"
+        about = f": {self.rule.description}" if self.rule.description != self.rule.id else ""
+        return f"{what} {verb} bidding rule '{self.rule.id}'{about}"
+
+
+def round_values(cards: int, number: int, players: int, rounds: int) -> dict[str, int]:
+    """The names a round's bidding formulas see about the round (``bidding.min``,
+    ``max`` and the rules, besides the bids)."""
+    return {"cards": cards, "round": number, "players": players, "rounds": rounds, "last_round": int(number == rounds)}
+
+
+def bid_range(edition: Edition, *, cards: int, number: int, players: int, rounds: int) -> tuple[int, int]:
+    """The lowest and highest bid of a round (``bidding.min`` and ``max``)."""
+    values = round_values(cards, number, players, rounds)
+    return int(edition.bidding.min.evaluate(values)), int(edition.bidding.max.evaluate(values))
+
+
+def first_leader(edition: Edition, *, number: int, players: int, rounds: int) -> int:
+    """The seat leading round ``number``'s first trick (``play.first_leader``)."""
+    seat = edition.play_rules.first_leader.evaluate({"round": number, "players": players, "rounds": rounds})
+    return int(seat) % players
+
+
+def bidding_order(edition: Edition, players: Sequence[str], *, leader: int, number: int, rounds: int) -> list[str]:
+    """The players in the order they bid: seat order from ``bidding.first_bidder``
+    (default the round's first leader ``leader``) when bidding in turn; seat order from
+    the first seat when bids are simultaneous (the order then means nothing)."""
+    count = len(players)
+    if edition.bidding.order != "in_turn":
+        return list(players)
+    first = leader
+    if edition.bidding.first_bidder is not None:
+        values = {"round": number, "players": count, "rounds": rounds, "leader": leader}
+        first = int(edition.bidding.first_bidder.evaluate(values)) % count
+    return [players[(first + i) % count] for i in range(count)]
+
+
+def broken_rules(
+    edition: Edition,
+    bids: Mapping[str, int],
+    order: Sequence[str],
+    *,
+    cards: int,
+    number: int,
+    rounds: int,
+    only: str | None = None,
+) -> list[Broken]:
+    """The bidding rules ``bids`` break (``order``: every player in bidding order).
+
+    With ``only`` (a player who just bid), the rules on that player's own bid are
+    checked, and the rules over every bid only if every bid is in. Without it, every
+    rule is checked for every player who bid."""
+    rules = edition.bidding.rules
+    if not rules:
+        return []
+    base = round_values(cards, number, len(order), rounds)
+    complete = all(p in bids for p in order)
+    table: list[dict[str, int]] = []
+    before = 0
+    for position, player in enumerate(order):
+        if player not in bids:
+            continue
+        env = dict(base, bid=bids[player], position=position, bids_before=before)
+        before += bids[player]
+        table.append(env)
+    for env in table:
+        env["total_bids"] = before
+    rows = {p: i for i, p in enumerate(p for p in order if p in bids)}
+    broken: list[Broken] = []
+    for rule in rules:
+        if rule.needs_all:
+            if complete and not all(rule.require.evaluate_for(table, i) for i in range(len(table))):
+                broken.append(Broken(rule, None))
+            continue
+        for player in [only] if only is not None else [p for p in order if p in bids]:
+            if not rule.require.evaluate_for(table, rows[player]):
+                broken.append(Broken(rule, player))
+    return broken

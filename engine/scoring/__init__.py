@@ -1,0 +1,3 @@
+"""Scoring: the schemes' formulas that give a round's points, and score sheets (rounds
+written down) read, checked and scored.
+"""

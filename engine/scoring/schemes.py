@@ -1,0 +1,406 @@
+"""A round's points, shared by score sheets (:mod:`skullking.scoring.sheets.score`) and
+rounds played move by move (:mod:`skullking.play.round`): the scheme's cases over the
+table, when alliances pay, and the standings after some rounds. A scheme is scored
+through its :class:`Scorer`, which writes the scheme out as Python functions of a
+player's values."""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Callable, Mapping, Sequence, Set
+from typing import TYPE_CHECKING, NamedTuple
+
+from skullking.core.limits import MAX_VALUE
+from skullking.language.expr import divides, python_function, python_text
+from skullking.model.records import (
+    AlliancePays,
+    Effect,
+    EffectKind,
+    Scheme,
+    played_name,
+)
+
+if TYPE_CHECKING:
+    from skullking.edition import Edition
+
+
+class RoundScore(NamedTuple):
+    """One scored round: cards dealt, and per player bid, tricks won and points."""
+
+    number: int
+    cards: int
+    bids: Mapping[str, int]
+    won: Mapping[str, int]
+    points: Mapping[str, int]
+
+
+#: Makes a RoundScore without the call of its generated __new__ (one a round).
+_new = tuple.__new__
+
+
+def standings(players: Sequence[str], rounds: Sequence[RoundScore]) -> tuple[dict[str, int], tuple[str, ...]]:
+    """Totals per player over ``rounds`` (a player sitting out a tie-break round scores
+    nothing in it), and the players with the highest total, in seat order."""
+    totals = {p: sum(r.points.get(p, 0) for r in rounds) for p in players}
+    best = max(totals.values()) if totals else 0
+    return totals, tuple(p for p in players if totals[p] == best) if rounds else ()
+
+
+def round_points(
+    edition: Edition,
+    *,
+    number: int,
+    cards: int,
+    scheme: Scheme,
+    players: list[str],
+    bids: dict[str, int],
+    won: dict[str, int],
+    captures: dict[str, list[str]],
+    alliances: list[tuple[str, str]],
+    extra: dict[str, int],
+    wagers: dict[str, int],
+    loads: dict[str, str],
+    rounds: int = 0,
+    played: Mapping[str, Mapping[str, int]] | None = None,
+) -> RoundScore:
+    """Points for one round from its results: per player the bid (after any change), the
+    tricks won, the capture bonus ids, the alliances formed, extra points, the wager and
+    the load; the first case of ``scheme`` that holds gives each player's points (a
+    result no case covers scores 0 where the scheme says ``otherwise: zero``).
+
+    The formulas also see the game: ``rounds`` in the schedule, ``last_round`` (1 in the
+    schedule's last round), ``total_bids``, and per player ``played_<role>`` from
+    ``played`` (player -> role id -> cards played in that role; needed only by schemes
+    that use those names, see :func:`played_names_used`), and aggregate over the table.
+
+    A scheme whose formulas look at one player's values only (no aggregate over the
+    table) is scored by Python functions written from it once (:class:`Scorer`)."""
+    return scorer(edition, scheme).points(
+        number=number,
+        cards=cards,
+        players=players,
+        bids=bids,
+        won=won,
+        captures=captures,
+        alliances=alliances,
+        extra=extra,
+        wagers=wagers,
+        loads=loads,
+        rounds=rounds,
+        played=played,
+    )
+
+
+#: The values a formula may read of a player, in order: in a scheme's generated
+#: functions the name at index i is the local ``v<i>`` (see _functions; a scheme's loads
+#: follow).
+_ROW = ("bid", "won", "cards", "round", "players", "rounds", "last_round", "total_bids", "bonus", "alliance", "wager")
+
+
+class Scorer:
+    """A scheme of an edition made ready to score rounds: the names every player's
+    values hold, the bonus points, the alliance effect, and, for a scheme whose
+    formulas look at one player's values (no aggregate over the table, no
+    ``played_<role>``), the scheme written out as two Python functions over the table
+    (see :func:`_functions`): whether each player made the bid, and each player's points
+    from the first case that holds. :meth:`points` scores a round from its results,
+    :meth:`tallied` one played here from its tallies."""
+
+    __slots__ = ("alliance", "fast", "load_ids", "made_divides", "points_of", "scheme", "uses_played", "zeros")
+
+    def __init__(self, edition: Edition, scheme: Scheme) -> None:
+        from skullking.model.records import played_names
+
+        self.scheme = scheme
+        self.load_ids = scheme.loads
+        self.points_of = {b.id: b.points for b in edition.bonuses}
+        self.alliance = next((e for e in edition.effects if e.kind is EffectKind.ALLIANCE), None)
+        #: Every ``played_<role>`` name at 0: a player's values before the play counts.
+        self.zeros = dict.fromkeys(played_names([r.id for r in edition.roles]), 0)
+        self.uses_played = bool(played_names_used(scheme))
+        #: (made, points) written out over the table, or None (see _functions).
+        self.fast = None if self.uses_played else _functions(scheme)
+        #: Whether the made formula divides (and so can fail: asked even when unused).
+        self.made_divides = divides(scheme.made.tree)
+
+    def points(
+        self,
+        *,
+        number: int,
+        cards: int,
+        players: Sequence[str],
+        bids: dict[str, int],
+        won: dict[str, int],
+        captures: dict[str, list[str]],
+        alliances: list[tuple[str, str]],
+        extra: dict[str, int],
+        wagers: dict[str, int],
+        loads: dict[str, str],
+        rounds: int = 0,
+        played: Mapping[str, Mapping[str, int]] | None = None,
+    ) -> RoundScore:
+        """:func:`round_points` under this scheme."""
+        if self.fast is not None:  # the scheme written out as Python (see _functions)
+            of = self.points_of
+            bonus = {p: sum(map(of.__getitem__, c)) for p, c in captures.items() if c}
+            scored = self._written(number, cards, players, bids, won, bonus, alliances, wagers, loads, rounds)
+            if scored is not None:
+                if extra:
+                    scored = {p: value + extra.get(p, 0) for p, value in scored.items()}
+                return _new(RoundScore, (number, cards, bids, won, scored))
+        return self._evaluated(
+            number, cards, players, bids, won, captures, alliances, extra, wagers, loads, rounds, played
+        )
+
+    def tallied(
+        self,
+        *,
+        number: int,
+        cards: int,
+        players: Sequence[str],
+        bids: dict[str, int],
+        won: dict[str, int],
+        captured: Sequence[tuple[str, Sequence[str]]],
+        alliances: list[tuple[str, str]],
+        wagers: dict[str, int],
+        loads: dict[str, str],
+        rounds: int,
+        played: Mapping[str, Mapping[str, int]] | None,
+    ) -> RoundScore:
+        """:meth:`points` of a round played here, from its tallies: the capture bonus
+        ids as (winner, ids) a trick, no extra points (see
+        :meth:`Round.score <skullking.play.round.Round.score>`)."""
+        if self.fast is not None:
+            bonus: dict[str, int] = {}
+            of = self.points_of
+            for winner, ids in captured:
+                bonus[winner] = bonus.get(winner, 0) + sum(map(of.__getitem__, ids))
+            scored = self._written(number, cards, players, bids, won, bonus, alliances, wagers, loads, rounds)
+            if scored is not None:
+                return _new(RoundScore, (number, cards, bids, won, scored))
+        captures: dict[str, list[str]] = {p: [] for p in players}
+        for winner, ids in captured:
+            captures[winner].extend(ids)
+        return self._evaluated(
+            number, cards, players, bids, won, captures, alliances, {}, wagers, loads, rounds, played
+        )
+
+    def _written(  # noqa: PLR0917 (once a round in simulations: no keywords to match)
+        self,
+        number: int,
+        cards: int,
+        players: Sequence[str],
+        bids: dict[str, int],
+        won: dict[str, int],
+        bonus: dict[str, int],
+        alliances: Sequence[tuple[str, str]],
+        wagers: dict[str, int],
+        loads: dict[str, str],
+        rounds: int,
+    ) -> dict[str, int] | None:
+        """Each player's points by the scheme's functions (``bonus``: capture points per
+        player); ``None`` when a formula divides by zero or a value leaves the limits:
+        the formulas one by one then give the error or the value."""
+        made_fn, points_fn = self.fast  # type: ignore[misc]  # (asked only when it is not None)
+        count = len(players)
+        try:
+            if alliances:
+                earned = _earned(self.alliance, alliances, made_fn(players, bids, won, cards, number, count, rounds))
+            else:  # whether each made the bid matters only to alliances: asked if it can fail
+                earned = {}
+                if self.made_divides:
+                    made_fn(players, bids, won, cards, number, count, rounds)
+            scored: dict[str, int] | None = points_fn(
+                players, bids, won, bonus, earned, wagers, loads, self.load_ids, cards, number, count, rounds
+            )
+        except ZeroDivisionError:
+            return None
+        return scored
+
+    def _evaluated(  # noqa: PLR0917 (points' values in its order: a private step of points and tallied)
+        self,
+        number: int,
+        cards: int,
+        players: Sequence[str],
+        bids: dict[str, int],
+        won: dict[str, int],
+        captures: dict[str, list[str]],
+        alliances: list[tuple[str, str]],
+        extra: dict[str, int],
+        wagers: dict[str, int],
+        loads: dict[str, str],
+        rounds: int,
+        played: Mapping[str, Mapping[str, int]] | None,
+    ) -> RoundScore:
+        """:meth:`points` by the formulas one by one, over a table of names."""
+        scheme = self.scheme
+        base = {
+            "cards": cards,
+            "round": number,
+            "players": len(players),
+            "rounds": rounds,
+            "last_round": int(number == rounds),
+            "total_bids": sum(bids.values()),
+        }
+        counts_played = self.uses_played  # (a name left out is 0 to a formula)
+        if counts_played:
+            base.update(self.zeros)
+        table: list[dict[str, int]] = []
+        for p in players:
+            env = base.copy()
+            env["bid"] = bids[p]
+            env["won"] = won[p]
+            if played and counts_played:
+                for role, count in played.get(p, {}).items():
+                    name = played_name(role)
+                    if name is not None:
+                        env[name] = count
+            table.append(env)
+        made = {p: bool(scheme.made.evaluate_for(table, row)) for row, p in enumerate(players)}
+        points_of = self.points_of
+        earned = _earned(self.alliance, alliances, made) if alliances else {}
+        for row, p in enumerate(players):
+            env = table[row]
+            captured = captures.get(p)
+            env["bonus"] = sum(map(points_of.__getitem__, captured)) if captured else 0
+            env["alliance"] = earned.get(p, 0)
+            env["wager"] = wagers.get(p, 0)
+            for load in scheme.loads:
+                env[load] = int(loads.get(p) == load)
+        points: dict[str, int] = {}
+        for row, p in enumerate(players):
+            outcome = self.case_points(table, row)
+            points[p] = outcome + extra.get(p, 0) if extra else outcome
+        return RoundScore(number=number, cards=cards, bids=bids, won=won, points=points)
+
+    def case_points(self, table: Sequence[Mapping[str, int]], row: int) -> int:
+        """The points of the first case that holds for player ``row`` (0 when none does)."""
+        for case in self.scheme.cases:
+            if case.when is None or case.when.evaluate_for(table, row):
+                return int(case.points.evaluate_for(table, row))
+        return 0
+
+
+_SCORERS: weakref.WeakKeyDictionary[Edition, dict[int, tuple[Scheme, Scorer]]] = weakref.WeakKeyDictionary()
+
+
+def scorer(edition: Edition, scheme: Scheme) -> Scorer:
+    """The scorer of ``scheme`` (a scheme of ``edition``, or one built for it), made on
+    first use."""
+    kept = _SCORERS.get(edition)
+    if kept is None:
+        kept = _SCORERS[edition] = {}
+    entry = kept.get(id(scheme))
+    if entry is None or entry[0] is not scheme:
+        entry = kept[id(scheme)] = (scheme, Scorer(edition, scheme))
+    return entry[1]
+
+
+def _functions(scheme: Scheme) -> tuple[Callable[..., dict[str, bool]], Callable[..., dict[str, int]]] | None:
+    """The scheme as two Python functions over the table, written from its formulas:
+    ``made(players, bids, won, *constants)``, whether each player made the bid, and
+    ``points(players, bids, won, bonus, alliance, wagers, loads, load_ids, *constants)``,
+    each player's points from the first case that holds (0 when none does), or
+    ``None`` as soon as one leaves the limits (``MAX_VALUE``); the constants are the
+    round's ``cards, round, players, rounds`` (``last_round`` and ``total_bids`` are
+    worked out inside, where a formula uses them), the mappings give each player's
+    values (a player missing from ``bonus``, ``alliance`` or ``wagers`` has 0). ``None``
+    for a scheme whose formulas aggregate over the table or that Python cannot compile."""
+    row = (*_ROW, *scheme.loads)
+    formulas = [scheme.made, *(e for c in scheme.cases for e in (c.when, c.points) if e is not None)]
+    if any(f.uses_table for f in formulas) or not set(scheme.made.variables) <= set(row[:8]):
+        return None
+    used = set().union(*(f.variables for f in formulas))
+    if not used <= set(row):
+        return None
+    constants = [f"v{i}" for i in range(2, 6)]  # cards, round, players, rounds
+
+    def derived(variables: Set[str]) -> list[str]:
+        """The lines working out last_round and total_bids before the loop, if used."""
+        lines = ["    v6 = 1 if v3 == v5 else 0"] if "last_round" in variables else []
+        return lines + (["    v7 = sum(bids.values())"] if "total_bids" in variables else [])
+
+    def slot(name: str, _: str | None) -> str:
+        return f"v{row.index(name)}"
+
+    # each player's own values, as the formulas use them
+    fetch = {
+        "bid": "v0 = bids[p]",
+        "won": "v1 = won[p]",
+        "bonus": "v8 = bonus.get(p, 0) if bonus else 0",  # (often empty: no call then)
+        "alliance": "v9 = alliance.get(p, 0) if alliance else 0",
+        "wager": "v10 = wagers.get(p, 0) if wagers else 0",
+    }
+    fetch.update(
+        {load: f"v{11 + i} = 1 if loads.get(p) == load_ids[{i}] else 0" for i, load in enumerate(scheme.loads)}
+    )
+    made_lines = [fetch[n] for n in ("bid", "won") if n in scheme.made.variables]
+    made_lines.append(f"made[p] = {python_text(scheme.made.tree, slot)}")
+    made = python_function(
+        ["players", "bids", "won", *constants],
+        "\n".join(
+            [
+                *derived(scheme.made.variables),
+                "    made = {}",
+                "    for p in players:",
+                *(f"        {line}" for line in made_lines),
+                "    return made",
+            ]
+        ),
+        "made",
+    )
+    lines = [fetch[n] for n in fetch if n in used]
+    first = True
+    for case in scheme.cases:
+        points = f"value = {python_text(case.points.tree, slot)}"
+        if case.when is None:
+            lines += [points] if first else ["else:", f"    {points}"]
+            break
+        lines += [f"{'if' if first else 'elif'} {python_text(case.when.tree, slot)}:", f"    {points}"]
+        first = False
+    else:
+        lines += ["value = 0"] if first else ["else:", "    value = 0"]
+    lines += [f"if not {-MAX_VALUE} <= value <= {MAX_VALUE}:", "    return None", "points[p] = value"]
+    points_of = python_function(
+        ["players", "bids", "won", "bonus", "alliance", "wagers", "loads", "load_ids", *constants],
+        "\n".join(
+            [
+                *derived(used),
+                "    points = {}",
+                "    for p in players:",
+                *(f"        {line}" for line in lines),
+                "    return points",
+            ]
+        ),
+        "points",
+    )
+    return None if made is None or points_of is None else (made, points_of)
+
+
+def _earned(alliance: Effect | None, alliances: Sequence[tuple[str, str]], made: Mapping[str, bool]) -> dict[str, int]:
+    """The alliance points each player earns from ``alliances`` (Loot's player, winner),
+    each ally paid where the edition's alliance says (``pays``): always, when the ally
+    made the bid, or when both allies made theirs."""
+    earned: dict[str, int] = {}
+    if alliance is None:
+        return earned
+    share, pays = alliance.points, alliance.pays
+    for loot, winner in alliances:
+        for player in (loot,) if loot == winner else (loot, winner):
+            if player in made and (
+                pays is _ALWAYS or (made[player] if pays is _OWN_MADE else made[loot] and made[winner])
+            ):
+                earned[player] = earned.get(player, 0) + share
+    return earned
+
+
+#: (Module constants: an enum member read through its class costs ~0.1 us on Python 3.11.)
+_ALWAYS, _OWN_MADE = AlliancePays.ALWAYS, AlliancePays.OWN_MADE
+
+
+def played_names_used(scheme: Scheme) -> list[str]:
+    """The ``played_<role>`` names the scheme's formulas use (they need the whole play)."""
+    used: set[str] = set(scheme.made.variables)
+    for case in scheme.cases:
+        used |= case.points.variables | (case.when.variables if case.when is not None else set())
+    return sorted(n for n in used if n.startswith("played_"))

@@ -1,0 +1,3 @@
+"""Score sheets: a sheet file read and checked round by round (its bids, results or whole
+play, bonuses and abilities' choices) and scored.
+"""

@@ -1,0 +1,229 @@
+"""Score sheets: the bonuses and Loot alliances a round claims, checked against the
+cards in play (captured cards, winning cards, alliances)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from skullking.core.suggest import unknown
+from skullking.model.records import (
+    Bonus,
+    Pattern,
+)
+from skullking.reading.located import Node
+from skullking.scoring.sheets.reader import SheetReader
+
+if TYPE_CHECKING:
+    pass
+
+
+class BonusClaims(SheetReader):
+    """The checks of a round's ``bonuses`` and ``loot`` given with ``won``: what a sheet
+    claims must fit the cards in play."""
+
+    def _max_captures(self, modules: set[str]) -> dict[str, int]:
+        """Bonus id -> the most times it can be paid in one round: the cards in play that
+        can match one of its patterns in some role they may take."""
+        deck = self.edition.deck(modules)
+        out: dict[str, int] = {}
+        for bonus in self.edition.bonuses:
+            pools = set().union(*(self._pools(p, modules) for p in bonus.captured))
+            out[bonus.id] = sum(1 for card in deck if card.pool in pools)
+        return out
+
+    def _bonuses(
+        self, node: Node, players: list[str], won: Mapping[str, int | None], modules: set[str]
+    ) -> dict[str, list[str]]:
+        known = {b.id for b in self.edition.bonuses}
+        before = len(self.problems)
+        table = self._per_player(node, "bonuses", players, False)
+        captures: dict[str, list[str]] = {}
+        counted: Counter[str] = Counter()
+        first_node: dict[str, Node] = {}
+        for player, ids in table.items():
+            if not isinstance(ids.value, list):
+                self.error(ids, f"bonuses of {player} must be a list of bonus ids")
+                continue
+            captures[player] = []
+            for item in ids.value:
+                if not isinstance(item.value, str) or item.value not in known:
+                    self.error(item, unknown("bonus id", str(item.plain()), known))
+                    continue
+                captures[player].append(item.value)
+                counted[item.value] += 1
+                first_node.setdefault(item.value, item)
+            tricks = won.get(player)
+            if captures[player] and tricks == 0:
+                self.error(ids, f"{player} won no trick, so captured no bonus")
+            elif tricks is not None and len(captures[player]) > tricks * len(players):
+                self.error(
+                    ids,
+                    f"{len(captures[player])} bonus captures for {player}, but {tricks} won trick"
+                    f"{'s' if tricks != 1 else ''} of {len(players)} cards hold at most {tricks * len(players)} cards",
+                )
+        limits = self._max_captures(modules)
+        over = [b for b, count in counted.items() if count > limits[b]]
+        for bonus_id in over:
+            self.error(
+                first_node[bonus_id],
+                f"bonus '{bonus_id}' {counted[bonus_id]} times, but the cards in play allow at most {limits[bonus_id]}",
+            )
+        if not over:
+            self._shared_cards(counted, first_node, modules)
+        if not over and len(self.problems) == before:
+            self._winning_cards(captures, table, won, modules)
+        return captures
+
+    def _winning_cards(
+        self, captures: dict[str, list[str]], table: dict[str, Node], won: Mapping[str, int | None], modules: set[str]
+    ) -> None:
+        """Bonuses paid for a trick won with some card (the Skull King's +30 per pirate)
+        need that winning card: two players cannot both have won with the one Skull King.
+        Each player's bonuses with a winner pattern need a winning card from each
+        pattern's cards (one card serves patterns that share it); the cards in play must
+        give every player their own (a matching of players' needs to cards, each copy
+        of a card one winner). Counted from the bonus patterns and the deck in play."""
+        bonuses = {b.id: b for b in self.edition.bonuses}
+        copies = Counter(card.pool for card in self.edition.deck(modules))
+        needs: list[tuple[str, frozenset[str], list[str]]] = []  # (player, cards that serve, bonus ids)
+        for player, ids in captures.items():
+            groups: list[tuple[set[str], list[str]]] = []
+            for bonus_id in dict.fromkeys(ids):
+                winner = bonuses[bonus_id].winner
+                if winner is None:
+                    continue
+                pools, merged = set(self._pools(winner, modules)), [bonus_id]
+                for group in [g for g in groups if g[0] & pools]:  # a card shared may serve both
+                    groups.remove(group)
+                    pools |= group[0]
+                    merged = group[1] + merged
+                groups.append((pools, merged))
+            needs += [(player, frozenset(pools), merged) for pools, merged in groups]
+            tricks = won.get(player)
+            if tricks is not None and len(groups) > tricks:
+                kinds = "; ".join(
+                    f"{', '.join(repr(b) for b in ids)} by {' or '.join(sorted(pools))}" for pools, ids in groups
+                )
+                self.error(
+                    table[player],
+                    f"{player}'s bonuses need {len(groups)} tricks won with different cards ({kinds}), "
+                    f"but {player} won {tricks}",
+                )
+                return
+        cards = [(pool, k) for pool in sorted(copies) for k in range(copies[pool])]
+        holder: dict[tuple[str, int], int] = {}
+
+        def assign(need: int, seen: set[tuple[str, int]]) -> bool:
+            for card in cards:
+                if card[0] in needs[need][1] and card not in seen:
+                    seen.add(card)
+                    if card not in holder or assign(holder[card], seen):
+                        holder[card] = need
+                        return True
+            return False
+
+        for index, (player, serving, ids) in enumerate(needs):
+            if assign(index, set()):
+                continue
+            rivals = [p for p in captures if p != player and any(q == p and other & serving for q, other, _ in needs)]
+            available = sum(copies[pool] for pool in serving)
+            claims = ", ".join(repr(b) for b in ids)
+            self.error(
+                table[player],
+                f"{player}'s {claims} needs a trick won with {' or '.join(sorted(serving))}, but "
+                f"{', '.join(rivals) or player}'s bonuses need such a winning card too, and the cards in play "
+                f"hold {available} (each wins one trick)",
+            )
+            return
+
+    def _shared_cards(self, counted: Counter[str], first_node: dict[str, Node], modules: set[str]) -> None:
+        """Bonuses that need the same one-of-a-kind cards: the Skull King cannot both win a
+        trick with pirates and be taken by a mermaid in one round. Counted for patterns
+        that only one kind of card can match: each capture takes a card, and a bonus with
+        a winner pattern needs one winning card."""
+        bonuses = {b.id: b for b in self.edition.bonuses}
+        need: Counter[str] = Counter()
+        winners: set[str] = set()
+        for bonus_id, count in counted.items():
+            bonus = bonuses[bonus_id]
+            captured = set().union(*(self._pools(p, modules) for p in bonus.captured))
+            if len(captured) == 1:
+                need[next(iter(captured))] += count
+            if bonus.winner is not None:
+                pools = self._pools(bonus.winner, modules)
+                if len(pools) == 1:
+                    winners |= pools
+        need.update(winners)
+        limits = self.edition.pool_limits
+        for pool, count in need.items():
+            limit = limits[self.edition.kind_pool(pool)] if self.edition.kind_pool(pool) >= 0 else 1
+            if count > limit:
+                claims = [b for b in counted if pool in self._pools_any(bonuses[b], modules)]
+                self.error(
+                    first_node[claims[0]],
+                    f"bonuses {', '.join(repr(b) for b in claims)} need {count} {pool} cards, but the deck has {limit}",
+                )
+
+    def _pools(self, pattern: Pattern, modules: set[str]) -> set[str]:
+        """The kinds of card (special card ids, or 'suit:rank') that can match ``pattern``."""
+        edition = self.edition
+        taken_on = {edition.cancelled_role} | {e.becomes for e in edition.effects}
+        found = set()
+        for card in edition.deck(modules):
+            printed = edition.plays[card.code].printed
+            roles = (printed | taken_on) - {None} if card.suit is None else frozenset()
+            if (
+                (pattern.roles is None or bool(pattern.roles & roles))
+                and (pattern.suits is None or card.suit in pattern.suits)
+                and (pattern.ranks is None or card.rank in pattern.ranks)
+                and (pattern.cards is None or card.kind in pattern.cards)
+                and (pattern.printed_roles is None or bool(pattern.printed_roles & printed))
+            ):
+                found.add(card.pool)
+        return found
+
+    def _pools_any(self, bonus: Bonus, modules: set[str]) -> set[str]:
+        out = set().union(*(self._pools(p, modules) for p in bonus.captured))
+        return out | (self._pools(bonus.winner, modules) if bonus.winner is not None else set())
+
+    def _loot(
+        self, node: Node, players: list[str], won: Mapping[str, int | None], modules: set[str]
+    ) -> list[tuple[str, str]]:
+        loot = node.value.get("loot")
+        if loot is None:
+            return []
+        if not isinstance(loot.value, list):
+            self.error(loot, "'loot' must be a list of [Loot player, trick winner] pairs")
+            return []
+        limit = sum(
+            k.copies
+            for k in self.edition.kinds
+            if k.module in modules
+            and any(e.id == k.effect and e.kind.value == "alliance" for e in self.edition.effects)
+        )
+        if len(loot.value) > limit:
+            self.error(
+                loot,
+                f"{len(loot.value)} alliance{'s' if len(loot.value) != 1 else ''}, but the cards in play "
+                f"hold {limit} alliance card{'s' if limit != 1 else ''}",
+            )
+        pairs = []
+        for pair in loot.value:
+            names = [p.value for p in pair.value] if isinstance(pair.value, list) else None
+            if names is None or len(names) != 2:
+                self.error(pair, "each alliance is a pair [Loot player, trick winner]")
+                continue
+            bad = [item for item in pair.value if item.value not in players]
+            if bad:
+                self.error(bad[0], unknown("player", str(bad[0].plain()), players, where="'loot'"))
+                continue
+            if names[0] == names[1]:
+                self.error(pair, f"{names[0]} cannot ally with themself: winning your own Loot forms no alliance")
+                continue
+            if won.get(names[1]) == 0:
+                self.error(pair, f"{names[1]} won no trick, so took no Loot")
+                continue
+            pairs.append((names[0], names[1]))
+        return pairs

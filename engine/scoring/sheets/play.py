@@ -1,0 +1,216 @@
+"""Score sheets: a round given as its whole play, replayed trick by trick."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from skullking.core.errors import NotationError, SkullKingError
+from skullking.core.suggest import unknown
+from skullking.model.records import (
+    Ability,
+    AbilityKind,
+    Ghost,
+)
+from skullking.reading.located import Node
+from skullking.rounds.bidding import first_leader
+from skullking.rounds.lookups import lookups
+from skullking.rounds.seating import ghost_play, grants, next_seat, opener, seat_order
+from skullking.scoring.sheets.reader import SheetReader
+from skullking.tricks.interpreter import legal_plays
+
+if TYPE_CHECKING:
+    from skullking.model.cards import Play
+
+
+class PlayReplay(SheetReader):
+    """A round given as its whole play (``tricks``): every card parsed and placed, the
+    tricks resolved in seat order, copies and following suit checked."""
+
+    def _play(
+        self,
+        node: Node,
+        players: list[str],
+        cards: int,
+        modules: set[str],
+        number: int,
+        *,
+        chosen: list[tuple[Ability, dict[str, str]]],
+        rounds: int,
+    ) -> (
+        tuple[
+            dict[str, int],
+            dict[str, list[str]],
+            list[tuple[str, str]],
+            dict[str, list[tuple[int, Play]]],
+            dict[str, Counter[str]],
+        ]
+        | None
+    ):
+        count = len(players)
+        ghost = self._ghost(players)
+        size = count + (1 if ghost else 0)
+        leader_node = node.value.get("leader")
+        if leader_node is None:  # by default the deal passes left; left of the dealer leads
+            leader = first_leader(self.edition, number=number, players=count, rounds=rounds)
+        elif leader_node.value in players:
+            leader = players.index(leader_node.value)
+        else:
+            self.error(leader_node, unknown("player", str(leader_node.plain()), players, where="'leader'"))
+            return None
+        tricks_node = node.value["tricks"]
+        if not isinstance(tricks_node.value, list):
+            self.error(tricks_node, "'tricks' must be a list of tricks, each a list of cards")
+            return None
+        if len(tricks_node.value) != cards:
+            self.error(tricks_node, f"{len(tricks_node.value)} tricks, but {cards} cards were dealt")
+            return None
+        parsed: list[list[tuple[Play, Node]]] = []
+        table = lookups(self.edition)
+        known, module_of = table.texts, table.module  # a card's text parsed once an edition
+        for k, trick in enumerate(tricks_node.value, start=1):
+            items = trick.value if isinstance(trick.value, list) else None
+            if items is None or len(items) != size:
+                who = f"one per player and one for {ghost.name}" if ghost else "one per player"
+                self.error(trick, f"trick {k} must list {size} cards, {who}")
+                return None
+            row = []
+            for position, item in enumerate(items, start=1):
+                if isinstance(item.value, dict | list):  # str() of them would show the tree's nodes
+                    shape = "a mapping" if isinstance(item.value, dict) else "a list"
+                    self.error(item, f"trick {k}, card {position}: a card is written as text, not as {shape}")
+                    return None
+                text = str(item.value)
+                play = known.get(text)
+                if play is None:
+                    try:
+                        found = self.edition.parse_cards(text)
+                    except NotationError as exc:
+                        self.error(item, f"trick {k}, card {position}: {exc}")
+                        return None
+                    if len(found) != 1:
+                        self.error(item, f"trick {k}, card {position}: {text!r} is not one card")
+                        return None
+                    play = table.parsed(text, found[0])
+                if module_of[play] not in modules:
+                    self.error(item, f"trick {k}: '{play.code}' is not in play (module '{module_of[play]}')")
+                    return None
+                row.append((play, item))
+            parsed.append(row)
+        if not self._copies(parsed):
+            return None
+        names = [*players, ghost.name] if ghost else players
+        seat, previous = leader, leader
+        order: list[list[int]] = []
+        won = dict.fromkeys(players, 0)
+        captures: dict[str, list[str]] = {p: [] for p in players}
+        alliances: list[tuple[str, str]] = []
+        wins: dict[str, list[tuple[int, Play]]] = {p: [] for p in players}
+        exchanged: dict[int, int] = {}  # seat -> the last trick after which it exchanged cards
+        played: dict[str, Counter[str]] = {p: Counter() for p in players}
+        for k, row in enumerate(parsed, start=1):
+            seats = seat_order(seat, previous, count, ghost)
+            for position, (play, _) in enumerate(row):
+                if seats[position] < count and play.role is not None:
+                    played[players[seats[position]]][play.role] += 1
+            if ghost:  # the ghost's declared cards are played as its rules say
+                at = seats.index(count)
+                declared = self._ghost_card(row[at], ghost, k)
+                if declared is None:
+                    return None
+                row[at] = (declared, row[at][1])
+            order.append(seats)
+            try:
+                result = self.edition.resolve_trick([p for p, _ in row], leader=0, players=size)
+            except SkullKingError as exc:
+                self.error(row[0][1], f"trick {k}: {exc}")
+                return None
+            if result.winner is not None and seats[result.winner] < count:
+                name = players[seats[result.winner]]
+                won[name] += 1
+                wins[name].append((k, row[result.winner][0]))
+                captures[name].extend(result.bonuses)
+                alliances.extend((players[seats[a]], name) for a, _ in result.alliances if seats[a] < count)
+            following = next_seat(seats, result.next_leader, count, ghost)
+            if result.winner is not None and seats[result.winner] < count:
+                winner = players[seats[result.winner]]
+                play = row[result.winner][0]
+                for chooser, picks in chosen:  # (each card grants one: see checks)
+                    if winner in picks and grants(chooser, play, k, cards, modules):
+                        following = players.index(picks[winner])
+                exchange = (a for a in self.edition.abilities if a.kind is AbilityKind.EXCHANGE)
+                if any(grants(a, play, k, cards, modules) for a in exchange):
+                    exchanged[seats[result.winner]] = k  # (a later exchange may draw what is played later)
+            previous, seat = opener(seats, count, ghost), following
+        if not self._follows(parsed, order, names, count, exchanged):
+            return None
+        return won, captures, alliances, wins, played
+
+    def _ghost_card(self, entry: tuple[Play, Node], ghost: Ghost, k: int) -> Play | None:
+        play, item = entry
+        wanted = ghost_play(self.edition, play, ghost)
+        if play.undeclared or play is wanted:
+            return wanted
+        self.error(item, f"trick {k}: {ghost.name} plays {play.card.code} as {ghost.declares} ({wanted.code})")
+        return None
+
+    def _follows(
+        self,
+        parsed: list[list[tuple[Play, Node]]],
+        order: list[list[int]],
+        names: list[str],
+        live: int,
+        exchanged: dict[int, int],
+    ) -> bool:
+        """Everybody followed suit with the hand their own later plays show (a ghost,
+        seat ``live``, need not). A player who exchanged cards after trick k (Bendt the
+        Bandit; the last such trick, when several cards exchange) may have held other
+        cards until then: their tricks up to k go unchecked.
+        (The plays are parsed and their copies checked by now: the follow-suit rule
+        applies to them as they are.)"""
+        resolver = self.edition._resolver
+        hands: list[list[Play]] = [[] for _ in names]
+        for seats, row in zip(order, parsed, strict=True):
+            for seat, (play, _) in zip(seats, row, strict=True):
+                hands[seat].append(play)
+        for k, (seats, row) in enumerate(zip(order, parsed, strict=True), start=1):
+            trick_so_far: list[Play] = []
+            for seat, (play, item) in zip(seats, row, strict=True):
+                hand = hands[seat][k - 1 :]
+                checked = seat < live and k > exchanged.get(seat, 0)
+                if checked and play not in legal_plays(resolver, hand, trick_so_far):
+                    suit = self.edition.led_suit(trick_so_far)
+                    self.error(
+                        item,
+                        f"trick {k}: {names[seat]} played {play.code} but holds {suit} "
+                        f"({', '.join(p.code for p in hand if p.card.suit == suit)}) and must follow suit",
+                    )
+                    return False
+                trick_so_far.append(play)
+        return True
+
+    def _copies(self, parsed: list[list[tuple[Play, Node]]]) -> bool:
+        """No card is played more often in the round than the deck has it; the error
+        points at the copy too many."""
+        edition = self.edition
+        pools: Counter[int] = Counter()
+        named: dict[str, int] = {}
+        for k, row in enumerate(parsed, start=1):
+            for play, item in row:
+                pools[play.pool] += 1
+                limit = edition.pool_limits[play.pool]
+                if play.card.individual is not None:
+                    if play.card.code in named:
+                        earlier = named[play.card.code]
+                        self.error(item, f"trick {k}: '{play.card.code}' was already played in trick {earlier}")
+                        return False
+                    named[play.card.code] = k
+                if pools[play.pool] > limit:
+                    what = "copy" if limit == 1 else "copies"
+                    self.error(
+                        item,
+                        f"trick {k}: '{play.code}' is played {pools[play.pool]} times in the round, "
+                        f"but the deck has {limit} {what}",
+                    )
+                    return False
+        return True

@@ -1,0 +1,268 @@
+"""One round of a score sheet read and scored: its keys, the cards dealt, the bids (and
+the edition's bidding rules), the results given (``won``, ``bonuses``, ``loot``) or
+the whole play (``tricks``, replayed by :mod:`skullking.scoring.sheets.play`), the choices the
+abilities made (wagers, bid changes, leaders chosen, loads), each checked against the
+edition; then its points (:func:`skullking.scoring.schemes.round_points`). :class:`RoundReading`
+is the part of :mod:`skullking.scoring.sheets.score`'s sheet reader that reads a round."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from skullking.core.limits import MAX_EXTRA
+from skullking.core.suggest import did_you_mean, unknown
+from skullking.model.records import ROUND_KEYS, Ability, Ghost, Scheme, SheetChoice
+from skullking.reading.located import Node
+from skullking.rounds.bidding import bid_range, bidding_order, broken_rules, first_leader
+from skullking.rounds.seating import leader_abilities
+from skullking.scoring.schemes import RoundScore, played_names_used, round_points
+from skullking.scoring.sheets.bonus import BonusClaims
+from skullking.scoring.sheets.play import PlayReplay
+
+if TYPE_CHECKING:
+    from skullking.model.cards import Play
+
+
+class RoundReading(PlayReplay, BonusClaims):
+    """Reads and scores one round of a sheet (see the module's description)."""
+
+    def _round(
+        self, *, number: int, node: Node, players: list[str], scheme: Scheme, schedule: str, modules: set[str]
+    ) -> RoundScore | None:
+        if not isinstance(node.value, dict):
+            self.error(node, "a round must be a mapping with 'bids' and 'won' or 'tricks'")
+            return None
+        before = len(self.problems)
+        choices = (self.edition.wagers, self.edition.bid_changes)
+        allowed = (*ROUND_KEYS, *(choice.sheet_key for choice in choices if choice))
+        choosers = leader_abilities(self.edition)
+        allowed = (*allowed, *(chooser.sheet_key for chooser in choosers if chooser.sheet_key))
+        allowed = (*allowed, "loads") if scheme.loads else allowed
+        for key in node.value:
+            if key not in allowed:
+                self.error(
+                    node.key_loc.get(key, node.loc),
+                    f"unknown key '{key}'{did_you_mean(key, allowed)} (allowed: {', '.join(allowed)})",
+                )
+        hands = len(players) + (1 if self._ghost(players) else 0)
+        cards = self._cards(number, node, hands, schedule, modules)
+        if cards is None:
+            return None
+        rounds = len(self.edition.schedule(schedule).rounds)
+        low, high = bid_range(self.edition, cards=cards, number=number, players=len(players), rounds=rounds)
+        bid_nodes = self._per_player(node, "bids", players, True)
+        bids = {p: self._int(n, f"{p}'s bid", low, high) for p, n in bid_nodes.items()}
+        self._bidding_rules(node, players, bids, bid_nodes, cards=cards, number=number, rounds=rounds)
+        has_tricks, has_won = "tricks" in node.value, "won" in node.value
+        if has_tricks == has_won:
+            self.error(
+                node,
+                "give either 'won' (tricks won per player) or 'tricks' (the whole play), not both"
+                if has_tricks
+                else "give 'won' (tricks won per player) or 'tricks' (the whole play)",
+            )
+            return None
+        if has_tricks:
+            for key in ("bonuses", "loot"):
+                if key in node.value:
+                    self.error(node.key_loc[key], f"'{key}' is computed from 'tricks'; do not give both")
+            chosen = [(chooser, self._chosen_leaders(node, players, chooser)) for chooser in choosers]
+            outcome = self._play(node, players, cards, modules, number, chosen=chosen, rounds=rounds)
+            if outcome is None:
+                return None
+            won, captures, alliances, wins, played = outcome
+        else:
+            for key in ("leader", *(chooser.sheet_key for chooser in choosers)):
+                if key is not None and key in node.value:
+                    self.error(
+                        node.key_loc[key], f"'{key}' seats a trick: it goes with 'tricks' (the whole play), not 'won'"
+                    )
+            counts = {
+                p: self._int(n, f"{p}'s tricks won", 0, cards)
+                for p, n in self._per_player(node, "won", players, True).items()
+            }
+            captures = self._bonuses(node, players, counts, modules)
+            alliances = self._loot(node, players, counts, modules)
+            won = {p: v for p, v in counts.items() if v is not None}
+            needs_play = played_names_used(scheme)
+            if needs_play:
+                self.error(
+                    node,
+                    f"scoring '{scheme.id}' counts the cards each player played ({', '.join(needs_play)}): "
+                    "give the whole play ('tricks') instead of 'won'",
+                )
+            played = None
+            if len(won) == len(players):
+                self._sum_check(node.value["won"], won, cards, modules, ghost=self._ghost(players))
+        extra = {
+            p: self._int(n, f"{p}'s extra points", -MAX_EXTRA, MAX_EXTRA)
+            for p, n in self._per_player(node, "extra", players, False).items()
+        }
+        wagers = self._choices(node, players, self.edition.wagers, "wager")
+        changes = self._choices(node, players, self.edition.bid_changes, "bid change")
+        for choice in (self.edition.wagers, self.edition.bid_changes, *choosers):
+            self._in_play(node, choice, modules)
+        if has_tricks:  # the play shows who won with which card
+            earned: list[tuple[SheetChoice | Ability | None, Mapping[str, object]]] = [
+                (self.edition.wagers, wagers),
+                (self.edition.bid_changes, changes),
+                *chosen,
+            ]
+            for choice, made in earned:
+                if choice is not None and choice.card is not None and choice.sheet_key is not None:
+                    self._earned(node, choice, made, wins, cards)
+        for p, change in changes.items():
+            bid = bids.get(p)
+            if bid is not None and not low <= bid + change <= high:
+                key = self.edition.bid_changes.sheet_key if self.edition.bid_changes else ""
+                self.error(node.value[key].value[p], f"{p}'s bid {bid} changed by {change} leaves {low}..{high}")
+        loads = self._loads(node, players, scheme)
+        if len(self.problems) > before:
+            return None
+        return round_points(
+            self.edition,
+            number=number,
+            cards=cards,
+            scheme=scheme,
+            players=players,
+            bids={p: b + changes.get(p, 0) for p, b in bids.items() if b is not None},
+            won=won,
+            captures=captures,
+            alliances=alliances,
+            extra={p: x for p, x in extra.items() if x is not None},
+            wagers=wagers,
+            loads=loads,
+            rounds=rounds,
+            played=played,
+        )
+
+    def _bidding_rules(
+        self,
+        node: Node,
+        players: list[str],
+        bids: Mapping[str, int | None],
+        bid_nodes: Mapping[str, Node],
+        *,
+        cards: int,
+        number: int,
+        rounds: int,
+    ) -> None:
+        """The bids keep the edition's bidding rules (checked once every bid is sound)."""
+        if not self.edition.bidding.rules or any(bids.get(p) is None for p in players):
+            return
+        leader_node = node.value.get("leader")
+        if leader_node is not None and leader_node.value in players:
+            leader = players.index(leader_node.value)
+        else:
+            leader = first_leader(self.edition, number=number, players=len(players), rounds=rounds)
+        made = {p: b for p, b in bids.items() if b is not None}
+        order = bidding_order(self.edition, players, leader=leader, number=number, rounds=rounds)
+        for broken in broken_rules(self.edition, made, order, cards=cards, number=number, rounds=rounds):
+            where = bid_nodes[broken.player] if broken.player is not None else node.value["bids"]
+            self.error(where, broken.message(made))
+
+    def _earned(
+        self,
+        node: Node,
+        choice: SheetChoice | Ability,
+        made: Mapping[str, object],
+        wins: dict[str, list[tuple[int, Play]]],
+        tricks: int,
+    ) -> None:
+        """A choice tied to a card needs a trick its player won with that card (not the
+        round's last one, when the edition says so)."""
+        card, key = choice.card, choice.sheet_key
+        assert key is not None
+        for player, value in made.items():
+            if not value:
+                continue  # nothing chosen
+            where = node.value[key].value[player]
+            with_card = [k for k, play in wins[player] if card in (play.card.kind, play.card.individual)]
+            usable = with_card if choice.after_last_trick else [k for k in with_card if k < tricks]
+            if not with_card:
+                self.error(where, f"{player}'s {key} needs a trick won with {card}; {player} won none")
+            elif not usable:
+                self.error(
+                    where,
+                    f"{player} won only the last trick with {card}, whose ability cannot be used after "
+                    f"the round's last trick",
+                )
+
+    def _in_play(self, node: Node, choice: SheetChoice | Ability | None, modules: set[str]) -> None:
+        """A choice that comes with a module (an expansion's pirate powers) needs it in play."""
+        if choice is None or choice.module is None or choice.module in modules or choice.sheet_key is None:
+            return
+        if choice.sheet_key in node.value:
+            self.error(
+                node.key_loc.get(choice.sheet_key, node.loc),
+                f"'{choice.sheet_key}' comes with module '{choice.module}', which is not in play",
+            )
+
+    def _chosen_leaders(self, node: Node, players: list[str], ability: Ability) -> dict[str, str]:
+        """Who each player who won a trick with the leader-choosing card named to lead
+        the next trick (``rosie: {Emma: Nico}``)."""
+        if ability.sheet_key is None:
+            return {}
+        out: dict[str, str] = {}
+        for p, n in self._per_player(node, ability.sheet_key, players, False).items():
+            if n.value not in players:
+                self.error(n, f"{p}'s {ability.sheet_key}: {unknown('player', str(n.plain()), players)}")
+            else:
+                out[p] = n.value
+        return out
+
+    def _choices(self, node: Node, players: list[str], choice: SheetChoice | None, what: str) -> dict[str, int]:
+        """A per-player choice among the edition's values (wagers, bid changes)."""
+        if choice is None:
+            return {}
+        key, values = choice.sheet_key, choice.values
+        out: dict[str, int] = {}
+        for p, n in self._per_player(node, key, players, False).items():
+            if n.value not in values or isinstance(n.value, bool):
+                allowed = ", ".join(str(v) for v in values)
+                self.error(n, f"{p}'s {what} {n.plain()!r} is not one of {allowed}")
+            else:
+                out[p] = n.value
+        return out
+
+    def _loads(self, node: Node, players: list[str], scheme: Scheme) -> dict[str, str]:
+        """Each player's load under a scheme with loads (the first is the default)."""
+        if not scheme.loads:
+            return {}
+        chosen = dict.fromkeys(players, scheme.loads[0])
+        for p, n in self._per_player(node, "loads", players, False).items():
+            load = scheme.load_id(n.value) if isinstance(n.value, str) else None
+            if load is None:
+                self.error(n, f"{p}'s load {n.plain()!r} is not one of {', '.join(scheme.loads)}")
+            else:
+                chosen[p] = load
+        return chosen
+
+    def _cards(self, number: int, node: Node, count: int, schedule: str, modules: set[str]) -> int | None:
+        given = node.value.get("cards")
+        if given is None:
+            cards = self.edition.cards_dealt(number, count, schedule)
+            if cards is None:
+                rounds = len(self.edition.schedule(schedule).rounds)
+                self.error(node, f"the '{schedule}' schedule has {rounds} rounds; give 'cards' for an extra round")
+            return cards
+        most = len(self.edition.deck(modules)) // count
+        if self.edition.hand_limit is not None:
+            most = min(most, int(self.edition.hand_limit.evaluate({"players": count})))
+        return self._int(given, "cards", 1, most)
+
+    def _sum_check(
+        self, where: Node, won: dict[str, int], cards: int, modules: set[str], *, ghost: Ghost | None = None
+    ) -> None:
+        total = sum(won.values())
+        lost = cards if ghost else self.edition.destroying_cards(modules)  # a ghost may win any trick
+        if total > cards:
+            self.error(where, f"{total} tricks won in all, but only {cards} were played")
+        elif total < cards - lost:
+            allowed = (
+                f"at most {lost} trick{'s' if lost != 1 else ''} may be lost to trick-destroying cards"
+                if lost
+                else "no card in play can destroy a trick"
+            )
+            self.error(where, f"{total} tricks won in all, but {cards} were played ({allowed})")

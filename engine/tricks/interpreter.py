@@ -1,0 +1,502 @@
+"""Resolving a trick from an edition's rules, and the follow-suit rule.
+
+Resolution is a pure function of the edition and the plays. In order:
+
+1. **Trick-altering cards.** If several are in the trick, the edition's
+   ``effects.when_several`` picks the one that takes effect; the others play the
+   ``cancelled_role``. A ``destroy_trick`` effect ends the trick with no winner; a
+   ``neutralize`` effect gives every special card its ``becomes`` role and decides
+   the trick with its own precedence list.
+2. **Precedence.** The rules of the list are tried in order; the first whose
+   condition holds and that finds a card names the winner.
+3. **Bonuses and alliances** of the won trick, and who leads next (the winner, or
+   the effect's ``next_leader`` strategies when nobody won).
+
+:class:`Resolver` holds the edition's rules in the form this interpretation reads
+(role and suit indices, compiled conditions, bonus tables), and checks tricks that
+cannot happen. It is the reference: :meth:`Edition.resolve_trick
+<skullking.edition.Edition.resolve_trick>` runs the rules compiled at load
+(:mod:`skullking.tricks.compiled.resolver`), which the differential tests keep equal to this
+interpretation on every trick; the compiled resolver asks it only for what it has no
+table for (a bonus by rank or position, a next leader that would have won without one
+of several trick-altering cards) and to put an impossible trick in words.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, NamedTuple
+
+from skullking.core.errors import IllegalTrickError
+from skullking.core.limits import shown
+from skullking.model.cards import ALLIES, ALTERS, UNDECLARED, Lead, Play
+from skullking.model.records import (
+    Among,
+    Bonus,
+    Effect,
+    EffectKind,
+    Fallback,
+    NextLeader,
+    Pick,
+    Rule,
+    Ties,
+    WhenSeveral,
+)
+
+if TYPE_CHECKING:
+    from skullking.edition import Edition
+
+
+class TrickResult(NamedTuple):
+    """The outcome of one trick. Seats are 0-based; the i-th card was played by seat
+    ``(leader + i) % players``.
+
+    ``winner`` is ``None`` when nobody wins (a destroyed or discarded trick);
+    ``bonus`` is the capture-bonus points the winner earns if their bid holds, and
+    ``bonuses`` the bonus ids behind it, one per capture; ``alliances`` pairs each
+    alliance card's seat with the winner's; ``rule`` is the id of the precedence rule
+    or effect that decided, ``reason`` says it in words.
+    """
+
+    winner: int | None
+    next_leader: int
+    bonus: int
+    alliances: tuple[tuple[int, int], ...]
+    rule: str
+    reason: str
+    winning_card: int | None
+    bonuses: tuple[str, ...]
+
+    def as_json(self) -> dict[str, object]:
+        """The ``skullking trick --format json`` record (the command line's contract)."""
+        return {
+            "winner": self.winner,
+            "next_leader": self.next_leader,
+            "bonus": self.bonus,
+            "alliances": [list(pair) for pair in self.alliances],
+            "reason": self.reason,
+            "rule": self.rule,
+            "bonuses": list(self.bonuses),
+        }
+
+
+# Kinds of card group a compiled rule looks at.
+_ROLE, _SUIT, _TRUMP, _LED, _NUMBERED, _ANY = range(6)
+
+
+class _Counts:
+    """The variables of a precedence condition, counted on demand from a trick."""
+
+    __slots__ = ("plays", "roles", "size")
+
+    def __init__(self, roles: list[int], plays: Sequence[Play], size: int) -> None:
+        self.roles, self.plays, self.size = roles, plays, size
+
+    def __getitem__(self, slot: int) -> int:
+        if slot < self.size:
+            return self.roles.count(slot)
+        if slot == self.size:  # numbered
+            return sum(1 for p in self.plays if p.suit_index >= 0)
+        if slot == self.size + 1:  # trump
+            return sum(1 for p in self.plays if p.trump)
+        return len(self.plays)  # cards
+
+
+class _CompiledRule(NamedTuple):
+    rule: Rule
+    when: object  # Expression | None
+    group: int
+    param: int
+    pick: Pick
+    #: highest/lowest with ties to the card played last: candidates are listed last first.
+    reverse: bool = False
+
+
+class Resolver:
+    """An edition's trick rules compiled into lookup structures."""
+
+    def __init__(self, edition: Edition) -> None:
+        self.edition = edition
+        roles = {r.id: r.slot for r in edition.roles}
+        suits = {s.id: s.slot for s in edition.suits}
+        self.role_count = len(edition.roles)
+        self.main = self._compile(edition.precedence, roles, suits)
+        self.effects = edition.effects
+        self.effect_rules = [self._compile(e.precedence, roles, suits) for e in edition.effects]
+        self.first_played = edition.when_several is WhenSeveral.FIRST_PLAYED
+        self.cancelled = roles.get(edition.cancelled_role or "", -1)
+        self.becomes = [roles.get(e.becomes or "", -1) for e in edition.effects]
+        self.spares = [frozenset(roles[r] for r in e.spares if r in roles) for e in edition.effects]
+        self.pass_on_character = edition.character_after_pass is Lead.PASS
+        self.must_follow = edition.play_rules.follow_suit == "must"
+        self.fallback = edition.play_rules.no_winner_leads
+        self.dynamic: list[tuple[Bonus, ...]] = []
+        dynamic = [b for b in edition.bonuses if not _is_static(b)]
+        for index in range(-1, self.role_count):
+            role = edition.roles[index].id if index >= 0 else None
+            self.dynamic.append(
+                tuple(b for b in dynamic if b.winner is None or b.winner.roles is None or role in b.winner.roles)
+            )
+        self.limits = edition.pool_limits
+        # Cards from modules used only from some player count on: special card id ->
+        # that count.
+        min_players = {m.id: m.min_players for m in edition.modules}
+        self.module_players = {k.id: min_players[k.module] for k in edition.kinds if min_players[k.module] > 1}
+        # Bonuses that look at roles only (winner and captured cards): the role indices
+        # they count. Their winner roles are already what ``dynamic`` is indexed by.
+        self.by_roles: dict[str, tuple[int, ...]] = {}
+        for bonus in dynamic:
+            patterns = [*bonus.captured, *([bonus.winner] if bonus.winner is not None else [])]
+            roles_only = all(
+                p.roles is not None and (p.suits, p.ranks, p.cards, p.printed_roles, p.played) == (None,) * 5
+                for p in patterns
+            )
+            if roles_only and not bonus.exclude_winner:
+                captured = set().union(*(p.roles or () for p in bonus.captured))
+                self.by_roles[bonus.id] = tuple(sorted(roles[r] for r in captured))
+
+    @staticmethod
+    def _compile(rules: Sequence[Rule], roles: dict[str, int], suits: dict[str, int]) -> list[_CompiledRule]:
+        out = []
+        for rule in rules:
+            if rule.of in roles:
+                group, param = _ROLE, roles[rule.of]
+            elif rule.of in suits:
+                group, param = _SUIT, suits[rule.of]
+            else:
+                group = {
+                    Among.TRUMP: _TRUMP,
+                    Among.LED_SUIT: _LED,
+                    Among.NUMBERED: _NUMBERED,
+                    Among.ANY: _ANY,
+                }[Among(rule.of)]
+                param = -1
+            reverse = rule.ties is Ties.LAST_PLAYED and rule.pick in (Pick.HIGHEST, Pick.LOWEST)
+            out.append(_CompiledRule(rule, rule.when, group, param, rule.pick, reverse))
+        return out
+
+    # ------------------------------------------------------------------ checks
+
+    def check(self, plays: Sequence[Play], leader: int, players: int) -> None:
+        """Raise :class:`IllegalTrickError` for a trick that cannot happen."""
+        count = len(plays)
+        if count == 0:
+            raise IllegalTrickError("a trick needs at least one card")
+        if players < 1:
+            low, high = self.edition.min_players, self.edition.max_players
+            raise IllegalTrickError(f"{shown(players)} players: this edition is for {low} to {high} players")
+        if count > players:
+            raise IllegalTrickError(
+                f"{count} cards but only {players} players: nobody is left to play '{plays[players]}'"
+            )
+        if not 0 <= leader < players:
+            raise IllegalTrickError(f"leader seat {shown(leader)} is not a seat of {shown(players)} players")
+        low, high = self.edition.min_players, self.edition.max_players
+        if not low <= players <= high:
+            raise IllegalTrickError(
+                f"{shown(players)} player{'s' if players != 1 else ''}: this edition is for {low} to {high} players"
+            )
+        self.check_copies(plays)
+        self.check_declared(plays)
+
+    def check_declared(self, plays: Sequence[Play]) -> None:
+        """Raise for a card played without the declaration it needs (a bare Tigress)."""
+        for p in plays:
+            if p.role_index == UNDECLARED:
+                options = " or ".join(f"{p.code}:{c.code}" for c in self.edition.kind(p.card.kind or "").declarations)
+                raise IllegalTrickError(f"'{p.code}' must be declared when played: write {options}")
+
+    def check_copies(self, plays: Sequence[Play], where: str = "in one trick") -> None:
+        """Raise when ``plays`` hold more copies of a card than the deck has (a named
+        individual is one copy of its card, and also one of a kind)."""
+        if len({p.pool for p in plays}) == len(plays):
+            return  # every card from a different pool: one copy each
+        pools: Counter[int] = Counter(p.pool for p in plays)
+        named: Counter[str] = Counter(p.card.code for p in plays if p.card.individual is not None)
+        for p in plays:
+            limit = self.limits[p.pool]
+            if pools[p.pool] > limit:
+                if p.card.suit is not None:
+                    what = p.code
+                else:
+                    kind = self.edition.kind(p.card.kind or "")
+                    what = kind.names[0] if kind.names else kind.id
+                raise IllegalTrickError(f"'{p.code}' {pools[p.pool]} times in one trick: the deck has {limit} {what}")
+            if named[p.card.code] > 1:
+                raise IllegalTrickError(f"'{p.card.code}' {named[p.card.code]} times {where}: the deck has one")
+
+    def check_players(self, plays: Sequence[Play], players: int) -> None:
+        """Raise for a card whose module is not used with ``players`` players."""
+        for play in plays:
+            need = self.module_players.get(play.card.kind or "", 1)
+            if need > players:
+                kind = self.edition.kind(play.card.kind or "")
+                raise IllegalTrickError(
+                    f"'{play.code}' is not used with {players} players (module '{kind.module}' is used from {need})"
+                )
+
+    # ------------------------------------------------------------------ resolution
+
+    def led_suit(self, plays: Sequence[Play]) -> int:
+        """The index of the suit the trick was led in, or -1 when it has none."""
+        passed = False
+        for p in plays:
+            if p.suit_index >= 0:
+                return p.suit_index
+            if p.lead is Lead.NO_SUIT and (not passed or not self.pass_on_character):
+                return -1
+            passed = True
+        return -1
+
+    def candidates(
+        self, rules: list[_CompiledRule], plays: Sequence[Play], roles: list[int]
+    ) -> tuple[Rule | None, list[int], Pick]:
+        """The rule that decides the trick, the positions it chooses among, and how it
+        picks. Depends only on the roles, suits and trumps in the trick, never on ranks
+        (which is what lets a plan of :mod:`skullking.tricks.compiled.plans` serve every trick of a
+        pattern of cards)."""
+        led = -2
+        counts = None
+        for compiled in rules:
+            rule, when, group, param, pick, reverse = compiled
+            if when is not None:
+                if counts is None:
+                    counts = _Counts(roles, plays, self.role_count)
+                if not when.call(counts):  # type: ignore[attr-defined]
+                    continue
+            if group == _ROLE:
+                found = [i for i, r in enumerate(roles) if r == param]
+            elif group == _ANY:
+                found = list(range(len(plays)))
+            else:
+                if group == _LED:
+                    if led == -2:
+                        led = self.led_suit(plays)
+                    if led < 0:
+                        continue
+                    param = led
+                found = _numbered(plays, group, param)
+            if found:
+                return rule, found[::-1] if reverse else found, pick
+        return None, [], Pick.FIRST
+
+    def decide(self, rules: list[_CompiledRule], plays: Sequence[Play], roles: list[int]) -> tuple[int, Rule | None]:
+        """The index of the winning play under ``rules`` (-1 when none) and the rule."""
+        first = rules[0] if rules else None
+        if (
+            first is not None
+            and first.when is None
+            and first.group == _ROLE
+            and first.pick is Pick.FIRST
+            and first.param in roles
+        ):  # the common shape, without building candidate lists
+            return roles.index(first.param), first.rule
+        rule, found, pick = self.candidates(rules, plays, roles)
+        if rule is None:
+            return -1, None
+        return _pick(found, plays, pick), rule
+
+    def resolve(self, plays: Sequence[Play], leader: int, players: int) -> TrickResult:
+        """Interpret the rules directly for one trick (the reference that compiled plans
+        in :mod:`skullking.tricks.compiled.plans` must agree with)."""
+        mask = 0
+        for p in plays:
+            mask |= p.mask
+        roles = [p.role_index for p in plays]
+        if not mask & ALTERS:
+            index, rule = self.decide(self.main, plays, roles)
+            if index < 0:
+                seat = self.fallback_seat(len(plays), leader, players)
+                return TrickResult(None, seat, 0, (), "", "no precedence rule finds a winner", None, ())
+            winner = (leader + index) % players
+            bonus, ids = self.bonuses(plays, roles, index)
+            alliances: tuple[tuple[int, int], ...] = ()
+            if mask & ALLIES:
+                alliances = tuple(
+                    ((leader + i) % players, winner) for i, p in enumerate(plays) if p.allies and i != index
+                )
+            assert rule is not None
+            return TrickResult(winner, winner, bonus, alliances, rule.id, rule.description, index, ids)
+        return self._altered(plays, roles, leader, players)
+
+    def active_effect(self, plays: Sequence[Play], roles: list[int]) -> tuple[int, Effect]:
+        """The position and effect of the trick-altering card that takes effect; the
+        others play the cancelled role (``roles`` is changed in place)."""
+        altering = [i for i, p in enumerate(plays) if p.alters]
+        active = altering[0] if self.first_played else altering[-1]
+        for i in altering:
+            if i != active:
+                roles[i] = self.cancelled
+        return active, self.effects[plays[active].effect_index]
+
+    def _altered(self, plays: Sequence[Play], roles: list[int], leader: int, players: int) -> TrickResult:
+        active, effect = self.active_effect(plays, roles)
+        if effect.kind is EffectKind.DESTROY_TRICK:
+            index, rule = -1, None
+        else:  # neutralize
+            roles = self.neutralized(effect.slot, plays, roles, active)
+            index, rule = self.decide(self.effect_rules[effect.slot], plays, roles)
+        if index < 0:
+            seat = self._next_leader(effect, plays, active, leader, players)
+            reason = effect.description
+            if effect.kind is not EffectKind.DESTROY_TRICK:
+                reason += "; no card wins, the trick is discarded"
+            return TrickResult(None, seat, 0, (), effect.id, reason, None, ())
+        assert rule is not None
+        winner = (leader + index) % players
+        bonus, ids = self.bonuses(plays, roles, index)
+        alliances: tuple[tuple[int, int], ...] = ()
+        if not effect.cancels_alliances:
+            alliances = tuple(((leader + i) % players, winner) for i, p in enumerate(plays) if p.allies and i != index)
+        return TrickResult(winner, winner, bonus, alliances, rule.id, rule.description, index, ids)
+
+    def neutralized(self, slot: int, plays: Sequence[Play], roles: list[int], active: int) -> list[int]:
+        """The roles under a neutralize effect: every special card plays the effect's
+        ``becomes`` role, except the effect's own card and roles the effect spares."""
+        becomes, spares = self.becomes[slot], self.spares[slot]
+        return [
+            becomes if p.suit_index < 0 and i != active and r not in spares else r
+            for i, (p, r) in enumerate(zip(plays, roles, strict=True))
+        ]
+
+    def would_have_won(self, plays: Sequence[Play], keep: list[int], leader: int, players: int) -> int | None:
+        """The seat that would have won with only the plays at ``keep`` (positions kept)."""
+        if not keep:
+            return None
+        subset = [plays[i] for i in keep]
+        roles = [p.role_index for p in subset]
+        if any(p.alters for p in subset):
+            result = self._altered(subset, roles, 0, len(subset))
+            index = result.winning_card
+        else:
+            index, _ = self.decide(self.main, subset, roles)
+            index = index if index >= 0 else None
+        return None if index is None else (leader + keep[index]) % players
+
+    def _next_leader(self, effect: Effect, plays: Sequence[Play], active: int, leader: int, players: int) -> int:
+        # tried_strategies says which strategies this loop reaches: change them together
+        for strategy in effect.next_leader:
+            seat: int | None
+            if strategy is NextLeader.WOULD_HAVE_WON_WITHOUT_EFFECTS:
+                keep = [i for i, p in enumerate(plays) if not p.alters]
+                seat = self.would_have_won(plays, keep, leader, players)
+            elif strategy is NextLeader.WOULD_HAVE_WON_WITHOUT_CARD:
+                keep = [i for i in range(len(plays)) if i != active]
+                seat = self.would_have_won(plays, keep, leader, players)
+            elif strategy is NextLeader.EFFECT_PLAYER:
+                seat = (leader + active) % players
+            elif strategy is NextLeader.LEFT_OF_EFFECT_PLAYER:
+                seat = (leader + active + 1) % players
+            else:
+                seat = leader
+            if seat is not None:
+                return seat
+        return self.fallback_seat(len(plays), leader, players)
+
+    def fallback_position(self, count: int) -> int:
+        """The position in a trick of ``count`` cards of who leads next when nobody won
+        and no strategy named a seat (``play.no_winner_leads``)."""
+        if self.fallback is Fallback.LEFT_OF_TRICK_LEADER:
+            return 1
+        if self.fallback is Fallback.LAST_PLAYER:
+            return count - 1
+        return 0
+
+    def fallback_seat(self, count: int, leader: int, players: int) -> int:
+        return (leader + self.fallback_position(count)) % players
+
+    # ------------------------------------------------------------------ bonuses
+
+    def bonuses(self, plays: Sequence[Play], roles: list[int], index: int) -> tuple[int, tuple[str, ...]]:
+        """Bonus points (and ids, one per capture) for the winner of ``plays``."""
+        total = 0
+        for p in plays:
+            total += p.static_bonus
+        dynamic = self.dynamic[roles[index] + 1]
+        if not total and not dynamic:
+            return 0, ()
+        ids: list[str] = []
+        for p in plays:
+            ids.extend(p.static_bonus_ids)
+        if dynamic:
+            names = self.edition.role_names
+            winner = plays[index]
+            wrole = names[roles[index]] if roles[index] >= 0 else None
+            for bonus in dynamic:
+                counted = self.by_roles.get(bonus.id)
+                if counted is not None:  # roles only: count with list.count, no pattern matching
+                    for _ in range(sum(roles.count(r) for r in counted)):
+                        total += bonus.points
+                        ids.append(bonus.id)
+                    continue
+                if bonus.winner is not None and not bonus.winner.matches(winner, wrole, winner.printed):
+                    continue
+                for i, p in enumerate(plays):
+                    if bonus.exclude_winner and i == index:
+                        continue
+                    role = names[roles[i]] if roles[i] >= 0 else None
+                    if any(c.matches(p, role, p.printed, i - index) for c in bonus.captured):
+                        total += bonus.points
+                        ids.append(bonus.id)
+        return total, tuple(ids)
+
+
+#: Next-leader strategies that always name a seat.
+_SEATED = frozenset({NextLeader.EFFECT_PLAYER, NextLeader.LEFT_OF_EFFECT_PLAYER, NextLeader.TRICK_LEADER})
+
+
+def tried_strategies(strategies: Sequence[NextLeader], fallback: Fallback) -> tuple[NextLeader, ...]:
+    """The next-leader strategies :meth:`Resolver._next_leader` can reach, in order:
+    each once (one that named nobody names nobody again), none after one that always
+    names a seat, and not a last ``trick_leader`` where the ``fallback`` (who leads
+    when no strategy names anybody) is the trick's leader too. Two lists with the
+    same strategies tried lead alike."""
+    tried: list[NextLeader] = []
+    for strategy in strategies:
+        if strategy not in tried:
+            tried.append(strategy)
+        if strategy in _SEATED:
+            break
+    if tried and tried[-1] is NextLeader.TRICK_LEADER and fallback is Fallback.TRICK_LEADER:
+        tried.pop()
+    return tuple(tried)
+
+
+def _is_static(bonus: Bonus) -> bool:
+    """A bonus whose payment depends on the cards alone, not on roles or the winner."""
+    return bonus.winner is None and not bonus.exclude_winner and all(p.static for p in bonus.captured)
+
+
+def _numbered(plays: Sequence[Play], group: int, param: int) -> list[int]:
+    if group == _TRUMP:
+        return [i for i, p in enumerate(plays) if p.trump]
+    if group == _NUMBERED:
+        return [i for i, p in enumerate(plays) if p.suit_index >= 0]
+    return [i for i, p in enumerate(plays) if p.suit_index == param]
+
+
+def _pick(found: list[int], plays: Sequence[Play], pick: Pick) -> int:
+    if pick is Pick.FIRST:
+        return found[0]
+    if pick is Pick.LAST:
+        return found[-1]
+    best = found[0]
+    for i in found[1:]:  # ties go to the card played first
+        if (plays[i].rank > plays[best].rank) if pick is Pick.HIGHEST else (plays[i].rank < plays[best].rank):
+            best = i
+    return best
+
+
+def legal_plays(resolver: Resolver, hand: Sequence[Play], trick: Sequence[Play]) -> list[Play]:
+    """The cards of ``hand`` that may be played on ``trick``: a numbered card must follow
+    the led suit when the hand holds that suit (unless ``play.follow_suit`` is ``may``);
+    special cards may always be played."""
+    if not resolver.must_follow:
+        return list(hand)
+    led = resolver.led_suit(trick)
+    if led >= 0:
+        for play in hand:  # (a loop: every move of a round asks)
+            if play.suit_index == led:
+                return [p for p in hand if p.suit_index < 0 or p.suit_index == led]
+    return list(hand)
