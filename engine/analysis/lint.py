@@ -509,9 +509,9 @@ def validate_file(
     cannot matter (:func:`lint`) after them. A file that passed before and has not
     changed since (nor its bases, nor the engine) is answered from the cache, its lint
     included; arguments as :func:`~skullking.loading.loader.check_file`'s."""
+    from skullking.core.files import display_name
     from skullking.loading.loader import check
     from skullking.loading.stored import cached_check, cached_lint, store_lint
-    from skullking.reading.located import display_name
 
     use_cache = use_cache and text is None
     if use_cache:

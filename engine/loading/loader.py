@@ -23,13 +23,14 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from skullking.core.errors import EditionError, Problem, shorten
+from skullking.core.files import display_name
 from skullking.core.resources import bundled_edition_files, resolve_source, rules_text
 from skullking.core.suggest import did_you_mean
 from skullking.loading.checks import Checker
 from skullking.loading.merge import merge
 from skullking.loading.schema import close_to_base_ids, schema_problems_of
 from skullking.loading.stored import cached, cached_check, store
-from skullking.reading.located import Node, decode, display_name, parse_yaml
+from skullking.reading.located import Node, decode, parse_yaml
 from skullking.storage.cache import ABSENT
 
 _VARIABLE = re.compile(r"^[a-z_][a-z0-9_]*$")

@@ -17,8 +17,8 @@ import os
 from typing import TYPE_CHECKING, Any
 
 from skullking.core.errors import Problem
+from skullking.core.files import display_name
 from skullking.model.registry import EDITIONS
-from skullking.reading.located import display_name
 from skullking.storage import cache
 
 if TYPE_CHECKING:

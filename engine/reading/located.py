@@ -10,7 +10,6 @@ knows, node by node, which file and line set each value.
 from __future__ import annotations
 
 import bisect
-import os
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -295,13 +294,3 @@ def position_in_scalar(node: Node, position: int, source: str | None) -> Locatio
             return Location(start.file, number, column + offset)
         offset -= len(body) + 1
     return start
-
-
-def display_name(path: str | os.PathLike[str]) -> str:
-    """How a file is named in messages: relative to the working directory when inside
-    it, else as given."""
-    full = os.path.realpath(path)
-    here = os.path.realpath(os.getcwd())
-    if full == here or full.startswith(here + os.sep):
-        return os.path.relpath(full, here)
-    return os.fspath(path)

@@ -223,22 +223,19 @@ def _make_key(where: str, path: str) -> None:
 @functools.cache
 def _engine_fingerprint() -> str:
     """Where the engine is installed, and the name, size and modification time of each
-    of its own files (every module of every subpackage) and rule files (grammars,
-    schemas), so that an entry built by other code, or by modules since moved, is never
-    used. Worked out once a process."""
-    from skullking.core.resources import rules_dir
-
+    of its own files: every module of every subpackage, and the rule files (grammars,
+    schemas) of an installed package (an editable install leaves them beside it), so that
+    an entry built by other code, or by modules since moved, is never used. Worked out
+    once a process."""
     package = os.path.dirname(_HERE)
     parts = [__version__, str(FORMAT), package]
-    for top in dict.fromkeys((package, str(rules_dir()))):  # (rules/ lies apart in an editable install)
-        for folder, subfolders, files in sorted(os.walk(top)):
-            subfolders[:] = sorted(d for d in subfolders if d not in {"__pycache__", "tools"})
-            for name in sorted(files):
-                if name.endswith((".py", ".json", ".lark")):
-                    info = os.stat(os.path.join(folder, name))
-                    parts.append(
-                        f"{os.path.relpath(os.path.join(folder, name), top)}:{info.st_size}:{info.st_mtime_ns}"
-                    )
+    for folder, subfolders, files in sorted(os.walk(package)):
+        subfolders[:] = sorted(d for d in subfolders if d not in {"__pycache__", "tools"})
+        for name in sorted(files):
+            if name.endswith((".py", ".json", ".lark")):
+                path = os.path.join(folder, name)
+                info = os.stat(path)
+                parts.append(f"{os.path.relpath(path, package)}:{info.st_size}:{info.st_mtime_ns}")
     return "\n".join(parts)
 
 
