@@ -1,6 +1,8 @@
 """The checks of an edition's rounds a JSON Schema cannot express (:class:`RoundRules`,
 a part of :class:`~skullking.loading.checks.Checker`): the scoring schemes and their
-loads, who leads and how bids are made, the schedules."""
+loads, who leads and how bids are made, the schedules; and whether the smallest deck of
+a game can deal a round (:func:`short_deal`, which :mod:`skullking.loading.playable` asks
+of the tie-break rounds too)."""
 
 from __future__ import annotations
 
@@ -188,14 +190,9 @@ class RoundRules:
                     "hand_limit",
                 )
                 break
-            size = deck_size(d, players)
-            if hands * hand > size:
-                table = f"{players} players and the ghost hand" if hands > players else f"{players} players"
-                self.file.error(
-                    f"the deck is too small: {table} x {hand} cards = {hands * hand} cards, "
-                    f"but the deck without optional modules has {size}; lower 'hand_limit' or players.max",
-                    *blame,
-                )
+            short = short_deal(d, players, hands, hand, each=f"{hand} cards")
+            if short is not None:
+                self.file.error(f"the deck is too small: {short}; lower 'hand_limit' or players.max", *blame)
                 break
 
 
@@ -207,3 +204,15 @@ def deck_size(data: dict[str, Any], players: int) -> int:
     deck = data["deck"]
     size = sum(s["ranks"]["to"] - s["ranks"]["from"] + 1 for s in deck["suits"] if s.get("module", "base") in used)
     return int(size + sum(c.get("count", 1) for c in deck.get("cards", []) if c.get("module", "base") in used))
+
+
+def short_deal(data: dict[str, Any], players: int, hands: int, cards: int, *, each: str) -> str | None:
+    """Why the smallest deck of a game of ``players`` (:func:`deck_size`) cannot deal
+    ``cards`` to each of ``hands`` hands (the players', and the ghost's where it plays),
+    ``each`` saying those cards in words: ``5 players x 10 cards = 50 cards, but the deck
+    without optional modules has 46``; ``None`` when it can."""
+    size = deck_size(data, players)
+    if hands * cards <= size:
+        return None
+    table = f"{players} players and the ghost hand" if hands > players else f"{players} players"
+    return f"{table} x {each} = {hands * cards} cards, but the deck without optional modules has {size}"
