@@ -1,13 +1,15 @@
-"""The checks of an edition's rounds a JSON Schema cannot express (see
-:mod:`skullking.loading.checks`): the scoring schemes and their loads, who leads and how bids
-are made, the schedules."""
+"""The checks of an edition's rounds a JSON Schema cannot express (:class:`RoundRules`,
+a part of :class:`~skullking.loading.checks.Checker`): the scoring schemes and their
+loads, who leads and how bids are made, the schedules; and whether the smallest deck of
+a game can deal a round (:func:`short_deal`, which :mod:`skullking.loading.playable` asks
+of the tie-break rounds too)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from skullking.core.errors import FormulaError
-from skullking.loading.checkbase import _VARIABLE, CheckerBase
+from skullking.loading.checkfile import FORMULA_NAME, CheckedFile
 from skullking.model.records import (
     CASE_NAMES,
     EXTRA_ROUND_NAMES,
@@ -17,26 +19,32 @@ from skullking.model.records import (
 )
 
 
-class RoundChecks(CheckerBase):
-    """The rounds' checks (a part of :class:`~skullking.loading.checks.Checker`)."""
+class RoundRules:
+    """The checks of the rounds of ``file``; each adds its problems to ``file``."""
 
-    def _scoring(self) -> None:
+    def __init__(self, file: CheckedFile) -> None:
+        self.file = file
+
+    def scoring(self) -> None:
+        """The scoring schemes: their loads and the names of these, their cases and formulas."""
         from skullking.model.records import case_names, made_names, played_names
 
-        scoring = self.data["scoring"]
-        schemes = self.ids(("scoring", "schemes"), scoring["schemes"], "scheme")
-        self.known(scoring["default"], schemes, "scoring scheme", "scoring", "default")
-        played = played_names([r["id"] for r in self.data["roles"]])
+        scoring = self.file.data["scoring"]
+        schemes = self.file.ids(("scoring", "schemes"), scoring["schemes"], "scheme")
+        self.file.known(scoring["default"], schemes, "scoring scheme", "scoring", "default")
+        played = played_names([r["id"] for r in self.file.data["roles"]])
         if "extra_round_cards" in scoring:
-            self.expression(scoring["extra_round_cards"], EXTRA_ROUND_NAMES, "number", "scoring", "extra_round_cards")
+            self.file.expression(
+                scoring["extra_round_cards"], EXTRA_ROUND_NAMES, "number", "scoring", "extra_round_cards"
+            )
             if scoring.get("ties", "shared") != "extra_round":
-                self.error(
+                self.file.error(
                     "'extra_round_cards' needs 'ties: extra_round' (shared first places play no extra round)",
-                    *self._blame(("scoring", "extra_round_cards"), ("scoring", "ties")),
+                    *self.file.blame(("scoring", "extra_round_cards"), ("scoring", "ties")),
                 )
         for index, scheme in enumerate(scoring["schemes"]):
             path = ("scoring", "schemes", index)
-            self.expression(scheme["made"], made_names(played), "truth value", *path, "made")
+            self.file.expression(scheme["made"], made_names(played), "truth value", *path, "made")
             loads = scheme.get("loads", [])
             taken = (*CASE_NAMES, *played)
             first: dict[str, int] = {}
@@ -44,13 +52,13 @@ class RoundChecks(CheckerBase):
                 if load in first:
                     # One name, one value in the cases: a second entry would be a second
                     # name the formulas cannot tell apart.
-                    there, here = self.at(*path, "loads", first[load]), self.at(*path, "loads", k)
+                    there, here = self.file.at(*path, "loads", first[load]), self.file.at(*path, "loads", k)
                     at = f"column {there.column}" if there.line == here.line else f"line {there.line}"
-                    self.error(f"load '{load}' is listed twice (first at {at})", *path, "loads", k)
+                    self.file.error(f"load '{load}' is listed twice (first at {at})", *path, "loads", k)
                     continue
                 first[load] = k
-                if not _VARIABLE.match(load) or load in taken:
-                    self.error(
+                if not FORMULA_NAME.match(load) or load in taken:
+                    self.file.error(
                         f"load '{load}' cannot be used: loads are names in the cases, so they take letters, "
                         f"digits and '_' only and must not be one of {', '.join(taken)}",
                         *path,
@@ -60,24 +68,24 @@ class RoundChecks(CheckerBase):
             self._load_names(path, scheme, loads)
             names = case_names(played, scheme)
             cases = scheme["cases"]
-            self.ids((*path, "cases"), cases, "case")
+            self.file.ids((*path, "cases"), cases, "case")
             for k, case in enumerate(cases):
                 if "when" in case:
-                    self.expression(case["when"], names, "truth value", *path, "cases", k, "when")
-                self.expression(case["points"], names, "number", *path, "cases", k, "points")
+                    self.file.expression(case["when"], names, "truth value", *path, "cases", k, "when")
+                self.file.expression(case["points"], names, "number", *path, "cases", k, "points")
             for k, case in enumerate(cases[:-1]):
                 if "when" not in case:
                     for later in range(k + 1, len(cases)):
-                        self.problems.append(
-                            self.at(*path, "cases", later).problem(
+                        self.file.add(
+                            self.file.at(*path, "cases", later).problem(
                                 f"case '{cases[later]['id']}' can never apply: case '{case['id']}' before it has "
                                 "no 'when' (put it before, with 'before:')",
                                 severity="warning",
                             )
                         )
                     break
-            if "otherwise" in scheme and "when" not in cases[-1] and self.at(*path, "otherwise").file == self.top:
-                self.error(
+            if "otherwise" in scheme and "when" not in cases[-1] and self.file.sets(*path, "otherwise"):
+                self.file.error(
                     "'otherwise' applies to results no case covers, but the last case has no 'when' and "
                     "covers every result",
                     *path,
@@ -85,35 +93,47 @@ class RoundChecks(CheckerBase):
                 )
             if "when" in cases[-1] and scheme.get("otherwise", "required") == "required":
                 last = (*path, "cases", len(cases) - 1)
-                self.error(
+                self.file.error(
                     "the last case must have no 'when', so that every result gets points (or say 'otherwise: zero')",
-                    *self._blame(last, (*path, "cases"), (*path, "otherwise")),
+                    *self.file.blame(last, (*path, "cases"), (*path, "otherwise")),
                 )
 
-    def _play_and_bidding(self) -> None:
+    def cards_named(self, cards: set[str], modules: set[str]) -> None:
+        """The card and module the wagers and the bid changes name (``cards``: the ids
+        that name a card, a named individual's too)."""
+        for key in ("wagers", "bid_changes"):
+            choice = self.file.data["scoring"].get(key)
+            if choice is not None and "card" in choice:
+                self.file.known(choice["card"], cards, "card", "scoring", key, "card")
+            if choice is not None and "module" in choice:
+                self.file.known(choice["module"], modules, "module", "scoring", key, "module")
+
+    def play_and_bidding(self) -> None:
         """Seat formulas, the range of a bid and the bidding rules."""
         from skullking.model.records import bid_rule_names
 
-        play = self.data.get("play", {})
+        play = self.file.data.get("play", {})
         if "first_leader" in play:
             names = tuple(n for n in SEAT_NAMES if n != "leader")
-            self.expression(play["first_leader"], names, "number", "play", "first_leader")
-        bidding = self.data.get("bidding", {})
+            self.file.expression(play["first_leader"], names, "number", "play", "first_leader")
+        bidding = self.file.data.get("bidding", {})
         for key in ("min", "max"):
             if key in bidding:
-                self.expression(bidding[key], ROUND_NAMES, "number", "bidding", key)
+                self.file.expression(bidding[key], ROUND_NAMES, "number", "bidding", key)
         order = bidding.get("order", "simultaneous")
         if "first_bidder" in bidding:
             if order != "in_turn":
-                self.error(
+                self.file.error(
                     "'first_bidder' needs 'order: in_turn' (simultaneous bids have no first)", "bidding", "first_bidder"
                 )
             else:
-                self.expression(bidding["first_bidder"], SEAT_NAMES, "number", "bidding", "first_bidder")
+                self.file.expression(bidding["first_bidder"], SEAT_NAMES, "number", "bidding", "first_bidder")
         rules = bidding.get("rules", [])
-        self.ids(("bidding", "rules"), rules, "bidding rule")
+        self.file.ids(("bidding", "rules"), rules, "bidding rule")
         for k, rule in enumerate(rules):
-            self.expression(rule["require"], bid_rule_names(order), "truth value", "bidding", "rules", k, "require")
+            self.file.expression(
+                rule["require"], bid_rule_names(order), "truth value", "bidding", "rules", k, "require"
+            )
 
     def _load_names(self, path: tuple[str | int, ...], scheme: dict[str, Any], loads: list[str]) -> None:
         """Other names belong to loads of the scheme, and each names one load only."""
@@ -121,13 +141,13 @@ class RoundChecks(CheckerBase):
 
         named: dict[tuple[str, ...], str] = {normalize(load): load for load in loads}
         for load, languages in scheme.get("load_names", {}).items():
-            if not self.known(load, loads, "load", *path, "load_names", load):
+            if not self.file.known(load, loads, "load", *path, "load_names", load):
                 continue
             for language, names in languages.items():
                 for k, name in enumerate(names):
                     other = named.setdefault(normalize(name), load)
                     if other != load:
-                        self.error(
+                        self.file.error(
                             f"the name '{name}' is already a name of load '{other}'",
                             *path,
                             "load_names",
@@ -136,21 +156,24 @@ class RoundChecks(CheckerBase):
                             k,
                         )
 
-    def _schedule(self, *, count_deck: bool) -> None:
-        d = self.data
+    def schedule(self, *, count_deck: bool) -> None:
+        """The schedules and the hand limit; with ``count_deck`` (the deck's suits, cards and
+        modules being sound), whether the deck deals the largest round (as the hand limit
+        caps it) at every player count."""
+        d = self.file.data
         schedule = d["schedule"]
-        variants = self.ids(("schedule", "variants"), schedule["variants"], "schedule")
-        self.known(schedule["default"], variants, "schedule", "schedule", "default")
+        variants = self.file.ids(("schedule", "variants"), schedule["variants"], "schedule")
+        self.file.known(schedule["default"], variants, "schedule", "schedule", "default")
         limit = None
         if "hand_limit" in schedule:
-            limit = self.expression(schedule["hand_limit"], HAND_LIMIT_NAMES, "number", "schedule", "hand_limit")
+            limit = self.file.expression(schedule["hand_limit"], HAND_LIMIT_NAMES, "number", "schedule", "hand_limit")
             if limit is None:
                 return
         if not count_deck:
             return
         ghost = d.get("ghost")
         largest = max(max(v["rounds"]) for v in schedule["variants"])
-        blame = self._blame(("players", "max"), ("schedule", "hand_limit"), ("schedule", "variants"), ("deck",))
+        blame = self.file.blame(("players", "max"), ("schedule", "hand_limit"), ("schedule", "variants"), ("deck",))
         for players in range(d["players"]["min"], d["players"]["max"] + 1):
             # the ghost hand of small games is dealt like a player's, and the hand limit
             # counts it (as a round deals it)
@@ -158,23 +181,18 @@ class RoundChecks(CheckerBase):
             try:
                 hand = largest if limit is None else min(largest, limit.evaluate({"players": hands}))
             except FormulaError as exc:
-                self.error(str(exc), "schedule", "hand_limit")
+                self.file.error(str(exc), "schedule", "hand_limit")
                 break
             if hand < 1:
-                self.error(
+                self.file.error(
                     f"hand_limit gives {hand} cards for {hands} players; every hand needs one",
                     "schedule",
                     "hand_limit",
                 )
                 break
-            size = deck_size(d, players)
-            if hands * hand > size:
-                table = f"{players} players and the ghost hand" if hands > players else f"{players} players"
-                self.error(
-                    f"the deck is too small: {table} x {hand} cards = {hands * hand} cards, "
-                    f"but the deck without optional modules has {size}; lower 'hand_limit' or players.max",
-                    *blame,
-                )
+            short = short_deal(d, players, hands, hand, each=f"{hand} cards")
+            if short is not None:
+                self.file.error(f"the deck is too small: {short}; lower 'hand_limit' or players.max", *blame)
                 break
 
 
@@ -186,3 +204,15 @@ def deck_size(data: dict[str, Any], players: int) -> int:
     deck = data["deck"]
     size = sum(s["ranks"]["to"] - s["ranks"]["from"] + 1 for s in deck["suits"] if s.get("module", "base") in used)
     return int(size + sum(c.get("count", 1) for c in deck.get("cards", []) if c.get("module", "base") in used))
+
+
+def short_deal(data: dict[str, Any], players: int, hands: int, cards: int, *, each: str) -> str | None:
+    """Why the smallest deck of a game of ``players`` (:func:`deck_size`) cannot deal
+    ``cards`` to each of ``hands`` hands (the players', and the ghost's where it plays),
+    ``each`` saying those cards in words: ``5 players x 10 cards = 50 cards, but the deck
+    without optional modules has 46``; ``None`` when it can."""
+    size = deck_size(data, players)
+    if hands * cards <= size:
+        return None
+    table = f"{players} players and the ghost hand" if hands > players else f"{players} players"
+    return f"{table} x {each} = {hands * cards} cards, but the deck without optional modules has {size}"

@@ -2,25 +2,79 @@
 items, codes and names, formulas (parsed and name- and type-checked), abilities,
 scoring, schedules, bidding and the sizes of :mod:`skullking.core.limits`. Every problem is
 located at the node that caused it, in the file that set it (the overlay where an
-overlay changed it). The checks of the trick rules are in :mod:`skullking.loading.checktricks`,
-those of the rounds in :mod:`skullking.loading.checkrounds`, what they stand on in
-:mod:`skullking.loading.checkbase`; this module runs them all."""
+overlay changed it).
+
+:class:`Checker` runs them all, in the order their problems are reported. It checks
+the edition as a whole itself (the sizes, the ids, the deck's suits and cards, their
+codes and names, the ghost hand) and has two parts for the rest: :class:`TrickRules`
+(:mod:`skullking.loading.checktricks`: precedence, effects, bonuses, abilities) and
+:class:`RoundRules` (:mod:`skullking.loading.checkrounds`: scoring, schedules, who
+leads and bids). All three add to one :class:`CheckedFile`
+(:mod:`skullking.loading.checkfile`): the file's tree and the problems found in it."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from skullking.loading.checkbase import _VARIABLE
-from skullking.loading.checkrounds import RoundChecks
-from skullking.loading.checktricks import TrickChecks
+from skullking.core.errors import Problem
+from skullking.loading.checkfile import FORMULA_NAME, CheckedFile
+from skullking.loading.checkrounds import RoundRules
+from skullking.loading.checktricks import TrickRules
 from skullking.model.records import (
     RESERVED_OF,
     TRICK_NAMES,
 )
+from skullking.reading.located import Node
 
 
-class Checker(TrickChecks, RoundChecks):
-    """The checks a JSON Schema cannot express; every method adds to ``problems``."""
+class Checker:
+    """The checks a JSON Schema cannot express of the edition whose merged tree is
+    ``root`` (``top``: the file being checked, ``sources``: the text of each file read);
+    :meth:`run` them, then read ``problems``."""
+
+    def __init__(self, root: Node, sources: dict[str, str] | None = None, top: str = "") -> None:
+        self.file = CheckedFile(root, sources, top)
+        self.tricks = TrickRules(self.file)
+        self.rounds = RoundRules(self.file)
+
+    @property
+    def problems(self) -> list[Problem]:
+        """The problems found, in the order found."""
+        return self.file.problems
+
+    def run(self) -> None:
+        """Every check, in the order their problems are reported; past the sizes of the
+        limits, none (see :meth:`_limits`)."""
+        file, d = self.file, self.file.data
+        if not self._limits():
+            return
+        modules = file.ids(("modules",), d["modules"], "module")
+        roles = file.ids(("roles",), d["roles"], "role")
+        self._role_names()
+        suits = file.ids(("deck", "suits"), d["deck"]["suits"], "suit")
+        cards = file.ids(("deck", "cards"), d["deck"].get("cards", []), "card")
+        effects_section = d.get("effects", {})
+        effects = file.ids(("effects", "list"), effects_section.get("list", []), "effect")
+        self._suits(modules, roles)
+        self._codes_and_names()
+        alliances = {e["id"] for e in effects_section.get("list", []) if e["kind"] == "alliance"}
+        self._cards(modules, roles, effects, alliances)
+        if "cancelled_role" in effects_section:
+            file.known(effects_section["cancelled_role"], roles, "role", "effects", "cancelled_role")
+        self.tricks.precedence(("precedence",), d["precedence"], roles, suits)
+        self.tricks.effects(roles, suits)
+        self.tricks.when_several(alliances)
+        self.tricks.bonuses(roles, suits, cards)
+        self.rounds.scoring()
+        self.rounds.schedule(count_deck=not file.problems)  # the count needs sound suits, cards, modules
+        named = self._card_ids()
+        self.rounds.cards_named(set(named), modules)
+        self.tricks.abilities(named, modules)
+        self.rounds.play_and_bidding()
+        if "ghost" in d:
+            self._ghost(roles)
+        if d["players"]["min"] > d["players"]["max"]:
+            file.error("players: 'min' is above 'max'", "players")
 
     def _limits(self) -> bool:
         """The sizes of :mod:`skullking.core.limits`: players, ranks, deck and rounds. Returns
@@ -28,22 +82,24 @@ class Checker(TrickChecks, RoundChecks):
         other checks would do the work the limits are there to spare)."""
         from skullking.core.limits import MAX_DECK_CARDS, MAX_PLAYERS, MAX_RANKS, MAX_ROUNDS
 
-        d = self.data
-        before = len(self.problems)
+        d = self.file.data
+        before = len(self.file.problems)
         if d["players"]["max"] > MAX_PLAYERS:
             most = d["players"]["max"]
-            self.error(f"players.max is {most:,}: the most an edition may allow is {MAX_PLAYERS}", "players", "max")
+            self.file.error(
+                f"players.max is {most:,}: the most an edition may allow is {MAX_PLAYERS}", "players", "max"
+            )
         cards, crossed = 0, False
         for index, suit in enumerate(d["deck"]["suits"]):
             ranks = suit["ranks"]["to"] - suit["ranks"]["from"] + 1
             if ranks > MAX_RANKS:
                 message = f"suit '{suit['id']}' has {ranks:,} ranks: the most a suit may have is {MAX_RANKS}"
-                self.error(message, "deck", "suits", index, "ranks")
+                self.file.error(message, "deck", "suits", index, "ranks")
             else:
                 cards += max(ranks, 0)
                 if cards > MAX_DECK_CARDS and not crossed:  # blamed on the suit that crosses the limit
                     crossed = True
-                    self.error(
+                    self.file.error(
                         f"the deck holds more than {MAX_DECK_CARDS:,} cards, the most a deck may hold",
                         "deck",
                         "suits",
@@ -53,30 +109,26 @@ class Checker(TrickChecks, RoundChecks):
             cards += card.get("count", 1)
             if cards > MAX_DECK_CARDS:  # blamed on the card that crosses the limit
                 where = ("deck", "cards", index, "count") if "count" in card else ("deck", "cards", index)
-                self.error(f"the deck holds more than {MAX_DECK_CARDS:,} cards, the most a deck may hold", *where)
+                self.file.error(f"the deck holds more than {MAX_DECK_CARDS:,} cards, the most a deck may hold", *where)
                 break
         else:
             if cards > MAX_DECK_CARDS and not crossed:
                 message = f"the deck holds {cards:,} cards: the most a deck may hold is {MAX_DECK_CARDS:,}"
-                self.error(message, "deck", "suits")
+                self.file.error(message, "deck", "suits")
         for index, variant in enumerate(d["schedule"]["variants"]):
             if len(variant["rounds"]) > MAX_ROUNDS:
-                self.error(
+                self.file.error(
                     f"schedule '{variant['id']}' has {len(variant['rounds'])} rounds: the most a schedule may have "
                     f"is {MAX_ROUNDS}",
                     *("schedule", "variants", index, "rounds", MAX_ROUNDS),
                 )
-        return len(self.problems) == before
+        return len(self.file.problems) == before
 
-    def run(self) -> None:
-        d = self.data
-        if not self._limits():
-            return
-        modules = self.ids(("modules",), d["modules"], "module")
-        roles = self.ids(("roles",), d["roles"], "role")
-        for index, role in enumerate(d["roles"]):
-            if role["id"] in RESERVED_OF or not _VARIABLE.match(role["id"]) or role["id"] in TRICK_NAMES:
-                self.error(
+    def _role_names(self) -> None:
+        """Role ids are names in conditions."""
+        for index, role in enumerate(self.file.data["roles"]):
+            if role["id"] in RESERVED_OF or not FORMULA_NAME.match(role["id"]) or role["id"] in TRICK_NAMES:
+                self.file.error(
                     f"role id '{role['id']}' cannot be used: role ids are names in conditions, so they "
                     "take letters, digits and '_' only and must not be one of "
                     + ", ".join(sorted(RESERVED_OF | set(TRICK_NAMES))),
@@ -84,92 +136,71 @@ class Checker(TrickChecks, RoundChecks):
                     index,
                     "id",
                 )
-        suits = self.ids(("deck", "suits"), d["deck"]["suits"], "suit")
-        cards = self.ids(("deck", "cards"), d["deck"].get("cards", []), "card")
-        effects_section = d.get("effects", {})
-        effects = self.ids(("effects", "list"), effects_section.get("list", []), "effect")
-        for index, suit in enumerate(d["deck"]["suits"]):
+
+    def _suits(self, modules: set[str], roles: set[str]) -> None:
+        for index, suit in enumerate(self.file.data["deck"]["suits"]):
             if suit["id"] in RESERVED_OF or suit["id"] in roles:
-                self.error(f"suit id '{suit['id']}' is also a role id or a reserved word", "deck", "suits", index, "id")
+                self.file.error(
+                    f"suit id '{suit['id']}' is also a role id or a reserved word", "deck", "suits", index, "id"
+                )
             if suit["ranks"]["from"] > suit["ranks"]["to"]:
-                self.error("'from' is above 'to'", "deck", "suits", index, "ranks")
-            self.known(suit.get("module", "base"), modules, "module", "deck", "suits", index, "module")
-        self._codes_and_names()
-        alliance_effects = {e["id"] for e in effects_section.get("list", []) if e["kind"] == "alliance"}
-        for index, card in enumerate(d["deck"].get("cards", [])):
+                self.file.error("'from' is above 'to'", "deck", "suits", index, "ranks")
+            self.file.known(suit.get("module", "base"), modules, "module", "deck", "suits", index, "module")
+
+    def _cards(self, modules: set[str], roles: set[str], effects: set[str], alliances: set[str]) -> None:
+        """The deck's special cards: what they name, their role or declarations, their
+        named individuals."""
+        for index, card in enumerate(self.file.data["deck"].get("cards", [])):
             path = ("deck", "cards", index)
-            self.known(card.get("module", "base"), modules, "module", *path, "module")
+            self.file.known(card.get("module", "base"), modules, "module", *path, "module")
             if ("role" in card) == ("declare" in card):
-                self.error(
+                self.file.error(
                     f"card '{card['id']}' needs exactly one of 'role' (fixed) and 'declare' (chosen when played)", *path
                 )
             if "role" in card:
-                self.known(card["role"], roles, "role", *path, "role")
+                self.file.known(card["role"], roles, "role", *path, "role")
             for j, choice in enumerate(card.get("declare", [])):
-                self.known(choice["role"], roles, "role", *path, "declare", j, "role")
+                self.file.known(choice["role"], roles, "role", *path, "declare", j, "role")
             if "effect" in card:
-                self.known(card["effect"], effects, "effect", *path, "effect")
+                self.file.known(card["effect"], effects, "effect", *path, "effect")
             individuals = card.get("individuals", [])
-            self.ids((*path, "individuals"), individuals, "individual")
+            self.file.ids((*path, "individuals"), individuals, "individual")
             if len(individuals) > card.get("count", 1):
-                self.error(
+                self.file.error(
                     f"{len(individuals)} named individuals but only {card.get('count', 1)} copies", *path, "individuals"
                 )
-            if (
-                "effect" in card
-                and card["effect"] in effects
-                and card["effect"] not in alliance_effects
-                and "declare" in card
-            ):
-                self.error("a trick-altering card cannot be declared", *path, "declare")
-        if "cancelled_role" in effects_section:
-            self.known(effects_section["cancelled_role"], roles, "role", "effects", "cancelled_role")
-        self._rules(("precedence",), d["precedence"], roles, suits)
-        for index, effect in enumerate(effects_section.get("list", [])):
-            self._effect(index, effect, roles, suits)
-        self._when_several(alliance_effects)
-        self._bonuses(roles, suits, cards)
-        self._scoring()
-        self._schedule(count_deck=not self.problems)  # the count needs sound suits, cards, modules
-        named = self._card_ids()
-        card_ids = set(named)
-        for key in ("wagers", "bid_changes"):
-            choice = d["scoring"].get(key)
-            if choice is not None and "card" in choice:
-                self.known(choice["card"], card_ids, "card", "scoring", key, "card")
-            if choice is not None and "module" in choice:
-                self.known(choice["module"], modules, "module", "scoring", key, "module")
-        self._abilities(named, modules)
-        self._play_and_bidding()
-        if "ghost" in d:
-            self.known(d["ghost"]["declares"], roles, "role", "ghost", "declares")
-            low, high = d["players"]["min"], d["players"]["max"]
-            if low <= high and not low <= d["ghost"]["players"] <= high:
-                self.error(
-                    f"ghost.players ({d['ghost']['players']}) is not a player count of this edition ({low}-{high})",
-                    *self._blame(("ghost", "players"), ("players", "min"), ("players", "max")),
-                )
-            elif low <= high and d["ghost"]["players"] == high:
-                # Tricks are sized by the players an edition allows: the ghost's extra
-                # card would make a trick larger than any the edition can resolve.
-                self.error(
-                    f"ghost.players ({high}) is players.max: the ghost hand makes tricks of {high + 1} cards, "
-                    f"but a trick holds at most players.max cards; raise players.max to {high + 1}",
-                    *self._blame(("ghost", "players"), ("players", "max")),
-                )
-            if d["ghost"]["position"] > d["ghost"]["players"] + 1:
-                self.error("ghost.position is after the last player of the trick", "ghost", "position")
-            defaults = [f"P{n}" for n in range(1, d["ghost"]["players"] + 1)]
-            if d["ghost"]["name"] in defaults:
-                # The tools call the players of a game without names P1, P2, ...: the
-                # ghost hand of those games would sit at the table twice.
-                self.error(
-                    f"ghost.name '{d['ghost']['name']}' is the name a player of a {d['ghost']['players']}-player "
-                    f"game gets when none is given ({', '.join(defaults)}); give the ghost hand another name",
-                    *self._blame(("ghost", "name"), ("ghost", "players")),
-                )
-        if d["players"]["min"] > d["players"]["max"]:
-            self.error("players: 'min' is above 'max'", "players")
+            if "effect" in card and card["effect"] in effects and card["effect"] not in alliances and "declare" in card:
+                self.file.error("a trick-altering card cannot be declared", *path, "declare")
+
+    def _ghost(self, roles: set[str]) -> None:
+        """The ghost hand: what it declares, the player count it plays at, its seat and name."""
+        d, file = self.file.data, self.file
+        file.known(d["ghost"]["declares"], roles, "role", "ghost", "declares")
+        low, high = d["players"]["min"], d["players"]["max"]
+        if low <= high and not low <= d["ghost"]["players"] <= high:
+            file.error(
+                f"ghost.players ({d['ghost']['players']}) is not a player count of this edition ({low}-{high})",
+                *file.blame(("ghost", "players"), ("players", "min"), ("players", "max")),
+            )
+        elif low <= high and d["ghost"]["players"] == high:
+            # Tricks are sized by the players an edition allows: the ghost's extra
+            # card would make a trick larger than any the edition can resolve.
+            file.error(
+                f"ghost.players ({high}) is players.max: the ghost hand makes tricks of {high + 1} cards, "
+                f"but a trick holds at most players.max cards; raise players.max to {high + 1}",
+                *file.blame(("ghost", "players"), ("players", "max")),
+            )
+        if d["ghost"]["position"] > d["ghost"]["players"] + 1:
+            file.error("ghost.position is after the last player of the trick", "ghost", "position")
+        defaults = [f"P{n}" for n in range(1, d["ghost"]["players"] + 1)]
+        if d["ghost"]["name"] in defaults:
+            # The tools call the players of a game without names P1, P2, ...: the
+            # ghost hand of those games would sit at the table twice.
+            file.error(
+                f"ghost.name '{d['ghost']['name']}' is the name a player of a {d['ghost']['players']}-player "
+                f"game gets when none is given ({', '.join(defaults)}); give the ghost hand another name",
+                *file.blame(("ghost", "name"), ("ghost", "players")),
+            )
 
     def _card_ids(self) -> dict[str, set[tuple[str, str | None]]]:
         """The ids that name cards (a card's, a named individual's: what abilities, wagers
@@ -178,23 +209,23 @@ class Checker(TrickChecks, RoundChecks):
         or of two individuals, is an error: it would name two cards."""
         out: dict[str, set[tuple[str, str | None]]] = {}
         where: dict[str, tuple[str | int, ...]] = {}
-        for i, card in enumerate(self.data["deck"].get("cards", [])):
+        for i, card in enumerate(self.file.data["deck"].get("cards", [])):
             individuals = card.get("individuals", [])
             plays: set[tuple[str, str | None]] = {(card["id"], ind["id"]) for ind in individuals}
             if card.get("count", 1) > len(individuals):
                 plays.add((card["id"], None))
             out.setdefault(card["id"], plays)
             where.setdefault(card["id"], ("deck", "cards", i, "id"))
-        for i, card in enumerate(self.data["deck"].get("cards", [])):
+        for i, card in enumerate(self.file.data["deck"].get("cards", [])):
             for j, ind in enumerate(card.get("individuals", [])):
                 path: tuple[str | int, ...] = ("deck", "cards", i, "individuals", j, "id")
                 ident = ind["id"]
                 if ident in where and where[ident] != path:
                     here, there = path, where[ident]
-                    if self.at(*there).file == self.top and self.at(*here).file != self.top:
+                    if self.file.sets(*there) and not self.file.sets(*here):
                         here, there = there, here  # said where the checked file set it
-                    first = self.at(*there)
-                    self.error(
+                    first = self.file.at(*there)
+                    self.file.error(
                         f"id '{ident}' is also the id of the card at {first.file}:{first.line}: abilities, "
                         "wagers and bid changes name a card by its id, so every card and named individual "
                         "needs an id of its own",
@@ -210,7 +241,7 @@ class Checker(TrickChecks, RoundChecks):
         (one card may repeat a word across languages); numbers are for ranks."""
         from skullking.language.notation import name_words
 
-        d = self.data
+        d = self.file.data
         seen: dict[tuple[str, ...], tuple[str, tuple[str | int, ...]]] = {}
 
         def claim(
@@ -224,20 +255,22 @@ class Checker(TrickChecks, RoundChecks):
         ) -> None:
             words = name_words(key)
             if not words:
-                self.error(f"{what} '{key}' has no word in it", *path)
+                self.file.error(f"{what} '{key}' has no word in it", *path)
                 return
             if special and words[-1].isdigit():
-                self.error(f"{what} '{key}' ends in a number, which reads as a rank; name the card in words", *path)
+                self.file.error(
+                    f"{what} '{key}' ends in a number, which reads as a rank; name the card in words", *path
+                )
                 return
             if words in table and table[words][0] != owner:
                 first_owner, first_path = table[words]
                 here, here_owner, there, there_owner = path, owner, first_path, first_owner
-                if self.at(*first_path).file == self.top and self.at(*path).file != self.top:
+                if self.file.sets(*first_path) and not self.file.sets(*path):
                     here, here_owner, there, there_owner = first_path, first_owner, path, owner
-                node = self.root.at(here)
+                node = self.file.root.at(here)
                 text = node.value if node is not None else key
-                other = self.at(*there)
-                self.error(
+                other = self.file.at(*there)
+                self.file.error(
                     f"'{text}' would name both {here_owner} and {there_owner} ({other.file}:{other.line}); "
                     "a code or name must say one card",
                     *here,

@@ -1,6 +1,7 @@
-"""The checks of an edition's trick rules a JSON Schema cannot express (see
-:mod:`skullking.loading.checks`): the precedence rules, the trick-altering effects and the
-patterns they match, the bonuses and the pirates' abilities."""
+"""The checks of an edition's trick rules a JSON Schema cannot express
+(:class:`TrickRules`, a part of :class:`~skullking.loading.checks.Checker`): the
+precedence rules, the trick-altering effects and the patterns they match, the bonuses
+and the pirates' abilities."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Any
 
 from skullking.core.suggest import unknown
 from skullking.loading.build import sheet_key
-from skullking.loading.checkbase import CheckerBase
+from skullking.loading.checkfile import CheckedFile
 from skullking.model.records import (
     RESERVED_OF,
     ROUND_KEYS,
@@ -22,22 +23,28 @@ _NOTHING_AFTER_LAST_TRICK = {
 }
 
 
-class TrickChecks(CheckerBase):
-    """The trick rules' checks (a part of :class:`~skullking.loading.checks.Checker`)."""
+class TrickRules:
+    """The checks of the trick rules of ``file``; each adds its problems to ``file``.
+    The ids they refer to (roles, suits, cards, modules) are given by the caller, which
+    has checked them."""
 
-    def _rules(
+    def __init__(self, file: CheckedFile) -> None:
+        self.file = file
+
+    def precedence(
         self, path: tuple[str | int, ...], rules: list[dict[str, Any]], roles: set[str], suits: set[str]
     ) -> None:
-        self.ids(path, rules, "rule")
+        """The precedence rules ``rules`` at ``path`` (the edition's, or an effect's)."""
+        self.file.ids(path, rules, "rule")
         for index, rule in enumerate(rules):
             of = rule["winner"]["of"]
             if of not in roles and of not in suits and of not in RESERVED_OF:
                 known = sorted(roles | suits | RESERVED_OF)
-                self.error(unknown("card group", of, known, where="winner.of"), *path, index, "winner", "of")
+                self.file.error(unknown("card group", of, known, where="winner.of"), *path, index, "winner", "of")
             if "when" in rule:
-                self.expression(rule["when"], (*sorted(roles), *TRICK_NAMES), "truth value", *path, index, "when")
+                self.file.expression(rule["when"], (*sorted(roles), *TRICK_NAMES), "truth value", *path, index, "when")
             if "ties" in rule["winner"] and rule["winner"]["pick"] not in ("highest", "lowest"):
-                self.error(
+                self.file.error(
                     f"'ties' applies to pick highest or lowest; pick {rule['winner']['pick']} never ties",
                     *path,
                     index,
@@ -45,10 +52,10 @@ class TrickChecks(CheckerBase):
                     "ties",
                 )
 
-    def _when_several(self, alliances: set[str]) -> None:
+    def when_several(self, alliances: set[str]) -> None:
         """``when_several`` and ``cancelled_role`` say what happens when one trick holds
         several trick-altering cards: in a deck with fewer than two they would be ignored."""
-        d = self.data
+        d = self.file.data
         altering = sum(
             c.get("count", 1) for c in d["deck"].get("cards", []) if "effect" in c and c["effect"] not in alliances
         )
@@ -57,13 +64,18 @@ class TrickChecks(CheckerBase):
         for key in ("when_several", "cancelled_role"):
             # Only where the checked file sets it: a base's value left without use by an
             # overlay's other change is not the overlay's key ignored.
-            if key in d.get("effects", {}) and self.at("effects", key).file == self.top:
-                self.error(
+            if key in d.get("effects", {}) and self.file.sets("effects", key):
+                self.file.error(
                     f"'{key}' applies when a trick can hold several trick-altering cards; this deck has "
                     f"{altering}, so it would change nothing",
                     "effects",
                     key,
                 )
+
+    def effects(self, roles: set[str], suits: set[str]) -> None:
+        """The trick-altering effects: the keys each kind takes, and what they name."""
+        for index, effect in enumerate(self.file.data.get("effects", {}).get("list", [])):
+            self._effect(index, effect, roles, suits)
 
     def _effect(self, index: int, effect: dict[str, Any], roles: set[str], suits: set[str]) -> None:
         path = ("effects", "list", index)
@@ -75,23 +87,23 @@ class TrickChecks(CheckerBase):
         }[kind]
         for key in ("next_leader", "becomes", "precedence", "cancels_alliances", "points", "spares", "pays"):
             if key in effect and key not in allowed:
-                where = self.root.locate_key(path, key)
+                where = self.file.root.locate_key(path, key)
                 message = f"'{key}' does not apply to a {kind} effect"
-                if where.file != self.top and self.at(*path, "kind").file == self.top:
+                if where.file != self.file.top and self.file.sets(*path, "kind"):
                     # The checked file changed the kind: say so there, naming the old key.
                     message += f" ('{key}' is set at {where.file}:{where.line}; remove it with '{key}: null')"
-                    where = self.at(*path, "kind")
-                self.problems.append(where.problem(message))
+                    where = self.file.at(*path, "kind")
+                self.file.add(where.problem(message))
         required = {"neutralize": ("becomes", "precedence"), "alliance": ("points",)}.get(kind, ())
         for key in required:
             if key not in effect:
-                self.error(f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} effect needs '{key}'", *path)
+                self.file.error(f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} effect needs '{key}'", *path)
         if "becomes" in effect:
-            self.known(effect["becomes"], roles, "role", *path, "becomes")
+            self.file.known(effect["becomes"], roles, "role", *path, "becomes")
         for k, spared in enumerate(effect.get("spares", [])):
-            self.known(spared, roles, "role", *path, "spares", k)
+            self.file.known(spared, roles, "role", *path, "spares", k)
         if "precedence" in effect:
-            self._rules((*path, "precedence"), effect["precedence"], roles, suits)
+            self.precedence((*path, "precedence"), effect["precedence"], roles, suits)
 
     def _pattern(
         self, pattern: dict[str, Any], path: tuple[str | int, ...], roles: set[str], suits: set[str], cards: set[str]
@@ -103,15 +115,15 @@ class TrickChecks(CheckerBase):
             ("cards", cards, "card"),
         ):
             for k, value in enumerate(pattern.get(key, [])):
-                self.known(value, known, what, *path, key, k)
+                self.file.known(value, known, what, *path, key, k)
 
-    def _bonuses(self, roles: set[str], suits: set[str], cards: set[str]) -> None:
-        self.ids(("bonuses",), self.data["bonuses"], "bonus")
-        for index, bonus in enumerate(self.data["bonuses"]):
+    def bonuses(self, roles: set[str], suits: set[str], cards: set[str]) -> None:
+        self.file.ids(("bonuses",), self.file.data["bonuses"], "bonus")
+        for index, bonus in enumerate(self.file.data["bonuses"]):
             if "winner" in bonus:
                 self._pattern(bonus["winner"], ("bonuses", index, "winner"), roles, suits, cards)
                 if "played" in bonus["winner"]:
-                    self.error(
+                    self.file.error(
                         "'played' applies to captured cards, not to the winning card",
                         "bonuses",
                         index,
@@ -125,17 +137,18 @@ class TrickChecks(CheckerBase):
                 for k, pattern in enumerate(captured):
                     self._pattern(pattern, ("bonuses", index, "captured", k), roles, suits, cards)
 
-    def _abilities(self, named: dict[str, set[tuple[str, str | None]]], modules: set[str]) -> None:
-        """Abilities name a card of the deck (``named``: id -> the cards it names, see
-        ``Checker._card_ids``), an exchange says how many cards, and every round key a
+    def abilities(self, named: dict[str, set[tuple[str, str | None]]], modules: set[str]) -> None:
+        """Abilities name a card of the deck (``named``: each id that names cards, a card's
+        or a named individual's, with the cards it names as (card id, individual id or
+        ``None`` for a copy without a name)), an exchange says how many cards, and every round key a
         sheet may use (wagers, bid changes, leader choices) is distinct. A card grants
         one ability of each kind but exchanges (two are used one after the other); a
         leader-choosing ability is written on sheets (under its sheet key, by default its
         card's id), so it needs a card the deck holds once (a sheet records one choice per
         player and round)."""
-        d = self.data
+        d = self.file.data
         abilities = d.get("abilities", [])
-        self.ids(("abilities",), abilities, "ability")
+        self.file.ids(("abilities",), abilities, "ability")
         card_ids = set(named)
         copies = {c["id"]: c.get("count", 1) for c in d["deck"].get("cards", [])}
         granted: dict[tuple[str, tuple[str, str | None]], int] = {}  # (kind, card) -> the first ability
@@ -144,7 +157,7 @@ class TrickChecks(CheckerBase):
             if kind == "choose_leader":
                 held = copies.get(ability["card"], 1)  # (an individual's id: one card)
                 if held > 1:
-                    self.error(
+                    self.file.error(
                         f"a 'choose_leader' ability needs a card the deck holds once, but it has {held} "
                         f"'{ability['card']}' (a score sheet records one leader chosen per player and round)",
                         "abilities",
@@ -156,8 +169,8 @@ class TrickChecks(CheckerBase):
             for play in sorted(plays, key=str):
                 first = granted.setdefault((kind, play), index)
                 if first != index:
-                    there = self.at("abilities", first)
-                    self.error(
+                    there = self.file.at("abilities", first)
+                    self.file.error(
                         f"ability '{ability['id']}' is a second '{kind}' ability of card '{play[1] or play[0]}' "
                         f"(after '{abilities[first]['id']}' at {there.file}:{there.line}): a card grants one "
                         "ability of each kind but 'exchange'",
@@ -172,23 +185,23 @@ class TrickChecks(CheckerBase):
                 keys.setdefault(d["scoring"][key]["sheet_key"], ("scoring", key, "sheet_key"))
         for index, ability in enumerate(abilities):
             path: tuple[str | int, ...] = ("abilities", index)
-            self.known(ability["card"], card_ids, "card", *path, "card")
+            self.file.known(ability["card"], card_ids, "card", *path, "card")
             if "module" in ability:
-                self.known(ability["module"], modules, "module", *path, "module")
+                self.file.known(ability["module"], modules, "module", *path, "module")
             exchange = ability["kind"] == "exchange"
             if ability.get("after_last_trick", False) and ability["kind"] in _NOTHING_AFTER_LAST_TRICK:
-                self.error(
+                self.file.error(
                     f"'after_last_trick' cannot apply to an ability of kind '{ability['kind']}': "
                     f"after the round's last trick {_NOTHING_AFTER_LAST_TRICK[ability['kind']]}",
                     *path,
                     "after_last_trick",
                 )
             if exchange and "count" not in ability:
-                self.error("an 'exchange' ability needs 'count' (the cards drawn and discarded)", *path)
+                self.file.error("an 'exchange' ability needs 'count' (the cards drawn and discarded)", *path)
             elif not exchange and "count" in ability:
-                self.error(f"'count' is only for 'exchange' abilities, not '{ability['kind']}'", *path, "count")
+                self.file.error(f"'count' is only for 'exchange' abilities, not '{ability['kind']}'", *path, "count")
             if "sheet_key" in ability and ability["kind"] != "choose_leader":
-                self.error(
+                self.file.error(
                     f"'sheet_key' is only for 'choose_leader' abilities, not '{ability['kind']}'", *path, "sheet_key"
                 )
                 continue
@@ -199,10 +212,10 @@ class TrickChecks(CheckerBase):
             where = (*path, "sheet_key") if given else path
             if recorded in keys:
                 default = "" if given else " (the card's id: the ability gives no 'sheet_key')"
-                self.error(f"sheet key '{recorded}'{default} is used twice", *where)
+                self.file.error(f"sheet key '{recorded}'{default} is used twice", *where)
             else:
                 keys[recorded] = where
         for recorded, where in keys.items():
             if recorded in (*ROUND_KEYS, "loads"):
                 listed = ", ".join(ROUND_KEYS)
-                self.error(f"sheet key '{recorded}' is a round key of every sheet ({listed}, loads)", *where)
+                self.file.error(f"sheet key '{recorded}' is a round key of every sheet ({listed}, loads)", *where)

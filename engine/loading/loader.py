@@ -18,7 +18,6 @@ from __future__ import annotations
 import functools
 import hashlib
 import os
-import re
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -32,9 +31,6 @@ from skullking.loading.schema import close_to_base_ids, schema_problems_of
 from skullking.loading.stored import cached, cached_check, store
 from skullking.reading.located import Node, decode, parse_yaml
 from skullking.storage.cache import ABSENT
-
-_VARIABLE = re.compile(r"^[a-z_][a-z0-9_]*$")
-
 
 # --------------------------------------------------------------------------- files
 

@@ -341,7 +341,7 @@ def tie_breaks(edition: Edition) -> list[Spot]:
 def _tie_break_deals(edition: Edition, data: dict[str, Any]) -> tuple[list[Spot], list[Finding]]:
     """The tie-break rounds that can be dealt (with their cards), and what keeps the
     others from it; ``data`` is the edition's file, merged (for the size of its deck)."""
-    from skullking.loading.checkrounds import deck_size
+    from skullking.loading.checkrounds import short_deal
 
     out: list[Spot] = []
     problems: dict[str, tuple[str, list[Spot]]] = {}  # the kind of problem -> an example, the rounds
@@ -364,12 +364,9 @@ def _tie_break_deals(edition: Edition, data: dict[str, Any]) -> tuple[list[Spot]
         if cards < 1:
             lost("cards", f"scoring.extra_round_cards gives {cards} cards (e.g. for {tied} players)", spot)
             continue
-        size = deck_size(data, tied)
-        if hands * cards > size:
-            table = f"{tied} players and the ghost hand" if hands > tied else f"{tied} players"
-            why = f"e.g. {table} x {_cards(cards)} = {hands * cards} cards, but the deck without optional "
-            why += f"modules has {size}"
-            lost("deck", why, spot)
+        short = short_deal(data, tied, hands, cards, each=_cards(cards))
+        if short is not None:
+            lost("deck", f"e.g. {short}", spot)
             continue
         out.append(spot._replace(cards=cards))
     paths = (("scoring", "extra_round_cards"), ("scoring", "ties"))

@@ -1,6 +1,7 @@
-"""What every check of an edition (:mod:`skullking.loading.checks`) stands on: the file's tree,
-the problems found so far, locating a problem at its node, ids, references and
-formulas checked where they stand."""
+"""The file under check (:class:`CheckedFile`): what every check of an edition
+(:mod:`skullking.loading.checks`) stands on. It holds the file's merged tree and the
+problems found in it so far, locates a problem at its node, in the file that set it,
+and checks ids, references and formulas where they stand."""
 
 from __future__ import annotations
 
@@ -13,26 +14,43 @@ from skullking.core.suggest import unknown
 from skullking.reading.located import Location, Node, position_in_scalar
 
 #: What an id a formula names may look like (a role's, a load's).
-_VARIABLE = re.compile(r"^[a-z_][a-z0-9_]*$")
+FORMULA_NAME = re.compile(r"^[a-z_][a-z0-9_]*$")
 
 
-class CheckerBase:
-    """The checks' common ground; every check adds to ``problems``."""
+class CheckedFile:
+    """An edition's merged tree (``root``, and as plain data ``data``) and the problems
+    found in it (``problems``, in the order found). ``top`` is the file being checked:
+    where a problem that the file and a base it extends cause together belongs."""
 
     def __init__(self, root: Node, sources: dict[str, str] | None = None, top: str = "") -> None:
         self.root = root
         self.data: dict[str, Any] = root.plain()
         self.problems: list[Problem] = []
         self.sources = sources or {}
-        self.top = top  # the file being checked: where an overlay's problems belong
+        self.top = top
 
     def at(self, *path: str | int) -> Location:
         return self.root.locate(path)
 
+    def sets(self, *path: str | int) -> bool:
+        """Whether the checked file itself set the node at ``path`` (not a base it extends)."""
+        return self.at(*path).file == self.top
+
+    def add(self, problem: Problem) -> None:
+        self.problems.append(problem)
+
     def error(self, message: str, *path: str | int) -> None:
-        self.problems.append(self.at(*path).problem(message))
+        self.add(self.at(*path).problem(message))
+
+    def blame(self, *candidates: tuple[str | int, ...]) -> tuple[str | int, ...]:
+        """Of the nodes that together cause a problem, the first set by the checked file."""
+        for path in candidates:
+            if self.sets(*path):
+                return path
+        return candidates[0]
 
     def ids(self, path: tuple[str | int, ...], items: list[dict[str, Any]], what: str) -> set[str]:
+        """The ids of ``items`` (the list at ``path``); a second item of one id is an error."""
         seen: dict[str, int] = {}
         for index, item in enumerate(items):
             ident = item["id"]
@@ -44,6 +62,7 @@ class CheckerBase:
         return set(seen)
 
     def known(self, value: str, known: Iterable[str], what: str, *path: str | int) -> bool:
+        """Whether ``value`` (at ``path``) is one of ``known``; if not, an error naming them."""
         known = sorted(known)
         if value in known:
             return True
@@ -51,6 +70,8 @@ class CheckerBase:
         return False
 
     def expression(self, source: Any, names: Iterable[str], want: str, *path: str | int) -> Any:
+        """The formula at ``path`` compiled over ``names`` to a ``want`` ("number" or
+        "truth value"), or ``None`` after an error located at its column in the file."""
         from skullking.core.limits import MAX_EXPRESSION_CHARS
         from skullking.language.expr import compile_expression
 
@@ -69,12 +90,5 @@ class CheckerBase:
             loc = self.at(*path)
             if node is not None and not isinstance(node.value, dict | list):
                 loc = position_in_scalar(node, exc.column, self.sources.get(node.loc.file))
-            self.problems.append(loc.problem(f"{exc} in '{shorten(text, 200)}'"))
+            self.add(loc.problem(f"{exc} in '{shorten(text, 200)}'"))
             return None
-
-    def _blame(self, *candidates: tuple[str | int, ...]) -> tuple[str | int, ...]:
-        """Of the nodes that together cause a problem, the first set by the checked file."""
-        for path in candidates:
-            if self.at(*path).file == self.top:
-                return path
-        return candidates[0]
