@@ -24,6 +24,7 @@ import pytest
 from clihelp import run
 
 import skullking
+from skullking.core.limits import MAX_EXPR_DEPTH
 from skullking.language import expr
 from skullking.loading import stored
 from skullking.loading.loader import check_file
@@ -447,6 +448,16 @@ def _nested(depth: int) -> expr.Expr:
     return tree
 
 
+def _too_deep_for_python() -> expr.Expr:
+    """``sum(- - ... - bid)``, as deep as a stored tree may be (twice the nesting a
+    parsed formula may have): written as Python, 201 brackets deep, one more than
+    Python's compiler takes."""
+    tree: expr.Expr = expr.Variable(name="bid", column=1)
+    for _ in range(2 * MAX_EXPR_DEPTH - 2):
+        tree = expr.Negate(operand=tree, column=1)
+    return expr.Call(function="sum", args=(tree,), column=1)
+
+
 @pytest.mark.parametrize(
     ("tree", "names"),
     [
@@ -468,6 +479,7 @@ def _nested(depth: int) -> expr.Expr:
         (expr.Call(function="abs", args=_unchecked([_NUMBER]), column=1), ()),  # a list for the arguments
         (expr.Not(operand=_NUMBER, column=1), ()),  # checks as no type at all
         (_nested(500), ()),
+        (_too_deep_for_python(), ("bid", expr.TABLE)),
         (("Number", 3, 1), ()),  # not a node
     ],
     ids=[
@@ -482,12 +494,14 @@ def _nested(depth: int) -> expr.Expr:
         "list-args",
         "ill-typed",
         "too-deep",
+        "too-deep-for-python",
         "not-a-node",
     ],
 )
 def test_a_stored_tree_is_checked_node_by_node(tree: Any, names: tuple[str, ...]) -> None:
     """What the cache gives back as a formula's tree is input: only the grammar's nodes,
-    each field of the parser's types and values, that check as the stored type."""
+    each field of the parser's types and values, that check as the stored type and that
+    Python's compiler takes."""
     with pytest.raises(ValueError):
         expr.restore("3", names, "number", tree)
 

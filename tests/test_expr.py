@@ -1,19 +1,22 @@
-"""The expression language of edition files (rules/expr.lark, engine/expr.py)."""
+"""The expression language of edition files (rules/expr.lark, engine/language/expr.py)."""
 
 from __future__ import annotations
 
 import functools
+import operator
 import pickle
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from skullking.core.errors import ExpressionError
-from skullking.language.expr import TABLE, _compile, compile_expression, divides, python_function
+from skullking.core.limits import MAX_EXPR_DEPTH, MAX_EXPRESSION_CHARS
+from skullking.language import expr
+from skullking.language.expr import TABLE, compile_expression, divides, python_function, python_text
 
 NAMES = ("bid", "won", "cards", "round")
 
@@ -131,40 +134,95 @@ def _random_formula(rng: random.Random, want: str, depth: int, aggregates: bool)
     return f"({sub('truth')} == {sub('truth')})"
 
 
-def _outcome(function: Callable[[Sequence[Any]], Any], values: Sequence[Any]) -> object:
+_ARITHMETIC = {"+": operator.add, "-": operator.sub, "*": operator.mul, "//": operator.floordiv, "%": operator.mod}
+_COMPARISON = {
+    "==": operator.eq,
+    "!=": operator.ne,
+    "<": operator.lt,
+    "<=": operator.le,
+    ">": operator.gt,
+    ">=": operator.ge,
+}
+_FUNCTION: dict[str, Callable[..., Any]] = {"abs": abs, "min": min, "max": max}
+_AGGREGATE: dict[str, Callable[[list[Any]], Any]] = {"sum": sum, "highest": max, "lowest": min}
+
+
+def _meaning(node: expr.Expr, row: Mapping[str, int], table: Sequence[Mapping[str, int]]) -> Any:
+    """What a formula means, worked out node by node from its tree: chains left to
+    right, 'and'/'or' stopping at the value that decides, 'if' working out one branch,
+    aggregates over every row of the table."""
+    match node:
+        case expr.Number(value) | expr.Truth(value):
+            return value
+        case expr.Variable(name):
+            return row[name]
+        case expr.Negate(operand):
+            return -_meaning(operand, row, table)
+        case expr.Not(operand):
+            return not _meaning(operand, row, table)
+        case expr.Compare(op, left, right):
+            return _COMPARISON[op](_meaning(left, row, table), _meaning(right, row, table))
+        case expr.Conditional(condition, then, otherwise):
+            return _meaning(then if _meaning(condition, row, table) else otherwise, row, table)
+        case expr.Chain(first, links):
+            value = _meaning(first, row, table)
+            for op, operand, _ in links:
+                if (op == "and" and not value) or (op == "or" and value):
+                    break
+                right = _meaning(operand, row, table)
+                value = right if op in ("and", "or") else _ARITHMETIC[op](value, right)
+            return value
+        case expr.Call("count", (argument,)):
+            return sum(1 for each in table if _meaning(argument, each, table))
+        case expr.Call(function, (argument,)) if function in _AGGREGATE:
+            return _AGGREGATE[function]([_meaning(argument, each, table) for each in table])
+        case expr.Call(function, arguments):
+            return _FUNCTION[function](*(_meaning(a, row, table) for a in arguments))
+    raise AssertionError(node)
+
+
+def _outcome(function: Callable[..., Any], *arguments: Any) -> object:
+    """What ``function`` gives, its type included (1 is not True), or ZeroDivisionError."""
     try:
-        return function(values)
+        value = function(*arguments)
     except ZeroDivisionError:
         return ZeroDivisionError
+    return type(value), value
 
 
-@pytest.mark.parametrize("aggregates", [False, True])
-def test_generated_python_computes_what_the_closures_do(aggregates: bool) -> None:
-    """A formula runs as Python written from its checked tree (python_text); on 1,500
-    random formulas and random values (zeros included, so some divide by zero) it gives
-    what the tree's closures (_compile) give, the aggregates over a table of three."""
-    rng = random.Random(10)
+def _arithmetic_chains(tree: expr.Expr) -> list[expr.Chain]:
+    return [n for n in expr._walk(tree) if isinstance(n, expr.Chain) and n.links[0].op not in expr.LOGIC]
+
+
+@pytest.mark.parametrize("aggregates", [False, True], ids=["per-player", "aggregates"])
+@pytest.mark.parametrize("plain_depth", [expr._PLAIN_DEPTH, 2, 5], ids=["as-shipped", "all-steps", "some-steps"])
+@settings(max_examples=150, deadline=None)
+@given(rng=st.randoms(use_true_random=False))
+def test_a_formula_computes_what_its_tree_means(rng: random.Random, plain_depth: int, aggregates: bool) -> None:
+    """A formula runs as one Python function written from its checked tree: on random
+    formulas and random values (zeros included, so some divide by zero) it gives what
+    the tree means, value and type, the aggregates over a table of three. Run again
+    with long chains made short (every arithmetic chain of more than one link written
+    in steps, or a few links to a step), so that the steps give what one expression does."""
     names = (*NAMES, TABLE) if aggregates else NAMES
-    index = {name: i for i, name in enumerate(names)}
-    checked = 0
-    for _ in range(1500):
-        want = rng.choice(["number", "truth"])
-        source = _random_formula(rng, want, 4, aggregates)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(expr, "_PLAIN_DEPTH", plain_depth)
         try:
-            expression = compile_expression(source, names)
+            expression = compile_expression(_random_formula(rng, rng.choice(["number", "truth"]), 4, aggregates), names)
         except ExpressionError as exc:  # a divisor that is always 0, refused as it is written
             assert "by zero" in str(exc)
-            continue
-        checked += 1
-        generated, closures = expression._fn, _compile(expression.tree, index)
-        assert generated.__name__ == "formula", source  # (not the closures' fallback)
-        for _ in range(6):
-            rows: list[list[Any]] = [[rng.randint(-3, 4) for _ in NAMES] for _ in range(3)]
-            if aggregates:
-                for row in rows:
-                    row.append(rows)
-            assert _outcome(generated, rows[0]) == _outcome(closures, rows[0]), (source, rows[0][:4])
-    assert checked > 1000
+            return
+        text = python_text(expression.tree, lambda name, row: name)
+    if plain_depth == 2 and any(len(chain.links) > 1 for chain in _arithmetic_chains(expression.tree)):
+        assert "_fold" in text, expression.source
+    for _ in range(4):
+        table = [{name: rng.randint(-3, 4) for name in NAMES} for _ in range(3)]
+        rows: list[list[Any]] = [[values[name] for name in NAMES] for values in table]
+        if aggregates:
+            for row in rows:
+                row.append(rows)
+        got = _outcome(expression._fn, rows[0])
+        assert got == _outcome(_meaning, expression.tree, table[0], table), (expression.source, table[0])
 
 
 def test_only_a_formula_that_divides_can_fail() -> None:
@@ -174,7 +232,6 @@ def test_only_a_formula_that_divides_can_fail() -> None:
     what the text shows, and a formula that does not divide never fails on 6 rows of
     random values (zeros included)."""
     rng = random.Random(11)
-    index = {name: i for i, name in enumerate(NAMES)}
     quiet = 0
     for _ in range(1500):
         source = _random_formula(rng, rng.choice(["number", "truth"]), 4, False)
@@ -185,10 +242,9 @@ def test_only_a_formula_that_divides_can_fail() -> None:
         assert divides(expression.tree) == ("//" in source or "%" in source), source
         if not divides(expression.tree):
             quiet += 1
-            closures = _compile(expression.tree, index)
             for _ in range(6):
                 values = [rng.randint(-3, 4) for _ in NAMES]
-                assert _outcome(closures, values) is not ZeroDivisionError, (source, values)
+                assert _outcome(expression._fn, values) is not ZeroDivisionError, (source, values)
     assert quiet > 300
 
 
@@ -204,8 +260,74 @@ def test_generated_python_reaches_nothing_but_its_four_functions() -> None:
         hostile([])
 
 
-def test_a_chain_too_long_for_pythons_compiler_still_evaluates() -> None:
-    """A flat sum of 3,000 terms (within the formula length limit) is deeper than
-    Python's compiler goes: it runs as closures, with the same value."""
-    expression = compile_expression(" + ".join(["bid"] * 2999 + ["1"]), NAMES)
-    assert expression.evaluate({"bid": 2}) == 5999
+def _nested(levels: int, inner: str, outer: Callable[[str], str]) -> str:
+    for _ in range(levels):
+        inner = outer(inner)
+    return inner
+
+
+_LEVELS = MAX_EXPR_DEPTH - 1  # the innermost name or number is a level too
+
+
+@pytest.mark.parametrize(
+    ("source", "values", "expected"),
+    [
+        # flat chains of the most terms MAX_EXPRESSION_CHARS holds
+        ("1+" * 4998 + "bid", {"bid": 3}, 5001),
+        ("bid" + "-bid" * 2499, {"bid": 3}, 3 - 2499 * 3),
+        ("1*" * 4998 + "bid", {"bid": 3}, 3),
+        ("bid" + "//1" * 3332, {"bid": -7}, -7),
+        ("7" + "%bid" * 2499, {"bid": 5}, 2),
+        (" and ".join(["true"] * 1109 + ["bid > 0"]), {"bid": 3}, True),
+        (" or ".join(["false"] * 1109 + ["bid > 0"]), {"bid": 3}, True),
+        # the deepest nesting, each level a chain whose first operand is the next level
+        (_nested(_LEVELS, "1", lambda inner: f"({inner}{'+1' * 49})"), {}, 1 + _LEVELS * 49),
+        (_nested(_LEVELS, "bid", lambda inner: f"({inner}{'*1' * 47}//1)"), {"bid": 3}, 3),
+        # the deepest nesting of everything else
+        ("-" * _LEVELS + "bid", {"bid": 3}, -3),
+        (_nested(_LEVELS, "bid", lambda inner: f"abs({inner})"), {"bid": -3}, 3),
+        (_nested(_LEVELS, "bid", lambda inner: f"min({inner}, 5)"), {"bid": 3}, 3),
+        ("not " * (_LEVELS - 1) + "bid > 0", {"bid": 3}, True),
+        ("if true then " * _LEVELS + "bid" + " else 0" * _LEVELS, {"bid": 3}, 3),
+        (_nested(_LEVELS, "1", lambda inner: f"bid+({inner})"), {"bid": 1}, 100),
+        ("sum(" + "abs(" * (_LEVELS - 1) + "bid" + ")" * _LEVELS, {"bid": -3}, 3),
+        ("count(" + "not " * (_LEVELS - 2) + "bid < 0)", {"bid": 3}, 1),
+    ],
+    ids=[
+        "sum",
+        "difference",
+        "product",
+        "quotient",
+        "remainder",
+        "and",
+        "or",
+        "nested-sums",
+        "nested-products",
+        "negation",
+        "abs",
+        "min",
+        "not",
+        "if",
+        "right-nested",
+        "aggregate",
+        "count",
+    ],
+)
+def test_the_largest_formulas_the_limits_allow_compile(source: str, values: dict[str, int], expected: object) -> None:
+    """The longest chains MAX_EXPRESSION_CHARS holds and the deepest nesting
+    MAX_EXPR_DEPTH allows (a flat sum of 5,000 terms is a tree 5,000 levels deep to
+    Python's compiler, which stops near 3,000) run as one Python function, with the
+    right value, and one level more is refused."""
+    assert len(source) <= MAX_EXPRESSION_CHARS
+    expression = compile_expression(source, (*NAMES, TABLE))
+    assert expression._fn.__name__ == "formula"
+    assert expression.evaluate_for([values], 0) == expected
+    assert type(expression.evaluate_for([values], 0)) is type(expected)
+
+
+def test_one_level_more_than_the_limit_is_refused() -> None:
+    """The nesting limit counts the innermost name: one level past the deepest formulas
+    above is an error at load time."""
+    for source in ("-" * (_LEVELS + 1) + "bid", _nested(_LEVELS + 1, "bid", lambda inner: f"abs({inner})")):
+        with pytest.raises(ExpressionError, match="nested too deeply"):
+            compile_expression(source, NAMES)

@@ -364,6 +364,13 @@ CASES = [
         {"e.yaml": case_points(" + ".join(["bid"] * 700))},
     ),
     Case(
+        "s1 flat sum: the most terms the length limit allows are scored",
+        ("score", "s.yaml"),
+        0,
+        ("Total           4999      10",),
+        {"e.yaml": case_points("1+" * 4998 + "bid"), "s.yaml": "edition: e.yaml\n" + TWO_ROUNDS_MADE},
+    ),
+    Case(
         "s1 flat sum: real depth is limited, at the first level too deep",
         ("validate", "e.yaml"),
         1,

@@ -12,8 +12,9 @@ time, with the column inside the text), type-checked (numbers vs. truth values) 
 compiled: the checked tree is written out as a Python function (:func:`python_text`:
 numbers, the values' slots, operators and ``abs``/``min``/``max``/``sum``, nothing of
 the file's text) and compiled by Python, so a formula runs as fast as one written by
-hand. A tree Python's compiler refuses (a flat sum of a few thousand terms, which the
-limits allow) runs as closures instead.
+hand. That function is the only form a formula runs as: an arithmetic chain too long
+for Python's compiler to take as one expression (a flat sum of a few thousand terms,
+which the limits allow) is written as a sequence of steps instead.
 
 >>> f = compile_expression("if bid == 0 then 10 * cards else 20 * bid", ("bid", "cards"))
 >>> f.evaluate({"bid": 0, "cards": 7})
@@ -325,107 +326,20 @@ def _column(expr: Expr) -> int:
 
 def _constant(expr: Expr) -> int | None:
     """The value of an expression that uses no name and calls no function, else ``None``."""
+    if isinstance(expr, Number):  # (the usual divisor: no function to compile)
+        return expr.value
     if any(isinstance(node, Variable | Call) for node in _walk(expr)):
         return None
     try:
-        value = _compile(expr, {})(())
+        value = _generated(expr, {})(())
     except ZeroDivisionError:
         return None
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-_ARITH: Mapping[str, Callable[[int, int], int]] = {
-    "+": lambda a, b: a + b,
-    "-": lambda a, b: a - b,
-    "*": lambda a, b: a * b,
-    "//": lambda a, b: a // b,  # by 0: ZeroDivisionError, reported by Expression
-    "%": lambda a, b: a % b,
-}
-_COMPARE: Mapping[str, Callable[[Any, Any], bool]] = {
-    "==": lambda a, b: a == b,
-    "!=": lambda a, b: a != b,
-    "<": lambda a, b: a < b,
-    "<=": lambda a, b: a <= b,
-    ">": lambda a, b: a > b,
-    ">=": lambda a, b: a >= b,
-}
-
-
-def _compile(expr: Expr, index: Mapping[str, int]) -> Fn:
-    """Turn a checked tree into a closure over a sequence of variable values."""
-    if isinstance(expr, Number | Truth):
-        constant = expr.value
-        return lambda env: constant
-    if isinstance(expr, Variable):
-        slot = index[expr.name]
-        return lambda env: env[slot]
-    if isinstance(expr, Negate):
-        inner = _compile(expr.operand, index)
-        return lambda env: -inner(env)
-    if isinstance(expr, Compare):
-        compare = _COMPARE[expr.op]
-        left, right = _compile(expr.left, index), _compile(expr.right, index)
-        return lambda env: compare(left(env), right(env))
-    if isinstance(expr, Chain):
-        return _compile_chain(expr, index)
-    if isinstance(expr, Not):
-        inner = _compile(expr.operand, index)
-        return lambda env: not inner(env)
-    if isinstance(expr, Conditional):
-        cond, then, otherwise = (_compile(e, index) for e in (expr.condition, expr.then, expr.otherwise))
-        return lambda env: then(env) if cond(env) else otherwise(env)
-    if isinstance(expr, Call) and expr.function in AGGREGATES and TABLE in index:
-        table, each = index[TABLE], _compile(expr.args[0], index)
-        function = expr.function
-
-        def aggregate(env: Sequence[Any]) -> int:
-            values = [each(row) for row in env[table]]  # the table slot holds every player's row
-            if function == "count":
-                return sum(1 for v in values if v)
-            return sum(values) if function == "sum" else max(values) if function == "highest" else min(values)
-
-        return aggregate
-    if isinstance(expr, Call):
-        args = [_compile(a, index) for a in expr.args]
-        if expr.function == "abs":
-            (only,) = args
-            return lambda env: abs(only(env))
-        pick = min if expr.function == "min" else max
-        return lambda env: pick(a(env) for a in args)
-    raise AssertionError(expr)  # pragma: no cover
-
-
-def _compile_chain(expr: Chain, index: Mapping[str, int]) -> Fn:
-    """A chain as one loop (a closure per operand, none per operator)."""
-    first = _compile(expr.first, index)
-    rest = [_compile(link.operand, index) for link in expr.links]
-    op = expr.links[0].op
-    if op in LOGIC:
-        every = [first, *rest]
-        if op == "and":
-            if len(every) == 2:
-                left, right = every
-                return lambda env: left(env) and right(env)
-            return lambda env: all(f(env) for f in every)
-        if len(every) == 2:
-            left, right = every
-            return lambda env: left(env) or right(env)
-        return lambda env: any(f(env) for f in every)
-    ops = [_ARITH[link.op] for link in expr.links]
-    if len(ops) == 1:
-        (apply,), (right,) = ops, rest
-        return lambda env: apply(first(env), right(env))
-    steps = list(zip(ops, rest, strict=True))
-
-    def fold(env: Sequence[Any]) -> Any:
-        value = first(env)
-        for apply, operand in steps:
-            value = apply(value, operand(env))
-        return value
-
-    return fold
-
-
+#: The operators of arithmetic chains and of comparisons.
+_ARITH = ("+", "-", "*", "//", "%")
+_COMPARE = ("==", "!=", "<", "<=", ">", ">=")
 #: What generated formulas may call: nothing else is in their namespace.
 _CALLABLE = {"abs": abs, "min": min, "max": max, "sum": sum}
 #: The name a generated aggregate gives each player's values (aggregates do not nest).
@@ -436,45 +350,99 @@ _TEXT: Mapping[str, str] = {
     **{op: op for op in (*_ARITH, *_COMPARE, *LOGIC)},
     **{function: function for function in FUNCTIONS},
 }
+#: How deep (in Python's syntax tree) an arithmetic chain written as one Python
+#: expression may reach; a deeper one is written as steps. Python's compiler recurses
+#: once per level of that tree and gives up near 3,000 levels (fewer when it is called
+#: from deep in the stack): ``a + b + c`` is a tree as deep as it has terms, and the
+#: length limit allows 5,000 of them, or 99 levels of chains of 49 terms each.
+_PLAIN_DEPTH = 100
+#: The name of the running value of a chain written as steps, followed by the chain's
+#: level in the tree (so that a chain inside an operand of another has its own).
+_FOLD_NAME = "_fold"
 
 
 def python_text(expr: Expr, slot: Callable[[str, str | None], str]) -> str:
-    """Python text that computes the checked tree ``expr`` as the closures of
-    :func:`_compile` do, ``slot(name, None)`` being the text of a name's value (a
-    parameter, ``env[3]``) and, inside an aggregate, ``slot(name, "_row")`` the text of
-    the value in the row of the player the aggregate is at (``_row[3]``). Every node is
-    parenthesized, so Python's own precedence and chained comparisons never apply."""
+    """Python text that computes the checked tree ``expr``, ``slot(name, None)`` being
+    the text of a name's value (a parameter, ``env[3]``) and, inside an aggregate,
+    ``slot(name, "_row")`` the text of the value in the row of the player the aggregate
+    is at (``_row[3]``). Every node is parenthesized, so Python's own precedence and
+    chained comparisons never apply: chains fold left to right, ``and``/``or`` stop at
+    the first value that decides, ``if`` works out one branch, an aggregate its argument
+    for every row of the table. An arithmetic chain that would make the text too deep
+    for Python's compiler is written in steps, ``(_fold3 := a + b, _fold3 := _fold3 -
+    c)[-1]`` (a tuple is one level however long), so the text compiles for every tree
+    the limits allow; it binds names starting with ``_fold`` where it runs."""
+    return _python(expr, slot, 0)[0]
+
+
+def _python(expr: Expr, slot: Callable[[str, str | None], str], level: int) -> tuple[str, int]:
+    """The text :func:`python_text` writes for ``expr``, at ``level`` in the tree, and
+    how deep Python's syntax tree of it goes (counted generously: never less than the
+    levels Python's compiler recurses through)."""
+    below = level + 1
     if isinstance(expr, Number):
         if type(expr.value) is not int:
             raise ValueError("a number that is not an int")
-        return repr(expr.value)
+        return repr(expr.value), 1
     if isinstance(expr, Truth):
-        return "True" if expr.value is True else "False"
+        return "True" if expr.value is True else "False", 1
     if isinstance(expr, Variable):
-        return slot(expr.name, None)
+        return slot(expr.name, None), 2
     if isinstance(expr, Negate):
-        return f"(-{python_text(expr.operand, slot)})"
+        text, depth = _python(expr.operand, slot, below)
+        return f"(-{text})", depth + 1
     if isinstance(expr, Compare):
-        return f"({python_text(expr.left, slot)} {_TEXT[expr.op]} {python_text(expr.right, slot)})"
+        (left, left_depth), (right, right_depth) = _python(expr.left, slot, below), _python(expr.right, slot, below)
+        return f"({left} {_TEXT[expr.op]} {right})", max(left_depth, right_depth) + 1
     if isinstance(expr, Chain):
-        parts = [python_text(expr.first, slot)]
-        parts += [f"{_TEXT[link.op]} {python_text(link.operand, slot)}" for link in expr.links]
-        return f"({' '.join(parts)})"
+        return _python_chain(expr, slot, level)
     if isinstance(expr, Not):
-        return f"(not {python_text(expr.operand, slot)})"
+        text, depth = _python(expr.operand, slot, below)
+        return f"(not {text})", depth + 1
     if isinstance(expr, Conditional):
-        cond, then, otherwise = (python_text(e, slot) for e in (expr.condition, expr.then, expr.otherwise))
-        return f"({then} if {cond} else {otherwise})"
+        (cond, c), (then, t), (otherwise, o) = (
+            _python(e, slot, below) for e in (expr.condition, expr.then, expr.otherwise)
+        )
+        return f"({then} if {cond} else {otherwise})", max(c, t, o) + 1
     if isinstance(expr, Call) and expr.function in AGGREGATES:
         table = slot(TABLE, None)
-        each = python_text(expr.args[0], lambda name, _: slot(name, _ROW_NAME))
+        each, depth = _python(expr.args[0], lambda name, _: slot(name, _ROW_NAME), below)
         if expr.function == "count":
-            return f"sum([1 for {_ROW_NAME} in {table} if {each}])"
+            return f"sum([1 for {_ROW_NAME} in {table} if {each}])", depth + 3
         function = {"sum": "sum", "highest": "max", "lowest": "min"}[expr.function]
-        return f"{function}([{each} for {_ROW_NAME} in {table}])"
+        return f"{function}([{each} for {_ROW_NAME} in {table}])", depth + 3
     if isinstance(expr, Call):
-        return f"{_TEXT[expr.function]}({', '.join(python_text(a, slot) for a in expr.args)})"
+        args = [_python(a, slot, below) for a in expr.args]
+        return f"{_TEXT[expr.function]}({', '.join(text for text, _ in args)})", max(d for _, d in args) + 1
     raise AssertionError(expr)  # pragma: no cover
+
+
+def _python_chain(expr: Chain, slot: Callable[[str, str | None], str], level: int) -> tuple[str, int]:
+    """A chain as Python text. ``and``/``or`` are one flat node in Python however long
+    (and must stop at the value that decides): one expression. Python nests ``a + b -
+    c`` to the left, the first operand as deep as the chain is long: an arithmetic chain
+    is written in steps, each taking as many links as keep it within
+    :data:`_PLAIN_DEPTH`. One step is the plain ``(a + b - c)``; more are
+    ``(_fold3 := a + b, _fold3 := _fold3 - c)[-1]``, which computes the same."""
+    first, first_depth = _python(expr.first, slot, level + 1)
+    links = [(_TEXT[link.op], *_python(link.operand, slot, level + 1)) for link in expr.links]
+    if expr.links[0].op in LOGIC:
+        text = " ".join([first, *(f"{op} {operand}" for op, operand, _ in links)])
+        return f"({text})", max(first_depth, *(depth for _, _, depth in links)) + 1
+    fold = f"{_FOLD_NAME}{level}"
+    steps: list[str] = []
+    step, depth, deepest = [first], first_depth, 0  # the step being written, its depth
+    for op, operand, operand_depth in links:
+        if len(step) > 1 and max(depth, operand_depth) + 1 > _PLAIN_DEPTH:
+            steps.append(f"{fold} := {' '.join(step)}")
+            step, deepest, depth = [fold], max(deepest, depth), 1
+        step.append(f"{op} {operand}")
+        depth = max(depth, operand_depth) + 1
+    if not steps:
+        return f"({' '.join(step)})", depth
+    steps.append(f"{fold} := {' '.join(step)}")
+    # the tuple, its subscript and the assignment: 3 levels above the deepest step
+    return f"({', '.join(steps)})[-1]", max(deepest, depth) + 3
 
 
 def divides(expr: Expr) -> bool:
@@ -498,24 +466,29 @@ def divides(expr: Expr) -> bool:
 def python_function(parameters: Sequence[str], body: str, name: str = "formula") -> Callable[..., Any] | None:
     """Compile ``def name(parameters): body`` (``body``: lines of Python written by
     :func:`python_text`, indented by four spaces) with nothing but ``abs``, ``min``,
-    ``max`` and ``sum`` in reach; ``None`` when Python cannot compile it (a tree too
-    deep or too long for its compiler: the caller keeps its closures)."""
+    ``max`` and ``sum`` in reach; ``None`` when Python cannot compile it (text too deep
+    or too long for its compiler: what :func:`python_text` writes for a tree the limits
+    allow is neither)."""
     text = f"def {name}({', '.join(parameters)}):\n{body}\n"
     namespace: dict[str, Any] = {"__builtins__": {}, **_CALLABLE}
     try:
         exec(compile(text, f"<{name}>", "exec"), namespace)  # our own text: see python_text
-    except (RecursionError, MemoryError, SyntaxError):  # a tree too deep or long for Python's compiler
+    except (RecursionError, MemoryError, SyntaxError):  # text too deep or long for Python's compiler
         return None
     function: Callable[..., Any] = namespace[name]
     return function
 
 
 def _generated(expr: Expr, index: Mapping[str, int]) -> Fn:
-    """The checked tree as one compiled Python function over a sequence of values (the
-    closures of :func:`_compile` when Python cannot compile it)."""
+    """The checked tree as one compiled Python function over a sequence of values, the
+    only form a formula runs as. A tree Python cannot compile is never one the parser
+    builds (that takes a tree nested twice as deep as the limit, or a call from deep in
+    the stack): it is reported as nested too deeply."""
     text = python_text(expr, lambda name, row: f"{row or 'env'}[{index[name]}]")
     function = python_function(["env"], f"    return {text}")
-    return function if function is not None else _compile(expr, index)
+    if function is None:
+        raise ExpressionError("the expression is nested too deeply", column=1)
+    return function
 
 
 class Expression:
@@ -598,7 +571,7 @@ class Expression:
         return hash((self.source, self.names))
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # Pickle the checked tree, not the closure: loading needs no parser.
+        # Pickle the checked tree, not the function: loading needs no parser.
         return (_restore, (self.source, self.names, self.type, self.tree))
 
     def __repr__(self) -> str:
