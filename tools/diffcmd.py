@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any, NamedTuple, TextIO
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
@@ -64,6 +64,43 @@ def _write_sampled(out: TextIO, grid: dict[str, Any], what: str, of: str, does: 
         )
 
 
+class _Words(NamedTuple):
+    """How a section of the report says things: its name, what its grid holds, what diff
+    does with each case, how the differing ones are said, and what stands between the
+    two editions' outcomes of an example."""
+
+    what: str
+    of: str
+    does: str
+    differ: str
+    between: str
+
+
+def _write_grid(
+    out: TextIO,
+    section: dict[str, Any],
+    words: _Words,
+    case: Callable[[dict[str, Any]], str],
+    outcome: Callable[[Any], str],
+) -> None:
+    """One section of the report, tricks or rounds: whether the grid was sampled, how many
+    of its cases end differently (with examples), and the cases only one edition can have;
+    ``case`` and ``outcome`` put a case and one edition's outcome of it in words."""
+    what, of, does, differ, between = words
+    out.write("\n")
+    _write_sampled(out, section["grid"], what, of, does)
+    out.write(f"{what}: {section['differ']} of {section['checked']} {differ}")
+    out.write(", e.g.:\n" if section["examples"] else ".\n")
+    for example in section["examples"]:
+        out.write(f"  {case(example)}: A {outcome(example['a'])}{between}B {outcome(example['b'])}\n")
+
+    def one(example: dict[str, Any]) -> str:
+        side = "a" if example["a"] is not None else "b"
+        return f"{case(example)}: {side.upper()} {outcome(example[side])}"
+
+    _write_only(out, section, what, one)
+
+
 def cmd_diff(args: argparse.Namespace, out: TextIO) -> int:
     from skullking.analysis.compare import compare
     from skullking.core.limits import MAX_DIFF_SAMPLE
@@ -95,32 +132,23 @@ def write_report(a: Edition, b: Edition, report: dict[str, Any], out: TextIO, *,
         cards = report["cards"][f"only_{side}"]
         if cards:
             out.write(f"Cards only {side.upper()} has ({len(cards)}): {' '.join(cards)}\n")
-    tricks = report["tricks"]
-    out.write("\n")
     sizes = " and ".join(str(n) for n in range(2, depth + 1)) + " cards"
-    _write_sampled(out, tricks["grid"], "Tricks", f"ordered tricks of {sizes} of either deck", "plays")
-    out.write(f"Tricks: {tricks['differ']} of {tricks['checked']} played both ways end differently")
-    out.write(", e.g.:\n" if tricks["examples"] else ".\n")
-    for example in tricks["examples"]:
-        out.write(f"  {' '.join(example['cards'])}: A {_said(example['a'])}; B {_said(example['b'])}\n")
-
-    def trick_said(example: dict[str, Any]) -> str:
-        side = "a" if example["a"] is not None else "b"
-        return f"{' '.join(example['cards'])}: {side.upper()} {_said(example[side])}"
-
-    _write_only(out, tricks, "Tricks", trick_said)
+    _write_grid(
+        out,
+        report["tricks"],
+        _Words(
+            "Tricks", f"ordered tricks of {sizes} of either deck", "plays", "played both ways end differently", "; "
+        ),
+        lambda example: " ".join(example["cards"]),
+        _said,
+    )
     rounds = report["rounds"]
     schemes = ", ".join(p["a"] if p["a"] == p["b"] else f"{p['a']}/{p['b']}" for p in rounds["schemes"])
     schemes = ("schemes " if len(rounds["schemes"]) > 1 else "scheme ") + schemes
-    out.write("\n")
-    _write_sampled(out, rounds["grid"], "Rounds", "rounds of the grid", "scores")
-    out.write(f"Rounds: {rounds['differ']} of {rounds['checked']} ({schemes}) score differently")
-    out.write(", e.g.:\n" if rounds["examples"] else ".\n")
-    for r in rounds["examples"]:
-        out.write(f"  {_round_said(r)}: A {r['a']}, B {r['b']}\n")
-
-    def round_said(example: dict[str, Any]) -> str:
-        side = "a" if example["a"] is not None else "b"
-        return f"{_round_said(example)}: {side.upper()} {example[side]}"
-
-    _write_only(out, rounds, "Rounds", round_said)
+    _write_grid(
+        out,
+        rounds,
+        _Words("Rounds", "rounds of the grid", "scores", f"({schemes}) score differently", ", "),
+        _round_said,
+        str,
+    )
