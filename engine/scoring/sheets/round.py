@@ -2,7 +2,7 @@
 the edition's bidding rules), the results given (``won``, ``bonuses``, ``loot``) or
 the whole play (``tricks``, replayed by :mod:`skullking.scoring.sheets.play`), the choices the
 abilities made (wagers, bid changes, leaders chosen, loads), each checked against the
-edition; then its points (:func:`skullking.scoring.schemes.round_points`). :class:`RoundReading`
+edition; then its points (:meth:`skullking.scoring.schemes.Scorer.points`). :class:`RoundReading`
 is the part of :mod:`skullking.scoring.sheets.score`'s sheet reader that reads a round."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from skullking.model.records import ROUND_KEYS, Ability, Ghost, Scheme, SheetCho
 from skullking.reading.located import Node
 from skullking.rounds.bidding import bid_range, bidding_order, broken_rules, first_leader
 from skullking.rounds.seating import leader_abilities
-from skullking.scoring.schemes import RoundScore, played_names_used, round_points
+from skullking.scoring.schemes import RoundScore, played_names_used, scorer
 from skullking.scoring.sheets.bonus import BonusClaims
 from skullking.scoring.sheets.play import PlayReplay
 
@@ -120,20 +120,18 @@ class RoundReading(PlayReplay, BonusClaims):
         loads = self._loads(node, players, scheme)
         if len(self.problems) > before:
             return None
-        return round_points(
-            self.edition,
+        return scorer(self.edition, scheme).points(
             number=number,
             cards=cards,
-            scheme=scheme,
             players=players,
             bids={p: b + changes.get(p, 0) for p, b in bids.items() if b is not None},
             won=won,
-            captures=captures,
+            captured=captures.items(),
             alliances=alliances,
-            extra={p: x for p, x in extra.items() if x is not None},
             wagers=wagers,
             loads=loads,
             rounds=rounds,
+            extra={p: x for p, x in extra.items() if x is not None},
             played=played,
         )
 

@@ -21,7 +21,7 @@ This module reads the sheet: its edition, players, scheme, schedule and modules,
 its rounds in turn; :mod:`skullking.scoring.sheets.round` reads one round (its keys, cards, bids,
 results and the choices made), :mod:`skullking.scoring.sheets.bonus` checks the bonuses and
 alliances a round claims, :mod:`skullking.scoring.sheets.play` replays a round given as its whole
-play, and :mod:`skullking.scoring.schemes` works out a round's points (shared with
+play, and :class:`skullking.scoring.schemes.Scorer` works out a round's points (shared with
 :mod:`skullking.play.round`).
 """
 
