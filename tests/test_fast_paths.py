@@ -320,9 +320,11 @@ def test_a_scheme_written_out_fails_as_its_formula(tmp_path: Path) -> None:
 @pytest.mark.parametrize("source", EDITIONS)
 def test_a_scheme_written_out_scores_as_its_formulas(source: str) -> None:
     """Every scheme of every bundled edition and example house rule that is scored by
-    the Python functions written from it (rounds.Scorer) gives, on 300 random rounds
-    (bids, tricks, bonuses, alliances, wagers and loads at random), the points its
-    formulas give when evaluated one by one."""
+    the Python functions written from it (scoring.schemes.Scorer) gives, on 300 random
+    rounds (bids, tricks, bonuses, alliances, wagers, loads and extra points at random),
+    the points its formulas give when evaluated one by one; and the capture bonuses
+    given trick by trick, in any order (as a round played here tallies them), score as
+    the same bonuses given per player (as a sheet gives them)."""
     edition = skullking.load_edition(source)
     rng = random.Random(source)
     players = ["A", "B", "C", "D", "E"][: max(edition.min_players, 3)]
@@ -336,13 +338,14 @@ def test_a_scheme_written_out_scores_as_its_formulas(source: str) -> None:
             cards = rng.randint(1, 10)
             bids = {p: rng.randint(0, cards) for p in players}
             won = {p: rng.choice([bids[p], rng.randint(0, cards)]) for p in players}
+            captures = {p: rng.sample(bonus_ids, min(len(bonus_ids), rng.randint(0, 2))) for p in players}
             arguments: dict[str, Any] = {
                 "number": rng.randint(1, 10),
                 "cards": cards,
                 "players": players,
                 "bids": bids,
                 "won": won,
-                "captures": {p: rng.sample(bonus_ids, min(len(bonus_ids), rng.randint(0, 2))) for p in players},
+                "captured": list(captures.items()),
                 "alliances": [tuple(rng.sample(players, 2)) for _ in range(rng.randint(0, 2))],
                 "extra": {p: rng.choice([0, 5]) for p in players},
                 "wagers": {p: rng.choice([0, 10, 20]) for p in players},
@@ -350,13 +353,11 @@ def test_a_scheme_written_out_scores_as_its_formulas(source: str) -> None:
                 "rounds": 10,
             }
             assert written.points(**arguments) == plain.points(**arguments), (scheme.id, arguments)
-            # a round played here scores from its tallies: the captures trick by trick
-            captured = [(p, [b]) for p, ids in arguments["captures"].items() for b in ids]
-            rng.shuffle(captured)
-            tallied = {k: v for k, v in arguments.items() if k not in ("captures", "extra")}
-            tallied["captured"], tallied["played"] = captured, None
-            want = plain.points(**{**arguments, "extra": {}})
-            assert written.tallied(**tallied) == want and plain.tallied(**tallied) == want, (scheme.id, arguments)
+            by_trick = [(p, [b]) for p, ids in captures.items() for b in ids]
+            rng.shuffle(by_trick)
+            tallied = {**arguments, "captured": by_trick}
+            want = plain.points(**arguments)
+            assert written.points(**tallied) == want and plain.points(**tallied) == want, (scheme.id, arguments)
     assert fast, "no scheme of the edition is written out"
 
 

@@ -367,23 +367,20 @@ def _scheme_points(
     the table given the same result. (Kept by the scheme's id: a scheme hashes all its
     formulas.)"""
     from skullking.core.errors import FormulaError
-    from skullking.scoring.schemes import round_points
+    from skullking.scoring.schemes import scorer
 
     cards, number, count, rounds = table
     bid, won = result
     names = [f"p{i}" for i in range(count)]
     try:
-        score = round_points(
-            edition,
+        score = scorer(edition, edition.scheme(scheme_id)).points(
             number=number,
             cards=cards,
-            scheme=edition.scheme(scheme_id),
             players=names,
             bids=dict.fromkeys(names, bid),
             won=dict.fromkeys(names, won),
-            captures={p: [] for p in names},
+            captured=[],
             alliances=[],
-            extra={},
             wagers={},
             loads=dict.fromkeys(names, load) if load is not None else {},
             rounds=rounds,

@@ -12,7 +12,7 @@ same rounds under both, and keeps examples of what ends differently:
   tricks won, and, near the bid, each bonus id, an alliance made or missed, each
   wager, each bid change and each load of either edition) scored by each edition's
   own scheme, bonus points, alliance points, wager and bid-change values and loads
-  (:func:`skullking.scoring.schemes.round_points`, as a score sheet is). A round one edition
+  (:meth:`skullking.scoring.schemes.Scorer.points`, as a score sheet is). A round one edition
   refuses (a bonus, wager, bid change, load or alliance it does not have, a bid its
   bidding rules refuse) is counted in ``only_a``/``only_b`` with the reason.
 """
@@ -425,7 +425,7 @@ def score_scene(edition: Edition, scheme: Scheme, scene: Scene, memo: dict[Scene
     """``P1``'s points for the round ``scene`` under ``edition`` and ``scheme``, scored as
     a score sheet's round is; or why the edition cannot have that round. ``memo`` keeps
     the points of rounds scored alike (a bid changed to 2 scores as a bid of 2)."""
-    from skullking.scoring.schemes import round_points
+    from skullking.scoring.schemes import scorer
 
     refused = scene_refusal(edition, scheme, scene)
     if refused is not None:
@@ -434,17 +434,14 @@ def score_scene(edition: Edition, scheme: Scheme, scene: Scene, memo: dict[Scene
     if memo is not None and key in memo:
         return memo[key]
     bids = key.bids()
-    result = round_points(
-        edition,
+    result = scorer(edition, scheme).points(
         number=scene.number,
         cards=scene.cards,
-        scheme=scheme,
-        players=list(PLAYERS),
+        players=PLAYERS,
         bids=bids,
         won={"P1": scene.won, "P2": 0, "P3": scene.cards - scene.won},
-        captures={"P1": [scene.captured]} if scene.captured else {},
+        captured=[("P1", [scene.captured])] if scene.captured else [],
         alliances=[("P1", "P2")] if scene.ally else [],
-        extra={},
         wagers={"P1": scene.wager} if scene.wager else {},
         loads={"P1": scene.load} if scene.load else {},
     )

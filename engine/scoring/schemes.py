@@ -1,13 +1,16 @@
-"""A round's points, shared by score sheets (:mod:`skullking.scoring.sheets.score`) and
-rounds played move by move (:mod:`skullking.play.round`): the scheme's cases over the
-table, when alliances pay, and the standings after some rounds. A scheme is scored
-through its :class:`Scorer`, which writes the scheme out as Python functions of a
-player's values."""
+"""A round's points, written once for every caller: score sheets
+(:mod:`skullking.scoring.sheets.score`), rounds played move by move
+(:mod:`skullking.play.round`), ``diff``'s grid of rounds and the bots all score a round
+through its scheme's :class:`Scorer` (:meth:`Scorer.points`). The scorer takes the
+scheme's cases over the table and when alliances pay from the edition, and writes the
+scheme out as Python functions of a player's values where its formulas allow
+(:func:`_functions`: the one fast form, computed from the formulas); the standings
+after some rounds are here too."""
 
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable, Mapping, Sequence, Set
+from collections.abc import Callable, Iterable, Mapping, Sequence, Set
 from typing import TYPE_CHECKING, NamedTuple
 
 from skullking.core.limits import MAX_VALUE
@@ -34,61 +37,12 @@ class RoundScore(NamedTuple):
     points: Mapping[str, int]
 
 
-#: Makes a RoundScore without the call of its generated __new__ (one a round).
-_new = tuple.__new__
-
-
 def standings(players: Sequence[str], rounds: Sequence[RoundScore]) -> tuple[dict[str, int], tuple[str, ...]]:
     """Totals per player over ``rounds`` (a player sitting out a tie-break round scores
     nothing in it), and the players with the highest total, in seat order."""
     totals = {p: sum(r.points.get(p, 0) for r in rounds) for p in players}
     best = max(totals.values()) if totals else 0
     return totals, tuple(p for p in players if totals[p] == best) if rounds else ()
-
-
-def round_points(
-    edition: Edition,
-    *,
-    number: int,
-    cards: int,
-    scheme: Scheme,
-    players: list[str],
-    bids: dict[str, int],
-    won: dict[str, int],
-    captures: dict[str, list[str]],
-    alliances: list[tuple[str, str]],
-    extra: dict[str, int],
-    wagers: dict[str, int],
-    loads: dict[str, str],
-    rounds: int = 0,
-    played: Mapping[str, Mapping[str, int]] | None = None,
-) -> RoundScore:
-    """Points for one round from its results: per player the bid (after any change), the
-    tricks won, the capture bonus ids, the alliances formed, extra points, the wager and
-    the load; the first case of ``scheme`` that holds gives each player's points (a
-    result no case covers scores 0 where the scheme says ``otherwise: zero``).
-
-    The formulas also see the game: ``rounds`` in the schedule, ``last_round`` (1 in the
-    schedule's last round), ``total_bids``, and per player ``played_<role>`` from
-    ``played`` (player -> role id -> cards played in that role; needed only by schemes
-    that use those names, see :func:`played_names_used`), and aggregate over the table.
-
-    A scheme whose formulas look at one player's values only (no aggregate over the
-    table) is scored by Python functions written from it once (:class:`Scorer`)."""
-    return scorer(edition, scheme).points(
-        number=number,
-        cards=cards,
-        players=players,
-        bids=bids,
-        won=won,
-        captures=captures,
-        alliances=alliances,
-        extra=extra,
-        wagers=wagers,
-        loads=loads,
-        rounds=rounds,
-        played=played,
-    )
 
 
 #: The values a formula may read of a player, in order: in a scheme's generated
@@ -103,8 +57,9 @@ class Scorer:
     formulas look at one player's values (no aggregate over the table, no
     ``played_<role>``), the scheme written out as two Python functions over the table
     (see :func:`_functions`): whether each player made the bid, and each player's points
-    from the first case that holds. :meth:`points` scores a round from its results,
-    :meth:`tallied` one played here from its tallies."""
+    from the first case that holds. :meth:`points` scores a round from its results: a
+    score sheet's round, a round played move by move, ``diff``'s grid of rounds and the
+    bots' estimates all score through it. Get a scheme's scorer with :func:`scorer`."""
 
     __slots__ = ("alliance", "fast", "load_ids", "made_divides", "points_of", "scheme", "uses_played", "zeros")
 
@@ -131,108 +86,77 @@ class Scorer:
         players: Sequence[str],
         bids: dict[str, int],
         won: dict[str, int],
-        captures: dict[str, list[str]],
-        alliances: list[tuple[str, str]],
-        extra: dict[str, int],
-        wagers: dict[str, int],
-        loads: dict[str, str],
+        captured: Iterable[tuple[str, Iterable[str]]],
+        alliances: Sequence[tuple[str, str]],
+        wagers: Mapping[str, int],
+        loads: Mapping[str, str],
         rounds: int = 0,
+        extra: Mapping[str, int] | None = None,
         played: Mapping[str, Mapping[str, int]] | None = None,
     ) -> RoundScore:
-        """:func:`round_points` under this scheme."""
-        if self.fast is not None:  # the scheme written out as Python (see _functions)
-            of = self.points_of
-            bonus = {p: sum(map(of.__getitem__, c)) for p, c in captures.items() if c}
-            scored = self._written(number, cards, players, bids, won, bonus, alliances, wagers, loads, rounds)
-            if scored is not None:
-                if extra:
-                    scored = {p: value + extra.get(p, 0) for p, value in scored.items()}
-                return _new(RoundScore, (number, cards, bids, won, scored))
-        return self._evaluated(
-            number, cards, players, bids, won, captures, alliances, extra, wagers, loads, rounds, played
-        )
+        """Points for round ``number`` (``cards`` dealt to ``players``) from its results:
+        per player the bid (after any change) and the tricks won; the capture bonus ids
+        as (player, ids) pairs (a player's all at once, as a sheet gives them, or trick
+        by trick, as a round played here tallies them); the alliances formed (Loot's
+        player, trick winner); the wager and the load chosen; and points the scheme does
+        not give (``extra``, a sheet's). The first case of the scheme that holds gives
+        each player's points (a result no case covers scores 0 where the scheme says
+        ``otherwise: zero``).
 
-    def tallied(
-        self,
-        *,
-        number: int,
-        cards: int,
-        players: Sequence[str],
-        bids: dict[str, int],
-        won: dict[str, int],
-        captured: Sequence[tuple[str, Sequence[str]]],
-        alliances: list[tuple[str, str]],
-        wagers: dict[str, int],
-        loads: dict[str, str],
-        rounds: int,
-        played: Mapping[str, Mapping[str, int]] | None,
-    ) -> RoundScore:
-        """:meth:`points` of a round played here, from its tallies: the capture bonus
-        ids as (winner, ids) a trick, no extra points (see
-        :meth:`Round.score <skullking.play.round.Round.score>`)."""
+        The formulas also see the game: ``rounds`` in the schedule (0: unknown),
+        ``last_round`` (1 in the schedule's last round), ``total_bids``, and per player
+        ``played_<role>`` from ``played`` (player -> role id -> cards played in that
+        role; needed only by schemes that use those names, see
+        :func:`played_names_used`), and aggregate over the table.
+
+        The scheme's functions written out as Python score the round where there are
+        any (see :func:`_functions`); where a formula of theirs divides by zero or a
+        value leaves the limits, and for a scheme not written out, the formulas one by
+        one do, and raise :class:`~skullking.core.errors.FormulaError` for such a
+        value. A bonus id the edition does not have raises ``KeyError``."""
+        of = self.points_of
+        bonus: dict[str, int] = {}
+        for player, ids in captured:
+            bonus[player] = bonus.get(player, 0) + sum(map(of.__getitem__, ids))
+        scored: dict[str, int] | None = None
         if self.fast is not None:
-            bonus: dict[str, int] = {}
-            of = self.points_of
-            for winner, ids in captured:
-                bonus[winner] = bonus.get(winner, 0) + sum(map(of.__getitem__, ids))
-            scored = self._written(number, cards, players, bids, won, bonus, alliances, wagers, loads, rounds)
-            if scored is not None:
-                return _new(RoundScore, (number, cards, bids, won, scored))
-        captures: dict[str, list[str]] = {p: [] for p in players}
-        for winner, ids in captured:
-            captures[winner].extend(ids)
-        return self._evaluated(
-            number, cards, players, bids, won, captures, alliances, {}, wagers, loads, rounds, played
-        )
+            made_fn, points_fn = self.fast
+            count = len(players)
+            try:
+                if alliances:
+                    made = made_fn(players, bids, won, cards, number, count, rounds)
+                    earned = _earned(self.alliance, alliances, made)
+                else:  # whether each made the bid matters only to alliances: asked if it can fail
+                    earned = {}
+                    if self.made_divides:
+                        made_fn(players, bids, won, cards, number, count, rounds)
+                scored = points_fn(
+                    players, bids, won, bonus, earned, wagers, loads, self.load_ids, cards, number, count, rounds
+                )
+            except ZeroDivisionError:
+                scored = None  # (the formulas one by one give the error)
+        if scored is None:
+            scored = self._evaluated(number, cards, players, bids, won, bonus, alliances, wagers, loads, rounds, played)
+        if extra:
+            scored = {p: value + extra.get(p, 0) for p, value in scored.items()}
+        return RoundScore(number=number, cards=cards, bids=bids, won=won, points=scored)
 
-    def _written(  # noqa: PLR0917 (once a round in simulations: no keywords to match)
+    def _evaluated(  # noqa: PLR0917 (a private step of points, its values in points' order)
         self,
         number: int,
         cards: int,
         players: Sequence[str],
-        bids: dict[str, int],
-        won: dict[str, int],
-        bonus: dict[str, int],
+        bids: Mapping[str, int],
+        won: Mapping[str, int],
+        bonus: Mapping[str, int],
         alliances: Sequence[tuple[str, str]],
-        wagers: dict[str, int],
-        loads: dict[str, str],
-        rounds: int,
-    ) -> dict[str, int] | None:
-        """Each player's points by the scheme's functions (``bonus``: capture points per
-        player); ``None`` when a formula divides by zero or a value leaves the limits:
-        the formulas one by one then give the error or the value."""
-        made_fn, points_fn = self.fast  # type: ignore[misc]  # (asked only when it is not None)
-        count = len(players)
-        try:
-            if alliances:
-                earned = _earned(self.alliance, alliances, made_fn(players, bids, won, cards, number, count, rounds))
-            else:  # whether each made the bid matters only to alliances: asked if it can fail
-                earned = {}
-                if self.made_divides:
-                    made_fn(players, bids, won, cards, number, count, rounds)
-            scored: dict[str, int] | None = points_fn(
-                players, bids, won, bonus, earned, wagers, loads, self.load_ids, cards, number, count, rounds
-            )
-        except ZeroDivisionError:
-            return None
-        return scored
-
-    def _evaluated(  # noqa: PLR0917 (points' values in its order: a private step of points and tallied)
-        self,
-        number: int,
-        cards: int,
-        players: Sequence[str],
-        bids: dict[str, int],
-        won: dict[str, int],
-        captures: dict[str, list[str]],
-        alliances: list[tuple[str, str]],
-        extra: dict[str, int],
-        wagers: dict[str, int],
-        loads: dict[str, str],
+        wagers: Mapping[str, int],
+        loads: Mapping[str, str],
         rounds: int,
         played: Mapping[str, Mapping[str, int]] | None,
-    ) -> RoundScore:
-        """:meth:`points` by the formulas one by one, over a table of names."""
+    ) -> dict[str, int]:
+        """Each player's points by the formulas one by one, over a table of names
+        (``bonus``: capture points per player)."""
         scheme = self.scheme
         base = {
             "cards": cards,
@@ -257,21 +181,15 @@ class Scorer:
                         env[name] = count
             table.append(env)
         made = {p: bool(scheme.made.evaluate_for(table, row)) for row, p in enumerate(players)}
-        points_of = self.points_of
         earned = _earned(self.alliance, alliances, made) if alliances else {}
         for row, p in enumerate(players):
             env = table[row]
-            captured = captures.get(p)
-            env["bonus"] = sum(map(points_of.__getitem__, captured)) if captured else 0
+            env["bonus"] = bonus.get(p, 0)
             env["alliance"] = earned.get(p, 0)
             env["wager"] = wagers.get(p, 0)
             for load in scheme.loads:
                 env[load] = int(loads.get(p) == load)
-        points: dict[str, int] = {}
-        for row, p in enumerate(players):
-            outcome = self.case_points(table, row)
-            points[p] = outcome + extra.get(p, 0) if extra else outcome
-        return RoundScore(number=number, cards=cards, bids=bids, won=won, points=points)
+        return {p: self.case_points(table, row) for row, p in enumerate(players)}
 
     def case_points(self, table: Sequence[Mapping[str, int]], row: int) -> int:
         """The points of the first case that holds for player ``row`` (0 when none does)."""

@@ -13,15 +13,65 @@ from skullking.model.records import (
     Pattern,
 )
 from skullking.reading.located import Node
-from skullking.scoring.sheets.reader import SheetReader
 
 if TYPE_CHECKING:
-    pass
+    from skullking.edition import Edition
+    from skullking.scoring.sheets.reader import ValueReader
 
 
-class BonusClaims(SheetReader):
-    """The checks of a round's ``bonuses`` and ``loot`` given with ``won``: what a sheet
-    claims must fit the cards in play."""
+class BonusClaims:
+    """Reads a round's ``bonuses`` and ``loot``, given with ``won``: what a sheet claims
+    must fit the cards in play. The problems go to the sheet's
+    :class:`~skullking.scoring.sheets.reader.ValueReader`."""
+
+    def __init__(self, edition: Edition, values: ValueReader) -> None:
+        self.edition = edition
+        self.values = values
+
+    def bonuses(
+        self, node: Node, players: list[str], won: Mapping[str, int | None], modules: set[str]
+    ) -> dict[str, list[str]]:
+        """The capture bonus ids each player claims (``bonuses: {Emma: [...]}``), the
+        unknown ones left out; ``won``: the tricks each won (``None`` where not read)."""
+        known = {b.id for b in self.edition.bonuses}
+        before = len(self.values.problems)
+        table = self.values.per_player(node, "bonuses", players, required=False)
+        captures: dict[str, list[str]] = {}
+        counted: Counter[str] = Counter()
+        first_node: dict[str, Node] = {}
+        for player, ids in table.items():
+            if not isinstance(ids.value, list):
+                self.values.error(ids, f"bonuses of {player} must be a list of bonus ids")
+                continue
+            captures[player] = []
+            for item in ids.value:
+                if not isinstance(item.value, str) or item.value not in known:
+                    self.values.error(item, unknown("bonus id", str(item.plain()), known))
+                    continue
+                captures[player].append(item.value)
+                counted[item.value] += 1
+                first_node.setdefault(item.value, item)
+            tricks = won.get(player)
+            if captures[player] and tricks == 0:
+                self.values.error(ids, f"{player} won no trick, so captured no bonus")
+            elif tricks is not None and len(captures[player]) > tricks * len(players):
+                self.values.error(
+                    ids,
+                    f"{len(captures[player])} bonus captures for {player}, but {tricks} won trick"
+                    f"{'s' if tricks != 1 else ''} of {len(players)} cards hold at most {tricks * len(players)} cards",
+                )
+        limits = self._max_captures(modules)
+        over = [b for b, count in counted.items() if count > limits[b]]
+        for bonus_id in over:
+            self.values.error(
+                first_node[bonus_id],
+                f"bonus '{bonus_id}' {counted[bonus_id]} times, but the cards in play allow at most {limits[bonus_id]}",
+            )
+        if not over:
+            self._shared_cards(counted, first_node, modules)
+        if not over and len(self.values.problems) == before:
+            self._winning_cards(captures, table, won, modules)
+        return captures
 
     def _max_captures(self, modules: set[str]) -> dict[str, int]:
         """Bonus id -> the most times it can be paid in one round: the cards in play that
@@ -32,49 +82,6 @@ class BonusClaims(SheetReader):
             pools = set().union(*(self._pools(p, modules) for p in bonus.captured))
             out[bonus.id] = sum(1 for card in deck if card.pool in pools)
         return out
-
-    def _bonuses(
-        self, node: Node, players: list[str], won: Mapping[str, int | None], modules: set[str]
-    ) -> dict[str, list[str]]:
-        known = {b.id for b in self.edition.bonuses}
-        before = len(self.problems)
-        table = self._per_player(node, "bonuses", players, False)
-        captures: dict[str, list[str]] = {}
-        counted: Counter[str] = Counter()
-        first_node: dict[str, Node] = {}
-        for player, ids in table.items():
-            if not isinstance(ids.value, list):
-                self.error(ids, f"bonuses of {player} must be a list of bonus ids")
-                continue
-            captures[player] = []
-            for item in ids.value:
-                if not isinstance(item.value, str) or item.value not in known:
-                    self.error(item, unknown("bonus id", str(item.plain()), known))
-                    continue
-                captures[player].append(item.value)
-                counted[item.value] += 1
-                first_node.setdefault(item.value, item)
-            tricks = won.get(player)
-            if captures[player] and tricks == 0:
-                self.error(ids, f"{player} won no trick, so captured no bonus")
-            elif tricks is not None and len(captures[player]) > tricks * len(players):
-                self.error(
-                    ids,
-                    f"{len(captures[player])} bonus captures for {player}, but {tricks} won trick"
-                    f"{'s' if tricks != 1 else ''} of {len(players)} cards hold at most {tricks * len(players)} cards",
-                )
-        limits = self._max_captures(modules)
-        over = [b for b, count in counted.items() if count > limits[b]]
-        for bonus_id in over:
-            self.error(
-                first_node[bonus_id],
-                f"bonus '{bonus_id}' {counted[bonus_id]} times, but the cards in play allow at most {limits[bonus_id]}",
-            )
-        if not over:
-            self._shared_cards(counted, first_node, modules)
-        if not over and len(self.problems) == before:
-            self._winning_cards(captures, table, won, modules)
-        return captures
 
     def _winning_cards(
         self, captures: dict[str, list[str]], table: dict[str, Node], won: Mapping[str, int | None], modules: set[str]
@@ -106,7 +113,7 @@ class BonusClaims(SheetReader):
                 kinds = "; ".join(
                     f"{', '.join(repr(b) for b in ids)} by {' or '.join(sorted(pools))}" for pools, ids in groups
                 )
-                self.error(
+                self.values.error(
                     table[player],
                     f"{player}'s bonuses need {len(groups)} tricks won with different cards ({kinds}), "
                     f"but {player} won {tricks}",
@@ -130,7 +137,7 @@ class BonusClaims(SheetReader):
             rivals = [p for p in captures if p != player and any(q == p and other & serving for q, other, _ in needs)]
             available = sum(copies[pool] for pool in serving)
             claims = ", ".join(repr(b) for b in ids)
-            self.error(
+            self.values.error(
                 table[player],
                 f"{player}'s {claims} needs a trick won with {' or '.join(sorted(serving))}, but "
                 f"{', '.join(rivals) or player}'s bonuses need such a winning card too, and the cards in play "
@@ -161,7 +168,7 @@ class BonusClaims(SheetReader):
             limit = limits[self.edition.kind_pool(pool)] if self.edition.kind_pool(pool) >= 0 else 1
             if count > limit:
                 claims = [b for b in counted if pool in self._pools_any(bonuses[b], modules)]
-                self.error(
+                self.values.error(
                     first_node[claims[0]],
                     f"bonuses {', '.join(repr(b) for b in claims)} need {count} {pool} cards, but the deck has {limit}",
                 )
@@ -188,14 +195,16 @@ class BonusClaims(SheetReader):
         out = set().union(*(self._pools(p, modules) for p in bonus.captured))
         return out | (self._pools(bonus.winner, modules) if bonus.winner is not None else set())
 
-    def _loot(
+    def loot(
         self, node: Node, players: list[str], won: Mapping[str, int | None], modules: set[str]
     ) -> list[tuple[str, str]]:
+        """The alliances the round claims (``loot: [[Loot player, trick winner], ...]``);
+        a pair with a problem is left out."""
         loot = node.value.get("loot")
         if loot is None:
             return []
         if not isinstance(loot.value, list):
-            self.error(loot, "'loot' must be a list of [Loot player, trick winner] pairs")
+            self.values.error(loot, "'loot' must be a list of [Loot player, trick winner] pairs")
             return []
         limit = sum(
             k.copies
@@ -204,7 +213,7 @@ class BonusClaims(SheetReader):
             and any(e.id == k.effect and e.kind.value == "alliance" for e in self.edition.effects)
         )
         if len(loot.value) > limit:
-            self.error(
+            self.values.error(
                 loot,
                 f"{len(loot.value)} alliance{'s' if len(loot.value) != 1 else ''}, but the cards in play "
                 f"hold {limit} alliance card{'s' if limit != 1 else ''}",
@@ -213,17 +222,19 @@ class BonusClaims(SheetReader):
         for pair in loot.value:
             names = [p.value for p in pair.value] if isinstance(pair.value, list) else None
             if names is None or len(names) != 2:
-                self.error(pair, "each alliance is a pair [Loot player, trick winner]")
+                self.values.error(pair, "each alliance is a pair [Loot player, trick winner]")
                 continue
             bad = [item for item in pair.value if item.value not in players]
             if bad:
-                self.error(bad[0], unknown("player", str(bad[0].plain()), players, where="'loot'"))
+                self.values.error(bad[0], unknown("player", str(bad[0].plain()), players, where="'loot'"))
                 continue
             if names[0] == names[1]:
-                self.error(pair, f"{names[0]} cannot ally with themself: winning your own Loot forms no alliance")
+                self.values.error(
+                    pair, f"{names[0]} cannot ally with themself: winning your own Loot forms no alliance"
+                )
                 continue
             if won.get(names[1]) == 0:
-                self.error(pair, f"{names[1]} won no trick, so took no Loot")
+                self.values.error(pair, f"{names[1]} won no trick, so took no Loot")
                 continue
             pairs.append((names[0], names[1]))
         return pairs

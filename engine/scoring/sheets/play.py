@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from skullking.core.errors import NotationError, SkullKingError
 from skullking.core.suggest import unknown
@@ -16,18 +16,39 @@ from skullking.reading.located import Node
 from skullking.rounds.bidding import first_leader
 from skullking.rounds.lookups import lookups
 from skullking.rounds.seating import ghost_play, grants, next_seat, opener, seat_order
-from skullking.scoring.sheets.reader import SheetReader
 from skullking.tricks.interpreter import legal_plays
 
 if TYPE_CHECKING:
+    from skullking.edition import Edition
     from skullking.model.cards import Play
+    from skullking.scoring.sheets.reader import ValueReader
 
 
-class PlayReplay(SheetReader):
-    """A round given as its whole play (``tricks``): every card parsed and placed, the
-    tricks resolved in seat order, copies and following suit checked."""
+class Replayed(NamedTuple):
+    """What a round's whole play gave, per player of the round (not the ghost)."""
 
-    def _play(
+    #: Tricks won.
+    won: dict[str, int]
+    #: The capture bonus ids of the tricks won.
+    captures: dict[str, list[str]]
+    #: The alliances formed: (Loot's player, trick winner).
+    alliances: list[tuple[str, str]]
+    #: The tricks won: (trick number from 1, the winning play).
+    wins: dict[str, list[tuple[int, Play]]]
+    #: The cards played in each role (as declared).
+    played: dict[str, Counter[str]]
+
+
+class PlayReplay:
+    """Replays a round given as its whole play (``tricks``): every card parsed and placed,
+    the tricks resolved in seat order, copies and following suit checked; the problems
+    go to the sheet's :class:`~skullking.scoring.sheets.reader.ValueReader`."""
+
+    def __init__(self, edition: Edition, values: ValueReader) -> None:
+        self.edition = edition
+        self.values = values
+
+    def replay(
         self,
         node: Node,
         players: list[str],
@@ -35,20 +56,15 @@ class PlayReplay(SheetReader):
         modules: set[str],
         number: int,
         *,
+        ghost: Ghost | None,
         chosen: list[tuple[Ability, dict[str, str]]],
         rounds: int,
-    ) -> (
-        tuple[
-            dict[str, int],
-            dict[str, list[str]],
-            list[tuple[str, str]],
-            dict[str, list[tuple[int, Play]]],
-            dict[str, Counter[str]],
-        ]
-        | None
-    ):
+    ) -> Replayed | None:
+        """The results of the round at ``node`` (``cards`` tricks of ``players``, and of
+        ``ghost`` where it plays; ``chosen``: the leaders each leader-choosing ability
+        named), or ``None`` after the first problem (the tricks after it would be read
+        against a wrong play)."""
         count = len(players)
-        ghost = self._ghost(players)
         size = count + (1 if ghost else 0)
         leader_node = node.value.get("leader")
         if leader_node is None:  # by default the deal passes left; left of the dealer leads
@@ -56,14 +72,14 @@ class PlayReplay(SheetReader):
         elif leader_node.value in players:
             leader = players.index(leader_node.value)
         else:
-            self.error(leader_node, unknown("player", str(leader_node.plain()), players, where="'leader'"))
+            self.values.error(leader_node, unknown("player", str(leader_node.plain()), players, where="'leader'"))
             return None
         tricks_node = node.value["tricks"]
         if not isinstance(tricks_node.value, list):
-            self.error(tricks_node, "'tricks' must be a list of tricks, each a list of cards")
+            self.values.error(tricks_node, "'tricks' must be a list of tricks, each a list of cards")
             return None
         if len(tricks_node.value) != cards:
-            self.error(tricks_node, f"{len(tricks_node.value)} tricks, but {cards} cards were dealt")
+            self.values.error(tricks_node, f"{len(tricks_node.value)} tricks, but {cards} cards were dealt")
             return None
         parsed: list[list[tuple[Play, Node]]] = []
         table = lookups(self.edition)
@@ -72,13 +88,13 @@ class PlayReplay(SheetReader):
             items = trick.value if isinstance(trick.value, list) else None
             if items is None or len(items) != size:
                 who = f"one per player and one for {ghost.name}" if ghost else "one per player"
-                self.error(trick, f"trick {k} must list {size} cards, {who}")
+                self.values.error(trick, f"trick {k} must list {size} cards, {who}")
                 return None
             row = []
             for position, item in enumerate(items, start=1):
                 if isinstance(item.value, dict | list):  # str() of them would show the tree's nodes
                     shape = "a mapping" if isinstance(item.value, dict) else "a list"
-                    self.error(item, f"trick {k}, card {position}: a card is written as text, not as {shape}")
+                    self.values.error(item, f"trick {k}, card {position}: a card is written as text, not as {shape}")
                     return None
                 text = str(item.value)
                 play = known.get(text)
@@ -86,14 +102,14 @@ class PlayReplay(SheetReader):
                     try:
                         found = self.edition.parse_cards(text)
                     except NotationError as exc:
-                        self.error(item, f"trick {k}, card {position}: {exc}")
+                        self.values.error(item, f"trick {k}, card {position}: {exc}")
                         return None
                     if len(found) != 1:
-                        self.error(item, f"trick {k}, card {position}: {text!r} is not one card")
+                        self.values.error(item, f"trick {k}, card {position}: {text!r} is not one card")
                         return None
                     play = table.parsed(text, found[0])
                 if module_of[play] not in modules:
-                    self.error(item, f"trick {k}: '{play.code}' is not in play (module '{module_of[play]}')")
+                    self.values.error(item, f"trick {k}: '{play.code}' is not in play (module '{module_of[play]}')")
                     return None
                 row.append((play, item))
             parsed.append(row)
@@ -123,7 +139,7 @@ class PlayReplay(SheetReader):
             try:
                 result = self.edition.resolve_trick([p for p, _ in row], leader=0, players=size)
             except SkullKingError as exc:
-                self.error(row[0][1], f"trick {k}: {exc}")
+                self.values.error(row[0][1], f"trick {k}: {exc}")
                 return None
             if result.winner is not None and seats[result.winner] < count:
                 name = players[seats[result.winner]]
@@ -144,14 +160,14 @@ class PlayReplay(SheetReader):
             previous, seat = opener(seats, count, ghost), following
         if not self._follows(parsed, order, names, count, exchanged):
             return None
-        return won, captures, alliances, wins, played
+        return Replayed(won, captures, alliances, wins, played)
 
     def _ghost_card(self, entry: tuple[Play, Node], ghost: Ghost, k: int) -> Play | None:
         play, item = entry
         wanted = ghost_play(self.edition, play, ghost)
         if play.undeclared or play is wanted:
             return wanted
-        self.error(item, f"trick {k}: {ghost.name} plays {play.card.code} as {ghost.declares} ({wanted.code})")
+        self.values.error(item, f"trick {k}: {ghost.name} plays {play.card.code} as {ghost.declares} ({wanted.code})")
         return None
 
     def _follows(
@@ -180,7 +196,7 @@ class PlayReplay(SheetReader):
                 checked = seat < live and k > exchanged.get(seat, 0)
                 if checked and play not in legal_plays(resolver, hand, trick_so_far):
                     suit = self.edition.led_suit(trick_so_far)
-                    self.error(
+                    self.values.error(
                         item,
                         f"trick {k}: {names[seat]} played {play.code} but holds {suit} "
                         f"({', '.join(p.code for p in hand if p.card.suit == suit)}) and must follow suit",
@@ -202,12 +218,12 @@ class PlayReplay(SheetReader):
                 if play.card.individual is not None:
                     if play.card.code in named:
                         earlier = named[play.card.code]
-                        self.error(item, f"trick {k}: '{play.card.code}' was already played in trick {earlier}")
+                        self.values.error(item, f"trick {k}: '{play.card.code}' was already played in trick {earlier}")
                         return False
                     named[play.card.code] = k
                 if pools[play.pool] > limit:
                     what = "copy" if limit == 1 else "copies"
-                    self.error(
+                    self.values.error(
                         item,
                         f"trick {k}: '{play.code}' is played {pools[play.pool]} times in the round, "
                         f"but the deck has {limit} {what}",

@@ -1,4 +1,8 @@
-"""The reader every score-sheet check builds on (see :mod:`skullking.scoring.sheets.score`)."""
+"""How a score sheet's values are read: each checked where it stands in the located tree,
+and every problem collected with its place. Each part of the sheet reader
+(:mod:`skullking.scoring.sheets.score`, :mod:`skullking.scoring.sheets.round`,
+:mod:`skullking.scoring.sheets.bonus`, :mod:`skullking.scoring.sheets.play`) reads
+through the one :class:`ValueReader` of the sheet."""
 
 from __future__ import annotations
 
@@ -8,32 +12,31 @@ from typing import TYPE_CHECKING
 from skullking.core.errors import Problem
 from skullking.core.limits import MAX_DIGITS
 from skullking.core.suggest import unknown
-from skullking.model.records import (
-    Ghost,
-)
 from skullking.reading.located import Location, Node
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
+    from skullking.model.records import Ghost
 
 
-class SheetReader:
-    """A sheet being read: the edition, the located tree, and the problems found, each
-    prefixed with the round being read. The checks of :mod:`skullking.scoring.sheets.score`,
-    :mod:`skullking.scoring.sheets.round`, :mod:`skullking.scoring.sheets.bonus` and
-    :mod:`skullking.scoring.sheets.play` build on it."""
+class ValueReader:
+    """Reads the values of one sheet (whole numbers in a range, mappings of player to
+    value) and collects the problems found, in the order found, each located and
+    prefixed with the round being read (``prefix``, set by the sheet reader)."""
 
-    def __init__(self, edition: Edition, root: Node) -> None:
-        self.edition = edition
-        self.root = root
+    def __init__(self) -> None:
         self.problems: list[Problem] = []
+        #: What every problem's message begins with: ``"round 2: "`` while round 2 is read.
         self.prefix = ""
 
     def error(self, node: Node | Location, message: str) -> None:
+        """Note a problem at ``node`` (or at a location, such as a key's)."""
         loc = node.loc if isinstance(node, Node) else node
         self.problems.append(loc.problem(self.prefix + message))
 
-    def _int(self, node: Node, what: str, low: int, high: int | None = None) -> int | None:
+    def whole_number(self, node: Node, what: str, low: int, high: int | None = None) -> int | None:
+        """The whole number at ``node`` from ``low`` to ``high`` (no upper limit when
+        ``None``), or ``None`` with the problem noted (``what`` names it)."""
         value = node.value
         if isinstance(value, bool) or not isinstance(value, int):
             self.error(node, f"{what} must be a whole number, got {node.plain()!r}")
@@ -45,7 +48,9 @@ class SheetReader:
             return None
         return value
 
-    def _mapping(self, parent: Node, key: str, required: bool) -> dict[str, Node] | None:
+    def mapping(self, parent: Node, key: str, *, required: bool) -> dict[str, Node] | None:
+        """The mapping under ``key`` of ``parent``; ``None`` when it is absent (a problem
+        where it is ``required``) or not a mapping."""
         node = parent.value.get(key)
         if node is None:
             if required:
@@ -57,8 +62,11 @@ class SheetReader:
         table: dict[str, Node] = node.value
         return table
 
-    def _per_player(self, parent: Node, key: str, players: Sequence[str], required: bool) -> dict[str, Node]:
-        table = self._mapping(parent, key, required)
+    def per_player(self, parent: Node, key: str, players: Sequence[str], *, required: bool) -> dict[str, Node]:
+        """The value of each player of ``players`` under ``key`` of ``parent`` (a name not
+        at the table is a problem, and where the mapping is ``required``, so is a player
+        missing from it)."""
+        table = self.mapping(parent, key, required=required)
         if table is None:
             return {}
         out: dict[str, Node] = {}
@@ -75,6 +83,9 @@ class SheetReader:
                 self.error(parent.value[key], f"'{key}' lacks {', '.join(missing)}")
         return out
 
-    def _ghost(self, players: list[str]) -> Ghost | None:
-        ghost = self.edition.ghost
-        return ghost if ghost is not None and ghost.players == len(players) else None
+
+def table_ghost(edition: Edition, players: Sequence[str]) -> Ghost | None:
+    """The edition's ghost hand where it plays with this table's number of players, else
+    ``None``."""
+    ghost = edition.ghost
+    return ghost if ghost is not None and ghost.players == len(players) else None

@@ -1,9 +1,11 @@
 """One round of a score sheet read and scored: its keys, the cards dealt, the bids (and
-the edition's bidding rules), the results given (``won``, ``bonuses``, ``loot``) or
-the whole play (``tricks``, replayed by :mod:`skullking.scoring.sheets.play`), the choices the
+the edition's bidding rules), the results given (``won``, with the ``bonuses`` and
+``loot`` that :mod:`skullking.scoring.sheets.bonus` checks) or the whole play
+(``tricks``, replayed by :mod:`skullking.scoring.sheets.play`), and the choices the
 abilities made (wagers, bid changes, leaders chosen, loads), each checked against the
-edition; then its points (:func:`skullking.scoring.schemes.round_points`). :class:`RoundReading`
-is the part of :mod:`skullking.scoring.sheets.score`'s sheet reader that reads a round."""
+edition; then its points, by the scheme's
+:meth:`~skullking.scoring.schemes.Scorer.points`. :class:`RoundReader` is the part of
+:mod:`skullking.scoring.sheets.score`'s sheet reader that reads a round."""
 
 from __future__ import annotations
 
@@ -16,47 +18,66 @@ from skullking.model.records import ROUND_KEYS, Ability, Ghost, Scheme, SheetCho
 from skullking.reading.located import Node
 from skullking.rounds.bidding import bid_range, bidding_order, broken_rules, first_leader
 from skullking.rounds.seating import leader_abilities
-from skullking.scoring.schemes import RoundScore, played_names_used, round_points
+from skullking.scoring.schemes import RoundScore, played_names_used, scorer
 from skullking.scoring.sheets.bonus import BonusClaims
 from skullking.scoring.sheets.play import PlayReplay
+from skullking.scoring.sheets.reader import table_ghost
 
 if TYPE_CHECKING:
+    from skullking.edition import Edition
     from skullking.model.cards import Play
+    from skullking.scoring.sheets.reader import ValueReader
 
 
-class RoundReading(PlayReplay, BonusClaims):
-    """Reads and scores one round of a sheet (see the module's description)."""
+class RoundReader:
+    """Reads and scores the rounds of one sheet (see the module's description): its own
+    checks of a round's keys, cards, bids and choices, the whole play replayed by a
+    :class:`~skullking.scoring.sheets.play.PlayReplay` and the claimed bonuses and
+    alliances checked by a :class:`~skullking.scoring.sheets.bonus.BonusClaims`; every
+    problem goes to the sheet's :class:`~skullking.scoring.sheets.reader.ValueReader`."""
 
-    def _round(
+    def __init__(self, edition: Edition, values: ValueReader) -> None:
+        self.edition = edition
+        self.values = values
+        self.whole_play = PlayReplay(edition, values)
+        self.claims = BonusClaims(edition, values)
+
+    def score(
         self, *, number: int, node: Node, players: list[str], scheme: Scheme, schedule: str, modules: set[str]
     ) -> RoundScore | None:
+        """Round ``number`` at ``node``, played by ``players`` with ``modules`` in play,
+        scored under ``scheme``; ``None`` when it has problems (each noted). Raises
+        :class:`~skullking.core.errors.FormulaError` when a formula of the edition fails
+        on the round's values."""
+        values, edition = self.values, self.edition
         if not isinstance(node.value, dict):
-            self.error(node, "a round must be a mapping with 'bids' and 'won' or 'tricks'")
+            values.error(node, "a round must be a mapping with 'bids' and 'won' or 'tricks'")
             return None
-        before = len(self.problems)
-        choices = (self.edition.wagers, self.edition.bid_changes)
+        before = len(values.problems)
+        choices = (edition.wagers, edition.bid_changes)
         allowed = (*ROUND_KEYS, *(choice.sheet_key for choice in choices if choice))
-        choosers = leader_abilities(self.edition)
+        choosers = leader_abilities(edition)
         allowed = (*allowed, *(chooser.sheet_key for chooser in choosers if chooser.sheet_key))
         allowed = (*allowed, "loads") if scheme.loads else allowed
         for key in node.value:
             if key not in allowed:
-                self.error(
+                values.error(
                     node.key_loc.get(key, node.loc),
                     f"unknown key '{key}'{did_you_mean(key, allowed)} (allowed: {', '.join(allowed)})",
                 )
-        hands = len(players) + (1 if self._ghost(players) else 0)
+        ghost = table_ghost(edition, players)
+        hands = len(players) + (1 if ghost else 0)
         cards = self._cards(number, node, hands, schedule, modules)
         if cards is None:
             return None
-        rounds = len(self.edition.schedule(schedule).rounds)
-        low, high = bid_range(self.edition, cards=cards, number=number, players=len(players), rounds=rounds)
-        bid_nodes = self._per_player(node, "bids", players, True)
-        bids = {p: self._int(n, f"{p}'s bid", low, high) for p, n in bid_nodes.items()}
+        rounds = len(edition.schedule(schedule).rounds)
+        low, high = bid_range(edition, cards=cards, number=number, players=len(players), rounds=rounds)
+        bid_nodes = values.per_player(node, "bids", players, required=True)
+        bids = {p: values.whole_number(n, f"{p}'s bid", low, high) for p, n in bid_nodes.items()}
         self._bidding_rules(node, players, bids, bid_nodes, cards=cards, number=number, rounds=rounds)
         has_tricks, has_won = "tricks" in node.value, "won" in node.value
         if has_tricks == has_won:
-            self.error(
+            values.error(
                 node,
                 "give either 'won' (tricks won per player) or 'tricks' (the whole play), not both"
                 if has_tricks
@@ -66,47 +87,49 @@ class RoundReading(PlayReplay, BonusClaims):
         if has_tricks:
             for key in ("bonuses", "loot"):
                 if key in node.value:
-                    self.error(node.key_loc[key], f"'{key}' is computed from 'tricks'; do not give both")
+                    values.error(node.key_loc[key], f"'{key}' is computed from 'tricks'; do not give both")
             chosen = [(chooser, self._chosen_leaders(node, players, chooser)) for chooser in choosers]
-            outcome = self._play(node, players, cards, modules, number, chosen=chosen, rounds=rounds)
+            outcome = self.whole_play.replay(
+                node, players, cards, modules, number, ghost=ghost, chosen=chosen, rounds=rounds
+            )
             if outcome is None:
                 return None
             won, captures, alliances, wins, played = outcome
         else:
             for key in ("leader", *(chooser.sheet_key for chooser in choosers)):
                 if key is not None and key in node.value:
-                    self.error(
+                    values.error(
                         node.key_loc[key], f"'{key}' seats a trick: it goes with 'tricks' (the whole play), not 'won'"
                     )
             counts = {
-                p: self._int(n, f"{p}'s tricks won", 0, cards)
-                for p, n in self._per_player(node, "won", players, True).items()
+                p: values.whole_number(n, f"{p}'s tricks won", 0, cards)
+                for p, n in values.per_player(node, "won", players, required=True).items()
             }
-            captures = self._bonuses(node, players, counts, modules)
-            alliances = self._loot(node, players, counts, modules)
+            captures = self.claims.bonuses(node, players, counts, modules)
+            alliances = self.claims.loot(node, players, counts, modules)
             won = {p: v for p, v in counts.items() if v is not None}
             needs_play = played_names_used(scheme)
             if needs_play:
-                self.error(
+                values.error(
                     node,
                     f"scoring '{scheme.id}' counts the cards each player played ({', '.join(needs_play)}): "
                     "give the whole play ('tricks') instead of 'won'",
                 )
             played = None
             if len(won) == len(players):
-                self._sum_check(node.value["won"], won, cards, modules, ghost=self._ghost(players))
+                self._sum_check(node.value["won"], won, cards, modules, ghost=ghost)
         extra = {
-            p: self._int(n, f"{p}'s extra points", -MAX_EXTRA, MAX_EXTRA)
-            for p, n in self._per_player(node, "extra", players, False).items()
+            p: values.whole_number(n, f"{p}'s extra points", -MAX_EXTRA, MAX_EXTRA)
+            for p, n in values.per_player(node, "extra", players, required=False).items()
         }
-        wagers = self._choices(node, players, self.edition.wagers, "wager")
-        changes = self._choices(node, players, self.edition.bid_changes, "bid change")
-        for choice in (self.edition.wagers, self.edition.bid_changes, *choosers):
+        wagers = self._choices(node, players, edition.wagers, "wager")
+        changes = self._choices(node, players, edition.bid_changes, "bid change")
+        for choice in (edition.wagers, edition.bid_changes, *choosers):
             self._in_play(node, choice, modules)
         if has_tricks:  # the play shows who won with which card
             earned: list[tuple[SheetChoice | Ability | None, Mapping[str, object]]] = [
-                (self.edition.wagers, wagers),
-                (self.edition.bid_changes, changes),
+                (edition.wagers, wagers),
+                (edition.bid_changes, changes),
                 *chosen,
             ]
             for choice, made in earned:
@@ -115,25 +138,23 @@ class RoundReading(PlayReplay, BonusClaims):
         for p, change in changes.items():
             bid = bids.get(p)
             if bid is not None and not low <= bid + change <= high:
-                key = self.edition.bid_changes.sheet_key if self.edition.bid_changes else ""
-                self.error(node.value[key].value[p], f"{p}'s bid {bid} changed by {change} leaves {low}..{high}")
+                key = edition.bid_changes.sheet_key if edition.bid_changes else ""
+                values.error(node.value[key].value[p], f"{p}'s bid {bid} changed by {change} leaves {low}..{high}")
         loads = self._loads(node, players, scheme)
-        if len(self.problems) > before:
+        if len(values.problems) > before:
             return None
-        return round_points(
-            self.edition,
+        return scorer(edition, scheme).points(
             number=number,
             cards=cards,
-            scheme=scheme,
             players=players,
             bids={p: b + changes.get(p, 0) for p, b in bids.items() if b is not None},
             won=won,
-            captures=captures,
+            captured=captures.items(),
             alliances=alliances,
-            extra={p: x for p, x in extra.items() if x is not None},
             wagers=wagers,
             loads=loads,
             rounds=rounds,
+            extra={p: x for p, x in extra.items() if x is not None},
             played=played,
         )
 
@@ -160,7 +181,7 @@ class RoundReading(PlayReplay, BonusClaims):
         order = bidding_order(self.edition, players, leader=leader, number=number, rounds=rounds)
         for broken in broken_rules(self.edition, made, order, cards=cards, number=number, rounds=rounds):
             where = bid_nodes[broken.player] if broken.player is not None else node.value["bids"]
-            self.error(where, broken.message(made))
+            self.values.error(where, broken.message(made))
 
     def _earned(
         self,
@@ -181,9 +202,9 @@ class RoundReading(PlayReplay, BonusClaims):
             with_card = [k for k, play in wins[player] if card in (play.card.kind, play.card.individual)]
             usable = with_card if choice.after_last_trick else [k for k in with_card if k < tricks]
             if not with_card:
-                self.error(where, f"{player}'s {key} needs a trick won with {card}; {player} won none")
+                self.values.error(where, f"{player}'s {key} needs a trick won with {card}; {player} won none")
             elif not usable:
-                self.error(
+                self.values.error(
                     where,
                     f"{player} won only the last trick with {card}, whose ability cannot be used after "
                     f"the round's last trick",
@@ -194,7 +215,7 @@ class RoundReading(PlayReplay, BonusClaims):
         if choice is None or choice.module is None or choice.module in modules or choice.sheet_key is None:
             return
         if choice.sheet_key in node.value:
-            self.error(
+            self.values.error(
                 node.key_loc.get(choice.sheet_key, node.loc),
                 f"'{choice.sheet_key}' comes with module '{choice.module}', which is not in play",
             )
@@ -205,9 +226,9 @@ class RoundReading(PlayReplay, BonusClaims):
         if ability.sheet_key is None:
             return {}
         out: dict[str, str] = {}
-        for p, n in self._per_player(node, ability.sheet_key, players, False).items():
+        for p, n in self.values.per_player(node, ability.sheet_key, players, required=False).items():
             if n.value not in players:
-                self.error(n, f"{p}'s {ability.sheet_key}: {unknown('player', str(n.plain()), players)}")
+                self.values.error(n, f"{p}'s {ability.sheet_key}: {unknown('player', str(n.plain()), players)}")
             else:
                 out[p] = n.value
         return out
@@ -218,10 +239,10 @@ class RoundReading(PlayReplay, BonusClaims):
             return {}
         key, values = choice.sheet_key, choice.values
         out: dict[str, int] = {}
-        for p, n in self._per_player(node, key, players, False).items():
+        for p, n in self.values.per_player(node, key, players, required=False).items():
             if n.value not in values or isinstance(n.value, bool):
                 allowed = ", ".join(str(v) for v in values)
-                self.error(n, f"{p}'s {what} {n.plain()!r} is not one of {allowed}")
+                self.values.error(n, f"{p}'s {what} {n.plain()!r} is not one of {allowed}")
             else:
                 out[p] = n.value
         return out
@@ -231,10 +252,10 @@ class RoundReading(PlayReplay, BonusClaims):
         if not scheme.loads:
             return {}
         chosen = dict.fromkeys(players, scheme.loads[0])
-        for p, n in self._per_player(node, "loads", players, False).items():
+        for p, n in self.values.per_player(node, "loads", players, required=False).items():
             load = scheme.load_id(n.value) if isinstance(n.value, str) else None
             if load is None:
-                self.error(n, f"{p}'s load {n.plain()!r} is not one of {', '.join(scheme.loads)}")
+                self.values.error(n, f"{p}'s load {n.plain()!r} is not one of {', '.join(scheme.loads)}")
             else:
                 chosen[p] = load
         return chosen
@@ -245,12 +266,14 @@ class RoundReading(PlayReplay, BonusClaims):
             cards = self.edition.cards_dealt(number, count, schedule)
             if cards is None:
                 rounds = len(self.edition.schedule(schedule).rounds)
-                self.error(node, f"the '{schedule}' schedule has {rounds} rounds; give 'cards' for an extra round")
+                self.values.error(
+                    node, f"the '{schedule}' schedule has {rounds} rounds; give 'cards' for an extra round"
+                )
             return cards
         most = len(self.edition.deck(modules)) // count
         if self.edition.hand_limit is not None:
             most = min(most, int(self.edition.hand_limit.evaluate({"players": count})))
-        return self._int(given, "cards", 1, most)
+        return self.values.whole_number(given, "cards", 1, most)
 
     def _sum_check(
         self, where: Node, won: dict[str, int], cards: int, modules: set[str], *, ghost: Ghost | None = None
@@ -258,11 +281,11 @@ class RoundReading(PlayReplay, BonusClaims):
         total = sum(won.values())
         lost = cards if ghost else self.edition.destroying_cards(modules)  # a ghost may win any trick
         if total > cards:
-            self.error(where, f"{total} tricks won in all, but only {cards} were played")
+            self.values.error(where, f"{total} tricks won in all, but only {cards} were played")
         elif total < cards - lost:
             allowed = (
                 f"at most {lost} trick{'s' if lost != 1 else ''} may be lost to trick-destroying cards"
                 if lost
                 else "no card in play can destroy a trick"
             )
-            self.error(where, f"{total} tricks won in all, but {cards} were played ({allowed})")
+            self.values.error(where, f"{total} tricks won in all, but {cards} were played ({allowed})")

@@ -17,12 +17,18 @@ Every problem of a sheet is collected and raised at once as a
 and prefixed with the round (``sheet.yaml:7:14: round 2: bid 7 for Emma is out of
 range 0..6``).
 
-This module reads the sheet: its edition, players, scheme, schedule and modules, and
-its rounds in turn; :mod:`skullking.scoring.sheets.round` reads one round (its keys, cards, bids,
-results and the choices made), :mod:`skullking.scoring.sheets.bonus` checks the bonuses and
-alliances a round claims, :mod:`skullking.scoring.sheets.play` replays a round given as its whole
-play, and :mod:`skullking.scoring.schemes` works out a round's points (shared with
-:mod:`skullking.play.round`).
+The sheet reader is made of parts, each an object with its own responsibility, each
+reporting into the sheet's one
+:class:`~skullking.scoring.sheets.reader.ValueReader` (which reads located values and
+collects the problems). This module reads the sheet itself: its edition, players,
+scheme, schedule and modules, and hands each round in turn to a
+:class:`~skullking.scoring.sheets.round.RoundReader`, which checks the round's keys,
+cards, bids and the choices made, and asks a
+:class:`~skullking.scoring.sheets.play.PlayReplay` to replay a round given as its whole
+play or a :class:`~skullking.scoring.sheets.bonus.BonusClaims` to check the bonuses and
+alliances a round claims; the round's points come from its scheme's
+:class:`~skullking.scoring.schemes.Scorer`, which scores rounds played move by move
+(:mod:`skullking.play.round`) too.
 """
 
 from __future__ import annotations
@@ -39,7 +45,8 @@ from skullking.model.records import (
 )
 from skullking.reading.located import Location, Node, decode, parse_yaml
 from skullking.scoring.schemes import RoundScore, standings
-from skullking.scoring.sheets.round import RoundReading
+from skullking.scoring.sheets.reader import ValueReader, table_ghost
+from skullking.scoring.sheets.round import RoundReader
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
@@ -138,23 +145,31 @@ def sheet_text(sheet: Mapping[str, Any], head: str = "") -> str:
     return text
 
 
-class _Sheet(RoundReading):
-    """Checks and scores one sheet, collecting located problems."""
+class _Sheet:
+    """Checks and scores one sheet, collecting located problems: the sheet's own keys
+    here, each round by a :class:`~skullking.scoring.sheets.round.RoundReader`, every
+    problem into one :class:`~skullking.scoring.sheets.reader.ValueReader`."""
+
+    def __init__(self, edition: Edition, root: Node) -> None:
+        self.edition = edition
+        self.root = root
+        self.values = ValueReader()
+        self.round_reader = RoundReader(edition, self.values)
 
     def run(self, *, scoring: str | None = None, schedule: str | None = None, check_edition: bool = True) -> SheetScore:
-        root = self.root
+        root, values = self.root, self.values
         if not isinstance(root.value, dict):
-            self.error(root, "a sheet must be a mapping with 'players' and 'rounds'")
-            raise SheetError(self.problems)
+            values.error(root, "a sheet must be a mapping with 'players' and 'rounds'")
+            raise SheetError(values.problems)
         named = root.value.get("edition")
         if check_edition and named is not None and named.value != self.edition.id:
             from skullking.core.resources import bundled_edition_files
 
             if isinstance(named.value, str) and named.value in bundled_edition_files():
-                self.error(named, f"the sheet is for edition '{named.value}', not '{self.edition.id}'")
+                values.error(named, f"the sheet is for edition '{named.value}', not '{self.edition.id}'")
         for key in root.value:
             if key not in SHEET_KEYS:
-                self.error(
+                values.error(
                     root.key_loc.get(key, root.loc),
                     f"unknown key '{key}'{did_you_mean(key, SHEET_KEYS)} (allowed: {', '.join(SHEET_KEYS)})",
                 )
@@ -162,7 +177,7 @@ class _Sheet(RoundReading):
         scheme = self._scheme(scoring)
         known_schedules = [s.id for s in self.edition.schedules]
         if schedule is not None and schedule not in known_schedules:
-            self.error(root, unknown("schedule", schedule, known_schedules))
+            values.error(root, unknown("schedule", schedule, known_schedules))
             schedule = None
         elif schedule is None:
             schedule = self._choice("schedule", known_schedules, self.edition.default_schedule)
@@ -170,17 +185,17 @@ class _Sheet(RoundReading):
         rounds_node = root.value.get("rounds")
         rounds: list[RoundScore] = []
         if rounds_node is None:
-            self.error(root, "'rounds' is missing")
+            values.error(root, "'rounds' is missing")
         elif not isinstance(rounds_node.value, list):
-            self.error(rounds_node, "'rounds' must be a list of rounds")
+            values.error(rounds_node, "'rounds' must be a list of rounds")
         elif len(rounds_node.value) > MAX_ROUNDS:
-            self.error(rounds_node.value[MAX_ROUNDS], f"more than {MAX_ROUNDS} rounds: the most a sheet may hold")
+            values.error(rounds_node.value[MAX_ROUNDS], f"more than {MAX_ROUNDS} rounds: the most a sheet may hold")
         elif players is not None and scheme is not None and schedule is not None:
             length = len(self.edition.schedule(schedule).rounds)
             given = rounds_node.value
             skipped = self._skipped_round(given, players, schedule)
             for number, node in enumerate(given if skipped is None else given[: skipped - 1], start=1):
-                self.prefix = f"round {number}: "
+                values.prefix = f"round {number}: "
                 table = self._table(node, players, rounds, number, length)
                 scored = None
                 if table is not None:
@@ -189,16 +204,16 @@ class _Sheet(RoundReading):
                     used = set(self.edition.modules_for(len(table)))
                     in_play = modules if table is players else modules & used
                     try:
-                        scored = self._round(
+                        scored = self.round_reader.score(
                             number=number, node=node, players=table, scheme=scheme, schedule=schedule, modules=in_play
                         )
                     except FormulaError as exc:  # an edition's formula fails on this round's values
-                        self.error(node, str(exc))
+                        values.error(node, str(exc))
                 if scored is not None:
                     rounds.append(scored)
-            self.prefix = ""
-        if self.problems or players is None:
-            raise SheetError(self.problems)
+            values.prefix = ""
+        if values.problems or players is None:
+            raise SheetError(values.problems)
         assert schedule is not None
         length = len(self.edition.schedule(schedule).rounds)
         finished = len(rounds) >= length
@@ -222,7 +237,7 @@ class _Sheet(RoundReading):
         place after its own too. Unless that round gives its cards (or its tricks), a
         later round must not fit its own place either: one round that won more tricks
         than it dealt is a mistake in that round, not a missing one."""
-        hands = len(players) + (1 if self._ghost(players) else 0)
+        hands = len(players) + (1 if table_ghost(self.edition, players) else 0)
         regular = [n for n in rounds if not (isinstance(n.value, dict) and "players" in n.value)]
         length = len(self.edition.schedule(schedule).rounds)
         if not regular or len(regular) >= length:
@@ -241,7 +256,7 @@ class _Sheet(RoundReading):
             return None
         number = first + 1
         shown = exact if exact is not None else dealt(number + 1)
-        self.error(
+        self.values.error(
             regular[first],
             f"round {number} seems to be missing: the sheet's round {number} has {shown} cards, as round "
             f"{number + 1} of the '{schedule}' schedule deals, and the rounds after it follow the schedule from "
@@ -261,18 +276,18 @@ class _Sheet(RoundReading):
             return players
         names = [item.value for item in given.value] if isinstance(given.value, list) else None
         if self.edition.ties != "extra_round":
-            self.error(
+            self.values.error(
                 given, f"edition '{self.edition.id}' breaks no tie with another round: every round is everybody's"
             )
             return None
         if number <= length:
-            self.error(given, f"only a tie-break round after the schedule's {length} rounds names its players")
+            self.values.error(given, f"only a tie-break round after the schedule's {length} rounds names its players")
             return None
         if len(rounds) != number - 1:
             return None  # an earlier round has problems: the standings are unknown
         _, tied = standings(players, rounds)
         if len(tied) < 2 or names != list(tied):
-            self.error(
+            self.values.error(
                 given,
                 f"a tie-break round is played by the players tied for first, in seat order: "
                 f"{', '.join(tied) if len(tied) > 1 else 'nobody is tied'}",
@@ -285,7 +300,7 @@ class _Sheet(RoundReading):
         everybody where the edition breaks ties with another round, else none."""
         if self.edition.ties == "extra_round":
             return players
-        self.error(
+        self.values.error(
             node,
             f"the schedule has {length} rounds, and edition '{self.edition.id}' plays no extra round "
             "(a tie for first is shared)",
@@ -295,19 +310,19 @@ class _Sheet(RoundReading):
     def _players(self) -> list[str] | None:
         node = self.root.value.get("players")
         if node is None:
-            self.error(self.root, "'players' is missing")
+            self.values.error(self.root, "'players' is missing")
             return None
         if not isinstance(node.value, list) or not all(isinstance(p.value, str) and p.value for p in node.value):
-            self.error(node, "'players' must be a list of names")
+            self.values.error(node, "'players' must be a list of names")
             return None
         names = [p.value for p in node.value]
         for i, p in enumerate(node.value):
             if p.value in names[:i]:
-                self.error(p, f"player '{p.value}' is listed twice")
+                self.values.error(p, f"player '{p.value}' is listed twice")
         low, high = self.edition.min_players, self.edition.max_players
         if not low <= len(names) <= high:
             # rounds dealt to a table the edition has no rules for are not checked further
-            self.error(node, f"{len(names)} players: edition '{self.edition.id}' is for {low} to {high} players")
+            self.values.error(node, f"{len(names)} players: edition '{self.edition.id}' is for {low} to {high} players")
             return None
         return names
 
@@ -317,10 +332,10 @@ class _Sheet(RoundReading):
             return default
         what = "scoring scheme" if key == "scoring" else key
         if not isinstance(node.value, str):  # a list or mapping is not quoted back: it may be huge
-            self.error(node, f"'{key}' must name a {what} ({', '.join(known)})")
+            self.values.error(node, f"'{key}' must name a {what} ({', '.join(known)})")
             return None
         if node.value not in known:
-            self.error(node, unknown(what, node.value, known))
+            self.values.error(node, unknown(what, node.value, known))
             return None
         return str(node.value)
 
@@ -330,7 +345,7 @@ class _Sheet(RoundReading):
         if chosen is None:
             return None
         if chosen not in known:
-            self.error(self.root, unknown("scoring scheme", chosen, known))
+            self.values.error(self.root, unknown("scoring scheme", chosen, known))
             return None
         return self.edition.scheme(chosen)
 
@@ -343,21 +358,21 @@ class _Sheet(RoundReading):
         if node is None:
             return default
         if not isinstance(node.value, list):
-            self.error(node, "'modules' must be a list of module ids")
+            self.values.error(node, "'modules' must be a list of module ids")
             return default
         chosen = set()
         by_id = {m.id: m for m in self.edition.modules}
         for item in node.value:
             if item.value not in every:
-                self.error(item, unknown("module", str(item.plain()), every))
+                self.values.error(item, unknown("module", str(item.plain()), every))
             elif by_id[item.value].min_players > players:
                 needed = by_id[item.value].min_players
-                self.error(item, f"module '{item.value}' is only used from {needed} players, not {players}")
+                self.values.error(item, f"module '{item.value}' is only used from {needed} players, not {players}")
             else:
                 chosen.add(item.value)
         for module in self.edition.modules:
             if not module.optional and module.id not in chosen and module.id in default:
-                self.error(node, f"module '{module.id}' cannot be left out")
+                self.values.error(node, f"module '{module.id}' cannot be left out")
         return chosen
 
 
