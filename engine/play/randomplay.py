@@ -23,8 +23,7 @@ from skullking.tricks.interpreter import legal_plays as trick_legal_plays
 
 if TYPE_CHECKING:
     from skullking.model.cards import Play
-    from skullking.play.decisions import Decision
-    from skullking.play.round import Round
+    from skullking.play.round import Decision, Round
 
 _T = TypeVar("_T")
 
