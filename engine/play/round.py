@@ -13,17 +13,18 @@ only Harry the Giant's after it).
 
 The class is one concept in one module, in the order a round goes: the set-up and the
 round's state as the table sees it, the deal, the bids and loads, the play of the
-tricks, the abilities' decisions, the phases, and what a finished round gave (its
-points and its sheet record).
+tricks, the abilities' decisions, a round played out by a :class:`Chooser`, the phases,
+and what a finished round gave (its points and its sheet record). :meth:`Round.play_out`
+is how a simulation plays: the round offers each move's legal options, worked out once,
+and the chooser picks one (random play, :func:`~skullking.play.randomplay.play_randomly`,
+picks with ``random.Random``'s own methods; a table of bots asks each seat's bot).
 
 Simulations play many rounds, so what a round looks up is worked out once: the deck in
 play as plays, each card's declarations, what a winning card grants and the seatings
 are kept per edition (:mod:`skullking.rounds.lookups`); a round set up with the same arguments
 as one before (the table, its number, the options; not the deal) takes that set-up
 whole; a game deals every round from one generator; the scheme is scored by Python
-functions written from its formulas (:class:`skullking.scoring.schemes.Scorer`);
-:func:`play_randomly` makes its moves through the
-round's internals, each move drawn as the public methods would offer it.
+functions written from its formulas (:class:`skullking.scoring.schemes.Scorer`).
 
 >>> import skullking
 >>> ed = skullking.load_edition("skullking-2021")
@@ -41,7 +42,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar, cast
 
 from skullking.core.errors import GameError, NotationError
 from skullking.core.limits import shown
@@ -61,7 +62,7 @@ from skullking.model.records import (
     SheetChoice,
     Trick,
 )
-from skullking.play.randomplay import draw, play_randomly, shuffle
+from skullking.play.randomplay import play_randomly
 from skullking.rounds.bidding import Broken, bid_range, bidding_order, broken_rules, first_leader
 from skullking.rounds.lookups import CHANGE_BID, WAGER, GrantSpec, lookups
 from skullking.rounds.seating import ghost_play, leader_abilities, next_seat, opener, seat_order
@@ -69,15 +70,17 @@ from skullking.scoring.schemes import RoundScore, scorer
 from skullking.tricks.interpreter import legal_plays as trick_legal_plays
 
 if TYPE_CHECKING:
-    from collections.abc import Hashable
+    from collections.abc import Callable, Hashable
 
     from skullking.edition import Edition
     from skullking.model.records import Scheme
     from skullking.rounds.lookups import Lookups, ModuleLookups, Seating
     from skullking.scoring.schemes import Scorer
-    from skullking.tricks.interpreter import TrickResult
+    from skullking.tricks.interpreter import Resolver, TrickResult
 
-__all__ = ["CHANGE_BID", "WAGER", "Decision", "Game", "Phase", "Round", "Trick", "play_randomly"]
+__all__ = ["CHANGE_BID", "WAGER", "Chooser", "Decision", "Game", "Phase", "Round", "Trick", "draw", "play_randomly"]
+
+_T = TypeVar("_T")
 
 
 class Decision(NamedTuple):
@@ -94,8 +97,8 @@ class Decision(NamedTuple):
     number: int = 1
 
 
-#: Makes a Decision without the call of its generated __new__ (simulations make many).
-_new = tuple.__new__
+#: Makes a Trick without the call of its generated __new__ (a round makes many).
+_new_trick = tuple.__new__
 
 
 class _Grant(NamedTuple):
@@ -106,6 +109,30 @@ class _Grant(NamedTuple):
     trick: int
     player: str
     cards: int = 0
+
+
+class Chooser(Protocol):
+    """Who picks the moves of :meth:`Round.play_out`: each method is asked for one move
+    and returns one of the legal ``options`` the round offers (the bids a player may
+    make, the scheme's loads, the plays a player may make; for a decision, one of its
+    ``options``, or for an exchange ``decision.number`` cards of them)."""
+
+    def bid(self, player: str, options: Sequence[int]) -> int: ...
+
+    def load(self, player: str, options: Sequence[str]) -> str: ...
+
+    def play(self, player: str, options: Sequence[Play]) -> Play: ...
+
+    def decide(self, decision: Decision) -> Any: ...
+
+
+def draw(rng: random.Random, deck: list[_T], count: int) -> list[_T]:
+    """Draw ``count`` items of ``deck`` at random (every one, when it holds fewer), one
+    at a time, each ``deck.pop(rng.randrange(len(deck)))``: the items drawn, in the order
+    drawn (as the top of a shuffled deck would give them); ``deck`` keeps the others, in
+    its own order."""
+    pop, randrange = deck.pop, rng.randrange
+    return [pop(randrange(len(deck))) for _ in range(min(count, len(deck)))]
 
 
 class Round:
@@ -121,7 +148,7 @@ class Round:
     (default: those the edition uses at this player count) with ``random.Random(seed)``
     (or with ``rng``, a :class:`random.Random` the deal draws from: a :class:`Game`
     deals every round from its own, one after the other), one card at a time as from
-    the top of a shuffled deck (:func:`~skullking.play.randomplay.draw`). ``undealt`` orders the cards left over,
+    the top of a shuffled deck (:func:`draw`). ``undealt`` orders the cards left over,
     from which an exchange draws from the front (default: after given hands, the rest
     of the deck shuffled; after a deal, as many cards drawn at random as the exchanges
     of the deck's cards can draw in a round, then the rest in deck order, never drawn).
@@ -134,8 +161,9 @@ class Round:
     ``pending`` say which is due. Bids keep the edition's ``bidding`` section: its range
     (``bid_range``), its order (``bidding_order``; with ``in_turn`` only the next bidder
     may bid) and its rules (a bid that breaks one is refused, naming the rule).
-    :meth:`score` scores the finished round, :meth:`as_sheet_round` writes it as a
-    score sheet's round.
+    :meth:`play_out` makes every move left, each picked by a :class:`Chooser` among the
+    legal ones (how random play and the bots play). :meth:`score` scores the finished
+    round, :meth:`as_sheet_round` writes it as a score sheet's round.
 
     What the round holds, for reading: ``hands`` (name -> plays still held, the ghost's
     included), ``undealt``, ``tricks`` (each finished :class:`Trick`), ``trick`` (the
@@ -152,6 +180,9 @@ class Round:
     ghost: Ghost | None
     seats: tuple[str, ...]
     _lookups: Lookups
+    #: The edition's trick rules (who must follow suit) and how a dealt trick resolves.
+    _rules: Resolver
+    _resolve: Callable[[Sequence[Play], int], TrickResult]
     modules: frozenset[str]
     _kit: ModuleLookups
     scheme: Scheme
@@ -216,6 +247,9 @@ class Round:
         if seed is not None and rng is not None:
             raise GameError("give a seed or a generator to deal from, not both")
         known = lookups(edition)
+        self.edition = edition
+        # (not in the set-up kept in the edition's lookups: they hold the edition itself)
+        self._rules, self._resolve = edition._resolver, edition._compiled.resolve_dealt
         players = tuple(players)  # (read once: any iterable of names)
         key: tuple[Any, ...] | None = None
         if hands is None and undealt is None:  # a round set up as one before is dealt at once
@@ -226,12 +260,10 @@ class Round:
             except TypeError:  # something unhashable: not a round that could be set up
                 key = setup = None
             if setup is not None:
-                self.edition = edition
                 self.__dict__.update(setup)
                 self._draw(random.Random(seed) if rng is None else rng)
                 self._fresh()
                 return
-        self.edition = edition
         self.players = players
         self.number = number
         count = len(self.players)
@@ -460,7 +492,7 @@ class Round:
                 if left[play.card] > 0:
                     left[play.card] -= 1
                     rest.append(play)
-            shuffle(shuffler, rest)
+            shuffler.shuffle(rest)
         if undealt is not None:
             given = self._cards(undealt, "the undealt cards")
             if Counter(p.card for p in given) != Counter(p.card for p in rest):
@@ -538,11 +570,15 @@ class Round:
         self._player(player)
         if player not in self.to_bid:
             return ()
+        return tuple(self._bids_of(player))
+
+    def _bids_of(self, player: str) -> Sequence[int]:
+        """The legal bids of ``player``, who is due to bid (see :meth:`legal_bids`)."""
         low, high = self.bid_range
         if low > high:  # (validate warns of such rounds)
             raise GameError(f"no bid can be made in round {self.number}: bidding.min gives {low}, bidding.max {high}")
         if not self.edition.bidding.rules:  # every bid of the range
-            return tuple(range(low, high + 1))
+            return range(low, high + 1)
         out = tuple(bid for bid in range(low, high + 1) if not self._breaks(player, bid))
         if not out:
             raise GameError(f"no bid is left to {player} that keeps the bidding rules ({low} to {high})")
@@ -597,18 +633,18 @@ class Round:
             self._player(player)
             return ()
         assert mover is not None
-        return self._plays_of(mover)
+        return tuple(self._plays_of(self.hands[mover]))
 
-    def _plays_of(self, mover: str) -> tuple[Play, ...]:
-        """The legal plays of ``mover``, whose turn it is (see :meth:`legal_plays`)."""
-        return tuple(self._options(self._legal(self.hands[mover])))
-
-    def _options(self, legal: list[Play]) -> list[Play]:
-        """``legal`` cards of a hand as the plays they make, in hand order: each card once,
-        a card declared when played once per declaration."""
+    def _plays_of(self, hand: list[Play]) -> list[Play]:
+        """The legal plays of ``hand``, whose turn it is, in hand order (see
+        :meth:`legal_plays`): each card once, a card declared when played once per
+        declaration."""
+        # (the round keeps its hands and trick sound: the edition's input checks are not needed)
+        legal = trick_legal_plays(self._rules, hand, self._trick)
+        kit = self._kit
+        if kit.undeclared.isdisjoint(legal):
+            return legal if kit.twice.isdisjoint(legal) else list(dict.fromkeys(legal))  # each play once
         declarations = self._lookups.declarations
-        if not declarations or declarations.keys().isdisjoint(legal):
-            return list(dict.fromkeys(legal))  # each play once, in order
         out: list[Play] = []
         for play in legal:
             declared = declarations.get(play)
@@ -617,11 +653,6 @@ class Round:
             elif play not in out:
                 out.append(play)
         return out
-
-    def _legal(self, hand: list[Play]) -> list[Play]:
-        """The cards of ``hand`` that may follow the trick so far (the round keeps its
-        hands and trick sound, so the edition's input checks are not needed)."""
-        return trick_legal_plays(self.edition._resolver, hand, self._trick)
 
     def play(self, player: str, card: str | Play) -> None:
         """``player`` plays ``card`` (text such as ``"Y7"`` or ``"TIG:PIR"``, or a play)."""
@@ -645,17 +676,11 @@ class Round:
             options = ", ".join(f"{play.card.code}:{d.code}" for d in kind.declarations)
             raise GameError(f"{play.card.code} is declared when played: play one of {options}")
         ghost = player == self.ghost_name  # the ghost never has to follow suit
-        if not ghost and all(p.card != play.card for p in self._legal(hand)):
+        if not ghost and all(p.card != play.card for p in self._plays_of(hand)):
             suit = self.edition.led_suit(self._trick)
             follow = " ".join(p.code for p in hand if p.card.suit == suit)
             raise GameError(f"{player} must follow {suit} ({follow})")
         self._place(hand, held, play)
-
-    def _play_legal(self, player: str, play: Play) -> None:
-        """``player``, whose turn it is, plays ``play``, one of :meth:`legal_plays`: what
-        :meth:`play` does once its checks pass."""
-        hand = self.hands[player]
-        self._place(hand, self._lookups.held[play], play)
 
     def _place(self, hand: list[Play], held: Play, play: Play) -> None:
         """Play ``play``, known legal, from ``hand`` (where its card is ``held``), and
@@ -693,13 +718,13 @@ class Round:
         plays = tuple(self._trick)
         order, names = self._order, self._names
         ghost = self.ghost
-        result = self.edition._compiled.resolve_dealt(plays, len(plays))
+        result = self._resolve(plays, len(plays))
         number = len(self.tricks) + 1
         winner = names[result.winner] if result.winner is not None else None
         count = len(self.players)
         following = next_seat(order, result.next_leader, count, ghost)
         self._previous, self._leader = opener(order, count, ghost), following
-        self.tricks.append(Trick(number, names, plays, result, winner, self.seats[following]))
+        self.tricks.append(_new_trick(Trick, (number, names, plays, result, winner, self.seats[following])))
         if winner is not None:
             self._tally(winner, names, result)
         self._trick = []
@@ -715,9 +740,7 @@ class Round:
     def _tally(self, winner: str, names: tuple[str, ...], result: TrickResult) -> None:
         """Count a finished trick that ``winner`` won (its players ``names`` in play
         order): the trick, its capture bonuses and the alliances it formed, for the
-        players of the round (not the ghost). Every finished trick is tallied once: here,
-        or by :func:`~skullking.play.randomplay.random_plays`, which writes this out for
-        rounds without the ghost (a test keeps both equal to what the tricks say)."""
+        players of the round (not the ghost)."""
         won = self._won
         if winner in won:
             won[winner] += 1
@@ -772,8 +795,17 @@ class Round:
     def _discards(self, decision: Decision, choice: Any) -> list[Play]:
         """The cards an exchange's answer discards, as the hand holds them; raises for
         an answer that is not ``decision.number`` cards of the hand."""
-        picked = self._cards([choice] if isinstance(choice, Play) else choice, "the discards")
         hand = self.hands[decision.player]
+        if isinstance(choice, (list, tuple)) and len(choice) == decision.number:
+            # plays the hand holds (as a chooser answers) are taken as they are
+            kept = list(hand)
+            for play in choice:
+                if play not in kept:
+                    break
+                kept.remove(play)
+            else:
+                return list(choice)
+        picked = self._cards([choice] if isinstance(choice, Play) else choice, "the discards")
         if len(picked) != decision.number:
             raise GameError(f"{decision.player} discards {decision.number} cards, not {len(picked)}")
         left = Counter(p.card for p in hand)
@@ -829,7 +861,7 @@ class Round:
                 return None  # nothing left to draw: nothing to discard either
             hand = self.hands[player]
             hand.extend(drawn)
-            return _new(Decision, (player, kind, card, trick, tuple(hand), len(drawn)))
+            return Decision(player, kind, card, trick, tuple(hand), len(drawn))
         options: tuple[Any, ...]
         if kind == CHOOSE_LEADER:
             options = self.players
@@ -839,11 +871,66 @@ class Round:
             bid = self._bids[player]
             low, high = self.bid_range
             options = tuple([v for v in self._values(self.edition.bid_changes) if low <= bid + v <= high])
-        return _new(Decision, (player, kind, card, trick, options, 1)) if options else None
+        return Decision(player, kind, card, trick, options) if options else None
 
     @staticmethod
     def _values(choice: SheetChoice | None) -> tuple[int, ...]:
         return choice.values if choice is not None else ()
+
+    # ------------------------------------------------------------------ a round played out
+
+    def play_out(self, chooser: Chooser) -> None:
+        """Make every move left in the round, each picked by ``chooser`` among the legal
+        ones: the missing bids (``chooser.bid`` of :meth:`legal_bids`) and loads (of the
+        scheme's), every play (of :meth:`legal_plays`; the ghost hand plays its own) and
+        the answer to every decision the abilities ask for (``chooser.decide`` of
+        ``pending``), in the order the round asks for them. A move picked among the
+        options is made without checking it again; any other goes through :meth:`bid`,
+        :meth:`play` or :meth:`decide`, which refuse it."""
+        for player in self.bidding_order if self.phase is BIDDING else ():
+            if player in self._bids:  # (the first bidder not yet in is the one due to bid)
+                continue
+            bids = self._bids_of(player)
+            bid = chooser.bid(player, bids)
+            if type(bid) is int and bid in bids:
+                self._bid_known(player, bid)
+            else:
+                self.bid(player, bid)
+        for player in self.to_load:
+            self.load(player, chooser.load(player, self.scheme.loads))
+        pick, decide = chooser.play, chooser.decide
+        hands, held, plays_of, ghost = self.hands, self._lookups.held, self._plays_of, self.ghost
+        while self.phase is not OVER:
+            if self._pending:
+                decision = cast(Decision, self._pending[0])  # (the head is a decision: see pending)
+                answer = decide(decision)
+                if decision.kind == EXCHANGE:  # (the discards are checked against the hand)
+                    self._decided(decision, self._discards(decision, answer))
+                elif answer in decision.options and not isinstance(answer, bool):
+                    self._decided(decision, answer)
+                else:
+                    self.decide(decision.player, answer)
+                continue
+            trick, names = self._trick, self._names
+            # Without the ghost hand the cards come one after the other until the last,
+            # which finishes the trick; with it, one card at a time (the ghost's follow).
+            for mover in names[len(trick) : -1] if ghost is None else ():
+                hand = hands[mover]
+                options = plays_of(hand)
+                play = pick(mover, options)
+                if play in options:
+                    hand.remove(held[play])
+                    trick.append(play)
+                else:
+                    self.play(mover, play)  # (checked there)
+            mover = names[len(trick)]  # (to_play)
+            hand = hands[mover]
+            options = plays_of(hand)
+            play = pick(mover, options)
+            if play in options:
+                self._place(hand, held[play], play)
+            else:
+                self.play(mover, play)
 
     # ------------------------------------------------------------------ phases
 
