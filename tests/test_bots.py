@@ -15,7 +15,7 @@ import pytest
 
 import skullking
 from skullking import Round
-from skullking.analysis.bots import BOTS, HeuristicBot, RandomBot, SeatView, make_bots, play_round, strengths
+from skullking.analysis.bots import BOTS, HeuristicBot, SeatView, make_bots, play_round, strengths
 from skullking.core.errors import GameError
 from skullking.play.round import Game
 
@@ -61,36 +61,6 @@ def test_thousands_of_rounds_of_legal_moves() -> None:
         round_ = Round(edition, players, number=rng.randint(1, 10 if count < 8 else 8), seed=i)
         play_round(round_, make_bots([rng.choice(list(BOTS)) for _ in players], players, seed=i))
         assert round_.phase.value == "over"
-
-
-class _CheckedRandomBot(RandomBot):
-    """A random bot play_round does not recognize as one: its every move goes through
-    the round's checked methods, one at a time."""
-
-
-@pytest.mark.parametrize("source", EDITIONS, ids=[Path(e).stem for e in EDITIONS])
-def test_random_bots_play_as_they_would_move_by_move(source: str) -> None:
-    """A table of random bots only is played by the fast random play, each seat's moves
-    and decisions drawn from its own generator: the same games, move for move, and the
-    same generators' states, as random bots asked move by move (every table size of
-    every edition without the ghost hand, three games each)."""
-    edition = skullking.load_edition(source, allow_paths=True)
-    tables = 0
-    for count in range(edition.min_players, edition.max_players + 1):
-        if edition.ghost is not None and edition.ghost.players == count:
-            continue
-        tables += 1
-        players = [f"P{i}" for i in range(count)]
-        for seed in range(3):
-            fast_game, slow_game = Game(edition, players, seed=seed), Game(edition, players, seed=seed)
-            fast = make_bots(["random"], players, seed=seed)
-            slow = {p: _CheckedRandomBot(random.Random(f"{seed}:{i}:random")) for i, p in enumerate(players)}
-            while not fast_game.over:
-                play_round(fast_game.next_round(), fast)
-                play_round(slow_game.next_round(), slow)
-            assert fast_game.as_sheet() == slow_game.as_sheet()
-            assert [b.rng.getstate() for b in fast.values()] == [b.rng.getstate() for b in slow.values()]  # type: ignore[attr-defined]
-    assert tables
 
 
 def test_a_bot_sees_only_its_seat() -> None:

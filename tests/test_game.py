@@ -9,7 +9,9 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 from clihelp import run, run_json
@@ -505,6 +507,51 @@ def _random_round(edition: Edition, players: list[str], number: int, rng: random
     r = Round(edition, players, number=number, seed=rng.randrange(10**9), scheme=scheme)
     play_randomly(r, rng)
     return r
+
+
+class _Told:
+    """A chooser that picks what it was told to (legal or not), else the first option,
+    and keeps the options it was offered."""
+
+    def __init__(self, bids: dict[str, Any], plays: dict[str, Any]) -> None:
+        self.bids, self.plays = bids, plays
+        self.offered: list[tuple[str, tuple[Any, ...]]] = []
+
+    def bid(self, player: str, options: Sequence[int]) -> Any:
+        self.offered.append((player, tuple(options)))
+        return self.bids.get(player, options[0])
+
+    def load(self, player: str, options: Sequence[str]) -> str:
+        return options[0]
+
+    def play(self, player: str, options: Sequence[Any]) -> Any:
+        self.offered.append((player, tuple(str(p) for p in options)))
+        return self.plays.pop(player, options[0])
+
+    def decide(self, decision: Any) -> Any:
+        return decision.options[0]
+
+
+def test_a_round_played_out_offers_the_legal_moves_and_refuses_others() -> None:
+    """The 2021 rulebook: a player holding the led suit must follow it. Round.play_out asks
+    its chooser for each move among the legal ones (the bids of the range in bidding
+    order, the plays that follow suit), takes a legal move however it is written, and
+    refuses any other as the checked move would, with the same message."""
+    hands = {"A": ["Y7", "G3"], "B": ["Y3", "G5"], "C": ["B2", "G4"]}
+    r = Round(_ed("skullking-2021"), ["A", "B", "C"], cards=2, hands=hands)
+    told = _Told({}, {"B": "G5"})
+    with pytest.raises(GameError, match=r"B must follow yellow \(Y3\)"):
+        r.play_out(told)
+    bids = [(p, (0, 1, 2)) for p in r.bidding_order]
+    assert told.offered == [*bids, ("A", ("Y7", "G3")), ("B", ("Y3",))]
+    assert r.trick == (r.edition.plays["Y7"],) and r.to_play == "B"  # nothing of the refused move made
+    r.play_out(_Told({}, {"B": "Y3"}))  # a legal play as text
+    assert r.phase is Phase.OVER and [p.code for p in r.tricks[0].plays] == ["Y7", "Y3", "B2"]
+    r = Round(_ed("skullking-2021"), ["A", "B", "C"], cards=2, hands=hands)
+    with pytest.raises(GameError, match=r"'s bid 3 is not a whole number from 0 to 2"):
+        r.play_out(_Told(dict.fromkeys("ABC", 3), {}))
+    with pytest.raises(GameError, match=r"'s bid True is not a whole number from 0 to 2"):
+        r.play_out(_Told(dict.fromkeys("ABC", True), {}))
 
 
 EDITIONS = [ident for ident, _ in skullking.bundled_editions()] + [str(p) for p in sorted(EXAMPLES.glob("*.yaml"))]

@@ -14,7 +14,7 @@ time from the legal options the round offers::
     ('over', True)
 
 ``random`` makes every choice at random among the legal ones (what
-:func:`~skullking.play.round.play_randomly` does). ``heuristic`` knows no card by name: it
+:func:`~skullking.play.randomplay.play_randomly` does). ``heuristic`` knows no card by name: it
 reasons through the edition only. Each card's strength is measured once per edition
 and table size by resolving random tricks; a bid is the one with the highest expected
 points under the round's scoring scheme, given the distribution of tricks its hand's
@@ -29,10 +29,10 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol
 
-from skullking.model.records import BIDDING, CHOOSE_LEADER, EXCHANGE, OVER
-from skullking.play.randomplay import choice, random_plays, sample
+from skullking.model.records import CHOOSE_LEADER, EXCHANGE
+from skullking.play.randomplay import RandomChoices
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
@@ -135,49 +135,25 @@ class Bot(Protocol):
 
 
 class RandomBot:
-    """Every choice at random among the legal ones: ``rng.choice`` of the options
-    (``rng.sample`` of an exchange's), drawn without a method call per draw when
-    ``rng`` is a plain :class:`random.Random` (the same draws, see
-    :mod:`skullking.play.randomplay`)."""
+    """Every choice at random among the legal ones, drawn from ``rng`` as
+    :func:`~skullking.play.randomplay.play_randomly` draws its moves
+    (:class:`~skullking.play.randomplay.RandomChoices`)."""
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
+        self._choices = RandomChoices(rng)
 
     def bid(self, view: SeatView, options: Sequence[int]) -> int:
-        return choice(self.rng, options)
+        return self._choices.bid(view.seat, options)
 
     def load(self, view: SeatView, options: Sequence[str]) -> str:
-        return choice(self.rng, options)
+        return self._choices.load(view.seat, options)
 
     def play(self, view: SeatView, options: Sequence[Play]) -> Play:
-        return choice(self.rng, options)
+        return self._choices.play(view.seat, options)
 
     def decide(self, view: SeatView, decision: Decision) -> Any:
-        if decision.kind == EXCHANGE:
-            return sample(self.rng, decision.options, decision.number)
-        return choice(self.rng, decision.options)
-
-
-def _play_random_round(round_: Round, bots: Mapping[str, RandomBot]) -> None:
-    """:func:`play_round` for a table of random bots only (no ghost hand): every bid,
-    load, play and decision drawn as each bot would draw it from its own generator, in
-    the same order, without asking the bots move by move (the plays and decisions
-    through the fast random play)."""
-    low, high = round_.bid_range
-    if round_.phase is BIDDING and not round_.edition.bidding.rules and low <= high:
-        every = tuple(range(low, high + 1))  # (legal_bids: every bid of the range)
-        bids = round_._bids
-        for player in round_.bidding_order:  # (to_bid's order)
-            if player not in bids:
-                bids[player] = choice(bots[player].rng, every)
-        round_._bids_in()
-    while round_.to_bid:  # bidding rules: the legal bids asked one bid at a time
-        player = round_.to_bid[0]
-        round_._bid_known(player, choice(bots[player].rng, round_.legal_bids(player)))
-    for player in round_.to_load:
-        round_.load(player, choice(bots[player].rng, round_.scheme.loads))
-    rngs = [bots[p].rng for p in round_.seats]
-    random_plays(round_, rngs[0], rngs)
+        return self._choices.decide(decision)
 
 
 # --------------------------------------------------------------------------- strengths
@@ -410,34 +386,28 @@ def make_bots(kinds: Sequence[str], players: Sequence[str], *, seed: int | str =
     return out
 
 
+class _Table:
+    """The bots of a table as the :class:`~skullking.play.round.Chooser` a round is
+    played out with: each question asked of the player's bot, with its seat's view."""
+
+    def __init__(self, round_: Round, bots: Mapping[str, Bot]) -> None:
+        self.bots = bots
+        self.views = {p: SeatView(round_, p) for p in round_.players}
+
+    def bid(self, player: str, options: Sequence[int]) -> int:
+        return self.bots[player].bid(self.views[player], options)
+
+    def load(self, player: str, options: Sequence[str]) -> str:
+        return self.bots[player].load(self.views[player], options)
+
+    def play(self, player: str, options: Sequence[Play]) -> Play:
+        return self.bots[player].play(self.views[player], options)
+
+    def decide(self, decision: Decision) -> Any:
+        return self.bots[decision.player].decide(self.views[decision.player], decision)
+
+
 def play_round(round_: Round, bots: Mapping[str, Bot]) -> None:
-    """Play every move left in ``round_``, each asked of its player's bot."""
-    if round_.ghost is None and all(type(bots[p]) is RandomBot for p in round_.players):
-        _play_random_round(round_, cast("Mapping[str, RandomBot]", bots))
-        return
-    views = {p: SeatView(round_, p) for p in round_.players}
-    waiting = round_.to_bid
-    while waiting:
-        player = waiting[0]
-        bids = round_.legal_bids(player)
-        bid = bots[player].bid(views[player], bids)
-        if bid in bids and not isinstance(bid, bool):  # a legal bid: recorded without checking it again
-            round_._bid_known(player, bid)
-        else:
-            round_.bid(player, bid)
-        waiting = round_.to_bid
-    for player in round_.to_load:
-        round_.load(player, bots[player].load(views[player], round_.scheme.loads))
-    while round_.phase is not OVER:
-        pending = round_.pending
-        if pending is None:
-            mover = round_.to_play
-            assert mover is not None
-            options = round_._plays_of(mover)
-            play = bots[mover].play(views[mover], options)
-            if play in options:  # one of the legal plays: played without checking it again
-                round_._play_legal(mover, play)
-            else:
-                round_.play(mover, play)
-        else:
-            round_.decide(pending.player, bots[pending.player].decide(views[pending.player], pending))
+    """Play every move left in ``round_``, each asked of its player's bot among the
+    legal ones (:meth:`~skullking.play.round.Round.play_out`)."""
+    round_.play_out(_Table(round_, bots))

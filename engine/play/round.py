@@ -11,21 +11,20 @@ timing (``timing: immediate``, as in the 2021 rulebook and the official FAQ, or
 round's last trick still grants them (``after_last_trick``; the 2021 rulebook grants
 only Harry the Giant's after it).
 
-This module holds the set-up, the round's state as the table sees it, the bids and
-loads, and the phases; the other parts of the class live in modules of their own: the
-deal (:mod:`skullking.play.dealing`), the play of the tricks (:mod:`skullking.play.trickplay`),
-the abilities' decisions (:mod:`skullking.play.decisions`) and what a finished round gave,
-its points and its sheet record (:mod:`skullking.play.results`); the state they share
-is declared once in :mod:`skullking.play.state`.
+The class is one concept in one module, in the order a round goes: the set-up and the
+round's state as the table sees it, the deal, the bids and loads, the play of the
+tricks, the abilities' decisions, a round played out by a :class:`Chooser`, the phases,
+and what a finished round gave (its points and its sheet record). :meth:`Round.play_out`
+is how a simulation plays: the round offers each move's legal options, worked out once,
+and the chooser picks one (random play, :func:`~skullking.play.randomplay.play_randomly`,
+picks with ``random.Random``'s own methods; a table of bots asks each seat's bot).
 
 Simulations play many rounds, so what a round looks up is worked out once: the deck in
 play as plays, each card's declarations, what a winning card grants and the seatings
 are kept per edition (:mod:`skullking.rounds.lookups`); a round set up with the same arguments
 as one before (the table, its number, the options; not the deal) takes that set-up
 whole; a game deals every round from one generator; the scheme is scored by Python
-functions written from its formulas (:class:`skullking.scoring.schemes.Scorer`);
-:func:`play_randomly` makes its moves through the
-round's internals, each move drawn as the public methods would offer it.
+functions written from its formulas (:class:`skullking.scoring.schemes.Scorer`).
 
 >>> import skullking
 >>> ed = skullking.load_edition("skullking-2021")
@@ -41,30 +40,102 @@ round's internals, each move drawn as the public methods would offer it.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar, cast
 
-from skullking.core.errors import GameError
+from skullking.core.errors import GameError, NotationError
 from skullking.core.limits import shown
 from skullking.core.suggest import unknown
 from skullking.model.cards import Play
-from skullking.model.records import BIDDING, DECIDING, LOADING, OVER, PLAYING, Ghost, Phase, Trick
-from skullking.play.dealing import Dealing
-from skullking.play.decisions import Decision, Decisions, _Grant
+from skullking.model.records import (
+    BIDDING,
+    CHOOSE_LEADER,
+    DECIDING,
+    EXCHANGE,
+    LOADING,
+    LOOK_UNDEALT,
+    OVER,
+    PLAYING,
+    Ghost,
+    Phase,
+    SheetChoice,
+    Trick,
+)
 from skullking.play.randomplay import play_randomly
-from skullking.play.results import RoundResults
-from skullking.play.trickplay import TrickPlay
 from skullking.rounds.bidding import Broken, bid_range, bidding_order, broken_rules, first_leader
-from skullking.rounds.lookups import CHANGE_BID, WAGER, lookups
+from skullking.rounds.lookups import CHANGE_BID, WAGER, GrantSpec, lookups
+from skullking.rounds.seating import ghost_play, leader_abilities, next_seat, opener, seat_order
 from skullking.scoring.schemes import RoundScore, scorer
+from skullking.tricks.interpreter import legal_plays as trick_legal_plays
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Hashable
+
     from skullking.edition import Edition
+    from skullking.model.records import Scheme
+    from skullking.rounds.lookups import Lookups, ModuleLookups, Seating
+    from skullking.scoring.schemes import Scorer
+    from skullking.tricks.interpreter import Resolver, TrickResult
 
-__all__ = ["CHANGE_BID", "WAGER", "Decision", "Game", "Phase", "Round", "Trick", "play_randomly"]
+__all__ = ["CHANGE_BID", "WAGER", "Chooser", "Decision", "Game", "Phase", "Round", "Trick", "draw", "play_randomly"]
+
+_T = TypeVar("_T")
 
 
-class Round(Dealing, TrickPlay, Decisions, RoundResults):
+class Decision(NamedTuple):
+    """A choice an ability asks of ``player``, granted by winning trick ``trick`` with
+    ``card``. ``kind`` is an ability kind (``choose_leader``, ``exchange``) or ``wager``
+    / ``change_bid``; ``options`` are the allowed answers (players, values, or for an
+    exchange the hand to discard ``number`` cards from)."""
+
+    player: str
+    kind: str
+    card: str
+    trick: int
+    options: tuple[Any, ...]
+    number: int = 1
+
+
+#: Makes a Trick without the call of its generated __new__ (a round makes many).
+_new_trick = tuple.__new__
+
+
+class _Grant(NamedTuple):
+    """An ability granted, waiting for its time."""
+
+    kind: str
+    card: str
+    trick: int
+    player: str
+    cards: int = 0
+
+
+class Chooser(Protocol):
+    """Who picks the moves of :meth:`Round.play_out`: each method is asked for one move
+    and returns one of the legal ``options`` the round offers (the bids a player may
+    make, the scheme's loads, the plays a player may make; for a decision, one of its
+    ``options``, or for an exchange ``decision.number`` cards of them)."""
+
+    def bid(self, player: str, options: Sequence[int]) -> int: ...
+
+    def load(self, player: str, options: Sequence[str]) -> str: ...
+
+    def play(self, player: str, options: Sequence[Play]) -> Play: ...
+
+    def decide(self, decision: Decision) -> Any: ...
+
+
+def draw(rng: random.Random, deck: list[_T], count: int) -> list[_T]:
+    """Draw ``count`` items of ``deck`` at random (every one, when it holds fewer), one
+    at a time, each ``deck.pop(rng.randrange(len(deck)))``: the items drawn, in the order
+    drawn (as the top of a shuffled deck would give them); ``deck`` keeps the others, in
+    its own order."""
+    pop, randrange = deck.pop, rng.randrange
+    return [pop(randrange(len(deck))) for _ in range(min(count, len(deck)))]
+
+
+class Round:
     """One round of ``edition`` between ``players`` (names, in seating order).
 
     ``number`` is the round's number (default 1): it picks the cards dealt from the
@@ -77,12 +148,12 @@ class Round(Dealing, TrickPlay, Decisions, RoundResults):
     (default: those the edition uses at this player count) with ``random.Random(seed)``
     (or with ``rng``, a :class:`random.Random` the deal draws from: a :class:`Game`
     deals every round from its own, one after the other), one card at a time as from
-    the top of a shuffled deck (:func:`~skullking.play.randomplay.draw`). ``undealt`` orders
-    the cards left over, from which an exchange draws from the front (default: after
-    given hands, the rest of the deck shuffled; after a deal, as many cards drawn at
-    random as the exchanges of the deck's cards can draw in a round, then the rest in
-    deck order, never drawn). ``scheme`` picks the scoring scheme (one with loads, Rascal's, has
-    each player :meth:`load` after the bids); ``abilities=False`` plays without the
+    the top of a shuffled deck (:func:`draw`). ``undealt`` orders the cards left over,
+    from which an exchange draws from the front (default: after given hands, the rest
+    of the deck shuffled; after a deal, as many cards drawn at random as the exchanges
+    of the deck's cards can draw in a round, then the rest in deck order, never drawn).
+    ``scheme`` picks the scoring scheme (one with loads, Rascal's, has each player
+    :meth:`load` after the bids); ``abilities=False`` plays without the
     pirates' abilities (an optional rule of the 2021 rulebook).
 
     The moves are :meth:`bid`, :meth:`load`, :meth:`play` and :meth:`decide`; ``phase``,
@@ -90,8 +161,9 @@ class Round(Dealing, TrickPlay, Decisions, RoundResults):
     ``pending`` say which is due. Bids keep the edition's ``bidding`` section: its range
     (``bid_range``), its order (``bidding_order``; with ``in_turn`` only the next bidder
     may bid) and its rules (a bid that breaks one is refused, naming the rule).
-    :meth:`score` scores the finished round, :meth:`as_sheet_round` writes it as a
-    score sheet's round.
+    :meth:`play_out` makes every move left, each picked by a :class:`Chooser` among the
+    legal ones (how random play and the bots play). :meth:`score` scores the finished
+    round, :meth:`as_sheet_round` writes it as a score sheet's round.
 
     What the round holds, for reading: ``hands`` (name -> plays still held, the ghost's
     included), ``undealt``, ``tricks`` (each finished :class:`Trick`), ``trick`` (the
@@ -99,6 +171,61 @@ class Round(Dealing, TrickPlay, Decisions, RoundResults):
     the abilities did: ``changes`` (bid changes), ``wagers``, ``leader_choices``,
     ``seen`` (the undealt cards a player looked at) and ``discarded``.
     """
+
+    # What a round holds. The set-up: the same for every round set up with the same
+    # arguments (see _SETUP).
+    edition: Edition
+    players: tuple[str, ...]
+    number: int
+    ghost: Ghost | None
+    seats: tuple[str, ...]
+    _lookups: Lookups
+    #: The edition's trick rules (who must follow suit) and how a dealt trick resolves.
+    _rules: Resolver
+    _resolve: Callable[[Sequence[Play], int], TrickResult]
+    modules: frozenset[str]
+    _kit: ModuleLookups
+    scheme: Scheme
+    _scorer: Scorer
+    #: Rounds in the game's schedule (the formulas' ``rounds``).
+    rounds: int
+    cards: int
+    #: Each seat's name and where its hand lies among the cards a deal draws.
+    _slices: tuple[tuple[str, slice], ...]
+    first_leader: str
+    #: The players in the order they bid (any order when bids are simultaneous).
+    bidding_order: tuple[str, ...]
+    bid_range: tuple[int, int]
+    _abilities: bool
+    # The deal.
+    hands: dict[str, list[Play]]
+    undealt: list[Play]
+    # The moves and what they did.
+    phase: Phase
+    _bids: dict[str, int]
+    loads: dict[str, str]
+    _trick: list[Play]
+    tricks: list[Trick]
+    _leader: int
+    _previous: int
+    _seatings: dict[Hashable, Seating]
+    _order: tuple[int, ...]  # the seats of the trick in play, in play order
+    _names: tuple[str, ...]  # and their names
+    changes: dict[str, int]
+    wagers: dict[str, int]
+    leader_choices: dict[str, str]
+    # by the card of the ability that chose (each is recorded under its own sheet key)
+    _leaders_chosen: dict[str, dict[str, str]]
+    seen: dict[str, tuple[Play, ...]]
+    discarded: dict[str, tuple[Play, ...]]
+    _pending: list[Decision | _Grant]  # a grant waits behind a decision (see _use)
+    _later: list[_Grant]
+    # What the finished tricks gave the players, tallied as each ends (see _tally), and
+    # the score once worked out.
+    _won: dict[str, int]
+    _captured: list[tuple[str, tuple[str, ...]]]
+    _allied: list[tuple[str, str]]
+    _score: RoundScore | None  # worked out once the round is over
 
     def __init__(
         self,
@@ -120,6 +247,9 @@ class Round(Dealing, TrickPlay, Decisions, RoundResults):
         if seed is not None and rng is not None:
             raise GameError("give a seed or a generator to deal from, not both")
         known = lookups(edition)
+        self.edition = edition
+        # (not in the set-up kept in the edition's lookups: they hold the edition itself)
+        self._rules, self._resolve = edition._resolver, edition._compiled.resolve_dealt
         players = tuple(players)  # (read once: any iterable of names)
         key: tuple[Any, ...] | None = None
         if hands is None and undealt is None:  # a round set up as one before is dealt at once
@@ -130,13 +260,11 @@ class Round(Dealing, TrickPlay, Decisions, RoundResults):
             except TypeError:  # something unhashable: not a round that could be set up
                 key = setup = None
             if setup is not None:
-                self.edition = edition
                 self.__dict__.update(setup)
                 self._draw(random.Random(seed) if rng is None else rng)
                 self._fresh()
                 return
-        self.edition = edition
-        self.players: tuple[str, ...] = players
+        self.players = players
         self.number = number
         count = len(self.players)
         if len(set(self.players)) != count or not all(isinstance(p, str) and p for p in self.players):
@@ -146,17 +274,16 @@ class Round(Dealing, TrickPlay, Decisions, RoundResults):
                 f"{count} players: edition '{edition.id}' is for {edition.min_players} to {edition.max_players} players"
             )
         ghost = edition.ghost
-        self.ghost: Ghost | None = ghost if ghost is not None and ghost.players == count else None
+        self.ghost = ghost if ghost is not None and ghost.players == count else None
         if self.ghost is not None and self.ghost.name in self.players:
             raise GameError(f"a player cannot be called {self.ghost.name}: that is the ghost hand's name")
-        self.seats: tuple[str, ...] = (*self.players, self.ghost.name) if self.ghost else self.players
+        self.seats = (*self.players, self.ghost.name) if self.ghost else self.players
         self._lookups = known
         self.modules = self._modules(modules)
         self._kit = known.modules(edition, self.modules)
         try:
             self.scheme = edition.scheme(scheme)
             self._scorer = scorer(edition, self.scheme)
-            #: Rounds in the game's schedule (the formulas' ``rounds``).
             self.rounds = len(edition.schedule(schedule).rounds)
         except KeyError as exc:
             raise GameError(str(exc.args[0])) from None
@@ -172,7 +299,6 @@ class Round(Dealing, TrickPlay, Decisions, RoundResults):
             if cards is None:
                 raise GameError(f"round {shown(number)} is past the schedule's last round; give cards")
         self.cards = cards
-        #: Each seat's name and where its hand lies among the cards a deal draws.
         self._slices = tuple((name, slice(i * cards, (i + 1) * cards)) for i, name in enumerate(self.seats))
         self._deal(hands, undealt, seed, rng)
         rounds = self.rounds
@@ -189,11 +315,10 @@ class Round(Dealing, TrickPlay, Decisions, RoundResults):
         self._previous = self._leader
         self._seatings = known.seatings(self.seats, self.ghost)
         self._seat(self._leader, self._previous)
-        #: The players in the order they bid (any order when bids are simultaneous).
         self.bidding_order = tuple(
             bidding_order(edition, self.players, leader=self._leader, number=number, rounds=self.rounds)
         )
-        self.bid_range: tuple[int, int] = known.value(
+        self.bid_range = known.value(
             ("bid_range", cards, number, count, rounds),
             lambda: bid_range(edition, cards=cards, number=number, players=count, rounds=rounds),
         )
@@ -230,24 +355,22 @@ class Round(Dealing, TrickPlay, Decisions, RoundResults):
 
     def _fresh(self) -> None:
         """The state of a round that has not begun: no bid, no trick, no decision."""
-        self.loads: dict[str, str] = {}
-        self._trick: list[Play] = []
-        self.tricks: list[Trick] = []
-        self._bids: dict[str, int] = {}
-        self.changes: dict[str, int] = {}
-        self.wagers: dict[str, int] = {}
-        self.leader_choices: dict[str, str] = {}
-        # by the card of the ability that chose (each is recorded under its own sheet key)
-        self._leaders_chosen: dict[str, dict[str, str]] = {}
-        self.seen: dict[str, tuple[Play, ...]] = {}
-        self.discarded: dict[str, tuple[Play, ...]] = {}
-        self._pending: list[Decision | _Grant] = []
-        self._later: list[_Grant] = []
-        # What the finished tricks gave the players, tallied as each ends (see _tally).
+        self.loads = {}
+        self._trick = []
+        self.tricks = []
+        self._bids = {}
+        self.changes = {}
+        self.wagers = {}
+        self.leader_choices = {}
+        self._leaders_chosen = {}
+        self.seen = {}
+        self.discarded = {}
+        self._pending = []
+        self._later = []
         self._won = dict.fromkeys(self.players, 0)
-        self._captured: list[tuple[str, tuple[str, ...]]] = []
-        self._allied: list[tuple[str, str]] = []
-        self._score: RoundScore | None = None  # worked out once the round is over
+        self._captured = []
+        self._allied = []
+        self._score = None
         self.phase = BIDDING
 
     # ------------------------------------------------------------------ state
@@ -298,12 +421,111 @@ class Round(Dealing, TrickPlay, Decisions, RoundResults):
                 out[trick.winner] += 1
         return out
 
+    @property
+    def ghost_name(self) -> str | None:
+        """The ghost hand's name when it plays this round, else ``None``."""
+        return self.ghost.name if self.ghost else None
+
     def _player(self, player: str) -> int:
         if player not in self.players:
             raise GameError(unknown("player", player, self.players))
         return self.players.index(player)
 
-    # ------------------------------------------------------------------ moves
+    # ------------------------------------------------------------------ the deal
+
+    def _modules(self, modules: Iterable[str] | None) -> frozenset[str]:
+        count = len(self.players)
+        if modules is None:
+            chosen: frozenset[str] = self._lookups.value(
+                ("modules", count), lambda: frozenset(self.edition.modules_for(count))
+            )
+            return chosen
+        default = self.edition.modules_for(count)
+        chosen = frozenset(modules)
+        by_id = {m.id: m for m in self.edition.modules}
+        for chosen_id in chosen:
+            if chosen_id not in by_id:
+                raise GameError(unknown("module", chosen_id, by_id))
+            if by_id[chosen_id].min_players > count:
+                raise GameError(f"module '{chosen_id}' is only used from {by_id[chosen_id].min_players} players")
+        for module in self.edition.modules:
+            if not module.optional and module.id in default and module.id not in chosen:
+                raise GameError(f"module '{module.id}' cannot be left out")
+        return chosen
+
+    def _deal(
+        self,
+        hands: Mapping[str, str | Iterable[str | Play]] | None,
+        undealt: str | Iterable[str | Play] | None,
+        seed: int | None,
+        rng: random.Random | None = None,
+    ) -> None:
+        deck = self._kit.deck  # the deck in play as plays (read here; a deal draws from a copy)
+        size = self.cards * len(self.seats)
+        if size > len(deck):
+            raise GameError(
+                f"{shown(self.cards)} cards for {len(self.seats)} hands, but the deck in play has {len(deck)}"
+            )
+        shuffler = random.Random(seed) if rng is None else rng
+        if hands is None:
+            self._draw(shuffler)
+            rest = self.undealt
+        else:
+            unknown = [name for name in hands if name not in self.seats]
+            if unknown:
+                raise GameError(f"a hand for '{unknown[0]}', who is not at the table ({', '.join(self.seats)})")
+            missing = [name for name in self.seats if name not in hands]
+            if missing:
+                raise GameError(f"no hand for {', '.join(missing)}")
+            self.hands = {name: self._cards(hands[name], f"{name}'s hand") for name in self.seats}
+            for name, hand in self.hands.items():
+                if len(hand) != self.cards:
+                    raise GameError(f"{name}'s hand has {len(hand)} cards, but {self.cards} are dealt")
+            left = Counter(p.card for p in deck)
+            for name, hand in self.hands.items():
+                for play in hand:
+                    if left[play.card] == 0:
+                        raise GameError(f"{name}'s hand: '{play.card.code}' is not in the deck in play, or dealt twice")
+                    left[play.card] -= 1
+            rest = []
+            for play in deck:
+                if left[play.card] > 0:
+                    left[play.card] -= 1
+                    rest.append(play)
+            shuffler.shuffle(rest)
+        if undealt is not None:
+            given = self._cards(undealt, "the undealt cards")
+            if Counter(p.card for p in given) != Counter(p.card for p in rest):
+                raise GameError("the undealt cards must be exactly the cards of the deck in play that were not dealt")
+            rest = given
+        self.undealt = rest
+
+    def _draw(self, rng: random.Random) -> None:
+        """Deal hands drawn at random from the deck in play (large enough: checked when
+        the round was first set up) with ``rng``, then as many cards as the exchanges of
+        the deck's cards can draw in the round, on top of the undealt pile; beneath them
+        the rest of the deck, in deck order (never drawn: its order tells nothing)."""
+        deck = list(self._kit.deck)
+        slices = self._slices
+        size = slices[-1][1].stop
+        drawn = draw(rng, deck, size + self._kit.reserve)
+        hands = self.hands = {}
+        for name, place in slices:  # (a loop: cheaper than dict() over a zip)
+            hands[name] = drawn[place]
+        self.undealt = drawn[size:] + deck
+
+    def _cards(self, cards: str | Iterable[str | Play], what: str) -> list[Play]:
+        """Cards given as one text (``"Y7 SK"``) or a list of cards, each text or a play."""
+        try:
+            if not isinstance(cards, str) and not isinstance(cards, Iterable):
+                raise NotationError(f"{cards!r} is not a list of cards")
+            plays = list(self.edition.parse_cards(cards if isinstance(cards, str) else list(cards)))
+        except NotationError as exc:
+            raise GameError(f"{what}: {exc}") from None
+        # A card is dealt as a card: its declaration is made when it is played.
+        return [self.edition.plays[p.card.code] for p in plays]
+
+    # ------------------------------------------------------------------ the bids and loads
 
     def bid(self, player: str, bid: int) -> None:
         """Record ``player``'s bid: a whole number from 0 to the cards dealt."""
@@ -348,11 +570,15 @@ class Round(Dealing, TrickPlay, Decisions, RoundResults):
         self._player(player)
         if player not in self.to_bid:
             return ()
+        return tuple(self._bids_of(player))
+
+    def _bids_of(self, player: str) -> Sequence[int]:
+        """The legal bids of ``player``, who is due to bid (see :meth:`legal_bids`)."""
         low, high = self.bid_range
         if low > high:  # (validate warns of such rounds)
             raise GameError(f"no bid can be made in round {self.number}: bidding.min gives {low}, bidding.max {high}")
         if not self.edition.bidding.rules:  # every bid of the range
-            return tuple(range(low, high + 1))
+            return range(low, high + 1)
         out = tuple(bid for bid in range(low, high + 1) if not self._breaks(player, bid))
         if not out:
             raise GameError(f"no bid is left to {player} that keeps the bidding rules ({low} to {high})")
@@ -395,6 +621,317 @@ class Round(Dealing, TrickPlay, Decisions, RoundResults):
             return f"trick {len(self.tricks) + 1} is being played: {self.to_play} to play"
         return "the round is over"
 
+    # ------------------------------------------------------------------ the tricks
+
+    def legal_plays(self, player: str | None = None) -> tuple[Play, ...]:
+        """The plays ``player`` (default: whoever is to play) may make now, each card
+        that is declared when played once per declaration (``TIG:PIR``, ``TIG:E``)."""
+        if self.phase is not PLAYING:
+            return ()
+        mover = self.to_play
+        if player is not None and player != mover:
+            self._player(player)
+            return ()
+        assert mover is not None
+        return tuple(self._plays_of(self.hands[mover]))
+
+    def _plays_of(self, hand: list[Play]) -> list[Play]:
+        """The legal plays of ``hand``, whose turn it is, in hand order (see
+        :meth:`legal_plays`): each card once, a card declared when played once per
+        declaration."""
+        # (the round keeps its hands and trick sound: the edition's input checks are not needed)
+        legal = trick_legal_plays(self._rules, hand, self._trick)
+        kit = self._kit
+        if kit.undeclared.isdisjoint(legal):
+            return legal if kit.twice.isdisjoint(legal) else list(dict.fromkeys(legal))  # each play once
+        declarations = self._lookups.declarations
+        out: list[Play] = []
+        for play in legal:
+            declared = declarations.get(play)
+            if declared is not None:
+                out.extend(declared)
+            elif play not in out:
+                out.append(play)
+        return out
+
+    def play(self, player: str, card: str | Play) -> None:
+        """``player`` plays ``card`` (text such as ``"Y7"`` or ``"TIG:PIR"``, or a play)."""
+        if player != self.ghost_name:
+            self._player(player)
+        if self.phase is not PLAYING:
+            raise GameError(self._not_now())
+        mover = self.to_play
+        if player != mover:
+            raise GameError(f"it is {mover}'s turn, not {player}'s")
+        try:
+            play = self.edition.play_of(card)
+        except NotationError as exc:
+            raise GameError(str(exc)) from None
+        hand = self.hands[player]
+        held = next((p for p in hand if p.card == play.card), None)
+        if held is None:
+            raise GameError(f"{player} does not hold {play.card.code} (hand: {' '.join(map(str, hand))})")
+        if play.undeclared:
+            kind = self.edition.kind(play.card.kind or "")
+            options = ", ".join(f"{play.card.code}:{d.code}" for d in kind.declarations)
+            raise GameError(f"{play.card.code} is declared when played: play one of {options}")
+        ghost = player == self.ghost_name  # the ghost never has to follow suit
+        if not ghost and all(p.card != play.card for p in self._plays_of(hand)):
+            suit = self.edition.led_suit(self._trick)
+            follow = " ".join(p.code for p in hand if p.card.suit == suit)
+            raise GameError(f"{player} must follow {suit} ({follow})")
+        self._place(hand, held, play)
+
+    def _place(self, hand: list[Play], held: Play, play: Play) -> None:
+        """Play ``play``, known legal, from ``hand`` (where its card is ``held``), and
+        go on: the trick finished when full, the ghost's turns."""
+        hand.remove(held)
+        trick = self._trick
+        trick.append(play)
+        if len(trick) == len(self.seats):
+            self._finish_trick()
+        if self.ghost is not None:
+            self._ghost_turns()
+
+    def _ghost_turns(self) -> None:
+        """The ghost turns over the top card of its pile whenever its turn comes."""
+        ghost = self.ghost
+        while ghost is not None and self.to_play == ghost.name:
+            top = self.hands[ghost.name][0]
+            self.play(ghost.name, ghost_play(self.edition, top, ghost))
+
+    def _seat(self, leader: int, previous: int) -> tuple[tuple[int, ...], tuple[str, ...]]:
+        """Seat the next trick: its leader's seat, and who led the trick before (where the
+        ghost hand's place depends on it). ``_order`` holds the seats in play order,
+        ``_names`` their names; both are returned."""
+        seating = self._seatings.get((leader, previous) if self.ghost is not None else leader)
+        if seating is None:
+            order = tuple(seat_order(leader, previous, len(self.players), self.ghost))
+            seating = (order, tuple(self.seats[s] for s in order))
+            self._seatings[(leader, previous) if self.ghost is not None else leader] = seating
+        self._order, self._names = seating
+        return seating
+
+    def _finish_trick(self) -> None:
+        """The full trick resolved, recorded and tallied, the next one seated, what its
+        winning card grants used or queued, and the phase moved on when the round waits."""
+        plays = tuple(self._trick)
+        order, names = self._order, self._names
+        ghost = self.ghost
+        result = self._resolve(plays, len(plays))
+        number = len(self.tricks) + 1
+        winner = names[result.winner] if result.winner is not None else None
+        count = len(self.players)
+        following = next_seat(order, result.next_leader, count, ghost)
+        self._previous, self._leader = opener(order, count, ghost), following
+        self.tricks.append(_new_trick(Trick, (number, names, plays, result, winner, self.seats[following])))
+        if winner is not None:
+            self._tally(winner, names, result)
+        self._trick = []
+        self._seat(following, self._previous)
+        card = result.winning_card
+        if card is not None and winner is not None and self._abilities:
+            specs = self._kit.grants.get(plays[card])
+            if specs and (ghost is None or winner != ghost.name):
+                self._grant(winner, specs, number)
+        if self._pending or number >= self.cards:  # else play goes on: the phase stays
+            self._advance()
+
+    def _tally(self, winner: str, names: tuple[str, ...], result: TrickResult) -> None:
+        """Count a finished trick that ``winner`` won (its players ``names`` in play
+        order): the trick, its capture bonuses and the alliances it formed, for the
+        players of the round (not the ghost)."""
+        won = self._won
+        if winner in won:
+            won[winner] += 1
+            _, _, _, allied, _, _, _, bonuses = result
+            if bonuses:
+                self._captured.append((winner, bonuses))
+            for ally, _ in allied:
+                if names[ally] in won:
+                    self._allied.append((names[ally], winner))
+
+    # ------------------------------------------------------------------ the abilities' decisions
+
+    def decide(self, player: str, choice: Any) -> None:
+        """Answer the pending decision: a player's name (choose a leader), a value (a
+        wager, a bid change), or for an exchange the cards to discard."""
+        decision = self.pending
+        if decision is None:
+            raise GameError("no decision is pending")
+        if player != decision.player:
+            raise GameError(f"{decision.player} decides now ({decision.kind} for {decision.card}), not {player}")
+        if decision.kind == EXCHANGE:
+            choice = self._discards(decision, choice)
+        elif choice not in decision.options or isinstance(choice, bool):
+            allowed = ", ".join(map(str, decision.options))
+            raise GameError(f"{player}'s {decision.kind} {shown(choice)} is not one of {allowed}")
+        self._decided(decision, choice)
+
+    def _decided(self, decision: Decision, choice: Any) -> None:
+        """Carry out the answer to the pending ``decision``, known to be allowed (for an
+        exchange, the plays to discard as the hand holds them)."""
+        player, kind = decision.player, decision.kind
+        if kind == EXCHANGE:
+            hand = self.hands[player]
+            for play in choice:
+                hand.remove(play)
+            self.discarded[player] = (*self.discarded.get(player, ()), *choice)
+        elif kind == CHOOSE_LEADER:
+            self.leader_choices[player] = choice
+            self._leaders_chosen.setdefault(decision.card, {})[player] = choice
+            self._leader = self.seats.index(choice)
+            self._seat(self._leader, self._previous)
+        elif kind == WAGER:
+            self.wagers[player] = choice
+        else:
+            self.changes[player] = choice
+        self._pending.pop(0)
+        self._next_decision()
+        self._advance()
+        if self.ghost is not None:
+            self._ghost_turns()
+
+    def _discards(self, decision: Decision, choice: Any) -> list[Play]:
+        """The cards an exchange's answer discards, as the hand holds them; raises for
+        an answer that is not ``decision.number`` cards of the hand."""
+        hand = self.hands[decision.player]
+        if isinstance(choice, (list, tuple)) and len(choice) == decision.number:
+            # plays the hand holds (as a chooser answers) are taken as they are
+            kept = list(hand)
+            for play in choice:
+                if play not in kept:
+                    break
+                kept.remove(play)
+            else:
+                return list(choice)
+        picked = self._cards([choice] if isinstance(choice, Play) else choice, "the discards")
+        if len(picked) != decision.number:
+            raise GameError(f"{decision.player} discards {decision.number} cards, not {len(picked)}")
+        left = Counter(p.card for p in hand)
+        left.subtract(p.card for p in picked)
+        if any(n < 0 for n in left.values()):
+            raise GameError(f"{decision.player} can only discard cards of the hand ({' '.join(map(str, hand))})")
+        return picked
+
+    def _grant(self, player: str, specs: tuple[GrantSpec, ...], trick: int) -> None:
+        """What winning trick ``trick`` with a card grants (``specs``, the edition's
+        order: abilities, wager, bid change): used now, or kept for the end of the
+        round; the round's last trick grants only what the edition says."""
+        for kind, card, cards, after_last_trick, later in specs:
+            if after_last_trick or trick < self.cards:
+                if later:
+                    self._later.append(_Grant(kind, card, trick, player, cards))
+                else:
+                    self._use(kind, card, trick, player, cards)
+
+    def _use(self, kind: str, card: str, trick: int, player: str, cards: int) -> None:
+        """Carry out a grant (a :class:`_Grant`'s fields), or queue the decision it asks for."""
+        if kind == EXCHANGE and self._pending:
+            # An exchange offers the hand as it will be: it draws once the decisions
+            # before it are answered (a second exchange, after the first's discards).
+            self._pending.append(_Grant(kind, card, trick, player, cards))
+            return
+        decision = self._decision(kind, card, trick, player, cards)
+        if decision is not None:
+            self._pending.append(decision)
+
+    def _next_decision(self) -> None:
+        """Turn the grants waiting at the head of the queue into their decisions (or
+        carry them out), so that ``pending`` is a decision or nothing."""
+        pending = self._pending
+        while pending and type(pending[0]) is _Grant:
+            decision = self._decision(*pending[0])
+            if decision is None:
+                pending.pop(0)
+            else:
+                pending[0] = decision
+
+    def _decision(self, kind: str, card: str, trick: int, player: str, cards: int) -> Decision | None:
+        """Carry out a grant that asks nothing, or the decision it asks for; ``None`` when
+        there is nothing to decide: an exchange with no card left to draw, a bid change
+        none of whose values keeps the bid within the round's range (the ability then
+        does nothing: a decision with no options would wait for ever)."""
+        if kind == LOOK_UNDEALT:
+            self.seen[player] = tuple(self.undealt)
+            return None
+        if kind == EXCHANGE:
+            drawn, self.undealt = self.undealt[:cards], self.undealt[cards:]
+            if not drawn:
+                return None  # nothing left to draw: nothing to discard either
+            hand = self.hands[player]
+            hand.extend(drawn)
+            return Decision(player, kind, card, trick, tuple(hand), len(drawn))
+        options: tuple[Any, ...]
+        if kind == CHOOSE_LEADER:
+            options = self.players
+        elif kind == WAGER:
+            options = self._values(self.edition.wagers)
+        else:
+            bid = self._bids[player]
+            low, high = self.bid_range
+            options = tuple([v for v in self._values(self.edition.bid_changes) if low <= bid + v <= high])
+        return Decision(player, kind, card, trick, options) if options else None
+
+    @staticmethod
+    def _values(choice: SheetChoice | None) -> tuple[int, ...]:
+        return choice.values if choice is not None else ()
+
+    # ------------------------------------------------------------------ a round played out
+
+    def play_out(self, chooser: Chooser) -> None:
+        """Make every move left in the round, each picked by ``chooser`` among the legal
+        ones: the missing bids (``chooser.bid`` of :meth:`legal_bids`) and loads (of the
+        scheme's), every play (of :meth:`legal_plays`; the ghost hand plays its own) and
+        the answer to every decision the abilities ask for (``chooser.decide`` of
+        ``pending``), in the order the round asks for them. A move picked among the
+        options is made without checking it again; any other goes through :meth:`bid`,
+        :meth:`play` or :meth:`decide`, which refuse it."""
+        for player in self.bidding_order if self.phase is BIDDING else ():
+            if player in self._bids:  # (the first bidder not yet in is the one due to bid)
+                continue
+            bids = self._bids_of(player)
+            bid = chooser.bid(player, bids)
+            if type(bid) is int and bid in bids:
+                self._bid_known(player, bid)
+            else:
+                self.bid(player, bid)
+        for player in self.to_load:
+            self.load(player, chooser.load(player, self.scheme.loads))
+        pick, decide = chooser.play, chooser.decide
+        hands, held, plays_of, ghost = self.hands, self._lookups.held, self._plays_of, self.ghost
+        while self.phase is not OVER:
+            if self._pending:
+                decision = cast(Decision, self._pending[0])  # (the head is a decision: see pending)
+                answer = decide(decision)
+                if decision.kind == EXCHANGE:  # (the discards are checked against the hand)
+                    self._decided(decision, self._discards(decision, answer))
+                elif answer in decision.options and not isinstance(answer, bool):
+                    self._decided(decision, answer)
+                else:
+                    self.decide(decision.player, answer)
+                continue
+            trick, names = self._trick, self._names
+            # Without the ghost hand the cards come one after the other until the last,
+            # which finishes the trick; with it, one card at a time (the ghost's follow).
+            for mover in names[len(trick) : -1] if ghost is None else ():
+                hand = hands[mover]
+                options = plays_of(hand)
+                play = pick(mover, options)
+                if play in options:
+                    hand.remove(held[play])
+                    trick.append(play)
+                else:
+                    self.play(mover, play)  # (checked there)
+            mover = names[len(trick)]  # (to_play)
+            hand = hands[mover]
+            options = plays_of(hand)
+            play = pick(mover, options)
+            if play in options:
+                self._place(hand, held[play], play)
+            else:
+                self.play(mover, play)
+
     # ------------------------------------------------------------------ phases
 
     def _advance(self) -> None:
@@ -410,6 +947,80 @@ class Round(Dealing, TrickPlay, Decisions, RoundResults):
             self.phase = DECIDING if self._pending else OVER
         else:
             self.phase = OVER
+
+    # ------------------------------------------------------------------ results
+
+    def score(self) -> RoundScore:
+        """The round's points under its scheme; only when the round is over."""
+        if self.phase is not OVER:
+            raise GameError(f"the round is not over ({self._not_now()})")
+        if self._score is None:
+            self._score = self._points()
+        return self._score
+
+    def results(self) -> tuple[dict[str, int], dict[str, list[str]], list[tuple[str, str]]]:
+        """What the finished tricks gave the players: tricks won, the capture bonus ids
+        of each player's tricks, and the alliances formed (ally, trick winner)."""
+        captures: dict[str, list[str]] = {p: [] for p in self.players}
+        for winner, bonuses in self._captured:
+            captures[winner].extend(bonuses)
+        return dict(self._won), captures, list(self._allied)
+
+    def _points(
+        self,
+        captured: Sequence[tuple[str, Sequence[str]]] | None = None,
+        alliances: list[tuple[str, str]] | None = None,
+    ) -> RoundScore:
+        """The round's points from its tallies; with ``captured`` (the capture bonus ids
+        as (winner, ids) a trick) or ``alliances`` given, what it would score with those
+        instead of its own (how a simulation counts what bonuses and alliances paid)."""
+        scorer = self._scorer
+        changes, bids = self.changes, self._bids
+        bids = {p: b + changes.get(p, 0) for p, b in bids.items()} if changes else dict(bids)
+        return scorer.tallied(
+            number=self.number,
+            cards=self.cards,
+            players=self.players,
+            bids=bids,
+            won=dict(self._won),
+            captured=self._captured if captured is None else captured,
+            alliances=self._allied if alliances is None else alliances,
+            wagers=self.wagers,
+            loads=self.loads,
+            rounds=self.rounds,
+            played=self.played if scorer.uses_played else None,
+        )
+
+    @property
+    def played(self) -> dict[str, Counter[str]]:
+        """Per player, the cards played so far in each role (as declared)."""
+        out: dict[str, Counter[str]] = {p: Counter() for p in self.players}
+        for trick in self.tricks:
+            for seat, play in zip(trick.players, trick.plays, strict=True):
+                if seat in out and play.role is not None:
+                    out[seat][play.role] += 1
+        return out
+
+    def as_sheet_round(self) -> dict[str, Any]:
+        """The round as a score sheet records the whole play (see :mod:`skullking.scoring.sheets.score`):
+        the cards, the first leader, the bids, every trick in play order and the choices
+        the abilities made. ``skullking score`` gives it the points :meth:`score` gives."""
+        record: dict[str, Any] = {
+            "cards": self.cards,
+            "leader": self.first_leader,
+            "bids": dict(self._bids),
+            "tricks": [[p.code for p in t.plays] for t in self.tricks],
+        }
+        for choice, made in ((self.edition.wagers, self.wagers), (self.edition.bid_changes, self.changes)):
+            if choice is not None and made:
+                record[choice.sheet_key] = dict(made)
+        for chooser in leader_abilities(self.edition):
+            picks = self._leaders_chosen.get(chooser.card)
+            if chooser.sheet_key and picks:
+                record[chooser.sheet_key] = dict(picks)
+        if self.loads and any(load != self.scheme.loads[0] for load in self.loads.values()):
+            record["loads"] = {p: load for p, load in self.loads.items() if load != self.scheme.loads[0]}
+        return record
 
 
 # Game is a module of its own; importable from here, as it always was.

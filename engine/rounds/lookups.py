@@ -2,14 +2,14 @@
 
 A :class:`~skullking.play.round.Round` needs, every round, the deck in play as plays, and
 after every trick what the winning card grants and how the next trick is seated; each
-of its moves needs the declarations of a card declared when played and what the card
-does to the led suit; a score sheet giving the whole play needs each card's text
-parsed. These depend on the edition (and the modules in play) only, so they are
-derived on first use and kept here, with the values of the edition's round formulas
-and the set-ups of rounds (see :class:`~skullking.play.round.Round`), weakly keyed by the
-edition: an edition that goes away takes its lookups along. Nothing here is a rule of
-its own: every value is what the edition's fields give. What grows with use (formula
-values, set-ups, seatings, texts) is bounded, started afresh past ``_KEPT`` entries.
+of its moves needs the declarations of a card declared when played; a score sheet
+giving the whole play needs each card's text parsed. These depend on the edition (and
+the modules in play) only, so they are derived on first use and kept here, with the
+values of the edition's round formulas and the set-ups of rounds (see
+:class:`~skullking.play.round.Round`), weakly keyed by the edition: an edition that goes
+away takes its lookups along. Nothing here is a rule of its own: every value is what the
+edition's fields give. What grows with use (formula values, set-ups, seatings, texts) is
+bounded, started afresh past ``_KEPT`` entries.
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ from collections import Counter
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from skullking.model.cards import Lead
 from skullking.model.records import AbilityKind
 from skullking.rounds.seating import grants
 
@@ -54,16 +53,18 @@ Seating = tuple[tuple[int, ...], tuple[str, ...]]
 class ModuleLookups:
     """Lookups for one set of modules in play."""
 
-    __slots__ = ("deck", "grants", "reserve", "special")
+    __slots__ = ("deck", "grants", "reserve", "twice", "undeclared")
 
     def __init__(self, edition: Edition, modules: frozenset[str]) -> None:
         plays = edition.plays
         #: The deck in play as plays (cards declared when played stay undeclared).
         self.deck: tuple[Play, ...] = tuple(plays[card.code] for card in edition.deck(modules))
-        #: The plays the deck holds more than once (a hand may hold two of them) or
-        #: that are declared when played (a Tigress): a hand without any of them plays
-        #: its legal cards as they stand.
-        self.special = frozenset(p for p, n in Counter(self.deck).items() if n > 1 or p.undeclared)
+        #: The plays the deck holds more than once (a hand may hold two of them, one
+        #: play) and those declared when played (a Tigress: a play per declaration): a
+        #: hand without any of them plays its legal cards as they stand (see
+        #: Round._plays_of).
+        self.twice = frozenset(p for p, n in Counter(self.deck).items() if n > 1)
+        self.undeclared = frozenset(p for p in self.deck if p.undeclared)
         #: Play -> what winning a trick with it grants, in the edition's order (the
         #: abilities, then the wager, then the bid change); plays granting nothing are
         #: left out.
@@ -96,21 +97,19 @@ def _specs(edition: Edition, play: Play, modules: Set[str]) -> tuple[GrantSpec, 
 
 class Lookups:
     """An edition's lookups: per play, the plays a card held in a hand is played as
-    (its declarations, or itself) and the card as a hand holds it; per module set,
-    :class:`ModuleLookups`; and the values of the edition's round formulas (cards
-    dealt, first leader, bid range) for the round values met, see :meth:`value`."""
+    (its declarations, or itself), the card as a hand holds it and the module it comes
+    with; per module set, :class:`ModuleLookups`; and the values of the edition's round
+    formulas (cards dealt, first leader, bid range) for the round values met, see
+    :meth:`value`."""
 
     __slots__ = (
         "_modules",
         "_seatings",
         "_values",
         "declarations",
-        "following",
         "held",
-        "lead",
         "module",
         "setups",
-        "suited",
         "texts",
     )
 
@@ -121,10 +120,6 @@ class Lookups:
         self.declarations: dict[Play, tuple[Play, ...]] = {}
         #: Any play -> the play a hand holds for its card (undeclared).
         self.held: dict[Play, Play] = {}
-        #: Any play -> what it does to the led suit as a trick's card: its suit index
-        #: (a numbered card), -1 (a ``no_suit`` lead: no suit to follow) or -2 (it
-        #: passes the lead on), as :meth:`skullking.tricks.interpreter.Resolver.led_suit` reads it.
-        self.lead: dict[Play, int] = {}
         #: Any play -> the module its card comes with.
         self.module: dict[Play, str] = {}
         suit_modules = {s.id: s.module for s in edition.suits}
@@ -135,19 +130,9 @@ class Lookups:
             numbered = card.suit is not None
             self.module[play] = suit_modules[card.suit or ""] if numbered else edition.kind(card.kind or "").module
             self.held[play] = plays[play.card.code]
-            no_suit = play.lead is Lead.NO_SUIT
-            self.lead[play] = play.suit_index if play.suit_index >= 0 else -1 if no_suit else -2
             if play.undeclared:
                 kind = edition.kind(play.card.kind or "")
                 self.declarations[play] = tuple(plays[f"{play.card.code}:{d.code}"] for d in kind.declarations)
-        suits = range(len(edition.suits))
-        #: By suit index: the plays of that suit, and the plays a hand holding one may
-        #: play when the suit is led (its suit and the cards of no suit), as
-        #: :func:`skullking.tricks.interpreter.legal_plays` has a numbered card follow suit.
-        self.suited = tuple(frozenset(p for p in plays.values() if p.suit_index == i) for i in suits)
-        self.following = tuple(
-            frozenset(p for p in plays.values() if p.suit_index < 0 or p.suit_index == i) for i in suits
-        )
         self._modules: dict[frozenset[str], ModuleLookups] = {}
         self._values: dict[Hashable, Any] = {}
         #: A round's arguments (but the deal's) -> what it worked out from them, see

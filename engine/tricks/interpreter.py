@@ -130,6 +130,10 @@ class Resolver:
         self.spares = [frozenset(roles[r] for r in e.spares if r in roles) for e in edition.effects]
         self.pass_on_character = edition.character_after_pass is Lead.PASS
         self.must_follow = edition.play_rules.follow_suit == "must"
+        # The edition's plays of each suit, by suit index: whether a hand holds the led suit.
+        self.suit_plays = tuple(
+            frozenset(p for p in edition.plays.values() if p.suit_index == s.slot) for s in edition.suits
+        )
         self.fallback = edition.play_rules.no_winner_leads
         self.dynamic: list[tuple[Bonus, ...]] = []
         dynamic = [b for b in edition.bonuses if not _is_static(b)]
@@ -492,11 +496,9 @@ def legal_plays(resolver: Resolver, hand: Sequence[Play], trick: Sequence[Play])
     """The cards of ``hand`` that may be played on ``trick``: a numbered card must follow
     the led suit when the hand holds that suit (unless ``play.follow_suit`` is ``may``);
     special cards may always be played."""
-    if not resolver.must_follow:
+    if not trick or not resolver.must_follow:  # (a trick's first card leads: none to follow)
         return list(hand)
     led = resolver.led_suit(trick)
-    if led >= 0:
-        for play in hand:  # (a loop: every move of a round asks)
-            if play.suit_index == led:
-                return [p for p in hand if p.suit_index < 0 or p.suit_index == led]
+    if led >= 0 and not resolver.suit_plays[led].isdisjoint(hand):
+        return [p for p in hand if p.suit_index < 0 or p.suit_index == led]
     return list(hand)
