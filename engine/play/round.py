@@ -977,7 +977,7 @@ class Round:
         scorer = self._scorer
         changes, bids = self.changes, self._bids
         bids = {p: b + changes.get(p, 0) for p, b in bids.items()} if changes else dict(bids)
-        return scorer.tallied(
+        return scorer.points(
             number=self.number,
             cards=self.cards,
             players=self.players,
