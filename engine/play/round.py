@@ -273,8 +273,7 @@ class Round:
             raise GameError(
                 f"{count} players: edition '{edition.id}' is for {edition.min_players} to {edition.max_players} players"
             )
-        ghost = edition.ghost
-        self.ghost = ghost if ghost is not None and ghost.players == count else None
+        self.ghost = edition.ghost_at(count)
         if self.ghost is not None and self.ghost.name in self.players:
             raise GameError(f"a player cannot be called {self.ghost.name}: that is the ghost hand's name")
         self.seats = (*self.players, self.ghost.name) if self.ghost else self.players
@@ -977,7 +976,7 @@ class Round:
         scorer = self._scorer
         changes, bids = self.changes, self._bids
         bids = {p: b + changes.get(p, 0) for p, b in bids.items()} if changes else dict(bids)
-        return scorer.tallied(
+        return scorer.points(
             number=self.number,
             cards=self.cards,
             players=self.players,
