@@ -457,6 +457,16 @@ class Edition:
             cards = min(cards, int(self.hand_limit.evaluate({"players": players})))
         return cards
 
+    def ghost_at(self, players: int) -> Ghost | None:
+        """The ghost hand where it plays at a table of ``players`` (``ghost.players``: two
+        in the 2021 rulebook), else ``None``."""
+        ghost = self.ghost
+        return ghost if ghost is not None and ghost.players == players else None
+
+    def hands(self, players: int) -> int:
+        """The hands dealt at a table of ``players``: theirs, and the ghost's where it plays."""
+        return players + (self.ghost_at(players) is not None)
+
     def modules_for(self, players: int) -> list[str]:
         """The modules a game of ``players`` uses by default: every module used at that
         player count (``modules[].min_players``)."""

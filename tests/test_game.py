@@ -349,6 +349,20 @@ def test_follow_suit_is_enforced() -> None:
         r.play("B", "Y14")
 
 
+def test_graybeard_sits_in_at_two_players_only(tmp_path: Path) -> None:
+    """The 2021 rulebook: Graybeard's ghost hand plays in two-player games, and only
+    there; his hand is dealt like a player's. A house rule that moves him to three
+    players moves every place that deals him (a round, the hands at the table)."""
+    ed = _ed("skullking-2021")
+    assert [ed.ghost_at(n) is not None for n in range(2, 5)] == [True, False, False]
+    assert [ed.hands(n) for n in range(2, 5)] == [3, 3, 4]
+    assert Round(ed, ["Ann", "Bo"], number=3).seats == ("Ann", "Bo", "Graybeard")
+    three = _overlay(tmp_path, "three", "ghost: {players: 3}\n")
+    assert [three.hands(n) for n in range(2, 5)] == [2, 4, 4]
+    assert Round(three, ["Ann", "Bo", "Cy"], number=3).seats == ("Ann", "Bo", "Cy", "Graybeard")
+    assert [len(h) for h in Round(three, ["Ann", "Bo", "Cy"], number=3).hands.values()] == [3, 3, 3, 3]
+
+
 def test_graybeard_plays_his_top_card_second() -> None:
     """The 2021 rulebook: in two-player games Graybeard's ghost hand flips its top card
     second in every trick, never follows suit, plays its Tigress as an escape, and when

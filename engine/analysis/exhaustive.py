@@ -97,10 +97,9 @@ def _patterns(edition: Edition) -> list[Pattern]:
 
 def trick_sizes(edition: Edition) -> dict[int, int]:
     """Trick size -> the most players a trick of that size is played by."""
-    ghost = edition.ghost
     sizes: dict[int, int] = {}
     for players in range(edition.min_players, edition.max_players + 1):
-        size = players + 1 if ghost is not None and ghost.players == players else players
+        size = edition.hands(players)
         sizes[size] = max(sizes.get(size, 0), players)
     return dict(sorted(sizes.items()))
 
@@ -476,8 +475,9 @@ class _Watch(NamedTuple):
 
 
 def _reads(edition: Edition) -> dict[str, Any]:
-    """Everything the reference resolver reads to resolve a trick, but the plays."""
-    state = {name: value for name, value in vars(edition._resolver).items() if name != "edition"}
+    """Everything the reference resolver reads to resolve a trick, but the plays (and its
+    plays of each suit, which :func:`_watch` compares as plays)."""
+    state = {name: value for name, value in vars(edition._resolver).items() if name not in ("edition", "suit_plays")}
     state["role_names"] = edition.role_names
     return state
 

@@ -60,18 +60,13 @@ class Finding(NamedTuple):
     everywhere: bool = False
 
 
-def _hands(edition: Edition, players: int) -> int:
-    ghost = edition.ghost
-    return players + (1 if ghost is not None and ghost.players == players else 0)
-
-
 def spots(edition: Edition) -> list[Spot]:
     """Every round of every schedule at every player count, as dealt."""
     out = []
     for schedule in edition.schedules:
         length = len(schedule.rounds)
         for players in range(edition.min_players, edition.max_players + 1):
-            hands = _hands(edition, players)
+            hands = edition.hands(players)
             for number in range(1, length + 1):
                 cards = edition.cards_dealt(number, hands, schedule.id)
                 assert cards is not None
@@ -354,7 +349,7 @@ def _tie_break_deals(edition: Edition, data: dict[str, Any]) -> tuple[list[Spot]
         if tied < edition.min_players:
             lost("players", f"the edition is for {edition.min_players} to {edition.max_players} players", spot)
             continue
-        hands = _hands(edition, tied)
+        hands = edition.hands(tied)
         last = edition.cards_dealt(spot.rounds, hands, spot.schedule) or 1
         try:
             cards = int(edition.extra_round_cards.evaluate({"last_cards": last, "players": tied}))

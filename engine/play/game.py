@@ -116,8 +116,7 @@ class Game:
             used = self.edition.modules_for(len(players))
             modules = None if self.modules is None else tuple(m for m in self.modules if m in used)
             if cards is None:
-                table = len(players) + (1 if self.edition.ghost and self.edition.ghost.players == len(players) else 0)
-                last = self.edition.cards_dealt(self.length, table, self.schedule) or 1
+                last = self.edition.cards_dealt(self.length, self.edition.hands(len(players)), self.schedule) or 1
                 cards = int(self.edition.extra_round_cards.evaluate({"last_cards": last, "players": len(players)}))
         round_ = _round_class()(
             self.edition,

@@ -273,8 +273,7 @@ class Round:
             raise GameError(
                 f"{count} players: edition '{edition.id}' is for {edition.min_players} to {edition.max_players} players"
             )
-        ghost = edition.ghost
-        self.ghost = ghost if ghost is not None and ghost.players == count else None
+        self.ghost = edition.ghost_at(count)
         if self.ghost is not None and self.ghost.name in self.players:
             raise GameError(f"a player cannot be called {self.ghost.name}: that is the ghost hand's name")
         self.seats = (*self.players, self.ghost.name) if self.ghost else self.players

@@ -15,8 +15,7 @@ from skullking.core.suggest import unknown
 from skullking.reading.located import Location, Node
 
 if TYPE_CHECKING:
-    from skullking.edition import Edition
-    from skullking.model.records import Ghost
+    pass
 
 
 class ValueReader:
@@ -82,10 +81,3 @@ class ValueReader:
             if missing:
                 self.error(parent.value[key], f"'{key}' lacks {', '.join(missing)}")
         return out
-
-
-def table_ghost(edition: Edition, players: Sequence[str]) -> Ghost | None:
-    """The edition's ghost hand where it plays with this table's number of players, else
-    ``None``."""
-    ghost = edition.ghost
-    return ghost if ghost is not None and ghost.players == len(players) else None

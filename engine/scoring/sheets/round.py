@@ -21,7 +21,6 @@ from skullking.rounds.seating import leader_abilities
 from skullking.scoring.schemes import RoundScore, played_names_used, scorer
 from skullking.scoring.sheets.bonus import BonusClaims
 from skullking.scoring.sheets.play import PlayReplay
-from skullking.scoring.sheets.reader import table_ghost
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
@@ -65,8 +64,8 @@ class RoundReader:
                     node.key_loc.get(key, node.loc),
                     f"unknown key '{key}'{did_you_mean(key, allowed)} (allowed: {', '.join(allowed)})",
                 )
-        ghost = table_ghost(edition, players)
-        hands = len(players) + (1 if ghost else 0)
+        ghost = edition.ghost_at(len(players))
+        hands = edition.hands(len(players))
         cards = self._cards(number, node, hands, schedule, modules)
         if cards is None:
             return None

@@ -45,7 +45,7 @@ from skullking.model.records import (
 )
 from skullking.reading.located import Location, Node, decode, parse_yaml
 from skullking.scoring.schemes import RoundScore, standings
-from skullking.scoring.sheets.reader import ValueReader, table_ghost
+from skullking.scoring.sheets.reader import ValueReader
 from skullking.scoring.sheets.round import RoundReader
 
 if TYPE_CHECKING:
@@ -237,7 +237,7 @@ class _Sheet:
         place after its own too. Unless that round gives its cards (or its tricks), a
         later round must not fit its own place either: one round that won more tricks
         than it dealt is a mistake in that round, not a missing one."""
-        hands = len(players) + (1 if table_ghost(self.edition, players) else 0)
+        hands = self.edition.hands(len(players))
         regular = [n for n in rounds if not (isinstance(n.value, dict) and "players" in n.value)]
         length = len(self.edition.schedule(schedule).rounds)
         if not regular or len(regular) >= length:
