@@ -363,6 +363,27 @@ def test_graybeard_sits_in_at_two_players_only(tmp_path: Path) -> None:
     assert [len(h) for h in Round(three, ["Ann", "Bo", "Cy"], number=3).hands.values()] == [3, 3, 3, 3]
 
 
+def test_a_round_scored_without_its_bonuses_or_its_alliances() -> None:
+    """The 2021 rulebook: the Skull King takes 30 bonus points for each pirate he
+    captures, and a Loot's player allies with the trick's winner (20 points each when
+    both make their bids): here A's Skull King takes Rosie, and B's Loot allies with A.
+    score_without scores the same round without one or the other, as a simulation
+    counts what they paid."""
+    hands = {"A": ["SK", "Y2"], "B": ["ROSIE", "LOOT"], "C": ["Y3", "Y1"]}
+    r = Round(_ed("skullking-2021"), ["A", "B", "C"], cards=2, hands=hands)
+    with pytest.raises(GameError, match="the round is not over"):
+        r.score_without(bonuses=True)
+    for player, bid in {"A": 2, "B": 0, "C": 0}.items():
+        r.bid(player, bid)
+    for player, card in zip("ABCABC", ["SK", "ROSIE", "Y3", "Y2", "LOOT", "Y1"], strict=True):
+        r.play(player, card)
+    assert r.won == {"A": 2, "B": 0, "C": 0}
+    full = r.score().points
+    assert full["A"] - r.score_without(bonuses=True).points["A"] == 30
+    assert {p: full[p] - r.score_without(alliances=True).points[p] for p in "ABC"} == {"A": 20, "B": 20, "C": 0}
+    assert r.score_without().points == full
+
+
 def test_graybeard_plays_his_top_card_second() -> None:
     """The 2021 rulebook: in two-player games Graybeard's ghost hand flips its top card
     second in every trick, never follows suit, plays its Tigress as an escape, and when

@@ -241,7 +241,7 @@ def test_a_dask_cluster_gives_the_local_results(monkeypatch: pytest.MonkeyPatch,
     table = tmp_path / f"{cache._key('plans', tables.fingerprint(skullking.load_edition('skullking-2021')))}.json"
     setup = Setup(edition="skullking-2021", players=("A", "B", "C", "D"), bots=("heuristic", "random"), seed=9)
     with distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
+        n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=":0"
     ) as cluster:
         remote = simulate(setup, 60, cluster=cluster.scheduler_address)
         assert not planned and table.exists()

@@ -228,15 +228,16 @@ def _paid(round_: Round) -> tuple[list[tuple[str, str]], dict[str, list[str]], i
     its formulas say, from the round's own tallies as :meth:`Round.score
     <skullking.play.round.Round.score>` scores it)."""
     _, captures, alliances = round_.results()
-    if not (round_._captured or alliances):
+    captured = any(captures.values())
+    if not (captured or alliances):
         return alliances, captures, 0, 0
     full, players = round_.score().points, round_.players
 
     def less(points: Mapping[str, int]) -> int:
         return sum(full[p] - points[p] for p in players)
 
-    bonus = less(round_._points(captured=()).points) if round_._captured else 0
-    alliance = less(round_._points(alliances=[]).points) if alliances else 0
+    bonus = less(round_.score_without(bonuses=True).points) if captured else 0
+    alliance = less(round_.score_without(alliances=True).points) if alliances else 0
     return alliances, captures, bonus, alliance
 
 

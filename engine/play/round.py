@@ -957,6 +957,13 @@ class Round:
             self._score = self._points()
         return self._score
 
+    def score_without(self, *, bonuses: bool = False, alliances: bool = False) -> RoundScore:
+        """What the finished round would score under its scheme without its capture
+        bonuses (``bonuses=True``) or without its alliances (``alliances=True``), from the
+        same tallies as :meth:`score`: how a simulation counts what they paid."""
+        self.score()  # (refused while the round is not over)
+        return self._points(captured=() if bonuses else None, alliances=[] if alliances else None)
+
     def results(self) -> tuple[dict[str, int], dict[str, list[str]], list[tuple[str, str]]]:
         """What the finished tricks gave the players: tricks won, the capture bonus ids
         of each player's tricks, and the alliances formed (ally, trick winner)."""
