@@ -1,7 +1,7 @@
 """Errors as a new user meets them, and did-you-mean for every name
 a score sheet or the command line looks up.
 
-Each test drives the command line in-process (``tests/clihelp.py``) or the library,
+Each test drives the command line in-process (``tests/helpers/clihelp.py``) or the library,
 and checks what a user sees: one message per problem, in file order; a missing file
 named without a position; JSON errors on standard output with ``--format json``;
 options a command does not take refused; a score table that lines up with any

@@ -1,4 +1,4 @@
-"""Hostile input: every input of the corpus (tests/hostile_corpus.py) through
+"""Hostile input: every input of the corpus (tests/helpers/hostile_corpus.py) through
 every command that reads a file, each with its exit code and one located message, and
 the limits of skullking.core.limits at their edges: at the limit is fine, one past is refused.
 """

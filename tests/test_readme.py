@@ -117,7 +117,7 @@ CITED_FILE = r"`((?:engine|tools|tests|benchmarks|scripts|examples|rules|edition
 
 @pytest.mark.parametrize("page", PAGES, ids=_name)
 def test_every_file_and_python_name_cited_exists(page: Path) -> None:
-    """A file of the repository named in the text (`engine/plan.py`, `tests/fuzzing.py`)
+    """A file of the repository named in the text (`engine/plan.py`, `tests/helpers/fuzzing.py`)
     is there, and a Python name (`skullking.game.Game`) imports: a page that cites a
     file or module after it moved is stale."""
     text = _read(page)

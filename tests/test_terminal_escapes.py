@@ -7,7 +7,7 @@ sequence (``ESC ] 52 ; c ; ... BEL``) writes the clipboard, cursor-up and erase-
 starts a sequence as ``ESC [`` does, a carriage return overwrites its line, and a
 bidirectional override shows text in another order. Every text output and error message
 writes them as escapes (``\\x1b``, ``\\x9b``, ``\\u202e``); JSON keeps each string exact.
-Each test drives the command line in-process (``tests/clihelp.py``).
+Each test drives the command line in-process (``tests/helpers/clihelp.py``).
 """
 
 from __future__ import annotations

@@ -14,9 +14,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-HERE = Path(__file__).parent / "hostile"
+ROOT = Path(__file__).resolve().parents[2]
+HERE = ROOT / "tests" / "hostile"
 #: A valid sheet, for ``score --edition FILE SHEET``.
-SHEET = Path(__file__).parent.parent / "examples" / "sheets" / "harbour-night.yaml"
+SHEET = ROOT / "examples" / "sheets" / "harbour-night.yaml"
 #: Any located message: ``FILE:LINE:COLUMN: ...``.
 LOCATED = r":\d+:\d+: "
 

@@ -28,7 +28,7 @@ from skullking.core.errors import SkullKingError
 from skullking.loading.loader import check_file
 from skullking.tools.cli import main
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 EDITION = skullking.load_edition("skullking-2021")
 #: Exit codes of the command line: ok, validate found problems, bad input (3, an
 #: internal error, is what fuzzing looks for).

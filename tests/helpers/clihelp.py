@@ -1,4 +1,5 @@
-"""Running the command line in-process, for tests (pytest puts tests/ on sys.path)."""
+"""Running the command line in-process, for tests (pytest puts tests/helpers/ on sys.path: the
+``pythonpath`` setting in pyproject.toml)."""
 
 from __future__ import annotations
 
