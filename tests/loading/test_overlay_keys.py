@@ -1,8 +1,8 @@
 """No key of an overlay is accepted and then ignored.
 
 The test walks every key path the edition schema allows (its complete form: the
-``else`` branch, with ``[]`` for list items and ``*`` for free keys); tests/cases/
-overlay-keys.yaml holds one or more hand-written overlays of skullking-2021 for each.
+``else`` branch, with ``[]`` for list items and ``*`` for free keys);
+tests/loading/overlay-keys.yaml holds one or more hand-written overlays of skullking-2021 for each.
 Every overlay expects either
 
 - ``shows``: ``explain`` of the overlay differs from ``explain`` of a control overlay
@@ -31,10 +31,9 @@ from skullking.analysis.explain import explain
 from skullking.core.errors import EditionError
 from skullking.edition import Edition
 
-TESTS = Path(__file__).resolve().parent
-SCHEMA = TESTS.parent / "rules" / "edition.schema.json"
+SCHEMA = Path(__file__).resolve().parents[2] / "rules" / "edition.schema.json"
 #: The cases, one or more a key: path, overlay body, and what it shows or why it is refused.
-CASES_FILE = TESTS / "cases" / "overlay-keys.yaml"
+CASES_FILE = Path(__file__).resolve().parent / "overlay-keys.yaml"
 HEADER = "extends: skullking-2021\nid: walk\n"
 #: An item's provenance at the end of an explain line: it names the file, not the value.
 _FROM = re.compile(r" \*\([^)]*\)\*$")

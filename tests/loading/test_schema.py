@@ -14,7 +14,7 @@ import jsonschema
 import pytest
 import yaml
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SCHEMA_PATH = ROOT / "rules" / "edition.schema.json"
 SCHEMA = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
 EDITIONS = sorted((ROOT / "editions").glob("*.yaml"))

@@ -15,7 +15,7 @@ import skullking
 from skullking.core.errors import EditionError
 
 SECRET = "password: hunter2\napi_key: s3cr3t-k3y\n"
-SHEET = Path(__file__).parent.parent / "examples" / "sheets" / "harbour-night.yaml"
+SHEET = Path(__file__).resolve().parents[2] / "examples" / "sheets" / "harbour-night.yaml"
 BASE = "extends: skullking-2024\nid: club\ntitle: The club's rules\n"
 
 

@@ -1,6 +1,6 @@
 """Invalid edition files are rejected with every problem, each at its exact place.
 
-Each fixture under ``tests/fixtures/invalid/`` breaks an edition in one way and
+Each fixture under ``tests/loading/invalid/`` breaks an edition in one way and
 announces, in its leading comment lines, every error the engine must report::
 
     # expect: LINE:COL: substring of the message
@@ -22,7 +22,7 @@ import pytest
 from skullking.core.errors import Problem
 from skullking.loading.loader import check_file
 
-FIXTURES = Path(__file__).resolve().parent / "fixtures" / "invalid"
+FIXTURES = Path(__file__).resolve().parent / "invalid"
 FILES = sorted(FIXTURES.glob("*.yaml"))
 CYCLE = ("extends-cycle-a.yaml", "extends-cycle-b.yaml")
 EXPECT = re.compile(r"# expect: (\d+):(\d+): (.+)")
