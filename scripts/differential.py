@@ -10,7 +10,7 @@ with and without plan tables (``tests/helpers/agreement.py``'s ``check_edition``
 ``--tricks`` tricks were compared. Prints how many editions were generated, how many
 loaded (and why the others did not), and how many tricks were compared; on a
 disagreement, the edition's overlay as YAML and the trick, with exit 1. The test suite
-runs the same property on a few dozen editions (tests/test_differential.py).
+runs the same property on a few dozen editions (tests/tricks/compiled/test_differential.py).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """House rules generated at the level of rules, and the agreement of the two trick
-resolvers on them: shared by tests/test_differential.py (a few dozen editions in the
-suite), tests/test_compiled.py and tests/test_plantable.py (the helpers that resolve
+resolvers on them: shared by tests/tricks/compiled/test_differential.py (a few dozen editions
+in the suite), tests/tricks/compiled/test_compiled.py and test_plantable.py (the helpers that resolve
 one trick every way), and scripts/differential.py (a long run that counts them).
 
 :func:`house_rules` is a hypothesis strategy of overlays of the bundled editions, as a

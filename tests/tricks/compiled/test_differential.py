@@ -4,7 +4,7 @@
 ``Edition.resolve_trick`` runs them compiled (engine/compiled*.py, with the plans of
 engine/plan.py and the plan tables of engine/tables.py), and score sheets,
 simulations and the pad go through it. Besides the bundled files and the overlays of
-tests/test_compiled.py, the property here builds house rules as a rule author writes
+tests/tricks/compiled/test_compiled.py, the property here builds house rules as a rule author writes
 them (tests/helpers/agreement.py: precedence rules with conditions, picks and ties, bonuses by
 roles, suits, ranks and cards, effects, new roles and cards, counts, player counts) and
 resolves random tricks of each through every path; scripts/differential.py runs it

@@ -1,6 +1,6 @@
 """Trick plans (engine/plan.py), kept by the compiled resolver (engine/compiled.py) for
 short tricks, agree with the reference interpreter (engine/trick.py) on every trick, and
-input is still validated once a pattern has its plan. (tests/test_compiled.py compares
+input is still validated once a pattern has its plan. (tests/tricks/compiled/test_compiled.py compares
 the compiled resolver itself on every edition.)"""
 
 from __future__ import annotations

@@ -2,10 +2,10 @@
 cards of the 2021 deck (with the Tigress declared either way), against invariants
 of the 2021 rulebook's trick rules, plus a golden record of the full ordering.
 
-The pair table is kept as text (``tests/golden/skullking-2021.pairs.txt``) so a
+The pair table is kept as text (``tests/tricks/golden/skullking-2021.pairs.txt``) so a
 change to precedence shows line by line in review; the triples, too many to read,
 are kept as a digest. Regenerate both with ``SKULLKING_REGENERATE_GOLDEN=1 pytest
-tests/test_invariants.py`` and review the diff before committing it.
+tests/tricks/test_invariants.py`` and review the diff before committing it.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ kind of bonus; random tricks of 2 to 8 cards (distinct 8-card tricks among them)
 leaders and player counts, possible and impossible tricks, each resolved in every form
 a trick is given (parsed, plays in a list or a tuple, text; led by seat 0, as a round
 resolves it too) and twice (the second time a short trick's pattern has its plan).
-tests/test_differential.py does the same on generated house rules."""
+tests/tricks/compiled/test_differential.py does the same on generated house rules."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ from skullking.model.cards import Play
 from skullking.model.records import EffectKind
 from skullking.tricks.compiled.resolver import PLANNED
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 FILES = sorted((ROOT / "editions").glob("*.yaml")) + sorted((ROOT / "examples" / "house-rules").glob("*.yaml"))
 
 #: Overlays of skullking-2021 that take the compiled resolver off its common paths.

@@ -25,7 +25,7 @@ from skullking.tricks.compiled import tables
 from skullking.tricks.compiled.fields import _SEEN
 from skullking.tricks.compiled.plans import SPECS
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 EDITIONS = sorted(p.stem for p in (ROOT / "editions").glob("*.yaml"))
 HOUSE_RULES = sorted(str(p) for p in (ROOT / "examples" / "house-rules").glob("*.yaml"))
 

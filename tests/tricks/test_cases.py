@@ -1,4 +1,4 @@
-"""Data-driven rule cases: every case file under tests/cases/ is run by one test.
+"""Data-driven rule cases: every case file under tests/tricks/cases/ is run by one test.
 
 Each trick case names the rule it checks (by its source: the 2021 rulebook, the official
 FAQ, a rules page) and where it comes from; ids come from the case ids, so a failure names the case.
