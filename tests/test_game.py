@@ -203,7 +203,7 @@ def test_bendt_with_no_undealt_card_draws_and_discards_nothing() -> None:
     assert r.pending is None and _phase(r) is Phase.PLAYING and r.discarded == {}
 
 
-PLAYABLE = Path(__file__).resolve().parent / "fixtures" / "playable"
+PLAYABLE = Path(__file__).resolve().parent / "data" / "playable"
 
 
 def _overlay(tmp_path: Path, name: str, body: str) -> Edition:
@@ -276,7 +276,7 @@ def test_two_leader_choices_are_each_written_under_their_own_key() -> None:
         ed.score_sheet({"players": ["A", "B", "C"], "rounds": [{**record, "rosie": {"A": "B", "B": "C"}}]})
 
 
-LINT = Path(__file__).resolve().parent / "fixtures" / "lint"
+LINT = Path(__file__).resolve().parent / "data" / "lint"
 
 
 def test_rounds_warned_of_stop_and_say_why() -> None:

@@ -19,7 +19,7 @@ import skullking
 from skullking.analysis.simulation import Setup, compare, simulate
 from skullking.edition import Edition
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _nearest_rank(values: list[int], q: float) -> int:
@@ -68,7 +68,7 @@ def test_statistics_are_those_of_the_games_written(tmp_path: Path) -> None:
         assert seat["bid_hit_rate"] == pytest.approx(made[name] / rounds[name], abs=1e-4)
 
 
-PLAYABLE = sorted((Path(__file__).resolve().parent / "fixtures" / "playable").glob("*.yaml"))
+PLAYABLE = sorted((ROOT / "tests" / "data" / "playable").glob("*.yaml"))
 
 
 @pytest.mark.parametrize("path", PLAYABLE, ids=[p.stem for p in PLAYABLE])

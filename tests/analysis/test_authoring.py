@@ -7,7 +7,7 @@ from pathlib import Path
 
 from clihelp import run
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "house-rules"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "house-rules"
 
 
 def test_explain_says_which_file_set_each_rule() -> None:

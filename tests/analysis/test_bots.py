@@ -19,7 +19,7 @@ from skullking.analysis.bots import BOTS, HeuristicBot, SeatView, make_bots, pla
 from skullking.core.errors import GameError
 from skullking.play.round import Game
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "house-rules"
 EDITIONS = [ident for ident, _ in skullking.bundled_editions()] + sorted(str(p) for p in EXAMPLES.glob("*.yaml"))
 

@@ -20,7 +20,7 @@ from skullking.analysis import compare
 from skullking.core import limits
 from skullking.edition import Edition
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SCHEMA = json.loads((ROOT / "rules" / "edition.schema.json").read_text(encoding="utf-8"))
 #: Every top-level key an edition file may have, in either form of the schema.
 TOP_LEVEL_KEYS = sorted(set(SCHEMA["then"]["properties"]) | set(SCHEMA["else"]["properties"]))

@@ -1,6 +1,6 @@
 """`validate` warns about rules that cannot matter.
 
-Each fixture under ``tests/fixtures/lint/`` is a small overlay that makes one kind of
+Each fixture under ``tests/data/lint/`` is a small overlay that makes one kind of
 rule dead and announces, in its leading comment lines, every warning it must get::
 
     # warn: LINE:COL: substring of the message     (a place in the fixture itself)
@@ -31,9 +31,9 @@ from skullking.loading.loader import check_file
 from skullking.model.cards import Play
 from skullking.model.records import EffectKind
 
-FIXTURES = Path(__file__).resolve().parent / "fixtures" / "lint"
+FIXTURES = Path(__file__).resolve().parents[1] / "data" / "lint"
 FILES = sorted(FIXTURES.glob("*.yaml"))
-EDITIONS = sorted((Path(__file__).resolve().parent.parent / "editions").glob("*.yaml"))
+EDITIONS = sorted((Path(__file__).resolve().parents[2] / "editions").glob("*.yaml"))
 WARN = re.compile(r"# warn: (base|\d+:\d+): (.+)")
 
 
@@ -227,7 +227,7 @@ def test_an_analysis_too_large_says_so_and_claims_nothing() -> None:
     assert (found[0].line, found[0].column) == (root.locate(("players",)).line, root.locate(("players",)).column)
 
 
-BRUTE = sorted((FIXTURES.parent / "lint-brute").glob("*.yaml"))
+BRUTE = sorted((Path(__file__).resolve().parent / "lint-brute").glob("*.yaml"))
 
 
 @pytest.mark.parametrize("path", BRUTE, ids=[p.name for p in BRUTE])
