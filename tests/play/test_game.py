@@ -21,7 +21,7 @@ from skullking import GameError, Phase, Round
 from skullking.edition import Edition
 from skullking.play.round import Game, play_randomly
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "house-rules"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "house-rules"
 PLAYERS = ["A", "B", "C", "D"]
 
 
@@ -203,7 +203,7 @@ def test_bendt_with_no_undealt_card_draws_and_discards_nothing() -> None:
     assert r.pending is None and _phase(r) is Phase.PLAYING and r.discarded == {}
 
 
-PLAYABLE = Path(__file__).resolve().parent / "data" / "playable"
+PLAYABLE = Path(__file__).resolve().parents[1] / "data" / "playable"
 
 
 def _overlay(tmp_path: Path, name: str, body: str) -> Edition:
@@ -276,7 +276,7 @@ def test_two_leader_choices_are_each_written_under_their_own_key() -> None:
         ed.score_sheet({"players": ["A", "B", "C"], "rounds": [{**record, "rosie": {"A": "B", "B": "C"}}]})
 
 
-LINT = Path(__file__).resolve().parent / "data" / "lint"
+LINT = Path(__file__).resolve().parents[1] / "data" / "lint"
 
 
 def test_rounds_warned_of_stop_and_say_why() -> None:
@@ -743,7 +743,7 @@ def test_simulate_refuses_bad_options(argv: list[str], message: str) -> None:
 
 def test_the_simulate_page_shows_what_simulate_prints() -> None:
     """The simulate example of docs/cli/simulate.md is the command's real output."""
-    page = (Path(__file__).resolve().parent.parent / "docs" / "cli" / "simulate.md").read_text(encoding="utf-8")
+    page = (Path(__file__).resolve().parents[2] / "docs" / "cli" / "simulate.md").read_text(encoding="utf-8")
     command = "$ skullking simulate --seed 3 --players Ann,Bo,Cy --rounds 2\n"
     shown = page.split(command, 1)[1].split("$ ", 1)[0]
     assert run(*command[2:].split()[1:])[1] == shown

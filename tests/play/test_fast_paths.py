@@ -29,7 +29,7 @@ from skullking.play.round import Game, Phase, Round, draw, play_randomly
 from skullking.scoring.schemes import Scorer, scorer
 from skullking.tools.batch import trick_batch
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "house-rules"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "house-rules"
 EDITIONS = [ident for ident, _ in skullking.bundled_editions()] + [str(p) for p in sorted(EXAMPLES.glob("*.yaml"))]
 
 
@@ -180,7 +180,7 @@ def test_a_game_deals_from_a_generator_of_its_own() -> None:
 def _divides_by_zero(folder: Path) -> Edition:
     """The 2021 edition with a made bid worth 60 // (bid - 1): a bid of 1 made cannot
     be scored."""
-    text = (Path(__file__).resolve().parent.parent / "editions" / "skullking-2021.yaml").read_text(encoding="utf-8")
+    text = (Path(__file__).resolve().parents[2] / "editions" / "skullking-2021.yaml").read_text(encoding="utf-8")
     text = text.replace("points: 20 * bid + bonus + alliance + wager", "points: 60 // (bid - 1) + bonus")
     assert "60 // (bid - 1)" in text
     (folder / "divide.yaml").write_text(text, encoding="utf-8")
@@ -254,7 +254,7 @@ def test_points_beyond_the_limits_fail_as_the_formula_does(tmp_path: Path) -> No
     """A scheme's written-out functions give up on a value beyond the limits
     (limits.MAX_VALUE), and the formulas one by one then report it as theirs: a sheet
     and a round played move by move both fail with the formula's message."""
-    text = (Path(__file__).resolve().parent.parent / "editions" / "skullking-2021.yaml").read_text(encoding="utf-8")
+    text = (Path(__file__).resolve().parents[2] / "editions" / "skullking-2021.yaml").read_text(encoding="utf-8")
     text = text.replace("points: 20 * bid + bonus + alliance + wager", "points: bid * 1000000 * 1000000 * 1000000")
     assert "1000000 * 1000000" in text
     (tmp_path / "big.yaml").write_text(text, encoding="utf-8")
@@ -277,7 +277,7 @@ def test_a_made_formula_that_fails_fails_without_alliances(tmp_path: Path) -> No
     """Whether a bid is made is asked of the made formula in every round, even one
     without alliances (where only alliances use it), when that formula can fail: its
     division by zero is reported as the formula's own, as the formulas one by one do."""
-    text = (Path(__file__).resolve().parent.parent / "editions" / "skullking-2021.yaml").read_text(encoding="utf-8")
+    text = (Path(__file__).resolve().parents[2] / "editions" / "skullking-2021.yaml").read_text(encoding="utf-8")
     text = text.replace("made: won == bid", "made: won == bid + 0 // (bid - 1)", 1)
     (tmp_path / "made.yaml").write_text(text, encoding="utf-8")
     edition = skullking.load_edition(tmp_path / "made.yaml")
