@@ -13,7 +13,7 @@ from skullking.analysis.lint import validate_file
 from skullking.scoring.sheets.score import read_sheet
 from skullking.tools.cli import main
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 HOUSE_RULES = sorted((EXAMPLES / "house-rules").glob("*.yaml"))
 SHEETS = sorted((EXAMPLES / "sheets").glob("*.yaml"))
 

@@ -22,7 +22,7 @@ from skullking import IllegalTrickError, NotationError, SheetError
 from skullking.edition import Edition
 
 EDITION_ID = "legendary-2018"
-EDITION_FILE = Path(__file__).resolve().parent.parent / "editions" / f"{EDITION_ID}.yaml"
+EDITION_FILE = Path(__file__).resolve().parents[2] / "editions" / f"{EDITION_ID}.yaml"
 
 # The 2021 rulebook's bonus table (2021 edition), written from the rules: no source gives
 # values for the Legendary Edition, and the file takes these, saying so.

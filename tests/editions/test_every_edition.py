@@ -12,7 +12,7 @@ from clihelp import run, run_json
 import skullking
 from skullking.edition import Edition
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 FILES = sorted((ROOT / "editions").glob("*.yaml")) + sorted((ROOT / "examples" / "house-rules").glob("*.yaml"))
 
 

@@ -22,7 +22,7 @@ from skullking import IllegalTrickError, NotationError, SheetError
 from skullking.edition import Edition
 
 EDITION_ID = "skullking-original"
-EDITION_FILE = Path(__file__).resolve().parent.parent / "editions" / f"{EDITION_ID}.yaml"
+EDITION_FILE = Path(__file__).resolve().parents[2] / "editions" / f"{EDITION_ID}.yaml"
 
 
 @pytest.fixture(scope="module")
