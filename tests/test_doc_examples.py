@@ -15,7 +15,7 @@ from clihelp import run
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 #: Pages whose examples another test runs step by step, edits between them included.
-ELSEWHERE = {"docs/house-rules/first-house-rule.md": "tests/test_for_authors.py runs the walk-through"}
+ELSEWHERE = {"docs/house-rules/first-house-rule.md": "tests/tools/cli/test_for_authors.py runs the walk-through"}
 #: Files an example reads that the page shows only by name: the same rules, written here.
 INPUTS = {
     # The schema's message for a misspelt card group, at line 6, column 31.

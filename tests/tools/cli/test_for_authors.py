@@ -21,7 +21,7 @@ from skullking.core.resources import bundled_edition_files
 from skullking.loading.loader import check_file
 from skullking.tools import new
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 SHEET_SCHEMA = json.loads((ROOT / "rules" / "sheet.schema.json").read_text(encoding="utf-8"))
 EXAMPLE_SHEETS = sorted((ROOT / "examples" / "sheets").glob("*.yaml"))
 BUNDLED = list(bundled_edition_files())

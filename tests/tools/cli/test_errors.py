@@ -24,7 +24,7 @@ from skullking.core.errors import EditionError, Problem, SheetError, in_file_ord
 from skullking.edition import Edition
 from skullking.tools.cli import error_record
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 TOP_LEVEL_REQUIRED = ("players", "modules", "roles", "deck", "precedence", "bonuses", "scoring", "schedule")
 
 # An overlay with two problems: a schema problem on line 8 (found first) and an unknown
