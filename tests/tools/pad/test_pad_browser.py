@@ -9,7 +9,7 @@ The browser is ``SKULLKING_BROWSER`` if set, else the first Chromium found
 one every test here is skipped with the reason (``.ci/run`` installs Debian's
 ``chromium``). Screenshots are written to ``SKULLKING_ARTIFACTS`` (default
 ``tests/artifacts/``). All the browser tests are in this module: deselect them with
-``pytest --ignore tests/test_pad_browser.py`` (or ``-k 'not test_pad_browser'``).
+``pytest --ignore tests/tools/pad/test_pad_browser.py`` (or ``-k 'not test_pad_browser'``).
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from playwright.sync_api import Browser, ConsoleMessage, Dialog, Page, Playwrigh
 
 from skullking.tools.cli import main
 
-TESTS = Path(__file__).resolve().parent
+TESTS = Path(__file__).resolve().parents[2]  # screenshots go to tests/artifacts/
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",

@@ -31,7 +31,7 @@ from skullking.tools.pad.app import create_app
 from skullking.tools.pad.security import Hosts
 from skullking.tools.pad.serving import listen, reachable_names
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 PLAYERS = ["Emma", "Nico", "Pat"]
 #: The keys ``GET /api/games/{id}`` adds to the score record.
 GAME_KEYS = {"id", "title", "version", "house_rule", "sheet"}
