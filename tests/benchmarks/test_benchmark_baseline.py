@@ -18,7 +18,7 @@ import pytest
 
 import skullking
 
-BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 
 
 def _load_baseline(name: str = "skullking_benchmark_handwritten", file: str = "handwritten.py") -> ModuleType:

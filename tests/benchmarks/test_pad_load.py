@@ -15,7 +15,7 @@ from types import ModuleType
 
 import pytest
 
-SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "pad_load.py"
+SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "pad_load.py"
 
 pytest.importorskip("uvicorn", reason="the score pad needs the 'web' extra")
 
