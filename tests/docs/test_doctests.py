@@ -25,7 +25,7 @@ def test_module_doctests(name: str) -> None:
     assert result.failed == 0
 
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 #: The README and every page of the documentation that holds ``>>>`` examples.
 PAGES = [
     path.relative_to(ROOT).as_posix()

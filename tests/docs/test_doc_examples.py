@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from clihelp import run
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 #: Pages whose examples another test runs step by step, edits between them included.
 ELSEWHERE = {"docs/house-rules/first-house-rule.md": "tests/tools/cli/test_for_authors.py runs the walk-through"}
