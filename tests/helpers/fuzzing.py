@@ -1,4 +1,4 @@
-"""Input generators and properties for fuzzing, shared by tests/test_fuzz.py (a few
+"""Input generators and properties for fuzzing, shared by tests/hardening/test_fuzz.py (a few
 thousand examples in the suite) and scripts/fuzz.py (a long run that counts its inputs).
 
 Each property takes one input and raises ``AssertionError`` when the engine answers it

@@ -1,9 +1,9 @@
 """The hostile-input corpus: bombs, huge numbers, deep nesting, binary, control characters,
 long lines, and every size limit of ``skullking.core.limits`` crossed.
 
-Small inputs are files in ``tests/hostile/``; large ones are made by :func:`materialize`.
+Small inputs are files in ``tests/hardening/hostile/``; large ones are made by :func:`materialize`.
 Each input is run through every command that reads a file (:data:`COMMANDS`) by
-``tests/test_hostile.py`` (exit code and message) and by ``benchmarks/hostile.py`` (time
+``tests/hardening/test_hostile.py`` (exit code and message) and by ``benchmarks/hostile.py`` (time
 and peak memory).
 """
 
@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
-HERE = ROOT / "tests" / "hostile"
+HERE = ROOT / "tests" / "hardening" / "hostile"
 #: A valid sheet, for ``score --edition FILE SHEET``.
 SHEET = ROOT / "examples" / "sheets" / "harbour-night.yaml"
 #: Any located message: ``FILE:LINE:COLUMN: ...``.
@@ -33,7 +33,7 @@ class Hostile:
     sheet: str = LOCATED
     batch: str = r"not JSON|not UTF-8|line longer than"
     commands: dict[str, str] = field(default_factory=dict)
-    #: How to make a large input (its bytes); ``None``: the file tests/hostile/NAME.
+    #: How to make a large input (its bytes); ``None``: the file tests/hardening/hostile/NAME.
     make: bytes | None = None
     #: A path used as it is (a device), instead of a file.
     device: str | None = None
@@ -160,7 +160,7 @@ def available(case: Hostile) -> bool:
 
 
 def materialize(case: Hostile, folder: Path) -> str:
-    """The path of the input: its file in tests/hostile/, a device, or a file made in
+    """The path of the input: its file in tests/hardening/hostile/, a device, or a file made in
     ``folder``."""
     if case.device is not None:
         return case.device
