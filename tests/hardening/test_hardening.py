@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 import skullking
-from skullking.core.errors import FormulaError, IllegalTrickError, SheetError
+from skullking.core.errors import FormulaError, IllegalTrickError, SheetError, SkullKingError
 from skullking.core.limits import MAX_COPIES, MAX_PLAYERS, MAX_RANK, MAX_VALUE
 from skullking.edition import Edition
 from skullking.language.expr import compile_expression
@@ -583,7 +583,7 @@ def test_python_api_refuses_huge_integers_in_words(call: Any) -> None:
     """Huge integers: an integer of 5,000 digits given through the Python
     API is refused with a message that does not try to write it out."""
     edition = skullking.load_edition("skullking-2021")
-    with pytest.raises(skullking.core.errors.SkullKingError, match=r"\(a number of more than 30 digits\)"):
+    with pytest.raises(SkullKingError, match=r"\(a number of more than 30 digits\)"):
         call(edition)
 
 
