@@ -32,7 +32,7 @@ sometimes new to the engine). The script prints games per second and the ratio e
 250, the engine and the hand-written loop in turns on each chunk, and prints the median
 ratio of the chunks by stage: how a long simulation fares as the engine meets fewer
 trick patterns it has not planned yet. Garbage collection stays on, as in a real program. This is a
-report, not a test (``tests/test_benchmark_baseline.py`` keeps the baseline honest: its
+report, not a test (``tests/benchmarks/test_benchmark_baseline.py`` keeps the baseline honest: its
 rounds are legal and score as the engine scores them).
 """
 

@@ -8,7 +8,7 @@ For each bundled edition (or each FILE), without the on-disk cache: the analysis
 matter), and the whole exhaustive play, which a file with something dead pays (the
 tricks played and the seconds, best of ``--runs``).
 
-Then, for each overlay (default: ``tests/fixtures/lint/change-restated.yaml``, twelve
+Then, for each overlay (default: ``tests/data/lint/change-restated.yaml``, twelve
 values of the 2021 edition restated as the base plays them, and a change only play can
 tell), the whole analysis of the file and its changes: how many changes were compared
 with the file's edition, the tricks resolved under that edition and again under an
@@ -66,7 +66,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as folder:
         played = Path(folder) / "pirate-in-company.yaml"
         played.write_text(PLAYED, encoding="utf-8")
-        overlays = args.overlay or [ROOT / "tests" / "fixtures" / "lint" / "change-restated.yaml", played]
+        overlays = args.overlay or [ROOT / "tests" / "data" / "lint" / "change-restated.yaml", played]
         print()
         print("| overlay | changes compared | tricks resolved | played again | whole analysis |")
         print("|---|---|---|---|---|")

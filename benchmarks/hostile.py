@@ -2,7 +2,7 @@
 
     python benchmarks/hostile.py [--timeout 20]
 
-Runs each input of ``tests/hostile_corpus.py`` through each command that reads a file,
+Runs each input of ``tests/helpers/hostile_corpus.py`` through each command that reads a file,
 each as a process of its own (the ``skullking`` script next to the running Python, else
 ``python -m skullking``), with a private, warmed cache of compiled editions. Prints, per
 run, the exit code, the wall time and the peak resident memory (``os.wait4``), then the
@@ -24,7 +24,7 @@ from pathlib import Path
 
 from bench_startup import launcher
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "helpers"))
 
 from hostile_corpus import COMMANDS, CORPUS, argv, available, materialize
 

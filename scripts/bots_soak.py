@@ -4,7 +4,7 @@ illegal move with a GameError: a run that ends is a run of legal moves only).
 
     .venv/bin/python scripts/bots_soak.py [--games 1000] [--seed 1] [--jobs N]
 
-The test suite plays a few hundred such games (tests/test_bots.py); this plays as many
+The test suite plays a few hundred such games (tests/analysis/test_bots.py); this plays as many
 as asked, in worker processes, and prints the count per edition.
 """
 

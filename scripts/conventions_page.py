@@ -367,7 +367,7 @@ POINTS: tuple[Point, ...] = (
         ),
         _whale_escapes,
         "no White Whale",
-        "tests/test_conventions.py",
+        "tests/editions/test_conventions.py",
     ),
     Point(
         "Kraken and White Whale in one trick",
@@ -653,7 +653,7 @@ POINTS: tuple[Point, ...] = (
             ),
         ),
         _king_collects,
-        example="tests/test_conventions.py",
+        example="tests/editions/test_conventions.py",
     ),
     Point(
         "Mermaids in the Legendary Edition",

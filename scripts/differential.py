@@ -3,14 +3,14 @@
     python scripts/differential.py [--tricks 100000] [--per-edition 200] [--seed N]
 
 Generates overlays of the bundled editions with the hypothesis strategy of
-``tests/agreement.py`` (new and changed precedence rules, bonuses, effects, roles,
+``tests/helpers/agreement.py`` (new and changed precedence rules, bonuses, effects, roles,
 cards and counts, player counts), loads each, and resolves random tricks of every
 edition that loads through the interpreter and every path of the compiled resolver,
-with and without plan tables (``tests/agreement.py``'s ``check_edition``), until
+with and without plan tables (``tests/helpers/agreement.py``'s ``check_edition``), until
 ``--tricks`` tricks were compared. Prints how many editions were generated, how many
 loaded (and why the others did not), and how many tricks were compared; on a
 disagreement, the edition's overlay as YAML and the trick, with exit 1. The test suite
-runs the same property on a few dozen editions (tests/test_differential.py).
+runs the same property on a few dozen editions (tests/tricks/compiled/test_differential.py).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "helpers"))
 
 from agreement import check_overlay, house_rules, load_overlay
 from hypothesis import HealthCheck, Phase, given, seed, settings

@@ -2,7 +2,7 @@
 
     python scripts/fuzz.py [--examples 20000] [--only NAME] [--seed N]
 
-Runs each property of ``tests/fuzzing.py`` (the command line, card notation, formulas,
+Runs each property of ``tests/helpers/fuzzing.py`` (the command line, card notation, formulas,
 mutated edition files, score sheets, tricks, legal plays) on ``--examples`` generated
 inputs with hypothesis, and prints how many inputs each tried and whether all held.
 Exit 1 when a property fails (hypothesis prints the smallest failing input). The test
@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "helpers"))
 
 from fuzzing import PROPERTIES
 from hypothesis import HealthCheck, given, seed, settings

@@ -8,7 +8,7 @@ Optional: atheris (Google's coverage-guided fuzzer for Python) is not needed by 
 engine or its tests. Each input is decoded as text and given to the parser; anything
 but a result or the library's own error (``NotationError``, ``ExpressionError``) is a
 finding, which libFuzzer saves as a ``crash-*`` file to turn into a regression test in
-tests/test_hardening.py or tests/test_fuzz.py.
+tests/hardening/test_hardening.py or tests/hardening/test_fuzz.py.
 """
 
 from __future__ import annotations

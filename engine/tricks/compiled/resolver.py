@@ -51,9 +51,9 @@ before play instead (:mod:`skullking.tricks.compiled.tables`: the plan tables, k
 
 A precedence list with a condition that may divide by zero is decided rule by rule
 instead, every condition in turn, as the reference does, so that the error comes where
-it would. ``tests/test_compiled.py`` checks this resolver against the reference on
+it would. ``tests/tricks/compiled/test_compiled.py`` checks this resolver against the reference on
 every bundled edition, every example house rule and overlays that reach every way a
-rule can pick; ``tests/test_differential.py`` (and ``scripts/differential.py``, long) on
+rule can pick; ``tests/tricks/compiled/test_differential.py`` (and ``scripts/differential.py``, long) on
 house rules generated at the level of rules.
 
 The code: this module holds :class:`CompiledTricks`, which builds the tables;

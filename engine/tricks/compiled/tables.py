@@ -13,7 +13,7 @@ builds the same plans from it in a few tens of milliseconds.
 
 :meth:`Edition.plan_tricks <skullking.edition.Edition.plan_tricks>` reads or builds an
 edition's tables; large simulations do it before they play. A table changes no result,
-only how soon a trick finds its plan (tests/test_plantable.py checks its plans against
+only how soon a trick finds its plan (tests/tricks/compiled/test_plantable.py checks its plans against
 the rules interpreted).
 """
 

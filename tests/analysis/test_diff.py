@@ -1,0 +1,317 @@
+"""`skullking diff` sees every consequence: a change to any
+top-level key of an edition file is reported, cards only one deck has are played, and
+rounds are scored with each edition's own values (bonus ids, alliance points, wagers,
+bid changes, loads, every scheme both editions have)."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from clihelp import run, run_json
+
+import skullking
+from skullking.analysis import compare
+from skullking.core import limits
+from skullking.edition import Edition
+
+ROOT = Path(__file__).resolve().parents[2]
+SCHEMA = json.loads((ROOT / "rules" / "edition.schema.json").read_text(encoding="utf-8"))
+#: Every top-level key an edition file may have, in either form of the schema.
+TOP_LEVEL_KEYS = sorted(set(SCHEMA["then"]["properties"]) | set(SCHEMA["else"]["properties"]))
+
+
+def _where(report: dict[str, Any], key: str) -> bool:
+    """Whether a changed value or a changed title/description/sources is under ``key``."""
+    return any(c["path"].split(".")[0].split("[")[0] == key for c in report["changes"] + report["about"])
+
+
+#: Per top-level key: an overlay of skullking-2021 changing it, and what diff must say.
+#: A key added to the schema without an entry here fails test_every_top_level_key_has_a_case.
+CASES: dict[str, tuple[dict[str, Any], Callable[[dict[str, Any]], bool]]] = {
+    "id": ({"id": "house-2"}, lambda r: (r["a"], r["b"]) == ("house", "house-2")),
+    "title": ({"title": "Another title"}, lambda r: _where(r, "title") and not r["changes"]),
+    "description": ({"description": "Other words."}, lambda r: _where(r, "description") and not r["changes"]),
+    "sources": ({"sources": ["the 2024 printing"]}, lambda r: _where(r, "sources") and not r["changes"]),
+    # another base: every value the bases disagree on (the 2024 Loot module among them)
+    "extends": ({"extends": "skullking-2024"}, lambda r: _where(r, "modules") and _where(r, "deck")),
+    "players": ({"players": {"max": 6}}, lambda r: _where(r, "players")),
+    "modules": ({"modules": {"advanced": {"optional": False}}}, lambda r: _where(r, "modules")),
+    "roles": ({"roles": {"mermaid": {"lead": "pass"}}}, lambda r: _where(r, "roles")),
+    "lead": ({"lead": {"character_after_pass": "pass"}}, lambda r: _where(r, "lead")),
+    "deck": (
+        {"deck": {"cards": {"mermaid": {"count": 3}}}},
+        lambda r: _where(r, "deck") and r["cards"] == {"only_a": [], "only_b": ["MER"]},
+    ),
+    "precedence": ({"precedence": {"pirate": {"winner": {"pick": "last"}}}}, lambda r: _where(r, "precedence")),
+    "effects": ({"effects": {"list": {"loot": {"points": 10}}}}, lambda r: _where(r, "effects")),
+    "bonuses": ({"bonuses": {"black-14": {"points": 30}}}, lambda r: _where(r, "bonuses")),
+    "scoring": ({"scoring": {"ties": "shared"}}, lambda r: _where(r, "scoring")),
+    "abilities": ({"abilities": {"exchange": {"count": 1}}}, lambda r: _where(r, "abilities")),
+    "ghost": ({"ghost": None}, lambda r: _where(r, "ghost")),
+    "schedule": ({"schedule": {"default": "whirlpool-once"}}, lambda r: _where(r, "schedule")),
+    "play": ({"play": {"follow_suit": "may"}}, lambda r: _where(r, "play")),
+    "bidding": ({"bidding": {"order": "in_turn"}}, lambda r: _where(r, "bidding")),
+}
+
+
+def _overlay_file(tmp_path: Path, name: str, changes: dict[str, Any]) -> Path:
+    """An overlay of skullking-2021 with id ``house`` and ``changes`` on top."""
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(yaml.safe_dump({"extends": "skullking-2021", "id": "house", **changes}), encoding="utf-8")
+    return path
+
+
+def _overlay(tmp_path: Path, name: str, changes: dict[str, Any]) -> Edition:
+    return skullking.load_edition(_overlay_file(tmp_path, name, changes))
+
+
+@pytest.fixture(scope="module")
+def house(tmp_path_factory: pytest.TempPathFactory) -> Edition:
+    """The overlay of skullking-2021 that changes nothing (the base of the key tests)."""
+    return _overlay(tmp_path_factory.mktemp("house"), "house", {})
+
+
+def test_every_top_level_key_has_a_case() -> None:
+    """Each top-level key of the edition schema has a diff test below (a new key needs one)."""
+    assert sorted(CASES) == TOP_LEVEL_KEYS
+
+
+def test_diff_of_the_same_rules_reports_no_value(house: Edition, tmp_path: Path) -> None:
+    """Two files with the same rules: no changed value, no card only one deck has."""
+    same = compare.value_changes(house, _overlay(tmp_path, "same", {}))
+    assert (same["changes"], same["about"], same["cards"]) == ([], [], {"only_a": [], "only_b": []})
+
+
+@pytest.mark.parametrize("key", TOP_LEVEL_KEYS)
+def test_diff_reports_a_change_to_each_top_level_key(key: str, house: Edition, tmp_path: Path) -> None:
+    """diff reports a change to ``key``."""
+    changes, reported = CASES[key]
+    report = compare.value_changes(house, _overlay(tmp_path, "changed", changes))
+    assert reported(report), report
+
+
+def test_diff_json_keeps_its_contract_and_adds_fields(tmp_path: Path) -> None:
+    """--format json: the fields diff always had, plus cards, about, and the tricks and
+    rounds only one edition can have."""
+    two_kings = tmp_path / "two-kings.yaml"
+    two_kings.write_text(
+        "extends: skullking-2021\nid: two-kings\ndeck: {cards: {skull_king: {count: 2}}}\n", encoding="utf-8"
+    )
+    report = run_json("diff", "skullking-2021", str(two_kings), "--depth", "2", "--sample", "0")
+    assert {"a", "b", "changes", "tricks", "rounds"} <= set(report)
+    for part in ("tricks", "rounds"):
+        assert {"checked", "differ", "examples", "only_a", "only_b"} <= set(report[part])
+        assert {"only_a_examples", "only_b_examples"} <= set(report[part])
+    assert report["cards"] == {"only_a": [], "only_b": ["SK"]}
+    assert report["tricks"]["only_a"] == 0 and report["tricks"]["only_b"] == 1  # SK SK
+    example = report["tricks"]["only_b_examples"][0]
+    assert example["cards"] == ["SK", "SK"] and example["a"] is None and example["b"]["rule"] == "skull-king"
+    assert example["why"] == "'SK' 2 times in one trick: the deck has 1 skull king"
+
+
+def test_cards_only_one_deck_has_are_played(tmp_path: Path) -> None:
+    """A suit and a second Skull King only B has: every pair with them is played under B
+    and counted, with how it plays there and why A cannot have it (the 2021 rulebook: the
+    first Skull King wins)."""
+    house = _overlay(
+        tmp_path,
+        "red",
+        {
+            "deck": {
+                "suits": [{"id": "red", "code": "R", "ranks": {"from": 1, "to": 3}, "names": {"en": ["red"]}}],
+                "cards": {"skull_king": {"count": 2}},
+            }
+        },
+    )
+    base = skullking.load_edition("skullking-2021")
+    assert compare.only_cards(base, house) == {"only_a": [], "only_b": ["R1", "R2", "R3", "SK"]}
+    tricks = compare.trick_differences(base, house, depth=2, sample=0)
+    codes = len(compare._trick_codes(base))
+    # every ordered pair of a red card and another card, of two red cards, and SK SK
+    assert tricks["only_b"] == 2 * 3 * codes + 3 * 2 + 1 and tricks["only_a"] == 0
+    assert tricks["checked"] > 4000 and tricks["differ"] == 0
+    examples = {" ".join(e["cards"]): e for e in tricks["only_b_examples"]}
+    assert examples["B1 R1"]["b"]["rule"] == "trump" and examples["B1 R1"]["why"] == "no card 'R1'"
+    sk = next(e for e in tricks["only_b_examples"] if e["cards"] == ["SK", "SK"])
+    assert sk["b"]["winner"] == 0 and "'SK' 2 times" in sk["why"]
+
+
+def test_loot_points_change_scores_rounds_differently() -> None:
+    """The Loot's alliance points are the edition's own (the 2021 rulebook: +20 each when both
+    allies make their bids): 10 under loot-worth-10, in both schemes."""
+    base = skullking.load_edition("skullking-2021")
+    house = skullking.load_edition(ROOT / "examples" / "house-rules" / "loot-worth-10.yaml")
+    rounds = compare.round_differences(base, house)
+    assert rounds["schemes"] == [{"a": "classic", "b": "classic"}, {"a": "rascal", "b": "rascal"}]
+    assert rounds["differ"] > 0 and rounds["only_a"] == rounds["only_b"] == 0
+    for example in rounds["examples"]:
+        assert example["ally"] == "made" and example["bid"] == example["won"]
+        assert example["a"] - example["b"] == 10 and example["alliance"] == 20
+    assert {e["scheme"]["a"] for e in rounds["examples"]} == {"classic", "rascal"}
+
+
+def test_each_scheme_both_editions_have_is_scored(tmp_path: Path) -> None:
+    """A change to the rascal scheme (not the default) shows: a Cannonball direct hit
+    worth 20 per card instead of 15 (the 2021 rulebook)."""
+    base = skullking.load_edition("skullking-2021")
+    rascal = next(s for s in base.data["scoring"]["schemes"] if s["id"] == "rascal")
+    cases = [dict(c) for c in rascal["cases"]]
+    cases[0]["points"] = cases[0]["points"].replace("15 * cards", "20 * cards")
+    house = _overlay(tmp_path, "cannon", {"scoring": {"schemes": [{"id": "rascal", "cases": cases}]}})
+    rounds = compare.round_differences(base, house)
+    assert rounds["differ"] > 0
+    for example in rounds["examples"]:
+        assert example["scheme"] == {"a": "rascal", "b": "rascal"} and example["load"] == "cannonball"
+        assert example["bid"] + example["bid_change"] == example["won"]
+        assert example["b"] - example["a"] == 5 * example["cards"]
+
+
+def test_rounds_only_one_edition_can_have(tmp_path: Path) -> None:
+    """A wager value, a bonus id and a bid change only B has: such rounds are scored
+    under B only and counted, each with why A refuses it (the 2021 rulebook: Rascal's wager
+    of 0, 10 or 20; Harry's change of -1, 0 or +1)."""
+    house = _overlay(
+        tmp_path,
+        "more",
+        {
+            "scoring": {"wagers": {"values": [0, 10, 20, 30]}, "bid_changes": {"values": [-2, -1, 0, 1]}},
+            "bonuses": {
+                "escape-by-pirate": {"points": 5, "winner": {"roles": ["pirate"]}, "captured": {"roles": ["escape"]}}
+            },
+        },
+    )
+    base = skullking.load_edition("skullking-2021")
+    rounds = compare.round_differences(base, house)
+    reasons = {e["why"]: e for e in rounds["only_b_examples"]}
+    assert set(reasons) == {"no wager of 30", "no bonus 'escape-by-pirate'", "no bid change of -2"}
+    wager = reasons["no wager of 30"]
+    assert wager["a"] is None and wager["wager"] == 30
+    assert wager["b"] == _plain_points(house, wager) + (30 if wager["bid"] == wager["won"] else -30)
+    assert rounds["only_a"] == 0 and rounds["only_b"] > 0
+
+
+def _plain_points(edition: Edition, example: dict[str, Any]) -> int:
+    """The example's round scored without its wager (the rest of the points)."""
+    scene = compare.Scene(example["round"], example["cards"], example["bid"], example["won"], load=example["load"])
+    points = compare.score_scene(edition, edition.scheme(example["scheme"]["b"]), scene)
+    assert isinstance(points, int)
+    return points
+
+
+def test_a_bid_refused_by_one_editions_bidding_rules(tmp_path: Path) -> None:
+    """A bid one edition's bidding rules refuse (here a house rule: no bid of all the
+    cards from 2 cards on) is reported "refused by" that edition, naming the rule, and
+    scored under the other only."""
+    rule = {"require": "cards == 1 or bid != cards", "description": "no bid of all the cards"}
+    house = _overlay_file(tmp_path, "no-full-bid", {"bidding": {"rules": {"no-full-bid": rule}}})
+    code, out, _ = run("diff", "skullking-2021", str(house), "--depth", "2", "--sample", "0")
+    assert code == 0 and "Rounds: 0 of " in out and "Rounds only B can have" not in out
+    # at least every bid of all the cards from 2 cards on, with any number of tricks won,
+    # in both schemes (classic, and rascal with either load)
+    refused = int(out.split("Rounds only A can have: ")[1].split(",")[0])
+    assert refused >= sum(cards + 1 for cards in range(2, 11)) * (1 + 2)
+    lines = out.split("Rounds only A can have: ")[1].splitlines()[1:]
+    assert lines and all("refused by B: P1's bid" in line and "'no-full-bid'" in line for line in lines)
+    assert (
+        "classic, round 2 (2 cards), bid 2, won 0: A -20; refused by B: P1's bid 2 breaks bidding rule "
+        "'no-full-bid': no bid of all the cards" in out
+    )
+    assert "bidding.rules[no-full-bid]" in out  # and the changed value is listed
+
+
+def test_a_bid_out_of_one_editions_range(tmp_path: Path) -> None:
+    """`bidding.min: 1` refuses zero bids: every round with a zero bid is A's only."""
+    house = _overlay_file(tmp_path, "no-zero", {"bidding": {"min": 1}})
+    code, out, _ = run("diff", "skullking-2021", str(house), "--depth", "2", "--sample", "0")
+    assert code == 0 and "refused by B: P1's bid 0 is out of range 1..1" in out
+
+
+def test_diff_text_names_cards_tricks_and_rounds_only_one_edition_has() -> None:
+    """Text output says in words what the JSON gives: the original's red and blue suits
+    and Scary Mary only B has, the 2021 cards only A has, the rounds with a wager only A
+    can score (the original edition's rules: no Loot, Kraken, Whale or pirate abilities)."""
+    code, out, _ = run("diff", "skullking-2021", "skullking-original", "--depth", "2", "--sample", "0")
+    assert code == 0
+    assert "Cards only A has (40): G1 " in out and " KRAKEN WHALE LOOT LOOT\n" in out
+    assert "Cards only B has (27): R1 " in out and " BL13 MARY\n" in out
+    assert (
+        "Tricks only A can have: " in out and "B1 B14: A seat 1 wins (+20) [trump]; refused by B: no card 'B14'" in out
+    )
+    assert "Tricks only B can have: " in out
+    assert "Rounds only A can have: " in out and "refused by B: no wager of 10" in out
+    assert "Also different, not rules: description, sources, title.\n" in out
+
+
+# ---------------------------------------------------------------------- bounded grids
+
+
+def test_the_grids_can_be_had_by_index_as_they_are_walked() -> None:
+    """Sampling picks tricks and rounds by their index in the grid: indexing gives each
+    trick and round of the grid once, the very ones walking it gives."""
+    a, b = skullking.load_edition("skullking-2021"), skullking.load_edition("skullking-original")
+    tricks = compare.TrickGrid(compare._trick_codes(a), compare._trick_codes(b), 2)
+    assert Counter(tricks[i] for i in range(len(tricks))) == Counter(tricks)
+    assert len(tricks) == len(list(tricks)) > 5000
+    loot = skullking.load_edition(ROOT / "examples" / "house-rules" / "loot-worth-10.yaml")
+    for schemes in compare.scheme_pairs(a, loot):
+        rounds = compare.RoundGrid(a, loot, *schemes)
+        assert Counter(rounds[i] for i in range(len(rounds))) == Counter(rounds)
+        assert len(rounds) == len(list(rounds)) > 1000
+    with pytest.raises(IndexError):
+        tricks[len(tricks)]
+
+
+def test_past_its_limits_diff_plays_a_sample_spread_over_the_grid_and_says_so(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A grid larger than the limit (here lowered to 500 tricks and 300 rounds; a deck of
+    a thousand cards has a billion ordered tricks of 3 cards) is played as a sample of
+    that many, one from each equal stretch of it, drawn by --seed: the tricks and rounds
+    played are bounded by the limits, and the text and JSON say how many of how many."""
+    monkeypatch.setattr(limits, "MAX_DIFF_TRICKS", 500)
+    monkeypatch.setattr(limits, "MAX_DIFF_ROUNDS", 300)
+    played: Counter[str] = Counter()
+    real_play, real_score = compare._play, compare.score_scene
+
+    def play(*args: Any) -> Any:
+        played["tricks"] += 1
+        return real_play(*args)
+
+    def score(*args: Any) -> Any:
+        played["rounds"] += 1
+        return real_score(*args)
+
+    monkeypatch.setattr(compare, "_play", play)
+    monkeypatch.setattr(compare, "score_scene", score)
+    report = run_json("diff", "skullking-2021", "skullking-original", "--sample", "0")
+    # every ordered trick of 2 and 3 of the 2021 deck's 70 codes, and of the original's 58
+    # that holds one of the 28 codes the 2021 deck lacks
+    size = 70**2 + 70**3 + (58**2 - 30**2) + (58**3 - 30**3)
+    assert report["tricks"]["grid"] == {"size": size, "compared": 500, "sampled": True}
+    assert report["rounds"]["grid"]["compared"] == 300 and report["rounds"]["grid"]["sampled"]
+    assert report["rounds"]["grid"]["size"] > 300
+    assert played == {"tricks": 2 * 500, "rounds": 2 * 300}  # each under A and under B
+    tricks = report["tricks"]
+    assert tricks["checked"] + tricks["only_a"] + tricks["only_b"] <= 500
+    assert run_json("diff", "skullking-2021", "skullking-original", "--sample", "0") == report  # same seed, same sample
+    other = run_json("diff", "skullking-2021", "skullking-original", "--sample", "0", "--seed", "7")
+    assert other["tricks"]["grid"] == report["tricks"]["grid"] and other["tricks"] != report["tricks"]
+    code, out, _ = run("diff", "skullking-2021", "skullking-original", "--sample", "0")
+    assert code == 0
+    assert f"Tricks: a sample of 500 of the {report['tricks']['grid']['size']:,} ordered tricks of 2 and 3 cards" in out
+    assert f"Rounds: a sample of 300 of the {report['rounds']['grid']['size']:,} rounds of the grid" in out
+
+
+def test_a_grid_within_the_limits_is_played_whole_and_not_said_sampled() -> None:
+    """Up to the limits every trick and round is played, as before, and nothing is said."""
+    report = run_json("diff", "skullking-2021", "skullking-2021-first-printing", "--depth", "2", "--sample", "0")
+    assert report["tricks"]["grid"] == {"size": 70**2, "compared": 70**2, "sampled": False}  # 70 codes
+    assert report["rounds"]["grid"]["sampled"] is False
+    code, out, _ = run("diff", "skullking-2021", "skullking-2021-first-printing", "--depth", "2", "--sample", "0")
+    assert code == 0 and "a sample of" not in out

@@ -1,0 +1,25 @@
+"""Running the command line in-process, for tests (pytest puts tests/helpers/ on sys.path: the
+``pythonpath`` setting in pyproject.toml)."""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import Any
+
+from skullking.tools.cli import main
+
+
+def run(*argv: str) -> tuple[int, str, str]:
+    """``skullking ARGV...`` in-process: (exit code, stdout, stderr)."""
+    out, err = io.StringIO(), io.StringIO()
+    code = main(list(argv), out=out, err=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def run_json(*argv: str) -> Any:
+    """``skullking ARGV... --format json``, which must succeed silently: the parsed output."""
+    code, out, err = run(*argv, "--format", "json")
+    assert code == 0, err
+    assert err == ""
+    return json.loads(out)

@@ -1,0 +1,598 @@
+"""The score pad end to end in a real browser: Debian's Chromium, headless,
+driven by Playwright and launched from the system's executable (``playwright install``
+is never needed). Each test starts ``skullking serve`` as a subprocess on a free port
+with its own database; every page's console errors, uncaught exceptions and dialogs are
+collected and must be none (a Content-Security-Policy violation shows as a console error).
+
+The browser is ``SKULLKING_BROWSER`` if set, else the first Chromium found
+(``/usr/bin/chromium``, ``/usr/bin/chromium-browser``, ``chromium`` on the PATH); without
+one every test here is skipped with the reason (``.ci/run`` installs Debian's
+``chromium``). Screenshots are written to ``SKULLKING_ARTIFACTS`` (default
+``tests/artifacts/``). All the browser tests are in this module: deselect them with
+``pytest --ignore tests/tools/pad/test_pad_browser.py`` (or ``-k 'not test_pad_browser'``).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from playwright.sync_api import Browser, ConsoleMessage, Dialog, Page, Playwright, expect, sync_playwright
+
+from skullking.tools.cli import main
+
+TESTS = Path(__file__).resolve().parents[2]  # screenshots go to tests/artifacts/
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
+PLAYERS = ["Ann", "Bo", "Cy", "Lea"]
+
+#: A whole four-player game under skullking-2021 (round n deals n cards): each round's
+#: bids, tricks won (summing to the cards dealt) and bonuses. Round 1: Ann makes her
+#: zero bid, Lea misses hers; round 3: Bo misses a zero bid; bonuses in rounds 4-6, 8, 9.
+GAME: list[tuple[tuple[int, ...], tuple[int, ...], dict[str, list[str]]]] = [
+    ((0, 1, 0, 1), (0, 1, 0, 0), {}),
+    ((1, 0, 1, 0), (1, 0, 1, 0), {}),
+    ((2, 0, 1, 0), (2, 1, 0, 0), {}),
+    ((1, 1, 1, 1), (1, 1, 1, 1), {"Bo": ["standard-14"]}),
+    ((2, 0, 2, 1), (2, 0, 2, 1), {"Ann": ["black-14"]}),
+    ((3, 1, 0, 2), (3, 1, 0, 2), {"Lea": ["mermaid-by-pirate"]}),
+    ((2, 2, 2, 1), (3, 2, 1, 1), {}),
+    ((3, 2, 0, 3), (3, 2, 0, 3), {"Ann": ["pirate-by-skull-king"], "Lea": ["black-14"]}),
+    ((4, 1, 2, 2), (4, 1, 2, 2), {"Bo": ["standard-14", "standard-14"]}),
+    ((0, 4, 3, 3), (0, 4, 3, 3), {}),
+]
+
+BROKEN_RULE = "id: club\nextends: skullking-2021\nplay:\n  follow_suit: maybe\n"
+FIXED_RULE = "id: club\nextends: skullking-2021\nplay:\n  follow_suit: must\n"
+
+
+def _sheet_round(bids: Sequence[int], won: Sequence[int], bonuses: Mapping[str, list[str]]) -> dict[str, Any]:
+    """A round of ``GAME`` as a score sheet holds it."""
+    record: dict[str, Any] = {
+        "bids": dict(zip(PLAYERS, bids, strict=True)),
+        "won": dict(zip(PLAYERS, won, strict=True)),
+    }
+    if bonuses:
+        record["bonuses"] = {p: list(ids) for p, ids in bonuses.items()}
+    return record
+
+
+# --------------------------------------------------------------------------- the server
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+class PadServer:
+    """``skullking serve`` in a subprocess, on a port of its own and a database file;
+    :meth:`restart` stops it and starts it again on the same port and file."""
+
+    def __init__(self, db: Path, log: Path) -> None:
+        self.db = db
+        self.log = log
+        self.port = _free_port()
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        command = [sys.executable, "-m", "skullking", "serve", "--port", str(self.port), "--db", str(self.db)]
+        with self.log.open("ab") as log:
+            self.process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 30
+        while True:
+            code = self.process.poll()
+            if code is not None:
+                self.process = None
+                pytest.fail(f"skullking serve exited with {code}:\n{self.log.read_text(errors='replace')}")
+            try:
+                with urllib.request.urlopen(self.url + "/api/editions", timeout=2) as answer:
+                    if answer.status == 200:
+                        return
+            except OSError:
+                pass
+            if time.monotonic() > deadline:
+                self.stop()
+                pytest.fail(f"skullking serve did not answer in 30 s:\n{self.log.read_text(errors='replace')}")
+            time.sleep(0.05)
+
+    def stop(self) -> None:
+        process, self.process = self.process, None
+        if process is None:
+            return
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=10)
+
+    def restart(self) -> None:
+        self.stop()
+        self.start()
+
+    def get(self, path: str) -> str:
+        with urllib.request.urlopen(self.url + path, timeout=10) as answer:
+            text: str = answer.read().decode("utf-8")
+            return text
+
+    def get_json(self, path: str) -> Any:
+        return json.loads(self.get(path))
+
+    def post_json(self, path: str, body: Any) -> Any:
+        request = urllib.request.Request(
+            self.url + path, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}, method="POST"
+        )
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return json.loads(answer.read().decode("utf-8"))
+
+    def new_game(self, players: Sequence[str] = PLAYERS) -> str:
+        ident: str = self.post_json("/api/games", {"edition": "skullking-2021", "players": list(players)})["id"]
+        return ident
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[PadServer]:
+    pad = PadServer(tmp_path / "pad.db", tmp_path / "serve.log")
+    pad.start()
+    try:
+        yield pad
+    finally:
+        pad.stop()
+
+
+# --------------------------------------------------------------------------- the browser
+
+
+def _find_chromium() -> str | None:
+    named = os.environ.get("SKULLKING_BROWSER")
+    if named:
+        found = shutil.which(named)
+        if found is None:
+            pytest.fail(f"SKULLKING_BROWSER={named}: no such executable")
+        return found
+    for path in ("/usr/bin/chromium", "/usr/bin/chromium-browser"):
+        if os.access(path, os.X_OK):
+            return path
+    for name in ("chromium", "chromium-browser"):
+        found = shutil.which(name)
+        if found is not None:
+            return found
+    return None
+
+
+@pytest.fixture(scope="module")
+def playwright() -> Iterator[Playwright]:
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="module")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    executable = _find_chromium()
+    if executable is None:
+        pytest.skip(
+            "no Chromium: install Debian's chromium package (.ci/run does: apt-get install -y chromium) "
+            "or name a Chromium executable in SKULLKING_BROWSER"
+        )
+    launched = playwright.chromium.launch(executable_path=executable, headless=True, args=CHROMIUM_ARGS)
+    try:
+        yield launched
+    finally:
+        launched.close()
+
+
+class Pad:
+    """The browser's view of one server: new pages whose console errors, uncaught
+    exceptions and dialogs are recorded. A test names the HTTP refusals it provokes
+    (the browser logs each as a console error)."""
+
+    def __init__(self, browser: Browser, server: PadServer) -> None:
+        self.server = server
+        self.context = browser.new_context(base_url=server.url, viewport={"width": 1280, "height": 900})
+        self.context.set_default_timeout(10_000)
+        self.problems: list[str] = []
+        self.dialogs: list[str] = []
+        self.refusals: set[int] = set()
+        self.offline = False
+
+    def page(self) -> Page:
+        page = self.context.new_page()
+        page.on("console", self._console)
+        page.on("pageerror", lambda exc: self.problems.append(f"uncaught exception: {exc}"))
+        page.on("dialog", self._dialog)
+        return page
+
+    def expect_refusal(self, status: int) -> None:
+        """The test provokes an HTTP ``status`` answer: its console line is not a problem."""
+        self.refusals.add(status)
+
+    def _console(self, message: ConsoleMessage) -> None:
+        if message.type != "error":
+            return
+        text = message.text
+        for status in self.refusals:
+            if f"the server responded with a status of {status}" in text:
+                return
+        if self.offline and "net::ERR_CONNECTION_REFUSED" in text:
+            return
+        self.problems.append(f"console error: {text} ({message.location.get('url', '')})")
+
+    def _dialog(self, dialog: Dialog) -> None:
+        self.dialogs.append(f"{dialog.type}: {dialog.message}")
+        dialog.dismiss()
+
+    def close(self) -> None:
+        self.context.close()
+
+
+@pytest.fixture
+def pad(browser: Browser, server: PadServer) -> Iterator[Pad]:
+    view = Pad(browser, server)
+    try:
+        yield view
+    finally:
+        view.close()
+    assert view.problems == [], "the pages logged errors"
+    assert view.dialogs == [], "the pages opened dialogs"
+
+
+# --------------------------------------------------------------------------- page helpers
+
+
+def _game_page(pad: Pad, ident: str) -> Page:
+    page = pad.page()
+    page.goto(f"/games/{ident}")
+    _wait_loaded(page, rounds=0)
+    return page
+
+
+def _wait_loaded(page: Page, rounds: int) -> None:
+    """Wait until the game page shows ``rounds`` rounds and the form of the next."""
+    expect(page.locator("#totals tbody tr:not(.total)")).to_have_count(rounds)
+    expect(page.locator("#round-title")).to_have_text(f"Round {rounds + 1}")
+    expect(page.locator("#trick-deck [data-code]").first).to_be_visible()
+
+
+def _fill_round(page: Page, bids: Sequence[int], won: Sequence[int], bonuses: Mapping[str, list[str]]) -> None:
+    for seat, (bid, tricks) in enumerate(zip(bids, won, strict=True)):
+        page.fill(f"#bid-{seat}", str(bid))
+        page.fill(f"#won-{seat}", str(tricks))
+    for player, ids in bonuses.items():
+        fieldset = page.locator(f'#round-players fieldset.player[data-player="{player}"]')
+        fieldset.locator("details.bonuses > summary").click()
+        for bonus, count in Counter(ids).items():
+            fieldset.locator(f'[data-bonus="{bonus}"]').fill(str(count))
+
+
+def _save_round(page: Page, number: int) -> None:
+    page.click("#save-round")
+    expect(page.locator("#notice")).to_have_text(f"Round {number} saved.")
+    expect(page.locator("#totals tbody tr:not(.total)")).to_have_count(number)
+    expect(page.locator("#round-title")).to_have_text(f"Round {number + 1}")
+
+
+def _page_totals(page: Page) -> dict[str, int]:
+    """The totals as the page's table shows them: its header's names, its last row's points."""
+    names = page.locator("#totals thead th").all_inner_texts()[1:-1]
+    points = page.locator("#totals tbody tr.total td .points").all_inner_texts()
+    assert len(names) == len(points)
+    return {name: int(value) for name, value in zip(names, points, strict=True)}
+
+
+def _cli_score(path: Path) -> dict[str, Any]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(["score", "--format", "json", str(path)], out=out, err=err)
+    assert code == 0, err.getvalue()
+    record: dict[str, Any] = json.loads(out.getvalue())
+    return record
+
+
+def _unlabelled(page: Page) -> list[str]:
+    """Every input, select and textarea that has neither a label nor an aria-label."""
+    found: list[str] = page.evaluate(
+        """() => [...document.querySelectorAll("input, select, textarea")]
+            .filter((e) => e.type !== "hidden")
+            .filter((e) => {
+              const labelled = [...(e.labels || [])].some((l) => l.textContent.trim());
+              const aria = (e.getAttribute("aria-label") || "").trim();
+              const by = (e.getAttribute("aria-labelledby") || "").split(/\\s+/).filter(Boolean)
+                .some((id) => document.getElementById(id) && document.getElementById(id).textContent.trim());
+              return !(labelled || aria || by);
+            })
+            .map((e) => e.id || e.name || e.outerHTML.slice(0, 80))"""
+    )
+    return found
+
+
+def _artifacts() -> Path:
+    folder = Path(os.environ.get("SKULLKING_ARTIFACTS") or TESTS / "artifacts")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+# --------------------------------------------------------------------------- the tests
+
+
+def test_a_whole_game_entered_through_the_page_scores_as_skullking_score(pad: Pad, tmp_path: Path) -> None:
+    """Four players, ten rounds typed into the page (bonuses, a made and a missed
+    zero bid, missed bids); the page reloaded after round 4, the server stopped and
+    started again after round 7; the totals shown equal the API's and those
+    ``skullking score`` gives for the exported sheet."""
+    page = pad.page()
+    page.goto("/")
+    for seat, name in enumerate(PLAYERS, start=1):
+        page.fill(f"#player-{seat}", name)
+    expect(page.locator("#edition")).to_have_value("skullking-2021")
+    expect(page.locator("#schedule option")).not_to_have_count(0)
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_url("**/games/*")
+    ident = page.url.rsplit("/", 1)[1]
+    _wait_loaded(page, rounds=0)
+    assert page.locator("#round-players fieldset.player legend").all_inner_texts() == PLAYERS
+
+    for number, (bids, won, bonuses) in enumerate(GAME, start=1):
+        if number == 8:  # the server goes away with round 8 typed in: the page says so
+            _fill_round(page, bids, won, bonuses)
+            pad.server.stop()
+            pad.offline = True
+            page.click("#save-round")
+            expect(page.locator("#round-status")).to_contain_text("cannot be reached")
+            pad.server.start()
+            page.reload()
+            _wait_loaded(page, rounds=7)
+            pad.offline = False
+            assert _page_totals(page) == pad.server.get_json(f"/api/games/{ident}")["totals"]
+        _fill_round(page, bids, won, bonuses)
+        _save_round(page, number)
+        if number == 4:  # a reload keeps every round
+            shown = _page_totals(page)
+            page.reload()
+            _wait_loaded(page, rounds=4)
+            assert _page_totals(page) == shown
+        if number == 7:  # the server stopped and started again on the same database
+            shown = _page_totals(page)
+            pad.server.restart()
+            page.reload()
+            _wait_loaded(page, rounds=7)
+            assert _page_totals(page) == shown
+
+    expect(page.locator("#outcome")).to_contain_text("Winner")
+    expect(page.locator("#save-round")).to_be_disabled()
+    shown = _page_totals(page)
+    api = pad.server.get_json(f"/api/games/{ident}")
+    assert api["complete"] is True
+    assert shown == api["totals"]
+
+    text = pad.server.get(f"/api/games/{ident}/sheet.yaml")
+    sheet = yaml.safe_load(text)
+    assert sheet["rounds"] == [_sheet_round(*r) for r in GAME], "the page stored a round other than the one typed"
+    path = tmp_path / "sheet.yaml"
+    path.write_text(text, encoding="utf-8")
+    scored = _cli_score(path)
+    assert scored["totals"] == shown == api["totals"]
+    assert scored["winners"] == api["winners"] == ["Ann"]
+    assert f"Winner: {scored['winners'][0]}" in page.locator("#outcome").inner_text()
+
+
+def test_a_broken_house_rule_is_named_at_its_line_and_column_then_loads_when_fixed(pad: Pad) -> None:
+    """A pasted house rule is checked as it is typed; a mistake shows as
+    FILE:LINE:COL; fixed, it loads and a game is played under it."""
+    pad.expect_refusal(400)
+    page = pad.page()
+    page.goto("/")
+    for seat, name in enumerate(PLAYERS, start=1):
+        page.fill(f"#player-{seat}", name)
+    page.check("#source-rules")
+    expect(page.locator("#rules")).to_be_visible()
+    expect(page.locator("#edition")).to_be_disabled()
+    expect(page.locator("#rules-status")).to_have_text("Paste a house rule, or open its file.")
+
+    page.fill("#rules", BROKEN_RULE)
+    status = page.locator("#rules-status")
+    expect(status).to_contain_text("house-rule.yaml:4:16:")
+    expect(status).to_contain_text("'maybe'")
+    expect(status).to_have_class("status problem")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("#new-status")).to_contain_text("does not load")
+    assert page.url.rstrip("/") == pad.server.url
+
+    page.fill("#rules", FIXED_RULE)
+    expect(status).to_have_text("✓ skullking-2021 + club (club) loads.")
+    expect(status).not_to_have_class("status problem")
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_url("**/games/*")
+    ident = page.url.rsplit("/", 1)[1]
+    _wait_loaded(page, rounds=0)
+    expect(page.locator("#edition-title")).to_have_text("skullking-2021 + club")
+    expect(page.get_by_role("link", name="Save the house rule")).to_be_visible()
+    game = pad.server.get_json(f"/api/games/{ident}")
+    assert game["house_rule"] is True
+    assert game["edition"] == "club"
+    assert pad.server.get(f"/api/games/{ident}/rules.yaml") == FIXED_RULE
+
+
+def test_the_trick_checker_names_the_winner_and_the_rule(pad: Pad) -> None:
+    """Tap a disputed trick's cards; the page says who wins and why."""
+    page = _game_page(pad, pad.server.new_game())
+    page.select_option("#trick-leader", "0")
+    for code in ("Y10", "Y6", "G14", "B2"):
+        page.click(f'#trick-deck [data-code="{code}"]')
+    expect(page.locator("#trick-cards")).to_contain_text("Ann: ")
+    expect(page.locator("#trick-cards")).to_contain_text("Lea: ")
+    page.click("#trick-check")
+    result = page.locator("#trick-result")
+    expect(result).to_contain_text("Lea wins")
+    expect(result).to_contain_text("the highest black (trump) card wins")
+    expect(result).to_contain_text("Lea leads the next trick.")
+
+    page.click("#trick-clear")
+    expect(page.locator("#trick-cards")).to_have_text("(no card yet)")
+    expect(result).to_have_text("")
+    page.select_option("#trick-leader", "1")  # Bo leads the Skull King; Cy's mermaid takes him
+    for code in ("SK", "MER", "Y3", "TIG:PIR"):
+        page.click(f'#trick-deck [data-code="{code}"]')
+    page.click("#trick-check")
+    expect(result).to_contain_text("Cy wins")
+    expect(result).to_contain_text("mermaid")
+    expect(result).to_contain_text("Bonus if the bid holds: 40.")
+
+    page.click("#trick-back")  # without Ann's Tigress the same; the back button drops a card
+    expect(page.locator("#trick-cards")).not_to_contain_text("Ann")
+    page.click("#trick-check")
+    expect(result).to_contain_text("Cy wins")
+
+
+def test_a_player_named_as_markup_shows_as_text(pad: Pad) -> None:
+    """Names are text, never markup: no script runs, no dialog opens."""
+    names = ["<script>alert(1)</script>", "<img src=x onerror=alert(2)>", "Cy", "Lea"]
+    page = pad.page()
+    page.goto("/")
+    for seat, name in enumerate(names, start=1):
+        page.fill(f"#player-{seat}", name)
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_url("**/games/*")
+    _wait_loaded(page, rounds=0)
+    assert page.locator("#round-players fieldset.player legend").all_inner_texts() == names
+    assert page.locator("#totals thead th").all_inner_texts()[1:-1] == names
+    assert page.locator("#trick-leader option").all_inner_texts() == names
+    expect(page.locator("#game-title")).to_have_text(", ".join(names))
+    assert page.title().startswith(names[0])
+    assert page.locator("script").count() == 1
+    assert page.locator("main img").count() == 0
+    _fill_round(page, (1, 0, 0, 0), (1, 0, 0, 0), {})
+    _save_round(page, 1)
+    page.goto("/")
+    expect(page.locator(".games .game-title")).to_have_text(", ".join(names))
+    assert page.locator("main img").count() == 0
+    assert pad.dialogs == []
+
+
+def test_two_tabs_never_overwrite_each_other(pad: Pad) -> None:
+    """The second tab to save a round it loaded before the first saved is told
+    to reload; the game holds the first tab's round only."""
+    pad.expect_refusal(409)
+    ident = pad.server.new_game()
+    first, second = _game_page(pad, ident), _game_page(pad, ident)
+    bids, won, _ = GAME[0]
+    _fill_round(first, bids, won, {})
+    _save_round(first, 1)
+
+    _fill_round(second, (1, 0, 0, 0), (1, 0, 0, 0), {})
+    second.click("#save-round")
+    status = second.locator("#round-status")
+    expect(status).to_contain_text("changed elsewhere")
+    expect(status).to_contain_text("nothing was saved")
+    game = pad.server.get_json(f"/api/games/{ident}")
+    assert len(game["sheet"]["rounds"]) == 1
+    assert game["sheet"]["rounds"][0] == _sheet_round(bids, won, {})
+
+    status.get_by_role("button", name="Reload").click()
+    _wait_loaded(second, rounds=1)
+    assert _page_totals(second) == _page_totals(first) == game["totals"]
+
+
+def test_the_new_game_form_works_from_the_keyboard_and_every_field_is_labelled(pad: Pad) -> None:
+    """Tab reaches every player's name and the Start button in order; every
+    input, select and textarea has a label (on the games page and a game's page)."""
+    page = pad.page()
+    page.goto("/")
+    expect(page.locator("#schedule option")).not_to_have_count(0)
+    assert _unlabelled(page) == []
+
+    def tab_to(selector: str, limit: int = 40) -> None:
+        """Press Tab until ``selector`` has the focus (at once if it has it)."""
+        for _ in range(limit):
+            if page.evaluate("(s) => document.activeElement === document.querySelector(s)", selector):
+                return
+            page.keyboard.press("Tab")
+        active = page.evaluate("() => document.activeElement.outerHTML.slice(0, 120)")
+        pytest.fail(f"Tab never reached {selector} (focus is on {active})")
+
+    for seat, name in enumerate(PLAYERS, start=1):
+        tab_to(f"#player-{seat}")
+        page.keyboard.type(name)
+    tab_to("#new-game button[type=submit]")
+    assert page.evaluate("() => document.activeElement.textContent") == "Start the game"
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/games/*")
+    _wait_loaded(page, rounds=0)
+    assert page.locator("#round-players fieldset.player legend").all_inner_texts() == PLAYERS
+    assert _unlabelled(page) == []  # the bonus fields too, folded away in their <details>
+
+    for seat, (bid, tricks) in enumerate(zip(*GAME[0][:2], strict=True)):
+        tab_to(f"#bid-{seat}")
+        page.keyboard.type(str(bid))
+        tab_to(f"#won-{seat}")
+        page.keyboard.type(str(tricks))
+    tab_to("#save-round")
+    page.keyboard.press("Enter")
+    expect(page.locator("#notice")).to_have_text("Round 1 saved.")
+    assert pad.server.get_json(f"/api/games/{page.url.rsplit('/', 1)[1]}")["sheet"]["rounds"] == [
+        _sheet_round(*GAME[0][:2], {})
+    ]
+
+
+def test_screenshots_at_phone_and_desktop_widths_without_sideways_scrolling(pad: Pad, tmp_path: Path) -> None:
+    """The pages at 360 px (a phone) and 1280 px, kept as test artifacts; at
+    360 px nothing makes the page scroll sideways (the score table scrolls in its box)."""
+    sheet = {"edition": "skullking-2021", "players": PLAYERS, "rounds": [_sheet_round(*r) for r in GAME[:6]]}
+    path = tmp_path / "six-rounds.yaml"
+    path.write_text(yaml.safe_dump(sheet, sort_keys=False), encoding="utf-8")
+    page = pad.page()
+    page.goto("/")
+    page.set_input_files("#import-file", str(path))
+    page.get_by_role("button", name="Import").click()
+    page.wait_for_url("**/games/*")
+    game_url = page.url
+    _wait_loaded(page, rounds=6)
+    page.locator("details.bonuses > summary").first.click()
+
+    folder = _artifacts()
+    for width, height in ((360, 800), (1280, 900)):
+        page.set_viewport_size({"width": width, "height": height})
+        for name, url in (("index", "/"), ("game", game_url)):
+            page.goto(url)
+            if name == "game":
+                _wait_loaded(page, rounds=6)
+                page.locator("details.bonuses > summary").first.click()
+            else:
+                expect(page.locator("#schedule option")).not_to_have_count(0)
+            page.screenshot(path=str(folder / f"pad-{name}-{width}.png"), full_page=True)
+            scroll = page.evaluate("() => document.documentElement.scrollWidth")
+            assert scroll <= width, f"the {name} page is {scroll} px wide at {width} px"
+        if width == 360:
+            page.goto("/")
+            page.check("#source-rules")
+            pad.expect_refusal(400)
+            page.fill("#rules", BROKEN_RULE)
+            expect(page.locator("#rules-status")).to_contain_text("house-rule.yaml:4:16:")
+            page.screenshot(path=str(folder / "pad-house-rule-360.png"), full_page=True)
+            assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+    for name in ("index-360", "game-360", "index-1280", "game-1280", "house-rule-360"):
+        assert (folder / f"pad-{name}.png").stat().st_size > 0

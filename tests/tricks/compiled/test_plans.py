@@ -1,0 +1,133 @@
+"""Trick plans (engine/plan.py), kept by the compiled resolver (engine/compiled.py) for
+short tricks, agree with the reference interpreter (engine/trick.py) on every trick, and
+input is still validated once a pattern has its plan. (tests/tricks/compiled/test_compiled.py compares
+the compiled resolver itself on every edition.)"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from skullking.core.errors import IllegalTrickError, NotationError
+from skullking.edition import Edition
+from skullking.tricks.compiled.fields import _SEEN
+from skullking.tricks.compiled.resolver import PLANNED
+
+
+def _codes(edition: Edition) -> list[str]:
+    codes = []
+    for card in edition.deck():
+        codes.append(card.code if card.code != "TIG" else "TIG:PIR")
+    return codes
+
+
+def test_plans_agree_with_the_interpreter_on_random_tricks(edition: Edition) -> None:
+    """The trick rules as compiled (and planned) = as interpreted, for 20,000 seeded random
+    tricks of 2 to 8 cards with random leaders (every field of the result)."""
+    rng = random.Random(2021)
+    codes = _codes(edition)
+    for _ in range(20_000):
+        players = rng.randint(2, 8)
+        trick = rng.sample(codes, players)
+        trick = [rng.choice(("TIG:PIR", "TIG:E")) if c.startswith("TIG") else c for c in trick]
+        leader = rng.randrange(players)
+        parsed = edition.parse_cards(trick)
+        expected = edition.interpret_trick(trick, leader, players)
+        # Three times: a short trick's pattern has its plan from the second time on.
+        for _ in range(3):
+            assert edition.resolve_trick(parsed, leader, players) == expected, trick
+        plan = edition._compiled.plans.get(parsed.patterns)
+        assert callable(plan) if len(parsed) <= PLANNED else plan is None
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_plans_agree_on_any_input_form(edition: Edition, data: st.DataObject) -> None:
+    """Text, lists of codes, parsed Cards and plain lists of plays give the same result."""
+    codes = data.draw(st.lists(st.sampled_from(_codes(edition)), min_size=2, max_size=8, unique=True))
+    plays = edition.parse_cards(codes)
+    results = {
+        edition.resolve_trick(codes),
+        edition.resolve_trick(" ".join(codes)),
+        edition.resolve_trick(plays),
+        edition.resolve_trick(list(plays)),
+        edition.interpret_trick(codes),
+    }
+    assert len(results) == 1
+
+
+def test_every_pair_agrees(edition: Edition) -> None:
+    """Every ordered pair of card types, compiled (and planned) vs interpreted."""
+    plays = [p for p in edition.plays.values() if not p.undeclared]
+    for a, b in itertools.product(plays, repeat=2):
+        try:
+            expected = edition.interpret_trick([a, b])
+        except IllegalTrickError:
+            with pytest.raises(IllegalTrickError):
+                edition.resolve_trick([a, b])
+            continue
+        assert edition.resolve_trick([a, b]) == expected
+        assert edition.resolve_trick([a, b]) == expected  # through the plan
+
+
+def test_duplicates_are_caught_after_a_plan_is_cached(edition: Edition) -> None:
+    """A plan cached for PIR PIR (legal: five pirates) must not let ROSIE ROSIE through,
+    nor one for G1 G2 let G1 G1 through (the 2021 rulebook: one copy of each)."""
+    for _ in range(2):
+        assert edition.resolve_trick(["PIR", "PIR"]).winner == 0
+    with pytest.raises(IllegalTrickError, match="'ROSIE' 2 times"):
+        edition.resolve_trick(edition.parse_cards(["ROSIE", "ROSIE"]))
+    with pytest.raises(IllegalTrickError, match="'ROSIE' 2 times"):
+        edition.resolve_trick(list(edition.parse_cards(["ROSIE", "ROSIE"])))
+    for _ in range(2):
+        assert edition.resolve_trick(["G1", "G2"]).winner == 1
+    with pytest.raises(IllegalTrickError, match="'G1' 2 times"):
+        edition.resolve_trick(edition.parse_cards(["G1", "G1"]))
+
+
+def test_seats_are_checked_after_a_plan_is_cached(edition: Edition) -> None:
+    """Leader and player count are checked on every call, cached plan or not."""
+    for _ in range(2):
+        assert edition.resolve_trick(["G1", "G2"], leader=1, players=3).winner == 2
+    for leader, players in ((3, 3), (-1, 3), (0, 1), (0, 9)):
+        with pytest.raises(IllegalTrickError):
+            edition.resolve_trick(["G1", "G2"], leader=leader, players=players)
+
+
+def test_plays_of_another_edition_are_refused(edition: Edition, tmp_path: object) -> None:
+    """A play carries its edition's compiled rules; another edition does not take it."""
+    from pathlib import Path
+
+    import skullking
+
+    assert isinstance(tmp_path, Path)
+    house = tmp_path / "h.yaml"
+    house.write_text("extends: skullking-2021\nid: h\n", encoding="utf-8")
+    other = skullking.load_edition(house)
+    foreign = other.parse_cards(["Y1", "Y2"])
+    with pytest.raises(NotationError, match="not a card of edition 'skullking-2021'"):
+        edition.resolve_trick(foreign)
+
+
+def test_a_plan_that_costs_nothing_is_kept_the_first_time() -> None:
+    """A pattern whose winner a rule picks by its place (the first pirate) and that pays
+    nothing keeps its plan at its first trick (the rule's own plan: nothing to build); a
+    pattern whose winner a rank decides is kept as seen, its plan built the second time
+    (a game meets many patterns once). Both then give what the interpreter gives, on any
+    ranks of the pattern."""
+    import skullking
+
+    edition = skullking.load_edition("skullking-2021")
+    plans = edition._compiled.plans
+    pirate, ranked = edition.parse_cards("Y5 PIR G3 Y7"), edition.parse_cards("Y5 Y9 G3 G2")
+    for trick in (pirate, ranked):
+        plans.pop(trick.patterns, None)
+    assert edition.resolve_trick(pirate) == edition.interpret_trick("Y5 PIR G3 Y7")
+    assert edition.resolve_trick(ranked) == edition.interpret_trick("Y5 Y9 G3 G2")
+    assert plans.get(pirate.patterns) not in (None, _SEEN) and plans.get(ranked.patterns) is _SEEN
+    for text in ("Y5 PIR G3 Y7", "Y9 ROSIE G1 Y2", "Y1 HARRY G13 Y13"):
+        assert edition.resolve_trick(edition.parse_cards(text), 2, 4) == edition.interpret_trick(text, 2, 4)
