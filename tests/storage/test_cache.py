@@ -559,3 +559,23 @@ def test_a_table_whose_next_leader_sits_beyond_a_short_trick_is_kept(tmp_path: P
     assert any(name == "no_winner" and args[0] == 1 for name, args in table["specs"])
     fresh = skullking.load_edition(rule)
     assert tables.install(fresh._compiled, table) > 0
+
+
+def test_the_engine_fingerprint_names_every_module_of_every_stage() -> None:
+    """An entry records the engine that built it, and is used only by that engine: every
+    module of every subpackage counts by its place in the package (so an entry built
+    before a module moved is never used), its size and its modification time."""
+    import importlib.util
+    import pkgutil
+
+    fingerprint = cache._engine_fingerprint().splitlines()
+    package = Path(cache.__file__).parent.parent  # (as installed: an editable install links the files)
+    named = {line.rsplit(":", 2)[0] for line in fingerprint[3:]}
+    modules = list(pkgutil.walk_packages(skullking.__path__, "skullking."))
+    stages = {m.name.split(".")[1] for m in modules if m.ispkg}
+    assert {"core", "storage", "language", "loading", "tricks", "play", "scoring", "analysis"} <= stages
+    for module in modules:
+        spec = importlib.util.find_spec(module.name)
+        assert spec is not None and spec.origin is not None
+        place = os.path.relpath(spec.origin, package)
+        assert place in named, module.name
