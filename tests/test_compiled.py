@@ -23,7 +23,7 @@ import skullking
 from skullking.edition import Edition
 from skullking.model.cards import Play
 from skullking.model.records import EffectKind
-from skullking.tricks.compiled.resolver import PLANNED
+from skullking.tricks.compiled.memo import PLANNED
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = sorted((ROOT / "editions").glob("*.yaml")) + sorted((ROOT / "examples" / "house-rules").glob("*.yaml"))
@@ -247,7 +247,7 @@ def test_conditions_are_remembered_by_the_counts_they_read(edition: Edition) -> 
     deck = deck_plays(edition, rng)
     for _ in range(2_000):
         edition.resolve_trick(rng.sample(deck, 8))
-    (step,) = [s for s in edition._compiled.steps[0] if s.condition is not None]
+    (step,) = [s for s in edition._compiled.deciders[0].steps if s.condition is not None]
     assert step.condition is not None
     assert 0 < len(step.condition[1]) <= 2 * 3  # skull king 0-1, mermaids 0-2
 

@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 from skullking.core.errors import IllegalTrickError, NotationError
 from skullking.edition import Edition
-from skullking.tricks.compiled.fields import _SEEN
-from skullking.tricks.compiled.resolver import PLANNED
+from skullking.tricks.compiled.memo import PLANNED
+from skullking.tricks.compiled.memo import SEEN as _SEEN
 
 
 def _codes(edition: Edition) -> list[str]:
