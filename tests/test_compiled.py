@@ -1,12 +1,14 @@
-"""The compiled resolver (engine/compiled.py, with the plans it keeps for short tricks,
-engine/plan.py) against the reference interpreter (engine/trick.py): the same result,
-every field, or the same error, on every bundled edition, every example house rule and
-overlays written to reach every way a rule can pick, every effect setting and every
-kind of bonus; random tricks of 2 to 8 cards (distinct 8-card tricks among them), random
-leaders and player counts, possible and impossible tricks, each resolved in every form
-a trick is given (parsed, plays in a list or a tuple, text; led by seat 0, as a round
-resolves it too) and twice (the second time a short trick's pattern has its plan).
-tests/test_differential.py does the same on generated house rules."""
+"""The compiled resolver (engine/tricks/compiled/, with the plans it keeps for short
+tricks) against the reference interpreter (engine/tricks/interpreter.py) on tricks no
+worked example states: the same result, every field, or the same error, on every bundled
+edition, every example house rule and overlays written to reach every way a rule can
+pick, every effect setting and every kind of bonus; random tricks of 2 to 8 cards
+(distinct 8-card tricks among them), random leaders and player counts, possible and
+impossible tricks, each resolved in every form a trick is given (parsed, plays in a list
+or a tuple, text; led by seat 0, as a round resolves it too) and twice (the second time
+a short trick's pattern has its plan). The worked examples run under every resolver
+(the ``resolve_trick`` fixture); tests/test_differential.py does the same on generated
+house rules."""
 
 from __future__ import annotations
 
