@@ -255,9 +255,9 @@ class Edition:
         setattr_(self, "_vocabulary", Vocabulary(self, list(plays.values())))
         setattr_(self, "_resolver", Resolver(self))
         setattr_(self, "_compiled", CompiledTricks(self, self._resolver))
-        # The instance's resolve_trick is the compiled resolver itself, one call less a
+        # The instance's resolve_trick is the compiled resolver's own, one call less a
         # trick (the method below documents it, and serves calls made through the class).
-        resolve = self._compiled.resolve
+        resolve = self._compiled.resolve_trick
         resolve.__doc__, resolve.__qualname__ = Edition.resolve_trick.__doc__, Edition.resolve_trick.__qualname__
         setattr_(self, "resolve_trick", resolve)
 
@@ -382,7 +382,7 @@ class Edition:
         >>> r.winner is None, r.next_leader, r.rule
         (True, 3, 'kraken')
         """
-        return self._compiled.resolve(cards, leader, players)
+        return self._compiled.resolve_trick(cards, leader, players)
 
     def plan_tricks(self, *, build: bool = True) -> bool:
         """Plan every trick of up to four cards this edition can deal before play
@@ -398,13 +398,9 @@ class Edition:
     def interpret_trick(
         self, cards: str | Sequence[str | Play], leader: int = 0, players: int | None = None
     ) -> TrickResult:
-        """:meth:`resolve_trick` by direct interpretation of the rules, without compiled
-        plans: the reference the plans are tested against."""
-        plays = self.parse_cards(cards)
-        seats = len(plays) if players is None else players
-        self._resolver.check(plays, leader, seats)
-        self._resolver.check_players(plays, seats)
-        return self._resolver.resolve(plays, leader, seats)
+        """:meth:`resolve_trick` by the reference interpreter (the rules read as they are
+        written, nothing compiled): the same answer, or the same error."""
+        return self._resolver.resolve_trick(cards, leader, players)
 
     def led_suit(self, trick: str | Sequence[str | Play]) -> str | None:
         """The id of the suit the trick so far was led in, or ``None``."""

@@ -10,6 +10,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from resolvers import RESOLVERS, ResolveTrick
 
 import skullking
 from skullking.edition import Edition
@@ -46,3 +47,10 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 def edition() -> Edition:
     """The bundled 2021 edition."""
     return skullking.load_edition("skullking-2021")
+
+
+@pytest.fixture(params=RESOLVERS, scope="session")
+def resolve_trick(request: pytest.FixtureRequest) -> ResolveTrick:
+    """Each trick resolver in turn (:data:`resolvers.RESOLVERS`): a test that takes this
+    fixture runs once for each."""
+    return ResolveTrick(request.param)

@@ -14,12 +14,19 @@ Resolution is a pure function of the edition and the plays. In order:
 
 :class:`Resolver` holds the edition's rules in the form this interpretation reads
 (role and suit indices, compiled conditions, bonus tables), and checks tricks that
-cannot happen. It is the reference: :meth:`Edition.resolve_trick
-<skullking.edition.Edition.resolve_trick>` runs the rules compiled at load
-(:mod:`skullking.tricks.compiled.resolver`), which the differential tests keep equal to this
-interpretation on every trick; the compiled resolver asks it only for what it has no
-table for (a bonus by rank or position, a next leader that would have won without one
-of several trick-altering cards) and to put an impossible trick in words.
+cannot happen. It is the reference, and one of the edition's two trick resolvers (a
+:class:`~skullking.tricks.protocol.TrickResolver`: :meth:`Resolver.resolve_trick`, behind
+:meth:`Edition.interpret_trick <skullking.edition.Edition.interpret_trick>`). The other,
+:meth:`Edition.resolve_trick <skullking.edition.Edition.resolve_trick>`, runs the rules
+compiled at load (:mod:`skullking.tricks.compiled.resolver`), and gives the same answer
+or the same error (every trick case of the tests runs under both). It asks this one for
+what is written here once: the led suit (:meth:`led_suit`), the cards a rule picks among
+and the card it picks (:meth:`among`, :meth:`pick`), a list of rules whose conditions must
+be asked in turn (:meth:`decide`), the trick-altering card that takes effect
+(:meth:`active_effect`) and the roles a neutralize effect gives (:meth:`neutralized`);
+and for what it has no table for (a bonus by rank or position, a next leader that would
+have won without one of several trick-altering cards), and to put an impossible trick in
+words.
 """
 
 from __future__ import annotations
@@ -259,31 +266,42 @@ class Resolver:
         """The rule that decides the trick, the positions it chooses among, and how it
         picks. Depends only on the roles, suits and trumps in the trick, never on ranks
         (which is what lets a plan of :mod:`skullking.tricks.compiled.plans` serve every trick of a
-        pattern of cards)."""
-        led = -2
+        pattern of cards: a plan picks among the cards :meth:`among` finds)."""
         counts = None
         for compiled in rules:
-            rule, when, group, param, pick, reverse = compiled
+            when = compiled.when
             if when is not None:
                 if counts is None:
                     counts = _Counts(roles, plays, self.role_count)
                 if not when.call(counts):  # type: ignore[attr-defined]
                     continue
-            if group == _ROLE:
-                found = [i for i, r in enumerate(roles) if r == param]
-            elif group == _ANY:
-                found = list(range(len(plays)))
-            else:
-                if group == _LED:
-                    if led == -2:
-                        led = self.led_suit(plays)
-                    if led < 0:
-                        continue
-                    param = led
-                found = _numbered(plays, group, param)
+            found = self.among(compiled, plays, roles)
             if found:
-                return rule, found[::-1] if reverse else found, pick
+                return compiled.rule, found, compiled.pick
         return None, [], Pick.FIRST
+
+    def among(self, compiled: _CompiledRule, plays: Sequence[Play], roles: list[int]) -> list[int]:
+        """The positions of the cards a rule picks among (its role, its suit, the trumps,
+        the led suit, the numbered cards, any card), in the order its pick reads them:
+        the card played last first where ties go to it."""
+        group, param = compiled.group, compiled.param
+        if group == _ROLE:
+            found = [i for i, r in enumerate(roles) if r == param]
+        elif group == _ANY:
+            found = list(range(len(plays)))
+        else:
+            if group == _LED:
+                param = self.led_suit(plays)
+                if param < 0:
+                    return []
+            found = _numbered(plays, group, param)
+        return found[::-1] if compiled.reverse else found
+
+    def pick(self, compiled: _CompiledRule, plays: Sequence[Play], roles: list[int]) -> int:
+        """The position of the card a rule picks (its condition aside), -1 when it finds
+        none."""
+        found = self.among(compiled, plays, roles)
+        return _pick(found, plays, compiled.pick) if found else -1
 
     def decide(self, rules: list[_CompiledRule], plays: Sequence[Play], roles: list[int]) -> tuple[int, Rule | None]:
         """The index of the winning play under ``rules`` (-1 when none) and the rule."""
@@ -301,9 +319,22 @@ class Resolver:
             return -1, None
         return _pick(found, plays, pick), rule
 
+    def resolve_trick(
+        self, cards: str | Sequence[str | Play], leader: int = 0, players: int | None = None
+    ) -> TrickResult:
+        """:meth:`Edition.interpret_trick <skullking.edition.Edition.interpret_trick>`
+        (the :class:`~skullking.tricks.protocol.TrickResolver` contract): the cards
+        parsed, the trick checked (:meth:`check`, :meth:`check_players`), then
+        :meth:`resolve`."""
+        plays = self.edition.parse_cards(cards)
+        seats = len(plays) if players is None else players
+        self.check(plays, leader, seats)
+        self.check_players(plays, seats)
+        return self.resolve(plays, leader, seats)
+
     def resolve(self, plays: Sequence[Play], leader: int, players: int) -> TrickResult:
-        """Interpret the rules directly for one trick (the reference that compiled plans
-        in :mod:`skullking.tricks.compiled.plans` must agree with)."""
+        """Interpret the rules directly for one trick that can happen (checked by the
+        caller): the reference the compiled resolver agrees with."""
         mask = 0
         for p in plays:
             mask |= p.mask

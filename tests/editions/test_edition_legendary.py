@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from clihelp import run, run_json
+from resolvers import ResolveTrick
 
 import skullking
 from skullking import IllegalTrickError, NotationError, SheetError
@@ -90,7 +91,7 @@ def test_description_says_what_is_taken_from_2021(legendary: Edition) -> None:
 # ---------------------------------------------------------------------- the base game
 
 
-def test_skull_king_always_wins_the_base_game(legendary: Edition) -> None:
+def test_skull_king_always_wins_the_base_game(resolve_trick: ResolveTrick, legendary: Edition) -> None:
     """Retail descriptions of the Legendary Edition: without mermaids the Skull King "will
     always win".
     No base card can play a mermaid, and the Skull King wins against every base
@@ -99,11 +100,11 @@ def test_skull_king_always_wins_the_base_game(legendary: Edition) -> None:
     as an escape pays nothing)."""
     base = legendary.deck(["base"])
     assert all(legendary.plays[card.code].printed.isdisjoint({"mermaid"}) for card in base)
-    result = legendary.resolve_trick(["PIR", "SK", "TIG:PIR"])
+    result = resolve_trick(legendary, ["PIR", "SK", "TIG:PIR"])
     assert (result.winner, result.bonus) == (1, 60)
-    result = legendary.resolve_trick(["SK", "PIR"])
+    result = resolve_trick(legendary, ["SK", "PIR"])
     assert (result.winner, result.bonus) == (0, 30)
-    result = legendary.resolve_trick(["B14", "SK", "E", "TIG:E"])
+    result = resolve_trick(legendary, ["B14", "SK", "E", "TIG:E"])
     assert (result.winner, result.bonus) == (1, 20)
 
 
@@ -138,29 +139,29 @@ def test_no_trick_is_lost_without_the_expansion(legendary: Edition) -> None:
 # ---------------------------------------------------------------------- the expansion
 
 
-def test_mermaid_captures_skull_king(legendary: Edition) -> None:
+def test_mermaid_captures_skull_king(resolve_trick: ResolveTrick, legendary: Edition) -> None:
     """The 2021 rulebook (its rules and values, which the file takes): with the expansion's
     mermaids, a mermaid takes the Skull King even with a pirate in the trick, +40:
     PIR SK MER -> seat 2."""
-    result = legendary.resolve_trick(["PIR", "SK", "MER"])
+    result = resolve_trick(legendary, ["PIR", "SK", "MER"])
     assert (result.winner, result.bonus, result.rule) == (2, 40, "mermaid-captures-skull-king")
 
 
-def test_kraken_destroys_the_trick_would_have_won_leads(legendary: Edition) -> None:
+def test_kraken_destroys_the_trick_would_have_won_leads(resolve_trick: ResolveTrick, legendary: Edition) -> None:
     """The 2021 rulebook and the official FAQ (its reading, which the file takes):
     the Kraken's trick has no winner and pays nothing; the player who would have won
     without it leads. Y12 KRAKEN B3 Y1 -> B3 (seat 2) would have won; KRAKEN Y12 B3 Y1
     -> B3 at seat 2 again (left of the Kraken's player would be seat 1)."""
     for cards in (["Y12", "KRAKEN", "B3", "Y1"], ["KRAKEN", "Y12", "B3", "Y1"]):
-        result = legendary.resolve_trick(cards)
+        result = resolve_trick(legendary, cards)
         assert (result.winner, result.next_leader, result.bonus, result.rule) == (None, 2, 0, "kraken")
 
 
-def test_loot_forms_an_alliance(legendary: Edition) -> None:
+def test_loot_forms_an_alliance(resolve_trick: ResolveTrick, legendary: Edition) -> None:
     """The 2021 rulebook's Loot (the Loot is in the Legendary Expansion): the Loot plays as an escape and allies its
     player with the winner: E LOOT PIR -> the pirate (seat 2) wins; alliance (1, 2),
     worth 20 to each if both bids hold."""
-    result = legendary.resolve_trick(["E", "LOOT", "PIR"])
+    result = resolve_trick(legendary, ["E", "LOOT", "PIR"])
     assert (result.winner, result.alliances) == (2, ((1, 2),))
     assert legendary.alliance_points() == 20
 
@@ -193,13 +194,13 @@ def test_zero_bid_counts_cards_dealt_as_2021(legendary: Edition) -> None:
     assert dict(legendary.score_sheet(sheet).totals) == {"Ann": 30, "Bo": 60}
 
 
-def test_two_to_six_players(legendary: Edition) -> None:
+def test_two_to_six_players(resolve_trick: ResolveTrick, legendary: Edition) -> None:
     """The Legendary sources: 2 to 6 players; 7 are rejected by the trick resolver and the
     scorer. 6 x 10 cards = 60 fit the 68-card base deck: round 10 deals 10 to six."""
     assert (legendary.min_players, legendary.max_players) == (2, 6)
     assert legendary.cards_dealt(10, 6) == 10
     with pytest.raises(IllegalTrickError, match="7 players"):
-        legendary.resolve_trick(["Y1", "Y2"], players=7)
+        resolve_trick(legendary, ["Y1", "Y2"], players=7)
     with pytest.raises(SheetError, match="7 players"):
         legendary.score_sheet({"players": list("ABCDEFG"), "rounds": []})
 

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from clihelp import run, run_json
+from resolvers import ResolveTrick
 
 import skullking
 from skullking import IllegalTrickError, NotationError, SheetError
@@ -81,12 +82,12 @@ def test_suit_names_in_english_german_and_japanese(original: Edition) -> None:
     assert _codes(original.parse_cards(["black 2", "schwarz 2", "黒2"])) == ["B2", "B2", "B2"]
 
 
-def test_no_14s_13_is_the_top_rank(original: Edition) -> None:
+def test_no_14s_13_is_the_top_rank(resolve_trick: ResolveTrick, original: Edition) -> None:
     """The original edition's rules: suits run 1-13 (the 14s came in 2021), so Y14 is no card at all; B13 is the top
     trump: Y13 B13 R13 -> the black 13 (seat 1) wins, and no 14 bonus exists."""
     with pytest.raises(NotationError, match="Y14"):
         original.parse_cards(["Y14"])
-    result = original.resolve_trick(["Y13", "B13", "R13"])
+    result = resolve_trick(original, ["Y13", "B13", "R13"])
     assert (result.winner, result.bonus) == (1, 0)
 
 
@@ -110,10 +111,10 @@ def test_pirate_lead_next_numbered_card_sets_the_suit(original: Edition, edition
     assert _codes(edition.legal_plays("Y3 G5 E TIG", "PIR Y5")) == ["Y3", "G5", "E", "TIG"]
 
 
-def test_pirate_lead_still_wins_over_the_led_suit(original: Edition) -> None:
+def test_pirate_lead_still_wins_over_the_led_suit(resolve_trick: ResolveTrick, original: Edition) -> None:
     """The original edition's rules: the hierarchy is as 2021 - PIR Y5 Y9: the pirate (seat 0) wins even
     though yellow is the led suit and Y9 its highest card."""
-    result = original.resolve_trick(["PIR", "Y5", "Y9"])
+    result = resolve_trick(original, ["PIR", "Y5", "Y9"])
     assert (result.winner, result.rule) == (0, "pirate")
 
 
@@ -149,75 +150,77 @@ def test_sheet_checks_follow_suit_after_a_pirate_lead(original: Edition, edition
 # ---------------------------------------------------------------------- Scary Mary
 
 
-def test_scary_mary_must_be_declared(original: Edition) -> None:
+def test_scary_mary_must_be_declared(resolve_trick: ResolveTrick, original: Edition) -> None:
     """The original edition's rules: Scary Mary is a pirate or an escape, declared when played - a bare
     MARY in a trick is not a play."""
     with pytest.raises(IllegalTrickError, match="MARY:PIR or MARY:E"):
-        original.resolve_trick(["MARY", "Y5"])
+        resolve_trick(original, ["MARY", "Y5"])
 
 
-def test_scary_mary_as_pirate_wins_like_a_pirate(original: Edition) -> None:
+def test_scary_mary_as_pirate_wins_like_a_pirate(resolve_trick: ResolveTrick, original: Edition) -> None:
     """The original edition's rules: declared a pirate she is a pirate: she beats numbered cards and the
     mermaid, and the first of two pirates wins. MER MARY:PIR B13 -> Mary (seat 1),
     with no bonus (no pirate-takes-mermaid bonus); MARY:PIR PIR -> Mary (seat 0);
     PIR MARY:PIR -> the pirate (seat 0)."""
-    result = original.resolve_trick(["MER", "MARY:PIR", "B13"])
+    result = resolve_trick(original, ["MER", "MARY:PIR", "B13"])
     assert (result.winner, result.bonus) == (1, 0)
-    assert original.resolve_trick(["MARY:PIR", "PIR"]).winner == 0
-    assert original.resolve_trick(["PIR", "MARY:PIR"]).winner == 0
+    assert resolve_trick(original, ["MARY:PIR", "PIR"]).winner == 0
+    assert resolve_trick(original, ["PIR", "MARY:PIR"]).winner == 0
 
 
-def test_scary_mary_as_escape_loses_like_an_escape(original: Edition) -> None:
+def test_scary_mary_as_escape_loses_like_an_escape(resolve_trick: ResolveTrick, original: Edition) -> None:
     """The original edition's rules: declared an escape she loses to any numbered card (MARY:E R1 -> R1,
     seat 1), and an all-escape trick goes to its first card (MARY:E E E, --leader 2 of
     3 -> seat 2)."""
-    assert original.resolve_trick(["MARY:E", "R1"]).winner == 1
-    assert original.resolve_trick(["MARY:E", "E", "E"], leader=2).winner == 2
+    assert resolve_trick(original, ["MARY:E", "R1"]).winner == 1
+    assert resolve_trick(original, ["MARY:E", "E", "E"], leader=2).winner == 2
 
 
-def test_skull_king_takes_scary_mary_as_escape_for_30(original: Edition, edition: Edition) -> None:
+def test_skull_king_takes_scary_mary_as_escape_for_30(
+    resolve_trick: ResolveTrick, original: Edition, edition: Edition
+) -> None:
     """The original edition's rules: Scary Mary ALWAYS counts as a pirate for the Skull King's
     +30, even played as an escape: MARY:E SK -> the Skull King (seat 1) earns 30. The
     same cards under 2021 (the Tigress as an escape, the official FAQ): TIG:E SK -> 0."""
-    result = original.resolve_trick(["MARY:E", "SK"])
+    result = resolve_trick(original, ["MARY:E", "SK"])
     assert (result.winner, result.bonus, result.bonuses) == (1, 30, ("pirate-by-skull-king",))
-    result = edition.resolve_trick(["TIG:E", "SK"])
+    result = resolve_trick(edition, ["TIG:E", "SK"])
     assert (result.winner, result.bonus) == (1, 0)
 
 
-def test_skull_king_counts_scary_mary_once_however_declared(original: Edition) -> None:
+def test_skull_king_counts_scary_mary_once_however_declared(resolve_trick: ResolveTrick, original: Edition) -> None:
     """The original edition's rules: +30 per pirate in the Skull King's trick. MARY:PIR SK -> 30 (Mary is
     one pirate, not two); PIR PIR MARY:E SK -> 3 x 30 = 90, SK at seat 3."""
-    assert original.resolve_trick(["MARY:PIR", "SK"]).bonus == 30
-    result = original.resolve_trick(["PIR", "PIR", "MARY:E", "SK"])
+    assert resolve_trick(original, ["MARY:PIR", "SK"]).bonus == 30
+    result = resolve_trick(original, ["PIR", "PIR", "MARY:E", "SK"])
     assert (result.winner, result.bonus) == (3, 90)
 
 
-def test_skull_king_counts_pirates_played_after_him(original: Edition) -> None:
+def test_skull_king_counts_pirates_played_after_him(resolve_trick: ResolveTrick, original: Edition) -> None:
     """The original edition's rules: every pirate in the trick won by the Skull
     King pays, not only those played before him: SK PIR MARY:E -> 2 x 30 = 60."""
-    result = original.resolve_trick(["SK", "PIR", "MARY:E"])
+    result = resolve_trick(original, ["SK", "PIR", "MARY:E"])
     assert (result.winner, result.bonus) == (0, 60)
 
 
 # ---------------------------------------------------------------------- mermaid and Skull King
 
 
-def test_mermaid_captures_skull_king_for_50(original: Edition) -> None:
+def test_mermaid_captures_skull_king_for_50(resolve_trick: ResolveTrick, original: Edition) -> None:
     """The original edition's rules: a mermaid with the Skull King wins "no matter which other
     cards" and earns +50 (2021: +40); the pirate in the trick pays nothing. PIR SK MER
     with --leader 4 of 6 -> MER is seat (4 + 2) % 6 = 0."""
-    result = original.resolve_trick(["PIR", "SK", "MER"], leader=4, players=6)
+    result = resolve_trick(original, ["PIR", "SK", "MER"], leader=4, players=6)
     assert (result.winner, result.next_leader, result.bonus) == (0, 0, 50)
     assert result.bonuses == ("skull-king-by-mermaid",)
 
 
-def test_pirate_takes_mermaid_without_bonus(original: Edition, edition: Edition) -> None:
+def test_pirate_takes_mermaid_without_bonus(resolve_trick: ResolveTrick, original: Edition, edition: Edition) -> None:
     """The original edition's rules: a pirate beats a mermaid but earns nothing for it (2021:
     +20): MER PIR -> seat 1, bonus 0; under 2021 the same trick pays 20."""
-    result = original.resolve_trick(["MER", "PIR"])
+    result = resolve_trick(original, ["MER", "PIR"])
     assert (result.winner, result.bonus) == (1, 0)
-    assert edition.resolve_trick(["MER", "PIR"]).bonus == 20
+    assert resolve_trick(edition, ["MER", "PIR"]).bonus == 20
 
 
 # ---------------------------------------------------------------------- scoring
@@ -286,14 +289,14 @@ def test_whole_round_played_out(original: Edition) -> None:
 # ---------------------------------------------------------------------- players
 
 
-def test_two_to_six_players(original: Edition) -> None:
+def test_two_to_six_players(resolve_trick: ResolveTrick, original: Edition) -> None:
     """2 to 6 players (a Japanese blog on the original edition; an English rules guide
     citing Namuwiki). A trick of 6 is
     fine; 7 players are rejected by the trick resolver and by the scorer."""
     assert (original.min_players, original.max_players) == (2, 6)
-    assert original.resolve_trick(["Y1", "Y2", "Y3", "Y4", "Y5", "Y6"]).winner == 5
+    assert resolve_trick(original, ["Y1", "Y2", "Y3", "Y4", "Y5", "Y6"]).winner == 5
     with pytest.raises(IllegalTrickError, match="7 players"):
-        original.resolve_trick(["Y1", "Y2"], players=7)
+        resolve_trick(original, ["Y1", "Y2"], players=7)
     with pytest.raises(SheetError, match="7 players"):
         original.score_sheet({"players": list("ABCDEFG"), "rounds": []})
 

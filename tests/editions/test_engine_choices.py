@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from resolvers import ResolveTrick
 
 import skullking
 from skullking.core.errors import EditionError, GameError, SheetError
@@ -34,21 +35,21 @@ def _problems(tmp_path: Path, body: str) -> list[str]:
 # --------------------------------------------------------------------- tricks
 
 
-def test_equal_ranks_under_the_white_whale_go_to_the_first_or_the_last_played(tmp_path: Path) -> None:
+def test_equal_ranks_under_the_white_whale_go_to_the_first_or_the_last_played(
+    resolve_trick: ResolveTrick, tmp_path: Path
+) -> None:
     """Under the White Whale suits are stripped (the 2021 rulebook): two 7s tie. The engine gave
     the trick to the first 7; `winner.ties: last_played` gives it to the last."""
     trick = ["Y7", "WHALE", "G7"]
-    assert BASE.resolve_trick(trick).winner == 0
+    assert resolve_trick(BASE, trick).winner == 0
     last = _overlay(
         tmp_path,
         "effects:\n  list:\n    white-whale:\n      precedence:\n"
         "        highest-number: {winner: {pick: highest, of: numbered, ties: last_played}}\n",
     )
-    assert last.resolve_trick(trick).winner == 2
-    assert last.interpret_trick(trick).winner == 2  # the interpreter agrees with the plans
-    for _ in range(3):  # and so does the compiled plan, once built
-        assert last.resolve_trick(last.parse_cards("Y7 WHALE G7")).winner == 2
-    assert last.resolve_trick(["Y7", "WHALE", "G9", "P9"]).winner == 3
+    for _ in range(3):  # (without tables: the pattern seen, its plan built, then used)
+        assert resolve_trick(last, last.parse_cards("Y7 WHALE G7")).winner == 2
+    assert resolve_trick(last, ["Y7", "WHALE", "G9", "P9"]).winner == 3
 
 
 def test_ties_only_apply_to_highest_or_lowest(tmp_path: Path) -> None:
@@ -61,24 +62,25 @@ def test_ties_only_apply_to_highest_or_lowest(tmp_path: Path) -> None:
     [(None, 1), ("trick_leader", 1), ("left_of_trick_leader", 2), ("last_player", 2)],
 )
 def test_who_leads_after_a_trick_without_a_winner_when_no_strategy_names_one(
-    tmp_path: Path, setting: str | None, expected: int
+    resolve_trick: ResolveTrick, tmp_path: Path, setting: str | None, expected: int
 ) -> None:
     """Kraken and White Whale alone (the 2021 rulebook's "Roiling waters": the Whale cancelled): no
     card would have won without them, so no next_leader strategy names a seat; the
     engine fell back to the trick's leader. `play.no_winner_leads` says who leads."""
     edition = BASE if setting is None else _overlay(tmp_path, f"play: {{no_winner_leads: {setting}}}\n")
-    for resolve in (edition.resolve_trick, edition.interpret_trick):
-        result = resolve(["WHALE", "KRAKEN"], leader=1, players=3)
-        assert (result.winner, result.next_leader) == (None, expected)
+    result = resolve_trick(edition, ["WHALE", "KRAKEN"], leader=1, players=3)
+    assert (result.winner, result.next_leader) == (None, expected)
 
 
-def test_a_trick_no_precedence_rule_decides_is_led_next_as_the_edition_says(tmp_path: Path) -> None:
+def test_a_trick_no_precedence_rule_decides_is_led_next_as_the_edition_says(
+    resolve_trick: ResolveTrick, tmp_path: Path
+) -> None:
     """Without the all-escape rule, a trick of escapes has no winner; who leads next
     follows `play.no_winner_leads` too."""
     no_rule = _overlay(tmp_path, "precedence: {all-escape: null}\n", name="a")
-    assert no_rule.resolve_trick(["E", "E", "E"], leader=2).next_leader == 2
+    assert resolve_trick(no_rule, ["E", "E", "E"], leader=2).next_leader == 2
     left = _overlay(tmp_path, "precedence: {all-escape: null}\nplay: {no_winner_leads: left_of_trick_leader}\n")
-    result = left.resolve_trick(["E", "E", "E"], leader=2)
+    result = resolve_trick(left, ["E", "E", "E"], leader=2)
     assert (result.winner, result.next_leader) == (None, 0)
 
 

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from resolvers import ResolveTrick
 
 import skullking
 from skullking.core.errors import FormulaError, IllegalTrickError, SheetError, SkullKingError
@@ -424,11 +425,11 @@ def test_batch_huge_line_is_not_echoed(tmp_path: Path) -> None:
     assert "line longer than 10,000 bytes" in results[0]["error"] and len(results[0]["error"]) < 200
 
 
-def test_resolve_trick_refuses_negative_players() -> None:
+def test_resolve_trick_refuses_negative_players(resolve_trick: ResolveTrick) -> None:
     """Players: the Python API refuses -5 players as the command line does."""
     edition = skullking.load_edition("skullking-2021")
     with pytest.raises(IllegalTrickError, match="-5 players: this edition is for 2 to 8"):
-        edition.resolve_trick(["E"], players=-5)
+        resolve_trick(edition, ["E"], players=-5)
 
 
 @pytest.mark.parametrize("key", ["leader", "skull_king_leader"])

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from resolvers import ResolveTrick
 
 from skullking.core.errors import IllegalTrickError, NotationError
 from skullking.edition import Edition
@@ -82,10 +83,10 @@ def test_one_card_per_list_item(edition: Edition) -> None:
         edition.parse_cards(["Y1", "Y2", "Q7"])
 
 
-def test_a_trick_needs_declared_cards(edition: Edition) -> None:
+def test_a_trick_needs_declared_cards(resolve_trick: ResolveTrick, edition: Edition) -> None:
     """The 2021 rulebook: the Tigress is declared when played; undeclared it may only be held."""
     with pytest.raises(IllegalTrickError, match="'TIG' must be declared when played: write TIG:PIR or TIG:E"):
-        edition.resolve_trick(["TIG", "Y1"])
+        resolve_trick(edition, ["TIG", "Y1"])
     assert [str(p) for p in edition.legal_plays("TIG Y3", "Y1")] == ["TIG", "Y3"]
 
 
@@ -98,16 +99,18 @@ def test_a_trick_needs_declared_cards(edition: Edition) -> None:
         (["E"] * 6, "'E' 6 times in one trick: the deck has 5 escape"),
     ],
 )
-def test_more_copies_than_the_deck_has(edition: Edition, cards: list[str], message: str) -> None:
+def test_more_copies_than_the_deck_has(
+    resolve_trick: ResolveTrick, edition: Edition, cards: list[str], message: str
+) -> None:
     """A trick cannot hold more copies of a card than the deck has (the 2021 rulebook's counts)."""
     with pytest.raises(IllegalTrickError, match=message.replace("(", r"\(")):
-        edition.resolve_trick(cards)
+        resolve_trick(edition, cards)
 
 
-def test_six_pirates_are_one_too_many(edition: Edition) -> None:
+def test_six_pirates_are_one_too_many(resolve_trick: ResolveTrick, edition: Edition) -> None:
     """Five pirates in the deck: the named ones count among them."""
     with pytest.raises(IllegalTrickError):
-        edition.resolve_trick(["ROSIE", "BENDT", "RASCAL", "JUANITA", "HARRY", "PIR"])
+        resolve_trick(edition, ["ROSIE", "BENDT", "RASCAL", "JUANITA", "HARRY", "PIR"])
 
 
 @given(st.text(alphabet=st.sampled_from(list("ab1 :,;-_\t")), max_size=12))

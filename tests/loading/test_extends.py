@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
+from resolvers import ResolveTrick
 
 import skullking
 from skullking.analysis.explain import explain
@@ -23,7 +24,7 @@ def _write(path: Path, text: str) -> Path:
     return path
 
 
-def test_kraken_leader_as_first_printed(tmp_path: Path) -> None:
+def test_kraken_leader_as_first_printed(resolve_trick: ResolveTrick, tmp_path: Path) -> None:
     """The 2021 rulebook's first printing: its 'left of the Kraken player' is one value away."""
     house = _write(
         tmp_path / "first-printing.yaml",
@@ -33,14 +34,14 @@ def test_kraken_leader_as_first_printed(tmp_path: Path) -> None:
     base = skullking.load_edition("skullking-2021")
     changed = skullking.load_edition(house)
     trick = ["Y12", "KRAKEN", "B3", "Y1"]  # without the Kraken, B3 (seat 2) would win
-    assert base.resolve_trick(trick).next_leader == 2
-    assert changed.resolve_trick(trick).next_leader == 2  # left of seat 1 is seat 2 as well
+    assert resolve_trick(base, trick).next_leader == 2
+    assert resolve_trick(changed, trick).next_leader == 2  # left of seat 1 is seat 2 as well
     trick = ["KRAKEN", "Y12", "B3", "Y1"]
-    assert base.resolve_trick(trick).next_leader == 2
-    assert changed.resolve_trick(trick).next_leader == 1
+    assert resolve_trick(base, trick).next_leader == 2
+    assert resolve_trick(changed, trick).next_leader == 1
 
 
-def test_mapping_form_and_null_remove(tmp_path: Path) -> None:
+def test_mapping_form_and_null_remove(resolve_trick: ResolveTrick, tmp_path: Path) -> None:
     """A keyed list may be written as id -> item; null removes the item."""
     house = _write(
         tmp_path / "no-14s.yaml",
@@ -48,11 +49,11 @@ def test_mapping_form_and_null_remove(tmp_path: Path) -> None:
     )
     edition = skullking.load_edition(house)
     assert [b.id for b in edition.bonuses][:1] == ["black-14"]
-    assert edition.resolve_trick(["Y14", "G1"]).bonus == 0
-    assert edition.resolve_trick(["B14", "G1"]).bonus == 50
+    assert resolve_trick(edition, ["Y14", "G1"]).bonus == 0
+    assert resolve_trick(edition, ["B14", "G1"]).bonus == 50
 
 
-def test_new_rule_goes_where_before_says(tmp_path: Path) -> None:
+def test_new_rule_goes_where_before_says(resolve_trick: ResolveTrick, tmp_path: Path) -> None:
     """A new precedence rule is inserted before the rule it names."""
     house = _write(
         tmp_path / "escapes-rule.yaml",
@@ -62,16 +63,16 @@ def test_new_rule_goes_where_before_says(tmp_path: Path) -> None:
     )
     edition = skullking.load_edition(house)
     assert [r.id for r in edition.precedence][:2] == ["escapes-first", "mermaid-captures-skull-king"]
-    result = edition.resolve_trick(["SK", "E", "E"])
+    result = resolve_trick(edition, ["SK", "E", "E"])
     assert (result.winner, result.rule) == (2, "escapes-first")
 
 
-def test_overlays_compose_and_report_at_their_own_lines(tmp_path: Path) -> None:
+def test_overlays_compose_and_report_at_their_own_lines(resolve_trick: ResolveTrick, tmp_path: Path) -> None:
     """An overlay of an overlay merges both; problems are located in the file that has them."""
     _write(tmp_path / "a.yaml", "extends: skullking-2021\nid: a\nbonuses:\n  black-14: {points: 30}\n")
     b = _write(tmp_path / "b.yaml", "extends: a.yaml\nid: b\nbonuses:\n  standard-14: {points: 15}\n")
     edition = skullking.load_edition(b)
-    assert edition.resolve_trick(["B14", "Y14", "G2"]).bonus == 45
+    assert resolve_trick(edition, ["B14", "Y14", "G2"]).bonus == 45
     bad = _write(
         tmp_path / "c.yaml",
         "extends: b.yaml\nid: c\nprecedence:\n  - id: pirate\n    winner: {pick: first, of: pirat}\n",
@@ -113,15 +114,15 @@ def test_overlay_revalidates_the_deck(tmp_path: Path) -> None:
     assert any("the deck is too small" in p.message for p in problems)
 
 
-def test_cache_follows_changes_to_the_base(tmp_path: Path) -> None:
+def test_cache_follows_changes_to_the_base(resolve_trick: ResolveTrick, tmp_path: Path) -> None:
     """The compiled-edition cache is keyed by the hashes of every merged file."""
     base = _write(tmp_path / "base.yaml", "extends: skullking-2021\nid: base\nbonuses:\n  black-14: {points: 30}\n")
     top = _write(tmp_path / "top.yaml", "extends: base.yaml\nid: top\n")
-    assert skullking.load_edition(top).resolve_trick(["B14", "G1"]).bonus == 30
+    assert resolve_trick(skullking.load_edition(top), ["B14", "G1"]).bonus == 30
     _write(base, "extends: skullking-2021\nid: base\nbonuses:\n  black-14: {points: 35}\n")
     stamp = time.time() + 5
     os.utime(base, (stamp, stamp))
-    assert skullking.load_edition(top).resolve_trick(["B14", "G1"]).bonus == 35
+    assert resolve_trick(skullking.load_edition(top), ["B14", "G1"]).bonus == 35
 
 
 def _refused(path: Path) -> list[str]:
@@ -164,7 +165,7 @@ def test_a_misspelt_id_says_did_you_mean(tmp_path: Path) -> None:
     assert message.startswith("4:3: no bonus 'sea-serpent' in skullking-2021 to change; a new bonus needs 'captured'")
 
 
-def test_a_complete_new_item_is_added_not_taken_for_a_misspelling(tmp_path: Path) -> None:
+def test_a_complete_new_item_is_added_not_taken_for_a_misspelling(resolve_trick: ResolveTrick, tmp_path: Path) -> None:
     house = _write(
         tmp_path / "lots.yaml",
         "extends: skullking-2021\nid: lots\nbonuses:\n"
@@ -172,7 +173,7 @@ def test_a_complete_new_item_is_added_not_taken_for_a_misspelling(tmp_path: Path
     )
     edition = skullking.load_edition(house)
     assert [b.id for b in edition.bonuses][-1] == "lot"
-    assert edition.resolve_trick(["Y3", "LOOT"]).bonus == 5
+    assert resolve_trick(edition, ["Y3", "LOOT"]).bonus == 5
 
 
 def test_an_overlay_gets_its_own_title_and_description(tmp_path: Path) -> None:

@@ -25,6 +25,7 @@ from typing import Any, NamedTuple
 
 import pytest
 import yaml
+from resolvers import ResolveTrick
 
 import skullking
 from skullking.analysis.explain import explain
@@ -181,16 +182,16 @@ def _refusal(tmp_path: Path, body: str) -> list[str]:
     ],
     ids=["mapping", "list"],
 )
-def test_before_moves_a_precedence_rule_of_the_base(tmp_path: Path, body: str) -> None:
+def test_before_moves_a_precedence_rule_of_the_base(resolve_trick: ResolveTrick, tmp_path: Path, body: str) -> None:
     """Precedence is an ordered list: the first rule that finds a card decides (the
     2021 rulebook). Moved first, the catch-all rule ('the first card played wins') decides every
     trick, so an escape led beats a pirate."""
     edition = _load(tmp_path, body)
     ids = [r.id for r in edition.precedence]
     assert ids == ["all-escape", *[r.id for r in BASE.precedence if r.id != "all-escape"]]
-    assert BASE.resolve_trick(["E", "PIR"]).winner == 1
-    assert edition.resolve_trick(["E", "PIR"]).winner == 0
-    assert edition.resolve_trick(["E", "PIR"]).rule == "all-escape"
+    assert resolve_trick(BASE, ["E", "PIR"]).winner == 1
+    assert resolve_trick(edition, ["E", "PIR"]).winner == 0
+    assert resolve_trick(edition, ["E", "PIR"]).rule == "all-escape"
 
 
 def test_before_moves_a_scoring_case_of_the_base(tmp_path: Path) -> None:
@@ -204,13 +205,13 @@ def test_before_moves_a_scoring_case_of_the_base(tmp_path: Path) -> None:
     assert dict(edition.score_sheet(sheet).totals) == {"Ann": 0, "Bo": 20}
 
 
-def test_after_moves_a_bonus_of_the_base(tmp_path: Path) -> None:
+def test_after_moves_a_bonus_of_the_base(resolve_trick: ResolveTrick, tmp_path: Path) -> None:
     """A bonus moved after another keeps its points (the 2021 rulebook) and lists (and explains)
     in its new place."""
     edition = _load(tmp_path, "bonuses: {standard-14: {after: black-14}}\n")
     assert [b.id for b in edition.bonuses][:2] == ["black-14", "standard-14"]
     assert [b.id for b in BASE.bonuses][:2] == ["standard-14", "black-14"]
-    assert edition.resolve_trick(["Y14", "B14"]).bonus == BASE.resolve_trick(["Y14", "B14"]).bonus == 30
+    assert resolve_trick(edition, ["Y14", "B14"]).bonus == resolve_trick(BASE, ["Y14", "B14"]).bonus == 30
     text = explain(edition)
     assert text.index("`black-14`") < text.index("`standard-14`")
 

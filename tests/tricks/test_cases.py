@@ -2,6 +2,7 @@
 
 Each trick case names the rule it checks (by its source: the 2021 rulebook, the official
 FAQ, a rules page) and where it comes from; ids come from the case ids, so a failure names the case.
+Every trick case runs under each trick resolver (the ``resolve_trick`` fixture of conftest.py).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from typing import Any
 
 import pytest
 import yaml
+from resolvers import ResolveTrick
 
 from skullking.edition import Edition
 
@@ -35,9 +37,10 @@ def test_case_ids_are_unique() -> None:
 
 
 @pytest.mark.parametrize("case", TRICKS, ids=[c["id"] for c in TRICKS])
-def test_trick(edition: Edition, case: dict[str, Any]) -> None:
-    """The case's rule (its 'rule' field names the source that states it)."""
-    result = edition.resolve_trick(case["cards"], leader=case.get("leader", 0), players=case.get("players"))
+def test_trick(edition: Edition, resolve_trick: ResolveTrick, case: dict[str, Any]) -> None:
+    """The case's rule (its 'rule' field names the source that states it), under every
+    trick resolver."""
+    result = resolve_trick(edition, case["cards"], leader=case.get("leader", 0), players=case.get("players"))
     got = {
         "winner": result.winner,
         "next_leader": result.next_leader,

@@ -1,42 +1,40 @@
-"""What the modules of the compiled resolver share (see :mod:`skullking.tricks.compiled.resolver` for the
-design): the numbers of a rule's picks and of the next-leader strategies, the limits and
-marks of the resolver, the types of its functions, and the records of the rules and
-effects compiled."""
+"""The counts of the compiled resolver (see :mod:`skullking.tricks.compiled.resolver` for the
+design): :class:`Fields` lays an edition's plays out as integers of bit fields, one a
+play, and compiles its precedence rules and trick-altering effects onto those fields
+(:class:`Step`, :class:`CompiledEffect`); with the numbers of a rule's picks and of the
+next-leader strategies, and the small functions the other parts share."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from skullking.model.cards import Play
-from skullking.model.records import NextLeader, Rule
-from skullking.tricks.compiled.plans import Plan
-from skullking.tricks.interpreter import TrickResult
+from skullking.model.cards import UNDECLARED, Play
+from skullking.model.records import Among, EffectKind, NextLeader, Pick, Rule, Ties
+from skullking.tricks.interpreter import TrickResult, _CompiledRule
+
+if TYPE_CHECKING:
+    from skullking.edition import Edition
+    from skullking.language.expr import Expression
+    from skullking.tricks.interpreter import Resolver
 
 _new = tuple.__new__
 #: How a rule picks (a step's ``how``): the first card of a role; the highest or
-#: lowest card of one suit, from its region; the same of the led suit; the same of
-#: several suits, from the rank fields; the first card; any other pick (the last card
-#: of a role...), the reference's way.
-_ROLE_FIRST, _HIGH, _LOW, _LED_HIGH, _LED_LOW, _RANKS_HIGH, _RANKS_LOW, _ANY_FIRST, _OTHER = range(9)
+#: lowest card of one suit, from its region; the first card; the highest or lowest of
+#: several suits, from the rank fields; any other pick (the last card of a role...),
+#: the reference's way; the highest or lowest card of the led suit (last: the deciders
+#: tell them by one comparison).
+_ROLE_FIRST, _HIGH, _LOW, _ANY_FIRST, _RANKS_HIGH, _RANKS_LOW, _OTHER, _LED_HIGH, _LED_LOW = range(9)
 #: Who leads after a trick an effect leaves without a winner, as numbers.
 _STRATEGIES = {strategy: number for number, strategy in enumerate(NextLeader)}
 _WITHOUT_EFFECTS = _STRATEGIES[NextLeader.WOULD_HAVE_WON_WITHOUT_EFFECTS]
 _WITHOUT_CARD = _STRATEGIES[NextLeader.WOULD_HAVE_WON_WITHOUT_CARD]
 _EFFECT_PLAYER = _STRATEGIES[NextLeader.EFFECT_PLAYER]
 _LEFT_OF_EFFECT_PLAYER = _STRATEGIES[NextLeader.LEFT_OF_EFFECT_PLAYER]
-#: Tricks of at most this many cards keep their pattern's plan (see skullking.tricks.compiled.plans; and
-#: every pattern of them is in the plan tables, skullking.tricks.compiled.tables): of 50,000 random
-#: tricks of four cards, 86 % of the next 50,000 find their pattern seen before; of five
-#: cards 54 %, of six 19 %, of eight 0.5 %. Five-player games of new deals measured
-#: 4-15 % slower with plans for five cards than without, over 4,500 games: their
-#: patterns (1.9 million tuples) come back too seldom to pay for the plans' building.
-PLANNED = 4
-_NO_RULE = "no precedence rule finds a winner"
-#: More players than any edition seats (see CompiledTricks._need).
-_IMPOSSIBLE = 1 << 30
-#: What a trick not parsed by an edition knows of itself: nothing.
-_NO_FACTS: tuple[object, int, int, tuple[int, ...]] = (None, 0, 0, ())
+#: More players than any edition seats (see :meth:`Fields.need`).
+IMPOSSIBLE = 1 << 30
+#: The most remembered values of one condition before starting afresh.
+_MEMO_LIMIT = 1 << 16
 
 
 def union(masks: Iterable[int]) -> int:
@@ -59,41 +57,80 @@ def own_bonus_ids(cards: Sequence[Play]) -> list[str]:
     return found
 
 
-def _SEEN(cards: Sequence[Play], leader: int, players: int) -> TrickResult:
-    """The mark of a pattern seen once, without a plan yet (never called)."""
-    raise AssertionError("a pattern seen once has no plan")  # pragma: no cover
+def won(
+    step: Step,
+    cards: Sequence[Play],
+    index: int,
+    leader: int,
+    players: int,
+    points: int,
+    ids: tuple[str, ...],
+    allied: int,
+) -> TrickResult:
+    """The result of a trick the card at ``index`` won by ``step``'s rule, paying
+    ``points`` (``ids``), its alliance cards' seats allied with the winner's if
+    ``allied`` (not 0). (A trick that pays nothing and forms no alliance has its result
+    in :attr:`Step.results` already.)"""
+    winner = (leader + index) % players
+    rule = step.rule
+    formed: tuple[tuple[int, int], ...] = ()
+    if allied:
+        for i, play in enumerate(cards):
+            if play.allies and i != index:
+                formed += (((leader + i) % players, winner),)
+    return _new(TrickResult, (winner, winner, points, formed, rule.id, rule.description, index, ids))
 
 
-#: (mask of the counts read, remembered values, the condition, (name position, field shift), ...)
-Condition = tuple[int, dict[int, bool], Any, tuple[tuple[int, int], ...]]
-Resolve = Callable[..., TrickResult]
-Decide = Callable[[Sequence[Play], "list[int] | None", int], tuple[int, "Step | None"]]
-Altered = Callable[[Sequence[Play], int, int, int, int, "tuple[int, ...] | None"], TrickResult]
+class Condition(NamedTuple):
+    """A precedence rule's condition over the counts, its values remembered by the
+    counts it reads."""
+
+    #: The fields of the counts it reads.
+    mask: int
+    #: Its value by the counts it reads (``counts & mask``).
+    values: dict[int, bool]
+    when: Expression
+    #: (the position of a name of ``when``, the shift of the field counting it), ...
+    reads: tuple[tuple[int, int], ...]
+    #: A field's mask, unshifted.
+    ones: int
+
+    def holds(self, key: int) -> bool:
+        """The condition's value for the counts ``key`` (``counts & mask``), worked out
+        and remembered."""
+        values = [0] * len(self.when.names)
+        for position, at in self.reads:
+            values[position] = (key >> at) & self.ones
+        value = bool(self.when.call(values))
+        if len(self.values) >= _MEMO_LIMIT:
+            self.values.clear()
+        self.values[key] = value
+        return value
 
 
 class Step(NamedTuple):
-    """A precedence rule compiled."""
+    """A precedence rule compiled onto the counts."""
 
     how: int
     #: _ROLE_FIRST: the role; _HIGH, _LOW: the suit's region; _RANKS_*: the ranks'.
     arg: Any
-    #: The rule's field in the counts (all its bits).
+    #: The rule's field in the counts (all its bits), and the mask that clears it.
     field: int
+    clear: int
     condition: Condition | None
+    #: Highest or lowest, ties to the card played last.
+    last: bool
+    #: The rule as the reference reads it (its pick for _OTHER, the cards it picks among).
+    reference: _CompiledRule
     rule: Rule
     #: The results when this rule decides, without bonus nor alliances, by the winning
     #: card's position and the winner's seat (shared: results are immutable).
     results: tuple[tuple[TrickResult, ...], ...]
-    #: Highest or lowest, ties to the card played last.
-    last: bool
-    #: _RANKS_*: the suits of the group.
-    suits: tuple[int, ...]
-    #: By the winning card's position, the plan of a trick this rule decides without
-    #: bonus nor alliances (built when first needed).
-    plans: list[Plan | None]
+    #: The step's number among the steps of every list, from 0.
+    number: int
 
 
-class _Region(NamedTuple):
+class Region(NamedTuple):
     """A suit's region of the counts: where it starts, its mask, the play at each bit,
     and the rank of the first bit."""
 
@@ -103,7 +140,7 @@ class _Region(NamedTuple):
     low: int
 
 
-class _Ranks(NamedTuple):
+class Ranks(NamedTuple):
     """The region of a group of suits by rank: a bit per suit of the group for each
     rank, from the lowest. Where it starts, its mask, the suits of the group, and the
     play at each bit."""
@@ -114,8 +151,8 @@ class _Ranks(NamedTuple):
     plays: tuple[Play | None, ...]
 
 
-class _Effect(NamedTuple):
-    """A trick-altering effect compiled."""
+class CompiledEffect(NamedTuple):
+    """A trick-altering effect compiled onto the counts."""
 
     destroys: bool
     #: Who leads when nobody wins (_STRATEGIES numbers).
@@ -125,7 +162,8 @@ class _Effect(NamedTuple):
     becomes: int
     spares: frozenset[int]
     cancels_alliances: bool
-    #: The effect's rules pick by role: they need the plays' roles.
+    #: The effect's rules need the plays' roles: one picks by role, or the reference
+    #: decides the list (a condition that may divide by zero).
     by_role: bool
     #: The effect's rules read role counts (a condition, a rule of a role).
     reads_roles: bool
@@ -135,6 +173,390 @@ class _Effect(NamedTuple):
     into: int
     #: The role of every card with this effect (None: they differ).
     own: int | None
-    #: The effect's only rule, when it has one, without condition, that picks the best
-    #: of numbered cards by rank (decided here, without the decider).
-    only: Step | None
+
+
+class _Allocator:
+    """Allocates the fields of the counts, from the lowest bit up."""
+
+    def __init__(self) -> None:
+        self.top = 0
+
+    def take(self, bits: int) -> int:
+        self.top += bits
+        return self.top - bits
+
+
+class Fields:
+    """An edition's plays as counts (see :mod:`skullking.tricks.compiled.resolver`): each
+    play's counts (:attr:`packed`), where each field lies and the masks that read them,
+    the precedence lists compiled onto them (:attr:`steps`, :attr:`by_bit`), the
+    effects (:attr:`effects`) and the role bonuses. Built once from the edition and its
+    reference interpreter; read-only after."""
+
+    def __init__(self, edition: Edition, reference: Resolver) -> None:
+        plays = list(edition.plays.values())
+        roles, suits = edition.roles, edition.suits
+        max_players = edition.max_players
+        width = max_players.bit_length()  # a count fits; a flagging field has one bit more
+        ones = (1 << width) - 1
+        self.ones = ones
+        role_slots = {r.id: r.slot for r in roles}
+        limits = edition.pool_limits
+        lists = [edition.precedence, *(e.precedence for e in edition.effects)]
+        references = [reference.main, *reference.effect_rules]
+        trumps = tuple(s.slot for s in suits if s.trump)
+
+        def suits_of(of: str) -> tuple[int, ...]:
+            """The suits a rule ``of`` this group picks among (not a role, not any card)."""
+            if of == Among.TRUMP:
+                return trumps
+            if of in (Among.NUMBERED, Among.LED_SUIT):  # a led suit needs a numbered card
+                return tuple(s.slot for s in suits)
+            return tuple(s.slot for s in suits if s.id == of)
+
+        def member(of: str, play: Play) -> bool:
+            """Whether ``play`` is among the cards a rule ``of`` this group picks from."""
+            if of in role_slots:
+                return play.role_index == role_slots[of]
+            return of == Among.ANY or play.suit_index in suits_of(of)
+
+        fields = _Allocator()
+        # -- the small fields: rules (main first), flags, and the counts read
+        rule_at = [[fields.take(width) for _ in rules] for rules in lists]
+        alters_at, allies_at, static_ids_at = fields.take(width), fields.take(width), fields.take(width)
+        # a field per trick-altering effect, counting its cards
+        effect_at = {e.slot: fields.take(width) for e in edition.effects if e.kind is not EffectKind.ALLIANCE}
+        counted: dict[str, int] = {}  # a name of the conditions -> its field
+        same = {Among.NUMBERED.value: "numbered", Among.LED_SUIT.value: "numbered", Among.ANY.value: "cards"}
+        for rules, shifts_of in zip(lists, rule_at, strict=True):
+            for rule, shift in zip(rules, shifts_of, strict=True):
+                name = same.get(rule.of, rule.of)
+                if name in role_slots or name in ("numbered", "trump", "cards"):
+                    counted.setdefault(name, shift)
+        for name in (*role_slots, "numbered", "trump", "cards"):
+            if name not in counted:
+                counted[name] = fields.take(width)
+        # special cards without a role (as an effect may leave the cards it cancels)
+        roleless = any(p.suit_index < 0 and p.role_index == -1 for p in plays) or (
+            bool(edition.effects) and reference.cancelled < 0
+        )
+        roleless_at = fields.take(width) if roleless else -1
+        #: The small fields: what deciding a trick reads.
+        self.hot = (1 << fields.top) - 1
+        # -- the fields that flag an impossible trick, and which card pays a bonus
+        undeclared_at, needs_at, unique_count_at = fields.take(width), fields.take(width), fields.take(width + 1)
+        overflow: dict[int, int] = {}  # pools of special cards a trick could hold too many of
+        for play in plays:
+            if play.suit_index < 0 and limits[play.pool] < max_players and play.pool not in overflow:
+                overflow[play.pool] = fields.take(width + 1)
+        paying = [play for play in plays if play.static_bonus_ids]
+        static_code_at = fields.take((max_players * len(paying)).bit_length())
+        self.static_code = (static_code_at, (1 << (max_players * len(paying)).bit_length()) - 1)
+        self.paying = ((), *(play.static_bonus_ids for play in paying))
+        # -- one-copy cards: numbered cards by suit and rank, then named individuals
+        unique_at = fields.top
+        regions: list[Region] = []
+        for suit in suits:
+            low = min(suit.ranks, default=0)
+            at_rank: list[Play | None] = [None] * (max(suit.ranks, default=0) - low + 1)
+            for play in plays:
+                if play.suit_index == suit.slot:
+                    at_rank[play.rank - low] = play
+            regions.append(Region(fields.take(len(at_rank)), (1 << len(at_rank)) - 1, tuple(at_rank), low))
+        named: dict[str, int] = {}
+        for play in plays:
+            if play.card.individual is not None and play.card.code not in named:
+                named[play.card.code] = fields.take(1)
+        unique_end = fields.top  # (what lies above takes the carry of a card played twice)
+        # -- the groups of several suits that a rule picks the best card of, by rank (a
+        # bit per card again, above the one-copy bits: a carry here never reaches them)
+        groups = {
+            suits_of(rule.of)
+            for rules in lists
+            for rule in rules
+            if rule.pick in (Pick.HIGHEST, Pick.LOWEST)
+            and rule.of not in role_slots
+            and rule.of not in (Among.ANY, Among.LED_SUIT)
+            and len(suits_of(rule.of)) > 1
+        }
+        ranks: dict[tuple[int, ...], Ranks] = {}
+        rank_bit: dict[tuple[tuple[int, ...], Play], int] = {}
+        for group in sorted(groups):
+            members = [play for play in plays if play.suit_index in group]
+            low = min((play.rank for play in members), default=0)
+            size = (max((play.rank for play in members), default=0) - low + 1) * len(group)
+            at = fields.take(size)
+            at_bit: list[Play | None] = [None] * size
+            for play in members:
+                bit = (play.rank - low) * len(group) + group.index(play.suit_index)
+                at_bit[bit] = play
+                rank_bit[group, play] = at + bit
+            ranks[group] = Ranks(at, (1 << size) - 1, len(group), tuple(at_bit))
+        static_at = fields.top  # the card bonuses, on top (either sign)
+
+        top = 1 << width
+        #: What every trick's counts start from (the copy fields' offsets).
+        self.bias = sum((top - 1 - limits[pool]) << at for pool, at in overflow.items())
+        #: The flags of an impossible trick.
+        self.checks = (ones << undeclared_at) | union(top << at for at in overflow.values())
+        #: (where the one-copy bits start, their mask, where their count is, its mask)
+        self.unique = (unique_at, (1 << (unique_end - unique_at)) - 1, unique_count_at, (1 << (width + 1)) - 1)
+        self.regions = regions
+        min_players = {m.id: m.min_players for m in edition.modules}
+        #: Special cards of a module used from some player count on: their kind -> that count.
+        self.module_players = {k.id: min_players[k.module] for k in edition.kinds if min_players[k.module] > 1}
+
+        # -- a card of a role, in counts: the fields of the rules of that role and its
+        # count (an effect that changes a card's role moves them); no role: the field of
+        # special cards without one
+        role_unit = [1 << roleless_at if roleless else 0] + [0] * len(roles)
+        for r in roles:
+            shifts = {counted[r.id]}
+            for rules, shifts_of in zip(lists, rule_at, strict=True):
+                shifts.update(shift for rule, shift in zip(rules, shifts_of, strict=True) if rule.of == r.id)
+            role_unit[r.slot + 1] = union(1 << shift for shift in shifts)
+        #: By role + 1: a card of that role in counts.
+        self.role_unit = role_unit
+
+        # -- each play's counts
+        packed: dict[Play, int] = {}
+        for play in plays:
+            shifts = {counted["cards"]}
+            for rules, shifts_of in zip(lists, rule_at, strict=True):
+                shifts.update(shift for rule, shift in zip(rules, shifts_of, strict=True) if member(rule.of, play))
+            if play.role_index >= 0:
+                shifts.add(counted[roles[play.role_index].id])
+            elif play.suit_index < 0 and play.role_index == -1 and roleless:
+                shifts.add(roleless_at)
+            if play.suit_index >= 0:
+                shifts.add(counted["numbered"])
+                if play.trump:
+                    shifts.add(counted["trump"])
+            value = sum(1 << shift for shift in shifts)
+            bits = 0
+            if play.suit_index >= 0:
+                region = regions[play.suit_index]
+                value += 1 << (region.at + play.rank - region.low)
+                bits += 1
+                for group in ranks:
+                    if play.suit_index in group:
+                        value += 1 << rank_bit[group, play]
+            if play.card.individual is not None:
+                value += 1 << named[play.card.code]
+                bits += 1
+            value += bits << unique_count_at
+            flags = (
+                (play.alters, alters_at),
+                (play.allies, allies_at),
+                (bool(play.static_bonus_ids), static_ids_at),
+                (play.role_index == UNDECLARED, undeclared_at),
+                (self.module_players.get(play.card.kind or "", 1) > edition.min_players, needs_at),
+                (play.pool in overflow, overflow.get(play.pool, 0)),
+            )
+            value += sum(1 << at for flag, at in flags if flag)
+            if play.alters:
+                value += 1 << effect_at[play.effect_index]
+            if play.static_bonus_ids:
+                value += (paying.index(play) + 1) << static_code_at
+            packed[play] = value + (play.static_bonus << static_at)
+        #: Each play of the edition -> its counts.
+        self.packed = packed
+
+        # -- the precedence lists: by list (the main list first, then each effect's),
+        # its steps, and the step of each bit of their fields (by the bit's position + 1:
+        # its bit_length()); and whether a list is decided rule by rule, every condition
+        # in turn, as the reference does (a condition that may divide by zero)
+        self.steps: list[tuple[Step, ...]] = []
+        self.by_bit: list[tuple[Step | None, ...]] = []
+        self.ordered: list[bool] = []
+        for rules, shifts_of, compiled in zip(lists, rule_at, references, strict=True):
+            steps = tuple(
+                self._step(edition, rule, shift, counted, role_slots, suits_of(rule.of), ranks, read, number)
+                for number, (rule, shift, read) in enumerate(
+                    zip(rules, shifts_of, compiled, strict=True), sum(map(len, self.steps))
+                )
+            )
+            by_bit: list[Step | None] = [None] * (fields.top + 1)
+            for step, shift in zip(steps, shifts_of, strict=True):
+                for bit in range(width):
+                    by_bit[shift + bit + 1] = step
+            self.steps.append(steps)
+            self.by_bit.append(tuple(by_bit))
+            self.ordered.append(
+                any(r.when is not None and ("//" in r.when.source or "%" in r.when.source) for r in rules)
+            )
+
+        # -- effects
+        movable = [*((r.slot, counted[r.id]) for r in roles), *([(-1, roleless_at)] if roleless else [])]
+        self.effects: list[CompiledEffect] = []
+        for e in edition.effects:
+            becomes, spares = reference.becomes[e.slot], reference.spares[e.slot]
+            reason = e.description
+            if e.kind is not EffectKind.DESTROY_TRICK:
+                reason += "; no card wins, the trick is discarded"
+            owners = {p.role_index for p in plays if p.effect_index == e.slot}
+            self.effects.append(
+                CompiledEffect(
+                    destroys=e.kind is EffectKind.DESTROY_TRICK,
+                    strategies=tuple(_STRATEGIES[s] for s in e.next_leader),
+                    nobody=tuple(
+                        _new(TrickResult, (None, s, 0, (), e.id, reason, None, ())) for s in range(max_players)
+                    ),
+                    becomes=becomes,
+                    spares=spares,
+                    cancels_alliances=e.cancels_alliances,
+                    by_role=self.ordered[e.slot + 1] or any(rule.of in role_slots for rule in e.precedence),
+                    reads_roles=any(
+                        rule.of in role_slots or (rule.when is not None and rule.when.variables & role_slots.keys())
+                        for rule in e.precedence
+                    ),
+                    moves=tuple(
+                        (role, at, role_unit[role + 1])
+                        for role, at in movable
+                        if role != becomes and role not in spares
+                    ),
+                    into=role_unit[becomes + 1],
+                    own=owners.pop() if len(owners) == 1 else None,
+                )
+            )
+        #: The highest bit of the effects' fields, when one card has an effect -> the effect.
+        self.effect_by_bit = [-1] * (fields.top + 1)
+        for slot, at in effect_at.items():
+            self.effect_by_bit[at + 1] = slot
+        self.effect_fields = union(ones << at for at in effect_at.values())
+
+        # -- role bonuses, per winner role + 1: ((id, points, count shift), ...) and the
+        # mask of those counts, or None when one needs the reference's pattern matching
+        self.role_bonuses: list[tuple[tuple[str, int, int], ...] | None] = []
+        self.role_bonus_mask: list[int] = []
+        for dynamic in reference.dynamic:
+            fast: list[tuple[str, int, int]] | None = []
+            for bonus in dynamic:
+                roles_counted = reference.by_roles.get(bonus.id)
+                if roles_counted is None or fast is None:
+                    fast = None
+                    continue
+                fast.extend((bonus.id, bonus.points, counted[roles[r].id]) for r in roles_counted)
+            self.role_bonuses.append(None if fast is None else tuple(fast))
+            self.role_bonus_mask.append(union(ones << at for _, _, at in fast or ()))
+        self.alters_at, self.static_ids_at, self.static_at = alters_at, static_ids_at, static_at
+        self.alters, self.allies = ones << alters_at, ones << allies_at
+        self.needs, self.static_ids = ones << needs_at, ones << static_ids_at
+        #: By winner role + 1: the fields of the counts that pay that winner anything.
+        self.payable = [self.static_ids | mask for mask in self.role_bonus_mask]
+        #: ``need(counts, plays)``: the fewest players with whom plays make a possible trick.
+        self.need = self._need()
+        #: ``bonuses(cards, counts, entries)``: what the winner of a trick earns, from its counts.
+        self.bonuses = self._bonuses()
+
+    def _step(
+        self,
+        edition: Edition,
+        rule: Rule,
+        at: int,
+        counted: dict[str, int],
+        roles: dict[str, int],
+        suits: tuple[int, ...],
+        ranks: dict[tuple[int, ...], Ranks],
+        reference: _CompiledRule,
+        number: int,
+    ) -> Step:
+        condition: Condition | None = None
+        if rule.when is not None:
+            reads = tuple(
+                (position, counted[name])
+                for position, name in enumerate(rule.when.names)
+                if name in rule.when.variables
+            )
+            condition = Condition(union(self.ones << s for _, s in reads), {}, rule.when, reads, self.ones)
+        high, ranked = rule.pick is Pick.HIGHEST, rule.pick in (Pick.HIGHEST, Pick.LOWEST)
+        how: int = _OTHER
+        arg: Any = None
+        if rule.of in roles:
+            if rule.pick is Pick.FIRST:
+                how, arg = _ROLE_FIRST, roles[rule.of]
+        elif rule.of == Among.ANY:
+            if rule.pick is Pick.FIRST:
+                how = _ANY_FIRST
+        elif not ranked:
+            pass
+        elif rule.of == Among.LED_SUIT:
+            how = _LED_HIGH if high else _LED_LOW
+        elif len(suits) == 1:  # one suit: no two cards of one rank
+            how, arg = (_HIGH if high else _LOW), self.regions[suits[0]]
+        elif suits:
+            how, arg = (_RANKS_HIGH if high else _RANKS_LOW), ranks[suits]
+        seats = range(edition.max_players)
+        results = tuple(
+            tuple(_new(TrickResult, (seat, seat, 0, (), rule.id, rule.description, index, ())) for seat in seats)
+            for index in seats
+        )
+        last = rule.ties is Ties.LAST_PLAYED and ranked
+        field = self.ones << at
+        return Step(how, arg, field, ~field, condition, last, reference, rule, results, number)
+
+    def summary(self, plays: Sequence[Play]) -> tuple[int, int]:
+        """The counts of ``plays`` (this edition's) added up, and the fewest players with
+        whom they make a possible trick (:attr:`need`)."""
+        counts = self.bias
+        for play in plays:
+            counts += self.packed[play]
+        return counts, self.need(counts, plays)
+
+    def _need(self) -> Callable[[int, Sequence[Play]], int]:
+        """The function :attr:`need`, its masks bound as closure variables."""
+        unique_at, unique_mask, count_at, count_mask = self.unique
+        checks, needs, module_players = self.checks, self.needs, self.module_players
+
+        def need(counts: int, plays: Sequence[Play]) -> int:
+            """The fewest players with whom ``plays``, of ``counts``, make a possible
+            trick as far as their cards go: the most players a module of theirs needs (1
+            when none does), or :data:`IMPOSSIBLE`, more than any edition seats, when the
+            cards themselves cannot be (too many copies of a card, a card played
+            undeclared): the trick is checked when it seats fewer."""
+            if counts & checks or (counts >> unique_at & unique_mask).bit_count() != counts >> count_at & count_mask:
+                return IMPOSSIBLE
+            if counts & needs:
+                return max(module_players.get(p.card.kind or "", 1) for p in plays)
+            return 1
+
+        return need
+
+    def _bonuses(
+        self,
+    ) -> Callable[[Sequence[Play], int, tuple[tuple[str, int, int], ...]], tuple[int, tuple[str, ...]]]:
+        """The function :attr:`bonuses`, its fields bound as closure variables."""
+        ones, static_ids, static_at, static_ids_at = self.ones, self.static_ids, self.static_at, self.static_ids_at
+        (static_code_at, static_code_mask), paying = self.static_code, self.paying
+
+        def bonuses(
+            cards: Sequence[Play], counts: int, entries: tuple[tuple[str, int, int], ...]
+        ) -> tuple[int, tuple[str, ...]]:
+            """Bonus points and ids for the winner of ``cards``, from the counts (the
+            roles as the trick plays them), as :meth:`Resolver.bonuses
+            <skullking.tricks.interpreter.Resolver.bonuses>` gives them: ``entries`` are
+            the role bonuses of the winner's role (:attr:`role_bonuses`, where they are
+            not ``None``: a bonus the counts do not pay is the reference's to pay)."""
+            points = 0
+            ids: tuple[str, ...] = ()
+            if counts & static_ids:
+                points = counts >> static_at
+                if counts >> static_ids_at & ones == 1:
+                    ids = paying[counts >> static_code_at & static_code_mask]
+                else:
+                    ids = tuple(own_bonus_ids(cards))
+            if not points and not entries:
+                return 0, ()  # as the reference: no ids when nothing pays
+            for bonus, value, at in entries:
+                times = counts >> at & ones
+                if times:
+                    points += value * times
+                    ids += (bonus,) * times
+            return points, ids
+
+        return bonuses
+
+
+#: What the parts of the compiled resolver are typed as.
+Resolve = Callable[..., TrickResult]
+Altered = Callable[[Sequence[Play], int, int, int, int, "tuple[int, ...] | None"], TrickResult]

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from skullking.core.errors import SkullKingError
 from skullking.model.cards import Play
-from skullking.tricks.compiled.fields import _SEEN, PLANNED
+from skullking.tricks.compiled.memo import PLANNED, SEEN
 from skullking.tricks.compiled.plans import LIMIT, SPECS, Plan, fixed, no_winner, ranked
 
 if TYPE_CHECKING:
@@ -90,18 +90,19 @@ def fingerprint(edition: Edition) -> str:
 
 def build(tricks: CompiledTricks) -> Table:
     """The plan table of the edition of ``tricks``, made by resolving a trick of every
-    pattern tuple twice (the plans are kept by ``tricks`` as they are found)."""
+    pattern tuple twice (the plans are kept by the memo of ``tricks`` as they are found)."""
     edition = tricks.edition
     ids = patterns(edition)
     by_pattern: dict[int, list[Play]] = defaultdict(list)
     for play in edition.plays.values():
         by_pattern[play.pattern].append(play)
     numbers: dict[tuple[str, tuple[Any, ...]], int] = {}
-    limit, tricks.limit = tricks.limit, 1 << 62  # (every plan found kept while building)
+    memo = tricks.memo
+    limit, memo.limit = memo.limit, 1 << 62  # (every plan found kept while building)
     try:
         tables = _tables(tricks, ids, by_pattern, numbers)
     finally:
-        tricks.limit = limit
+        memo.limit = limit
     specs = [[name, _listed(args)] for name, args in numbers]
     return {"edition": fingerprint(edition), "patterns": len(ids), "specs": specs, "tables": tables}
 
@@ -113,7 +114,7 @@ def _tables(
     numbers: dict[tuple[str, tuple[Any, ...]], int],
 ) -> list[list[int]]:
     """:func:`build`'s tables, each plan numbered in ``numbers``."""
-    resolve, seats, plans = tricks.resolve, tricks.edition.max_players, tricks.plans
+    resolve, seats, plans = tricks.resolve_trick, tricks.edition.max_players, tricks.memo.plans
     tables: list[list[int]] = []
     for size in sizes(tricks.edition):
         table: list[int] = []
@@ -126,12 +127,12 @@ def _tables(
                 met[pattern] += 1
             try:
                 resolve(cards, 0, seats)
-                if plans.get(key) is _SEEN:  # (a plan that costs nothing is kept at once)
+                if plans.get(key) is SEEN:  # (a plan that costs nothing is kept at once)
                     resolve(cards, 0, seats)
             except SkullKingError:  # no such trick (a card beyond its copies, undeclared...)
                 table.append(-1)
                 continue
-            spec = SPECS.get(plans.get(key, _SEEN))
+            spec = SPECS.get(plans.get(key, SEEN))
             table.append(-1 if spec is None else numbers.setdefault(spec, len(numbers)))
         tables.append(table)
     return tables
@@ -148,16 +149,28 @@ def _tupled(value: Any) -> Any:
 
 
 def install(tricks: CompiledTricks, table: Table) -> int:
-    """Keep the plans of ``table`` in ``tricks``; the number of pattern tuples planned.
-    Raises ``ValueError`` (or another error of a damaged table) for a table that is not
-    this edition's, before keeping any."""
-    ids = patterns(tricks.edition)
-    if table["edition"] != fingerprint(tricks.edition) or table["patterns"] != len(ids):
+    """Keep the plans of ``table`` in the memo of ``tricks``; the number of pattern
+    tuples planned. Raises ``ValueError`` (or another error of a damaged table) for a
+    table that is not this edition's, before keeping any."""
+    found = plans_of(tricks.edition, table)
+    # kept to install again when the plans overflow, its numbers packed (2.7 MB as
+    # lists of numbers for skullking-2021, 0.4 MB as arrays)
+    packed = {**table, "tables": [array("i", numbers) for numbers in table["tables"]]}
+    tricks.memo.install(packed, found, LIMIT + len(found))
+    return len(found)
+
+
+def plans_of(edition: Edition, table: Table) -> dict[tuple[int, ...], Plan]:
+    """The plans of ``table`` by pattern tuple, built for ``edition`` once each entry is
+    checked against it. Raises ``ValueError`` (or another error of a damaged table) for
+    a table that is not this edition's."""
+    ids = patterns(edition)
+    if table["edition"] != fingerprint(edition) or table["patterns"] != len(ids):
         raise ValueError("a plan table of another edition")
-    if len(table["tables"]) > len(sizes(tricks.edition)):
+    if len(table["tables"]) > len(sizes(edition)):
         raise ValueError("a plan table of more trick sizes than the edition tables")
     specs = [(name, _tupled(args)) for name, args in table["specs"]]
-    reach = [_reach(tricks.edition, name, args) for name, args in specs]
+    reach = [_reach(edition, name, args) for name, args in specs]
     built = [BUILDERS[name](*args) for name, args in specs]
     found: dict[tuple[int, ...], Plan] = {}
     for size, numbers in enumerate(table["tables"], 1):
@@ -169,12 +182,7 @@ def install(tricks: CompiledTricks, table: Table) -> int:
                 if reach[number] >= size:
                     raise ValueError(f"a plan for a card beyond a trick of {size}")
                 found[key] = built[number]
-    tricks.plans.update(found)
-    # kept to install again when the plans overflow, its numbers packed (2.7 MB as
-    # lists of numbers for skullking-2021, 0.4 MB as arrays)
-    tricks.table = {**table, "tables": [array("i", numbers) for numbers in table["tables"]]}
-    tricks.limit = LIMIT + len(found)
-    return len(found)
+    return found
 
 
 def _reach(edition: Edition, name: str, args: tuple[Any, ...]) -> int:
@@ -236,7 +244,7 @@ def _reach(edition: Edition, name: str, args: tuple[Any, ...]) -> int:
 def plan_tricks(tricks: CompiledTricks, *, build_missing: bool = True) -> bool:
     """Give ``tricks`` its edition's plan tables: from the cache, else (``build_missing``)
     built and stored there. Whether the tables are in place."""
-    if tricks.table is not None:
+    if tricks.memo.table is not None:
         return True
     from skullking.storage.cache import cached_plans, store_plans
 
@@ -251,7 +259,7 @@ def plan_tricks(tricks: CompiledTricks, *, build_missing: bool = True) -> bool:
     if not build_missing:
         return False
     table = build(tricks)
-    tricks.plans.clear()  # (the plans as the building left them: kept as a table read is)
+    tricks.memo.plans.clear()  # (the plans as the building left them: kept as a table read is)
     install(tricks, table)
     store_plans(key, table)
     return True

@@ -1,12 +1,14 @@
-"""The compiled resolver (engine/compiled.py, with the plans it keeps for short tricks,
-engine/plan.py) against the reference interpreter (engine/trick.py): the same result,
-every field, or the same error, on every bundled edition, every example house rule and
-overlays written to reach every way a rule can pick, every effect setting and every
-kind of bonus; random tricks of 2 to 8 cards (distinct 8-card tricks among them), random
-leaders and player counts, possible and impossible tricks, each resolved in every form
-a trick is given (parsed, plays in a list or a tuple, text; led by seat 0, as a round
-resolves it too) and twice (the second time a short trick's pattern has its plan).
-tests/tricks/compiled/test_differential.py does the same on generated house rules."""
+"""The compiled resolver (engine/tricks/compiled/, with the plans it keeps for short
+tricks) against the reference interpreter (engine/tricks/interpreter.py) on tricks no
+worked example states: the same result, every field, or the same error, on every bundled
+edition, every example house rule and overlays written to reach every way a rule can
+pick, every effect setting and every kind of bonus; random tricks of 2 to 8 cards
+(distinct 8-card tricks among them), random leaders and player counts, possible and
+impossible tricks, each resolved in every form a trick is given (parsed, plays in a list
+or a tuple, text; led by seat 0, as a round resolves it too) and twice (the second time
+a short trick's pattern has its plan). The worked examples run under every resolver
+(the ``resolve_trick`` fixture); tests/tricks/compiled/test_differential.py does the same on generated
+house rules."""
 
 from __future__ import annotations
 
@@ -23,7 +25,7 @@ import skullking
 from skullking.edition import Edition
 from skullking.model.cards import Play
 from skullking.model.records import EffectKind
-from skullking.tricks.compiled.resolver import PLANNED
+from skullking.tricks.compiled.memo import PLANNED
 
 ROOT = Path(__file__).resolve().parents[3]
 FILES = sorted((ROOT / "editions").glob("*.yaml")) + sorted((ROOT / "examples" / "house-rules").glob("*.yaml"))
@@ -247,7 +249,7 @@ def test_conditions_are_remembered_by_the_counts_they_read(edition: Edition) -> 
     deck = deck_plays(edition, rng)
     for _ in range(2_000):
         edition.resolve_trick(rng.sample(deck, 8))
-    (step,) = [s for s in edition._compiled.steps[0] if s.condition is not None]
+    (step,) = [s for s in edition._compiled.deciders[0].steps if s.condition is not None]
     assert step.condition is not None
     assert 0 < len(step.condition[1]) <= 2 * 3  # skull king 0-1, mermaids 0-2
 

@@ -22,7 +22,7 @@ from skullking.core.errors import SkullKingError
 from skullking.edition import Edition
 from skullking.model.cards import Play
 from skullking.tricks.compiled import tables
-from skullking.tricks.compiled.fields import _SEEN
+from skullking.tricks.compiled.memo import SEEN as _SEEN
 from skullking.tricks.compiled.plans import SPECS
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -178,7 +178,7 @@ def test_the_tables_outlive_a_full_plan_cache(
     edition = skullking.load_edition("skullking-2021")
     compiled = edition._compiled
     planned = tables.install(compiled, table)
-    assert compiled.limit == planned + 3
+    assert compiled.memo.limit == planned + 3
     tabled_keys = set(compiled.plans)
     rng = random.Random(5)
     codes = [card.code if card.code != "TIG" else "TIG:PIR" for card in edition.deck()]
