@@ -126,8 +126,13 @@ class Edition:
     pool_limits: tuple[int, ...]
     role_names: tuple[str, ...]
     _vocabulary: Vocabulary
-    _resolver: Resolver
-    _compiled: CompiledTricks
+    #: The edition's trick rules read as they are written: the reference trick resolver
+    #: (:meth:`interpret_trick`), and what rounds ask of the rules of play (the led suit,
+    #: who must follow it).
+    interpreter: Resolver
+    #: The trick rules compiled at load: the fast trick resolver (:meth:`resolve_trick`),
+    #: with its plans and plan tables.
+    compiled: CompiledTricks
     _kinds: Mapping[str, CardKind]
     _decks: dict[frozenset[str], tuple[Card, ...]]
     _pools: Mapping[str, int]
@@ -253,11 +258,11 @@ class Edition:
             )
         setattr_(self, "plays", plays)
         setattr_(self, "_vocabulary", Vocabulary(self, list(plays.values())))
-        setattr_(self, "_resolver", Resolver(self))
-        setattr_(self, "_compiled", CompiledTricks(self, self._resolver))
+        setattr_(self, "interpreter", Resolver(self))
+        setattr_(self, "compiled", CompiledTricks(self, self.interpreter))
         # The instance's resolve_trick is the compiled resolver's own, one call less a
         # trick (the method below documents it, and serves calls made through the class).
-        resolve = self._compiled.resolve_trick
+        resolve = self.compiled.resolve_trick
         resolve.__doc__, resolve.__qualname__ = Edition.resolve_trick.__doc__, Edition.resolve_trick.__qualname__
         setattr_(self, "resolve_trick", resolve)
 
@@ -335,7 +340,7 @@ class Edition:
 
     def _cards(self, plays: list[Play]) -> Cards:
         """``plays`` (this edition's) as :class:`Cards`, their counts added up."""
-        return Cards(plays, self._compiled, *self._compiled.summary(plays))
+        return Cards(plays, self.compiled, *self.compiled.summary(plays))
 
     def play_of(self, card: str | Play) -> Play:
         """The play ``card`` stands for: text naming exactly one card (``"TIG:PIR"``,
@@ -382,7 +387,7 @@ class Edition:
         >>> r.winner is None, r.next_leader, r.rule
         (True, 3, 'kraken')
         """
-        return self._compiled.resolve_trick(cards, leader, players)
+        return self.compiled.resolve_trick(cards, leader, players)
 
     def plan_tricks(self, *, build: bool = True) -> bool:
         """Plan every trick of up to four cards this edition can deal before play
@@ -393,19 +398,19 @@ class Edition:
         tables are in place."""
         from skullking.tricks.compiled.tables import plan_tricks
 
-        return plan_tricks(self._compiled, build_missing=build)
+        return plan_tricks(self.compiled, build_missing=build)
 
     def interpret_trick(
         self, cards: str | Sequence[str | Play], leader: int = 0, players: int | None = None
     ) -> TrickResult:
         """:meth:`resolve_trick` by the reference interpreter (the rules read as they are
         written, nothing compiled): the same answer, or the same error."""
-        return self._resolver.resolve_trick(cards, leader, players)
+        return self.interpreter.resolve_trick(cards, leader, players)
 
     def led_suit(self, trick: str | Sequence[str | Play]) -> str | None:
         """The id of the suit the trick so far was led in, or ``None``."""
         plays = self.parse_cards(trick)
-        index = self._resolver.led_suit(plays)
+        index = self.interpreter.led_suit(plays)
         return self.suits[index].id if index >= 0 else None
 
     def legal_plays(
@@ -423,14 +428,14 @@ class Edition:
         if not held:
             raise IllegalTrickError("the hand is empty")
         if played:
-            self._resolver.check(played, 0, max(len(played), self.min_players))
-        self._resolver.check_copies([*held, *played], "in the hand and the trick")
+            self.interpreter.check(played, 0, max(len(played), self.min_players))
+        self.interpreter.check_copies([*held, *played], "in the hand and the trick")
         if players is not None:
             if not self.min_players <= players <= self.max_players:
                 low, high = self.min_players, self.max_players
                 raise IllegalTrickError(f"{shown(players)} players: this edition is for {low} to {high} players")
-            self._resolver.check_players([*held, *played], players)
-        return tuple(legal_plays(self._resolver, held, played))
+            self.interpreter.check_players([*held, *played], players)
+        return tuple(legal_plays(self.interpreter, held, played))
 
     # ------------------------------------------------------------------ rounds
 

@@ -336,7 +336,7 @@ def play_all(edition: Edition, *, done: Callable[[Usage], bool] | None = None, l
     limit = MAX_TRICKS if limit is None else limit
     domain = _Domain([edition])
     usage = Usage()
-    resolver = edition._resolver
+    resolver = edition.interpreter
     effects = edition.effects
     destroyers = {e.slot for e in effects if e.kind is EffectKind.DESTROY_TRICK}
     for classes, plays in domain.tricks(positions=False):
@@ -431,7 +431,7 @@ def same_tricks_each(edition: Edition, others: Sequence[Edition], limit: int = M
                 x = tracer.resolve([mine[k] for k in arrangement], 0, len(arrangement))
                 for i in whole | tracer.flagged:
                     theirs = others[i].plays
-                    y = others[i]._resolver.resolve([theirs[dealt[k]] for k in arrangement], 0, len(arrangement))
+                    y = others[i].interpreter.resolve([theirs[dealt[k]] for k in arrangement], 0, len(arrangement))
                     replayed += 1
                     if (x.winner, x.next_leader, x.bonus, x.alliances) != (
                         y.winner,
@@ -477,7 +477,7 @@ class _Watch(NamedTuple):
 def _reads(edition: Edition) -> dict[str, Any]:
     """Everything the reference resolver reads to resolve a trick, but the plays (and its
     plays of each suit, which :func:`_watch` compares as plays)."""
-    state = {name: value for name, value in vars(edition._resolver).items() if name not in ("edition", "suit_plays")}
+    state = {name: value for name, value in vars(edition.interpreter).items() if name not in ("edition", "suit_plays")}
     state["role_names"] = edition.role_names
     return state
 
@@ -538,7 +538,7 @@ def _read_with(
 ) -> frozenset[str] | None:
     """The cards a trick must hold for any of ``rules`` (either edition's) to find a
     card in it or any of ``leaders`` to be asked (``None``: any trick)."""
-    resolver = edition._resolver
+    resolver = edition.interpreter
     codes: set[str] = set()
     for slot, changed in rules.items():
         own = resolver.main if slot < 0 else resolver.effect_rules[slot]
@@ -708,6 +708,6 @@ class _Tracer(Resolver):
                 if other in self.flagged:
                     continue
                 edition = self.others[other]
-                if edition._resolver.bonuses([edition.plays[p.code] for p in plays], roles, index) != paid:
+                if edition.interpreter.bonuses([edition.plays[p.code] for p in plays], roles, index) != paid:
                     self.flagged.add(other)
         return paid

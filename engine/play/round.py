@@ -249,7 +249,7 @@ class Round:
         known = lookups(edition)
         self.edition = edition
         # (not in the set-up kept in the edition's lookups: they hold the edition itself)
-        self._rules, self._resolve = edition._resolver, edition._compiled.resolve_dealt
+        self._rules, self._resolve = edition.interpreter, edition.compiled.resolve_dealt
         players = tuple(players)  # (read once: any iterable of names)
         key: tuple[Any, ...] | None = None
         if hands is None and undealt is None:  # a round set up as one before is dealt at once

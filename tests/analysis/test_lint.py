@@ -237,7 +237,7 @@ def test_the_analysis_finds_what_every_ordered_trick_finds(path: Path) -> None:
     win and the effects that act over every ordered trick of distinct cards (each
     declaration of a declared card)."""
     edition = skullking.load_edition(path)
-    resolver = edition._resolver
+    resolver = edition.interpreter
     choices = []
     for card in edition.deck():
         declarations = edition.kind(card.kind).declarations if card.kind else ()
@@ -385,7 +385,7 @@ VARIANTS = (
 
 
 def _ends(edition: Edition, plays: list[Play]) -> tuple[object, ...]:
-    result = edition._resolver.resolve([edition.plays[p.code] for p in plays], 0, len(plays))
+    result = edition.interpreter.resolve([edition.plays[p.code] for p in plays], 0, len(plays))
     return result.winner, result.next_leader, result.bonus, result.alliances
 
 

@@ -96,7 +96,7 @@ def agree(
             outcome(edition.resolve_trick, " ".join(codes), leader, players), f"resolve_trick of object {number}, text,"
         )
         if leader == 0 and players is not None and isinstance(expected, skullking.TrickResult):
-            check(edition._compiled.resolve_dealt(plays, players), f"the round's resolver of object {number}")
+            check(edition.compiled.resolve_dealt(plays, players), f"the round's resolver of object {number}")
     return expected
 
 

@@ -42,13 +42,13 @@ class ResolveTrick:
     def resolver(self, edition: Edition) -> TrickResolver:
         """The edition's trick resolver of this kind."""
         if self.kind == "interpreter":
-            return edition._resolver
+            return edition.interpreter
         if self.kind == "compiled":
-            assert edition._compiled.table is None, "the edition's own resolver was given plan tables"
-            return edition._compiled
+            assert edition.compiled.table is None, "the edition's own resolver was given plan tables"
+            return edition.compiled
         tabled = _TABLED.get(edition)
         if tabled is None:  # (the table is built once per rules, then read from the test cache)
-            tabled = _TABLED[edition] = CompiledTricks(edition, edition._resolver)
+            tabled = _TABLED[edition] = CompiledTricks(edition, edition.interpreter)
             assert tables.plan_tricks(tabled)
         return tabled
 

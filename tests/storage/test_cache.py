@@ -267,7 +267,7 @@ def test_a_planted_plan_table_is_not_installed(folder: Path) -> None:
         planted = {**record, "payload": json.dumps(table, separators=(",", ":"))}
         entry.write_text(json.dumps({**planted, "digest": sign(planted)}), "utf-8")
         fresh = skullking.load_edition("skullking-original")
-        assert fresh.plan_tricks(build=False) is False and not fresh._compiled.plans
+        assert fresh.plan_tricks(build=False) is False and not fresh.compiled.plans
         result = fresh.resolve_trick(["PIR", "SK"])
         assert (result.winner, result.bonus) == (1, 30)
 
@@ -285,12 +285,12 @@ def test_a_damaged_plan_table_is_refused_before_any_plan_is_kept(damage: Any) ->
     """The table's plans are checked against the edition before one is kept: a position
     beyond the trick, another seat count, a builder that is not one."""
     edition = skullking.load_edition("skullking-original")
-    table = tables.build(edition._compiled)
+    table = tables.build(edition.compiled)
     damaged = {**table, "specs": [damage(spec) for spec in table["specs"]]}
     fresh = skullking.load_edition("skullking-original")
     with pytest.raises(ValueError):
-        tables.install(fresh._compiled, damaged)
-    assert not fresh._compiled.plans and fresh._compiled.table is None
+        tables.install(fresh.compiled, damaged)
+    assert not fresh.compiled.plans and fresh.compiled.table is None
 
 
 def _bounded_load(path: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
@@ -555,10 +555,10 @@ def test_a_table_whose_next_leader_sits_beyond_a_short_trick_is_kept(tmp_path: P
         "utf-8",
     )
     edition = skullking.load_edition(rule)
-    table = tables.build(edition._compiled)
+    table = tables.build(edition.compiled)
     assert any(name == "no_winner" and args[0] == 1 for name, args in table["specs"])
     fresh = skullking.load_edition(rule)
-    assert tables.install(fresh._compiled, table) > 0
+    assert tables.install(fresh.compiled, table) > 0
 
 
 def test_the_engine_fingerprint_names_every_module_of_every_stage() -> None:

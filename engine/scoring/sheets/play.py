@@ -184,7 +184,7 @@ class PlayReplay:
         cards until then: their tricks up to k go unchecked.
         (The plays are parsed and their copies checked by now: the follow-suit rule
         applies to them as they are.)"""
-        resolver = self.edition._resolver
+        resolver = self.edition.interpreter
         hands: list[list[Play]] = [[] for _ in names]
         for seats, row in zip(order, parsed, strict=True):
             for seat, (play, _) in zip(seats, row, strict=True):

@@ -229,7 +229,7 @@ def test_repeated_cards_of_one_copy_are_caught(editions: list[Edition]) -> None:
 def test_short_tricks_keep_plans_and_long_ones_do_not(edition: Edition) -> None:
     """A short trick's pattern has its plan after it came back; a trick of five cards or
     more never has one (their patterns come back too seldom to pay for a plan)."""
-    compiled = edition._compiled
+    compiled = edition.compiled
     short = edition.parse_cards("Y10 Y6 G14 B2")
     for _ in range(2):
         edition.resolve_trick(short)
@@ -249,7 +249,7 @@ def test_conditions_are_remembered_by_the_counts_they_read(edition: Edition) -> 
     deck = deck_plays(edition, rng)
     for _ in range(2_000):
         edition.resolve_trick(rng.sample(deck, 8))
-    (step,) = [s for s in edition._compiled.deciders[0].steps if s.condition is not None]
+    (step,) = [s for s in edition.compiled.deciders[0].steps if s.condition is not None]
     assert step.condition is not None
     assert 0 < len(step.condition[1]) <= 2 * 3  # skull king 0-1, mermaids 0-2
 

@@ -89,7 +89,7 @@ def test_a_plan_that_costs_nothing_is_kept_the_first_time() -> None:
     import skullking
 
     edition = skullking.load_edition("skullking-2021")
-    plans = edition._compiled.plans
+    plans = edition.compiled.plans
     pirate, ranked = edition.parse_cards("Y5 PIR G3 Y7"), edition.parse_cards("Y5 Y9 G3 G2")
     for trick in (pirate, ranked):
         plans.pop(trick.patterns, None)

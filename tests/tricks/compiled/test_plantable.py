@@ -34,7 +34,7 @@ HOUSE_RULES = sorted(str(p) for p in (ROOT / "examples" / "house-rules").glob("*
 def tabled() -> tuple[Edition, tables.Table]:
     """skullking-2021 with its table built (once for the module)."""
     edition = skullking.load_edition("skullking-2021")
-    return edition, tables.build(edition._compiled)
+    return edition, tables.build(edition.compiled)
 
 
 @pytest.mark.parametrize("name", EDITIONS + HOUSE_RULES, ids=lambda n: Path(n).stem)
@@ -45,9 +45,9 @@ def test_tabled_plans_agree_with_the_interpreter(name: str) -> None:
     seat count, resolved by a fresh edition object that only read the table (so nothing
     was learnt in play), every field of the result."""
     built = skullking.load_edition(name, allow_paths=True)
-    table = tables.build(built._compiled)
+    table = tables.build(built.compiled)
     edition = skullking.load_edition(name, allow_paths=True)  # other pattern ids
-    planned = tables.install(edition._compiled, json.loads(json.dumps(table)))
+    planned = tables.install(edition.compiled, json.loads(json.dumps(table)))
     ids = tables.patterns(edition)
     keys = [
         key
@@ -70,7 +70,7 @@ def test_tabled_plans_agree_with_the_interpreter(name: str) -> None:
                 expected = edition.interpret_trick(codes, leader, players)
             except SkullKingError:  # (a module that needs more players)
                 continue
-            plan = edition._compiled.plans[key]
+            plan = edition.compiled.plans[key]
             assert plan is not _SEEN
             assert plan(cards, leader, players) == expected, codes
             assert edition.resolve_trick(edition.parse_cards(codes), leader, players) == expected, codes
@@ -88,13 +88,13 @@ def test_a_table_read_back_builds_the_same_plans(tabled: tuple[Edition, tables.T
     other = skullking.load_edition("skullking-2021")
     here, there = tables.patterns(built), tables.patterns(other)
     assert here != there and len(here) == len(there)
-    tables.install(other._compiled, json.loads(json.dumps(table)))
+    tables.install(other.compiled, json.loads(json.dumps(table)))
     translate = dict(zip(here, there, strict=True))
     compared = 0
-    for key, plan in built._compiled.plans.items():
+    for key, plan in built.compiled.plans.items():
         if plan is _SEEN or len(key) > 4:
             continue
-        assert other._compiled.plans[tuple(translate[p] for p in key)] is plan, key
+        assert other.compiled.plans[tuple(translate[p] for p in key)] is plan, key
         assert SPECS[plan][0] in tables.BUILDERS
         compared += 1
     assert compared == sum(1 for numbers in table["tables"] for n in numbers if n >= 0)
@@ -108,7 +108,7 @@ def test_every_possible_trick_of_four_cards_is_planned(tabled: tuple[Edition, ta
     assert [len(numbers) for numbers in table["tables"]] == [18, 18**2, 18**3, 18**4]
     assert sum(1 for n in table["tables"][3] if n >= 0) == 66_582
     # what the games deal: every 4-card trick of 300 random games finds its plan
-    resolve_dealt, plans = edition._compiled.resolve_dealt, edition._compiled.plans
+    resolve_dealt, plans = edition.compiled.resolve_dealt, edition.compiled.plans
     met: list[tuple[int, ...]] = []
 
     def spy(cards: list[Play], players: int) -> object:
@@ -116,11 +116,11 @@ def test_every_possible_trick_of_four_cards_is_planned(tabled: tuple[Edition, ta
             met.append(tuple(play.pattern for play in cards))
         return resolve_dealt(cards, players)
 
-    edition._compiled.resolve_dealt = spy  # type: ignore[assignment]
+    edition.compiled.resolve_dealt = spy  # type: ignore[assignment]
     try:
         simulation.play_game(edition, Setup("skullking-2021", ("A", "B", "C", "D"), ("random",), 3), 0)
     finally:
-        edition._compiled.resolve_dealt = resolve_dealt
+        edition.compiled.resolve_dealt = resolve_dealt
     assert met and all(plans.get(key, _SEEN) is not _SEEN for key in met)
 
 
@@ -138,16 +138,16 @@ def test_the_cache_keeps_a_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 
     monkeypatch.setattr(tables, "build", counted)
     first = skullking.load_edition("skullking-original")
-    assert first._compiled.table is None
+    assert first.compiled.table is None
     assert first.plan_tricks() is True and len(builds) == 1
     assert first.plan_tricks() is True and len(builds) == 1  # in place already
     second = skullking.load_edition("skullking-original")
     assert second.plan_tricks(build=False) is True and len(builds) == 1
-    assert second._compiled.table == first._compiled.table
+    assert second.compiled.table == first.compiled.table
     for entry in tmp_path.glob("*.json"):  # damage every entry: the table is built again
         entry.write_text(entry.read_text()[:-40], encoding="utf-8")
     third = skullking.load_edition("skullking-original")
-    assert third.plan_tricks(build=False) is False and third._compiled.table is None
+    assert third.plan_tricks(build=False) is False and third.compiled.table is None
     assert third.plan_tricks() is True and len(builds) == 2
     monkeypatch.setenv("SKULLKING_NO_CACHE", "1")
     fourth = skullking.load_edition("skullking-original")
@@ -164,8 +164,8 @@ def test_a_table_of_other_rules_is_refused(tabled: tuple[Edition, tables.Table],
     loot = skullking.load_edition(ROOT / "examples" / "house-rules" / "loot-worth-10.yaml")
     assert tables.fingerprint(loot) != table["edition"]
     with pytest.raises(ValueError, match="another edition"):
-        tables.install(loot._compiled, table)
-    assert loot._compiled.table is None and not loot._compiled.plans
+        tables.install(loot.compiled, table)
+    assert loot.compiled.table is None and not loot.compiled.plans
 
 
 def test_the_tables_outlive_a_full_plan_cache(
@@ -176,7 +176,7 @@ def test_the_tables_outlive_a_full_plan_cache(
     _, table = tabled
     monkeypatch.setattr(tables, "LIMIT", 3)  # room for three patterns met in play
     edition = skullking.load_edition("skullking-2021")
-    compiled = edition._compiled
+    compiled = edition.compiled
     planned = tables.install(compiled, table)
     assert compiled.memo.limit == planned + 3
     tabled_keys = set(compiled.plans)
@@ -193,7 +193,7 @@ def test_fewer_sizes_for_an_edition_of_many_patterns(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(tables, "MOST_TUPLES", 400)
     edition = skullking.load_edition("skullking-2021")
     assert tables.sizes(edition) == range(1, 3)
-    table = tables.build(edition._compiled)
+    table = tables.build(edition.compiled)
     assert [len(numbers) for numbers in table["tables"]] == [18, 324]
 
 
@@ -216,5 +216,5 @@ def test_a_large_run_plans_its_tricks(monkeypatch: pytest.MonkeyPatch) -> None:
     assert not planned
     monkeypatch.setattr(simulation, "PLAN_AT", 49)
     large = simulate(setup, 49).as_json(setup, edition)
-    assert len(planned) == 1 and planned[0]._compiled.table is not None
+    assert len(planned) == 1 and planned[0].compiled.table is not None
     assert large == small
