@@ -5,7 +5,7 @@ from the trick's counts, and the card it picks."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from skullking.model.cards import Play
 from skullking.tricks.compiled.fields import (
@@ -69,16 +69,37 @@ def _by_counts(
     order (the lowest set bit first), each asked its condition."""
     fields = union(step.field for step in steps)
     led_suit, pick = reference.led_suit, reference.pick
+    # By a bit's position + 1, what its step's loop reads, in a plain tuple (unpacked
+    # and indexed faster than a named one, as is a region): how it picks, its argument,
+    # the mask that clears its field, its condition's mask, remembered values and
+    # itself (None: no condition), ties to the last played, the rule as the reference
+    # reads it, and the step.
+    plain = [tuple(region) for region in regions]
+    picks: tuple[Any, ...] = tuple(
+        None
+        if step is None
+        else (
+            step.how,
+            tuple(step.arg) if isinstance(step.arg, tuple) else step.arg,
+            step.clear,
+            0 if step.condition is None else step.condition.mask,
+            None if step.condition is None else step.condition.values,
+            step.condition,
+            step.last,
+            step.reference,
+            step,
+        )
+        for step in by_bit
+    )
 
     def decide(cards: Sequence[Play], roles: list[int] | None, counts: int) -> tuple[int, Step | None]:
         left = counts & fields
         while left:
-            step = by_bit[(left & -left).bit_length()]
-            how, arg, _, clear, condition, last, read, _, _, _ = step  # type: ignore[misc]
+            how, arg, clear, mask, values, condition, last, read, step = picks[(left & -left).bit_length()]
             left &= clear
             if condition is not None:
-                key = counts & condition[0]
-                value = condition[1].get(key)
+                key = counts & mask
+                value = values.get(key)
                 if value is None:
                     value = condition.holds(key)
                 if not value:
@@ -93,7 +114,7 @@ def _by_counts(
                 suit = led_suit(cards)
                 if suit < 0:
                     continue
-                how, arg = (_HIGH if how == _LED_HIGH else _LOW), regions[suit]
+                how, arg = (_HIGH if how == _LED_HIGH else _LOW), plain[suit]
             if how == _HIGH:
                 return cards.index(arg[2][(counts >> arg[0] & arg[1]).bit_length() - 1]), step
             if how == _ANY_FIRST:

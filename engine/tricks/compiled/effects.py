@@ -4,7 +4,7 @@ for the design): :class:`Effects` resolves a trick that holds a trick-altering c
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from skullking.model.cards import Play
 from skullking.tricks.compiled.fields import (
@@ -16,7 +16,7 @@ from skullking.tricks.compiled.fields import (
     CompiledEffect,
     Fields,
     Step,
-    won,
+    Won,
 )
 from skullking.tricks.compiled.plans import no_winner
 from skullking.tricks.interpreter import TrickResult
@@ -33,14 +33,16 @@ class Effects:
     <skullking.tricks.compiled.fields.Fields.effects>`): which card takes effect, the
     roles it changes (their counts moved from field to field), the effect's own
     precedence list (its :class:`~skullking.tricks.compiled.decide.Decider`), and who
-    leads when nobody wins, as :meth:`Resolver.resolve
-    <skullking.tricks.interpreter.Resolver.resolve>` does; the plan of the trick's
-    pattern kept in the memo. :attr:`resolve` is the function the resolver calls."""
+    leads when nobody wins (the plan of such a pattern kept in the memo), as
+    :meth:`Resolver.resolve <skullking.tricks.interpreter.Resolver.resolve>` does. A
+    trick the effect leaves to a card to win goes back to the resolver, which pays it as
+    any won trick. :attr:`resolve` is the function the resolver calls."""
 
     def __init__(self, fields: Fields, deciders: Sequence[Decider], memo: PlanMemo, reference: Resolver) -> None:
-        #: ``resolve(cards, leader, players, counts, low, key)``: the trick's result,
-        #: given its counts, its first counts (``counts & fields.hot``) and its
-        #: pattern's key when its plan is to be kept (else ``None``).
+        #: ``resolve(cards, leader, players, counts, low, key)``, given the trick's
+        #: counts, its first counts (``counts & fields.hot``) and its pattern's key when
+        #: its plan is to be kept (else ``None``): the result of a trick nobody wins, or
+        #: what decided a won one (:data:`~skullking.tricks.compiled.fields.Won`).
         self.resolve: Altered = _altered(fields, deciders, memo, reference)
 
 
@@ -48,12 +50,13 @@ def _altered(fields: Fields, deciders: Sequence[Decider], memo: PlanMemo, refere
     """The function :attr:`Effects.resolve`, the parts' tables bound as closure variables."""
     alters_at, ones, allies = fields.alters_at, fields.ones, fields.allies
     unit, effects, packed = fields.role_unit, fields.effects, fields.packed
+    rows: list[tuple[Any, ...]] = [tuple(effect) for effect in effects]  # (plain tuples: unpacked faster)
     effect_by_bit, effect_fields = fields.effect_by_bit, fields.effect_fields
-    role_bonuses, bonuses, reference_bonuses = fields.role_bonuses, fields.bonuses, reference.bonuses
+    role_bonuses = fields.role_bonuses
     active_effect, neutralized = reference.active_effect, reference.neutralized
     would_have_won, fallback_seat = reference.would_have_won, reference.fallback_seat
     decide_main, decide = deciders[0].decide, [decider.decide for decider in deciders]
-    keep, plan_for, next_plan, most = memo.keep, memo.plan_for, memo.next_plan, memo.edition.max_players
+    keep, next_plan, most = memo.keep, memo.next_plan, memo.edition.max_players
 
     def neutralize(effect: CompiledEffect, counts: int, own: int) -> int:
         """``counts`` with the special cards that play the effect's ``becomes`` role
@@ -118,7 +121,7 @@ def _altered(fields: Fields, deciders: Sequence[Decider], memo: PlanMemo, refere
 
     def altered(
         cards: Sequence[Play], leader: int, players: int, counts: int, low: int, key: tuple[int, ...] | None
-    ) -> TrickResult:
+    ) -> TrickResult | Won:
         before = counts
         roles: list[int] | None = None
         active = -1  # the card that takes effect (found when needed)
@@ -132,10 +135,10 @@ def _altered(fields: Fields, deciders: Sequence[Decider], memo: PlanMemo, refere
                     counts += unit[roles[i] + 1] - unit[play.role_index + 1]
             slot = cards[active].effect_index
         effect = effects[slot]
-        _, strategies, nobody, becomes, spares, cancels_alliances, by_role, reads_roles, _, _, own = effect
+        destroys, strategies, _, becomes, spares, cancels_alliances, by_role, reads_roles, _, _, own = rows[slot]
         moved = False  # the counts of the cards that play `becomes` moved to it
         step: Step | None
-        if effect.destroys:
+        if destroys:
             index, step = -1, None
         else:  # neutralize: every special card but the effect's own and spared roles plays `becomes`
             if roles is not None or by_role:
@@ -158,9 +161,8 @@ def _altered(fields: Fields, deciders: Sequence[Decider], memo: PlanMemo, refere
             if key is not None:
                 found = next_plan(strategies, cards, active, before)
                 if found is not None:
-                    keep(key, no_winner(found[0], found[1], nobody[0].rule, nobody[0].reason, most))
-            return nobody[next_leader(strategies, cards, active, leader, players, before, roles is None)]
-        winner = (leader + index) % players
+                    keep(key, no_winner(found[0], found[1], effect.nobody[0].rule, effect.nobody[0].reason, most))
+            return effect.nobody[next_leader(strategies, cards, active, leader, players, before, roles is None)]
         if roles is not None:
             role = roles[index]
         else:
@@ -172,25 +174,16 @@ def _altered(fields: Fields, deciders: Sequence[Decider], memo: PlanMemo, refere
                 if index != active:
                     role = becomes
         entries = role_bonuses[role + 1]
-        if entries is None:  # (a bonus the counts do not pay: the reference's, and no plan)
+        if entries is None:  # (a bonus the counts do not pay: the reference's, by these roles)
             if roles is None:
                 if active < 0:
                     active = _first_altering(cards)
                 roles = neutralized(slot, cards, [p.role_index for p in cards], active)
-            points, ids = reference_bonuses(cards, roles, index)
-            key = None
-        else:
-            if entries and not moved:  # role bonuses count the roles as played
-                if own is None:
-                    own = cards[_first_altering(cards)].role_index
-                counts = neutralize(effect, counts, own)
-            points, ids = bonuses(cards, counts, entries)
-        allied = not cancels_alliances and low & allies
-        if key is not None:
-            keep(key, plan_for(cards, index, step, points, ids, allied))
-        if points or ids or allied:
-            return won(step, cards, index, leader, players, points, ids, allied)
-        return step.results[index][winner]
+        elif entries and not moved:  # role bonuses count the roles as the effect gives them
+            if own is None:
+                own = cards[_first_altering(cards)].role_index
+            counts = neutralize(effect, counts, own)
+        return index, step, counts, role, roles, not cancels_alliances and low & allies
 
     return altered
 

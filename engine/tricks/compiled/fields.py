@@ -57,30 +57,6 @@ def own_bonus_ids(cards: Sequence[Play]) -> list[str]:
     return found
 
 
-def won(
-    step: Step,
-    cards: Sequence[Play],
-    index: int,
-    leader: int,
-    players: int,
-    points: int,
-    ids: tuple[str, ...],
-    allied: int,
-) -> TrickResult:
-    """The result of a trick the card at ``index`` won by ``step``'s rule, paying
-    ``points`` (``ids``), its alliance cards' seats allied with the winner's if
-    ``allied`` (not 0). (A trick that pays nothing and forms no alliance has its result
-    in :attr:`Step.results` already.)"""
-    winner = (leader + index) % players
-    rule = step.rule
-    formed: tuple[tuple[int, int], ...] = ()
-    if allied:
-        for i, play in enumerate(cards):
-            if play.allies and i != index:
-                formed += (((leader + i) % players, winner),)
-    return _new(TrickResult, (winner, winner, points, formed, rule.id, rule.description, index, ids))
-
-
 class Condition(NamedTuple):
     """A precedence rule's condition over the counts, its values remembered by the
     counts it reads."""
@@ -446,8 +422,6 @@ class Fields:
         self.payable = [self.static_ids | mask for mask in self.role_bonus_mask]
         #: ``need(counts, plays)``: the fewest players with whom plays make a possible trick.
         self.need = self._need()
-        #: ``bonuses(cards, counts, entries)``: what the winner of a trick earns, from its counts.
-        self.bonuses = self._bonuses()
 
     def _step(
         self,
@@ -522,41 +496,12 @@ class Fields:
 
         return need
 
-    def _bonuses(
-        self,
-    ) -> Callable[[Sequence[Play], int, tuple[tuple[str, int, int], ...]], tuple[int, tuple[str, ...]]]:
-        """The function :attr:`bonuses`, its fields bound as closure variables."""
-        ones, static_ids, static_at, static_ids_at = self.ones, self.static_ids, self.static_at, self.static_ids_at
-        (static_code_at, static_code_mask), paying = self.static_code, self.paying
-
-        def bonuses(
-            cards: Sequence[Play], counts: int, entries: tuple[tuple[str, int, int], ...]
-        ) -> tuple[int, tuple[str, ...]]:
-            """Bonus points and ids for the winner of ``cards``, from the counts (the
-            roles as the trick plays them), as :meth:`Resolver.bonuses
-            <skullking.tricks.interpreter.Resolver.bonuses>` gives them: ``entries`` are
-            the role bonuses of the winner's role (:attr:`role_bonuses`, where they are
-            not ``None``: a bonus the counts do not pay is the reference's to pay)."""
-            points = 0
-            ids: tuple[str, ...] = ()
-            if counts & static_ids:
-                points = counts >> static_at
-                if counts >> static_ids_at & ones == 1:
-                    ids = paying[counts >> static_code_at & static_code_mask]
-                else:
-                    ids = tuple(own_bonus_ids(cards))
-            if not points and not entries:
-                return 0, ()  # as the reference: no ids when nothing pays
-            for bonus, value, at in entries:
-                times = counts >> at & ones
-                if times:
-                    points += value * times
-                    ids += (bonus,) * times
-            return points, ids
-
-        return bonuses
-
 
 #: What the parts of the compiled resolver are typed as.
 Resolve = Callable[..., TrickResult]
-Altered = Callable[[Sequence[Play], int, int, int, int, "tuple[int, ...] | None"], TrickResult]
+#: What decided a trick a card won under a trick-altering effect: the winning card's
+#: position, the rule's step, the counts (the roles' counts as the effect gives them when
+#: a role bonus reads them), the winning card's role, the plays' roles when the effect's
+#: were worked out (else ``None``), and whether its alliances form (not 0).
+Won = tuple[int, Step, int, int, "list[int] | None", int]
+Altered = Callable[[Sequence[Play], int, int, int, int, "tuple[int, ...] | None"], "TrickResult | Won"]

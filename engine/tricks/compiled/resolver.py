@@ -67,13 +67,17 @@ and tasks of their own, each built once from the edition and its reference inter
 * a :class:`~skullking.tricks.compiled.decide.Decider` for each precedence list (the
   main list, then each effect's): the one loop that finds the rule that decides a trick
   from its counts, and the card it picks;
-* its :class:`~skullking.tricks.compiled.effects.Effects`: a trick with a
-  trick-altering card;
+* its :class:`~skullking.tricks.compiled.effects.Effects`: what a trick-altering card
+  does to a trick (which one takes effect, the roles it gives, its own precedence list,
+  who leads when nobody wins);
 * its :class:`~skullking.tricks.compiled.memo.PlanMemo`: the plans kept by pattern
   (built by :mod:`skullking.tricks.compiled.plans`), and the plan tables installed in it
   (:mod:`skullking.tricks.compiled.tables`).
 
-The resolver function itself is built here from those parts. What the reference
+The resolver function itself is built here from those parts: it checks the trick, finds
+its pattern's plan, has the trick decided (by the main list's decider, or by the effects),
+and pays the winner (the bonuses the counts hold) and builds the result, for every won
+trick in one place. What the reference
 interpreter holds is asked of it, never written again: the led suit, which trick-altering
 card takes effect and the roles it gives, the cards a rule picks among (for a plan, and
 for the picks the counts do not hold), a list of rules whose conditions must be asked in
@@ -89,7 +93,7 @@ from skullking.core.errors import NotationError
 from skullking.model.cards import Cards, Play
 from skullking.tricks.compiled.decide import Decider
 from skullking.tricks.compiled.effects import Effects
-from skullking.tricks.compiled.fields import _ANY_FIRST, _ROLE_FIRST, Fields, Resolve, _new, won
+from skullking.tricks.compiled.fields import _ANY_FIRST, _ROLE_FIRST, Fields, Resolve, _new, own_bonus_ids
 from skullking.tricks.compiled.memo import PLANNED, SEEN, PlanMemo
 from skullking.tricks.compiled.plans import Plan, no_winner
 from skullking.tricks.interpreter import Resolver, TrickResult
@@ -146,7 +150,14 @@ class CompiledTricks:
         """The resolver function, the parts' tables bound as closure variables."""
         fields, memo, reference, edition = self.fields, self.memo, self.reference, self.edition
         packed, bias, hot, alters, allies = fields.packed, fields.bias, fields.hot, fields.alters, fields.allies
-        role_bonuses, payable, bonuses = fields.role_bonuses, fields.payable, fields.bonuses
+        role_bonuses, payable, role_bonus_mask = fields.role_bonuses, fields.payable, fields.role_bonus_mask
+        ones, static_ids, static_at, static_ids_at = (
+            fields.ones,
+            fields.static_ids,
+            fields.static_at,
+            fields.static_ids_at,
+        )
+        (static_code_at, static_code_mask), paying = fields.static_code, fields.paying
         check, need_of, reference_bonuses = reference.check, fields.need, reference.bonuses
         fallback_seat, fallback_position = reference.fallback_seat, reference.fallback_position
         validate, unusual, altered, decide = (
@@ -220,31 +231,58 @@ class CompiledTricks:
             else:
                 key = None
             low = counts & hot
+            roles: list[int] | None = None
             if low & alters:
-                return altered(cards, leader, seats, counts, low, key)
-            index, step = decide(cards, None, counts)
-            if step is None:
-                if key is not None:
-                    keep(key, no_winner(fallback_position(count), 0, "", _NO_RULE, high_players))
-                return _new(TrickResult, (None, fallback_seat(count, leader, seats), 0, (), "", _NO_RULE, None, ()))
-            winner = (leader + index) % seats
-            role = cards[index].role_index + 1
-            entries = role_bonuses[role]
+                decided = altered(cards, leader, seats, counts, low, key)
+                if isinstance(decided, TrickResult):  # nobody wins
+                    return decided
+                index, step, counts, role, roles, allied = decided
+                low = counts & hot
+                fresh = None  # (a trick an effect changes keeps its plan the second time it is met)
+            else:
+                index, found = decide(cards, None, counts)
+                if found is None:
+                    if key is not None:
+                        keep(key, no_winner(fallback_position(count), 0, "", _NO_RULE, high_players))
+                    return _new(TrickResult, (None, fallback_seat(count, leader, seats), 0, (), "", _NO_RULE, None, ()))
+                step, role, allied = found, cards[index].role_index, low & allies
+            # what the winner earns, and the pattern's plan
+            entries = role_bonuses[role + 1]
             points = 0
             ids: tuple[str, ...] = ()
-            if entries is None:
-                points, ids = reference_bonuses(cards, [p.role_index for p in cards], index)
-            elif low & payable[role]:  # (else nothing pays: no points, no ids)
-                points, ids = bonuses(cards, counts, entries)
-            if entries is not None:
+            if entries is None:  # a bonus the counts do not pay: the reference's, and no plan
+                points, ids = reference_bonuses(cards, [p.role_index for p in cards] if roles is None else roles, index)
+            else:
+                if low & payable[role + 1]:  # (else nothing pays: no points, no ids)
+                    if low & static_ids:  # the cards' own bonuses
+                        points = counts >> static_at
+                        if low >> static_ids_at & ones == 1:
+                            ids = paying[counts >> static_code_at & static_code_mask]
+                        else:
+                            ids = tuple(own_bonus_ids(cards))
+                    if low & role_bonus_mask[role + 1]:  # the bonuses by role, counted
+                        for bonus, value, at in entries:
+                            times = low >> at & ones
+                            if times:
+                                points += value * times
+                                ids += (bonus,) * times
+                    elif not points and not entries:
+                        ids = ()  # as the reference: no ids when nothing pays
                 if key is not None:
-                    keep(key, plan_for(cards, index, step, points, ids, low & allies))
-                elif fresh is not None and step.how in first_kept and not (points or ids or low & allies):
+                    keep(key, plan_for(cards, index, step, points, ids, allied))
+                elif fresh is not None and step.how in first_kept and not (points or ids or allied):
                     # a rule that picks a card by its place, paying nothing: its plan costs
                     # nothing to build, kept at the first sight of the pattern
                     keep(fresh, plain(index, step))
-            if points or ids or low & allies:
-                return won(step, cards, index, leader, seats, points, ids, low & allies)
+            winner = (leader + index) % seats
+            if points or ids or allied:
+                formed: tuple[tuple[int, int], ...] = ()
+                if allied:  # each alliance card's seat with the winner's
+                    for i, play in enumerate(cards):
+                        if play.allies and i != index:
+                            formed += (((leader + i) % seats, winner),)
+                rule = step.rule
+                return _new(TrickResult, (winner, winner, points, formed, rule.id, rule.description, index, ids))
             return step.results[index][winner]
 
         return resolve_trick
