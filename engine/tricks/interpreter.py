@@ -280,12 +280,15 @@ class Resolver:
                 return compiled.rule, found, compiled.pick
         return None, [], Pick.FIRST
 
-    def among(self, compiled: _CompiledRule, plays: Sequence[Play], roles: list[int]) -> list[int]:
+    def among(self, compiled: _CompiledRule, plays: Sequence[Play], roles: list[int] | None = None) -> list[int]:
         """The positions of the cards a rule picks among (its role, its suit, the trumps,
         the led suit, the numbered cards, any card), in the order its pick reads them:
-        the card played last first where ties go to it."""
+        the card played last first where ties go to it. ``roles`` are the roles the
+        plays play (by default as played)."""
         group, param = compiled.group, compiled.param
         if group == _ROLE:
+            if roles is None:
+                roles = [p.role_index for p in plays]
             found = [i for i, r in enumerate(roles) if r == param]
         elif group == _ANY:
             found = list(range(len(plays)))
@@ -297,9 +300,9 @@ class Resolver:
             found = _numbered(plays, group, param)
         return found[::-1] if compiled.reverse else found
 
-    def pick(self, compiled: _CompiledRule, plays: Sequence[Play], roles: list[int]) -> int:
+    def pick(self, compiled: _CompiledRule, plays: Sequence[Play], roles: list[int] | None = None) -> int:
         """The position of the card a rule picks (its condition aside), -1 when it finds
-        none."""
+        none; ``roles`` as :meth:`among` reads them."""
         found = self.among(compiled, plays, roles)
         return _pick(found, plays, compiled.pick) if found else -1
 

@@ -124,7 +124,7 @@ def _by_counts(
                 return cards.index(arg[2][(bits & -bits).bit_length() - 1]), step
             if how in (_RANKS_HIGH, _RANKS_LOW):
                 return _best_by_rank(cards, counts, arg, how == _RANKS_HIGH, last), step
-            index = pick(read, cards, [p.role_index for p in cards] if roles is None else roles)
+            index = pick(read, cards, roles)
             if index >= 0:
                 return index, step
         return -1, None

@@ -99,7 +99,7 @@ class PlanMemo:
             return None
         # the cards it picks the highest (lowest) among, as the reference finds them (in
         # the order ties are broken in): numbered cards, whose roles it does not read
-        positions = self._reference.among(step.reference, cards, [p.role_index for p in cards])
+        positions = self._reference.among(step.reference, cards)
         if len(positions) == 1:
             return index
         return (tuple(positions), 1 if how in (_HIGH, _LED_HIGH, _RANKS_HIGH) else -1)
