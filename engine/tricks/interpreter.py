@@ -123,6 +123,10 @@ class _CompiledRule(NamedTuple):
 class Resolver:
     """An edition's trick rules compiled into lookup structures."""
 
+    #: The attributes worked out from the edition's plays alone (its plays of each suit):
+    #: what compares two editions' plays compares these too.
+    BY_PLAYS = ("suit_plays", "following")
+
     def __init__(self, edition: Edition) -> None:
         self.edition = edition
         roles = {r.id: r.slot for r in edition.roles}
@@ -137,9 +141,15 @@ class Resolver:
         self.spares = [frozenset(roles[r] for r in e.spares if r in roles) for e in edition.effects]
         self.pass_on_character = edition.character_after_pass is Lead.PASS
         self.must_follow = edition.play_rules.follow_suit == "must"
-        # The edition's plays of each suit, by suit index: whether a hand holds the led suit.
+        # The edition's plays of each suit, by suit index: whether a hand holds the led
+        # suit; and those that may be played on a trick led in that suit by a hand that
+        # holds it (the suit's, and every card without a suit).
         self.suit_plays = tuple(
             frozenset(p for p in edition.plays.values() if p.suit_index == s.slot) for s in edition.suits
+        )
+        self.following = tuple(
+            frozenset(p for p in edition.plays.values() if p.suit_index < 0 or p.suit_index == s.slot)
+            for s in edition.suits
         )
         self.fallback = edition.play_rules.no_winner_leads
         self.dynamic: list[tuple[Bonus, ...]] = []
@@ -251,6 +261,14 @@ class Resolver:
 
     def led_suit(self, plays: Sequence[Play]) -> int:
         """The index of the suit the trick was led in, or -1 when it has none."""
+        led = self.lead(plays)
+        return -1 if led is None else led
+
+    def lead(self, plays: Sequence[Play]) -> int | None:
+        """The led suit as far as ``plays``, a trick's first cards, settle it: its index,
+        -1 once a card leaves the trick without one (a character led), or ``None`` while
+        no card has settled it (none played yet, or only cards that pass the lead on, as
+        an escape does). Cards played after the one that settles it change nothing."""
         passed = False
         for p in plays:
             if p.suit_index >= 0:
@@ -258,7 +276,7 @@ class Resolver:
             if p.lead is Lead.NO_SUIT and (not passed or not self.pass_on_character):
                 return -1
             passed = True
-        return -1
+        return None
 
     def candidates(
         self, rules: list[_CompiledRule], plays: Sequence[Play], roles: list[int]
@@ -530,9 +548,13 @@ def legal_plays(resolver: Resolver, hand: Sequence[Play], trick: Sequence[Play])
     """The cards of ``hand`` that may be played on ``trick``: a numbered card must follow
     the led suit when the hand holds that suit (unless ``play.follow_suit`` is ``may``);
     special cards may always be played."""
-    if not trick or not resolver.must_follow:  # (a trick's first card leads: none to follow)
-        return list(hand)
-    led = resolver.led_suit(trick)
-    if led >= 0 and not resolver.suit_plays[led].isdisjoint(hand):
-        return [p for p in hand if p.suit_index < 0 or p.suit_index == led]
+    return follow_suit(resolver, hand, resolver.led_suit(trick))
+
+
+def follow_suit(resolver: Resolver, hand: Sequence[Play], led: int) -> list[Play]:
+    """The cards of ``hand`` that may be played on a trick led in suit ``led`` (its
+    index; -1 when the trick has no led suit yet, or none): the rule of
+    :func:`legal_plays`, for a caller that keeps the led suit of the trick in play."""
+    if led >= 0 and resolver.must_follow and not resolver.suit_plays[led].isdisjoint(hand):
+        return list(filter(resolver.following[led].__contains__, hand))
     return list(hand)
