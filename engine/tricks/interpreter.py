@@ -32,8 +32,8 @@ words.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from skullking.core.errors import IllegalTrickError
 from skullking.core.limits import shown
@@ -53,6 +53,10 @@ from skullking.model.records import (
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
+
+#: Where a strategy that asks who would have won finds him: a position, or what picks
+#: one (the compiled resolver's plans, see Resolver.next_leader).
+_At = TypeVar("_At")
 
 
 class TrickResult(NamedTuple):
@@ -416,8 +420,9 @@ class Resolver:
             for i, (p, r) in enumerate(zip(plays, roles, strict=True))
         ]
 
-    def would_have_won(self, plays: Sequence[Play], keep: list[int], leader: int, players: int) -> int | None:
-        """The seat that would have won with only the plays at ``keep`` (positions kept)."""
+    def would_have_won(self, plays: Sequence[Play], keep: list[int]) -> int | None:
+        """The position of the card that would have won with only the plays at ``keep``
+        (positions kept), or ``None`` when none would have."""
         if not keep:
             return None
         subset = [plays[i] for i in keep]
@@ -428,27 +433,52 @@ class Resolver:
         else:
             index, _ = self.decide(self.main, subset, roles)
             index = index if index >= 0 else None
-        return None if index is None else (leader + keep[index]) % players
+        return None if index is None else keep[index]
+
+    def next_leader(
+        self,
+        strategies: Sequence[NextLeader],
+        count: int,
+        active: int,
+        without: Callable[[NextLeader], _At | None],
+    ) -> tuple[_At | int, int]:
+        """Who leads after a trick of ``count`` cards that an effect leaves without a
+        winner, its card at position ``active``: the first of the effect's ``strategies``
+        (its ``next_leader``) that names somebody, else ``play.no_winner_leads``; as a
+        position in the trick and how many seats on from it. ``without(strategy)`` answers
+        the two strategies that ask who would have won without some of the cards (the
+        trick-altering cards, or the effect's own): that card's position, or ``None``
+        when no card would have won (the next strategy is tried). The one walk of the
+        strategies: this resolver's, and the compiled resolver's and its plans', each
+        answering ``without`` its own way. (:func:`tried_strategies` says which
+        strategies it reaches: change them together.)"""
+        for strategy in strategies:
+            if (
+                strategy is NextLeader.WOULD_HAVE_WON_WITHOUT_EFFECTS
+                or strategy is NextLeader.WOULD_HAVE_WON_WITHOUT_CARD
+            ):
+                found = without(strategy)
+                if found is not None:
+                    return found, 0
+            elif strategy is NextLeader.EFFECT_PLAYER:
+                return active, 0
+            elif strategy is NextLeader.LEFT_OF_EFFECT_PLAYER:
+                return active, 1
+            else:  # the trick's leader
+                return 0, 0
+        return self.fallback_position(count), 0
 
     def _next_leader(self, effect: Effect, plays: Sequence[Play], active: int, leader: int, players: int) -> int:
-        # tried_strategies says which strategies this loop reaches: change them together
-        for strategy in effect.next_leader:
-            seat: int | None
+        """The seat that leads after ``plays``, led by seat ``leader``, which ``effect``
+        (its card at ``active``) left without a winner (see :meth:`next_leader`)."""
+
+        def without(strategy: NextLeader) -> int | None:
             if strategy is NextLeader.WOULD_HAVE_WON_WITHOUT_EFFECTS:
-                keep = [i for i, p in enumerate(plays) if not p.alters]
-                seat = self.would_have_won(plays, keep, leader, players)
-            elif strategy is NextLeader.WOULD_HAVE_WON_WITHOUT_CARD:
-                keep = [i for i in range(len(plays)) if i != active]
-                seat = self.would_have_won(plays, keep, leader, players)
-            elif strategy is NextLeader.EFFECT_PLAYER:
-                seat = (leader + active) % players
-            elif strategy is NextLeader.LEFT_OF_EFFECT_PLAYER:
-                seat = (leader + active + 1) % players
-            else:
-                seat = leader
-            if seat is not None:
-                return seat
-        return self.fallback_seat(len(plays), leader, players)
+                return self.would_have_won(plays, [i for i, p in enumerate(plays) if not p.alters])
+            return self.would_have_won(plays, [i for i in range(len(plays)) if i != active])
+
+        position, on = self.next_leader(effect.next_leader, len(plays), active, without)
+        return (leader + position + on) % players
 
     def fallback_position(self, count: int) -> int:
         """The position in a trick of ``count`` cards of who leads next when nobody won
@@ -460,6 +490,7 @@ class Resolver:
         return 0
 
     def fallback_seat(self, count: int, leader: int, players: int) -> int:
+        """The seat of :meth:`fallback_position` in a trick led by seat ``leader``."""
         return (leader + self.fallback_position(count)) % players
 
     # ------------------------------------------------------------------ bonuses
@@ -503,7 +534,7 @@ _SEATED = frozenset({NextLeader.EFFECT_PLAYER, NextLeader.LEFT_OF_EFFECT_PLAYER,
 
 
 def tried_strategies(strategies: Sequence[NextLeader], fallback: Fallback) -> tuple[NextLeader, ...]:
-    """The next-leader strategies :meth:`Resolver._next_leader` can reach, in order:
+    """The next-leader strategies :meth:`Resolver.next_leader` can reach, in order:
     each once (one that named nobody names nobody again), none after one that always
     names a seat, and not a last ``trick_leader`` where the ``fallback`` (who leads
     when no strategy names anybody) is the trick's leader too. Two lists with the
