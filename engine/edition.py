@@ -39,6 +39,7 @@ from skullking.model.records import (
     SheetChoice,
     Suit,
     WhenSeveral,
+    ghost_plays,
 )
 from skullking.tricks.compiled.plans import new_pattern_id
 from skullking.tricks.compiled.resolver import CompiledTricks
@@ -462,7 +463,7 @@ class Edition:
         """The ghost hand where it plays at a table of ``players`` (``ghost.players``: two
         in the 2021 rulebook), else ``None``."""
         ghost = self.ghost
-        return ghost if ghost is not None and ghost.players == players else None
+        return ghost if ghost is not None and ghost_plays(ghost.players, players) else None
 
     def hands(self, players: int) -> int:
         """The hands dealt at a table of ``players``: theirs, and the ghost's where it plays."""

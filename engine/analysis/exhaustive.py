@@ -475,9 +475,11 @@ class _Watch(NamedTuple):
 
 
 def _reads(edition: Edition) -> dict[str, Any]:
-    """Everything the reference resolver reads to resolve a trick, but the plays (and its
-    plays of each suit, which :func:`_watch` compares as plays)."""
-    state = {name: value for name, value in vars(edition.interpreter).items() if name not in ("edition", "suit_plays")}
+    """Everything the reference resolver reads to resolve a trick, but the edition and
+    what it works out from the plays alone (``Resolver.BY_PLAYS``), which :func:`_watch`
+    compares as plays."""
+    skipped = ("edition", *Resolver.BY_PLAYS)
+    state = {name: value for name, value in vars(edition.interpreter).items() if name not in skipped}
     state["role_names"] = edition.role_names
     return state
 

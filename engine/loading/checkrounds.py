@@ -16,6 +16,7 @@ from skullking.model.records import (
     HAND_LIMIT_NAMES,
     ROUND_NAMES,
     SEAT_NAMES,
+    ghost_plays,
 )
 
 
@@ -177,7 +178,7 @@ class RoundRules:
         for players in range(d["players"]["min"], d["players"]["max"] + 1):
             # the ghost hand of small games is dealt like a player's, and the hand limit
             # counts it (as a round deals it)
-            hands = players + (1 if ghost is not None and ghost["players"] == players else 0)
+            hands = players + ghost_plays(None if ghost is None else ghost["players"], players)
             try:
                 hand = largest if limit is None else min(largest, limit.evaluate({"players": hands}))
             except FormulaError as exc:

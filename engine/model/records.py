@@ -400,6 +400,14 @@ class Ghost(NamedTuple):
     leads_again: str = "keep_order"
 
 
+def ghost_plays(ghost_players: int | None, players: int) -> bool:
+    """Whether the ghost hand plays at a table of ``players``: at the one player count
+    its ``ghost.players`` names (two in the 2021 rulebook), never without one
+    (``ghost_players`` is ``None``). The rule for an edition (``Edition.ghost_at``) and for
+    an edition file being checked, before its edition is built."""
+    return ghost_players is not None and ghost_players == players
+
+
 class SheetChoice(NamedTuple):
     """A per-player choice a score sheet records (a wager, a bid change): the sheet key,
     the values allowed, and the card whose winning trick grants it, if any."""

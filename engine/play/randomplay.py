@@ -28,15 +28,16 @@ class RandomChoices:
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
+        self._choice = rng.choice
 
     def bid(self, player: str, options: Sequence[int]) -> int:
-        return self.rng.choice(options)
+        return self._choice(options)
 
     def load(self, player: str, options: Sequence[str]) -> str:
-        return self.rng.choice(options)
+        return self._choice(options)
 
     def play(self, player: str, options: Sequence[Play]) -> Play:
-        return self.rng.choice(options)
+        return self._choice(options)
 
     def decide(self, decision: Decision) -> Any:
         if decision.kind == EXCHANGE:  # (the options are the hand's plays)

@@ -65,16 +65,16 @@ from skullking.model.records import (
 from skullking.play.randomplay import play_randomly
 from skullking.rounds.bidding import Broken, bid_range, bidding_order, broken_rules, first_leader
 from skullking.rounds.lookups import CHANGE_BID, WAGER, GrantSpec, lookups
-from skullking.rounds.seating import ghost_play, leader_abilities, next_seat, opener, seat_order
+from skullking.rounds.seating import Seating, ghost_play, leader_abilities, seating
 from skullking.scoring.schemes import RoundScore, scorer
-from skullking.tricks.interpreter import legal_plays as trick_legal_plays
+from skullking.tricks.interpreter import follow_suit
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Hashable
 
     from skullking.edition import Edition
     from skullking.model.records import Scheme
-    from skullking.rounds.lookups import Lookups, ModuleLookups, Seating
+    from skullking.rounds.lookups import Lookups, ModuleLookups
     from skullking.scoring.schemes import Scorer
     from skullking.tricks.interpreter import Resolver, TrickResult
 
@@ -205,12 +205,16 @@ class Round:
     _bids: dict[str, int]
     loads: dict[str, str]
     _trick: list[Play]
+    #: The led suit as far as the trick in play's cards settle it (see Resolver.lead).
+    _led: int | None
     tricks: list[Trick]
     _leader: int
     _previous: int
     _seatings: dict[Hashable, Seating]
-    _order: tuple[int, ...]  # the seats of the trick in play, in play order
-    _names: tuple[str, ...]  # and their names
+    _seating: Seating  # the trick in play's
+    #: The players whose hand holds a card twice or a card declared when played (see
+    #: _plays_of; a hand only loses cards but by an exchange, which adds its player).
+    _repeats: set[str]
     changes: dict[str, int]
     wagers: dict[str, int]
     leader_choices: dict[str, str]
@@ -345,8 +349,7 @@ class Round:
         "_leader",
         "_previous",
         "_seatings",
-        "_order",
-        "_names",
+        "_seating",
         "bidding_order",
         "bid_range",
         "_abilities",
@@ -356,6 +359,7 @@ class Round:
         """The state of a round that has not begun: no bid, no trick, no decision."""
         self.loads = {}
         self._trick = []
+        self._led = None
         self.tricks = []
         self._bids = {}
         self.changes = {}
@@ -398,7 +402,7 @@ class Round:
         """The player whose card comes next, or ``None`` outside play."""
         if self.phase is not PLAYING:
             return None
-        return self.seats[self._order[len(self._trick)]]
+        return self._seating.names[len(self._trick)]
 
     @property
     def pending(self) -> Decision | None:
@@ -486,6 +490,7 @@ class Round:
                     if left[play.card] == 0:
                         raise GameError(f"{name}'s hand: '{play.card.code}' is not in the deck in play, or dealt twice")
                     left[play.card] -= 1
+            self._repeats = {name for name, hand in self.hands.items() if self._holds_repeats(hand)}
             rest = []
             for play in deck:
                 if left[play.card] > 0:
@@ -509,9 +514,21 @@ class Round:
         size = slices[-1][1].stop
         drawn = draw(rng, deck, size + self._kit.reserve)
         hands = self.hands = {}
+        repeats = self._repeats = set()
         for name, place in slices:  # (a loop: cheaper than dict() over a zip)
-            hands[name] = drawn[place]
+            hand = hands[name] = drawn[place]
+            if self._holds_repeats(hand):
+                repeats.add(name)
         self.undealt = drawn[size:] + deck
+
+    def _holds_repeats(self, hand: list[Play]) -> bool:
+        """Whether ``hand`` holds a card twice or a card declared when played: its legal
+        plays are then listed each play once and a declared card once per declaration
+        (see :meth:`_plays_of`); any other hand's legal cards are its plays as they stand."""
+        kit = self._kit
+        if kit.special.isdisjoint(hand):
+            return False
+        return not kit.undeclared.isdisjoint(hand) or len(set(hand)) < len(hand)
 
     def _cards(self, cards: str | Iterable[str | Play], what: str) -> list[Play]:
         """Cards given as one text (``"Y7 SK"``) or a list of cards, each text or a play."""
@@ -632,14 +649,20 @@ class Round:
             self._player(player)
             return ()
         assert mover is not None
-        return tuple(self._plays_of(self.hands[mover]))
+        return tuple(self._plays_of(mover))
 
-    def _plays_of(self, hand: list[Play]) -> list[Play]:
-        """The legal plays of ``hand``, whose turn it is, in hand order (see
+    def _plays_of(self, mover: str) -> list[Play]:
+        """The legal plays of ``mover``, whose turn it is, in hand order (see
         :meth:`legal_plays`): each card once, a card declared when played once per
         declaration."""
-        # (the round keeps its hands and trick sound: the edition's input checks are not needed)
-        legal = trick_legal_plays(self._rules, hand, self._trick)
+        # (the round keeps its hands and trick sound: the edition's input checks are not
+        # needed; the led suit is the trick's, kept once its cards settle it)
+        led = self._led
+        if led is None and self._trick:
+            led = self._led = self._rules.lead(self._trick)
+        legal = follow_suit(self._rules, self.hands[mover], -1 if led is None else led)
+        if mover not in self._repeats:
+            return legal
         kit = self._kit
         if kit.undeclared.isdisjoint(legal):
             return legal if kit.twice.isdisjoint(legal) else list(dict.fromkeys(legal))  # each play once
@@ -675,7 +698,7 @@ class Round:
             options = ", ".join(f"{play.card.code}:{d.code}" for d in kind.declarations)
             raise GameError(f"{play.card.code} is declared when played: play one of {options}")
         ghost = player == self.ghost_name  # the ghost never has to follow suit
-        if not ghost and all(p.card != play.card for p in self._plays_of(hand)):
+        if not ghost and all(p.card != play.card for p in self._plays_of(player)):
             suit = self.edition.led_suit(self._trick)
             follow = " ".join(p.code for p in hand if p.card.suit == suit)
             raise GameError(f"{player} must follow {suit} ({follow})")
@@ -699,35 +722,32 @@ class Round:
             top = self.hands[ghost.name][0]
             self.play(ghost.name, ghost_play(self.edition, top, ghost))
 
-    def _seat(self, leader: int, previous: int) -> tuple[tuple[int, ...], tuple[str, ...]]:
-        """Seat the next trick: its leader's seat, and who led the trick before (where the
-        ghost hand's place depends on it). ``_order`` holds the seats in play order,
-        ``_names`` their names; both are returned."""
-        seating = self._seatings.get((leader, previous) if self.ghost is not None else leader)
-        if seating is None:
-            order = tuple(seat_order(leader, previous, len(self.players), self.ghost))
-            seating = (order, tuple(self.seats[s] for s in order))
-            self._seatings[(leader, previous) if self.ghost is not None else leader] = seating
-        self._order, self._names = seating
-        return seating
+    def _seat(self, leader: int, previous: int) -> None:
+        """Seat the next trick (``_seating``): its leader's seat, and who led the trick
+        before (where the ghost hand's place depends on it)."""
+        key = (leader, previous) if self.ghost is not None else leader
+        found = self._seatings.get(key)
+        if found is None:
+            found = self._seatings[key] = seating(leader, previous, self.seats, self.ghost)
+        self._seating = found
 
     def _finish_trick(self) -> None:
         """The full trick resolved, recorded and tallied, the next one seated, what its
         winning card grants used or queued, and the phase moved on when the round waits."""
         plays = tuple(self._trick)
-        order, names = self._order, self._names
+        _, names, opened, leads = self._seating
         ghost = self.ghost
         result = self._resolve(plays, len(plays))
         number = len(self.tricks) + 1
         winner = names[result.winner] if result.winner is not None else None
-        count = len(self.players)
-        following = next_seat(order, result.next_leader, count, ghost)
-        self._previous, self._leader = opener(order, count, ghost), following
+        following = leads[result.next_leader]
+        self._previous, self._leader = opened, following
         self.tricks.append(_new_trick(Trick, (number, names, plays, result, winner, self.seats[following])))
         if winner is not None:
             self._tally(winner, names, result)
         self._trick = []
-        self._seat(following, self._previous)
+        self._led = None
+        self._seat(following, opened)
         card = result.winning_card
         if card is not None and winner is not None and self._abilities:
             specs = self._kit.grants.get(plays[card])
@@ -860,6 +880,8 @@ class Round:
                 return None  # nothing left to draw: nothing to discard either
             hand = self.hands[player]
             hand.extend(drawn)
+            if self._holds_repeats(hand):
+                self._repeats.add(player)
             return Decision(player, kind, card, trick, tuple(hand), len(drawn))
         options: tuple[Any, ...]
         if kind == CHOOSE_LEADER:
@@ -898,7 +920,7 @@ class Round:
         for player in self.to_load:
             self.load(player, chooser.load(player, self.scheme.loads))
         pick, decide = chooser.play, chooser.decide
-        hands, held, plays_of, ghost = self.hands, self._lookups.held, self._plays_of, self.ghost
+        hands, held, plays_of, place = self.hands, self._lookups.held, self._plays_of, self._place
         while self.phase is not OVER:
             if self._pending:
                 decision = cast(Decision, self._pending[0])  # (the head is a decision: see pending)
@@ -910,26 +932,13 @@ class Round:
                 else:
                     self.decide(decision.player, answer)
                 continue
-            trick, names = self._trick, self._names
-            # Without the ghost hand the cards come one after the other until the last,
-            # which finishes the trick; with it, one card at a time (the ghost's follow).
-            for mover in names[len(trick) : -1] if ghost is None else ():
-                hand = hands[mover]
-                options = plays_of(hand)
-                play = pick(mover, options)
-                if play in options:
-                    hand.remove(held[play])
-                    trick.append(play)
-                else:
-                    self.play(mover, play)  # (checked there)
-            mover = names[len(trick)]  # (to_play)
-            hand = hands[mover]
-            options = plays_of(hand)
+            mover = self._seating.names[len(self._trick)]  # (to_play; the ghost plays his own)
+            options = plays_of(mover)
             play = pick(mover, options)
             if play in options:
-                self._place(hand, held[play], play)
+                place(hands[mover], held[play], play)
             else:
-                self.play(mover, play)
+                self.play(mover, play)  # (checked there)
 
     # ------------------------------------------------------------------ phases
 

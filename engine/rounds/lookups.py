@@ -20,7 +20,7 @@ from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from skullking.model.records import AbilityKind
-from skullking.rounds.seating import grants
+from skullking.rounds.seating import Seating, grants
 
 if TYPE_CHECKING:
     from collections.abc import Set
@@ -46,25 +46,22 @@ class GrantSpec(NamedTuple):
     later: bool
 
 
-#: A trick's seats in play order, and their names.
-Seating = tuple[tuple[int, ...], tuple[str, ...]]
-
-
 class ModuleLookups:
     """Lookups for one set of modules in play."""
 
-    __slots__ = ("deck", "grants", "reserve", "twice", "undeclared")
+    __slots__ = ("deck", "grants", "reserve", "special", "twice", "undeclared")
 
     def __init__(self, edition: Edition, modules: frozenset[str]) -> None:
         plays = edition.plays
         #: The deck in play as plays (cards declared when played stay undeclared).
         self.deck: tuple[Play, ...] = tuple(plays[card.code] for card in edition.deck(modules))
         #: The plays the deck holds more than once (a hand may hold two of them, one
-        #: play) and those declared when played (a Tigress: a play per declaration): a
-        #: hand without any of them plays its legal cards as they stand (see
-        #: Round._plays_of).
+        #: play) and those declared when played (a Tigress: a play per declaration),
+        #: and both (``special``): a hand without any of them plays its legal cards as
+        #: they stand (see Round._holds_repeats).
         self.twice = frozenset(p for p, n in Counter(self.deck).items() if n > 1)
         self.undeclared = frozenset(p for p in self.deck if p.undeclared)
+        self.special = self.twice | self.undeclared
         #: Play -> what winning a trick with it grants, in the edition's order (the
         #: abilities, then the wager, then the bid change); plays granting nothing are
         #: left out.

@@ -6,7 +6,7 @@ how the ghost plays a card declared when played."""
 from __future__ import annotations
 
 from collections.abc import Sequence, Set
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from skullking.model.records import Ability, AbilityKind, Ghost, SheetChoice
 
@@ -66,6 +66,28 @@ def seat_order(leader: int, previous: int, count: int, ghost: Ghost | None) -> l
     live = [(leader + i) % count for i in range(count)]
     live.insert(ghost.position - 1, count)
     return live
+
+
+class Seating(NamedTuple):
+    """How a trick sits: its seats in play order (``order``, seat numbers; the ghost's
+    is the players' count) and their names (``names``), who opened it as the next
+    trick's order needs it (``opened``, see :func:`opener`), and for each position of
+    the trick the seat that leads the next one when the result names that position
+    (``leads``, see :func:`next_seat`)."""
+
+    order: tuple[int, ...]
+    names: tuple[str, ...]
+    opened: int
+    leads: tuple[int, ...]
+
+
+def seating(leader: int, previous: int, seats: Sequence[str], ghost: Ghost | None) -> Seating:
+    """The :class:`Seating` of a trick led by seat ``leader`` after one led by seat
+    ``previous``, at a table of ``seats`` (names; the ghost's, if any, last)."""
+    count = len(seats) - (ghost is not None)
+    order = tuple(seat_order(leader, previous, count, ghost))
+    leads = tuple(next_seat(order, position, count, ghost) for position in range(len(order)))
+    return Seating(order, tuple(seats[s] for s in order), opener(order, count, ghost), leads)
 
 
 def ghost_play(edition: Edition, play: Play, ghost: Ghost) -> Play:

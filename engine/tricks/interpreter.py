@@ -32,8 +32,8 @@ words.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from skullking.core.errors import IllegalTrickError
 from skullking.core.limits import shown
@@ -53,6 +53,10 @@ from skullking.model.records import (
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
+
+#: Where a strategy that asks who would have won finds him: a position, or what picks
+#: one (the compiled resolver's plans, see Resolver.next_leader).
+_At = TypeVar("_At")
 
 
 class TrickResult(NamedTuple):
@@ -123,6 +127,10 @@ class _CompiledRule(NamedTuple):
 class Resolver:
     """An edition's trick rules compiled into lookup structures."""
 
+    #: The attributes worked out from the edition's plays alone (its plays of each suit):
+    #: what compares two editions' plays compares these too.
+    BY_PLAYS = ("suit_plays", "following")
+
     def __init__(self, edition: Edition) -> None:
         self.edition = edition
         roles = {r.id: r.slot for r in edition.roles}
@@ -137,9 +145,15 @@ class Resolver:
         self.spares = [frozenset(roles[r] for r in e.spares if r in roles) for e in edition.effects]
         self.pass_on_character = edition.character_after_pass is Lead.PASS
         self.must_follow = edition.play_rules.follow_suit == "must"
-        # The edition's plays of each suit, by suit index: whether a hand holds the led suit.
+        # The edition's plays of each suit, by suit index: whether a hand holds the led
+        # suit; and those that may be played on a trick led in that suit by a hand that
+        # holds it (the suit's, and every card without a suit).
         self.suit_plays = tuple(
             frozenset(p for p in edition.plays.values() if p.suit_index == s.slot) for s in edition.suits
+        )
+        self.following = tuple(
+            frozenset(p for p in edition.plays.values() if p.suit_index < 0 or p.suit_index == s.slot)
+            for s in edition.suits
         )
         self.fallback = edition.play_rules.no_winner_leads
         self.dynamic: list[tuple[Bonus, ...]] = []
@@ -251,6 +265,14 @@ class Resolver:
 
     def led_suit(self, plays: Sequence[Play]) -> int:
         """The index of the suit the trick was led in, or -1 when it has none."""
+        led = self.lead(plays)
+        return -1 if led is None else led
+
+    def lead(self, plays: Sequence[Play]) -> int | None:
+        """The led suit as far as ``plays``, a trick's first cards, settle it: its index,
+        -1 once a card leaves the trick without one (a character led), or ``None`` while
+        no card has settled it (none played yet, or only cards that pass the lead on, as
+        an escape does). Cards played after the one that settles it change nothing."""
         passed = False
         for p in plays:
             if p.suit_index >= 0:
@@ -258,7 +280,7 @@ class Resolver:
             if p.lead is Lead.NO_SUIT and (not passed or not self.pass_on_character):
                 return -1
             passed = True
-        return -1
+        return None
 
     def candidates(
         self, rules: list[_CompiledRule], plays: Sequence[Play], roles: list[int]
@@ -398,8 +420,9 @@ class Resolver:
             for i, (p, r) in enumerate(zip(plays, roles, strict=True))
         ]
 
-    def would_have_won(self, plays: Sequence[Play], keep: list[int], leader: int, players: int) -> int | None:
-        """The seat that would have won with only the plays at ``keep`` (positions kept)."""
+    def would_have_won(self, plays: Sequence[Play], keep: list[int]) -> int | None:
+        """The position of the card that would have won with only the plays at ``keep``
+        (positions kept), or ``None`` when none would have."""
         if not keep:
             return None
         subset = [plays[i] for i in keep]
@@ -410,27 +433,52 @@ class Resolver:
         else:
             index, _ = self.decide(self.main, subset, roles)
             index = index if index >= 0 else None
-        return None if index is None else (leader + keep[index]) % players
+        return None if index is None else keep[index]
+
+    def next_leader(
+        self,
+        strategies: Sequence[NextLeader],
+        count: int,
+        active: int,
+        without: Callable[[NextLeader], _At | None],
+    ) -> tuple[_At | int, int]:
+        """Who leads after a trick of ``count`` cards that an effect leaves without a
+        winner, its card at position ``active``: the first of the effect's ``strategies``
+        (its ``next_leader``) that names somebody, else ``play.no_winner_leads``; as a
+        position in the trick and how many seats on from it. ``without(strategy)`` answers
+        the two strategies that ask who would have won without some of the cards (the
+        trick-altering cards, or the effect's own): that card's position, or ``None``
+        when no card would have won (the next strategy is tried). The one walk of the
+        strategies: this resolver's, and the compiled resolver's and its plans', each
+        answering ``without`` its own way. (:func:`tried_strategies` says which
+        strategies it reaches: change them together.)"""
+        for strategy in strategies:
+            if (
+                strategy is NextLeader.WOULD_HAVE_WON_WITHOUT_EFFECTS
+                or strategy is NextLeader.WOULD_HAVE_WON_WITHOUT_CARD
+            ):
+                found = without(strategy)
+                if found is not None:
+                    return found, 0
+            elif strategy is NextLeader.EFFECT_PLAYER:
+                return active, 0
+            elif strategy is NextLeader.LEFT_OF_EFFECT_PLAYER:
+                return active, 1
+            else:  # the trick's leader
+                return 0, 0
+        return self.fallback_position(count), 0
 
     def _next_leader(self, effect: Effect, plays: Sequence[Play], active: int, leader: int, players: int) -> int:
-        # tried_strategies says which strategies this loop reaches: change them together
-        for strategy in effect.next_leader:
-            seat: int | None
+        """The seat that leads after ``plays``, led by seat ``leader``, which ``effect``
+        (its card at ``active``) left without a winner (see :meth:`next_leader`)."""
+
+        def without(strategy: NextLeader) -> int | None:
             if strategy is NextLeader.WOULD_HAVE_WON_WITHOUT_EFFECTS:
-                keep = [i for i, p in enumerate(plays) if not p.alters]
-                seat = self.would_have_won(plays, keep, leader, players)
-            elif strategy is NextLeader.WOULD_HAVE_WON_WITHOUT_CARD:
-                keep = [i for i in range(len(plays)) if i != active]
-                seat = self.would_have_won(plays, keep, leader, players)
-            elif strategy is NextLeader.EFFECT_PLAYER:
-                seat = (leader + active) % players
-            elif strategy is NextLeader.LEFT_OF_EFFECT_PLAYER:
-                seat = (leader + active + 1) % players
-            else:
-                seat = leader
-            if seat is not None:
-                return seat
-        return self.fallback_seat(len(plays), leader, players)
+                return self.would_have_won(plays, [i for i, p in enumerate(plays) if not p.alters])
+            return self.would_have_won(plays, [i for i in range(len(plays)) if i != active])
+
+        position, on = self.next_leader(effect.next_leader, len(plays), active, without)
+        return (leader + position + on) % players
 
     def fallback_position(self, count: int) -> int:
         """The position in a trick of ``count`` cards of who leads next when nobody won
@@ -442,6 +490,7 @@ class Resolver:
         return 0
 
     def fallback_seat(self, count: int, leader: int, players: int) -> int:
+        """The seat of :meth:`fallback_position` in a trick led by seat ``leader``."""
         return (leader + self.fallback_position(count)) % players
 
     # ------------------------------------------------------------------ bonuses
@@ -485,7 +534,7 @@ _SEATED = frozenset({NextLeader.EFFECT_PLAYER, NextLeader.LEFT_OF_EFFECT_PLAYER,
 
 
 def tried_strategies(strategies: Sequence[NextLeader], fallback: Fallback) -> tuple[NextLeader, ...]:
-    """The next-leader strategies :meth:`Resolver._next_leader` can reach, in order:
+    """The next-leader strategies :meth:`Resolver.next_leader` can reach, in order:
     each once (one that named nobody names nobody again), none after one that always
     names a seat, and not a last ``trick_leader`` where the ``fallback`` (who leads
     when no strategy names anybody) is the trick's leader too. Two lists with the
@@ -530,9 +579,13 @@ def legal_plays(resolver: Resolver, hand: Sequence[Play], trick: Sequence[Play])
     """The cards of ``hand`` that may be played on ``trick``: a numbered card must follow
     the led suit when the hand holds that suit (unless ``play.follow_suit`` is ``may``);
     special cards may always be played."""
-    if not trick or not resolver.must_follow:  # (a trick's first card leads: none to follow)
-        return list(hand)
-    led = resolver.led_suit(trick)
-    if led >= 0 and not resolver.suit_plays[led].isdisjoint(hand):
-        return [p for p in hand if p.suit_index < 0 or p.suit_index == led]
+    return follow_suit(resolver, hand, resolver.led_suit(trick))
+
+
+def follow_suit(resolver: Resolver, hand: Sequence[Play], led: int) -> list[Play]:
+    """The cards of ``hand`` that may be played on a trick led in suit ``led`` (its
+    index; -1 when the trick has no led suit yet, or none): the rule of
+    :func:`legal_plays`, for a caller that keeps the led suit of the trick in play."""
+    if led >= 0 and resolver.must_follow and not resolver.suit_plays[led].isdisjoint(hand):
+        return list(filter(resolver.following[led].__contains__, hand))
     return list(hand)

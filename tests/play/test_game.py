@@ -901,3 +901,53 @@ def test_simulate_plays_on_until_the_tie_is_broken(tmp_path: Path) -> None:
         "simulate", "--seed", str(seed), "--players", "3", "--schedule", "past-your-bedtime", "--rounds", "1"
     )
     assert len(shared["sheet"]["rounds"]) == 1 and len(shared["winners"]) > 1
+
+
+def test_the_led_suit_is_the_first_card_that_settles_it() -> None:
+    """The 2021 rulebook: after an escape lead the next card sets the trick's suit, and
+    a character played there leaves it without one (everyone may play anything). The
+    2024 printing: a character after an escape lead passes it on, and the first numbered
+    card sets it. The round keeps the led suit of the trick in play as its cards come."""
+    hands = {"A": "E Y1", "B": "ROSIE Y2", "C": "Y5 G1", "D": "Y9 G3"}
+    bids = dict.fromkeys(hands, 0)
+    r = _round(_ed("skullking-2021"), hands, bids)
+    _play_trick(r, "E", "ROSIE")
+    assert [str(p) for p in r.legal_plays()] == ["Y5", "G1"]
+    r.play("C", "Y5")
+    assert [str(p) for p in r.legal_plays()] == ["Y9", "G3"]  # no suit: C's yellow sets none
+    r = _round(_ed("skullking-2024"), hands, bids)
+    _play_trick(r, "E", "ROSIE")
+    assert [str(p) for p in r.legal_plays()] == ["Y5", "G1"]
+    r.play("C", "Y5")
+    assert [str(p) for p in r.legal_plays()] == ["Y9"]
+    with pytest.raises(GameError, match=r"D must follow yellow \(Y9\)"):
+        r.play("D", "G3")
+    # The rule itself: the led suit as far as a trick's first cards settle it.
+    for ident, settled in (("skullking-2021", [None, None, -1, -1, -1]), ("skullking-2024", [None, None, None, 0, 0])):
+        ed = _ed(ident)
+        yellow = next(s.slot for s in ed.suits if s.id == "yellow")
+        plays = ed.parse_cards("E ROSIE Y5 G3")
+        got = [ed.interpreter.lead(plays[:n]) for n in range(5)]
+        assert got == [yellow if s == 0 else s for s in settled], ident
+        assert ed.interpreter.led_suit(plays[:2]) == -1  # none yet reads as none
+
+
+def test_a_card_drawn_twice_by_an_exchange_is_offered_once() -> None:
+    """The 2021 rulebook: Bendt the Bandit's winner draws two undealt cards. A hand that
+    then holds two escapes offers the escape once among its legal plays, as a hand dealt
+    two does."""
+    ed = _ed("skullking-2021")
+    hands = {"A": "BENDT E Y5 G1", "B": "Y9 G3 G6 G8", "C": "Y2 G4 G7 G9"}
+    for seed in range(200):
+        r = _round(ed, hands, {"A": 1, "B": 1, "C": 0}, seed=seed)
+        if "E" in [str(p) for p in r.undealt[:2]]:
+            break
+    else:
+        raise AssertionError("no seed puts an escape among the cards drawn")
+    _play_trick(r, "BENDT", "Y9", "Y2")
+    assert "E" in [str(p) for p in r.hands["A"][-2:]] and [str(p) for p in r.hands["A"]].count("E") == 2
+    others = [str(p) for p in r.hands["A"] if str(p) != "E"][:2]
+    r.decide("A", others)
+    assert [str(p) for p in r.hands["A"]].count("E") == 2
+    offered = [str(p) for p in r.legal_plays()]
+    assert offered.count("E") == 1 and sorted(offered) == sorted({str(p) for p in r.hands["A"]})

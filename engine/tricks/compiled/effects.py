@@ -7,11 +7,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from skullking.model.cards import Play
+from skullking.model.records import NextLeader
 from skullking.tricks.compiled.fields import (
-    _EFFECT_PLAYER,
-    _LEFT_OF_EFFECT_PLAYER,
-    _WITHOUT_CARD,
-    _WITHOUT_EFFECTS,
     Altered,
     CompiledEffect,
     Fields,
@@ -54,7 +51,7 @@ def _altered(fields: Fields, deciders: Sequence[Decider], memo: PlanMemo, refere
     effect_by_bit, effect_fields = fields.effect_by_bit, fields.effect_fields
     role_bonuses = fields.role_bonuses
     active_effect, neutralized = reference.active_effect, reference.neutralized
-    would_have_won, fallback_seat = reference.would_have_won, reference.fallback_seat
+    would_have_won, walk = reference.would_have_won, reference.next_leader
     decide_main, decide = deciders[0].decide, [decider.decide for decider in deciders]
     keep, next_plan, most = memo.keep, memo.next_plan, memo.edition.max_players
 
@@ -71,7 +68,7 @@ def _altered(fields: Fields, deciders: Sequence[Decider], memo: PlanMemo, refere
         return counts + moved * effect.into
 
     def next_leader(
-        strategies: tuple[int, ...],
+        strategies: tuple[NextLeader, ...],
         cards: Sequence[Play],
         active: int,
         leader: int,
@@ -79,45 +76,39 @@ def _altered(fields: Fields, deciders: Sequence[Decider], memo: PlanMemo, refere
         counts: int,
         alone: bool,
     ) -> int:
-        """Who leads after a trick an effect left without a winner (see
-        :meth:`Resolver._next_leader <skullking.tricks.interpreter.Resolver._next_leader>`);
+        """The seat that leads after a trick an effect left without a winner: the walk of
+        :meth:`Resolver.next_leader <skullking.tricks.interpreter.Resolver.next_leader>`,
+        who would have won without the trick-altering cards found from the counts;
         ``counts`` are the trick's, before any card changed its role; ``alone``: the card
         at ``active`` is the trick's only trick-altering card."""
-        for strategy in strategies:
-            if strategy == _WITHOUT_EFFECTS:
-                keep: list[int] | None = None
-                if alone:
-                    kept = list(cards)
-                    del kept[active]
-                    rest = counts - packed[cards[active]]
-                else:
-                    keep, kept, rest = [], [], counts
-                    for i, play in enumerate(cards):
-                        if play.alters:
-                            rest -= packed[play]
-                        else:
-                            keep.append(i)
-                            kept.append(play)
-                if not kept:
-                    continue
-                index, _ = decide_main(kept, None, rest)
-                if index >= 0:
-                    if keep is not None:
-                        index = keep[index]
-                    elif index >= active:
-                        index += 1
-                    return (leader + index) % players
-            elif strategy == _WITHOUT_CARD:
-                seat = would_have_won(cards, [i for i in range(len(cards)) if i != active], leader, players)
-                if seat is not None:
-                    return seat
-            elif strategy == _EFFECT_PLAYER:
-                return (leader + active) % players
-            elif strategy == _LEFT_OF_EFFECT_PLAYER:
-                return (leader + active + 1) % players
+
+        def without(strategy: NextLeader) -> int | None:
+            if strategy is not NextLeader.WOULD_HAVE_WON_WITHOUT_EFFECTS:  # without the effect's card
+                return would_have_won(cards, [i for i in range(len(cards)) if i != active])
+            keep: list[int] | None = None
+            if alone:
+                kept = list(cards)
+                del kept[active]
+                rest = counts - packed[cards[active]]
             else:
-                return leader
-        return fallback_seat(len(cards), leader, players)
+                keep, kept, rest = [], [], counts
+                for i, play in enumerate(cards):
+                    if play.alters:
+                        rest -= packed[play]
+                    else:
+                        keep.append(i)
+                        kept.append(play)
+            if not kept:
+                return None
+            index, _ = decide_main(kept, None, rest)
+            if index < 0:
+                return None
+            if keep is not None:
+                return keep[index]
+            return index + 1 if index >= active else index
+
+        position, on = walk(strategies, len(cards), active, without)
+        return (leader + position + on) % players
 
     def altered(
         cards: Sequence[Play], leader: int, players: int, counts: int, low: int, key: tuple[int, ...] | None

@@ -25,12 +25,6 @@ _new = tuple.__new__
 #: the reference's way; the highest or lowest card of the led suit (last: the deciders
 #: tell them by one comparison).
 _ROLE_FIRST, _HIGH, _LOW, _ANY_FIRST, _RANKS_HIGH, _RANKS_LOW, _OTHER, _LED_HIGH, _LED_LOW = range(9)
-#: Who leads after a trick an effect leaves without a winner, as numbers.
-_STRATEGIES = {strategy: number for number, strategy in enumerate(NextLeader)}
-_WITHOUT_EFFECTS = _STRATEGIES[NextLeader.WOULD_HAVE_WON_WITHOUT_EFFECTS]
-_WITHOUT_CARD = _STRATEGIES[NextLeader.WOULD_HAVE_WON_WITHOUT_CARD]
-_EFFECT_PLAYER = _STRATEGIES[NextLeader.EFFECT_PLAYER]
-_LEFT_OF_EFFECT_PLAYER = _STRATEGIES[NextLeader.LEFT_OF_EFFECT_PLAYER]
 #: More players than any edition seats (see :meth:`Fields.need`).
 IMPOSSIBLE = 1 << 30
 #: The most remembered values of one condition before starting afresh.
@@ -131,8 +125,8 @@ class CompiledEffect(NamedTuple):
     """A trick-altering effect compiled onto the counts."""
 
     destroys: bool
-    #: Who leads when nobody wins (_STRATEGIES numbers).
-    strategies: tuple[int, ...]
+    #: Who leads when nobody wins (the effect's ``next_leader``).
+    strategies: tuple[NextLeader, ...]
     #: The results when nobody wins, by the next leader's seat.
     nobody: tuple[TrickResult, ...]
     becomes: int
@@ -374,7 +368,7 @@ class Fields:
             self.effects.append(
                 CompiledEffect(
                     destroys=e.kind is EffectKind.DESTROY_TRICK,
-                    strategies=tuple(_STRATEGIES[s] for s in e.next_leader),
+                    strategies=tuple(e.next_leader),
                     nobody=tuple(
                         _new(TrickResult, (None, s, 0, (), e.id, reason, None, ())) for s in range(max_players)
                     ),

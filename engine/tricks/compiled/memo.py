@@ -10,17 +10,14 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from skullking.model.cards import Play
+from skullking.model.records import NextLeader
 from skullking.tricks.compiled.fields import (
     _ANY_FIRST,
-    _EFFECT_PLAYER,
     _HIGH,
     _LED_HIGH,
-    _LEFT_OF_EFFECT_PLAYER,
     _OTHER,
     _RANKS_HIGH,
     _ROLE_FIRST,
-    _WITHOUT_CARD,
-    _WITHOUT_EFFECTS,
     Fields,
     Step,
 )
@@ -40,6 +37,10 @@ if TYPE_CHECKING:
 #: slower with plans for five cards than without, over 4,500 games: their patterns (1.9
 #: million tuples) come back too seldom to pay for the plans' building.
 PLANNED = 4
+
+
+class _Unplanned(Exception):
+    """A next leader no plan can give (see :meth:`PlanMemo.next_plan`)."""
 
 
 def SEEN(cards: Sequence[Play], leader: int, players: int) -> TrickResult:
@@ -139,33 +140,34 @@ class PlanMemo:
         return ranked(selector, tuple((w, outcome) for w in sorted(selector[0])), rule.id, rule.description, most)
 
     def next_plan(
-        self, strategies: tuple[int, ...], cards: Sequence[Play], active: int, counts: int
+        self, strategies: tuple[NextLeader, ...], cards: Sequence[Play], active: int, counts: int
     ) -> tuple[Selector, int] | None:
         """Who leads after a trick of the pattern of ``cards`` that an effect leaves
-        without a winner (the strategies of the compiled resolver's next leader): what
-        picks the next leader's position, and how many seats on; ``None`` when a
-        strategy looks at another trick-altering card."""
-        for strategy in strategies:
-            if strategy == _WITHOUT_EFFECTS:
-                keep = [i for i, p in enumerate(cards) if not p.alters]
-                if not keep:
-                    continue
-                rest = counts - sum(self._packed[p] for p in cards if p.alters)
-                kept = [cards[i] for i in keep]
-                index, step = self._decide_main(kept, None, rest)
-                if step is not None:
-                    selector = self.selector(kept, index, step)
-                    if selector is None:
-                        return None
-                    if isinstance(selector, int):
-                        return keep[selector], 0
-                    return (tuple(keep[i] for i in selector[0]), selector[1]), 0
-            elif strategy == _WITHOUT_CARD:
+        without a winner: the walk of :meth:`Resolver.next_leader
+        <skullking.tricks.interpreter.Resolver.next_leader>`, who would have won without
+        the trick-altering cards answered by what picks him in any trick of the pattern;
+        ``None`` when that cannot be planned (a strategy that looks at another
+        trick-altering card, a rule that picks another way)."""
+
+        def without(strategy: NextLeader) -> Selector | None:
+            if strategy is not NextLeader.WOULD_HAVE_WON_WITHOUT_EFFECTS:
+                raise _Unplanned
+            keep = [i for i, p in enumerate(cards) if not p.alters]
+            if not keep:
                 return None
-            elif strategy == _EFFECT_PLAYER:
-                return active, 0
-            elif strategy == _LEFT_OF_EFFECT_PLAYER:
-                return active, 1
-            else:
-                return 0, 0
-        return self._reference.fallback_position(len(cards)), 0
+            rest = counts - sum(self._packed[p] for p in cards if p.alters)
+            kept = [cards[i] for i in keep]
+            index, step = self._decide_main(kept, None, rest)
+            if step is None:
+                return None
+            selector = self.selector(kept, index, step)
+            if selector is None:
+                raise _Unplanned
+            if isinstance(selector, int):
+                return keep[selector]
+            return tuple(keep[i] for i in selector[0]), selector[1]
+
+        try:
+            return self._reference.next_leader(strategies, len(cards), active, without)
+        except _Unplanned:
+            return None
