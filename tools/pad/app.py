@@ -21,6 +21,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from skullking.core.errors import SkullKingError
+from skullking.rounds.seating import table_trick
 
 from .games import Editions, RoundError, RulesError, form, score, sheet_yaml
 from .requests import (
@@ -291,8 +292,16 @@ class Pad:
         return Response(status_code=204)
 
     async def api_trick(self, request: Request) -> Response:
+        """A trick checked: under an edition, the ``skullking trick --format json`` record;
+        under a game (``game=ID``) with ``players`` the seats of its table, played at
+        that table: the seats of its players (and of the ghost hand, last,
+        where he plays), his cards as his rules declare them, the record's seats the
+        table's, with the seat of each card and the winning card's position (see
+        :func:`skullking.rounds.seating.table_trick`). ``previous``, the seat that led
+        the trick before, places the ghost's followers when he leads."""
         query = request.query_params
         game_id = query.get("game")
+        game = None
         if game_id is not None:
             game = await run_in_threadpool(self.store.game, game_id)
             edition = await run_in_threadpool(self.edition_of, game)
@@ -304,13 +313,30 @@ class Pad:
             raise bad("no cards given (cards=Y10,Y6,G14,B2: codes or names, comma-separated)")
         leader = query_int(query.get("leader"), "leader", 0)
         players = query_int(query.get("players"), "players", None)
+        previous = query_int(query.get("previous"), "previous", None)
+        count = 0 if game is None else len(game.players)
+        ghost = edition.ghost_at(count) if game is not None else None
+        seats = count + (ghost is not None)
+        if game is None or players != seats:  # (no table named: the plain record)
 
-        def resolve() -> dict[str, Any]:
+            def resolve() -> dict[str, Any]:
+                plays = edition.parse_cards(cards)
+                record: dict[str, Any] = edition.resolve_trick(plays, leader=leader, players=players).as_json()
+                return record
+
+            return JSONResponse(await run_in_threadpool(resolve))
+        table = ", ".join(game.players) + (f" and {ghost.name}" if ghost is not None else "")
+        for name, seat in (("leader", leader), ("previous", previous)):
+            if seat is not None and not 0 <= seat < seats:
+                raise bad(f"'{name}' must be a seat from 0 to {seats - 1} ({table}), got {seat}")
+        if len(cards) > seats:
+            raise bad(f"{len(cards)} cards, but this game's table has {seats} seats ({table})")
+
+        def at_table() -> dict[str, Any]:
             plays = edition.parse_cards(cards)
-            record: dict[str, Any] = edition.resolve_trick(plays, leader=leader, players=players).as_json()
-            return record
+            return table_trick(edition, plays, players=count, leader=leader or 0, previous=previous).as_json()
 
-        return JSONResponse(await run_in_threadpool(resolve))
+        return JSONResponse(await run_in_threadpool(at_table))
 
     # -- pages -------------------------------------------------------------
 

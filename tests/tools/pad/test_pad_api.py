@@ -888,6 +888,51 @@ def test_the_trick_checker_plays_under_a_games_rules(client: TestClient) -> None
     assert trick_api(client, ["Y3", "B14"], None, None, game=rich).json()["bonuses"] == ["black-14"]
 
 
+def test_the_trick_checker_plays_at_a_games_table_with_the_ghost_hand(client: TestClient, tmp_path: Path) -> None:
+    """Under a two-player game of the 2021 edition, with ``players`` the table's three
+    seats (Ann, Bo and Graybeard, last), a trick is played at that table as `skullking
+    score` replays a sheet's: Graybeard's Tigress is an escape (the 2021 rulebook and the
+    official FAQ), so led by him it loses to Ann's yellow; written as a pirate it is
+    refused with the message `score` gives; the seats of the cards follow the table's
+    play order (he plays second when a player leads), as the game's form lists them."""
+    ident = new_game(client, ["Ann", "Bo"], edition="skullking-2021")
+    orders = client.get(f"/api/games/{ident}/form").json()["orders"]
+    assert orders == [[0, 2, 1], [1, 2, 0], [2, 0, 1]]
+    led = trick_api(client, ["TIG", "Y5", "Y3"], 2, 3, game=ident)
+    assert led.status_code == 200, led.text
+    record = led.json()
+    assert (record["winner"], record["next_leader"], record["seats"], record["winning_card"]) == (0, 0, [2, 0, 1], 1)
+    assert record["rule"] == "led-suit"
+    # Without the table the same cards make Graybeard's Tigress a pirate that wins.
+    plain = trick_api(client, ["TIG:PIR", "Y5", "Y3"], 2, None, edition="skullking-2021").json()
+    assert plain["winner"] == 2
+    refused = trick_api(client, ["TIG:PIR", "Y5", "Y3"], 2, 3, game=ident)
+    assert refused.status_code == 400
+    assert refused.json()["error"] == "Graybeard plays TIG as escape (TIG:E)"
+    sheet = tmp_path / "graybeard.yaml"  # he wins trick 1 (Y9), then leads trick 2
+    sheet.write_text(
+        "players: [Ann, Bo]\nrounds:\n  - bids: {Ann: 0, Bo: 0}\n    won: {Ann: 0, Bo: 0}\n"
+        "  - bids: {Ann: 1, Bo: 0}\n    leader: Ann\n    tricks: [[Y6, Y9, Y2], [TIG:PIR, Y5, Y3]]\n",
+        encoding="utf-8",
+    )
+    code, said = cli("score", str(sheet))
+    assert code != 0 and "Graybeard plays TIG as escape (TIG:E)" in said
+    # A player leads: Graybeard plays second, the other player last.
+    second = trick_api(client, ["Y5", "Y9", "Y3"], 1, 3, game=ident).json()
+    assert (second["seats"], second["winner"], second["next_leader"]) == ([1, 2, 0], 2, 2)
+    assert trick_api(client, ["Y5"], 3, 3, game=ident).json()["error"].startswith("'leader' must be a seat from 0 to 2")
+
+
+def test_the_trick_checker_at_a_table_without_the_ghost_is_skullking_trick(client: TestClient) -> None:
+    """Played at a game's table of three players, a trick is `skullking trick`'s record,
+    with the seat of each card and the winning card's position added."""
+    ident = new_game(client)
+    cards = ["Y3", "SK", "MER"]
+    record = trick_api(client, cards, 1, 3, game=ident).json()
+    assert {key: record[key] for key in trick_cli(cards, 1, 3, None)} == trick_cli(cards, 1, 3, None)
+    assert (record["seats"], record["winning_card"]) == ([1, 2, 0], 2)
+
+
 # --------------------------------------------------------------------------- whole games and restarts
 
 

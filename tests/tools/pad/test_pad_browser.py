@@ -468,6 +468,36 @@ def test_the_trick_checker_names_the_winner_and_the_rule(pad: Pad) -> None:
     expect(result).to_contain_text("Cy wins")
 
 
+def test_the_trick_checker_plays_graybeards_cards_by_his_rules(pad: Pad) -> None:
+    """In a two-player game of the 2021 edition Graybeard's ghost hand sits at the table
+    (the 2021 rulebook): the checker names each card's player in the table's order (he
+    plays second when a player leads), plays his Tigress as an escape (the official FAQ),
+    so led by him Ann's yellow wins, and refuses it written as a pirate with the message
+    `skullking score` gives."""
+    page = _game_page(pad, pad.server.new_game(["Ann", "Bo"]))
+    page.select_option("#trick-leader", "1")  # Bo leads: Graybeard second, Ann last
+    for code in ("Y5", "Y9", "Y3"):
+        page.click(f'#trick-deck [data-code="{code}"]')
+    expect(page.locator("#trick-cards")).to_have_text("Bo: yellow 5, Graybeard: yellow 9, Ann: yellow 3")
+    page.click("#trick-check")
+    result = page.locator("#trick-result")
+    expect(result).to_contain_text("Graybeard wins with yellow 9")
+    page.click("#trick-clear")
+    page.select_option("#trick-leader", "2")  # Graybeard leads with his Tigress
+    for code in ("TIG:PIR", "Y5", "Y3"):
+        page.click(f'#trick-deck [data-code="{code}"]')
+    pad.expect_refusal(400)
+    page.click("#trick-check")
+    expect(result).to_have_text("Graybeard plays TIG as escape (TIG:E)")
+    page.click("#trick-back")
+    page.click("#trick-back")
+    page.click("#trick-back")
+    for code in ("TIG:E", "Y5", "Y3"):
+        page.click(f'#trick-deck [data-code="{code}"]')
+    page.click("#trick-check")
+    expect(result).to_contain_text("Ann wins with yellow 5")
+
+
 def test_a_player_named_as_markup_shows_as_text(pad: Pad) -> None:
     """Names are text, never markup: no script runs, no dialog opens."""
     names = ["<script>alert(1)</script>", "<img src=x onerror=alert(2)>", "Cy", "Lea"]

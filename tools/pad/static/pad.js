@@ -745,10 +745,11 @@
     }
 
     function showTrick() {
+      // who plays each card: the table's play order for the leader chosen (the form's)
       const seats = seating();
-      const first = Number($("trick-leader").value || 0);
+      const order = form.orders[Number($("trick-leader").value || 0)];
       $("trick-cards").textContent = trick.length
-        ? trick.map((c, i) => seats[(first + i) % seats.length] + ": " + cardLabel(c)).join(", ")
+        ? trick.map((c, i) => seats[order[i % order.length]] + ": " + cardLabel(c)).join(", ")
         : "(no card yet)";
       $("trick-result").textContent = "";
     }
@@ -778,14 +779,13 @@
         say($("trick-result"), r.data.error, true);
         return;
       }
+      // Played at the game's table: the seats are the table's (the ghost hand's last),
+      // and the winning card is named by its position in the trick.
       const x = r.data;
-      const first = Number($("trick-leader").value || 0);
-      const seats = seating();
       let text;
       if (x.winner === null) text = "Nobody wins the trick: " + x.reason + ".";
       else {
-        const offset = (x.winner - first + seats.length) % seats.length;
-        const card = trick[offset];
+        const card = trick[x.winning_card];
         text = seatName(x.winner) + " wins" + (card ? " with " + cardLabel(card) : "") + ": " + x.reason + ".";
         if (x.bonus) text += " Bonus if the bid holds: " + x.bonus + ".";
       }
