@@ -290,11 +290,13 @@ def _fill_round(page: Page, bids: Sequence[int], won: Sequence[int], bonuses: Ma
             fieldset.locator(f'[data-bonus="{bonus}"]').fill(str(count))
 
 
-def _save_round(page: Page, number: int) -> None:
+def _save_round(page: Page, number: int, *, last: bool = False) -> None:
+    """Save the round typed in as round ``number``; after the ``last`` round the form
+    says the game is over."""
     page.click("#save-round")
     expect(page.locator("#notice")).to_have_text(f"Round {number} saved.")
     expect(page.locator("#totals tbody tr:not(.total)")).to_have_count(number)
-    expect(page.locator("#round-title")).to_have_text(f"Round {number + 1}")
+    expect(page.locator("#round-title")).to_have_text("The game is over" if last else f"Round {number + 1}")
 
 
 def _page_totals(page: Page) -> dict[str, int]:
@@ -369,7 +371,7 @@ def test_a_whole_game_entered_through_the_page_scores_as_skullking_score(pad: Pa
             pad.offline = False
             assert _page_totals(page) == pad.server.get_json(f"/api/games/{ident}")["totals"]
         _fill_round(page, bids, won, bonuses)
-        _save_round(page, number)
+        _save_round(page, number, last=number == len(GAME))
         if number == 4:  # a reload keeps every round
             shown = _page_totals(page)
             page.reload()
@@ -496,6 +498,52 @@ def test_the_trick_checker_plays_graybeards_cards_by_his_rules(pad: Pad) -> None
         page.click(f'#trick-deck [data-code="{code}"]')
     page.click("#trick-check")
     expect(result).to_contain_text("Ann wins with yellow 5")
+
+
+def test_a_refused_round_marks_the_field_it_names_beside_its_message_in_view(pad: Pad) -> None:
+    """On a phone (360 x 740 px): a bonus claimed twice (the 2021 rulebook has one Skull
+    King, so his capture by a mermaid pays once) marks that bonus's field, not the Bid;
+    the message stands beside the field, which is scrolled into view and focused; a
+    tricks-won field left empty likewise; the notice of the round saved before goes."""
+    page = _game_page(pad, pad.server.new_game())
+    page.set_viewport_size({"width": 360, "height": 740})
+    _fill_round(page, [1, 0, 0, 0], [1, 0, 0, 0], {})
+    _save_round(page, 1)
+    _fill_round(page, [1, 0, 1, 0], [1, 1, 0, 0], {"Ann": ["skull-king-by-mermaid"] * 2})
+    pad.expect_refusal(400)
+    page.click("#save-round")
+    ann = page.locator('#round-players fieldset.player[data-player="Ann"]')
+    bonus = ann.locator('[data-bonus="skull-king-by-mermaid"]')
+    expect(bonus).to_have_attribute("aria-invalid", "true")
+    expect(bonus).to_be_focused()
+    expect(bonus).to_be_in_viewport()
+    expect(ann.locator("[data-key=bid]")).to_have_attribute("aria-invalid", "false")
+    beside = ann.locator(".field-problem")
+    expect(beside).to_contain_text("bonus 'skull-king-by-mermaid' 2 times")
+    expect(beside).to_be_in_viewport()
+    expect(page.locator("#notice")).to_have_text("")
+    bonus.fill("1")
+    page.fill("#won-1", "")
+    page.click("#save-round")
+    won = page.locator("#won-1")
+    expect(won).to_be_focused()
+    expect(won).to_be_in_viewport()
+    expect(won).to_have_attribute("aria-invalid", "true")
+    expect(page.locator('#round-players fieldset.player[data-player="Bo"] .field-problem')).to_have_text(
+        "Enter Bo's tricks won."
+    )
+    expect(page.locator("#round-players .field-problem")).to_have_count(1)  # the bonus's went
+
+
+def test_the_round_form_counts_tricks_in_words_that_fit_the_round(pad: Pad) -> None:
+    """In a one-card round no more than one trick can be destroyed (the 2021 rulebook's
+    Kraken destroys the trick it is played in), and one trick "was" played."""
+    page = _game_page(pad, pad.server.new_game())
+    info = page.locator("#round-info")
+    expect(info).to_contain_text("1 card each")
+    expect(info).to_contain_text("up to 1 trick may be destroyed")
+    _fill_round(page, [0, 0, 0, 0], [1, 1, 0, 0], {})
+    expect(page.locator("#round-check")).to_contain_text("2 tricks won in all, but only 1 was played")
 
 
 def test_a_player_named_as_markup_shows_as_text(pad: Pad) -> None:

@@ -387,12 +387,13 @@
       const stored = editing ? game.sheet.rounds[editing - 1] : null;
       const shape = stored && stored.players ? Object.assign(roundShape(number), { players: stored.players }) : roundShape(number);
       const cards = stored && stored.cards ? stored.cards : shape.cards;
-      $("round-title").textContent = editing ? "Edit round " + number : "Round " + number;
+      const finished = !editing && over();
+      $("round-title").textContent = editing ? "Edit round " + number : finished ? "The game is over" : "Round " + number;
       $("cancel-edit").hidden = !editing;
       const box = $("round-players");
       box.replaceChildren();
       $("save-round").disabled = false;
-      if (!editing && over()) {
+      if (finished) {
         $("round-info").textContent = "The game is over. Edit a round above if a score needs correcting.";
         $("loot-box").hidden = true;
         $("save-round").disabled = true;
@@ -402,7 +403,8 @@
       const info = [];
       info.push(cards + " card" + (cards === 1 ? "" : "s") + " each");
       if (form.ghost) info.push(form.ghost + " plays a hand too");
-      if (form.destroying) info.push("up to " + form.destroying + " trick" + (form.destroying === 1 ? "" : "s") + " may be destroyed");
+      const destroyable = Math.min(form.destroying, cards);
+      if (destroyable) info.push("up to " + destroyable + " trick" + (destroyable === 1 ? "" : "s") + " may be destroyed");
       if (shape.extra) info.push("tie-break round: " + shape.players.join(", "));
       $("round-info").textContent = info.join(" · ");
       if (shape.extra) {
@@ -598,12 +600,13 @@
       const wons = Object.values(round.won);
       if (wons.every((w) => w !== null && !Number.isNaN(w))) {
         const total = wons.reduce((a, b) => a + b, 0);
-        const lost = form.ghost ? cards : form.destroying;
+        const lost = form.ghost ? cards : Math.min(form.destroying, cards);
+        const played = cards + (cards === 1 ? " was played" : " were played");
         if (total > cards) {
-          notes.push(total + " tricks won in all, but only " + cards + " were played");
+          notes.push(total + " tricks won in all, but only " + played);
           bad = true;
         } else if (total < cards - lost) {
-          notes.push(total + " tricks won in all, but " + cards + " were played" + (lost ? " (at most " + lost + " may be destroyed)" : ""));
+          notes.push(total + " tricks won in all, but " + played + (lost ? " (at most " + lost + " may be destroyed)" : ""));
           bad = true;
         } else {
           notes.push("✓ " + total + " of " + cards + " tricks won" + (total < cards ? " (" + (cards - total) + " destroyed or taken by " + (form.ghost || "nobody") + ")" : ""));
@@ -632,18 +635,70 @@
       renderRound();
     });
 
-    function markProblems(problems, number) {
+    // The input a refused round's problem names (its field: "bids.Ann", "bonuses.Ann.1",
+    // a wager's or bid change's sheet key, "loads", "extra"; a name may hold dots), or
+    // null for a problem of the round as a whole.
+    function fieldInput(field, round) {
+      const dot = field.indexOf(".");
+      if (dot < 0) return null;
+      const key = field.slice(0, dot);
+      let player = field.slice(dot + 1);
+      let index = null;
+      const numbered = key === "bonuses" ? player.match(/^(.*)\.(\d+)$/) : null;
+      if (numbered) {
+        player = numbered[1];
+        index = Number(numbered[2]);
+      }
+      const fs = document.querySelector('#round-players fieldset.player[data-player="' + CSS.escape(player) + '"]');
+      if (!fs) return null;
+      if (key === "bids") return fs.querySelector("[data-key=bid]");
+      if (key === "won") return fs.querySelector("[data-key=won]");
+      if (key === "loads") return fs.querySelector("[id^=load-]");
+      if (key === "extra") return fs.querySelector("[id^=extra-]");
+      if (form.wagers && key === form.wagers.key) return fs.querySelector("[id^=wager-]");
+      if (form.bid_change && key === form.bid_change.key) return fs.querySelector("[id^=change-]");
+      if (key === "bonuses") {
+        const claimed = (round.bonuses || {})[player] || [];
+        const id = index === null ? null : claimed[index];
+        const input = id ? fs.querySelector('[data-bonus="' + CSS.escape(id) + '"]') : fs.querySelector("[data-bonus]");
+        if (input) input.closest("details").open = true;
+        return input;
+      }
+      return null;
+    }
+
+    function clearProblems() {
       document.querySelectorAll("#round [aria-invalid=true]").forEach((x) => x.setAttribute("aria-invalid", "false"));
+      document.querySelectorAll("#round .field-problem").forEach((note) => {
+        const input = document.getElementById(note.dataset.for);
+        if (input) input.setAttribute("aria-describedby", (input.dataset.describedby || "").trim());
+        if (input && !input.dataset.describedby) input.removeAttribute("aria-describedby");
+        note.remove();
+      });
+    }
+
+    // Mark the field a problem names, say the message beside it, bring it into view
+    // and put the focus there.
+    function showProblem(input, message) {
+      input.setAttribute("aria-invalid", "true");
+      const note = el("p", { class: "field-problem problem", id: input.id + "-problem", "data-for": input.id, text: message });
+      (input.closest(".field") || input).after(note);
+      input.dataset.describedby = input.getAttribute("aria-describedby") || "";
+      input.setAttribute("aria-describedby", (input.dataset.describedby + " " + note.id).trim());
+      input.scrollIntoView({ block: "center" });
+      input.focus();
+    }
+
+    function markProblems(problems, number, round) {
+      clearProblems();
       let first = null;
       for (const problem of problems || []) {
         if (problem.round !== number || !problem.field) continue;
-        const [key, player] = problem.field.split(".");
-        const fs = document.querySelector('#round-players fieldset.player[data-player="' + CSS.escape(player || "") + '"]');
-        const input = fs && fs.querySelector(key === "bids" ? "[data-key=bid]" : key === "won" ? "[data-key=won]" : "input");
-        if (input) {
-          input.setAttribute("aria-invalid", "true");
-          first = first || input;
-        }
+        const input = fieldInput(problem.field, round);
+        if (input && !first) {
+          showProblem(input, problem.message);
+          first = input;
+        } else if (input) input.setAttribute("aria-invalid", "true");
       }
       return first;
     }
@@ -654,13 +709,19 @@
       for (const [key, table] of [["bid", round.bids], ["tricks won", round.won]]) {
         const missing = Object.entries(table).find(([, v]) => v === null || Number.isNaN(v));
         if (missing) {
-          say($("round-status"), "Enter " + missing[0] + "'s " + key + ".", true);
+          const message = "Enter " + missing[0] + "'s " + key + ".";
+          say($("notice"), "");
+          say($("round-status"), message, true);
+          clearProblems();
+          const input = fieldInput((key === "bid" ? "bids." : "won.") + missing[0], round);
+          if (input) showProblem(input, message);
           return;
         }
       }
       const r = await api("PUT", "/api/games/" + gameId + "/rounds/" + number, round, { "If-Match": '"' + game.version + '"' });
       if (r.ok) {
         say($("round-status"), "");
+        clearProblems();
         say($("notice"), "Round " + number + " saved.", false);
         editing = null;
         const g = await api("GET", "/api/games/" + gameId);
@@ -670,13 +731,14 @@
         const first = document.querySelector("#round-players input");
         if (first) first.focus();
       } else if (r.status === 409) {
+        say($("notice"), "");
         say($("round-status"), r.data.error, true);
         $("round-status").append(" ", el("button", { type: "button", text: "Reload", onclick: () => window.location.reload() }));
       } else {
         const message = (r.data.problems || []).map((p) => p.message).join(" · ") || r.data.error;
+        say($("notice"), "");
         say($("round-status"), message, true);
-        const first = markProblems(r.data.problems, number);
-        if (first) first.focus();
+        markProblems(r.data.problems, number, round);
       }
     });
 
