@@ -370,6 +370,10 @@ def test_a_whole_game_entered_through_the_page_scores_as_skullking_score(pad: Pa
             _wait_loaded(page, rounds=7)
             pad.offline = False
             assert _page_totals(page) == pad.server.get_json(f"/api/games/{ident}")["totals"]
+            # what was typed is still there, kept in the browser: it is saved as it stands
+            assert [page.input_value(f"#bid-{seat}") for seat in range(len(bids))] == [str(b) for b in bids]
+            _save_round(page, number)
+            continue
         _fill_round(page, bids, won, bonuses)
         _save_round(page, number, last=number == len(GAME))
         if number == 4:  # a reload keeps every round
@@ -544,6 +548,42 @@ def test_the_round_form_counts_tricks_in_words_that_fit_the_round(pad: Pad) -> N
     expect(info).to_contain_text("up to 1 trick may be destroyed")
     _fill_round(page, [0, 0, 0, 0], [1, 1, 0, 0], {})
     expect(page.locator("#round-check")).to_contain_text("2 tricks won in all, but only 1 was played")
+
+
+def test_nothing_typed_is_lost_by_a_reload_a_language_switch_or_a_closed_tab(pad: Pad) -> None:
+    """Four bids typed, then the card names switched to German, the page reloaded, the
+    tab closed and the game opened again: the bids are still there, until the round is
+    saved. A round being edited stays in edit, with what was changed, across a reload."""
+    ident = pad.server.new_game()
+    page = _game_page(pad, ident)
+    bids = ["1", "0", "1", "0"]
+    for seat, bid in enumerate(bids):
+        page.fill(f"#bid-{seat}", bid)
+    page.select_option("#lang", "de")
+    assert [page.input_value(f"#bid-{seat}") for seat in range(4)] == bids
+    page.reload()
+    _wait_loaded(page, rounds=0)
+    assert [page.input_value(f"#bid-{seat}") for seat in range(4)] == bids
+    page.close()
+    page = _game_page(pad, ident)
+    assert [page.input_value(f"#bid-{seat}") for seat in range(4)] == bids
+    for seat, won in enumerate(["1", "0", "0", "0"]):
+        page.fill(f"#won-{seat}", won)
+    _save_round(page, 1)
+    page.reload()
+    _wait_loaded(page, rounds=1)
+    assert [page.input_value(f"#bid-{seat}") for seat in range(4)] == [""] * 4  # saved: no draft left
+
+    page.get_by_role("button", name="Edit round 1").click()
+    expect(page.locator("#round-title")).to_have_text("Edit round 1")
+    page.fill("#bid-1", "1")
+    page.reload()
+    expect(page.locator("#round-title")).to_have_text("Edit round 1")
+    assert page.input_value("#bid-1") == "1" and page.input_value("#bid-0") == "1"
+    page.click("#cancel-edit")
+    expect(page.locator("#round-title")).to_have_text("Round 2")
+    page.get_by_role("button", name="Edit round 1").click()
+    assert page.input_value("#bid-1") == "0"  # cancelled: the round as saved
 
 
 def test_a_player_named_as_markup_shows_as_text(pad: Pad) -> None:

@@ -271,6 +271,7 @@
       }
       game = g.data;
       form = f.data;
+      editing = editingKept();
       $("edition-title").textContent = form.edition.title;
       renderTotals();
       renderRound();
@@ -378,13 +379,69 @@
       return game.rounds.length + 1;
     }
 
+    // -- drafts: what is typed into a round, kept in this browser (localStorage) until
+    // the round is saved, so that a reload, a language switch or a closed tab loses
+    // nothing; one draft a round, for a new round and for an edit apart.
+
+    function draftKey(number, edit) {
+      return "skullking-draft:" + gameId + ":" + number + ":" + (edit ? "edit" : "new");
+    }
+
+    function readDraft(number, edit) {
+      try {
+        const draft = JSON.parse(localStorage.getItem(draftKey(number, edit)) || "null");
+        return draft && typeof draft === "object" && draft.round ? draft.round : null;
+      } catch (error) {
+        return null; // (storage refused, or not a draft of ours: nothing kept)
+      }
+    }
+
+    function keepDraft() {
+      if (!game || !form || (!editing && over())) return;
+      const { number, round } = collect();
+      try {
+        localStorage.setItem(draftKey(number, editing), JSON.stringify({ round }));
+      } catch (error) {
+        // storage full or refused: the page still works, without a draft
+      }
+    }
+
+    // The round being edited, kept with the drafts (a reload goes on editing it).
+    function setEditing(number) {
+      editing = number;
+      try {
+        if (number) localStorage.setItem("skullking-editing:" + gameId, String(number));
+        else localStorage.removeItem("skullking-editing:" + gameId);
+      } catch (error) {
+        // not kept
+      }
+    }
+
+    function editingKept() {
+      try {
+        const number = Number(localStorage.getItem("skullking-editing:" + gameId));
+        return Number.isInteger(number) && number >= 1 && number <= game.rounds.length ? number : null;
+      } catch (error) {
+        return null;
+      }
+    }
+
+    function dropDraft(number, edit) {
+      try {
+        localStorage.removeItem(draftKey(number, edit));
+      } catch (error) {
+        // nothing kept
+      }
+    }
+
     function over() {
       return game.complete && game.tie_break !== "extra_round";
     }
 
     function renderRound() {
       const number = editing || nextNumber();
-      const stored = editing ? game.sheet.rounds[editing - 1] : null;
+      // what was typed and not saved yet, else the round as stored
+      const stored = readDraft(number, editing) || (editing ? game.sheet.rounds[editing - 1] : null);
       const shape = stored && stored.players ? Object.assign(roundShape(number), { players: stored.players }) : roundShape(number);
       const cards = stored && stored.cards ? stored.cards : shape.cards;
       const finished = !editing && over();
@@ -423,7 +480,10 @@
       $("loot-box").hidden = !form.loot;
       $("loot-list").replaceChildren();
       if (form.loot && stored && stored.loot) stored.loot.forEach(([a, b]) => addLoot(shape.players, a, b));
-      $("add-loot").onclick = () => addLoot(shape.players);
+      $("add-loot").onclick = () => {
+        addLoot(shape.players);
+        keepDraft();
+      };
       liveCheck();
     }
 
@@ -435,7 +495,7 @@
         el(
           "input",
           Object.assign(
-            { id, type: "number", inputmode: "numeric", value: value === undefined ? "" : String(value), min, max },
+            { id, type: "number", inputmode: "numeric", value: value === undefined || value === null ? "" : String(value), min, max },
             extra || {}
           )
         )
@@ -518,7 +578,16 @@
         {},
         pick("loot-a-" + k, "Loot played by", a),
         pick("loot-b-" + k, "with the trick's winner", b),
-        el("button", { type: "button", class: "small", text: "Remove", "aria-label": "Remove alliance " + (k + 1), onclick: () => item.remove() })
+        el("button", {
+          type: "button",
+          class: "small",
+          text: "Remove",
+          "aria-label": "Remove alliance " + (k + 1),
+          onclick: () => {
+            item.remove();
+            keepDraft();
+          },
+        })
       );
       $("loot-list").append(item);
     }
@@ -619,7 +688,7 @@
     }
 
     function startEdit(number) {
-      editing = number;
+      setEditing(number);
       say($("round-status"), "");
       renderTotals();
       renderRound();
@@ -628,8 +697,12 @@
       if (first) first.focus();
     }
 
+    $("round").addEventListener("input", keepDraft);
+    $("round").addEventListener("change", keepDraft);
+
     $("cancel-edit").addEventListener("click", () => {
-      editing = null;
+      dropDraft(editing, true);
+      setEditing(null);
       say($("round-status"), "");
       renderTotals();
       renderRound();
@@ -722,8 +795,9 @@
       if (r.ok) {
         say($("round-status"), "");
         clearProblems();
+        dropDraft(number, editing);
         say($("notice"), "Round " + number + " saved.", false);
-        editing = null;
+        setEditing(null);
         const g = await api("GET", "/api/games/" + gameId);
         if (g.ok) game = g.data;
         renderTotals();
@@ -749,7 +823,8 @@
       const r = await api("DELETE", "/api/games/" + gameId + "/rounds/" + number, undefined, { "If-Match": '"' + game.version + '"' });
       if (r.ok) {
         game = r.data;
-        editing = null;
+        dropDraft(number, true);
+        setEditing(null);
         say($("notice"), "Round " + number + " removed.", false);
         renderTotals();
         renderRound();
