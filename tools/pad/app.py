@@ -276,6 +276,26 @@ class Pad:
         result["version"] = version
         return JSONResponse(result, headers={"etag": f'"{version}"'})
 
+    async def api_preview_round(self, request: Request) -> Response:
+        """The game's score record with round ``n`` as the body gives it (the next round,
+        or one already entered, replaced), nothing stored: what saving it would score."""
+        ident, number = request.path_params["game"], round_number(request)
+        data = await read_json(request)
+        if not isinstance(data, dict):
+            raise bad('a round is a JSON object: {"bids": {...}, "won": {...}, ...}')
+
+        def preview() -> dict[str, Any]:
+            game = self.store.game(ident)
+            count = len(game.rounds)
+            if not 1 <= number <= count + 1:
+                raise Conflict(f"round {number} cannot be entered yet: the next is round {count + 1}")
+            return score(self.edition_of(game), game, [*game.rounds[: number - 1], data, *game.rounds[number:]])
+
+        try:
+            return JSONResponse(await run_in_threadpool(preview))
+        except RoundError as exc:
+            raise BadRequest(exc.record()) from None
+
     async def api_delete_round(self, request: Request) -> Response:
         ident, number = request.path_params["game"], round_number(request)
         seen = seen_version(request)
@@ -480,6 +500,7 @@ def create_app(db: Path, *, hosts: Hosts | None = None) -> Starlette:
         Route("/api/games/{game}/rules.yaml", _handler(pad.api_rules_file)),
         Route("/api/games/{game}/rounds/{n}", _handler(pad.api_put_round), methods=["PUT"]),
         Route("/api/games/{game}/rounds/{n}", _handler(pad.api_delete_round), methods=["DELETE"]),
+        Route("/api/games/{game}/rounds/{n}/preview", _handler(pad.api_preview_round), methods=["POST"]),
         Route("/api/trick", _handler(pad.api_trick)),
     ]
     pages = [

@@ -933,6 +933,27 @@ def test_the_trick_checker_at_a_table_without_the_ghost_is_skullking_trick(clien
     assert (record["seats"], record["winning_card"]) == ([1, 2, 0], 2)
 
 
+def test_a_round_previewed_is_scored_as_saving_it_would_and_nothing_is_stored(client: TestClient) -> None:
+    """POST /api/games/{id}/rounds/{n}/preview answers the score record with round n as
+    sent (the next round or one entered, replaced), as PUT would, but stores nothing; a
+    round PUT would refuse is refused alike; a round after the next is a conflict."""
+    ident = new_game(client)
+    assert put(client, ident, 1, ROUND_1).status_code == 200
+    before = game_of(client, ident)
+    other = {"bids": dict.fromkeys(PLAYERS, 0), "won": {"Emma": 1, "Nico": 0, "Pat": 0}}
+    preview = client.post(f"/api/games/{ident}/rounds/1/preview", json=other)
+    assert preview.status_code == 200, preview.text
+    assert game_of(client, ident) == before  # nothing stored
+    saved = put(client, ident, 1, other).json()
+    assert preview.json()["rounds"] == saved["rounds"] and preview.json()["totals"] == saved["totals"]
+    refused = client.post(f"/api/games/{ident}/rounds/1/preview", json={**other, "won": {"Emma": 5}})
+    assert (
+        refused.status_code == 400
+        and refused.json()["problems"] == put(client, ident, 1, {**other, "won": {"Emma": 5}}).json()["problems"]
+    )
+    assert client.post(f"/api/games/{ident}/rounds/3/preview", json=other).status_code == 409
+
+
 # --------------------------------------------------------------------------- whole games and restarts
 
 

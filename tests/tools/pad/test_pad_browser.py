@@ -586,6 +586,57 @@ def test_nothing_typed_is_lost_by_a_reload_a_language_switch_or_a_closed_tab(pad
     assert page.input_value("#bid-1") == "0"  # cancelled: the round as saved
 
 
+def _save_edit(page: Page, number: int) -> None:
+    """Save the round being edited, and wait until the page has stored it (the form is
+    then no longer in edit)."""
+    page.click("#save-round")
+    expect(page.locator("#notice")).to_have_text(f"Round {number} saved.")
+    expect(page.locator("#round-title")).not_to_have_text(f"Edit round {number}")
+
+
+def test_editing_a_round_that_records_its_play_keeps_it_unless_the_tricks_won_change(pad: Pad) -> None:
+    """A game imported from `skullking simulate` records every trick. Editing its round 3
+    shows the tricks won the play gives; saving it unchanged keeps the round as it was,
+    and so does changing a bid (the play stays); changing the tricks won says that the
+    play goes and what the round would score instead, and saving then stores the round
+    without its play."""
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["simulate", "--seed", "2", "--players", "Ann,Bo,Cy", "--format", "json"], out=out, err=err) == 0
+    sheet = json.loads(out.getvalue())["sheet"]
+    ident = pad.server.post_json("/api/games/import", sheet)["id"]
+    before = pad.server.get_json(f"/api/games/{ident}")
+    page = pad.page()
+    page.goto(f"/games/{ident}")
+    expect(page.locator("#totals tbody tr:not(.total)")).to_have_count(10)
+    edit = page.get_by_role("button", name="Edit round 3")
+
+    edit.click()
+    expect(page.locator("#round-title")).to_have_text("Edit round 3")
+    won = before["rounds"][2]["won"]
+    assert [page.input_value(f"#won-{seat}") for seat in range(3)] == [str(won[p]) for p in ("Ann", "Bo", "Cy")]
+    expect(page.locator("#round-play")).to_contain_text("records its whole play (trick 1: B5 B3 Y13")
+    _save_edit(page, 3)
+    after = pad.server.get_json(f"/api/games/{ident}")
+    assert after["sheet"]["rounds"][2] == sheet["rounds"][2] and after["totals"] == before["totals"]
+
+    edit.click()
+    expect(page.locator("#round-title")).to_have_text("Edit round 3")
+    page.fill("#bid-0", "1")
+    _save_edit(page, 3)
+    kept = pad.server.get_json(f"/api/games/{ident}")["sheet"]["rounds"][2]
+    assert kept["tricks"] == sheet["rounds"][2]["tricks"] and kept["bids"]["Ann"] == 1
+
+    edit.click()
+    expect(page.locator("#round-title")).to_have_text("Edit round 3")
+    page.fill("#won-0", str(won["Ann"] + 1))
+    page.fill("#won-2", str(won["Cy"] - 1))
+    expect(page.locator("#round-play")).to_contain_text("saving drops the play")
+    expect(page.locator("#round-play")).to_contain_text("The round would then score Ann")
+    _save_edit(page, 3)
+    dropped = pad.server.get_json(f"/api/games/{ident}")["sheet"]["rounds"][2]
+    assert "tricks" not in dropped and dropped["won"]["Ann"] == won["Ann"] + 1
+
+
 def test_a_player_named_as_markup_shows_as_text(pad: Pad) -> None:
     """Names are text, never markup: no script runs, no dialog opens."""
     names = ["<script>alert(1)</script>", "<img src=x onerror=alert(2)>", "Cy", "Lea"]

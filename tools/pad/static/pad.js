@@ -438,10 +438,22 @@
       return game.complete && game.tie_break !== "extra_round";
     }
 
+    // The round being edited as saved, when it records its whole play (its tricks, as
+    // `skullking simulate` writes them): its tricks won and bonuses come from the play.
+    function playedRound() {
+      const saved = editing ? game.sheet.rounds[editing - 1] : null;
+      return saved && Array.isArray(saved.tricks) ? saved : null;
+    }
+
     function renderRound() {
       const number = editing || nextNumber();
-      // what was typed and not saved yet, else the round as stored
-      const stored = readDraft(number, editing) || (editing ? game.sheet.rounds[editing - 1] : null);
+      // what was typed and not saved yet, else the round as stored; a round with its
+      // play shows the tricks won the play gives
+      let stored = readDraft(number, editing) || (editing ? game.sheet.rounds[editing - 1] : null);
+      const played = playedRound();
+      if (played && stored && !stored.won) stored = Object.assign({}, stored, { won: game.rounds[editing - 1].won });
+      $("round-play").hidden = !played;
+      $("round-play").textContent = "";
       const shape = stored && stored.players ? Object.assign(roundShape(number), { players: stored.players }) : roundShape(number);
       const cards = stored && stored.cards ? stored.cards : shape.cards;
       const finished = !editing && over();
@@ -638,15 +650,65 @@
       const loot = [...$("loot-list").children].map((li) => [...li.querySelectorAll("select")].map((s) => s.value));
       if (loot.length) round.loot = loot;
       if (stored && stored.cards && !round.cards) round.cards = stored.cards;
-      return { number, round, shape };
+      const played = playedRound();
+      if (played) {
+        const recorded = game.rounds[editing - 1].won;
+        if (Object.keys(recorded).every((p) => round.won[p] === recorded[p])) {
+          // the play stays: the round as saved, with what the form edits (bids, wagers,
+          // bid changes, loads, free points) as typed; tricks won and bonuses from the play
+          const kept = Object.assign({}, played, { bids: round.bids });
+          const edited = ["loads", "extra"];
+          if (form.wagers) edited.push(form.wagers.key);
+          if (form.bid_change) edited.push(form.bid_change.key);
+          for (const key of edited) {
+            if (key in round) kept[key] = round[key];
+            else delete kept[key];
+          }
+          return { number, round: kept, typed: round, shape, play: "kept" };
+        }
+        return { number, round, typed: round, shape, play: "dropped" };
+      }
+      return { number, round, typed: round, shape, play: null };
+    }
+
+    // Changing the tricks won of a round that records its play drops the play: say so,
+    // and what the round would score instead (the server scores it, nothing stored).
+    let costAsked = 0;
+    async function showPlayCost(number, round, play, bad) {
+      const note = $("round-play");
+      const played = playedRound();
+      if (!played) return;
+      const base =
+        "This round records its whole play (" + played.tricks.map((t, k) => "trick " + (k + 1) + ": " + t.join(" ")).join("; ") + ").";
+      if (play !== "dropped") {
+        note.textContent = base + " The tricks won and the bonuses come from it. Changing a bid keeps it; changing the tricks won drops it.";
+        note.classList.remove("problem");
+        return;
+      }
+      const asked = ++costAsked;
+      // (a round the checks above refuse is not scored: its problem is said there)
+      const r = bad ? { ok: false } : await api("POST", "/api/games/" + gameId + "/rounds/" + number + "/preview", round);
+      if (asked !== costAsked) return; // (a later change asked again)
+      const was = game.rounds[number - 1].points;
+      let cost = "";
+      if (r.ok) {
+        const now = r.data.rounds[number - 1].points;
+        const changes = Object.keys(was).filter((p) => was[p] !== now[p]).map((p) => p + " " + was[p] + " → " + now[p]);
+        cost = changes.length ? " The round would then score " + changes.join(", ") + "." : " The round's points stay as they are.";
+      }
+      note.textContent =
+        base + " These tricks won differ from it: saving drops the play and the bonuses it paid (claim them below)." + cost;
+      note.classList.add("problem");
     }
 
     function liveCheck() {
       if (!game) return;
-      const { round, shape } = collect();
+      const { number, round: saving, typed: round, shape, play } = collect();
       const cards = round.cards || shape.cards;
       const notes = [];
       let bad = false;
+      // with the round's play kept, its bonuses come from it: no field to claim them
+      document.querySelectorAll("#round-players details.bonuses").forEach((d) => (d.hidden = play === "kept"));
       document.querySelectorAll("#round-players fieldset.player").forEach((fs) => {
         const p = fs.dataset.player;
         const bidInput = fs.querySelector("[data-key=bid]");
@@ -685,6 +747,7 @@
         notes.push("Tricks won still to enter for " + missing + " player" + (missing === 1 ? "" : "s") + ".");
       }
       say($("round-check"), notes.join(" · "), bad);
+      showPlayCost(number, saving, play, bad);
     }
 
     function startEdit(number) {
@@ -778,15 +841,15 @@
 
     $("round").addEventListener("submit", async (event) => {
       event.preventDefault();
-      const { number, round } = collect();
-      for (const [key, table] of [["bid", round.bids], ["tricks won", round.won]]) {
+      const { number, round, typed } = collect();
+      for (const [key, table] of [["bid", typed.bids], ["tricks won", typed.won]]) {
         const missing = Object.entries(table).find(([, v]) => v === null || Number.isNaN(v));
         if (missing) {
           const message = "Enter " + missing[0] + "'s " + key + ".";
           say($("notice"), "");
           say($("round-status"), message, true);
           clearProblems();
-          const input = fieldInput((key === "bid" ? "bids." : "won.") + missing[0], round);
+          const input = fieldInput((key === "bid" ? "bids." : "won.") + missing[0], typed);
           if (input) showProblem(input, message);
           return;
         }
