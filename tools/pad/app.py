@@ -126,7 +126,9 @@ class Pad:
             raise bad("'modules' is a list of module ids")
         edition = await run_in_threadpool(self.editions.get, ident, rules)
         check_choices(edition, body.get("schedule"), body.get("scoring"), modules, players)
-        title = (body.get("title") or "").strip()[:80] or f"{', '.join(players)}"
+        title = (body.get("title") or "").strip()[:80]
+        distinct = not title  # (a title made from the names is numbered when taken)
+        title = title or ", ".join(players)
         game_id = await run_in_threadpool(
             lambda: self.store.create(
                 edition=edition.id,
@@ -136,6 +138,7 @@ class Pad:
                 schedule=body.get("schedule"),
                 scoring=body.get("scoring"),
                 modules=modules,
+                distinct=distinct,
             )
         )
         record = {"id": game_id, "url": f"/games/{game_id}", "version": 1}
@@ -222,6 +225,7 @@ class Pad:
         return self.store.create(
             edition=edition.id,
             title=", ".join(players),
+            distinct=True,
             players=players,
             rules=rules,
             schedule=choices["schedule"],
@@ -300,6 +304,20 @@ class Pad:
         ident, number = request.path_params["game"], round_number(request)
         seen = seen_version(request)
         game = await run_in_threadpool(lambda: self.store.delete_round(ident, number, seen=seen))
+        record = await run_in_threadpool(self.game_record, game)
+        return JSONResponse(record, headers={"etag": f'"{game.version}"'})
+
+    async def api_rename_game(self, request: Request) -> Response:
+        """``{"title": ...}``: the game's new title (1 to 80 characters); 200 with the
+        game's record; ``If-Match`` as for a round."""
+        ident, seen = request.path_params["game"], seen_version(request)
+        body = await read_json(request)
+        if not isinstance(body, dict) or set(body) != {"title"} or not isinstance(body["title"], str):
+            raise bad('a rename is {"title": "the new title"}')
+        title = body["title"].strip()
+        if not 1 <= len(title) <= 80:
+            raise bad("a game's title is 1 to 80 characters")
+        game = await run_in_threadpool(lambda: self.store.rename(ident, title, seen=seen))
         record = await run_in_threadpool(self.game_record, game)
         return JSONResponse(record, headers={"etag": f'"{game.version}"'})
 
@@ -495,6 +513,7 @@ def create_app(db: Path, *, hosts: Hosts | None = None) -> Starlette:
         Route("/api/games/import", _handler(pad.api_import), methods=["POST"]),
         Route("/api/games/{game}", _handler(pad.api_game)),
         Route("/api/games/{game}", _handler(pad.api_delete_game), methods=["DELETE"]),
+        Route("/api/games/{game}", _handler(pad.api_rename_game), methods=["PATCH"]),
         Route("/api/games/{game}/form", _handler(pad.api_form)),
         Route("/api/games/{game}/sheet.yaml", _handler(pad.api_sheet)),
         Route("/api/games/{game}/rules.yaml", _handler(pad.api_rules_file)),

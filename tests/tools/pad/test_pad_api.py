@@ -954,6 +954,37 @@ def test_a_round_previewed_is_scored_as_saving_it_would_and_nothing_is_stored(cl
     assert client.post(f"/api/games/{ident}/rounds/3/preview", json=other).status_code == 409
 
 
+def test_games_of_the_same_players_get_titles_of_their_own(client: TestClient, simulated: dict[str, Any]) -> None:
+    """A game's title is made from its players' names; a second game of the same table
+    is numbered (2), a third (3), an imported sheet likewise; a title given is kept."""
+    titles = [game_of(client, new_game(client))["title"] for _ in range(3)]
+    assert titles == ["Emma, Nico, Pat", "Emma, Nico, Pat (2)", "Emma, Nico, Pat (3)"]
+    assert game_of(client, new_game(client, title="Emma, Nico, Pat"))["title"] == "Emma, Nico, Pat"
+    sheet = simulated["sheet"]
+    names = ", ".join(sheet["players"])
+    first, second = (client.post("/api/games/import", json=sheet).json()["id"] for _ in range(2))
+    assert (game_of(client, first)["title"], game_of(client, second)["title"]) == (names, f"{names} (2)")
+
+
+def test_a_game_is_renamed_with_patch(client: TestClient) -> None:
+    """PATCH /api/games/{id} {"title"} renames the game: 200 with its record, a new
+    version; If-Match as for a round (409 when it changed since); a title of 1 to 80
+    characters, nothing else in the body (400); an unknown game: 404."""
+    ident = new_game(client)
+    version = game_of(client, ident)["version"]
+    answer = client.patch(
+        f"/api/games/{ident}", json={"title": "  Friday night  "}, headers={"if-match": f'"{version}"'}
+    )
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["title"] == "Friday night" and answer.json()["version"] == version + 1
+    assert client.get("/api/games").json()[0]["title"] == "Friday night"
+    stale = client.patch(f"/api/games/{ident}", json={"title": "Late"}, headers={"if-match": f'"{version}"'})
+    assert stale.status_code == 409 and game_of(client, ident)["title"] == "Friday night"
+    for body in ({"title": ""}, {"title": "x" * 81}, {"title": 3}, {"title": "a", "players": []}, ["a"]):
+        assert client.patch(f"/api/games/{ident}", json=body).status_code == 400, body
+    assert client.patch("/api/games/nope", json={"title": "a"}).status_code == 404
+
+
 # --------------------------------------------------------------------------- whole games and restarts
 
 

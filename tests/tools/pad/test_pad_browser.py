@@ -14,6 +14,7 @@ one every test here is skipped with the reason (``.ci/run`` installs Debian's
 
 from __future__ import annotations
 
+import calendar
 import io
 import json
 import os
@@ -635,6 +636,69 @@ def test_editing_a_round_that_records_its_play_keeps_it_unless_the_tricks_won_ch
     _save_edit(page, 3)
     dropped = pad.server.get_json(f"/api/games/{ident}")["sheet"]["rounds"][2]
     assert "tricks" not in dropped and dropped["won"]["Ann"] == won["Ann"] + 1
+
+
+def test_a_game_is_renamed_and_deleted_from_its_page(pad: Pad) -> None:
+    """The game page renames the game (its heading and the list of games follow) and
+    deletes it after a second, explicit tap (no dialog), back to the list of games."""
+    ident = pad.server.new_game()
+    page = _game_page(pad, ident)
+    page.fill("#new-title", "Friday night")
+    page.click("#rename-game")
+    expect(page.locator("#manage-status")).to_have_text("Renamed.")
+    expect(page.locator("#game-title")).to_have_text("Friday night")
+    assert pad.server.get_json(f"/api/games/{ident}")["title"] == "Friday night"
+    page.click("#delete-game")
+    expect(page.locator("#delete-yes")).to_be_visible()
+    page.click("#delete-no")
+    expect(page.locator("#delete-yes")).to_be_hidden()
+    assert [g["id"] for g in pad.server.get_json("/api/games")] == [ident]
+    page.click("#delete-game")
+    page.click("#delete-yes")
+    page.wait_for_url(pad.server.url + "/")
+    assert pad.server.get_json("/api/games") == []
+    expect(page.get_by_text("No game yet")).to_be_visible()
+
+
+def test_the_list_of_games_shows_times_in_the_readers_time_zone(browser: Browser, server: PadServer) -> None:
+    """A game's last change is kept in UTC and shown in the browser's own time zone
+    (here Tokyo, nine hours ahead)."""
+    ident = server.new_game()
+    updated = next(g["updated"] for g in server.get_json("/api/games") if g["id"] == ident)
+    utc = time.strptime(updated, "%Y-%m-%dT%H:%M:%SZ")
+    tokyo = time.gmtime(calendar.timegm(utc) + 9 * 3600)
+    context = browser.new_context(base_url=server.url, timezone_id="Asia/Tokyo", locale="en-GB")
+    try:
+        page = context.new_page()
+        page.goto("/")
+        shown = page.locator(".games time").first
+        expect(shown).to_contain_text(time.strftime("%H:%M", tokyo))
+        expect(shown).not_to_contain_text("UTC")
+    finally:
+        context.close()
+
+
+def test_eight_players_on_a_phone_keep_the_round_column_and_scroll_the_rest(pad: Pad) -> None:
+    """At 360 px the scores of eight players do not fit: the table scrolls sideways in
+    its own box, the round column stays in place, and the last player's column can be
+    brought into view."""
+    names = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
+    ident = pad.server.new_game(names)
+    page = _game_page(pad, ident)
+    page.set_viewport_size({"width": 360, "height": 740})
+    _fill_round(page, [0] * 8, [1, 0, 0, 0, 0, 0, 0, 0], {})
+    _save_round(page, 1)
+    wrap = page.locator(".table-wrap")
+    wrap.scroll_into_view_if_needed()
+    first = page.locator("#totals tbody tr:not(.total) > :first-child").first
+    before = first.bounding_box()
+    assert before is not None
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")  # no page scroll
+    wrap.evaluate("(node) => { node.scrollLeft = node.scrollWidth; }")
+    after = first.bounding_box()
+    assert after is not None and abs(after["x"] - before["x"]) < 1
+    last = page.locator("#totals thead th", has_text="Hal").bounding_box()
+    assert last is not None and last["x"] >= 0 and last["x"] + last["width"] <= 360
 
 
 def test_a_player_named_as_markup_shows_as_text(pad: Pad) -> None:

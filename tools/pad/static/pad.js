@@ -50,7 +50,16 @@
 
   // ------------------------------------------------------------------ the games page
 
+  // Times as the server keeps them (UTC, ISO 8601) shown in the reader's own time zone.
+  function localTimes() {
+    for (const node of document.querySelectorAll("time[datetime]")) {
+      const when = new Date(node.getAttribute("datetime"));
+      if (!Number.isNaN(when.getTime())) node.textContent = when.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+    }
+  }
+
   function indexPage() {
+    localTimes();
     const list = $("players");
     const status = $("new-status");
 
@@ -894,6 +903,41 @@
       } else {
         say($("notice"), r.data.error, true);
       }
+    });
+
+    // -- this game: its title, and deleting it ----------------------------------
+
+    $("rename").addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const title = $("new-title").value.trim();
+      if (!title) {
+        say($("manage-status"), "A title needs at least one character.", true);
+        $("new-title").focus();
+        return;
+      }
+      const r = await api("PATCH", "/api/games/" + gameId, { title }, { "If-Match": '"' + game.version + '"' });
+      if (r.ok) {
+        game = r.data;
+        $("game-title").textContent = game.title;
+        document.title = game.title + " · Skull King score pad";
+        say($("manage-status"), "Renamed.", false);
+      } else {
+        say($("manage-status"), r.data.error, true);
+      }
+    });
+
+    $("delete-game").addEventListener("click", () => {
+      $("delete-confirm").hidden = false;
+      $("delete-no").focus();
+    });
+    $("delete-no").addEventListener("click", () => {
+      $("delete-confirm").hidden = true;
+      $("delete-game").focus();
+    });
+    $("delete-yes").addEventListener("click", async () => {
+      const r = await api("DELETE", "/api/games/" + gameId, undefined, { "If-Match": '"' + game.version + '"' });
+      if (r.ok) window.location.href = "/";
+      else say($("manage-status"), r.data.error, true);
     });
 
     $("lang").addEventListener("change", () => {
