@@ -298,7 +298,7 @@ def form(edition: Edition, game: StoredGame) -> dict[str, Any]:
     and bid range, how many tricks may be lost to trick-destroying cards, the cards a
     trick can hold."""
     from skullking.model.records import EffectKind
-    from skullking.rounds.bidding import bid_range
+    from skullking.rounds.bidding import bid_range, first_leader
     from skullking.rounds.seating import seat_order
 
     count = len(game.players)
@@ -317,7 +317,8 @@ def form(edition: Edition, game: StoredGame) -> dict[str, Any]:
         if cards is None:
             break
         low, high = bid_range(edition, cards=cards, number=number, players=count, rounds=rounds)
-        schedule_rounds.append({"number": number, "cards": cards, "bids": [low, high]})
+        leader = first_leader(edition, number=number, players=count, rounds=rounds)
+        schedule_rounds.append({"number": number, "cards": cards, "bids": [low, high], "leader": leader})
     return {
         "edition": {"id": edition.id, "title": edition.title},
         "players": list(game.players),

@@ -789,7 +789,9 @@ def test_the_form_of_a_2021_game(client: TestClient) -> None:
     edition = skullking.load_edition("skullking-2021")
     assert [(b["id"], b["points"]) for b in form["bonuses"]] == [(b.id, b.points) for b in edition.bonuses]
     assert form["bonuses"][1]["names"] == {"en": "black 14", "de": "schwarz 14", "ja": "黒 14"}
-    assert form["rounds"] == [{"number": n, "cards": n, "bids": [0, n]} for n in range(1, 11)]
+    # the player after the dealer leads: round n is led by player n (the 2021 rulebook)
+    rounds = [{"number": n, "cards": n, "bids": [0, n], "leader": (n - 1) % 3} for n in range(1, 11)]
+    assert form["rounds"] == rounds
     assert form["destroying"] == 2
     assert form["loot"] is True
     assert form["wagers"]["values"] == [0, 10, 20]
@@ -808,7 +810,7 @@ def test_the_form_of_an_original_game_and_of_a_short_schedule(client: TestClient
     assert [b["id"] for b in old["bonuses"]] == [b.id for b in skullking.load_edition("skullking-original").bonuses]
     assert "KRAKEN" not in [c["code"] for c in old["cards"]]
     short = client.get(f"/api/games/{new_game(client, schedule='swift-n-salty')}/form").json()
-    assert short["rounds"] == [{"number": n, "cards": 5, "bids": [0, 5]} for n in range(1, 6)]
+    assert short["rounds"] == [{"number": n, "cards": 5, "bids": [0, 5], "leader": (n - 1) % 3} for n in range(1, 6)]
     assert short["schedule"]["id"] == "swift-n-salty"
 
 

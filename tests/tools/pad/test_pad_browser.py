@@ -275,7 +275,7 @@ def _game_page(pad: Pad, ident: str) -> Page:
 
 def _wait_loaded(page: Page, rounds: int) -> None:
     """Wait until the game page shows ``rounds`` rounds and the form of the next."""
-    expect(page.locator("#totals tbody tr:not(.total)")).to_have_count(rounds)
+    expect(page.locator("#totals tbody tr:not(.total):not(.going)")).to_have_count(rounds)
     expect(page.locator("#round-title")).to_have_text(f"Round {rounds + 1}")
     expect(page.locator("#trick-deck [data-code]").first).to_be_visible()
 
@@ -699,6 +699,46 @@ def test_eight_players_on_a_phone_keep_the_round_column_and_scroll_the_rest(pad:
     assert after is not None and abs(after["x"] - before["x"]) < 1
     last = page.locator("#totals thead th", has_text="Hal").bounding_box()
     assert last is not None and last["x"] >= 0 and last["x"] + last["width"] <= 360
+
+
+def test_a_round_is_entered_in_two_moments_bids_first(pad: Pad) -> None:
+    """As a round is played: the bids are saved when the cards are dealt (the round is
+    then in progress, shown with its bids, kept by the server and marked in the exported
+    sheet, which `skullking score` reports as being played), the tricks won at the end.
+    The form says who deals and who leads (the 2021 rulebook: the player after the
+    dealer leads; round 2 is dealt by Ann and led by Bo)."""
+    ident = pad.server.new_game()
+    page = _game_page(pad, ident)
+    expect(page.locator("#round-info")).to_contain_text("Lea deals, Ann leads")
+    _fill_round(page, [1, 0, 0, 0], [1, 0, 0, 0], {})
+    _save_round(page, 1)
+    expect(page.locator("#round-info")).to_contain_text("Ann deals, Bo leads")
+    for seat, bid in enumerate([1, 1, 0, 0]):
+        page.fill(f"#bid-{seat}", str(bid))
+    page.click("#save-bids")
+    expect(page.locator("#notice")).to_contain_text("Round 2: bids saved")
+    going = page.locator("#totals tr.going")
+    expect(going).to_contain_text("being played")
+    expect(going).to_contain_text("bid 1")
+    expect(page.locator("#round-title")).to_have_text("Round 2")
+    expect(page.locator("#won-0")).to_be_focused()
+    record = pad.server.get_json(f"/api/games/{ident}")
+    assert record["in_progress"] == {"round": 2, "cards": 2, "bids": {"Ann": 1, "Bo": 1, "Cy": 0, "Lea": 0}}
+    sheet = yaml.safe_load(pad.server.get(f"/api/games/{ident}/sheet.yaml"))
+    assert sheet["rounds"][1] == {"bids": {"Ann": 1, "Bo": 1, "Cy": 0, "Lea": 0}, "in_progress": True}
+    out, err = io.StringIO(), io.StringIO()
+    path = Path(pad.server.db).with_name("going.yaml")
+    path.write_text(yaml.safe_dump(sheet), encoding="utf-8")
+    assert main(["score", str(path)], out=out, err=err) == 0, err.getvalue()
+    assert "Round 2 is being played" in out.getvalue()
+    page.reload()  # kept by the server: the bids come back with the page
+    _wait_loaded(page, rounds=1)
+    assert [page.input_value(f"#bid-{seat}") for seat in range(4)] == ["1", "1", "0", "0"]
+    for seat, won in enumerate([1, 1, 0, 0]):
+        page.fill(f"#won-{seat}", str(won))
+    _save_round(page, 2)
+    expect(page.locator("#totals tr.going")).to_have_count(0)
+    assert "in_progress" not in pad.server.get_json(f"/api/games/{ident}")
 
 
 def test_a_player_named_as_markup_shows_as_text(pad: Pad) -> None:

@@ -336,6 +336,28 @@
           )
         );
       });
+      const going = game.in_progress;
+      if (going) {
+        // the round being played: its bids, nothing scored yet
+        body.push(
+          el(
+            "tr",
+            { class: "going" },
+            el(
+              "th",
+              { scope: "row" },
+              String(going.round),
+              el("span", { class: "bidwon", text: going.cards + (going.cards === 1 ? " card" : " cards") })
+            ),
+            ...players.map((p) =>
+              p in going.bids
+                ? el("td", {}, el("span", { class: "points", text: "…" }), el("span", { class: "bidwon", text: "bid " + going.bids[p] }))
+                : el("td", { class: "out", text: "–" })
+            ),
+            el("td", { class: "meta", text: "being played" })
+          )
+        );
+      }
       const total = el(
         "tr",
         { class: "total" },
@@ -458,7 +480,8 @@
       const number = editing || nextNumber();
       // what was typed and not saved yet, else the round as stored; a round with its
       // play shows the tricks won the play gives
-      let stored = readDraft(number, editing) || (editing ? game.sheet.rounds[editing - 1] : null);
+      const going = !editing && game.in_progress && game.in_progress.round === number ? game.sheet.rounds[number - 1] : null;
+      let stored = readDraft(number, editing) || (editing ? game.sheet.rounds[editing - 1] : going);
       const played = playedRound();
       if (played && stored && !stored.won) stored = Object.assign({}, stored, { won: game.rounds[editing - 1].won });
       $("round-play").hidden = !played;
@@ -468,6 +491,7 @@
       const finished = !editing && over();
       $("round-title").textContent = editing ? "Edit round " + number : finished ? "The game is over" : "Round " + number;
       $("cancel-edit").hidden = !editing;
+      $("save-bids").hidden = Boolean(editing);
       const box = $("round-players");
       box.replaceChildren();
       $("save-round").disabled = false;
@@ -475,10 +499,16 @@
         $("round-info").textContent = "The game is over. Edit a round above if a score needs correcting.";
         $("loot-box").hidden = true;
         $("save-round").disabled = true;
+        $("save-bids").hidden = true;
         $("round-check").textContent = "";
         return;
       }
       const info = [];
+      const planned = form.rounds.find((r) => r.number === number);
+      if (planned && typeof planned.leader === "number" && !shape.extra) {
+        const seats = form.players;
+        info.push(seats[(planned.leader + seats.length - 1) % seats.length] + " deals, " + seats[planned.leader] + " leads");
+      }
       info.push(cards + " card" + (cards === 1 ? "" : "s") + " each");
       if (form.ghost) info.push(form.ghost + " plays a hand too");
       const destroyable = Math.min(form.destroying, cards);
@@ -848,33 +878,39 @@
       return first;
     }
 
-    $("round").addEventListener("submit", async (event) => {
-      event.preventDefault();
-      const { number, round, typed } = collect();
-      for (const [key, table] of [["bid", typed.bids], ["tricks won", typed.won]]) {
-        const missing = Object.entries(table).find(([, v]) => v === null || Number.isNaN(v));
+    // The first field of ``keys`` (["bid", "bids"], ["tricks won", "won"]) left empty,
+    // marked with its message; whether there was one.
+    function missingField(typed, keys) {
+      for (const [what, key] of keys) {
+        const missing = Object.entries(typed[key]).find(([, v]) => v === null || Number.isNaN(v));
         if (missing) {
-          const message = "Enter " + missing[0] + "'s " + key + ".";
+          const message = "Enter " + missing[0] + "'s " + what + ".";
           say($("notice"), "");
           say($("round-status"), message, true);
           clearProblems();
-          const input = fieldInput((key === "bid" ? "bids." : "won.") + missing[0], typed);
+          const input = fieldInput(key + "." + missing[0], typed);
           if (input) showProblem(input, message);
-          return;
+          return true;
         }
       }
+      return false;
+    }
+
+    // Store round ``number`` as ``round``; on success say ``saved``, draw the game again
+    // and focus ``focus`` (a selector); a refusal is shown at its fields.
+    async function storeRound(number, round, saved, focus) {
       const r = await api("PUT", "/api/games/" + gameId + "/rounds/" + number, round, { "If-Match": '"' + game.version + '"' });
       if (r.ok) {
         say($("round-status"), "");
         clearProblems();
         dropDraft(number, editing);
-        say($("notice"), "Round " + number + " saved.", false);
+        say($("notice"), saved, false);
         setEditing(null);
         const g = await api("GET", "/api/games/" + gameId);
         if (g.ok) game = g.data;
         renderTotals();
         renderRound();
-        const first = document.querySelector("#round-players input");
+        const first = document.querySelector(focus);
         if (first) first.focus();
       } else if (r.status === 409) {
         say($("notice"), "");
@@ -886,10 +922,30 @@
         say($("round-status"), message, true);
         markProblems(r.data.problems, number, round);
       }
+    }
+
+    $("round").addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const { number, round, typed } = collect();
+      if (missingField(typed, [["bid", "bids"], ["tricks won", "won"]])) return;
+      await storeRound(number, round, "Round " + number + " saved.", "#round-players input");
+    });
+
+    // The bids alone, when the cards are dealt: the round is then in progress (kept by the
+    // server, in the exported sheet as `in_progress: true`), its tricks won entered later.
+    $("save-bids").addEventListener("click", async () => {
+      const { number, typed, shape } = collect();
+      if (missingField(typed, [["bid", "bids"]])) return;
+      const round = { bids: typed.bids, in_progress: true };
+      if (typed.players) round.players = typed.players;
+      if (typed.cards && shape.extra) round.cards = typed.cards;
+      if (typed.loads) round.loads = typed.loads;
+      const saved = "Round " + number + ": bids saved. Enter the tricks won when it is played.";
+      await storeRound(number, round, saved, "#round-players [data-key=won]");
     });
 
     $("undo").addEventListener("click", async () => {
-      const number = game.rounds.length;
+      const number = game.sheet.rounds.length; // (a round in progress is the last one stored)
       if (!number) return;
       if (!window.confirm("Remove round " + number + "?")) return;
       const r = await api("DELETE", "/api/games/" + gameId + "/rounds/" + number, undefined, { "If-Match": '"' + game.version + '"' });
