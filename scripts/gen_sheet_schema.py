@@ -121,6 +121,11 @@ ROUND_PROPERTIES: dict[str, dict[str, Any]] = {
         "description": "Only in a tie-break round after the schedule's last round: the players tied for "
         "first, in seat order.",
     },
+    "in_progress": {
+        "const": True,
+        "description": "Only in the sheet's last round, while it is played: the bids are made, nothing else "
+        "is given yet ('won', 'tricks', bonuses, choices), and the round scores nothing.",
+    },
 }
 
 #: Round keys an edition adds: a per-player choice each (a wager, a bid change, a
@@ -196,11 +201,16 @@ def document() -> dict[str, Any]:
     editions = [skullking.load_edition(ident) for ident in bundled_edition_files()]
     round_schema = {
         "type": "object",
-        "description": "One round: the bids, and either the tricks won ('won') or the whole play ('tricks').",
+        "description": "One round: the bids, and either the tricks won ('won') or the whole play ('tricks'); "
+        "or, while the last round is played, its bids alone ('in_progress').",
         "properties": {**ROUND_PROPERTIES, **CHOICE_KEYS},
         "additionalProperties": OTHER_CHOICE,
         "required": ["bids"],
-        "oneOf": [{"required": ["won"]}, {"required": ["tricks"]}],
+        "oneOf": [
+            {"required": ["won"], "not": {"required": ["in_progress"]}},
+            {"required": ["tricks"], "not": {"required": ["in_progress"]}},
+            {"required": ["in_progress"], "not": {"anyOf": [{"required": ["won"]}, {"required": ["tricks"]}]}},
+        ],
     }
     return {
         "$schema": "http://json-schema.org/draft-07/schema#",

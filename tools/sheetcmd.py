@@ -62,6 +62,10 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
         first, last = score.missing_rounds[0], score.missing_rounds[-1]
         which = f"round {first} is" if first == last else f"rounds {first}-{last} are"
         lines.append(f"The game is not over: {which} still to be played.")
+    if score.in_progress is not None:
+        going = score.in_progress
+        bids = ", ".join(f"{player} {bid}" for player, bid in going.bids.items())
+        lines.append(f"Round {going.number} is being played ({going.cards} cards), not scored yet: bids {bids}.")
     if score.tie_break == "extra_round":
         lines.append("The tied players play another round to break the tie.")
     out.write(score_table(score) + text_lines(lines))

@@ -30,7 +30,7 @@ MADE_NAMES = ("bid", "won", "cards", "round", "players")
 #: schedule's last round (else 0).
 GAME_NAMES = ("rounds", "last_round")
 #: The keys of a score sheet's round (editions add their choices' sheet keys).
-ROUND_KEYS = ("cards", "bids", "won", "bonuses", "loot", "extra", "leader", "tricks", "players")
+ROUND_KEYS = ("cards", "bids", "won", "bonuses", "loot", "extra", "leader", "tricks", "players", "in_progress")
 #: Names of a scheme's cases (besides ``played_<role>`` and the scheme's loads);
 #: ``total_bids`` is the sum of every bid of the round.
 CASE_NAMES = (*MADE_NAMES, "bonus", "alliance", "wager", *GAME_NAMES, "total_bids")

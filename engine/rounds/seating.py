@@ -8,11 +8,13 @@ from __future__ import annotations
 from collections.abc import Sequence, Set
 from typing import TYPE_CHECKING, NamedTuple
 
+from skullking.core.errors import IllegalTrickError
 from skullking.model.records import Ability, AbilityKind, Ghost, SheetChoice
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
     from skullking.model.cards import Play
+    from skullking.tricks.interpreter import TrickResult
 
 
 def leader_abilities(edition: Edition) -> tuple[Ability, ...]:
@@ -100,3 +102,63 @@ def ghost_play(edition: Edition, play: Play, ghost: Ghost) -> Play:
     if choice is None:
         return play
     return edition.plays[f"{play.card.code}:{choice.code}"]
+
+
+def ghost_card(edition: Edition, play: Play, ghost: Ghost) -> Play:
+    """``play``, turned over by the ghost hand, as he plays it (:func:`ghost_play`); a
+    card declared another way than his rules declare it is refused
+    (:class:`~skullking.core.errors.IllegalTrickError`): the ghost never chooses (the
+    2021 rulebook: Graybeard's Tigress is an escape)."""
+    wanted = ghost_play(edition, play, ghost)
+    if play.undeclared or play is wanted:
+        return wanted
+    raise IllegalTrickError(f"{ghost.name} plays {play.card.code} as {ghost.declares} ({wanted.code})")
+
+
+class TableTrick(NamedTuple):
+    """A trick played at a table (:func:`table_trick`): its result (positions in the
+    trick, as :meth:`Edition.resolve_trick <skullking.edition.Edition.resolve_trick>`
+    gives them for a trick led at position 0), the seat that played each card, and the
+    seat that leads the next trick."""
+
+    result: TrickResult
+    seats: tuple[int, ...]
+    next_seat: int
+
+    @property
+    def winner(self) -> int | None:
+        """The winner's seat, ``None`` when nobody wins."""
+        position = self.result.winner
+        return None if position is None else self.seats[position]
+
+    def as_json(self) -> dict[str, object]:
+        """The ``skullking trick --format json`` record with seats of the table for
+        ``winner`` and ``next_leader``, and the seat of each card (``seats``) and the
+        winning card's position (``winning_card``)."""
+        return {
+            **self.result.as_json(),
+            "winner": self.winner,
+            "next_leader": self.next_seat,
+            "alliances": [[self.seats[a], self.seats[b]] for a, b in self.result.alliances],
+            "seats": list(self.seats),
+            "winning_card": self.result.winning_card,
+        }
+
+
+def table_trick(
+    edition: Edition, plays: Sequence[Play], *, players: int, leader: int, previous: int | None = None
+) -> TableTrick:
+    """``plays``, in play order, as a trick at a table of ``players`` led by seat
+    ``leader`` (after a trick led by ``previous``, by default ``leader``: it places the
+    ghost hand's followers when he leads). Every rule of the table applies: the seats in
+    play order (:func:`seat_order`; the ghost hand, where it plays, is seat
+    ``players``), his cards as he plays them (:func:`ghost_card`), and who leads next
+    (:func:`next_seat`). A score sheet's tricks are replayed by the same rules."""
+    ghost = edition.ghost_at(players)
+    seats = seat_order(leader, leader if previous is None else previous, players, ghost)
+    cards = list(plays)
+    if ghost is not None and seats.index(players) < len(cards):
+        at = seats.index(players)
+        cards[at] = ghost_card(edition, cards[at], ghost)
+    result = edition.resolve_trick(cards, leader=0, players=len(seats))
+    return TableTrick(result, tuple(seats[: len(cards)]), next_seat(seats, result.next_leader, players, ghost))

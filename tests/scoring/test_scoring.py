@@ -891,3 +891,56 @@ def test_skull_king_cannot_both_capture_and_be_captured(edition: Edition) -> Non
             bonuses: {Ann: [pirate-by-skull-king, skull-king-by-mermaid]}
         """)
     _problems(edition, text)
+
+
+# ---------------------------------------------------------------------- a round being played
+
+IN_PROGRESS = """\
+players: [Ann, Bo, Cy]
+rounds:
+  - bids: {Ann: 1, Bo: 0, Cy: 0}
+    won: {Ann: 1, Bo: 0, Cy: 0}
+  - bids: {Ann: 1, Bo: 0, Cy: 1}
+    in_progress: true
+"""
+
+
+def test_the_last_round_in_progress_has_its_bids_and_scores_nothing(edition: Edition) -> None:
+    """A game being played: its last round has the bids only (in_progress: true); the
+    sheet scores the rounds played, that round is among those still to be played, and
+    the record says it is in progress, with its cards (round 2 of the 2021 schedule
+    deals 2) and bids."""
+    score = _score(edition, IN_PROGRESS)
+    assert [dict(r.points) for r in score.rounds] == [{"Ann": 20, "Bo": 10, "Cy": 10}]
+    assert score.in_progress is not None and (score.in_progress.number, score.in_progress.cards) == (2, 2)
+    record = score.as_json()
+    assert record["in_progress"] == {"round": 2, "cards": 2, "bids": {"Ann": 1, "Bo": 0, "Cy": 1}}
+    assert record["complete"] is False and record["missing_rounds"][0] == 2
+    assert (
+        "in_progress"
+        not in _score(
+            edition, IN_PROGRESS.replace("    in_progress: true\n", "    won: {Ann: 1, Bo: 0, Cy: 1}\n")
+        ).as_json()
+    )
+
+
+def test_a_round_in_progress_is_checked_as_a_bid_is(edition: Edition) -> None:
+    """A round in progress keeps the bids' range (the 2021 rulebook: 0 to the cards
+    dealt) and gives nothing a played round gives; only the last round may be in
+    progress. Each problem is located."""
+    out_of_range = IN_PROGRESS.replace("Cy: 1}\n    in_progress", "Cy: 5}\n    in_progress")
+    _only_problem(edition, out_of_range, "5:31", 2, "Cy's bid 5 is out of range 0..2")
+    played = IN_PROGRESS + "    won: {Ann: 1, Bo: 0, Cy: 1}\n"
+    _only_problem(edition, played, "7:5", 2, "'won' is given once the round is played")
+    early = IN_PROGRESS.replace("    won: {Ann: 1, Bo: 0, Cy: 0}\n", "    in_progress: true\n", 1).replace(
+        "  - bids: {Ann: 1, Bo: 0, Cy: 1}\n    in_progress: true\n",
+        "  - bids: {Ann: 1, Bo: 0, Cy: 1}\n    won: {Ann: 1, Bo: 0, Cy: 1}\n",
+    )
+    _only_problem(edition, early, "4:5", 1, "only the sheet's last round may be in progress")
+    _only_problem(
+        edition,
+        IN_PROGRESS.replace("in_progress: true", "in_progress: false"),
+        "6:18",
+        2,
+        "'in_progress' is true or left out",
+    )

@@ -21,6 +21,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from skullking.core.errors import SkullKingError
+from skullking.rounds.seating import table_trick
 
 from .games import Editions, RoundError, RulesError, form, score, sheet_yaml
 from .requests import (
@@ -125,7 +126,9 @@ class Pad:
             raise bad("'modules' is a list of module ids")
         edition = await run_in_threadpool(self.editions.get, ident, rules)
         check_choices(edition, body.get("schedule"), body.get("scoring"), modules, players)
-        title = (body.get("title") or "").strip()[:80] or f"{', '.join(players)}"
+        title = (body.get("title") or "").strip()[:80]
+        distinct = not title  # (a title made from the names is numbered when taken)
+        title = title or ", ".join(players)
         game_id = await run_in_threadpool(
             lambda: self.store.create(
                 edition=edition.id,
@@ -135,6 +138,7 @@ class Pad:
                 schedule=body.get("schedule"),
                 scoring=body.get("scoring"),
                 modules=modules,
+                distinct=distinct,
             )
         )
         record = {"id": game_id, "url": f"/games/{game_id}", "version": 1}
@@ -221,6 +225,7 @@ class Pad:
         return self.store.create(
             edition=edition.id,
             title=", ".join(players),
+            distinct=True,
             players=players,
             rules=rules,
             schedule=choices["schedule"],
@@ -275,10 +280,44 @@ class Pad:
         result["version"] = version
         return JSONResponse(result, headers={"etag": f'"{version}"'})
 
+    async def api_preview_round(self, request: Request) -> Response:
+        """The game's score record with round ``n`` as the body gives it (the next round,
+        or one already entered, replaced), nothing stored: what saving it would score."""
+        ident, number = request.path_params["game"], round_number(request)
+        data = await read_json(request)
+        if not isinstance(data, dict):
+            raise bad('a round is a JSON object: {"bids": {...}, "won": {...}, ...}')
+
+        def preview() -> dict[str, Any]:
+            game = self.store.game(ident)
+            count = len(game.rounds)
+            if not 1 <= number <= count + 1:
+                raise Conflict(f"round {number} cannot be entered yet: the next is round {count + 1}")
+            return score(self.edition_of(game), game, [*game.rounds[: number - 1], data, *game.rounds[number:]])
+
+        try:
+            return JSONResponse(await run_in_threadpool(preview))
+        except RoundError as exc:
+            raise BadRequest(exc.record()) from None
+
     async def api_delete_round(self, request: Request) -> Response:
         ident, number = request.path_params["game"], round_number(request)
         seen = seen_version(request)
         game = await run_in_threadpool(lambda: self.store.delete_round(ident, number, seen=seen))
+        record = await run_in_threadpool(self.game_record, game)
+        return JSONResponse(record, headers={"etag": f'"{game.version}"'})
+
+    async def api_rename_game(self, request: Request) -> Response:
+        """``{"title": ...}``: the game's new title (1 to 80 characters); 200 with the
+        game's record; ``If-Match`` as for a round."""
+        ident, seen = request.path_params["game"], seen_version(request)
+        body = await read_json(request)
+        if not isinstance(body, dict) or set(body) != {"title"} or not isinstance(body["title"], str):
+            raise bad('a rename is {"title": "the new title"}')
+        title = body["title"].strip()
+        if not 1 <= len(title) <= 80:
+            raise bad("a game's title is 1 to 80 characters")
+        game = await run_in_threadpool(lambda: self.store.rename(ident, title, seen=seen))
         record = await run_in_threadpool(self.game_record, game)
         return JSONResponse(record, headers={"etag": f'"{game.version}"'})
 
@@ -291,8 +330,16 @@ class Pad:
         return Response(status_code=204)
 
     async def api_trick(self, request: Request) -> Response:
+        """A trick checked: under an edition, the ``skullking trick --format json`` record;
+        under a game (``game=ID``) with ``players`` the seats of its table, played at
+        that table: the seats of its players (and of the ghost hand, last,
+        where he plays), his cards as his rules declare them, the record's seats the
+        table's, with the seat of each card and the winning card's position (see
+        :func:`skullking.rounds.seating.table_trick`). ``previous``, the seat that led
+        the trick before, places the ghost's followers when he leads."""
         query = request.query_params
         game_id = query.get("game")
+        game = None
         if game_id is not None:
             game = await run_in_threadpool(self.store.game, game_id)
             edition = await run_in_threadpool(self.edition_of, game)
@@ -304,13 +351,30 @@ class Pad:
             raise bad("no cards given (cards=Y10,Y6,G14,B2: codes or names, comma-separated)")
         leader = query_int(query.get("leader"), "leader", 0)
         players = query_int(query.get("players"), "players", None)
+        previous = query_int(query.get("previous"), "previous", None)
+        count = 0 if game is None else len(game.players)
+        ghost = edition.ghost_at(count) if game is not None else None
+        seats = count + (ghost is not None)
+        if game is None or players != seats:  # (no table named: the plain record)
 
-        def resolve() -> dict[str, Any]:
+            def resolve() -> dict[str, Any]:
+                plays = edition.parse_cards(cards)
+                record: dict[str, Any] = edition.resolve_trick(plays, leader=leader, players=players).as_json()
+                return record
+
+            return JSONResponse(await run_in_threadpool(resolve))
+        table = ", ".join(game.players) + (f" and {ghost.name}" if ghost is not None else "")
+        for name, seat in (("leader", leader), ("previous", previous)):
+            if seat is not None and not 0 <= seat < seats:
+                raise bad(f"'{name}' must be a seat from 0 to {seats - 1} ({table}), got {seat}")
+        if len(cards) > seats:
+            raise bad(f"{len(cards)} cards, but this game's table has {seats} seats ({table})")
+
+        def at_table() -> dict[str, Any]:
             plays = edition.parse_cards(cards)
-            record: dict[str, Any] = edition.resolve_trick(plays, leader=leader, players=players).as_json()
-            return record
+            return table_trick(edition, plays, players=count, leader=leader or 0, previous=previous).as_json()
 
-        return JSONResponse(await run_in_threadpool(resolve))
+        return JSONResponse(await run_in_threadpool(at_table))
 
     # -- pages -------------------------------------------------------------
 
@@ -449,11 +513,13 @@ def create_app(db: Path, *, hosts: Hosts | None = None) -> Starlette:
         Route("/api/games/import", _handler(pad.api_import), methods=["POST"]),
         Route("/api/games/{game}", _handler(pad.api_game)),
         Route("/api/games/{game}", _handler(pad.api_delete_game), methods=["DELETE"]),
+        Route("/api/games/{game}", _handler(pad.api_rename_game), methods=["PATCH"]),
         Route("/api/games/{game}/form", _handler(pad.api_form)),
         Route("/api/games/{game}/sheet.yaml", _handler(pad.api_sheet)),
         Route("/api/games/{game}/rules.yaml", _handler(pad.api_rules_file)),
         Route("/api/games/{game}/rounds/{n}", _handler(pad.api_put_round), methods=["PUT"]),
         Route("/api/games/{game}/rounds/{n}", _handler(pad.api_delete_round), methods=["DELETE"]),
+        Route("/api/games/{game}/rounds/{n}/preview", _handler(pad.api_preview_round), methods=["POST"]),
         Route("/api/trick", _handler(pad.api_trick)),
     ]
     pages = [

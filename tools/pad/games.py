@@ -298,14 +298,15 @@ def form(edition: Edition, game: StoredGame) -> dict[str, Any]:
     and bid range, how many tricks may be lost to trick-destroying cards, the cards a
     trick can hold."""
     from skullking.model.records import EffectKind
-    from skullking.rounds.bidding import bid_range
+    from skullking.rounds.bidding import bid_range, first_leader
+    from skullking.rounds.seating import seat_order
 
     count = len(game.players)
     modules = set(game.modules if game.modules is not None else edition.modules_for(count))
     schedule = edition.schedule(game.schedule)
     scheme = edition.scheme(game.scoring)
-    ghost = edition.ghost if edition.ghost is not None and edition.ghost.players == count else None
-    hands = count + (1 if ghost else 0)
+    ghost = edition.ghost_at(count)
+    hands = edition.hands(count)
     rounds = len(schedule.rounds)
     words = _vocabulary(edition)
     alliance = {e.id for e in edition.effects if e.kind is EffectKind.ALLIANCE}
@@ -316,11 +317,14 @@ def form(edition: Edition, game: StoredGame) -> dict[str, Any]:
         if cards is None:
             break
         low, high = bid_range(edition, cards=cards, number=number, players=count, rounds=rounds)
-        schedule_rounds.append({"number": number, "cards": cards, "bids": [low, high]})
+        leader = first_leader(edition, number=number, players=count, rounds=rounds)
+        schedule_rounds.append({"number": number, "cards": cards, "bids": [low, high], "leader": leader})
     return {
         "edition": {"id": edition.id, "title": edition.title},
         "players": list(game.players),
         "ghost": ghost.name if ghost else None,
+        # the seats (players, the ghost's last) in play order of a trick led by each seat
+        "orders": [seat_order(leader, leader, count, ghost) for leader in range(hands)],
         "modules": sorted(modules),
         "schedule": {"id": schedule.id, "title": schedule.title},
         "scoring": {"id": scheme.id, "title": scheme.title, "loads": list(scheme.loads)},

@@ -168,10 +168,15 @@ class Store:
         scoring: str | None = None,
         modules: list[str] | None = None,
         rounds: list[dict[str, Any]] | None = None,
+        distinct: bool = False,
     ) -> str:
-        """Store a new game (with ``rounds`` when imported); return its id."""
+        """Store a new game (with ``rounds`` when imported); return its id. With
+        ``distinct`` (a title made from the players' names) a title another game has
+        gets a number: ``Ann, Bo (2)``."""
         now = time.time()
         with self._change() as db:
+            if distinct:
+                title = self._free_title(db, title)
             while True:
                 ident = secrets.token_hex(5)
                 if db.execute("SELECT 1 FROM games WHERE id = ?", (ident,)).fetchone() is None:
@@ -239,6 +244,27 @@ class Store:
             db.execute("DELETE FROM rounds WHERE game = ? AND number = ?", (ident, number))
             version = self._touch(db, game)
         return StoredGame(**{**_fields(game), "version": version, "rounds": game.rounds[:-1]})
+
+    def rename(self, ident: str, title: str, *, seen: int | None = None) -> StoredGame:
+        """Give game ``ident`` the title ``title``; ``seen`` as for :meth:`put_round`.
+        The game as it is after."""
+        with self._change() as db:
+            game = self._read(db, ident)
+            self._fresh(game, seen, "it was not renamed: reload to see the changes")
+            db.execute("UPDATE games SET title = ? WHERE id = ?", (title, ident))
+            self._touch(db, game)
+            return self._read(db, ident)
+
+    @staticmethod
+    def _free_title(db: sqlite3.Connection, title: str) -> str:
+        """``title``, or with the first number that no game's title has yet."""
+        taken = {
+            row[0] for row in db.execute("SELECT title FROM games WHERE substr(title, 1, ?) = ?", (len(title), title))
+        }
+        free, number = title, 2
+        while free in taken:
+            free, number = f"{title} ({number})", number + 1
+        return free
 
     def delete_game(self, ident: str, *, seen: int | None = None) -> None:
         """Remove a game and its rounds; ``seen`` as for :meth:`put_round`."""

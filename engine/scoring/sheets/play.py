@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, NamedTuple
 
-from skullking.core.errors import NotationError, SkullKingError
+from skullking.core.errors import IllegalTrickError, NotationError, SkullKingError
 from skullking.core.suggest import unknown
 from skullking.model.records import (
     Ability,
@@ -15,7 +15,7 @@ from skullking.model.records import (
 from skullking.reading.located import Node
 from skullking.rounds.bidding import first_leader
 from skullking.rounds.lookups import lookups
-from skullking.rounds.seating import ghost_play, grants, next_seat, opener, seat_order
+from skullking.rounds.seating import ghost_card, grants, opener, seat_order, table_trick
 from skullking.tricks.interpreter import legal_plays
 
 if TYPE_CHECKING:
@@ -129,7 +129,7 @@ class PlayReplay:
             for position, (play, _) in enumerate(row):
                 if seats[position] < count and play.role is not None:
                     played[players[seats[position]]][play.role] += 1
-            if ghost:  # the ghost's declared cards are played as its rules say
+            if ghost:  # the ghost's declared cards are played as its rules say (said at his card)
                 at = seats.index(count)
                 declared = self._ghost_card(row[at], ghost, k)
                 if declared is None:
@@ -137,17 +137,17 @@ class PlayReplay:
                 row[at] = (declared, row[at][1])
             order.append(seats)
             try:
-                result = self.edition.resolve_trick([p for p, _ in row], leader=0, players=size)
+                at_table = table_trick(self.edition, [p for p, _ in row], players=count, leader=seat, previous=previous)
             except SkullKingError as exc:
                 self.values.error(row[0][1], f"trick {k}: {exc}")
                 return None
+            result, following = at_table.result, at_table.next_seat
             if result.winner is not None and seats[result.winner] < count:
                 name = players[seats[result.winner]]
                 won[name] += 1
                 wins[name].append((k, row[result.winner][0]))
                 captures[name].extend(result.bonuses)
                 alliances.extend((players[seats[a]], name) for a, _ in result.alliances if seats[a] < count)
-            following = next_seat(seats, result.next_leader, count, ghost)
             if result.winner is not None and seats[result.winner] < count:
                 winner = players[seats[result.winner]]
                 play = row[result.winner][0]
@@ -164,11 +164,11 @@ class PlayReplay:
 
     def _ghost_card(self, entry: tuple[Play, Node], ghost: Ghost, k: int) -> Play | None:
         play, item = entry
-        wanted = ghost_play(self.edition, play, ghost)
-        if play.undeclared or play is wanted:
-            return wanted
-        self.values.error(item, f"trick {k}: {ghost.name} plays {play.card.code} as {ghost.declares} ({wanted.code})")
-        return None
+        try:
+            return ghost_card(self.edition, play, ghost)
+        except IllegalTrickError as exc:
+            self.values.error(item, f"trick {k}: {exc}")
+            return None
 
     def _follows(
         self,

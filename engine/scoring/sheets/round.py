@@ -10,7 +10,7 @@ edition; then its points, by the scheme's
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from skullking.core.limits import MAX_EXTRA
 from skullking.core.suggest import did_you_mean, unknown
@@ -26,6 +26,19 @@ if TYPE_CHECKING:
     from skullking.edition import Edition
     from skullking.model.cards import Play
     from skullking.scoring.sheets.reader import ValueReader
+
+
+#: The keys of a round in progress: what is known once the bids are made.
+_IN_PROGRESS_KEYS = ("in_progress", "bids", "cards", "players", "loads")
+
+
+class InProgress(NamedTuple):
+    """A sheet's last round while it is being played (``in_progress: true``): its
+    number, the cards dealt and the bids made; it scores nothing yet."""
+
+    number: int
+    cards: int
+    bids: dict[str, int]
 
 
 class RoundReader:
@@ -53,27 +66,18 @@ class RoundReader:
             values.error(node, "a round must be a mapping with 'bids' and 'won' or 'tricks'")
             return None
         before = len(values.problems)
-        choices = (edition.wagers, edition.bid_changes)
-        allowed = (*ROUND_KEYS, *(choice.sheet_key for choice in choices if choice))
-        choosers = leader_abilities(edition)
-        allowed = (*allowed, *(chooser.sheet_key for chooser in choosers if chooser.sheet_key))
-        allowed = (*allowed, "loads") if scheme.loads else allowed
-        for key in node.value:
-            if key not in allowed:
-                values.error(
-                    node.key_loc.get(key, node.loc),
-                    f"unknown key '{key}'{did_you_mean(key, allowed)} (allowed: {', '.join(allowed)})",
-                )
-        ghost = edition.ghost_at(len(players))
-        hands = edition.hands(len(players))
-        cards = self._cards(number, node, hands, schedule, modules)
-        if cards is None:
+        if "in_progress" in node.value:  # (the last round's is read by in_progress)
+            values.error(node.key_loc["in_progress"], "only the sheet's last round may be in progress")
             return None
+        opened = self._bids(
+            number=number, node=node, players=players, scheme=scheme, schedule=schedule, modules=modules
+        )
+        if opened is None:
+            return None
+        cards, bids, (low, high) = opened
+        choosers = leader_abilities(edition)
+        ghost = edition.ghost_at(len(players))
         rounds = len(edition.schedule(schedule).rounds)
-        low, high = bid_range(edition, cards=cards, number=number, players=len(players), rounds=rounds)
-        bid_nodes = values.per_player(node, "bids", players, required=True)
-        bids = {p: values.whole_number(n, f"{p}'s bid", low, high) for p, n in bid_nodes.items()}
-        self._bidding_rules(node, players, bids, bid_nodes, cards=cards, number=number, rounds=rounds)
         has_tricks, has_won = "tricks" in node.value, "won" in node.value
         if has_tricks == has_won:
             values.error(
@@ -95,10 +99,11 @@ class RoundReader:
                 return None
             won, captures, alliances, wins, played = outcome
         else:
-            for key in ("leader", *(chooser.sheet_key for chooser in choosers)):
-                if key is not None and key in node.value:
+            for seating in ("leader", *(chooser.sheet_key for chooser in choosers)):
+                if seating is not None and seating in node.value:
                     values.error(
-                        node.key_loc[key], f"'{key}' seats a trick: it goes with 'tricks' (the whole play), not 'won'"
+                        node.key_loc[seating],
+                        f"'{seating}' seats a trick: it goes with 'tricks' (the whole play), not 'won'",
                     )
             counts = {
                 p: values.whole_number(n, f"{p}'s tricks won", 0, cards)
@@ -156,6 +161,65 @@ class RoundReader:
             extra={p: x for p, x in extra.items() if x is not None},
             played=played,
         )
+
+    def in_progress(
+        self, *, number: int, node: Node, players: list[str], scheme: Scheme, schedule: str, modules: set[str]
+    ) -> InProgress | None:
+        """Round ``number`` at ``node`` as a round in progress (``in_progress: true``: the
+        bids made, the round not played out yet), its bids checked as a played round's
+        are (the range, the bidding rules); ``None`` when it has problems (each noted)."""
+        values = self.values
+        before = len(values.problems)
+        if node.value["in_progress"].value is not True:
+            values.error(node.value["in_progress"], "'in_progress' is true or left out")
+        for key in node.value:
+            if key not in _IN_PROGRESS_KEYS and key in self._keys(scheme):  # (an unknown key is said by _bids)
+                values.error(
+                    node.key_loc[key],
+                    f"'{key}' is given once the round is played: a round in progress has its bids only",
+                )
+        opened = self._bids(
+            number=number, node=node, players=players, scheme=scheme, schedule=schedule, modules=modules
+        )
+        if opened is None or len(values.problems) > before:
+            return None
+        cards, bids, _ = opened
+        return InProgress(number, cards, {p: b for p, b in bids.items() if b is not None})
+
+    def _bids(
+        self, *, number: int, node: Node, players: list[str], scheme: Scheme, schedule: str, modules: set[str]
+    ) -> tuple[int, dict[str, int | None], tuple[int, int]] | None:
+        """What every round gives and is checked for first: its keys (each one the sheet
+        knows), the cards dealt, and the bids (in range, keeping the bidding rules; a bid
+        with a problem is ``None``); ``None`` when the cards dealt cannot be told."""
+        values, edition = self.values, self.edition
+        allowed = self._keys(scheme)
+        for key in node.value:
+            if key not in allowed:
+                values.error(
+                    node.key_loc.get(key, node.loc),
+                    f"unknown key '{key}'{did_you_mean(key, allowed)} (allowed: {', '.join(allowed)})",
+                )
+        hands = edition.hands(len(players))
+        cards = self._cards(number, node, hands, schedule, modules)
+        if cards is None:
+            return None
+        rounds = len(edition.schedule(schedule).rounds)
+        low, high = bid_range(edition, cards=cards, number=number, players=len(players), rounds=rounds)
+        bid_nodes = values.per_player(node, "bids", players, required=True)
+        bids = {p: values.whole_number(n, f"{p}'s bid", low, high) for p, n in bid_nodes.items()}
+        self._bidding_rules(node, players, bids, bid_nodes, cards=cards, number=number, rounds=rounds)
+        return cards, bids, (low, high)
+
+    def _keys(self, scheme: Scheme) -> tuple[str, ...]:
+        """The keys a round of the sheet may have: every sheet's, the edition's choices
+        (wagers, bid changes, leaders chosen) and, under a scheme with loads, ``loads``."""
+        edition = self.edition
+        choices = (edition.wagers, edition.bid_changes)
+        allowed = (*ROUND_KEYS, *(choice.sheet_key for choice in choices if choice))
+        choosers = leader_abilities(edition)
+        allowed = (*allowed, *(chooser.sheet_key for chooser in choosers if chooser.sheet_key))
+        return (*allowed, "loads") if scheme.loads else allowed
 
     def _bidding_rules(
         self,

@@ -46,7 +46,7 @@ from skullking.model.records import (
 from skullking.reading.located import Location, Node, decode, parse_yaml
 from skullking.scoring.schemes import RoundScore, standings
 from skullking.scoring.sheets.reader import ValueReader
-from skullking.scoring.sheets.round import RoundReader
+from skullking.scoring.sheets.round import InProgress, RoundReader
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
@@ -66,6 +66,8 @@ class SheetScore:
     tie_break: str | None = None
     #: The schedule's rounds the sheet does not have yet (a game still going on).
     missing_rounds: tuple[int, ...] = ()
+    #: The sheet's last round while it is played: its bids only, nothing scored yet.
+    in_progress: InProgress | None = None
 
     @property
     def complete(self) -> bool:
@@ -77,7 +79,9 @@ class SheetScore:
         after any bid change, and the tricks won); ``tie_break`` ("extra_round")
         appears only when the game ended in a tie that the edition breaks with another
         round of the tied players; ``complete`` says whether every round of the
-        schedule is on the sheet, and ``missing_rounds`` lists those that are not."""
+        schedule is on the sheet, and ``missing_rounds`` lists those that are not;
+        ``in_progress`` appears only for a sheet whose last round is being played
+        (``{"round", "cards", "bids"}``: it is among the missing rounds)."""
         record: dict[str, Any] = {
             "edition": self.edition,
             "players": list(self.players),
@@ -92,6 +96,9 @@ class SheetScore:
         }
         if self.tie_break is not None:
             record["tie_break"] = self.tie_break
+        if self.in_progress is not None:
+            going = self.in_progress
+            record["in_progress"] = {"round": going.number, "cards": going.cards, "bids": dict(going.bids)}
         return record
 
 
@@ -184,6 +191,7 @@ class _Sheet:
         modules = self._modules(len(players) if players is not None else self.edition.max_players)
         rounds_node = root.value.get("rounds")
         rounds: list[RoundScore] = []
+        going: InProgress | None = None  # the last round, while it is played
         if rounds_node is None:
             values.error(root, "'rounds' is missing")
         elif not isinstance(rounds_node.value, list):
@@ -194,11 +202,23 @@ class _Sheet:
             length = len(self.edition.schedule(schedule).rounds)
             given = rounds_node.value
             skipped = self._skipped_round(given, players, schedule)
-            for number, node in enumerate(given if skipped is None else given[: skipped - 1], start=1):
+            kept = given if skipped is None else given[: skipped - 1]
+            for number, node in enumerate(kept, start=1):
                 values.prefix = f"round {number}: "
                 table = self._table(node, players, rounds, number, length)
                 scored = None
-                if table is not None:
+                last = number == len(kept) and skipped is None
+                if table is not None and last and isinstance(node.value, dict) and "in_progress" in node.value:
+                    used = set(self.edition.modules_for(len(table)))
+                    going = self.round_reader.in_progress(
+                        number=number,
+                        node=node,
+                        players=table,
+                        scheme=scheme,
+                        schedule=schedule,
+                        modules=modules if table is players else modules & used,
+                    )
+                elif table is not None:
                     # A tie-break round of fewer players follows the rules for its own
                     # count: modules used only from more players stay out.
                     used = set(self.edition.modules_for(len(table)))
@@ -216,7 +236,7 @@ class _Sheet:
             raise SheetError(values.problems)
         assert schedule is not None
         length = len(self.edition.schedule(schedule).rounds)
-        finished = len(rounds) >= length
+        finished = len(rounds) >= length and going is None
         totals, winners = standings(players, rounds)
         tie_break = "extra_round" if finished and len(winners) > 1 and self.edition.ties == "extra_round" else None
         return SheetScore(
@@ -226,7 +246,8 @@ class _Sheet:
             totals=totals,
             winners=winners,
             tie_break=tie_break,
-            missing_rounds=tuple(range(len(rounds) + 1, length + 1)),
+            missing_rounds=tuple(range(len(rounds) + 1, max(length, len(rounds) + (going is not None)) + 1)),
+            in_progress=going,
         )
 
     def _skipped_round(self, rounds: list[Node], players: list[str], schedule: str) -> int | None:

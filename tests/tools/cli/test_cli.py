@@ -1137,3 +1137,18 @@ def test_python_m_skullking_error_exit_2() -> None:
     assert "Traceback" not in done.stderr
     (line,) = done.stderr.splitlines()
     assert quoted("NOPE", line)
+
+
+def test_score_says_which_round_is_being_played(tmp_path: Path) -> None:
+    """`skullking score` of a sheet whose last round has its bids alone (in_progress)
+    scores the rounds played and says the last one is being played, with its bids."""
+    sheet = tmp_path / "going.yaml"
+    sheet.write_text(
+        "players: [Ann, Bo, Cy]\nrounds:\n  - bids: {Ann: 1, Bo: 0, Cy: 0}\n    won: {Ann: 1, Bo: 0, Cy: 0}\n"
+        "  - bids: {Ann: 1, Bo: 0, Cy: 1}\n    in_progress: true\n",
+        encoding="utf-8",
+    )
+    result = run("score", str(sheet))
+    assert result.code == 0, result.err
+    assert result.out.splitlines()[-1] == "Round 2 is being played (2 cards), not scored yet: bids Ann 1, Bo 0, Cy 1."
+    assert run_json("score", str(sheet))["in_progress"]["bids"] == {"Ann": 1, "Bo": 0, "Cy": 1}

@@ -430,3 +430,14 @@ def test_write_your_first_house_rule_as_the_page_says(tmp_path: Path, monkeypatc
     for text in shown:
         for line in text.strip().splitlines():
             assert line.strip() in section, line
+
+
+def test_sheet_schema_takes_a_last_round_in_progress_with_its_bids_alone() -> None:
+    """A round being played has its bids and ``in_progress: true``, and neither ``won``
+    nor ``tricks``; a played round does not say it is in progress."""
+    going = {"players": ["Ann", "Bo"], "rounds": [{"bids": {"Ann": 1, "Bo": 0}, "in_progress": True}]}
+    assert _sheet_errors(going) == []
+    for extra in ({"won": {"Ann": 1, "Bo": 0}}, {"tricks": [["Y1", "Y2", "Y3"]]}):
+        both = {"players": ["Ann", "Bo"], "rounds": [{"bids": {"Ann": 1, "Bo": 0}, "in_progress": True, **extra}]}
+        assert _sheet_errors(both) != [], extra
+    assert _sheet_errors({"players": ["Ann"], "rounds": [{"bids": {"Ann": 1}, "in_progress": False}]}) != []

@@ -789,7 +789,9 @@ def test_the_form_of_a_2021_game(client: TestClient) -> None:
     edition = skullking.load_edition("skullking-2021")
     assert [(b["id"], b["points"]) for b in form["bonuses"]] == [(b.id, b.points) for b in edition.bonuses]
     assert form["bonuses"][1]["names"] == {"en": "black 14", "de": "schwarz 14", "ja": "黒 14"}
-    assert form["rounds"] == [{"number": n, "cards": n, "bids": [0, n]} for n in range(1, 11)]
+    # the player after the dealer leads: round n is led by player n (the 2021 rulebook)
+    rounds = [{"number": n, "cards": n, "bids": [0, n], "leader": (n - 1) % 3} for n in range(1, 11)]
+    assert form["rounds"] == rounds
     assert form["destroying"] == 2
     assert form["loot"] is True
     assert form["wagers"]["values"] == [0, 10, 20]
@@ -808,7 +810,7 @@ def test_the_form_of_an_original_game_and_of_a_short_schedule(client: TestClient
     assert [b["id"] for b in old["bonuses"]] == [b.id for b in skullking.load_edition("skullking-original").bonuses]
     assert "KRAKEN" not in [c["code"] for c in old["cards"]]
     short = client.get(f"/api/games/{new_game(client, schedule='swift-n-salty')}/form").json()
-    assert short["rounds"] == [{"number": n, "cards": 5, "bids": [0, 5]} for n in range(1, 6)]
+    assert short["rounds"] == [{"number": n, "cards": 5, "bids": [0, 5], "leader": (n - 1) % 3} for n in range(1, 6)]
     assert short["schedule"]["id"] == "swift-n-salty"
 
 
@@ -886,6 +888,103 @@ def test_the_trick_checker_plays_under_a_games_rules(client: TestClient) -> None
     assert trick_api(client, kraken, None, None, edition="skullking-2021").json()["next_leader"] == 3
     rich = new_game(client, rules=RICH_MADE)
     assert trick_api(client, ["Y3", "B14"], None, None, game=rich).json()["bonuses"] == ["black-14"]
+
+
+def test_the_trick_checker_plays_at_a_games_table_with_the_ghost_hand(client: TestClient, tmp_path: Path) -> None:
+    """Under a two-player game of the 2021 edition, with ``players`` the table's three
+    seats (Ann, Bo and Graybeard, last), a trick is played at that table as `skullking
+    score` replays a sheet's: Graybeard's Tigress is an escape (the 2021 rulebook and the
+    official FAQ), so led by him it loses to Ann's yellow; written as a pirate it is
+    refused with the message `score` gives; the seats of the cards follow the table's
+    play order (he plays second when a player leads), as the game's form lists them."""
+    ident = new_game(client, ["Ann", "Bo"], edition="skullking-2021")
+    orders = client.get(f"/api/games/{ident}/form").json()["orders"]
+    assert orders == [[0, 2, 1], [1, 2, 0], [2, 0, 1]]
+    led = trick_api(client, ["TIG", "Y5", "Y3"], 2, 3, game=ident)
+    assert led.status_code == 200, led.text
+    record = led.json()
+    assert (record["winner"], record["next_leader"], record["seats"], record["winning_card"]) == (0, 0, [2, 0, 1], 1)
+    assert record["rule"] == "led-suit"
+    # Without the table the same cards make Graybeard's Tigress a pirate that wins.
+    plain = trick_api(client, ["TIG:PIR", "Y5", "Y3"], 2, None, edition="skullking-2021").json()
+    assert plain["winner"] == 2
+    refused = trick_api(client, ["TIG:PIR", "Y5", "Y3"], 2, 3, game=ident)
+    assert refused.status_code == 400
+    assert refused.json()["error"] == "Graybeard plays TIG as escape (TIG:E)"
+    sheet = tmp_path / "graybeard.yaml"  # he wins trick 1 (Y9), then leads trick 2
+    sheet.write_text(
+        "players: [Ann, Bo]\nrounds:\n  - bids: {Ann: 0, Bo: 0}\n    won: {Ann: 0, Bo: 0}\n"
+        "  - bids: {Ann: 1, Bo: 0}\n    leader: Ann\n    tricks: [[Y6, Y9, Y2], [TIG:PIR, Y5, Y3]]\n",
+        encoding="utf-8",
+    )
+    code, said = cli("score", str(sheet))
+    assert code != 0 and "Graybeard plays TIG as escape (TIG:E)" in said
+    # A player leads: Graybeard plays second, the other player last.
+    second = trick_api(client, ["Y5", "Y9", "Y3"], 1, 3, game=ident).json()
+    assert (second["seats"], second["winner"], second["next_leader"]) == ([1, 2, 0], 2, 2)
+    assert trick_api(client, ["Y5"], 3, 3, game=ident).json()["error"].startswith("'leader' must be a seat from 0 to 2")
+
+
+def test_the_trick_checker_at_a_table_without_the_ghost_is_skullking_trick(client: TestClient) -> None:
+    """Played at a game's table of three players, a trick is `skullking trick`'s record,
+    with the seat of each card and the winning card's position added."""
+    ident = new_game(client)
+    cards = ["Y3", "SK", "MER"]
+    record = trick_api(client, cards, 1, 3, game=ident).json()
+    assert {key: record[key] for key in trick_cli(cards, 1, 3, None)} == trick_cli(cards, 1, 3, None)
+    assert (record["seats"], record["winning_card"]) == ([1, 2, 0], 2)
+
+
+def test_a_round_previewed_is_scored_as_saving_it_would_and_nothing_is_stored(client: TestClient) -> None:
+    """POST /api/games/{id}/rounds/{n}/preview answers the score record with round n as
+    sent (the next round or one entered, replaced), as PUT would, but stores nothing; a
+    round PUT would refuse is refused alike; a round after the next is a conflict."""
+    ident = new_game(client)
+    assert put(client, ident, 1, ROUND_1).status_code == 200
+    before = game_of(client, ident)
+    other = {"bids": dict.fromkeys(PLAYERS, 0), "won": {"Emma": 1, "Nico": 0, "Pat": 0}}
+    preview = client.post(f"/api/games/{ident}/rounds/1/preview", json=other)
+    assert preview.status_code == 200, preview.text
+    assert game_of(client, ident) == before  # nothing stored
+    saved = put(client, ident, 1, other).json()
+    assert preview.json()["rounds"] == saved["rounds"] and preview.json()["totals"] == saved["totals"]
+    refused = client.post(f"/api/games/{ident}/rounds/1/preview", json={**other, "won": {"Emma": 5}})
+    assert (
+        refused.status_code == 400
+        and refused.json()["problems"] == put(client, ident, 1, {**other, "won": {"Emma": 5}}).json()["problems"]
+    )
+    assert client.post(f"/api/games/{ident}/rounds/3/preview", json=other).status_code == 409
+
+
+def test_games_of_the_same_players_get_titles_of_their_own(client: TestClient, simulated: dict[str, Any]) -> None:
+    """A game's title is made from its players' names; a second game of the same table
+    is numbered (2), a third (3), an imported sheet likewise; a title given is kept."""
+    titles = [game_of(client, new_game(client))["title"] for _ in range(3)]
+    assert titles == ["Emma, Nico, Pat", "Emma, Nico, Pat (2)", "Emma, Nico, Pat (3)"]
+    assert game_of(client, new_game(client, title="Emma, Nico, Pat"))["title"] == "Emma, Nico, Pat"
+    sheet = simulated["sheet"]
+    names = ", ".join(sheet["players"])
+    first, second = (client.post("/api/games/import", json=sheet).json()["id"] for _ in range(2))
+    assert (game_of(client, first)["title"], game_of(client, second)["title"]) == (names, f"{names} (2)")
+
+
+def test_a_game_is_renamed_with_patch(client: TestClient) -> None:
+    """PATCH /api/games/{id} {"title"} renames the game: 200 with its record, a new
+    version; If-Match as for a round (409 when it changed since); a title of 1 to 80
+    characters, nothing else in the body (400); an unknown game: 404."""
+    ident = new_game(client)
+    version = game_of(client, ident)["version"]
+    answer = client.patch(
+        f"/api/games/{ident}", json={"title": "  Friday night  "}, headers={"if-match": f'"{version}"'}
+    )
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["title"] == "Friday night" and answer.json()["version"] == version + 1
+    assert client.get("/api/games").json()[0]["title"] == "Friday night"
+    stale = client.patch(f"/api/games/{ident}", json={"title": "Late"}, headers={"if-match": f'"{version}"'})
+    assert stale.status_code == 409 and game_of(client, ident)["title"] == "Friday night"
+    for body in ({"title": ""}, {"title": "x" * 81}, {"title": 3}, {"title": "a", "players": []}, ["a"]):
+        assert client.patch(f"/api/games/{ident}", json=body).status_code == 400, body
+    assert client.patch("/api/games/nope", json={"title": "a"}).status_code == 404
 
 
 # --------------------------------------------------------------------------- whole games and restarts

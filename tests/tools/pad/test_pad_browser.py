@@ -14,6 +14,7 @@ one every test here is skipped with the reason (``.ci/run`` installs Debian's
 
 from __future__ import annotations
 
+import calendar
 import io
 import json
 import os
@@ -274,7 +275,7 @@ def _game_page(pad: Pad, ident: str) -> Page:
 
 def _wait_loaded(page: Page, rounds: int) -> None:
     """Wait until the game page shows ``rounds`` rounds and the form of the next."""
-    expect(page.locator("#totals tbody tr:not(.total)")).to_have_count(rounds)
+    expect(page.locator("#totals tbody tr:not(.total):not(.going)")).to_have_count(rounds)
     expect(page.locator("#round-title")).to_have_text(f"Round {rounds + 1}")
     expect(page.locator("#trick-deck [data-code]").first).to_be_visible()
 
@@ -290,11 +291,13 @@ def _fill_round(page: Page, bids: Sequence[int], won: Sequence[int], bonuses: Ma
             fieldset.locator(f'[data-bonus="{bonus}"]').fill(str(count))
 
 
-def _save_round(page: Page, number: int) -> None:
+def _save_round(page: Page, number: int, *, last: bool = False) -> None:
+    """Save the round typed in as round ``number``; after the ``last`` round the form
+    says the game is over."""
     page.click("#save-round")
     expect(page.locator("#notice")).to_have_text(f"Round {number} saved.")
     expect(page.locator("#totals tbody tr:not(.total)")).to_have_count(number)
-    expect(page.locator("#round-title")).to_have_text(f"Round {number + 1}")
+    expect(page.locator("#round-title")).to_have_text("The game is over" if last else f"Round {number + 1}")
 
 
 def _page_totals(page: Page) -> dict[str, int]:
@@ -368,8 +371,12 @@ def test_a_whole_game_entered_through_the_page_scores_as_skullking_score(pad: Pa
             _wait_loaded(page, rounds=7)
             pad.offline = False
             assert _page_totals(page) == pad.server.get_json(f"/api/games/{ident}")["totals"]
+            # what was typed is still there, kept in the browser: it is saved as it stands
+            assert [page.input_value(f"#bid-{seat}") for seat in range(len(bids))] == [str(b) for b in bids]
+            _save_round(page, number)
+            continue
         _fill_round(page, bids, won, bonuses)
-        _save_round(page, number)
+        _save_round(page, number, last=number == len(GAME))
         if number == 4:  # a reload keeps every round
             shown = _page_totals(page)
             page.reload()
@@ -466,6 +473,272 @@ def test_the_trick_checker_names_the_winner_and_the_rule(pad: Pad) -> None:
     expect(page.locator("#trick-cards")).not_to_contain_text("Ann")
     page.click("#trick-check")
     expect(result).to_contain_text("Cy wins")
+
+
+def test_the_trick_checker_plays_graybeards_cards_by_his_rules(pad: Pad) -> None:
+    """In a two-player game of the 2021 edition Graybeard's ghost hand sits at the table
+    (the 2021 rulebook): the checker names each card's player in the table's order (he
+    plays second when a player leads), plays his Tigress as an escape (the official FAQ),
+    so led by him Ann's yellow wins, and refuses it written as a pirate with the message
+    `skullking score` gives."""
+    page = _game_page(pad, pad.server.new_game(["Ann", "Bo"]))
+    page.select_option("#trick-leader", "1")  # Bo leads: Graybeard second, Ann last
+    for code in ("Y5", "Y9", "Y3"):
+        page.click(f'#trick-deck [data-code="{code}"]')
+    expect(page.locator("#trick-cards")).to_have_text("Bo: yellow 5, Graybeard: yellow 9, Ann: yellow 3")
+    page.click("#trick-check")
+    result = page.locator("#trick-result")
+    expect(result).to_contain_text("Graybeard wins with yellow 9")
+    page.click("#trick-clear")
+    page.select_option("#trick-leader", "2")  # Graybeard leads with his Tigress
+    for code in ("TIG:PIR", "Y5", "Y3"):
+        page.click(f'#trick-deck [data-code="{code}"]')
+    pad.expect_refusal(400)
+    page.click("#trick-check")
+    expect(result).to_have_text("Graybeard plays TIG as escape (TIG:E)")
+    page.click("#trick-back")
+    page.click("#trick-back")
+    page.click("#trick-back")
+    for code in ("TIG:E", "Y5", "Y3"):
+        page.click(f'#trick-deck [data-code="{code}"]')
+    page.click("#trick-check")
+    expect(result).to_contain_text("Ann wins with yellow 5")
+
+
+def test_a_refused_round_marks_the_field_it_names_beside_its_message_in_view(pad: Pad) -> None:
+    """On a phone (360 x 740 px): a bonus claimed twice (the 2021 rulebook has one Skull
+    King, so his capture by a mermaid pays once) marks that bonus's field, not the Bid;
+    the message stands beside the field, which is scrolled into view and focused; a
+    tricks-won field left empty likewise; the notice of the round saved before goes."""
+    page = _game_page(pad, pad.server.new_game())
+    page.set_viewport_size({"width": 360, "height": 740})
+    _fill_round(page, [1, 0, 0, 0], [1, 0, 0, 0], {})
+    _save_round(page, 1)
+    _fill_round(page, [1, 0, 1, 0], [1, 1, 0, 0], {"Ann": ["skull-king-by-mermaid"] * 2})
+    pad.expect_refusal(400)
+    page.click("#save-round")
+    ann = page.locator('#round-players fieldset.player[data-player="Ann"]')
+    bonus = ann.locator('[data-bonus="skull-king-by-mermaid"]')
+    expect(bonus).to_have_attribute("aria-invalid", "true")
+    expect(bonus).to_be_focused()
+    expect(bonus).to_be_in_viewport()
+    expect(ann.locator("[data-key=bid]")).to_have_attribute("aria-invalid", "false")
+    beside = ann.locator(".field-problem")
+    expect(beside).to_contain_text("bonus 'skull-king-by-mermaid' 2 times")
+    expect(beside).to_be_in_viewport()
+    expect(page.locator("#notice")).to_have_text("")
+    bonus.fill("1")
+    page.fill("#won-1", "")
+    page.click("#save-round")
+    won = page.locator("#won-1")
+    expect(won).to_be_focused()
+    expect(won).to_be_in_viewport()
+    expect(won).to_have_attribute("aria-invalid", "true")
+    expect(page.locator('#round-players fieldset.player[data-player="Bo"] .field-problem')).to_have_text(
+        "Enter Bo's tricks won."
+    )
+    expect(page.locator("#round-players .field-problem")).to_have_count(1)  # the bonus's went
+
+
+def test_the_round_form_counts_tricks_in_words_that_fit_the_round(pad: Pad) -> None:
+    """In a one-card round no more than one trick can be destroyed (the 2021 rulebook's
+    Kraken destroys the trick it is played in), and one trick "was" played."""
+    page = _game_page(pad, pad.server.new_game())
+    info = page.locator("#round-info")
+    expect(info).to_contain_text("1 card each")
+    expect(info).to_contain_text("up to 1 trick may be destroyed")
+    _fill_round(page, [0, 0, 0, 0], [1, 1, 0, 0], {})
+    expect(page.locator("#round-check")).to_contain_text("2 tricks won in all, but only 1 was played")
+
+
+def test_nothing_typed_is_lost_by_a_reload_a_language_switch_or_a_closed_tab(pad: Pad) -> None:
+    """Four bids typed, then the card names switched to German, the page reloaded, the
+    tab closed and the game opened again: the bids are still there, until the round is
+    saved. A round being edited stays in edit, with what was changed, across a reload."""
+    ident = pad.server.new_game()
+    page = _game_page(pad, ident)
+    bids = ["1", "0", "1", "0"]
+    for seat, bid in enumerate(bids):
+        page.fill(f"#bid-{seat}", bid)
+    page.select_option("#lang", "de")
+    assert [page.input_value(f"#bid-{seat}") for seat in range(4)] == bids
+    page.reload()
+    _wait_loaded(page, rounds=0)
+    assert [page.input_value(f"#bid-{seat}") for seat in range(4)] == bids
+    page.close()
+    page = _game_page(pad, ident)
+    assert [page.input_value(f"#bid-{seat}") for seat in range(4)] == bids
+    for seat, won in enumerate(["1", "0", "0", "0"]):
+        page.fill(f"#won-{seat}", won)
+    _save_round(page, 1)
+    page.reload()
+    _wait_loaded(page, rounds=1)
+    assert [page.input_value(f"#bid-{seat}") for seat in range(4)] == [""] * 4  # saved: no draft left
+
+    page.get_by_role("button", name="Edit round 1").click()
+    expect(page.locator("#round-title")).to_have_text("Edit round 1")
+    page.fill("#bid-1", "1")
+    page.reload()
+    expect(page.locator("#round-title")).to_have_text("Edit round 1")
+    assert page.input_value("#bid-1") == "1" and page.input_value("#bid-0") == "1"
+    page.click("#cancel-edit")
+    expect(page.locator("#round-title")).to_have_text("Round 2")
+    page.get_by_role("button", name="Edit round 1").click()
+    assert page.input_value("#bid-1") == "0"  # cancelled: the round as saved
+
+
+def _save_edit(page: Page, number: int) -> None:
+    """Save the round being edited, and wait until the page has stored it (the form is
+    then no longer in edit)."""
+    page.click("#save-round")
+    expect(page.locator("#notice")).to_have_text(f"Round {number} saved.")
+    expect(page.locator("#round-title")).not_to_have_text(f"Edit round {number}")
+
+
+def test_editing_a_round_that_records_its_play_keeps_it_unless_the_tricks_won_change(pad: Pad) -> None:
+    """A game imported from `skullking simulate` records every trick. Editing its round 3
+    shows the tricks won the play gives; saving it unchanged keeps the round as it was,
+    and so does changing a bid (the play stays); changing the tricks won says that the
+    play goes and what the round would score instead, and saving then stores the round
+    without its play."""
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["simulate", "--seed", "2", "--players", "Ann,Bo,Cy", "--format", "json"], out=out, err=err) == 0
+    sheet = json.loads(out.getvalue())["sheet"]
+    ident = pad.server.post_json("/api/games/import", sheet)["id"]
+    before = pad.server.get_json(f"/api/games/{ident}")
+    page = pad.page()
+    page.goto(f"/games/{ident}")
+    expect(page.locator("#totals tbody tr:not(.total)")).to_have_count(10)
+    edit = page.get_by_role("button", name="Edit round 3")
+
+    edit.click()
+    expect(page.locator("#round-title")).to_have_text("Edit round 3")
+    won = before["rounds"][2]["won"]
+    assert [page.input_value(f"#won-{seat}") for seat in range(3)] == [str(won[p]) for p in ("Ann", "Bo", "Cy")]
+    expect(page.locator("#round-play")).to_contain_text("records its whole play (trick 1: B5 B3 Y13")
+    _save_edit(page, 3)
+    after = pad.server.get_json(f"/api/games/{ident}")
+    assert after["sheet"]["rounds"][2] == sheet["rounds"][2] and after["totals"] == before["totals"]
+
+    edit.click()
+    expect(page.locator("#round-title")).to_have_text("Edit round 3")
+    page.fill("#bid-0", "1")
+    _save_edit(page, 3)
+    kept = pad.server.get_json(f"/api/games/{ident}")["sheet"]["rounds"][2]
+    assert kept["tricks"] == sheet["rounds"][2]["tricks"] and kept["bids"]["Ann"] == 1
+
+    edit.click()
+    expect(page.locator("#round-title")).to_have_text("Edit round 3")
+    page.fill("#won-0", str(won["Ann"] + 1))
+    page.fill("#won-2", str(won["Cy"] - 1))
+    expect(page.locator("#round-play")).to_contain_text("saving drops the play")
+    expect(page.locator("#round-play")).to_contain_text("The round would then score Ann")
+    _save_edit(page, 3)
+    dropped = pad.server.get_json(f"/api/games/{ident}")["sheet"]["rounds"][2]
+    assert "tricks" not in dropped and dropped["won"]["Ann"] == won["Ann"] + 1
+
+
+def test_a_game_is_renamed_and_deleted_from_its_page(pad: Pad) -> None:
+    """The game page renames the game (its heading and the list of games follow) and
+    deletes it after a second, explicit tap (no dialog), back to the list of games."""
+    ident = pad.server.new_game()
+    page = _game_page(pad, ident)
+    page.fill("#new-title", "Friday night")
+    page.click("#rename-game")
+    expect(page.locator("#manage-status")).to_have_text("Renamed.")
+    expect(page.locator("#game-title")).to_have_text("Friday night")
+    assert pad.server.get_json(f"/api/games/{ident}")["title"] == "Friday night"
+    page.click("#delete-game")
+    expect(page.locator("#delete-yes")).to_be_visible()
+    page.click("#delete-no")
+    expect(page.locator("#delete-yes")).to_be_hidden()
+    assert [g["id"] for g in pad.server.get_json("/api/games")] == [ident]
+    page.click("#delete-game")
+    page.click("#delete-yes")
+    page.wait_for_url(pad.server.url + "/")
+    assert pad.server.get_json("/api/games") == []
+    expect(page.get_by_text("No game yet")).to_be_visible()
+
+
+def test_the_list_of_games_shows_times_in_the_readers_time_zone(browser: Browser, server: PadServer) -> None:
+    """A game's last change is kept in UTC and shown in the browser's own time zone
+    (here Tokyo, nine hours ahead)."""
+    ident = server.new_game()
+    updated = next(g["updated"] for g in server.get_json("/api/games") if g["id"] == ident)
+    utc = time.strptime(updated, "%Y-%m-%dT%H:%M:%SZ")
+    tokyo = time.gmtime(calendar.timegm(utc) + 9 * 3600)
+    context = browser.new_context(base_url=server.url, timezone_id="Asia/Tokyo", locale="en-GB")
+    try:
+        page = context.new_page()
+        page.goto("/")
+        shown = page.locator(".games time").first
+        expect(shown).to_contain_text(time.strftime("%H:%M", tokyo))
+        expect(shown).not_to_contain_text("UTC")
+    finally:
+        context.close()
+
+
+def test_eight_players_on_a_phone_keep_the_round_column_and_scroll_the_rest(pad: Pad) -> None:
+    """At 360 px the scores of eight players do not fit: the table scrolls sideways in
+    its own box, the round column stays in place, and the last player's column can be
+    brought into view."""
+    names = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
+    ident = pad.server.new_game(names)
+    page = _game_page(pad, ident)
+    page.set_viewport_size({"width": 360, "height": 740})
+    _fill_round(page, [0] * 8, [1, 0, 0, 0, 0, 0, 0, 0], {})
+    _save_round(page, 1)
+    wrap = page.locator(".table-wrap")
+    wrap.scroll_into_view_if_needed()
+    first = page.locator("#totals tbody tr:not(.total) > :first-child").first
+    before = first.bounding_box()
+    assert before is not None
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")  # no page scroll
+    wrap.evaluate("(node) => { node.scrollLeft = node.scrollWidth; }")
+    after = first.bounding_box()
+    assert after is not None and abs(after["x"] - before["x"]) < 1
+    last = page.locator("#totals thead th", has_text="Hal").bounding_box()
+    assert last is not None and last["x"] >= 0 and last["x"] + last["width"] <= 360
+
+
+def test_a_round_is_entered_in_two_moments_bids_first(pad: Pad) -> None:
+    """As a round is played: the bids are saved when the cards are dealt (the round is
+    then in progress, shown with its bids, kept by the server and marked in the exported
+    sheet, which `skullking score` reports as being played), the tricks won at the end.
+    The form says who deals and who leads (the 2021 rulebook: the player after the
+    dealer leads; round 2 is dealt by Ann and led by Bo)."""
+    ident = pad.server.new_game()
+    page = _game_page(pad, ident)
+    expect(page.locator("#round-info")).to_contain_text("Lea deals, Ann leads")
+    _fill_round(page, [1, 0, 0, 0], [1, 0, 0, 0], {})
+    _save_round(page, 1)
+    expect(page.locator("#round-info")).to_contain_text("Ann deals, Bo leads")
+    for seat, bid in enumerate([1, 1, 0, 0]):
+        page.fill(f"#bid-{seat}", str(bid))
+    page.click("#save-bids")
+    expect(page.locator("#notice")).to_contain_text("Round 2: bids saved")
+    going = page.locator("#totals tr.going")
+    expect(going).to_contain_text("being played")
+    expect(going).to_contain_text("bid 1")
+    expect(page.locator("#round-title")).to_have_text("Round 2")
+    expect(page.locator("#won-0")).to_be_focused()
+    record = pad.server.get_json(f"/api/games/{ident}")
+    assert record["in_progress"] == {"round": 2, "cards": 2, "bids": {"Ann": 1, "Bo": 1, "Cy": 0, "Lea": 0}}
+    sheet = yaml.safe_load(pad.server.get(f"/api/games/{ident}/sheet.yaml"))
+    assert sheet["rounds"][1] == {"bids": {"Ann": 1, "Bo": 1, "Cy": 0, "Lea": 0}, "in_progress": True}
+    out, err = io.StringIO(), io.StringIO()
+    path = Path(pad.server.db).with_name("going.yaml")
+    path.write_text(yaml.safe_dump(sheet), encoding="utf-8")
+    assert main(["score", str(path)], out=out, err=err) == 0, err.getvalue()
+    assert "Round 2 is being played" in out.getvalue()
+    page.reload()  # kept by the server: the bids come back with the page
+    _wait_loaded(page, rounds=1)
+    assert [page.input_value(f"#bid-{seat}") for seat in range(4)] == ["1", "1", "0", "0"]
+    for seat, won in enumerate([1, 1, 0, 0]):
+        page.fill(f"#won-{seat}", str(won))
+    _save_round(page, 2)
+    expect(page.locator("#totals tr.going")).to_have_count(0)
+    assert "in_progress" not in pad.server.get_json(f"/api/games/{ident}")
 
 
 def test_a_player_named_as_markup_shows_as_text(pad: Pad) -> None:

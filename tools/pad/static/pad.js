@@ -50,7 +50,16 @@
 
   // ------------------------------------------------------------------ the games page
 
+  // Times as the server keeps them (UTC, ISO 8601) shown in the reader's own time zone.
+  function localTimes() {
+    for (const node of document.querySelectorAll("time[datetime]")) {
+      const when = new Date(node.getAttribute("datetime"));
+      if (!Number.isNaN(when.getTime())) node.textContent = when.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+    }
+  }
+
   function indexPage() {
+    localTimes();
     const list = $("players");
     const status = $("new-status");
 
@@ -271,6 +280,7 @@
       }
       game = g.data;
       form = f.data;
+      editing = editingKept();
       $("edition-title").textContent = form.edition.title;
       renderTotals();
       renderRound();
@@ -326,6 +336,28 @@
           )
         );
       });
+      const going = game.in_progress;
+      if (going) {
+        // the round being played: its bids, nothing scored yet
+        body.push(
+          el(
+            "tr",
+            { class: "going" },
+            el(
+              "th",
+              { scope: "row" },
+              String(going.round),
+              el("span", { class: "bidwon", text: going.cards + (going.cards === 1 ? " card" : " cards") })
+            ),
+            ...players.map((p) =>
+              p in going.bids
+                ? el("td", {}, el("span", { class: "points", text: "…" }), el("span", { class: "bidwon", text: "bid " + going.bids[p] }))
+                : el("td", { class: "out", text: "–" })
+            ),
+            el("td", { class: "meta", text: "being played" })
+          )
+        );
+      }
       const total = el(
         "tr",
         { class: "total" },
@@ -378,31 +410,109 @@
       return game.rounds.length + 1;
     }
 
+    // -- drafts: what is typed into a round, kept in this browser (localStorage) until
+    // the round is saved, so that a reload, a language switch or a closed tab loses
+    // nothing; one draft a round, for a new round and for an edit apart.
+
+    function draftKey(number, edit) {
+      return "skullking-draft:" + gameId + ":" + number + ":" + (edit ? "edit" : "new");
+    }
+
+    function readDraft(number, edit) {
+      try {
+        const draft = JSON.parse(localStorage.getItem(draftKey(number, edit)) || "null");
+        return draft && typeof draft === "object" && draft.round ? draft.round : null;
+      } catch (error) {
+        return null; // (storage refused, or not a draft of ours: nothing kept)
+      }
+    }
+
+    function keepDraft() {
+      if (!game || !form || (!editing && over())) return;
+      const { number, round } = collect();
+      try {
+        localStorage.setItem(draftKey(number, editing), JSON.stringify({ round }));
+      } catch (error) {
+        // storage full or refused: the page still works, without a draft
+      }
+    }
+
+    // The round being edited, kept with the drafts (a reload goes on editing it).
+    function setEditing(number) {
+      editing = number;
+      try {
+        if (number) localStorage.setItem("skullking-editing:" + gameId, String(number));
+        else localStorage.removeItem("skullking-editing:" + gameId);
+      } catch (error) {
+        // not kept
+      }
+    }
+
+    function editingKept() {
+      try {
+        const number = Number(localStorage.getItem("skullking-editing:" + gameId));
+        return Number.isInteger(number) && number >= 1 && number <= game.rounds.length ? number : null;
+      } catch (error) {
+        return null;
+      }
+    }
+
+    function dropDraft(number, edit) {
+      try {
+        localStorage.removeItem(draftKey(number, edit));
+      } catch (error) {
+        // nothing kept
+      }
+    }
+
     function over() {
       return game.complete && game.tie_break !== "extra_round";
     }
 
+    // The round being edited as saved, when it records its whole play (its tricks, as
+    // `skullking simulate` writes them): its tricks won and bonuses come from the play.
+    function playedRound() {
+      const saved = editing ? game.sheet.rounds[editing - 1] : null;
+      return saved && Array.isArray(saved.tricks) ? saved : null;
+    }
+
     function renderRound() {
       const number = editing || nextNumber();
-      const stored = editing ? game.sheet.rounds[editing - 1] : null;
+      // what was typed and not saved yet, else the round as stored; a round with its
+      // play shows the tricks won the play gives
+      const going = !editing && game.in_progress && game.in_progress.round === number ? game.sheet.rounds[number - 1] : null;
+      let stored = readDraft(number, editing) || (editing ? game.sheet.rounds[editing - 1] : going);
+      const played = playedRound();
+      if (played && stored && !stored.won) stored = Object.assign({}, stored, { won: game.rounds[editing - 1].won });
+      $("round-play").hidden = !played;
+      $("round-play").textContent = "";
       const shape = stored && stored.players ? Object.assign(roundShape(number), { players: stored.players }) : roundShape(number);
       const cards = stored && stored.cards ? stored.cards : shape.cards;
-      $("round-title").textContent = editing ? "Edit round " + number : "Round " + number;
+      const finished = !editing && over();
+      $("round-title").textContent = editing ? "Edit round " + number : finished ? "The game is over" : "Round " + number;
       $("cancel-edit").hidden = !editing;
+      $("save-bids").hidden = Boolean(editing);
       const box = $("round-players");
       box.replaceChildren();
       $("save-round").disabled = false;
-      if (!editing && over()) {
+      if (finished) {
         $("round-info").textContent = "The game is over. Edit a round above if a score needs correcting.";
         $("loot-box").hidden = true;
         $("save-round").disabled = true;
+        $("save-bids").hidden = true;
         $("round-check").textContent = "";
         return;
       }
       const info = [];
+      const planned = form.rounds.find((r) => r.number === number);
+      if (planned && typeof planned.leader === "number" && !shape.extra) {
+        const seats = form.players;
+        info.push(seats[(planned.leader + seats.length - 1) % seats.length] + " deals, " + seats[planned.leader] + " leads");
+      }
       info.push(cards + " card" + (cards === 1 ? "" : "s") + " each");
       if (form.ghost) info.push(form.ghost + " plays a hand too");
-      if (form.destroying) info.push("up to " + form.destroying + " trick" + (form.destroying === 1 ? "" : "s") + " may be destroyed");
+      const destroyable = Math.min(form.destroying, cards);
+      if (destroyable) info.push("up to " + destroyable + " trick" + (destroyable === 1 ? "" : "s") + " may be destroyed");
       if (shape.extra) info.push("tie-break round: " + shape.players.join(", "));
       $("round-info").textContent = info.join(" · ");
       if (shape.extra) {
@@ -421,7 +531,10 @@
       $("loot-box").hidden = !form.loot;
       $("loot-list").replaceChildren();
       if (form.loot && stored && stored.loot) stored.loot.forEach(([a, b]) => addLoot(shape.players, a, b));
-      $("add-loot").onclick = () => addLoot(shape.players);
+      $("add-loot").onclick = () => {
+        addLoot(shape.players);
+        keepDraft();
+      };
       liveCheck();
     }
 
@@ -433,7 +546,7 @@
         el(
           "input",
           Object.assign(
-            { id, type: "number", inputmode: "numeric", value: value === undefined ? "" : String(value), min, max },
+            { id, type: "number", inputmode: "numeric", value: value === undefined || value === null ? "" : String(value), min, max },
             extra || {}
           )
         )
@@ -516,7 +629,16 @@
         {},
         pick("loot-a-" + k, "Loot played by", a),
         pick("loot-b-" + k, "with the trick's winner", b),
-        el("button", { type: "button", class: "small", text: "Remove", "aria-label": "Remove alliance " + (k + 1), onclick: () => item.remove() })
+        el("button", {
+          type: "button",
+          class: "small",
+          text: "Remove",
+          "aria-label": "Remove alliance " + (k + 1),
+          onclick: () => {
+            item.remove();
+            keepDraft();
+          },
+        })
       );
       $("loot-list").append(item);
     }
@@ -567,15 +689,65 @@
       const loot = [...$("loot-list").children].map((li) => [...li.querySelectorAll("select")].map((s) => s.value));
       if (loot.length) round.loot = loot;
       if (stored && stored.cards && !round.cards) round.cards = stored.cards;
-      return { number, round, shape };
+      const played = playedRound();
+      if (played) {
+        const recorded = game.rounds[editing - 1].won;
+        if (Object.keys(recorded).every((p) => round.won[p] === recorded[p])) {
+          // the play stays: the round as saved, with what the form edits (bids, wagers,
+          // bid changes, loads, free points) as typed; tricks won and bonuses from the play
+          const kept = Object.assign({}, played, { bids: round.bids });
+          const edited = ["loads", "extra"];
+          if (form.wagers) edited.push(form.wagers.key);
+          if (form.bid_change) edited.push(form.bid_change.key);
+          for (const key of edited) {
+            if (key in round) kept[key] = round[key];
+            else delete kept[key];
+          }
+          return { number, round: kept, typed: round, shape, play: "kept" };
+        }
+        return { number, round, typed: round, shape, play: "dropped" };
+      }
+      return { number, round, typed: round, shape, play: null };
+    }
+
+    // Changing the tricks won of a round that records its play drops the play: say so,
+    // and what the round would score instead (the server scores it, nothing stored).
+    let costAsked = 0;
+    async function showPlayCost(number, round, play, bad) {
+      const note = $("round-play");
+      const played = playedRound();
+      if (!played) return;
+      const base =
+        "This round records its whole play (" + played.tricks.map((t, k) => "trick " + (k + 1) + ": " + t.join(" ")).join("; ") + ").";
+      if (play !== "dropped") {
+        note.textContent = base + " The tricks won and the bonuses come from it. Changing a bid keeps it; changing the tricks won drops it.";
+        note.classList.remove("problem");
+        return;
+      }
+      const asked = ++costAsked;
+      // (a round the checks above refuse is not scored: its problem is said there)
+      const r = bad ? { ok: false } : await api("POST", "/api/games/" + gameId + "/rounds/" + number + "/preview", round);
+      if (asked !== costAsked) return; // (a later change asked again)
+      const was = game.rounds[number - 1].points;
+      let cost = "";
+      if (r.ok) {
+        const now = r.data.rounds[number - 1].points;
+        const changes = Object.keys(was).filter((p) => was[p] !== now[p]).map((p) => p + " " + was[p] + " → " + now[p]);
+        cost = changes.length ? " The round would then score " + changes.join(", ") + "." : " The round's points stay as they are.";
+      }
+      note.textContent =
+        base + " These tricks won differ from it: saving drops the play and the bonuses it paid (claim them below)." + cost;
+      note.classList.add("problem");
     }
 
     function liveCheck() {
       if (!game) return;
-      const { round, shape } = collect();
+      const { number, round: saving, typed: round, shape, play } = collect();
       const cards = round.cards || shape.cards;
       const notes = [];
       let bad = false;
+      // with the round's play kept, its bonuses come from it: no field to claim them
+      document.querySelectorAll("#round-players details.bonuses").forEach((d) => (d.hidden = play === "kept"));
       document.querySelectorAll("#round-players fieldset.player").forEach((fs) => {
         const p = fs.dataset.player;
         const bidInput = fs.querySelector("[data-key=bid]");
@@ -598,12 +770,13 @@
       const wons = Object.values(round.won);
       if (wons.every((w) => w !== null && !Number.isNaN(w))) {
         const total = wons.reduce((a, b) => a + b, 0);
-        const lost = form.ghost ? cards : form.destroying;
+        const lost = form.ghost ? cards : Math.min(form.destroying, cards);
+        const played = cards + (cards === 1 ? " was played" : " were played");
         if (total > cards) {
-          notes.push(total + " tricks won in all, but only " + cards + " were played");
+          notes.push(total + " tricks won in all, but only " + played);
           bad = true;
         } else if (total < cards - lost) {
-          notes.push(total + " tricks won in all, but " + cards + " were played" + (lost ? " (at most " + lost + " may be destroyed)" : ""));
+          notes.push(total + " tricks won in all, but " + played + (lost ? " (at most " + lost + " may be destroyed)" : ""));
           bad = true;
         } else {
           notes.push("✓ " + total + " of " + cards + " tricks won" + (total < cards ? " (" + (cards - total) + " destroyed or taken by " + (form.ghost || "nobody") + ")" : ""));
@@ -613,10 +786,11 @@
         notes.push("Tricks won still to enter for " + missing + " player" + (missing === 1 ? "" : "s") + ".");
       }
       say($("round-check"), notes.join(" · "), bad);
+      showPlayCost(number, saving, play, bad);
     }
 
     function startEdit(number) {
-      editing = number;
+      setEditing(number);
       say($("round-status"), "");
       renderTotals();
       renderRound();
@@ -625,75 +799,201 @@
       if (first) first.focus();
     }
 
+    $("round").addEventListener("input", keepDraft);
+    $("round").addEventListener("change", keepDraft);
+
     $("cancel-edit").addEventListener("click", () => {
-      editing = null;
+      dropDraft(editing, true);
+      setEditing(null);
       say($("round-status"), "");
       renderTotals();
       renderRound();
     });
 
-    function markProblems(problems, number) {
+    // The input a refused round's problem names (its field: "bids.Ann", "bonuses.Ann.1",
+    // a wager's or bid change's sheet key, "loads", "extra"; a name may hold dots), or
+    // null for a problem of the round as a whole.
+    function fieldInput(field, round) {
+      const dot = field.indexOf(".");
+      if (dot < 0) return null;
+      const key = field.slice(0, dot);
+      let player = field.slice(dot + 1);
+      let index = null;
+      const numbered = key === "bonuses" ? player.match(/^(.*)\.(\d+)$/) : null;
+      if (numbered) {
+        player = numbered[1];
+        index = Number(numbered[2]);
+      }
+      const fs = document.querySelector('#round-players fieldset.player[data-player="' + CSS.escape(player) + '"]');
+      if (!fs) return null;
+      if (key === "bids") return fs.querySelector("[data-key=bid]");
+      if (key === "won") return fs.querySelector("[data-key=won]");
+      if (key === "loads") return fs.querySelector("[id^=load-]");
+      if (key === "extra") return fs.querySelector("[id^=extra-]");
+      if (form.wagers && key === form.wagers.key) return fs.querySelector("[id^=wager-]");
+      if (form.bid_change && key === form.bid_change.key) return fs.querySelector("[id^=change-]");
+      if (key === "bonuses") {
+        const claimed = (round.bonuses || {})[player] || [];
+        const id = index === null ? null : claimed[index];
+        const input = id ? fs.querySelector('[data-bonus="' + CSS.escape(id) + '"]') : fs.querySelector("[data-bonus]");
+        if (input) input.closest("details").open = true;
+        return input;
+      }
+      return null;
+    }
+
+    function clearProblems() {
       document.querySelectorAll("#round [aria-invalid=true]").forEach((x) => x.setAttribute("aria-invalid", "false"));
+      document.querySelectorAll("#round .field-problem").forEach((note) => {
+        const input = document.getElementById(note.dataset.for);
+        if (input) input.setAttribute("aria-describedby", (input.dataset.describedby || "").trim());
+        if (input && !input.dataset.describedby) input.removeAttribute("aria-describedby");
+        note.remove();
+      });
+    }
+
+    // Mark the field a problem names, say the message beside it, bring it into view
+    // and put the focus there.
+    function showProblem(input, message) {
+      input.setAttribute("aria-invalid", "true");
+      const note = el("p", { class: "field-problem problem", id: input.id + "-problem", "data-for": input.id, text: message });
+      (input.closest(".field") || input).after(note);
+      input.dataset.describedby = input.getAttribute("aria-describedby") || "";
+      input.setAttribute("aria-describedby", (input.dataset.describedby + " " + note.id).trim());
+      input.scrollIntoView({ block: "center" });
+      input.focus();
+    }
+
+    function markProblems(problems, number, round) {
+      clearProblems();
       let first = null;
       for (const problem of problems || []) {
         if (problem.round !== number || !problem.field) continue;
-        const [key, player] = problem.field.split(".");
-        const fs = document.querySelector('#round-players fieldset.player[data-player="' + CSS.escape(player || "") + '"]');
-        const input = fs && fs.querySelector(key === "bids" ? "[data-key=bid]" : key === "won" ? "[data-key=won]" : "input");
-        if (input) {
-          input.setAttribute("aria-invalid", "true");
-          first = first || input;
-        }
+        const input = fieldInput(problem.field, round);
+        if (input && !first) {
+          showProblem(input, problem.message);
+          first = input;
+        } else if (input) input.setAttribute("aria-invalid", "true");
       }
       return first;
     }
 
-    $("round").addEventListener("submit", async (event) => {
-      event.preventDefault();
-      const { number, round } = collect();
-      for (const [key, table] of [["bid", round.bids], ["tricks won", round.won]]) {
-        const missing = Object.entries(table).find(([, v]) => v === null || Number.isNaN(v));
+    // The first field of ``keys`` (["bid", "bids"], ["tricks won", "won"]) left empty,
+    // marked with its message; whether there was one.
+    function missingField(typed, keys) {
+      for (const [what, key] of keys) {
+        const missing = Object.entries(typed[key]).find(([, v]) => v === null || Number.isNaN(v));
         if (missing) {
-          say($("round-status"), "Enter " + missing[0] + "'s " + key + ".", true);
-          return;
+          const message = "Enter " + missing[0] + "'s " + what + ".";
+          say($("notice"), "");
+          say($("round-status"), message, true);
+          clearProblems();
+          const input = fieldInput(key + "." + missing[0], typed);
+          if (input) showProblem(input, message);
+          return true;
         }
       }
+      return false;
+    }
+
+    // Store round ``number`` as ``round``; on success say ``saved``, draw the game again
+    // and focus ``focus`` (a selector); a refusal is shown at its fields.
+    async function storeRound(number, round, saved, focus) {
       const r = await api("PUT", "/api/games/" + gameId + "/rounds/" + number, round, { "If-Match": '"' + game.version + '"' });
       if (r.ok) {
         say($("round-status"), "");
-        say($("notice"), "Round " + number + " saved.", false);
-        editing = null;
+        clearProblems();
+        dropDraft(number, editing);
+        say($("notice"), saved, false);
+        setEditing(null);
         const g = await api("GET", "/api/games/" + gameId);
         if (g.ok) game = g.data;
         renderTotals();
         renderRound();
-        const first = document.querySelector("#round-players input");
+        const first = document.querySelector(focus);
         if (first) first.focus();
       } else if (r.status === 409) {
+        say($("notice"), "");
         say($("round-status"), r.data.error, true);
         $("round-status").append(" ", el("button", { type: "button", text: "Reload", onclick: () => window.location.reload() }));
       } else {
         const message = (r.data.problems || []).map((p) => p.message).join(" · ") || r.data.error;
+        say($("notice"), "");
         say($("round-status"), message, true);
-        const first = markProblems(r.data.problems, number);
-        if (first) first.focus();
+        markProblems(r.data.problems, number, round);
       }
+    }
+
+    $("round").addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const { number, round, typed } = collect();
+      if (missingField(typed, [["bid", "bids"], ["tricks won", "won"]])) return;
+      await storeRound(number, round, "Round " + number + " saved.", "#round-players input");
+    });
+
+    // The bids alone, when the cards are dealt: the round is then in progress (kept by the
+    // server, in the exported sheet as `in_progress: true`), its tricks won entered later.
+    $("save-bids").addEventListener("click", async () => {
+      const { number, typed, shape } = collect();
+      if (missingField(typed, [["bid", "bids"]])) return;
+      const round = { bids: typed.bids, in_progress: true };
+      if (typed.players) round.players = typed.players;
+      if (typed.cards && shape.extra) round.cards = typed.cards;
+      if (typed.loads) round.loads = typed.loads;
+      const saved = "Round " + number + ": bids saved. Enter the tricks won when it is played.";
+      await storeRound(number, round, saved, "#round-players [data-key=won]");
     });
 
     $("undo").addEventListener("click", async () => {
-      const number = game.rounds.length;
+      const number = game.sheet.rounds.length; // (a round in progress is the last one stored)
       if (!number) return;
       if (!window.confirm("Remove round " + number + "?")) return;
       const r = await api("DELETE", "/api/games/" + gameId + "/rounds/" + number, undefined, { "If-Match": '"' + game.version + '"' });
       if (r.ok) {
         game = r.data;
-        editing = null;
+        dropDraft(number, true);
+        setEditing(null);
         say($("notice"), "Round " + number + " removed.", false);
         renderTotals();
         renderRound();
       } else {
         say($("notice"), r.data.error, true);
       }
+    });
+
+    // -- this game: its title, and deleting it ----------------------------------
+
+    $("rename").addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const title = $("new-title").value.trim();
+      if (!title) {
+        say($("manage-status"), "A title needs at least one character.", true);
+        $("new-title").focus();
+        return;
+      }
+      const r = await api("PATCH", "/api/games/" + gameId, { title }, { "If-Match": '"' + game.version + '"' });
+      if (r.ok) {
+        game = r.data;
+        $("game-title").textContent = game.title;
+        document.title = game.title + " · Skull King score pad";
+        say($("manage-status"), "Renamed.", false);
+      } else {
+        say($("manage-status"), r.data.error, true);
+      }
+    });
+
+    $("delete-game").addEventListener("click", () => {
+      $("delete-confirm").hidden = false;
+      $("delete-no").focus();
+    });
+    $("delete-no").addEventListener("click", () => {
+      $("delete-confirm").hidden = true;
+      $("delete-game").focus();
+    });
+    $("delete-yes").addEventListener("click", async () => {
+      const r = await api("DELETE", "/api/games/" + gameId, undefined, { "If-Match": '"' + game.version + '"' });
+      if (r.ok) window.location.href = "/";
+      else say($("manage-status"), r.data.error, true);
     });
 
     $("lang").addEventListener("change", () => {
@@ -745,10 +1045,11 @@
     }
 
     function showTrick() {
+      // who plays each card: the table's play order for the leader chosen (the form's)
       const seats = seating();
-      const first = Number($("trick-leader").value || 0);
+      const order = form.orders[Number($("trick-leader").value || 0)];
       $("trick-cards").textContent = trick.length
-        ? trick.map((c, i) => seats[(first + i) % seats.length] + ": " + cardLabel(c)).join(", ")
+        ? trick.map((c, i) => seats[order[i % order.length]] + ": " + cardLabel(c)).join(", ")
         : "(no card yet)";
       $("trick-result").textContent = "";
     }
@@ -778,14 +1079,13 @@
         say($("trick-result"), r.data.error, true);
         return;
       }
+      // Played at the game's table: the seats are the table's (the ghost hand's last),
+      // and the winning card is named by its position in the trick.
       const x = r.data;
-      const first = Number($("trick-leader").value || 0);
-      const seats = seating();
       let text;
       if (x.winner === null) text = "Nobody wins the trick: " + x.reason + ".";
       else {
-        const offset = (x.winner - first + seats.length) % seats.length;
-        const card = trick[offset];
+        const card = trick[x.winning_card];
         text = seatName(x.winner) + " wins" + (card ? " with " + cardLabel(card) : "") + ": " + x.reason + ".";
         if (x.bonus) text += " Bonus if the bid holds: " + x.bonus + ".";
       }
