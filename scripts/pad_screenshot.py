@@ -83,8 +83,8 @@ def main() -> int:
                 page = browser.new_page(viewport={"width": 360, "height": 900}, device_scale_factor=2)
                 page.goto(f"{base}/games/{game['id']}")
                 page.wait_for_selector("#round-players fieldset")
-                page.fill("#bid-0", "2")
-                page.fill("#won-0", "2")
+                page.click('#bid-0 [data-value="2"]')  # the first player's bid tapped, then "Made it"
+                page.locator("#round-players .made").first.click()
                 page.evaluate("window.scrollTo(0, 0)")
                 page.screenshot(path=args.out)
                 browser.close()

@@ -145,6 +145,13 @@ class PadServer:
     def get_json(self, path: str) -> Any:
         return json.loads(self.get(path))
 
+    def put_json(self, path: str, body: Any) -> Any:
+        request = urllib.request.Request(
+            self.url + path, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}, method="PUT"
+        )
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return json.loads(answer.read().decode("utf-8"))
+
     def post_json(self, path: str, body: Any) -> Any:
         request = urllib.request.Request(
             self.url + path, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}, method="POST"
@@ -280,10 +287,25 @@ def _wait_loaded(page: Page, rounds: int) -> None:
     expect(page.locator("#trick-deck [data-code]").first).to_be_visible()
 
 
+def _tap(page: Page, key: str, seat: int, value: int | str) -> None:
+    """Tap the chip of ``value`` in the ``key`` ("bid" or "won") row of seat ``seat``."""
+    page.click(f'#{key}-{seat} [data-value="{value}"]')
+
+
+def _chosen(page: Page, key: str, seat: int) -> str:
+    """The number chosen in the ``key`` row of seat ``seat`` ("" when none is)."""
+    value: str = page.evaluate(
+        "(s) => { const c = document.querySelector(s + ' input:checked'); return c ? c.value : ''; }", f"#{key}-{seat}"
+    )
+    return value
+
+
 def _fill_round(page: Page, bids: Sequence[int], won: Sequence[int], bonuses: Mapping[str, list[str]]) -> None:
     for seat, (bid, tricks) in enumerate(zip(bids, won, strict=True)):
-        page.fill(f"#bid-{seat}", str(bid))
-        page.fill(f"#won-{seat}", str(tricks))
+        if _chosen(page, "bid", seat) != str(bid):
+            _tap(page, "bid", seat, bid)
+        if _chosen(page, "won", seat) != str(tricks):
+            _tap(page, "won", seat, tricks)
     for player, ids in bonuses.items():
         fieldset = page.locator(f'#round-players fieldset.player[data-player="{player}"]')
         fieldset.locator("details.bonuses > summary").click()
@@ -372,7 +394,7 @@ def test_a_whole_game_entered_through_the_page_scores_as_skullking_score(pad: Pa
             pad.offline = False
             assert _page_totals(page) == pad.server.get_json(f"/api/games/{ident}")["totals"]
             # what was typed is still there, kept in the browser: it is saved as it stands
-            assert [page.input_value(f"#bid-{seat}") for seat in range(len(bids))] == [str(b) for b in bids]
+            assert [_chosen(page, "bid", seat) for seat in range(len(bids))] == [str(b) for b in bids]
             _save_round(page, number)
             continue
         _fill_round(page, bids, won, bonuses)
@@ -528,10 +550,10 @@ def test_a_refused_round_marks_the_field_it_names_beside_its_message_in_view(pad
     expect(beside).to_be_in_viewport()
     expect(page.locator("#notice")).to_have_text("")
     bonus.fill("1")
-    page.fill("#won-1", "")
+    _tap(page, "won", 1, 1)  # tapped again: Bo's tricks won taken back
     page.click("#save-round")
     won = page.locator("#won-1")
-    expect(won).to_be_focused()
+    expect(won.locator("input").first).to_be_focused()
     expect(won).to_be_in_viewport()
     expect(won).to_have_attribute("aria-invalid", "true")
     expect(page.locator('#round-players fieldset.player[data-player="Bo"] .field-problem')).to_have_text(
@@ -559,32 +581,32 @@ def test_nothing_typed_is_lost_by_a_reload_a_language_switch_or_a_closed_tab(pad
     page = _game_page(pad, ident)
     bids = ["1", "0", "1", "0"]
     for seat, bid in enumerate(bids):
-        page.fill(f"#bid-{seat}", bid)
+        _tap(page, "bid", seat, bid)
     page.select_option("#lang", "de")
-    assert [page.input_value(f"#bid-{seat}") for seat in range(4)] == bids
+    assert [_chosen(page, "bid", seat) for seat in range(4)] == bids
     page.reload()
     _wait_loaded(page, rounds=0)
-    assert [page.input_value(f"#bid-{seat}") for seat in range(4)] == bids
+    assert [_chosen(page, "bid", seat) for seat in range(4)] == bids
     page.close()
     page = _game_page(pad, ident)
-    assert [page.input_value(f"#bid-{seat}") for seat in range(4)] == bids
+    assert [_chosen(page, "bid", seat) for seat in range(4)] == bids
     for seat, won in enumerate(["1", "0", "0", "0"]):
-        page.fill(f"#won-{seat}", won)
+        _tap(page, "won", seat, won)
     _save_round(page, 1)
     page.reload()
     _wait_loaded(page, rounds=1)
-    assert [page.input_value(f"#bid-{seat}") for seat in range(4)] == [""] * 4  # saved: no draft left
+    assert [_chosen(page, "bid", seat) for seat in range(4)] == [""] * 4  # saved: no draft left
 
     page.get_by_role("button", name="Edit round 1").click()
     expect(page.locator("#round-title")).to_have_text("Edit round 1")
-    page.fill("#bid-1", "1")
+    _tap(page, "bid", 1, 1)
     page.reload()
     expect(page.locator("#round-title")).to_have_text("Edit round 1")
-    assert page.input_value("#bid-1") == "1" and page.input_value("#bid-0") == "1"
+    assert _chosen(page, "bid", 1) == "1" and _chosen(page, "bid", 0) == "1"
     page.click("#cancel-edit")
     expect(page.locator("#round-title")).to_have_text("Round 2")
     page.get_by_role("button", name="Edit round 1").click()
-    assert page.input_value("#bid-1") == "0"  # cancelled: the round as saved
+    assert _chosen(page, "bid", 1) == "0"  # cancelled: the round as saved
 
 
 def _save_edit(page: Page, number: int) -> None:
@@ -614,7 +636,7 @@ def test_editing_a_round_that_records_its_play_keeps_it_unless_the_tricks_won_ch
     edit.click()
     expect(page.locator("#round-title")).to_have_text("Edit round 3")
     won = before["rounds"][2]["won"]
-    assert [page.input_value(f"#won-{seat}") for seat in range(3)] == [str(won[p]) for p in ("Ann", "Bo", "Cy")]
+    assert [_chosen(page, "won", seat) for seat in range(3)] == [str(won[p]) for p in ("Ann", "Bo", "Cy")]
     expect(page.locator("#round-play")).to_contain_text("records its whole play (trick 1: B5 B3 Y13")
     _save_edit(page, 3)
     after = pad.server.get_json(f"/api/games/{ident}")
@@ -622,15 +644,15 @@ def test_editing_a_round_that_records_its_play_keeps_it_unless_the_tricks_won_ch
 
     edit.click()
     expect(page.locator("#round-title")).to_have_text("Edit round 3")
-    page.fill("#bid-0", "1")
+    _tap(page, "bid", 0, 1)
     _save_edit(page, 3)
     kept = pad.server.get_json(f"/api/games/{ident}")["sheet"]["rounds"][2]
     assert kept["tricks"] == sheet["rounds"][2]["tricks"] and kept["bids"]["Ann"] == 1
 
     edit.click()
     expect(page.locator("#round-title")).to_have_text("Edit round 3")
-    page.fill("#won-0", str(won["Ann"] + 1))
-    page.fill("#won-2", str(won["Cy"] - 1))
+    _tap(page, "won", 0, won["Ann"] + 1)
+    _tap(page, "won", 2, won["Cy"] - 1)
     expect(page.locator("#round-play")).to_contain_text("saving drops the play")
     expect(page.locator("#round-play")).to_contain_text("The round would then score Ann")
     _save_edit(page, 3)
@@ -714,14 +736,14 @@ def test_a_round_is_entered_in_two_moments_bids_first(pad: Pad) -> None:
     _save_round(page, 1)
     expect(page.locator("#round-info")).to_contain_text("Ann deals, Bo leads")
     for seat, bid in enumerate([1, 1, 0, 0]):
-        page.fill(f"#bid-{seat}", str(bid))
+        _tap(page, "bid", seat, bid)
     page.click("#save-bids")
     expect(page.locator("#notice")).to_contain_text("Round 2: bids saved")
     going = page.locator("#totals tr.going")
     expect(going).to_contain_text("being played")
     expect(going).to_contain_text("bid 1")
     expect(page.locator("#round-title")).to_have_text("Round 2")
-    expect(page.locator("#won-0")).to_be_focused()
+    expect(page.locator("#won-0 input").first).to_be_focused()
     record = pad.server.get_json(f"/api/games/{ident}")
     assert record["in_progress"] == {"round": 2, "cards": 2, "bids": {"Ann": 1, "Bo": 1, "Cy": 0, "Lea": 0}}
     sheet = yaml.safe_load(pad.server.get(f"/api/games/{ident}/sheet.yaml"))
@@ -733,12 +755,73 @@ def test_a_round_is_entered_in_two_moments_bids_first(pad: Pad) -> None:
     assert "Round 2 is being played" in out.getvalue()
     page.reload()  # kept by the server: the bids come back with the page
     _wait_loaded(page, rounds=1)
-    assert [page.input_value(f"#bid-{seat}") for seat in range(4)] == ["1", "1", "0", "0"]
+    assert [_chosen(page, "bid", seat) for seat in range(4)] == ["1", "1", "0", "0"]
     for seat, won in enumerate([1, 1, 0, 0]):
-        page.fill(f"#won-{seat}", str(won))
+        _tap(page, "won", seat, won)
     _save_round(page, 2)
     expect(page.locator("#totals tr.going")).to_have_count(0)
     assert "in_progress" not in pad.server.get_json(f"/api/games/{ident}")
+
+
+def test_a_four_player_round_takes_nine_taps_on_one_phone_screen(pad: Pad) -> None:
+    """On a 360 x 740 px phone, round 10 of the 2021 edition (ten cards, the most chips):
+    every player's bid and tricks-won chips and the Save button fit one screen, and the
+    round is entered in nine taps (a bid chip each, "Made it" each, Save), no key
+    pressed; what is saved is what was tapped."""
+    ident = pad.server.new_game()
+    for number in range(1, 10):
+        round_ = {"bids": dict.fromkeys(PLAYERS, 0), "won": {p: (number if p == "Ann" else 0) for p in PLAYERS}}
+        pad.server.put_json(f"/api/games/{ident}/rounds/{number}", round_)
+    page = pad.page()
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(f"/games/{ident}")
+    _wait_loaded(page, rounds=9)
+    page.locator("#round-players").scroll_into_view_if_needed()
+    boxes = [page.locator(f"#{key}-{seat}").bounding_box() for seat in range(4) for key in ("bid", "won")]
+    boxes.append(page.locator("#save-round").bounding_box())
+    assert all(box is not None for box in boxes)
+    top = min(box["y"] for box in boxes if box)
+    bottom = max(box["y"] + box["height"] for box in boxes if box)
+    assert bottom - top <= 740, f"the round's controls span {bottom - top:.0f} px"
+    taps = 0
+    bids = [3, 2, 4, 1]
+    for seat, bid in enumerate(bids):
+        _tap(page, "bid", seat, bid)
+        taps += 1
+    for player in PLAYERS:
+        page.get_by_role("button", name=f"{player} made the bid").click()
+        taps += 1
+    page.click("#save-round")
+    taps += 1
+    expect(page.locator("#notice")).to_have_text("Round 10 saved.")
+    assert taps <= 10
+    saved = pad.server.get_json(f"/api/games/{ident}")["sheet"]["rounds"][9]
+    assert saved == {"bids": dict(zip(PLAYERS, bids, strict=True)), "won": dict(zip(PLAYERS, bids, strict=True))}
+
+
+def test_the_last_tricks_won_are_filled_in_when_nothing_else_can_happen(pad: Pad) -> None:
+    """In the original edition no card destroys a trick, so once three of four players'
+    tricks won are tapped, the fourth's are what is left (round 3: three tricks); a
+    number taken back stays taken back. In the 2021 edition, where the Kraken and the
+    White Whale can destroy a trick, nothing is filled in."""
+    ident = pad.server.post_json("/api/games", {"edition": "skullking-original", "players": PLAYERS})["id"]
+    for number in (1, 2):
+        pad.server.put_json(
+            f"/api/games/{ident}/rounds/{number}",
+            {"bids": dict.fromkeys(PLAYERS, 0), "won": {p: (number if p == "Ann" else 0) for p in PLAYERS}},
+        )
+    page = pad.page()
+    page.goto(f"/games/{ident}")
+    _wait_loaded(page, rounds=2)
+    for seat, won in enumerate([1, 0, 2]):
+        _tap(page, "won", seat, won)
+    assert _chosen(page, "won", 3) == "0"
+    _tap(page, "won", 3, 0)  # taken back: it stays empty
+    assert _chosen(page, "won", 3) == ""
+    page = _game_page(pad, pad.server.new_game())
+    for seat, won in enumerate([0, 0, 0]):
+        _tap(page, "won", seat, won)
+    assert _chosen(page, "won", 3) == ""
 
 
 def test_a_player_named_as_markup_shows_as_text(pad: Pad) -> None:
@@ -819,9 +902,9 @@ def test_the_new_game_form_works_from_the_keyboard_and_every_field_is_labelled(p
     assert _unlabelled(page) == []  # the bonus fields too, folded away in their <details>
 
     for seat, (bid, tricks) in enumerate(zip(*GAME[0][:2], strict=True)):
-        tab_to(f"#bid-{seat}")
+        tab_to(f"#bid-{seat} input")  # (a row of chips is one stop; a digit picks its chip)
         page.keyboard.type(str(bid))
-        tab_to(f"#won-{seat}")
+        tab_to(f"#won-{seat} input")
         page.keyboard.type(str(tricks))
     tab_to("#save-round")
     page.keyboard.press("Enter")

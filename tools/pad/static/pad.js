@@ -531,6 +531,7 @@
       $("loot-box").hidden = !form.loot;
       $("loot-list").replaceChildren();
       if (form.loot && stored && stored.loot) stored.loot.forEach(([a, b]) => addLoot(shape.players, a, b));
+      $("loot-box").open = $("loot-list").children.length > 0;
       $("add-loot").onclick = () => {
         addLoot(shape.players);
         keepDraft();
@@ -568,13 +569,117 @@
       );
     }
 
+    // A number by tap: a group of chips from ``low`` to ``top``, radio buttons under one
+    // name (one tab stop; arrow keys move, a digit typed picks that number, "10" too).
+    // The group carries the id and data-key the form reads (see chipValue).
+    function chipGroup(id, key, label, low, top, value) {
+      const group = el("div", { class: "chips", role: "radiogroup", id, "data-key": key, "aria-label": label });
+      for (let n = low; n <= top; n++) {
+        const radio = el("input", { type: "radio", name: id, value: String(n), checked: value !== undefined && value !== null && Number(value) === n });
+        group.append(el("label", { class: "chip", "data-value": String(n) }, radio, el("span", { text: String(n) })));
+      }
+      // tapping the chip already chosen takes it back (nothing chosen again)
+      let last = value === undefined || value === null ? null : String(value);
+      group.addEventListener("click", (event) => {
+        const radio = event.target;
+        if (!(radio instanceof HTMLInputElement)) return;
+        if (radio.value === last) {
+          radio.checked = false;
+          last = null;
+          radio.dispatchEvent(new Event("input", { bubbles: true }));
+          radio.dispatchEvent(new Event("change", { bubbles: true }));
+        } else last = radio.value;
+      });
+      group.addEventListener("input", () => {
+        const checked = group.querySelector("input:checked");
+        last = checked ? checked.value : null;
+      });
+      let typed = "";
+      let when = 0;
+      group.addEventListener("keydown", (event) => {
+        if (!/^[0-9]$/.test(event.key)) return;
+        const now = Date.now();
+        typed = now - when < 800 ? typed + event.key : event.key;
+        when = now;
+        const radio = group.querySelector('input[value="' + typed + '"]') || group.querySelector('input[value="' + event.key + '"]');
+        if (!radio) return;
+        event.preventDefault();
+        chipSet(group, radio.value);
+        radio.focus();
+      });
+      return group;
+    }
+
+    // The number a chip group holds (null: none tapped yet).
+    function chipValue(group) {
+      const checked = group && group.querySelector("input:checked");
+      return checked ? Number(checked.value) : null;
+    }
+
+    // Tap the chip of ``value`` in ``group`` (as the player would: the form hears it).
+    function chipSet(group, value) {
+      const radio = group.querySelector('input[value="' + value + '"]');
+      if (!radio || radio.checked) return;
+      radio.checked = true;
+      radio.dispatchEvent(new Event("input", { bubbles: true }));
+      radio.dispatchEvent(new Event("change", { bubbles: true }));
+    }
+
+    // When every player but one has their tricks won and no trick can be lost (no
+    // trick-destroying card in play, no ghost hand), the last one's are what is left.
+    // (``changed``, the row just tapped, is never the one filled: taking a number back stays)
+    function fillLastWon(cards, changed) {
+      if (form.ghost || Math.min(form.destroying, cards) > 0) return;
+      const groups = [...document.querySelectorAll("#round-players [data-key=won]")];
+      const open = groups.filter((g) => chipValue(g) === null);
+      if (open.length !== 1 || groups.length < 2 || open[0] === changed) return;
+      const rest = cards - groups.reduce((sum, g) => sum + (chipValue(g) || 0), 0);
+      if (rest >= 0) chipSet(open[0], rest);
+    }
+
+    // What a player's extras hold, for the summary of their closed box.
+    function extrasSummary(fs) {
+      const said = [];
+      const wager = fs.querySelector("[id^=wager-]");
+      if (wager && Number(wager.value) !== 0) said.push("wager " + wager.value);
+      const change = fs.querySelector("[id^=change-]");
+      if (change && Number(change.value) !== 0) said.push("bid change " + (Number(change.value) > 0 ? "+" : "") + change.value);
+      const load = fs.querySelector("[id^=load-]");
+      if (load && load.value !== form.scoring.loads[0]) said.push(load.value);
+      const points = fs.querySelector("[id^=extra-]");
+      if (points && points.value.trim() && Number(points.value) !== 0) said.push("free points " + points.value);
+      const bonuses = [...fs.querySelectorAll("[data-bonus]")].reduce((n, input) => n + (Number(input.value) || 0), 0);
+      if (bonuses) said.push(bonuses + " bonus" + (bonuses === 1 ? "" : "es"));
+      return said.length ? "More: " + said.join(", ") : "More (wager, bonuses…)";
+    }
+
     function playerFields(p, i, shape, stored) {
       const get = (key) => (stored && stored[key] && p in stored[key] ? stored[key][p] : undefined);
       const fs = el("fieldset", { class: "player", "data-player": p });
       fs.append(el("legend", { text: p }));
+      const cards = (stored && stored.cards) || shape.cards;
+      // the bid and the tricks won by tap, and "made it" (won = bid)
+      const bid = chipGroup("bid-" + i, "bid", p + "'s bid", shape.bids[0], Math.min(shape.bids[1], cards), get("bids"));
+      const won = chipGroup("won-" + i, "won", p + "'s tricks won", 0, cards, get("won"));
+      const made = el("button", {
+        type: "button",
+        class: "small made",
+        text: "Made it",
+        "aria-label": p + " made the bid",
+        onclick: () => {
+          const value = chipValue(bid);
+          if (value !== null) chipSet(won, value);
+        },
+      });
+      fs.append(
+        el("div", { class: "entry" }, el("span", { class: "entry-label", "aria-hidden": "true", text: "Bid" }), bid),
+        el("div", { class: "entry" }, el("span", { class: "entry-label", "aria-hidden": "true", text: "Won" }), won)
+      );
+      // the rest, on demand: wager, bid change, load, free points, bonuses
+      const extras = el("details", { class: "extras bonuses" });
+      const summary = el("summary", {});
+      extras.append(summary);
       const row = el("div", { class: "row" });
-      row.append(number("bid-" + i, "Bid", get("bids"), String(shape.bids[0]), String(shape.bids[1]), { "data-key": "bid" }));
-      row.append(number("won-" + i, "Won", get("won"), "0", String(30), { "data-key": "won" }));
       if (form.wagers) {
         const v = get(form.wagers.key);
         row.append(select("wager-" + i, "Wager (" + (name(form.wagers.names) || form.wagers.key) + ")", form.wagers.values, v === undefined ? form.wagers.values[0] : v));
@@ -589,17 +694,14 @@
         row.append(select("load-" + i, "Load", form.scoring.loads, v === undefined ? form.scoring.loads[0] : v));
       }
       row.append(number("extra-" + i, "Free points", get("extra"), "-1000", "1000", { step: "10" }));
-      fs.append(row);
+      extras.append(row);
       if (form.bonuses.length) {
         const claimed = get("bonuses") || [];
-        const details = el("details", { class: "bonuses" });
-        const count = claimed.length;
-        details.append(el("summary", { text: "Bonuses" + (count ? " (" + count + ")" : "") }));
-        if (count) details.open = true;
+        const list = el("div", { class: "bonus-list", role: "group", "aria-label": p + "'s bonuses" });
         form.bonuses.forEach((b, k) => {
           const id = "bonus-" + i + "-" + k;
           const n = claimed.filter((x) => x === b.id).length;
-          details.append(
+          list.append(
             el(
               "p",
               { class: "field bonus" },
@@ -609,9 +711,17 @@
             )
           );
         });
-        fs.append(details);
+        extras.append(list);
       }
-      fs.addEventListener("input", liveCheck);
+      fs.append(extras, made); // (made it: beside the extras' line)
+      summary.textContent = extrasSummary(fs);
+      fs.addEventListener("input", (event) => {
+        summary.textContent = extrasSummary(fs);
+        const group = event.target.closest && event.target.closest("[data-key=won]");
+        if (group) fillLastWon(cards, group);
+        liveCheck();
+      });
+      fs.addEventListener("change", () => (summary.textContent = extrasSummary(fs)));
       return fs;
     }
 
@@ -664,8 +774,8 @@
       const bonuses = {}, wagers = {}, changes = {}, loads = {}, extra = {};
       document.querySelectorAll("#round-players fieldset.player").forEach((fs) => {
         const p = fs.dataset.player;
-        round.bids[p] = intOf(fs.querySelector("[data-key=bid]"));
-        round.won[p] = intOf(fs.querySelector("[data-key=won]"));
+        round.bids[p] = chipValue(fs.querySelector("[data-key=bid]"));
+        round.won[p] = chipValue(fs.querySelector("[data-key=won]"));
         const claimed = [];
         fs.querySelectorAll("[data-bonus]").forEach((input) => {
           const n = intOf(input) || 0;
@@ -747,7 +857,7 @@
       const notes = [];
       let bad = false;
       // with the round's play kept, its bonuses come from it: no field to claim them
-      document.querySelectorAll("#round-players details.bonuses").forEach((d) => (d.hidden = play === "kept"));
+      document.querySelectorAll("#round-players .bonus-list").forEach((d) => (d.hidden = play === "kept"));
       document.querySelectorAll("#round-players fieldset.player").forEach((fs) => {
         const p = fs.dataset.player;
         const bidInput = fs.querySelector("[data-key=bid]");
@@ -755,7 +865,7 @@
         const wrong = bid !== null && (Number.isNaN(bid) || bid < shape.bids[0] || bid > Math.min(shape.bids[1], cards));
         bidInput.setAttribute("aria-invalid", wrong ? "true" : "false");
         if (wrong) {
-          notes.push(p + "'s bid " + bidInput.value + " is impossible: bids are " + shape.bids[0] + " to " + Math.min(shape.bids[1], cards));
+          notes.push(p + "'s bid " + bid + " is impossible: bids are " + shape.bids[0] + " to " + Math.min(shape.bids[1], cards));
           bad = true;
         }
         const wonInput = fs.querySelector("[data-key=won]");
@@ -763,7 +873,7 @@
         const wrongWon = won !== null && (Number.isNaN(won) || won < 0 || won > cards);
         wonInput.setAttribute("aria-invalid", wrongWon ? "true" : "false");
         if (wrongWon) {
-          notes.push(p + " cannot win " + wonInput.value + " of " + cards + " tricks");
+          notes.push(p + " cannot win " + won + " of " + cards + " tricks");
           bad = true;
         }
       });
@@ -857,11 +967,13 @@
     function showProblem(input, message) {
       input.setAttribute("aria-invalid", "true");
       const note = el("p", { class: "field-problem problem", id: input.id + "-problem", "data-for": input.id, text: message });
-      (input.closest(".field") || input).after(note);
+      (input.closest(".field, .entry") || input).after(note);
       input.dataset.describedby = input.getAttribute("aria-describedby") || "";
       input.setAttribute("aria-describedby", (input.dataset.describedby + " " + note.id).trim());
       input.scrollIntoView({ block: "center" });
-      input.focus();
+      // a chip group takes the focus on its chip tapped, else its first
+      const target = input.matches("[role=radiogroup]") ? input.querySelector("input:checked") || input.querySelector("input") : input;
+      target.focus();
     }
 
     function markProblems(problems, number, round) {
@@ -941,7 +1053,7 @@
       if (typed.cards && shape.extra) round.cards = typed.cards;
       if (typed.loads) round.loads = typed.loads;
       const saved = "Round " + number + ": bids saved. Enter the tricks won when it is played.";
-      await storeRound(number, round, saved, "#round-players [data-key=won]");
+      await storeRound(number, round, saved, "#round-players [data-key=won] input");
     });
 
     $("undo").addEventListener("click", async () => {
