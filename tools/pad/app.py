@@ -307,6 +307,29 @@ class Pad:
         record = await run_in_threadpool(self.game_record, game)
         return JSONResponse(record, headers={"etag": f'"{game.version}"'})
 
+    async def api_rematch(self, request: Request) -> Response:
+        """A new game of the same players in the same seats, under the same rules (the
+        edition or the house rule, the schedule, the scoring, the modules): 201 with its
+        id and page, its title numbered as any game of the same table."""
+        ident = request.path_params["game"]
+
+        def rematch() -> str:
+            game = self.store.game(ident)
+            return self.store.create(
+                edition=game.edition,
+                title=", ".join(game.players),
+                distinct=True,
+                players=list(game.players),
+                rules=game.rules,
+                schedule=game.schedule,
+                scoring=game.scoring,
+                modules=game.modules,
+            )
+
+        game_id = await run_in_threadpool(rematch)
+        record = {"id": game_id, "url": f"/games/{game_id}", "version": 1}
+        return JSONResponse(record, status_code=201, headers={"etag": '"1"'})
+
     async def api_rename_game(self, request: Request) -> Response:
         """``{"title": ...}``: the game's new title (1 to 80 characters); 200 with the
         game's record; ``If-Match`` as for a round."""
@@ -514,6 +537,7 @@ def create_app(db: Path, *, hosts: Hosts | None = None) -> Starlette:
         Route("/api/games/{game}", _handler(pad.api_game)),
         Route("/api/games/{game}", _handler(pad.api_delete_game), methods=["DELETE"]),
         Route("/api/games/{game}", _handler(pad.api_rename_game), methods=["PATCH"]),
+        Route("/api/games/{game}/rematch", _handler(pad.api_rematch), methods=["POST"]),
         Route("/api/games/{game}/form", _handler(pad.api_form)),
         Route("/api/games/{game}/sheet.yaml", _handler(pad.api_sheet)),
         Route("/api/games/{game}/rules.yaml", _handler(pad.api_rules_file)),

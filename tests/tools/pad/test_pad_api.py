@@ -987,6 +987,22 @@ def test_a_game_is_renamed_with_patch(client: TestClient) -> None:
     assert client.patch("/api/games/nope", json={"title": "a"}).status_code == 404
 
 
+def test_a_rematch_is_a_new_game_of_the_same_table_and_rules(client: TestClient) -> None:
+    """POST /api/games/{id}/rematch: 201 with a new game of the same players in the same
+    seats under the same rules (a house rule, its schedule and scoring too), no round
+    entered, its title numbered; an unknown game: 404."""
+    ident = new_game(client, rules=RICH_MADE)
+    assert put(client, ident, 1, ROUND_1).status_code == 200
+    answer = client.post(f"/api/games/{ident}/rematch", json={})
+    assert answer.status_code == 201, answer.text
+    fresh = game_of(client, answer.json()["id"])
+    old = game_of(client, ident)
+    assert (fresh["players"], fresh["edition"], fresh["house_rule"]) == (old["players"], "club", True)
+    assert fresh["rounds"] == [] and fresh["title"] == old["title"] + " (2)"
+    assert client.get(f"/api/games/{fresh['id']}/rules.yaml").text == client.get(f"/api/games/{ident}/rules.yaml").text
+    assert client.post("/api/games/nope/rematch", json={}).status_code == 404
+
+
 # --------------------------------------------------------------------------- whole games and restarts
 
 

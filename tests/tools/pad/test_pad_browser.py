@@ -824,6 +824,40 @@ def test_the_last_tricks_won_are_filled_in_when_nothing_else_can_happen(pad: Pad
     assert _chosen(page, "won", 3) == ""
 
 
+def test_the_running_scores_show_as_totals_in_the_table_and_a_line_chart(pad: Pad) -> None:
+    """Each round's row shows every player's running total under the score, and a line
+    chart drawn in the page (no outside asset) has a line per player through the totals
+    after each round, with a legend of the totals; a rematch starts a new game of the
+    same table and rules in one tap."""
+    ident = pad.server.new_game()
+    page = _game_page(pad, ident)
+    expect(page.locator("#chart")).to_be_hidden()
+    for number, (bids, won) in enumerate([([1, 0, 0, 0], [1, 0, 0, 0]), ([2, 0, 1, 0], [1, 0, 1, 0])], start=1):
+        _fill_round(page, bids, won, {})
+        _save_round(page, number)
+    record = pad.server.get_json(f"/api/games/{ident}")
+    totals = {p: [0] for p in PLAYERS}
+    for r in record["rounds"]:
+        for p in PLAYERS:
+            totals[p].append(totals[p][-1] + r["points"][p])
+    last = page.locator("#totals tbody tr:not(.total)").nth(1)
+    assert last.locator(".running").all_inner_texts() == [f"= {totals[p][-1]}" for p in PLAYERS]
+    expect(page.locator("#chart")).to_be_visible()
+    lines = page.locator("#chart svg polyline")
+    expect(lines).to_have_count(4)
+    drawn = {line.get_attribute("data-player"): line.get_attribute("data-totals") for line in lines.all()}
+    assert drawn == {p: ",".join(map(str, totals[p])) for p in PLAYERS}
+    assert page.locator("#chart-legend li").all_inner_texts() == [f"{p} {record['totals'][p]}" for p in PLAYERS]
+    page.click("#rematch")
+    page.wait_for_url("**/games/*")
+    _wait_loaded(page, rounds=0)
+    fresh = page.url.rsplit("/", 1)[1]
+    assert fresh != ident
+    again = pad.server.get_json(f"/api/games/{fresh}")
+    assert (again["players"], again["edition"]) == (record["players"], record["edition"])
+    assert again["title"] == record["title"] + " (2)"
+
+
 def test_a_player_named_as_markup_shows_as_text(pad: Pad) -> None:
     """Names are text, never markup: no script runs, no dialog opens."""
     names = ["<script>alert(1)</script>", "<img src=x onerror=alert(2)>", "Cy", "Lea"]
