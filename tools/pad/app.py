@@ -8,7 +8,7 @@ form cannot send one), and committed to the database before the answer is sent.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -307,6 +307,35 @@ class Pad:
         record = await run_in_threadpool(self.game_record, game)
         return JSONResponse(record, headers={"etag": f'"{game.version}"'})
 
+    def statistics(self) -> dict[str, Any]:
+        """:func:`skullking.tools.pad.stats.statistics` of every stored game (a game its
+        edition no longer scores, a house rule changed since, is left out and counted)."""
+        from .stats import statistics
+
+        left_out = 0
+
+        def games() -> Iterator[tuple[str, Any]]:
+            nonlocal left_out
+            for ident in self.store.started():
+                try:
+                    game = self.store.game(ident)
+                    record = score(self.edition_of(game), game)
+                except (NotFound, RoundError, SkullKingError):
+                    left_out += 1
+                    continue
+                yield game.edition, record
+
+        result = statistics(games())
+        result["left_out"] = left_out
+        return result
+
+    async def api_stats(self, request: Request) -> Response:
+        return JSONResponse(await run_in_threadpool(self.statistics))
+
+    async def page_stats(self, request: Request) -> Response:
+        stats = await run_in_threadpool(self.statistics)
+        return self.render("stats.html", request, stats=stats)
+
     async def api_rematch(self, request: Request) -> Response:
         """A new game of the same players in the same seats, under the same rules (the
         edition or the house rule, the schedule, the scoring, the modules): 201 with its
@@ -545,6 +574,7 @@ def create_app(db: Path, *, hosts: Hosts | None = None) -> Starlette:
         Route("/api/games/{game}/rounds/{n}", _handler(pad.api_delete_round), methods=["DELETE"]),
         Route("/api/games/{game}/rounds/{n}/preview", _handler(pad.api_preview_round), methods=["POST"]),
         Route("/api/trick", _handler(pad.api_trick)),
+        Route("/api/stats", _handler(pad.api_stats)),
     ]
     pages = [
         Route("/", _handler(pad.page_index, page=True)),
@@ -552,6 +582,7 @@ def create_app(db: Path, *, hosts: Hosts | None = None) -> Starlette:
         Route("/games/{game}/edition", _handler(pad.page_game_edition, page=True)),
         Route("/editions/{edition}", _handler(pad.page_edition, page=True)),
         Route("/diff", _handler(pad.page_diff, page=True)),
+        Route("/stats", _handler(pad.page_stats, page=True)),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=[*api, *pages], middleware=[Middleware(SameOrigin, hosts=hosts)])
