@@ -986,3 +986,44 @@ def test_screenshots_at_phone_and_desktop_widths_without_sideways_scrolling(pad:
             assert page.evaluate("() => document.documentElement.scrollWidth") <= width
     for name in ("index-360", "game-360", "index-1280", "game-1280", "house-rule-360"):
         assert (folder / f"pad-{name}.png").stat().st_size > 0
+
+
+def _luminance(colour: str) -> float:
+    """The relative luminance (WCAG) of a computed ``rgb(r, g, b)`` colour."""
+    channels = [int(part) / 255 for part in colour[colour.index("(") + 1 : colour.index(")")].split(",")[:3]]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def test_dark_mode_follows_the_system_and_keeps_the_text_readable(browser: Browser, server: PadServer) -> None:
+    """With the system in dark mode (prefers-color-scheme) the pages are dark, light text
+    on a dark ground, with the contrast WCAG asks of body text (4.5:1) for the text,
+    the muted text and the chips; in light mode the same holds the other way round. The
+    game page is kept at 360 and 1280 px in both modes as test artifacts."""
+    ident = server.new_game()
+    folder = _artifacts()
+    for scheme in ("light", "dark"):
+        context = browser.new_context(base_url=server.url, color_scheme=scheme)
+        try:
+            page = context.new_page()
+            page.goto(f"/games/{ident}")
+            expect(page.locator("#round-players fieldset.player").first).to_be_visible()
+            ground = page.evaluate("() => getComputedStyle(document.documentElement).backgroundColor")
+            assert (_luminance(ground) < 0.1) == (scheme == "dark"), (scheme, ground)
+            for selector in ("h1", ".meta", "#round-players .chip"):
+                colours = page.evaluate(
+                    """(s) => { const e = document.querySelector(s); const c = getComputedStyle(e);
+                       let b = e; let bg = "rgba(0, 0, 0, 0)";
+                       while (b && (bg === "rgba(0, 0, 0, 0)" || bg === "transparent")) {
+                         bg = getComputedStyle(b).backgroundColor; b = b.parentElement; }
+                       if (bg === "rgba(0, 0, 0, 0)") bg = getComputedStyle(document.documentElement).backgroundColor;
+                       return [c.color, bg]; }""",
+                    selector,
+                )
+                lighter, darker = sorted((_luminance(colours[0]), _luminance(colours[1])), reverse=True)
+                assert (lighter + 0.05) / (darker + 0.05) >= 4.5, (scheme, selector, colours)
+            for width in (360, 1280):
+                page.set_viewport_size({"width": width, "height": 900})
+                page.screenshot(path=str(folder / f"pad-game-{width}-{scheme}.png"), full_page=True)
+        finally:
+            context.close()
