@@ -467,6 +467,13 @@ class Pad:
         return HTMLResponse(template.render(request=request, **context), status_code=status)
 
 
+async def _service_worker(request: Request) -> Response:
+    """The service worker (static/sw.js), served at the root so that its scope is every
+    page of the pad; checked for a newer one on every visit."""
+    body = await run_in_threadpool((STATIC / "sw.js").read_bytes)
+    return Response(body, media_type="text/javascript", headers={"cache-control": "no-cache"})
+
+
 def _markdown(text: str) -> str:
     """An edition's rules as HTML. Its titles and descriptions are a house rule's author's
     text: raw HTML in them is shown as text, and so is an image (which would load from
@@ -583,6 +590,7 @@ def create_app(db: Path, *, hosts: Hosts | None = None) -> Starlette:
         Route("/editions/{edition}", _handler(pad.page_edition, page=True)),
         Route("/diff", _handler(pad.page_diff, page=True)),
         Route("/stats", _handler(pad.page_stats, page=True)),
+        Route("/sw.js", _service_worker),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=[*api, *pages], middleware=[Middleware(SameOrigin, hosts=hosts)])

@@ -1003,6 +1003,25 @@ def test_a_rematch_is_a_new_game_of_the_same_table_and_rules(client: TestClient)
     assert client.post("/api/games/nope/rematch", json={}).status_code == 404
 
 
+def test_the_pad_is_installable_with_a_manifest_icons_and_a_service_worker(client: TestClient) -> None:
+    """Every page links a web app manifest (its name, start URL, a standalone display and
+    icons, each served) and an icon; the service worker is served at the root, as
+    JavaScript, checked again on every visit."""
+    page = client.get("/").text
+    assert '<link rel="manifest" href="/static/manifest.webmanifest">' in page
+    manifest = client.get("/static/manifest.webmanifest")
+    assert manifest.headers["content-type"].startswith("application/manifest+json")
+    data = manifest.json()
+    assert (data["start_url"], data["display"]) == ("/", "standalone")
+    sizes = {icon["sizes"] for icon in data["icons"]}
+    assert {"192x192", "512x512", "any"} <= sizes
+    for icon in data["icons"]:
+        assert client.get(icon["src"]).status_code == 200, icon
+    worker = client.get("/sw.js")
+    assert worker.status_code == 200 and worker.headers["content-type"].startswith("text/javascript")
+    assert worker.headers["cache-control"] == "no-cache" and "caches.match" in worker.text
+
+
 # --------------------------------------------------------------------------- whole games and restarts
 
 

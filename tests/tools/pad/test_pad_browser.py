@@ -858,6 +858,32 @@ def test_the_running_scores_show_as_totals_in_the_table_and_a_line_chart(pad: Pa
     assert again["title"] == record["title"] + " (2)"
 
 
+def test_a_game_opens_without_the_network_once_visited(pad: Pad) -> None:
+    """The pad is installable (a web app manifest with icons) and its service worker
+    keeps the pages, assets and game data it fetched: with the network gone, a game
+    visited before opens again with its scores."""
+    ident = pad.server.new_game()
+    page = _game_page(pad, ident)
+    _fill_round(page, [1, 0, 0, 0], [1, 0, 0, 0], {})
+    _save_round(page, 1)
+    assert page.evaluate("() => navigator.serviceWorker.ready.then((r) => Boolean(r.active))")
+    page.reload()  # now under the service worker, which keeps what the page fetches
+    _wait_loaded(page, rounds=1)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    manifest = page.evaluate("() => document.querySelector('link[rel=manifest]').href")
+    assert manifest.endswith("/static/manifest.webmanifest")
+    pad.offline = True
+    pad.context.set_offline(True)
+    try:
+        page.reload()
+        _wait_loaded(page, rounds=1)
+        expect(page.locator("#game-title")).to_have_text(", ".join(PLAYERS))
+        assert _page_totals(page)["Ann"] == 20
+    finally:
+        pad.context.set_offline(False)
+        pad.offline = False
+
+
 def test_a_player_named_as_markup_shows_as_text(pad: Pad) -> None:
     """Names are text, never markup: no script runs, no dialog opens."""
     names = ["<script>alert(1)</script>", "<img src=x onerror=alert(2)>", "Cy", "Lea"]

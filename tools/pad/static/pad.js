@@ -1290,6 +1290,10 @@
     load();
   }
 
+  // Installable and opened without the network: the service worker keeps what the
+  // pages fetched (see sw.js).
+  if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
+
   const page = document.body.dataset.page;
   if (page === "index") indexPage();
   if (page === "game") gamePage();
