@@ -8,6 +8,7 @@ form cannot send one), and committed to the database before the answer is sent.
 from __future__ import annotations
 
 import sqlite3
+import threading
 from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -55,6 +56,19 @@ class Pad:
     def __init__(self, store: Store) -> None:
         self.store = store
         self.editions = Editions()
+        # The diff page's reports, by the pair of editions compared: bundled editions are
+        # loaded once and never change while the pad runs, so a report holds until then.
+        self._diffs: dict[tuple[str, str], str] = {}
+        self._diff_lock = threading.Lock()
+
+    def diff_report(self, a: str, b: str) -> str:
+        """``skullking diff A B``'s text for the bundled editions ``a`` and ``b`` (see
+        :func:`_diff_text`), worked out once a pair while the pad runs."""
+        with self._diff_lock:
+            known = self._diffs.get((a, b))
+            if known is None:
+                known = self._diffs[(a, b)] = _diff_text(self.editions.get(a), self.editions.get(b))
+            return known
 
     def edition_of(self, game: StoredGame) -> Any:
         return self.editions.get(game.edition, game.rules)
@@ -457,9 +471,7 @@ class Pad:
         a, b = request.query_params.get("a"), request.query_params.get("b")
         report = None
         if a and b:
-            ea = await run_in_threadpool(self.editions.get, a)
-            eb = await run_in_threadpool(self.editions.get, b)
-            report = await run_in_threadpool(_diff_text, ea, eb)
+            report = await run_in_threadpool(self.diff_report, a, b)
         return self.render("diff.html", request, a=a, b=b, report=report, editions=self.editions.bundled())
 
     def render(self, name: str, request: Request, status: int = 200, **context: Any) -> Response:

@@ -1022,6 +1022,29 @@ def test_the_pad_is_installable_with_a_manifest_icons_and_a_service_worker(clien
     assert worker.headers["cache-control"] == "no-cache" and "caches.match" in worker.text
 
 
+def test_the_diff_page_works_a_pair_out_once(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The compare page's report of two bundled editions is worked out once while the
+    pad runs (they cannot change meanwhile): asked again, the same report comes back
+    without comparing the editions again; another pair is its own."""
+    from skullking.tools.pad import app as pad_app
+
+    made: list[tuple[str, str]] = []
+    real = pad_app._diff_text
+
+    def counted(a: Any, b: Any) -> str:
+        made.append((a.id, b.id))
+        return real(a, b)
+
+    monkeypatch.setattr(pad_app, "_diff_text", counted)
+    query = {"a": "skullking-2021", "b": "skullking-2024"}
+    first, second = (client.get("/diff", params=query) for _ in range(2))
+    assert first.status_code == second.status_code == 200
+    assert first.text == second.text and "skullking-2024" in first.text
+    assert made == [("skullking-2021", "skullking-2024")]
+    assert client.get("/diff", params={"a": "skullking-2024", "b": "skullking-2021"}).status_code == 200
+    assert made[-1] == ("skullking-2024", "skullking-2021") and len(made) == 2
+
+
 # --------------------------------------------------------------------------- whole games and restarts
 
 
