@@ -8,7 +8,8 @@ form cannot send one), and committed to the database before the answer is sent.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Awaitable, Callable
+import threading
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -55,6 +56,19 @@ class Pad:
     def __init__(self, store: Store) -> None:
         self.store = store
         self.editions = Editions()
+        # The diff page's reports, by the pair of editions compared: bundled editions are
+        # loaded once and never change while the pad runs, so a report holds until then.
+        self._diffs: dict[tuple[str, str], str] = {}
+        self._diff_lock = threading.Lock()
+
+    def diff_report(self, a: str, b: str) -> str:
+        """``skullking diff A B``'s text for the bundled editions ``a`` and ``b`` (see
+        :func:`_diff_text`), worked out once a pair while the pad runs."""
+        with self._diff_lock:
+            known = self._diffs.get((a, b))
+            if known is None:
+                known = self._diffs[(a, b)] = _diff_text(self.editions.get(a), self.editions.get(b))
+            return known
 
     def edition_of(self, game: StoredGame) -> Any:
         return self.editions.get(game.edition, game.rules)
@@ -307,6 +321,58 @@ class Pad:
         record = await run_in_threadpool(self.game_record, game)
         return JSONResponse(record, headers={"etag": f'"{game.version}"'})
 
+    def statistics(self) -> dict[str, Any]:
+        """:func:`skullking.tools.pad.stats.statistics` of every stored game (a game its
+        edition no longer scores, a house rule changed since, is left out and counted)."""
+        from .stats import statistics
+
+        left_out = 0
+
+        def games() -> Iterator[tuple[str, Any]]:
+            nonlocal left_out
+            for ident in self.store.started():
+                try:
+                    game = self.store.game(ident)
+                    record = score(self.edition_of(game), game)
+                except (NotFound, RoundError, SkullKingError):
+                    left_out += 1
+                    continue
+                yield game.edition, record
+
+        result = statistics(games())
+        result["left_out"] = left_out
+        return result
+
+    async def api_stats(self, request: Request) -> Response:
+        return JSONResponse(await run_in_threadpool(self.statistics))
+
+    async def page_stats(self, request: Request) -> Response:
+        stats = await run_in_threadpool(self.statistics)
+        return self.render("stats.html", request, stats=stats)
+
+    async def api_rematch(self, request: Request) -> Response:
+        """A new game of the same players in the same seats, under the same rules (the
+        edition or the house rule, the schedule, the scoring, the modules): 201 with its
+        id and page, its title numbered as any game of the same table."""
+        ident = request.path_params["game"]
+
+        def rematch() -> str:
+            game = self.store.game(ident)
+            return self.store.create(
+                edition=game.edition,
+                title=", ".join(game.players),
+                distinct=True,
+                players=list(game.players),
+                rules=game.rules,
+                schedule=game.schedule,
+                scoring=game.scoring,
+                modules=game.modules,
+            )
+
+        game_id = await run_in_threadpool(rematch)
+        record = {"id": game_id, "url": f"/games/{game_id}", "version": 1}
+        return JSONResponse(record, status_code=201, headers={"etag": '"1"'})
+
     async def api_rename_game(self, request: Request) -> Response:
         """``{"title": ...}``: the game's new title (1 to 80 characters); 200 with the
         game's record; ``If-Match`` as for a round."""
@@ -405,14 +471,19 @@ class Pad:
         a, b = request.query_params.get("a"), request.query_params.get("b")
         report = None
         if a and b:
-            ea = await run_in_threadpool(self.editions.get, a)
-            eb = await run_in_threadpool(self.editions.get, b)
-            report = await run_in_threadpool(_diff_text, ea, eb)
+            report = await run_in_threadpool(self.diff_report, a, b)
         return self.render("diff.html", request, a=a, b=b, report=report, editions=self.editions.bundled())
 
     def render(self, name: str, request: Request, status: int = 200, **context: Any) -> Response:
         template = _templates().get_template(name)
         return HTMLResponse(template.render(request=request, **context), status_code=status)
+
+
+async def _service_worker(request: Request) -> Response:
+    """The service worker (static/sw.js), served at the root so that its scope is every
+    page of the pad; checked for a newer one on every visit."""
+    body = await run_in_threadpool((STATIC / "sw.js").read_bytes)
+    return Response(body, media_type="text/javascript", headers={"cache-control": "no-cache"})
 
 
 def _markdown(text: str) -> str:
@@ -514,6 +585,7 @@ def create_app(db: Path, *, hosts: Hosts | None = None) -> Starlette:
         Route("/api/games/{game}", _handler(pad.api_game)),
         Route("/api/games/{game}", _handler(pad.api_delete_game), methods=["DELETE"]),
         Route("/api/games/{game}", _handler(pad.api_rename_game), methods=["PATCH"]),
+        Route("/api/games/{game}/rematch", _handler(pad.api_rematch), methods=["POST"]),
         Route("/api/games/{game}/form", _handler(pad.api_form)),
         Route("/api/games/{game}/sheet.yaml", _handler(pad.api_sheet)),
         Route("/api/games/{game}/rules.yaml", _handler(pad.api_rules_file)),
@@ -521,6 +593,7 @@ def create_app(db: Path, *, hosts: Hosts | None = None) -> Starlette:
         Route("/api/games/{game}/rounds/{n}", _handler(pad.api_delete_round), methods=["DELETE"]),
         Route("/api/games/{game}/rounds/{n}/preview", _handler(pad.api_preview_round), methods=["POST"]),
         Route("/api/trick", _handler(pad.api_trick)),
+        Route("/api/stats", _handler(pad.api_stats)),
     ]
     pages = [
         Route("/", _handler(pad.page_index, page=True)),
@@ -528,6 +601,8 @@ def create_app(db: Path, *, hosts: Hosts | None = None) -> Starlette:
         Route("/games/{game}/edition", _handler(pad.page_game_edition, page=True)),
         Route("/editions/{edition}", _handler(pad.page_edition, page=True)),
         Route("/diff", _handler(pad.page_diff, page=True)),
+        Route("/stats", _handler(pad.page_stats, page=True)),
+        Route("/sw.js", _service_worker),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=[*api, *pages], middleware=[Middleware(SameOrigin, hosts=hosts)])

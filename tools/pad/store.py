@@ -146,6 +146,11 @@ class Store:
             for ident, edition, title, players, updated, count in rows
         ]
 
+    def started(self) -> list[str]:
+        """Every game's id, in the order the games were started."""
+        with self._connect() as db:
+            return [row[0] for row in db.execute("SELECT id FROM games ORDER BY created, id")]
+
     def game(self, ident: str) -> StoredGame:
         """The game ``ident`` with its rounds in order; raise :class:`NotFound`."""
         with self._connect() as db:

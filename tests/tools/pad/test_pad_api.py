@@ -987,6 +987,64 @@ def test_a_game_is_renamed_with_patch(client: TestClient) -> None:
     assert client.patch("/api/games/nope", json={"title": "a"}).status_code == 404
 
 
+def test_a_rematch_is_a_new_game_of_the_same_table_and_rules(client: TestClient) -> None:
+    """POST /api/games/{id}/rematch: 201 with a new game of the same players in the same
+    seats under the same rules (a house rule, its schedule and scoring too), no round
+    entered, its title numbered; an unknown game: 404."""
+    ident = new_game(client, rules=RICH_MADE)
+    assert put(client, ident, 1, ROUND_1).status_code == 200
+    answer = client.post(f"/api/games/{ident}/rematch", json={})
+    assert answer.status_code == 201, answer.text
+    fresh = game_of(client, answer.json()["id"])
+    old = game_of(client, ident)
+    assert (fresh["players"], fresh["edition"], fresh["house_rule"]) == (old["players"], "club", True)
+    assert fresh["rounds"] == [] and fresh["title"] == old["title"] + " (2)"
+    assert client.get(f"/api/games/{fresh['id']}/rules.yaml").text == client.get(f"/api/games/{ident}/rules.yaml").text
+    assert client.post("/api/games/nope/rematch", json={}).status_code == 404
+
+
+def test_the_pad_is_installable_with_a_manifest_icons_and_a_service_worker(client: TestClient) -> None:
+    """Every page links a web app manifest (its name, start URL, a standalone display and
+    icons, each served) and an icon; the service worker is served at the root, as
+    JavaScript, checked again on every visit."""
+    page = client.get("/").text
+    assert '<link rel="manifest" href="/static/manifest.webmanifest">' in page
+    manifest = client.get("/static/manifest.webmanifest")
+    assert manifest.headers["content-type"].startswith("application/manifest+json")
+    data = manifest.json()
+    assert (data["start_url"], data["display"]) == ("/", "standalone")
+    sizes = {icon["sizes"] for icon in data["icons"]}
+    assert {"192x192", "512x512", "any"} <= sizes
+    for icon in data["icons"]:
+        assert client.get(icon["src"]).status_code == 200, icon
+    worker = client.get("/sw.js")
+    assert worker.status_code == 200 and worker.headers["content-type"].startswith("text/javascript")
+    assert worker.headers["cache-control"] == "no-cache" and "caches.match" in worker.text
+
+
+def test_the_diff_page_works_a_pair_out_once(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The compare page's report of two bundled editions is worked out once while the
+    pad runs (they cannot change meanwhile): asked again, the same report comes back
+    without comparing the editions again; another pair is its own."""
+    from skullking.tools.pad import app as pad_app
+
+    made: list[tuple[str, str]] = []
+    real = pad_app._diff_text
+
+    def counted(a: Any, b: Any) -> str:
+        made.append((a.id, b.id))
+        return real(a, b)
+
+    monkeypatch.setattr(pad_app, "_diff_text", counted)
+    query = {"a": "skullking-2021", "b": "skullking-2024"}
+    first, second = (client.get("/diff", params=query) for _ in range(2))
+    assert first.status_code == second.status_code == 200
+    assert first.text == second.text and "skullking-2024" in first.text
+    assert made == [("skullking-2021", "skullking-2024")]
+    assert client.get("/diff", params={"a": "skullking-2024", "b": "skullking-2021"}).status_code == 200
+    assert made[-1] == ("skullking-2024", "skullking-2021") and len(made) == 2
+
+
 # --------------------------------------------------------------------------- whole games and restarts
 
 

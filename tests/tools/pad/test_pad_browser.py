@@ -824,6 +824,66 @@ def test_the_last_tricks_won_are_filled_in_when_nothing_else_can_happen(pad: Pad
     assert _chosen(page, "won", 3) == ""
 
 
+def test_the_running_scores_show_as_totals_in_the_table_and_a_line_chart(pad: Pad) -> None:
+    """Each round's row shows every player's running total under the score, and a line
+    chart drawn in the page (no outside asset) has a line per player through the totals
+    after each round, with a legend of the totals; a rematch starts a new game of the
+    same table and rules in one tap."""
+    ident = pad.server.new_game()
+    page = _game_page(pad, ident)
+    expect(page.locator("#chart")).to_be_hidden()
+    for number, (bids, won) in enumerate([([1, 0, 0, 0], [1, 0, 0, 0]), ([2, 0, 1, 0], [1, 0, 1, 0])], start=1):
+        _fill_round(page, bids, won, {})
+        _save_round(page, number)
+    record = pad.server.get_json(f"/api/games/{ident}")
+    totals = {p: [0] for p in PLAYERS}
+    for r in record["rounds"]:
+        for p in PLAYERS:
+            totals[p].append(totals[p][-1] + r["points"][p])
+    last = page.locator("#totals tbody tr:not(.total)").nth(1)
+    assert last.locator(".running").all_inner_texts() == [f"= {totals[p][-1]}" for p in PLAYERS]
+    expect(page.locator("#chart")).to_be_visible()
+    lines = page.locator("#chart svg polyline")
+    expect(lines).to_have_count(4)
+    drawn = {line.get_attribute("data-player"): line.get_attribute("data-totals") for line in lines.all()}
+    assert drawn == {p: ",".join(map(str, totals[p])) for p in PLAYERS}
+    assert page.locator("#chart-legend li").all_inner_texts() == [f"{p} {record['totals'][p]}" for p in PLAYERS]
+    page.click("#rematch")
+    page.wait_for_url("**/games/*")
+    _wait_loaded(page, rounds=0)
+    fresh = page.url.rsplit("/", 1)[1]
+    assert fresh != ident
+    again = pad.server.get_json(f"/api/games/{fresh}")
+    assert (again["players"], again["edition"]) == (record["players"], record["edition"])
+    assert again["title"] == record["title"] + " (2)"
+
+
+def test_a_game_opens_without_the_network_once_visited(pad: Pad) -> None:
+    """The pad is installable (a web app manifest with icons) and its service worker
+    keeps the pages, assets and game data it fetched: with the network gone, a game
+    visited before opens again with its scores."""
+    ident = pad.server.new_game()
+    page = _game_page(pad, ident)
+    _fill_round(page, [1, 0, 0, 0], [1, 0, 0, 0], {})
+    _save_round(page, 1)
+    assert page.evaluate("() => navigator.serviceWorker.ready.then((r) => Boolean(r.active))")
+    page.reload()  # now under the service worker, which keeps what the page fetches
+    _wait_loaded(page, rounds=1)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    manifest = page.evaluate("() => document.querySelector('link[rel=manifest]').href")
+    assert manifest.endswith("/static/manifest.webmanifest")
+    pad.offline = True
+    pad.context.set_offline(True)
+    try:
+        page.reload()
+        _wait_loaded(page, rounds=1)
+        expect(page.locator("#game-title")).to_have_text(", ".join(PLAYERS))
+        assert _page_totals(page)["Ann"] == 20
+    finally:
+        pad.context.set_offline(False)
+        pad.offline = False
+
+
 def test_a_player_named_as_markup_shows_as_text(pad: Pad) -> None:
     """Names are text, never markup: no script runs, no dialog opens."""
     names = ["<script>alert(1)</script>", "<img src=x onerror=alert(2)>", "Cy", "Lea"]
@@ -952,3 +1012,44 @@ def test_screenshots_at_phone_and_desktop_widths_without_sideways_scrolling(pad:
             assert page.evaluate("() => document.documentElement.scrollWidth") <= width
     for name in ("index-360", "game-360", "index-1280", "game-1280", "house-rule-360"):
         assert (folder / f"pad-{name}.png").stat().st_size > 0
+
+
+def _luminance(colour: str) -> float:
+    """The relative luminance (WCAG) of a computed ``rgb(r, g, b)`` colour."""
+    channels = [int(part) / 255 for part in colour[colour.index("(") + 1 : colour.index(")")].split(",")[:3]]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def test_dark_mode_follows_the_system_and_keeps_the_text_readable(browser: Browser, server: PadServer) -> None:
+    """With the system in dark mode (prefers-color-scheme) the pages are dark, light text
+    on a dark ground, with the contrast WCAG asks of body text (4.5:1) for the text,
+    the muted text and the chips; in light mode the same holds the other way round. The
+    game page is kept at 360 and 1280 px in both modes as test artifacts."""
+    ident = server.new_game()
+    folder = _artifacts()
+    for scheme in ("light", "dark"):
+        context = browser.new_context(base_url=server.url, color_scheme=scheme)
+        try:
+            page = context.new_page()
+            page.goto(f"/games/{ident}")
+            expect(page.locator("#round-players fieldset.player").first).to_be_visible()
+            ground = page.evaluate("() => getComputedStyle(document.documentElement).backgroundColor")
+            assert (_luminance(ground) < 0.1) == (scheme == "dark"), (scheme, ground)
+            for selector in ("h1", ".meta", "#round-players .chip"):
+                colours = page.evaluate(
+                    """(s) => { const e = document.querySelector(s); const c = getComputedStyle(e);
+                       let b = e; let bg = "rgba(0, 0, 0, 0)";
+                       while (b && (bg === "rgba(0, 0, 0, 0)" || bg === "transparent")) {
+                         bg = getComputedStyle(b).backgroundColor; b = b.parentElement; }
+                       if (bg === "rgba(0, 0, 0, 0)") bg = getComputedStyle(document.documentElement).backgroundColor;
+                       return [c.color, bg]; }""",
+                    selector,
+                )
+                lighter, darker = sorted((_luminance(colours[0]), _luminance(colours[1])), reverse=True)
+                assert (lighter + 0.05) / (darker + 0.05) >= 4.5, (scheme, selector, colours)
+            for width in (360, 1280):
+                page.set_viewport_size({"width": width, "height": 900})
+                page.screenshot(path=str(folder / f"pad-game-{width}-{scheme}.png"), full_page=True)
+        finally:
+            context.close()

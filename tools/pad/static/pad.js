@@ -287,6 +287,76 @@
       renderTrickChecker();
     }
 
+    // -- the chart of the running scores --------------------------------------
+
+    // Eight colours told apart in light and dark, one a seat, with a dash pattern each
+    // for readers who do not tell the colours apart.
+    const LINE_COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf"];
+    const LINE_DASHES = ["", "6 3", "2 3", "8 3 2 3", "", "6 3", "2 3", "8 3 2 3"];
+
+    function svg(tag, attrs, ...children) {
+      const node = document.createElementNS("http://www.w3.org/2000/svg", tag);
+      for (const [key, value] of Object.entries(attrs || {})) if (value !== null && value !== undefined) node.setAttribute(key, String(value));
+      for (const child of children) node.append(child);
+      return node;
+    }
+
+    function renderChart() {
+      const box = $("chart");
+      const players = game.players;
+      box.hidden = game.rounds.length === 0;
+      if (box.hidden) return;
+      // each player's total after each round, from 0 before the first
+      const series = players.map((p) => {
+        const totals = [0];
+        for (const r of game.rounds) totals.push(totals[totals.length - 1] + (r.points[p] || 0));
+        return totals;
+      });
+      const values = series.flat();
+      const low = Math.min(0, ...values);
+      const high = Math.max(0, ...values);
+      const width = 320, height = 180, left = 40, right = 8, top = 8, bottom = 22;
+      const count = game.rounds.length;
+      const x = (i) => left + (i * (width - left - right)) / count;
+      const y = (v) => top + ((high - v) * (height - top - bottom)) / (high - low || 1);
+      const picture = svg("svg", {
+        viewBox: "0 0 " + width + " " + height,
+        role: "img",
+        "aria-label": "Running scores: " + players.map((p, k) => p + " " + series[k][count]).join(", "),
+        class: "chart-svg",
+      });
+      picture.append(svg("line", { x1: left, x2: width - right, y1: y(0), y2: y(0), class: "axis" }));
+      for (const v of new Set([low, 0, high])) {
+        picture.append(svg("text", { x: left - 4, y: y(v) + 4, "text-anchor": "end", class: "tick" }, String(v)));
+      }
+      const step = Math.ceil(count / 10);
+      for (let i = step; i <= count; i += step) {
+        picture.append(svg("text", { x: x(i), y: height - 6, "text-anchor": "middle", class: "tick" }, String(i)));
+      }
+      players.forEach((p, k) => {
+        picture.append(
+          svg("polyline", {
+            points: series[k].map((v, i) => x(i).toFixed(1) + "," + y(v).toFixed(1)).join(" "),
+            fill: "none",
+            stroke: LINE_COLOURS[k % 8],
+            "stroke-width": 2.5,
+            "stroke-dasharray": LINE_DASHES[k % 8] || null,
+            "data-player": p,
+            "data-totals": series[k].join(","),
+          })
+        );
+      });
+      $("chart-svg").replaceChildren(picture);
+      $("chart-legend").replaceChildren(
+        ...players.map((p, k) => {
+          const swatch = el("span", { class: "swatch", "aria-hidden": "true" });
+          // (set through the style object: the page's policy refuses style attributes)
+          swatch.style.borderTop = "3px " + (LINE_DASHES[k % 8] ? "dashed" : "solid") + " " + LINE_COLOURS[k % 8];
+          return el("li", {}, swatch, p + " " + series[k][count]);
+        })
+      );
+    }
+
     // -- the totals table ---------------------------------------------------
 
     function renderTotals() {
@@ -302,8 +372,11 @@
         ),
         el("th", { scope: "col", text: "" })
       );
+      const running = Object.fromEntries(players.map((p) => [p, 0]));
       const body = game.rounds.map((r, i) => {
         const number = i + 1;
+        for (const p of players) running[p] += r.points[p] || 0;
+        const after = Object.assign({}, running);
         return el(
           "tr",
           { class: editing === number ? "editing" : null },
@@ -321,7 +394,8 @@
               el("span", { "aria-hidden": "true", text: r.bids[p] + "/" + r.won[p] }),
               el("span", { class: "sr-only", text: "bid " + r.bids[p] + ", won " + r.won[p] })
             );
-            return el("td", {}, el("span", { class: "points", text: String(r.points[p]) }), line);
+            const sum = el("span", { class: "running", text: "= " + after[p] });
+            return el("td", {}, el("span", { class: "points", text: String(r.points[p]) }), line, sum);
           }),
           el(
             "td",
@@ -377,6 +451,7 @@
         el("thead", {}, head),
         el("tbody", {}, ...body, total)
       );
+      renderChart();
       const outcome = $("outcome");
       const names = game.winners.join(", ");
       if (!game.rounds.length) outcome.textContent = "No round entered yet.";
@@ -1094,6 +1169,12 @@
       }
     });
 
+    $("rematch").addEventListener("click", async () => {
+      const r = await api("POST", "/api/games/" + gameId + "/rematch", {});
+      if (r.ok) window.location.href = r.data.url;
+      else say($("notice"), r.data.error, true);
+    });
+
     $("delete-game").addEventListener("click", () => {
       $("delete-confirm").hidden = false;
       $("delete-no").focus();
@@ -1208,6 +1289,10 @@
 
     load();
   }
+
+  // Installable and opened without the network: the service worker keeps what the
+  // pages fetched (see sw.js).
+  if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
 
   const page = document.body.dataset.page;
   if (page === "index") indexPage();

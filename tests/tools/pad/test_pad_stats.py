@@ -1,0 +1,102 @@
+"""Statistics across the pad's stored games (GET /api/stats, the statistics page): the
+counts per player name and the rating list of finished games, overall and per edition,
+worked out here by hand from the games entered."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from skullking.tools.pad.app import create_app
+from skullking.tools.pad.stats import START, statistics
+
+PLAYERS = ["Ann", "Bo", "Cy"]
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> TestClient:
+    return TestClient(create_app(tmp_path / "pad.db"))
+
+
+def _game(client: TestClient, rounds: list[dict[str, Any]], **choices: Any) -> str:
+    """A game of PLAYERS under ``swift-n-salty`` (five rounds of five cards, the 2021
+    edition) with ``rounds`` entered."""
+    answer = client.post("/api/games", json={"players": PLAYERS, "schedule": "swift-n-salty", **choices})
+    assert answer.status_code == 201, answer.text
+    ident: str = answer.json()["id"]
+    for number, round_ in enumerate(rounds, start=1):
+        assert client.put(f"/api/games/{ident}/rounds/{number}", json=round_).status_code == 200
+    return ident
+
+
+def _round(bids: list[int], won: list[int]) -> dict[str, Any]:
+    return {"bids": dict(zip(PLAYERS, bids, strict=True)), "won": dict(zip(PLAYERS, won, strict=True))}
+
+
+# Ann makes every bid of 1 (20 a round), Bo bids 0 and takes nothing (50), Cy bids 1 and
+# takes 4 (-30): Bo wins, then Ann, then Cy.
+FINISHED = [_round([1, 0, 1], [1, 0, 4])] * 5
+
+
+def test_a_finished_game_counts_games_wins_means_bids_and_ratings(client: TestClient) -> None:
+    """One finished game and one still going on: games, wins and mean scores count the
+    finished one only; bids made count every round entered (the going game's two rounds
+    too); zero bids made are counted apart; the rating follows the finishing order: with
+    three players K is 32 / 2 = 16 and everyone's expected result against each other is
+    1/2, so Bo (above both) gains 16, Ann (one above, one below) stays, Cy loses 16."""
+    _game(client, FINISHED)
+    _game(client, [_round([2, 0, 0], [2, 1, 2])] * 2)
+    stats = client.get("/api/stats").json()
+    overall = stats["overall"]
+    assert overall["games"] == 1
+    ann, bo, cy = (overall["players"][p] for p in PLAYERS)
+    assert (ann["games"], ann["wins"], bo["wins"], cy["wins"]) == (1, 0, 1, 0)
+    assert (ann["mean_score"], bo["mean_score"], cy["mean_score"]) == (100, 250, -150)
+    assert (ann["rounds"], ann["bids_made"], ann["bid_rate"]) == (7, 7, 1.0)
+    assert (bo["rounds"], bo["bids_made"], bo["zero_bids"], bo["zero_bids_made"]) == (7, 5, 7, 5)
+    assert (cy["bids_made"], cy["bid_rate_by_round"]) == (0, {str(n): 0.0 for n in range(1, 6)})
+    assert bo["bid_rate_by_round"]["1"] == 0.5 and bo["bid_rate_by_round"]["3"] == 1.0
+    assert overall["ratings"] == [
+        {"player": "Bo", "rating": START + 16},
+        {"player": "Ann", "rating": START},
+        {"player": "Cy", "rating": START - 16},
+    ]
+    assert list(stats["editions"]) == ["skullking-2021"]
+    assert stats["editions"]["skullking-2021"]["players"] == overall["players"]
+    assert "1 / (1 + 10^((their rating - yours) / 400))" in stats["rating_rule"]
+
+
+def test_equal_totals_share_the_pair_and_editions_count_apart(client: TestClient) -> None:
+    """Two players with the same total each score 1/2 against the other: Cy, above both,
+    gains 16 (K = 16 with three players); Ann and Bo each lose half a pair's worth, 8. A
+    game of another edition counts in its own scope and in the overall one."""
+    same = [_round([2, 1, 0], [3, 2, 0])] * 5  # Ann and Bo -10 a round each, Cy 50: Cy first, then both
+    _game(client, same)
+    _game(client, FINISHED, edition="skullking-2024")
+    stats = client.get("/api/stats").json()
+    first = stats["editions"]["skullking-2021"]["ratings"]
+    assert {r["player"]: r["rating"] for r in first} == {"Ann": START - 8, "Bo": START - 8, "Cy": START + 16}
+    assert stats["editions"]["skullking-2024"]["games"] == 1 and stats["overall"]["games"] == 2
+
+
+def test_statistics_of_a_two_player_game_follow_the_elo_rule() -> None:
+    """Two players (K = 32): the winner gains 16 from an even start, as the rule on the
+    page says; a game still going on rates nobody."""
+    won = {"players": ["A", "B"], "rounds": [], "totals": {"A": 30, "B": 10}, "winners": ["A"], "complete": True}
+    going = {**won, "complete": False}
+    stats = statistics([("e", won), ("e", going)])
+    assert [(r["player"], r["rating"]) for r in stats["overall"]["ratings"]] == [("A", START + 16), ("B", START - 16)]
+    assert stats["overall"]["games"] == 1
+
+
+def test_the_statistics_page_lists_the_players_and_the_rule(client: TestClient) -> None:
+    """GET /stats shows the same figures as the API, and how the rating is worked out."""
+    _game(client, FINISHED)
+    page = client.get("/stats")
+    assert page.status_code == 200
+    assert '<th scope="row">Bo</th>' in page.text and "How the rating is worked out" in page.text
+    assert "5 of 5 (100 %)" in page.text  # Ann's bids made
+    assert client.get("/").text.count('href="/stats"') == 1
