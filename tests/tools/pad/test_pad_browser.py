@@ -884,6 +884,41 @@ def test_a_game_opens_without_the_network_once_visited(pad: Pad) -> None:
         pad.offline = False
 
 
+#: Every landmark of a page (header, navigation, main, named regions) with its role and
+#: accessible name, and every table header cell without a name (axe's landmark-unique
+#: and empty-table-header rules).
+_LANDMARKS = """() => {
+  const named = (e) => (e.getAttribute("aria-label") || (e.getAttribute("aria-labelledby") || "").split(/\\s+/)
+      .map((id) => (document.getElementById(id) || { textContent: "" }).textContent).join(" ")).trim();
+  const marks = [];
+  const roles = { HEADER: "banner", NAV: "navigation", MAIN: "main", SECTION: "region" };
+  const where = "header, nav, main, [role=region], section[aria-labelledby], section[aria-label]";
+  for (const e of document.querySelectorAll(where)) {
+    const role = e.getAttribute("role") || roles[e.tagName];
+    marks.push(role + ": " + named(e));
+  }
+  const empty = [...document.querySelectorAll("th")].filter((th) => !th.textContent.trim()).length;
+  return { marks, empty };
+}"""
+
+
+def test_every_landmark_is_named_apart_and_no_table_header_is_empty(pad: Pad) -> None:
+    """On the list of games, a game with rounds, the statistics and the compare page, no
+    two landmarks share a role and a name, and every header cell of a table has text (a
+    screen reader's user tells the regions and the columns apart)."""
+    ident = pad.server.new_game()
+    page = _game_page(pad, ident)
+    _fill_round(page, [1, 0, 0, 0], [1, 0, 0, 0], {})
+    _save_round(page, 1)
+    for url in ("/", f"/games/{ident}", "/stats", "/diff"):
+        page.goto(url)
+        if url.startswith("/games/"):
+            _wait_loaded(page, rounds=1)
+        found = page.evaluate(_LANDMARKS)
+        assert len(found["marks"]) == len(set(found["marks"])), (url, found["marks"])
+        assert found["empty"] == 0, url
+
+
 def test_a_player_named_as_markup_shows_as_text(pad: Pad) -> None:
     """Names are text, never markup: no script runs, no dialog opens."""
     names = ["<script>alert(1)</script>", "<img src=x onerror=alert(2)>", "Cy", "Lea"]
