@@ -884,6 +884,107 @@ def test_a_game_opens_without_the_network_once_visited(pad: Pad) -> None:
         pad.offline = False
 
 
+#: Every landmark of a page (header, navigation, main, named regions) with its role and
+#: accessible name, and every table header cell without a name (axe's landmark-unique
+#: and empty-table-header rules).
+_LANDMARKS = """() => {
+  const named = (e) => (e.getAttribute("aria-label") || (e.getAttribute("aria-labelledby") || "").split(/\\s+/)
+      .map((id) => (document.getElementById(id) || { textContent: "" }).textContent).join(" ")).trim();
+  const marks = [];
+  const roles = { HEADER: "banner", NAV: "navigation", MAIN: "main", SECTION: "region" };
+  const where = "header, nav, main, [role=region], section[aria-labelledby], section[aria-label]";
+  for (const e of document.querySelectorAll(where)) {
+    const role = e.getAttribute("role") || roles[e.tagName];
+    marks.push(role + ": " + named(e));
+  }
+  const empty = [...document.querySelectorAll("th")].filter((th) => !th.textContent.trim()).length;
+  return { marks, empty };
+}"""
+
+
+def test_every_landmark_is_named_apart_and_no_table_header_is_empty(pad: Pad) -> None:
+    """On the list of games, a game with rounds, the statistics and the compare page, no
+    two landmarks share a role and a name, and every header cell of a table has text (a
+    screen reader's user tells the regions and the columns apart)."""
+    ident = pad.server.new_game()
+    page = _game_page(pad, ident)
+    _fill_round(page, [1, 0, 0, 0], [1, 0, 0, 0], {})
+    _save_round(page, 1)
+    for url in ("/", f"/games/{ident}", "/stats", "/diff"):
+        page.goto(url)
+        if url.startswith("/games/"):
+            _wait_loaded(page, rounds=1)
+        found = page.evaluate(_LANDMARKS)
+        assert len(found["marks"]) == len(set(found["marks"])), (url, found["marks"])
+        assert found["empty"] == 0, url
+
+
+#: axe-core, installed for these tests only (``npm ci --prefix tests/tools/pad/axe``, as
+#: .ci/run does); the pad never serves it.
+AXE = TESTS / "tools" / "pad" / "axe" / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def _axe(page: Page) -> list[str]:
+    """axe-core's violations of the page as it stands (WCAG 2.1 A and AA, and axe's best
+    practices), each as "rule: the elements"."""
+    if not AXE.exists():
+        pytest.skip("axe-core is not installed: npm ci --prefix tests/tools/pad/axe (.ci/run does)")
+    # (evaluated by the browser's developer tools: the page's content policy runs no other script)
+    page.evaluate(AXE.read_text(encoding="utf-8"))
+    found: list[str] = page.evaluate(
+        """() => axe.run(document, {runOnly: {type: "tag",
+             values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]}})
+           .then((r) => r.violations.map((v) => v.id + ": " + v.nodes.map((n) => n.target.join(" ")).join(", ")))"""
+    )
+    return found
+
+
+def test_axe_finds_no_violation_on_any_page_or_state(pad: Pad) -> None:
+    """axe-core on every page and state a player meets: the list of games (empty and
+    not), a new game's round, a round refused at its field, bids saved, a game of
+    rounds with its chart, a played round being edited, the extras opened, the
+    statistics, the compare page with its report and an edition's rules; in light and
+    dark mode, at 360 px and 1280 px."""
+    found: dict[str, list[str]] = {}
+    page = pad.page()
+    page.goto("/")
+    found["index, empty"] = _axe(page)
+    # (axe does look: a picture without a text alternative, added here, is found)
+    page.evaluate("() => document.querySelector('main').append(document.createElement('img'))")
+    assert any(problem.startswith("image-alt:") for problem in _axe(page))
+    page.reload()
+    ident = pad.server.new_game()
+    page = _game_page(pad, ident)
+    found["game, round 1"] = _axe(page)
+    _fill_round(page, [1, 0, 0, 0], [1, 0, 0, 0], {"Ann": ["skull-king-by-mermaid"] * 2})
+    pad.expect_refusal(400)
+    page.click("#save-round")
+    expect(page.locator(".field-problem")).to_be_visible()
+    found["game, a refused round"] = _axe(page)
+    page.locator('[data-bonus="skull-king-by-mermaid"]').first.fill("")
+    _save_round(page, 1)
+    for seat, bid in enumerate([1, 1, 0, 0]):
+        _tap(page, "bid", seat, bid)
+    page.click("#save-bids")
+    expect(page.locator("#totals tr.going")).to_be_visible()
+    found["game, bids saved"] = _axe(page)
+    page.locator("#round-players details.extras > summary").first.click()
+    found["game, extras open"] = _axe(page)
+    page.get_by_role("button", name="Edit round 1").click()
+    found["game, editing"] = _axe(page)
+    page.emulate_media(color_scheme="dark")
+    page.set_viewport_size({"width": 360, "height": 900})
+    found["game, dark at 360 px"] = _axe(page)
+    page.emulate_media(color_scheme="light")
+    page.set_viewport_size({"width": 1280, "height": 900})
+    found["game, light at 1280 px"] = _axe(page)
+    page.emulate_media(color_scheme="light")
+    for url in ("/", "/stats", "/diff?a=skullking-2021&b=skullking-2024", "/editions/skullking-2021"):
+        page.goto(url)
+        found[url] = _axe(page)
+    assert {state: problems for state, problems in found.items() if problems} == {}
+
+
 def test_a_player_named_as_markup_shows_as_text(pad: Pad) -> None:
     """Names are text, never markup: no script runs, no dialog opens."""
     names = ["<script>alert(1)</script>", "<img src=x onerror=alert(2)>", "Cy", "Lea"]

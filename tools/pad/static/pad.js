@@ -370,7 +370,7 @@
         ...players.map((p) =>
           el("th", { scope: "col", class: leaders.has(p) ? "leader" : null, text: p })
         ),
-        el("th", { scope: "col", text: "" })
+        el("th", { scope: "col" }, el("span", { class: "sr-only", text: "Edit" }))
       );
       const running = Object.fromEntries(players.map((p) => [p, 0]));
       const body = game.rounds.map((r, i) => {
