@@ -490,7 +490,7 @@ class Round:
                     if left[play.card] == 0:
                         raise GameError(f"{name}'s hand: '{play.card.code}' is not in the deck in play, or dealt twice")
                     left[play.card] -= 1
-            self._repeats = {name for name, hand in self.hands.items() if self._holds_repeats(hand)}
+            self._note_repeats()
             rest = []
             for play in deck:
                 if left[play.card] > 0:
@@ -514,12 +514,15 @@ class Round:
         size = slices[-1][1].stop
         drawn = draw(rng, deck, size + self._kit.reserve)
         hands = self.hands = {}
-        repeats = self._repeats = set()
         for name, place in slices:  # (a loop: cheaper than dict() over a zip)
-            hand = hands[name] = drawn[place]
-            if self._holds_repeats(hand):
-                repeats.add(name)
+            hands[name] = drawn[place]
         self.undealt = drawn[size:] + deck
+        self._note_repeats()
+
+    def _note_repeats(self) -> None:
+        """Note, once the hands are dealt, the players whose hand holds repeats (see
+        :meth:`_holds_repeats`)."""
+        self._repeats = {name for name, hand in self.hands.items() if self._holds_repeats(hand)}
 
     def _holds_repeats(self, hand: list[Play]) -> bool:
         """Whether ``hand`` holds a card twice or a card declared when played: its legal
