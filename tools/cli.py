@@ -361,8 +361,16 @@ def _parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--host",
-        default="127.0.0.1",
-        help="address to listen on (default 127.0.0.1: this machine only; 0.0.0.0 lets phones on your network in)",
+        default=None,
+        help="address to listen on (default 127.0.0.1: this machine only; with --lan every address, 0.0.0.0); "
+        "beyond this machine, changes need a key",
+    )
+    p.add_argument(
+        "--lan",
+        action="store_true",
+        help="serve the phones on your local network: prints the pad's address and a QR code of its link with "
+        "the pad's key (a phone that opens it can start games and enter scores; each game's page shows its own "
+        "link for the others at the table; a phone without a key can only watch)",
     )
     p.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000; 0: a free one)")
     p.add_argument(

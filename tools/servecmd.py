@@ -6,9 +6,12 @@ import argparse
 import contextlib
 import sys
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from skullking.tools.common import PROG, UsageError, text_lines
+
+if TYPE_CHECKING:
+    from skullking.tools.pad.store import Store
 
 #: What to install when the score pad's libraries are missing.
 WEB_EXTRA = "pip install 'skullking-rules[web]'"
@@ -19,12 +22,16 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
         from skullking.tools.pad.app import create_app
         from skullking.tools.pad.security import Hosts
         from skullking.tools.pad.serving import Limits, ListenError, listen, reachable_names, server
+        from skullking.tools.pad.sharing import Sharing, network_addresses, url_of
         from skullking.tools.pad.store import Store, default_path
     except ImportError as exc:
         raise UsageError(f"the score pad needs the 'web' extra ({exc.name} is missing): {WEB_EXTRA}") from None
     if not 0 <= args.port <= 65535:
         raise UsageError(f"--port {args.port}: a port is 0 to 65535")
     allowed = [allowed_host(name) for name in args.allow_host or []]
+    host = args.host if args.host is not None else ("0.0.0.0" if args.lan else "127.0.0.1")
+    if args.lan and _loopback(host):
+        raise UsageError(f"--lan serves the local network, but --host {host} is this machine only; leave --host out")
     db = Path(args.db) if args.db is not None else default_path()
     if db.is_dir():
         raise UsageError(f"--db {args.db}: a folder, not a database file")
@@ -36,15 +43,21 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
         raise UsageError(f"cannot open the database '{db}': {exc}") from None
     limits = Limits()
     try:
-        sockets = listen(args.host, args.port, backlog=limits.connections)
+        sockets = listen(host, args.port, backlog=limits.connections)
     except ListenError as exc:
         raise UsageError(str(exc)) from None
     try:
         bound = [str(sock.getsockname()[0]) for sock in sockets]
-        app = create_app(db, hosts=Hosts(reachable_names(args.host, bound, allowed)))
         address, port = sockets[0].getsockname()[:2]
-        shown = f"[{address}]" if ":" in address else address
-        out.write(f"Skull King score pad on http://{shown}:{port}/ (games in {db}); Ctrl+C stops it\n")
+        shared = not all(_loopback(a) for a in bound)
+        outward = network_addresses(bound) if shared else []
+        root = url_of(outward[0], port) if outward else url_of(address, port)
+        sharing = Sharing(shared=shared, address=root if outward else None)
+        names = reachable_names(host, bound, allowed)
+        app = create_app(db, hosts=Hosts(names), sharing=sharing)
+        out.write(f"Skull King score pad on {root}/ (games in {db}); Ctrl+C stops it\n")
+        if shared:
+            _tell_the_table(out, app.state.pad.store, root, names, found=bool(outward))
         out.flush()
         pad = server(app, limits)
         with contextlib.suppress(KeyboardInterrupt):
@@ -53,9 +66,49 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
         for sock in sockets:
             sock.close()
     if not pad.started:
-        sys.stderr.write(text_lines([f"{PROG}: error: the score pad did not start on {shown}:{port}"]))
+        sys.stderr.write(text_lines([f"{PROG}: error: the score pad did not start on {root}"]))
         return 3
     return 0
+
+
+def _loopback(address: str) -> bool:
+    """Whether ``address`` (an address, or a name such as localhost) is this machine only."""
+    import ipaddress
+
+    if address.lower().removesuffix(".") == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(address.strip("[]").partition("%")[0]).is_loopback
+    except ValueError:
+        return False
+
+
+def _tell_the_table(out: TextIO, store: Store, root: str, names: list[str], *, found: bool) -> None:
+    """Say how the phones at the table join: the link with the pad's key, as a QR code
+    when the terminal can draw one, and what a phone without the key can do."""
+    from skullking.tools.pad.sharing import qr_text
+    from skullking.tools.pad.store import WHOLE_PAD
+
+    if not found:
+        local = next((n for n in names if n.endswith(".local")), None)
+        out.write(
+            "No network address of this machine was found"
+            + (f"; phones may reach it as http://{local}:{root.rsplit(':', 1)[1]}/" if local else "")
+            + "\n"
+        )
+    link = f"{root}/#key={store.secret(WHOLE_PAD)}"
+    out.write(
+        "Phones at the table: scan this code (or open the link) to enter scores. "
+        "The link holds the pad's key: share it only with the table. "
+        "A phone without a key can only watch.\n"
+    )
+    picture = qr_text(link)
+    encoding = getattr(out, "encoding", None) or "utf-8"
+    try:
+        picture.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        picture = ""  # (a terminal that cannot draw the code still gets the link)
+    out.write(picture + link + "\n")
 
 
 def allowed_host(name: str) -> str:

@@ -39,6 +39,7 @@ from .requests import (
     seen_version,
 )
 from .security import Hosts, SameOrigin
+from .sharing import WATCH_ONLY, Access, Sharing
 from .store import Conflict, NotFound, StaleWrite, Store, StoredGame
 
 #: Random tricks the diff page plays (``skullking diff`` plays 2,000).
@@ -53,8 +54,9 @@ STATIC = Path(__file__).resolve().parent / "static"
 class Pad:
     """The score pad: a store, the editions, and the request handlers."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, sharing: Sharing | None = None) -> None:
         self.store = store
+        self.sharing = sharing or Sharing()
         self.editions = Editions()
         # The diff page's reports, by the pair of editions compared: bundled editions are
         # loaded once and never change while the pad runs, so a report holds until then.
@@ -249,7 +251,14 @@ class Pad:
         )
 
     async def api_game(self, request: Request) -> Response:
-        game = await run_in_threadpool(self.store.game, request.path_params["game"])
+        """The game's record; ``If-None-Match`` naming its version: 304, nothing more
+        (how a phone watching the game asks, every few seconds, whether it changed)."""
+        ident = request.path_params["game"]
+        if "if-none-match" in request.headers:
+            version = await run_in_threadpool(self.store.version, ident)
+            if request.headers["if-none-match"].strip() in (f'"{version}"', f'W/"{version}"'):
+                return Response(status_code=304, headers={"etag": f'"{version}"'})
+        game = await run_in_threadpool(self.store.game, ident)
         record = await run_in_threadpool(self.game_record, game)
         return JSONResponse(record, headers={"etag": f'"{game.version}"'})
 
@@ -343,6 +352,13 @@ class Pad:
         result["left_out"] = left_out
         return result
 
+    async def api_share(self, request: Request) -> Response:
+        """The link (and QR code) that lets other phones in: see :meth:`Sharing.share`."""
+        ident = request.path_params.get("game")
+        if ident is not None:
+            await run_in_threadpool(self.store.version, ident)  # (an unknown game: 404)
+        return JSONResponse(await run_in_threadpool(self.sharing.share, self.store, request, ident))
+
     async def api_stats(self, request: Request) -> Response:
         return JSONResponse(await run_in_threadpool(self.statistics))
 
@@ -370,7 +386,9 @@ class Pad:
             )
 
         game_id = await run_in_threadpool(rematch)
-        record = {"id": game_id, "url": f"/games/{game_id}", "version": 1}
+        record: dict[str, Any] = {"id": game_id, "url": f"/games/{game_id}", "version": 1}
+        if self.sharing.shared:  # (the new game's key, for a phone that held only the old game's)
+            record["key"] = await run_in_threadpool(self.store.secret, game_id)
         return JSONResponse(record, status_code=201, headers={"etag": '"1"'})
 
     async def api_rename_game(self, request: Request) -> Response:
@@ -540,12 +558,18 @@ def _templates() -> Any:
 
 
 def _handler(
-    method: Callable[[Request], Awaitable[Response]], *, page: bool = False
+    method: Callable[[Request], Awaitable[Response]], *, page: bool = False, access: Access = Access.READ
 ) -> Callable[[Request], Awaitable[Response]]:
-    """A handler that answers the pad's errors: JSON for the API, a page for pages."""
+    """A handler that answers the pad's errors: JSON for the API, a page for pages. On a
+    shared pad, a change (``access``) without the key that opens it is refused (403)."""
 
     async def run(request: Request) -> Response:
         try:
+            if access is not Access.READ:
+                pad: Pad = request.app.state.pad
+                game = request.path_params.get("game")
+                if not await run_in_threadpool(pad.sharing.allows, pad.store, request, access, game):
+                    return JSONResponse({"error": WATCH_ONLY, "watch_only": True}, status_code=403)
             return await method(request)
         except BadRequest as exc:
             record, status = exc.record, exc.status
@@ -564,33 +588,37 @@ def _handler(
             if not page:
                 return JSONResponse(record, status_code=status, headers={"retry-after": "2"})
         if page:
-            pad: Pad = request.app.state.pad
+            pad = request.app.state.pad
             return pad.render("error.html", request, status=status, message=record["error"], status_code=status)
         return JSONResponse(record, status_code=status)
 
     return run
 
 
-def create_app(db: Path, *, hosts: Hosts | None = None) -> Starlette:
+def create_app(db: Path, *, hosts: Hosts | None = None, sharing: Sharing | None = None) -> Starlette:
     """The score pad's ASGI application, storing games in the SQLite file ``db``.
-    ``hosts`` are the names and addresses requests may name as their host (``None``: any)."""
-    pad = Pad(Store(db))
+    ``hosts`` are the names and addresses requests may name as their host (``None``: any);
+    ``sharing`` says whether changes need a key (see :mod:`.sharing`; default: they do not)."""
+    pad = Pad(Store(db), sharing)
+    game, whole = Access.GAME, Access.PAD
     api = [
         Route("/api/editions", _handler(pad.api_editions)),
         Route("/api/editions/{edition}", _handler(pad.api_edition)),
         Route("/api/rules", _handler(pad.api_rules), methods=["POST"]),
+        Route("/api/share", _handler(pad.api_share)),
         Route("/api/games", _handler(pad.api_games)),
-        Route("/api/games", _handler(pad.api_create), methods=["POST"]),
-        Route("/api/games/import", _handler(pad.api_import), methods=["POST"]),
+        Route("/api/games", _handler(pad.api_create, access=whole), methods=["POST"]),
+        Route("/api/games/import", _handler(pad.api_import, access=whole), methods=["POST"]),
         Route("/api/games/{game}", _handler(pad.api_game)),
-        Route("/api/games/{game}", _handler(pad.api_delete_game), methods=["DELETE"]),
-        Route("/api/games/{game}", _handler(pad.api_rename_game), methods=["PATCH"]),
-        Route("/api/games/{game}/rematch", _handler(pad.api_rematch), methods=["POST"]),
+        Route("/api/games/{game}", _handler(pad.api_delete_game, access=game), methods=["DELETE"]),
+        Route("/api/games/{game}", _handler(pad.api_rename_game, access=game), methods=["PATCH"]),
+        Route("/api/games/{game}/rematch", _handler(pad.api_rematch, access=game), methods=["POST"]),
+        Route("/api/games/{game}/share", _handler(pad.api_share)),
         Route("/api/games/{game}/form", _handler(pad.api_form)),
         Route("/api/games/{game}/sheet.yaml", _handler(pad.api_sheet)),
         Route("/api/games/{game}/rules.yaml", _handler(pad.api_rules_file)),
-        Route("/api/games/{game}/rounds/{n}", _handler(pad.api_put_round), methods=["PUT"]),
-        Route("/api/games/{game}/rounds/{n}", _handler(pad.api_delete_round), methods=["DELETE"]),
+        Route("/api/games/{game}/rounds/{n}", _handler(pad.api_put_round, access=game), methods=["PUT"]),
+        Route("/api/games/{game}/rounds/{n}", _handler(pad.api_delete_round, access=game), methods=["DELETE"]),
         Route("/api/games/{game}/rounds/{n}/preview", _handler(pad.api_preview_round), methods=["POST"]),
         Route("/api/trick", _handler(pad.api_trick)),
         Route("/api/stats", _handler(pad.api_stats)),

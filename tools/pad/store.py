@@ -11,6 +11,7 @@ so two tabs never overwrite or duplicate each other's rounds.
 from __future__ import annotations
 
 import json
+import re
 import secrets
 import sqlite3
 import threading
@@ -46,7 +47,20 @@ CREATE TABLE IF NOT EXISTS rounds (
     PRIMARY KEY (game, number)
 );
 CREATE INDEX IF NOT EXISTS games_updated ON games(updated DESC);
+CREATE TABLE IF NOT EXISTS secrets (
+    owner TEXT PRIMARY KEY,
+    secret TEXT NOT NULL
+);
 """
+
+#: Random bytes in a secret: 128 bits, written in 22 characters of URL-safe base64.
+SECRET_BYTES = 16
+
+#: The owner of the secret that opens every game (and lets a phone start one); a game's
+#: own secret is kept under the game's id.
+WHOLE_PAD = ""
+
+_SECRET_SHAPE = re.compile(r"[A-Za-z0-9_-]{22,}")
 
 
 class NotFound(Exception):
@@ -159,6 +173,33 @@ class Store:
                 return self._read(db, ident)
             finally:
                 db.execute("COMMIT")
+
+    def version(self, ident: str) -> int:
+        """The version of game ``ident`` (raised by every change); raise :class:`NotFound`."""
+        with self._connect() as db:
+            return self._version(db, ident)
+
+    def secret(self, owner: str) -> str:
+        """The secret of a game (``owner`` its id) or of the whole pad (:data:`WHOLE_PAD`),
+        made at random the first time it is asked for and kept. A stored one that is not
+        the shape the pad writes (a database edited by hand) is replaced by a new one."""
+        with self._connect() as db:
+            row = db.execute("SELECT secret FROM secrets WHERE owner = ?", (owner,)).fetchone()
+        if row is not None and isinstance(row[0], str) and _SECRET_SHAPE.fullmatch(row[0]):
+            return row[0]
+        with self._change() as db:
+            if owner != WHOLE_PAD:
+                self._version(db, owner)  # (no secret for a game that is not there)
+            row = db.execute("SELECT secret FROM secrets WHERE owner = ?", (owner,)).fetchone()
+            if row is not None and isinstance(row[0], str) and _SECRET_SHAPE.fullmatch(row[0]):
+                return row[0]  # made by another request in between
+            made = secrets.token_urlsafe(SECRET_BYTES)
+            db.execute(
+                "INSERT INTO secrets (owner, secret) VALUES (?, ?) "
+                "ON CONFLICT (owner) DO UPDATE SET secret = excluded.secret",
+                (owner, made),
+            )
+            return made
 
     # ------------------------------------------------------------------ changing
 
@@ -278,6 +319,7 @@ class Store:
                 self._fresh(self._read(db, ident), seen, "it was not deleted: reload to see the changes")
             if db.execute("DELETE FROM games WHERE id = ?", (ident,)).rowcount == 0:
                 raise NotFound(f"no game '{ident}'")
+            db.execute("DELETE FROM secrets WHERE owner = ?", (ident,))
 
     @staticmethod
     def _read(db: sqlite3.Connection, ident: str) -> StoredGame:

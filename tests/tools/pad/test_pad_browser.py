@@ -18,6 +18,7 @@ import calendar
 import io
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -91,9 +92,10 @@ class PadServer:
     """``skullking serve`` in a subprocess, on a port of its own and a database file;
     :meth:`restart` stops it and starts it again on the same port and file."""
 
-    def __init__(self, db: Path, log: Path) -> None:
+    def __init__(self, db: Path, log: Path, options: Sequence[str] = ()) -> None:
         self.db = db
         self.log = log
+        self.options = list(options)
         self.port = _free_port()
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -103,6 +105,7 @@ class PadServer:
 
     def start(self) -> None:
         command = [sys.executable, "-m", "skullking", "serve", "--port", str(self.port), "--db", str(self.db)]
+        command += self.options
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30
@@ -1011,11 +1014,16 @@ def test_a_player_named_as_markup_shows_as_text(pad: Pad) -> None:
 
 
 def test_two_tabs_never_overwrite_each_other(pad: Pad) -> None:
-    """The second tab to save a round it loaded before the first saved is told
-    to reload; the game holds the first tab's round only."""
+    """The second tab to save a round it loaded before the first saved (and before it
+    heard of the change: its clock is held, so it does not ask) is told to reload; the
+    game holds the first tab's round only."""
     pad.expect_refusal(409)
     ident = pad.server.new_game()
-    first, second = _game_page(pad, ident), _game_page(pad, ident)
+    first = _game_page(pad, ident)
+    second = pad.page()
+    second.clock.install()
+    second.goto(f"/games/{ident}")
+    _wait_loaded(second, rounds=0)
     bids, won, _ = GAME[0]
     _fill_round(first, bids, won, {})
     _save_round(first, 1)
@@ -1154,3 +1162,101 @@ def test_dark_mode_follows_the_system_and_keeps_the_text_readable(browser: Brows
                 page.screenshot(path=str(folder / f"pad-game-{width}-{scheme}.png"), full_page=True)
         finally:
             context.close()
+
+
+# --------------------------------------------------------------------------- phones at the table
+
+
+@pytest.fixture
+def lan(tmp_path: Path) -> Iterator[PadServer]:
+    """``skullking serve --lan``: served beyond this machine, changes need a key."""
+    pad = PadServer(tmp_path / "pad.db", tmp_path / "serve.log", ["--lan"])
+    pad.start()
+    try:
+        yield pad
+    finally:
+        pad.stop()
+
+
+def test_phones_at_the_table_join_by_the_link_and_watch_without_it(browser: Browser, lan: PadServer) -> None:
+    """On a pad served with --lan, the phone that opens the printed link (the pad's key)
+    starts a game and shows the game's own link and QR code; a phone that opens the game
+    without the key watches (no round form, no undo, rename or delete) and sees each
+    round as it is saved; opening the game's link with its key lets it enter rounds."""
+    log = lan.log.read_text()
+    printed = re.search(r"http://\S+/#key=([A-Za-z0-9_-]{22})", log)
+    assert printed, log
+    keeper, watcher = Pad(browser, lan), Pad(browser, lan)
+    try:
+        page = keeper.page()
+        page.goto("/#key=" + printed[1])
+        expect(page.locator("#share-qr")).to_be_visible()
+        assert "key=" not in page.url  # (taken out of the address, kept by the page)
+        assert page.locator("#share-link").get_attribute("href") == printed[0]
+        for seat, name in enumerate(PLAYERS, start=1):
+            page.fill(f"#player-{seat}", name)
+        page.click("#new-game button[type=submit]")
+        page.wait_for_url("**/games/*")
+        ident = page.url.rsplit("/", 1)[1]
+        _wait_loaded(page, rounds=0)
+        expect(page.locator("#share-qr")).to_be_visible()
+        game_link = page.locator("#share-link").get_attribute("href") or ""
+        assert re.fullmatch(rf"http://\S+/games/{ident}#key=[A-Za-z0-9_-]{{22}}", game_link), game_link
+        assert game_link.split("#key=")[1] != printed[1]  # the game's own key, not the pad's
+
+        view = watcher.page()
+        view.goto(f"/games/{ident}")
+        expect(view.locator("#watching")).to_contain_text("This phone watches the game")
+        for hidden in ("#round-section", "#game-actions", "#manage-section"):
+            expect(view.locator(hidden)).to_be_hidden()
+        assert "#key=" not in (view.locator("#share-link").get_attribute("href") or "")
+
+        bids, won, _ = GAME[0]
+        _fill_round(page, bids, won, {})
+        _save_round(page, 1)
+        # the watching phone asks every few seconds and shows the round
+        expect(view.locator("#totals tbody tr:not(.total):not(.going)")).to_have_count(1, timeout=15_000)
+        assert _page_totals(view) == _page_totals(page)
+
+        joined = watcher.page()
+        joined.goto(game_link)
+        _wait_loaded(joined, rounds=1)
+        assert "key=" not in joined.url
+        expect(joined.locator("#watching")).to_be_hidden()
+        bids, won, _ = GAME[1]
+        _fill_round(joined, bids, won, {})
+        _save_round(joined, 2)
+        expect(page.locator("#totals tbody tr:not(.total):not(.going)")).to_have_count(2, timeout=15_000)
+        assert len(lan.get_json(f"/api/games/{ident}")["sheet"]["rounds"]) == 2
+        assert keeper.problems == watcher.problems == []
+    finally:
+        keeper.close()
+        watcher.close()
+
+
+def test_axe_finds_no_violation_on_a_shared_pad(browser: Browser, lan: PadServer) -> None:
+    """axe-core on the pages of a pad served with --lan: the games page and a game's page
+    with their links and QR codes, and a game's page watched without a key."""
+    printed = re.search(r"#key=([A-Za-z0-9_-]{22})", lan.log.read_text())
+    assert printed
+    keeper, watcher = Pad(browser, lan), Pad(browser, lan)
+    try:
+        page = keeper.page()
+        page.goto("/#key=" + printed[1])
+        expect(page.locator("#share-qr")).to_be_visible()
+        assert _axe(page) == []
+        for seat, name in enumerate(PLAYERS, start=1):
+            page.fill(f"#player-{seat}", name)
+        page.click("#new-game button[type=submit]")
+        page.wait_for_url("**/games/*")
+        _wait_loaded(page, rounds=0)
+        expect(page.locator("#share-qr")).to_be_visible()
+        assert _axe(page) == []
+        view = watcher.page()
+        view.goto(page.url)
+        expect(view.locator("#watching")).to_be_visible()
+        assert _axe(view) == []
+        assert keeper.problems == watcher.problems == []
+    finally:
+        keeper.close()
+        watcher.close()

@@ -21,8 +21,61 @@
     return node;
   }
 
+  // -- keys: a score pad shared on the network asks a key for every change. A link
+  // ending "#key=KEY" hands this phone one (the pad's own on the games page, a game's on
+  // its page); it is kept in this browser and sent with each request, and taken out of
+  // the address shown, so that a shared screenshot or a copied address does not carry it.
+  const PAD_KEY = "skullking-key:pad";
+  const gameKeyName = (id) => "skullking-key:game:" + id;
+  let changeKey = null; // the key this page sends
+
+  function stored(name) {
+    try {
+      return localStorage.getItem(name);
+    } catch (error) {
+      return null;
+    }
+  }
+
+  function keep(name, value) {
+    try {
+      localStorage.setItem(name, value);
+    } catch (error) {
+      // storage refused: the key works for this page only
+    }
+  }
+
+  function takeKey(name) {
+    const found = /(?:^#|&)key=([A-Za-z0-9_-]+)/.exec(window.location.hash);
+    if (!found) return null;
+    keep(name, found[1]);
+    window.history.replaceState(null, "", window.location.pathname + window.location.search);
+    return found[1];
+  }
+
+  // The link (and QR code) that lets the other phones in, when the pad is shared; a phone
+  // without the key watches: what it cannot change is hidden, and `watching` says why.
+  async function showShare(url, text, watching, hide) {
+    const r = await api("GET", url);
+    if (!r.ok || !r.data.shared) return true;
+    const share = r.data;
+    $("share").hidden = false;
+    $("share-text").textContent = share.writable ? text : "Other phones watch with this code or link:";
+    // (drawn by the pad: an SVG picture in a data: address, nothing loaded from elsewhere)
+    $("share-qr-box").replaceChildren(el("img", { id: "share-qr", class: "qr", src: share.qr, alt: "QR code of " + share.url.split("#")[0] }));
+    $("share-link").href = share.url;
+    $("share-link").textContent = share.url.split("#")[0] + (share.writable ? " (with its key)" : "");
+    if (!share.writable) {
+      $("watching").hidden = false;
+      $("watching").textContent = watching;
+      for (const id of hide) $(id).hidden = true;
+    }
+    return share.writable;
+  }
+
   async function api(method, url, body, headers) {
     const options = { method, headers: Object.assign({}, headers || {}) };
+    if (changeKey) options.headers.Authorization = "Bearer " + changeKey;
     if (body !== undefined) {
       options.headers["Content-Type"] = "application/json";
       options.body = JSON.stringify(body);
@@ -60,6 +113,13 @@
 
   function indexPage() {
     localTimes();
+    changeKey = takeKey(PAD_KEY) || stored(PAD_KEY);
+    showShare(
+      "/api/share",
+      "Phones that scan this code (or open the link) can start games and enter scores. The link holds the pad's key: share it only with the table.",
+      "This phone watches the games. To start one, open the pad's link with its key (printed where the pad was started, and shown on a phone that has it).",
+      ["new-section", "import-section"]
+    );
     const list = $("players");
     const status = $("new-status");
 
@@ -245,6 +305,7 @@
 
   function gamePage() {
     const gameId = document.body.dataset.game;
+    changeKey = takeKey(gameKeyName(gameId)) || stored(gameKeyName(gameId)) || stored(PAD_KEY);
     let game = null; // the score record (with sheet and version)
     let form = null; // what the edition asks of a round
     let editing = null; // the round number being edited (null: the next round)
@@ -285,6 +346,32 @@
       renderTotals();
       renderRound();
       renderTrickChecker();
+      showShare(
+        "/api/games/" + gameId + "/share",
+        "Another phone that scans this code (or opens the link) can enter scores in this game too. The link holds the game's key: share it only with the table.",
+        "This phone watches the game: the scores follow as they are entered. To enter them here, open the game's link with its key (scan the code on a phone that keeps the score).",
+        ["round-section", "game-actions", "manage-section"]
+      );
+      window.setInterval(refresh, REFRESH_MS);
+      document.addEventListener("visibilitychange", refresh);
+    }
+
+    // -- the game as other phones change it: while the page is shown, the pad is asked
+    // every few seconds whether the game changed (304 when not), and a change is drawn.
+    const REFRESH_MS = 4000;
+
+    async function refresh() {
+      if (document.hidden || !game) return;
+      const r = await api("GET", "/api/games/" + gameId, undefined, { "If-None-Match": '"' + game.version + '"' });
+      if (r.status !== 200 || !(r.data.version > game.version)) return; // (an answer overtaken by a change made here)
+      const next = nextNumber();
+      const going = JSON.stringify(game.in_progress || null);
+      game = r.data;
+      $("game-title").textContent = game.title;
+      renderTotals();
+      if (editing) return; // (the round being edited stays as typed)
+      if (nextNumber() !== next) say($("notice"), "Round " + (nextNumber() - 1) + " was saved on another phone.", false);
+      if (nextNumber() !== next || JSON.stringify(game.in_progress || null) !== going) renderRound();
     }
 
     // -- the chart of the running scores --------------------------------------
@@ -1171,6 +1258,7 @@
 
     $("rematch").addEventListener("click", async () => {
       const r = await api("POST", "/api/games/" + gameId + "/rematch", {});
+      if (r.ok && r.data.key) keep(gameKeyName(r.data.id), r.data.key);
       if (r.ok) window.location.href = r.data.url;
       else say($("notice"), r.data.error, true);
     });
