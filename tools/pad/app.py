@@ -7,6 +7,7 @@ form cannot send one), and committed to the database before the answer is sent.
 
 from __future__ import annotations
 
+import functools
 import sqlite3
 import threading
 from collections.abc import Awaitable, Callable, Iterator
@@ -17,7 +18,7 @@ from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -25,6 +26,7 @@ from skullking.core.errors import SkullKingError
 from skullking.rounds.seating import table_trick
 
 from .games import Editions, RoundError, RulesError, form, score, sheet_yaml
+from .i18n import COOKIE, LANGUAGES, chosen, script_messages, translations
 from .requests import (
     MAX_GAME_ROUNDS,
     BadRequest,
@@ -493,8 +495,35 @@ class Pad:
         return self.render("diff.html", request, a=a, b=b, report=report, editions=self.editions.bundled())
 
     def render(self, name: str, request: Request, status: int = 200, **context: Any) -> Response:
-        template = _templates().get_template(name)
-        return HTMLResponse(template.render(request=request, **context), status_code=status)
+        """The page ``name`` in the reader's language (see :mod:`.i18n`)."""
+        lang = chosen(request.cookies.get(COOKIE), request.headers.get("accept-language"))
+        here = request.url.path + (f"?{request.url.query}" if request.url.query else "")
+        page = (
+            _templates(lang)
+            .get_template(name)
+            .render(
+                request=request,
+                lang=lang,
+                languages=LANGUAGES,
+                messages=script_messages(lang),
+                here=here,
+                **context,
+            )
+        )
+        return HTMLResponse(page, status_code=status, headers={"vary": "accept-language, cookie"})
+
+
+async def _language(request: Request) -> Response:
+    """The language switch: ``?to=de&back=/games/ID`` keeps ``de`` in the reader's
+    cookie (a year) and goes back to the page (a path of the pad's own only)."""
+    lang = request.query_params.get("to", "")
+    back = request.query_params.get("back", "/")
+    if not back.startswith("/") or back.startswith("//") or "\\" in back:
+        back = "/"
+    answer = RedirectResponse(back, status_code=303)
+    if lang in LANGUAGES:
+        answer.set_cookie(COOKIE, lang, max_age=365 * 24 * 3600, samesite="lax")
+    return answer
 
 
 async def _service_worker(request: Request) -> Response:
@@ -540,21 +569,20 @@ def _diff_text(a: Any, b: Any) -> str:
     return out.getvalue()
 
 
-_TEMPLATES: Any = None
+@functools.cache
+def _templates(lang: str) -> Any:
+    """The pages' templates with their messages in ``lang``."""
+    from jinja2 import Environment, PackageLoader, select_autoescape
 
-
-def _templates() -> Any:
-    global _TEMPLATES  # noqa: PLW0603 - built once, on first use
-    if _TEMPLATES is None:
-        from jinja2 import Environment, PackageLoader, select_autoescape
-
-        _TEMPLATES = Environment(
-            loader=PackageLoader("skullking.tools.pad", "templates"),
-            autoescape=select_autoescape(default=True, default_for_string=True),
-            trim_blocks=True,
-            lstrip_blocks=True,
-        )
-    return _TEMPLATES
+    environment = Environment(
+        loader=PackageLoader("skullking.tools.pad", "templates"),
+        autoescape=select_autoescape(default=True, default_for_string=True),
+        trim_blocks=True,
+        lstrip_blocks=True,
+        extensions=["jinja2.ext.i18n"],
+    )
+    environment.install_gettext_translations(translations(lang), newstyle=True)  # type: ignore[attr-defined]
+    return environment
 
 
 def _handler(
@@ -631,6 +659,7 @@ def create_app(db: Path, *, hosts: Hosts | None = None, sharing: Sharing | None 
         Route("/diff", _handler(pad.page_diff, page=True)),
         Route("/stats", _handler(pad.page_stats, page=True)),
         Route("/sw.js", _service_worker),
+        Route("/language", _language),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=[*api, *pages], middleware=[Middleware(SameOrigin, hosts=hosts)])

@@ -20,10 +20,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from .i18n import N_
+
 #: Every player's rating before their first game, and the K factor of a two-player game.
 START, K = 1500.0, 32.0
 
-RULE = (
+RULE = N_(
     "An Elo rating for games of several players: everyone starts at 1500; after each finished game every "
     "player is compared with every other (1 for finishing above, 0.5 for the same total, 0 for below) and "
     "gains 32 / (players - 1) times the sum of (result - expected), the expected result against a player "

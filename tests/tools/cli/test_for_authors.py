@@ -14,6 +14,7 @@ import jsonschema
 import pytest
 import yaml
 from clihelp import run, run_json
+from repo_scripts import load_script
 
 import skullking
 from skullking.analysis.explain import explain
@@ -343,11 +344,7 @@ def test_user_facing_text_names_no_digest_reference() -> None:
 
 
 def _script(name: str) -> Any:
-    spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(name)
 
 
 def test_conventions_page_matches_the_edition_files() -> None:

@@ -5,6 +5,38 @@
 (function () {
   const $ = (id) => document.getElementById(id);
 
+  // The page's words in the reader's language: the catalogue the server put in the page
+  // (<script type="application/json" id="messages">, from the pad's gettext catalogues),
+  // English when a message has no translation. "{name}" in a message is filled from
+  // `values` (never as HTML: the result goes into textContent or an attribute).
+  const MESSAGES = (() => {
+    const node = document.getElementById("messages");
+    try {
+      return node ? JSON.parse(node.textContent) : {};
+    } catch (error) {
+      return {};
+    }
+  })();
+  function fill(text, values) {
+    return values ? text.replace(/\{(\w+)\}/g, (all, key) => (key in values ? String(values[key]) : all)) : text;
+  }
+  function t(text, values) {
+    const found = MESSAGES[text];
+    return fill(typeof found === "string" && found ? found : text, values);
+  }
+  // singular/plural: MESSAGES[singular] may be a list of forms; the plural rule of the
+  // page's language (document.documentElement.lang) picks one: German and English two forms, Japanese one.
+  function tn(singular, plural, count, values) {
+    const found = MESSAGES[singular];
+    const all = Object.assign({ n: count }, values || {});
+    if (Array.isArray(found) && found.length) {
+      const lang = document.documentElement.lang;
+      const index = lang === "ja" ? 0 : count === 1 ? 0 : 1;
+      return fill(found[Math.min(index, found.length - 1)] || (count === 1 ? singular : plural), all);
+    }
+    return fill(count === 1 ? singular : plural, all);
+  }
+
   function el(tag, attrs, ...children) {
     const node = document.createElement(tag);
     for (const [key, value] of Object.entries(attrs || {})) {
@@ -60,11 +92,12 @@
     if (!r.ok || !r.data.shared) return true;
     const share = r.data;
     $("share").hidden = false;
-    $("share-text").textContent = share.writable ? text : "Other phones watch with this code or link:";
+    $("share-text").textContent = share.writable ? text : t("Other phones watch with this code or link:");
     // (drawn by the pad: an SVG picture in a data: address, nothing loaded from elsewhere)
-    $("share-qr-box").replaceChildren(el("img", { id: "share-qr", class: "qr", src: share.qr, alt: "QR code of " + share.url.split("#")[0] }));
+    const address = share.url.split("#")[0];
+    $("share-qr-box").replaceChildren(el("img", { id: "share-qr", class: "qr", src: share.qr, alt: t("QR code of {url}", { url: address }) }));
     $("share-link").href = share.url;
-    $("share-link").textContent = share.url.split("#")[0] + (share.writable ? " (with its key)" : "");
+    $("share-link").textContent = share.writable ? t("{url} (with its key)", { url: address }) : address;
     if (!share.writable) {
       $("watching").hidden = false;
       $("watching").textContent = watching;
@@ -84,7 +117,7 @@
     try {
       response = await fetch(url, options);
     } catch (err) {
-      return { ok: false, status: 0, data: { error: "the score pad cannot be reached: is the server running?" } };
+      return { ok: false, status: 0, data: { error: t("the score pad cannot be reached: is the server running?") } };
     }
     let data = null;
     const text = await response.text();
@@ -116,8 +149,8 @@
     changeKey = takeKey(PAD_KEY) || stored(PAD_KEY);
     showShare(
       "/api/share",
-      "Phones that scan this code (or open the link) can start games and enter scores. The link holds the pad's key: share it only with the table.",
-      "This phone watches the games. To start one, open the pad's link with its key (printed where the pad was started, and shown on a phone that has it).",
+      t("Phones that scan this code (or open the link) can start games and enter scores. The link holds the pad's key: share it only with the table."),
+      t("This phone watches the games. To start one, open the pad's link with its key (printed where the pad was started, and shown on a phone that has it)."),
       ["new-section", "import-section"]
     );
     const list = $("players");
@@ -130,8 +163,8 @@
       const remove = el("button", {
         type: "button",
         class: "small",
-        "aria-label": "Remove player " + n,
-        text: "Remove",
+        "aria-label": t("Remove player {n}", { n }),
+        text: t("Remove"),
         onclick: () => {
           if (list.children.length > 2) {
             item.remove();
@@ -142,7 +175,7 @@
       const item = el(
         "li",
         {},
-        el("label", { for: id, text: "Player " + n }),
+        el("label", { for: id, text: t("Player {n}", { n }) }),
         el("input", { id, type: "text", maxlength: "40", autocomplete: "off", value: name || "", required: true }),
         remove
       );
@@ -156,8 +189,8 @@
         const label = item.querySelector("label");
         input.id = "player-" + (i + 1);
         label.setAttribute("for", input.id);
-        label.textContent = "Player " + (i + 1);
-        item.querySelector("button").setAttribute("aria-label", "Remove player " + (i + 1));
+        label.textContent = t("Player {n}", { n: i + 1 });
+        item.querySelector("button").setAttribute("aria-label", t("Remove player {n}", { n: i + 1 }));
       });
       $("add-player").disabled = list.children.length >= 8;
     }
@@ -188,13 +221,13 @@
       box.replaceChildren();
       for (const m of choices.modules.filter((m) => m.optional)) {
         const id = "module-" + m.id;
-        const note = m.min_players > 1 ? " (from " + m.min_players + " players)" : "";
+        const label = m.min_players > 1 ? t("{module} (from {count} players)", { module: m.title, count: m.min_players }) : m.title;
         box.append(
           el(
             "div",
             { class: "choice" },
             el("input", { type: "checkbox", id, value: m.id, checked: true, "data-min": String(m.min_players) }),
-            el("label", { for: id, text: m.title + note })
+            el("label", { for: id, text: label })
           )
         );
       }
@@ -211,14 +244,14 @@
     async function checkRules() {
       const text = $("rules").value;
       if (!text.trim()) {
-        say($("rules-status"), "Paste a house rule, or open its file.", false);
+        say($("rules-status"), t("Paste a house rule, or open its file."), false);
         rulesOk = false;
         return;
       }
       const r = await api("POST", "/api/rules", { rules: text });
       if (r.ok) {
         rulesOk = true;
-        say($("rules-status"), "✓ " + r.data.title + " (" + r.data.id + ") loads.", false);
+        say($("rules-status"), t("✓ {title} ({id}) loads.", { title: r.data.title, id: r.data.id }), false);
         fillChoices(r.data);
       } else {
         rulesOk = false;
@@ -257,14 +290,14 @@
       const players = [...list.querySelectorAll("input")].map((i) => i.value.trim());
       const empty = players.findIndex((p) => !p);
       if (empty >= 0) {
-        say(status, "Player " + (empty + 1) + " needs a name.", true);
+        say(status, t("Player {n} needs a name.", { n: empty + 1 }), true);
         list.querySelectorAll("input")[empty].focus();
         return;
       }
       const body = { players, schedule: $("schedule").value, scoring: $("scoring").value };
       if (source() === "rules") {
         if (!rulesOk) {
-          say(status, "The house rule does not load yet: see the message beside it.", true);
+          say(status, t("The house rule does not load yet: see the message beside it."), true);
           $("rules").focus();
           return;
         }
@@ -292,7 +325,7 @@
       event.preventDefault();
       const file = $("import-file").files[0];
       if (!file) {
-        say($("import-status"), "Choose a sheet file first.", true);
+        say($("import-status"), t("Choose a sheet file first."), true);
         return;
       }
       const r = await api("POST", "/api/games/import", { sheet: await file.text() });
@@ -309,7 +342,8 @@
     let game = null; // the score record (with sheet and version)
     let form = null; // what the edition asks of a round
     let editing = null; // the round number being edited (null: the next round)
-    let lang = localStorage.getItem("skullking-lang") || (navigator.language || "en").slice(0, 2);
+    // the card names' language: chosen under "Card names in", else the page's own
+    let lang = stored("skullking-cards") || document.documentElement.lang;
     if (!["en", "de", "ja"].includes(lang)) lang = "en";
     $("lang").value = lang;
     let trick = [];
@@ -321,7 +355,7 @@
 
     function seatName(seat) {
       const seats = seating();
-      return seats[seat] === undefined ? "seat " + seat : seats[seat];
+      return seats[seat] === undefined ? t("seat {seat}", { seat }) : seats[seat];
     }
 
     function seating() {
@@ -348,8 +382,8 @@
       renderTrickChecker();
       showShare(
         "/api/games/" + gameId + "/share",
-        "Another phone that scans this code (or opens the link) can enter scores in this game too. The link holds the game's key: share it only with the table.",
-        "This phone watches the game: the scores follow as they are entered. To enter them here, open the game's link with its key (scan the code on a phone that keeps the score).",
+        t("Another phone that scans this code (or opens the link) can enter scores in this game too. The link holds the game's key: share it only with the table."),
+        t("This phone watches the game: the scores follow as they are entered. To enter them here, open the game's link with its key (scan the code on a phone that keeps the score)."),
         ["round-section", "game-actions", "manage-section"]
       );
       window.setInterval(refresh, REFRESH_MS);
@@ -370,7 +404,7 @@
       $("game-title").textContent = game.title;
       renderTotals();
       if (editing) return; // (the round being edited stays as typed)
-      if (nextNumber() !== next) say($("notice"), "Round " + (nextNumber() - 1) + " was saved on another phone.", false);
+      if (nextNumber() !== next) say($("notice"), t("Round {number} was saved on another phone.", { number: nextNumber() - 1 }), false);
       if (nextNumber() !== next || JSON.stringify(game.in_progress || null) !== going) renderRound();
     }
 
@@ -409,7 +443,7 @@
       const picture = svg("svg", {
         viewBox: "0 0 " + width + " " + height,
         role: "img",
-        "aria-label": "Running scores: " + players.map((p, k) => p + " " + series[k][count]).join(", "),
+        "aria-label": t("Running scores: {scores}", { scores: players.map((p, k) => p + " " + series[k][count]).join(", ") }),
         class: "chart-svg",
       });
       picture.append(svg("line", { x1: left, x2: width - right, y1: y(0), y2: y(0), class: "axis" }));
@@ -453,11 +487,11 @@
       const head = el(
         "tr",
         {},
-        el("th", { scope: "col", text: "Round" }),
+        el("th", { scope: "col", text: t("Round") }),
         ...players.map((p) =>
           el("th", { scope: "col", class: leaders.has(p) ? "leader" : null, text: p })
         ),
-        el("th", { scope: "col" }, el("span", { class: "sr-only", text: "Edit" }))
+        el("th", { scope: "col" }, el("span", { class: "sr-only", text: t("Edit") }))
       );
       const running = Object.fromEntries(players.map((p) => [p, 0]));
       const body = game.rounds.map((r, i) => {
@@ -471,7 +505,7 @@
             "th",
             { scope: "row" },
             String(number),
-            el("span", { class: "bidwon", text: r.cards + (r.cards === 1 ? " card" : " cards") })
+            el("span", { class: "bidwon", text: tn("{n} card", "{n} cards", r.cards) })
           ),
           ...players.map((p) => {
             if (!(p in r.points)) return el("td", { class: "out", text: "–" });
@@ -479,7 +513,7 @@
               "span",
               { class: "bidwon" },
               el("span", { "aria-hidden": "true", text: r.bids[p] + "/" + r.won[p] }),
-              el("span", { class: "sr-only", text: "bid " + r.bids[p] + ", won " + r.won[p] })
+              el("span", { class: "sr-only", text: t("bid {bid}, won {won}", { bid: r.bids[p], won: r.won[p] }) })
             );
             const sum = el("span", { class: "running", text: "= " + after[p] });
             return el("td", {}, el("span", { class: "points", text: String(r.points[p]) }), line, sum);
@@ -490,8 +524,8 @@
             el("button", {
               type: "button",
               class: "small",
-              text: "Edit",
-              "aria-label": "Edit round " + number,
+              text: t("Edit"),
+              "aria-label": t("Edit round {number}", { number }),
               onclick: () => startEdit(number),
             })
           )
@@ -508,27 +542,27 @@
               "th",
               { scope: "row" },
               String(going.round),
-              el("span", { class: "bidwon", text: going.cards + (going.cards === 1 ? " card" : " cards") })
+              el("span", { class: "bidwon", text: tn("{n} card", "{n} cards", going.cards) })
             ),
             ...players.map((p) =>
               p in going.bids
-                ? el("td", {}, el("span", { class: "points", text: "…" }), el("span", { class: "bidwon", text: "bid " + going.bids[p] }))
+                ? el("td", {}, el("span", { class: "points", text: "…" }), el("span", { class: "bidwon", text: t("bid {bid}", { bid: going.bids[p] }) }))
                 : el("td", { class: "out", text: "–" })
             ),
-            el("td", { class: "meta", text: "being played" })
+            el("td", { class: "meta", text: t("being played") })
           )
         );
       }
       const total = el(
         "tr",
         { class: "total" },
-        el("th", { scope: "row", text: "Total" }),
+        el("th", { scope: "row", text: t("Total") }),
         ...players.map((p) =>
           el(
             "td",
             { class: leaders.has(p) ? "leader" : null },
             el("span", { class: "points", text: String(game.totals[p]) }),
-            leaders.has(p) ? el("span", { class: "sr-only", text: game.complete ? " (winner)" : " (leading)" }) : null
+            leaders.has(p) ? el("span", { class: "sr-only", text: " " + (game.complete ? t("(winner)") : t("(leading)")) }) : null
           )
         ),
         el("td", {})
@@ -541,19 +575,21 @@
       renderChart();
       const outcome = $("outcome");
       const names = game.winners.join(", ");
-      if (!game.rounds.length) outcome.textContent = "No round entered yet.";
+      const left = game.missing_rounds.length;
+      if (!game.rounds.length) outcome.textContent = t("No round entered yet.");
       else if (game.complete && game.tie_break === "extra_round")
-        outcome.textContent = "Tied for first: " + names + ". The tied players play another round to break the tie.";
+        outcome.textContent = t("Tied for first: {names}. The tied players play another round to break the tie.", { names });
       else if (game.complete && game.winners.length > 1)
         outcome.textContent =
-          "Tied for first: " + names + (form.ties === "shared" ? " (they share the win, as this edition has it)" : "");
-      else if (game.complete) outcome.textContent = "Winner: " + names + " 🏆";
+          form.ties === "shared"
+            ? t("Tied for first: {names} (they share the win, as this edition has it)", { names })
+            : t("Tied for first: {names}", { names });
+      else if (game.complete) outcome.textContent = t("Winner: {names} 🏆", { names });
       else
         outcome.textContent =
-          (game.winners.length > 1 ? "Tied for the lead: " : "Leading: ") +
-          names +
-          " · rounds still to play: " +
-          game.missing_rounds.length;
+          game.winners.length > 1
+            ? t("Tied for the lead: {names} · rounds still to play: {left}", { names, left })
+            : t("Leading: {names} · rounds still to play: {left}", { names, left });
       $("undo").disabled = !game.rounds.length;
     }
 
@@ -651,14 +687,14 @@
       const shape = stored && stored.players ? Object.assign(roundShape(number), { players: stored.players }) : roundShape(number);
       const cards = stored && stored.cards ? stored.cards : shape.cards;
       const finished = !editing && over();
-      $("round-title").textContent = editing ? "Edit round " + number : finished ? "The game is over" : "Round " + number;
+      $("round-title").textContent = editing ? t("Edit round {number}", { number }) : finished ? t("The game is over") : t("Round {number}", { number });
       $("cancel-edit").hidden = !editing;
       $("save-bids").hidden = Boolean(editing);
       const box = $("round-players");
       box.replaceChildren();
       $("save-round").disabled = false;
       if (finished) {
-        $("round-info").textContent = "The game is over. Edit a round above if a score needs correcting.";
+        $("round-info").textContent = t("The game is over. Edit a round above if a score needs correcting.");
         $("loot-box").hidden = true;
         $("save-round").disabled = true;
         $("save-bids").hidden = true;
@@ -669,13 +705,14 @@
       const planned = form.rounds.find((r) => r.number === number);
       if (planned && typeof planned.leader === "number" && !shape.extra) {
         const seats = form.players;
-        info.push(seats[(planned.leader + seats.length - 1) % seats.length] + " deals, " + seats[planned.leader] + " leads");
+        const dealer = seats[(planned.leader + seats.length - 1) % seats.length];
+        info.push(t("{dealer} deals, {leader} leads", { dealer, leader: seats[planned.leader] }));
       }
-      info.push(cards + " card" + (cards === 1 ? "" : "s") + " each");
-      if (form.ghost) info.push(form.ghost + " plays a hand too");
+      info.push(tn("{n} card each", "{n} cards each", cards));
+      if (form.ghost) info.push(t("{ghost} plays a hand too", { ghost: form.ghost }));
       const destroyable = Math.min(form.destroying, cards);
-      if (destroyable) info.push("up to " + destroyable + " trick" + (destroyable === 1 ? "" : "s") + " may be destroyed");
-      if (shape.extra) info.push("tie-break round: " + shape.players.join(", "));
+      if (destroyable) info.push(tn("up to {n} trick may be destroyed", "up to {n} tricks may be destroyed", destroyable));
+      if (shape.extra) info.push(t("tie-break round: {players}", { players: shape.players.join(", ") }));
       $("round-info").textContent = info.join(" · ");
       if (shape.extra) {
         const id = "round-cards";
@@ -683,7 +720,7 @@
           el(
             "p",
             { class: "field" },
-            el("label", { for: id, text: "Cards dealt" }),
+            el("label", { for: id, text: t("Cards dealt") }),
             el("input", { id, type: "number", min: "1", max: "30", value: String(cards), inputmode: "numeric" })
           )
         );
@@ -803,16 +840,16 @@
     function extrasSummary(fs) {
       const said = [];
       const wager = fs.querySelector("[id^=wager-]");
-      if (wager && Number(wager.value) !== 0) said.push("wager " + wager.value);
+      if (wager && Number(wager.value) !== 0) said.push(t("wager {wager}", { wager: wager.value }));
       const change = fs.querySelector("[id^=change-]");
-      if (change && Number(change.value) !== 0) said.push("bid change " + (Number(change.value) > 0 ? "+" : "") + change.value);
+      if (change && Number(change.value) !== 0) said.push(t("bid change {change}", { change: (Number(change.value) > 0 ? "+" : "") + change.value }));
       const load = fs.querySelector("[id^=load-]");
       if (load && load.value !== form.scoring.loads[0]) said.push(load.value);
       const points = fs.querySelector("[id^=extra-]");
-      if (points && points.value.trim() && Number(points.value) !== 0) said.push("free points " + points.value);
+      if (points && points.value.trim() && Number(points.value) !== 0) said.push(t("free points {points}", { points: points.value }));
       const bonuses = [...fs.querySelectorAll("[data-bonus]")].reduce((n, input) => n + (Number(input.value) || 0), 0);
-      if (bonuses) said.push(bonuses + " bonus" + (bonuses === 1 ? "" : "es"));
-      return said.length ? "More: " + said.join(", ") : "More (wager, bonuses…)";
+      if (bonuses) said.push(tn("{n} bonus", "{n} bonuses", bonuses));
+      return said.length ? t("More: {extras}", { extras: said.join(", ") }) : t("More (wager, bonuses…)");
     }
 
     function playerFields(p, i, shape, stored) {
@@ -821,21 +858,21 @@
       fs.append(el("legend", { text: p }));
       const cards = (stored && stored.cards) || shape.cards;
       // the bid and the tricks won by tap, and "made it" (won = bid)
-      const bid = chipGroup("bid-" + i, "bid", p + "'s bid", shape.bids[0], Math.min(shape.bids[1], cards), get("bids"));
-      const won = chipGroup("won-" + i, "won", p + "'s tricks won", 0, cards, get("won"));
+      const bid = chipGroup("bid-" + i, "bid", t("{player}'s bid", { player: p }), shape.bids[0], Math.min(shape.bids[1], cards), get("bids"));
+      const won = chipGroup("won-" + i, "won", t("{player}'s tricks won", { player: p }), 0, cards, get("won"));
       const made = el("button", {
         type: "button",
         class: "small made",
-        text: "Made it",
-        "aria-label": p + " made the bid",
+        text: t("Made it"),
+        "aria-label": t("{player} made the bid", { player: p }),
         onclick: () => {
           const value = chipValue(bid);
           if (value !== null) chipSet(won, value);
         },
       });
       fs.append(
-        el("div", { class: "entry" }, el("span", { class: "entry-label", "aria-hidden": "true", text: "Bid" }), bid),
-        el("div", { class: "entry" }, el("span", { class: "entry-label", "aria-hidden": "true", text: "Won" }), won)
+        el("div", { class: "entry" }, el("span", { class: "entry-label", "aria-hidden": "true", text: t("Bid") }), bid),
+        el("div", { class: "entry" }, el("span", { class: "entry-label", "aria-hidden": "true", text: t("Won") }), won)
       );
       // the rest, on demand: wager, bid change, load, free points, bonuses
       const extras = el("details", { class: "extras bonuses" });
@@ -844,22 +881,22 @@
       const row = el("div", { class: "row" });
       if (form.wagers) {
         const v = get(form.wagers.key);
-        row.append(select("wager-" + i, "Wager (" + (name(form.wagers.names) || form.wagers.key) + ")", form.wagers.values, v === undefined ? form.wagers.values[0] : v));
+        row.append(select("wager-" + i, t("Wager ({name})", { name: name(form.wagers.names) || form.wagers.key }), form.wagers.values, v === undefined ? form.wagers.values[0] : v));
       }
       if (form.bid_change) {
         const v = get(form.bid_change.key);
         const labels = form.bid_change.values.map((x) => (x > 0 ? "+" + x : String(x)));
-        row.append(select("change-" + i, "Bid change (" + (name(form.bid_change.names) || form.bid_change.key) + ")", form.bid_change.values, v === undefined ? 0 : v, labels));
+        row.append(select("change-" + i, t("Bid change ({name})", { name: name(form.bid_change.names) || form.bid_change.key }), form.bid_change.values, v === undefined ? 0 : v, labels));
       }
       if (form.scoring.loads.length) {
         const v = get("loads");
-        row.append(select("load-" + i, "Load", form.scoring.loads, v === undefined ? form.scoring.loads[0] : v));
+        row.append(select("load-" + i, t("Load"), form.scoring.loads, v === undefined ? form.scoring.loads[0] : v));
       }
-      row.append(number("extra-" + i, "Free points", get("extra"), "-1000", "1000", { step: "10" }));
+      row.append(number("extra-" + i, t("Free points"), get("extra"), "-1000", "1000", { step: "10" }));
       extras.append(row);
       if (form.bonuses.length) {
         const claimed = get("bonuses") || [];
-        const list = el("div", { class: "bonus-list", role: "group", "aria-label": p + "'s bonuses" });
+        const list = el("div", { class: "bonus-list", role: "group", "aria-label": t("{player}'s bonuses", { player: p }) });
         form.bonuses.forEach((b, k) => {
           const id = "bonus-" + i + "-" + k;
           const n = claimed.filter((x) => x === b.id).length;
@@ -899,13 +936,13 @@
       const item = el(
         "li",
         {},
-        pick("loot-a-" + k, "Loot played by", a),
-        pick("loot-b-" + k, "with the trick's winner", b),
+        pick("loot-a-" + k, t("Loot played by"), a),
+        pick("loot-b-" + k, t("with the trick's winner"), b),
         el("button", {
           type: "button",
           class: "small",
-          text: "Remove",
-          "aria-label": "Remove alliance " + (k + 1),
+          text: t("Remove"),
+          "aria-label": t("Remove alliance {n}", { n: k + 1 }),
           onclick: () => {
             item.remove();
             keepDraft();
@@ -989,10 +1026,10 @@
       const note = $("round-play");
       const played = playedRound();
       if (!played) return;
-      const base =
-        "This round records its whole play (" + played.tricks.map((t, k) => "trick " + (k + 1) + ": " + t.join(" ")).join("; ") + ").";
+      const tricks = played.tricks.map((cards, k) => t("trick {number}: {cards}", { number: k + 1, cards: cards.join(" ") })).join("; ");
+      const base = t("This round records its whole play ({tricks}).", { tricks });
       if (play !== "dropped") {
-        note.textContent = base + " The tricks won and the bonuses come from it. Changing a bid keeps it; changing the tricks won drops it.";
+        note.textContent = base + " " + t("The tricks won and the bonuses come from it. Changing a bid keeps it; changing the tricks won drops it.");
         note.classList.remove("problem");
         return;
       }
@@ -1005,10 +1042,10 @@
       if (r.ok) {
         const now = r.data.rounds[number - 1].points;
         const changes = Object.keys(was).filter((p) => was[p] !== now[p]).map((p) => p + " " + was[p] + " → " + now[p]);
-        cost = changes.length ? " The round would then score " + changes.join(", ") + "." : " The round's points stay as they are.";
+        cost = " " + (changes.length ? t("The round would then score {changes}.", { changes: changes.join(", ") }) : t("The round's points stay as they are."));
       }
       note.textContent =
-        base + " These tricks won differ from it: saving drops the play and the bonuses it paid (claim them below)." + cost;
+        base + " " + t("These tricks won differ from it: saving drops the play and the bonuses it paid (claim them below).") + cost;
       note.classList.add("problem");
     }
 
@@ -1027,7 +1064,7 @@
         const wrong = bid !== null && (Number.isNaN(bid) || bid < shape.bids[0] || bid > Math.min(shape.bids[1], cards));
         bidInput.setAttribute("aria-invalid", wrong ? "true" : "false");
         if (wrong) {
-          notes.push(p + "'s bid " + bid + " is impossible: bids are " + shape.bids[0] + " to " + Math.min(shape.bids[1], cards));
+          notes.push(t("{player}'s bid {bid} is impossible: bids are {low} to {high}", { player: p, bid, low: shape.bids[0], high: Math.min(shape.bids[1], cards) }));
           bad = true;
         }
         const wonInput = fs.querySelector("[data-key=won]");
@@ -1035,7 +1072,7 @@
         const wrongWon = won !== null && (Number.isNaN(won) || won < 0 || won > cards);
         wonInput.setAttribute("aria-invalid", wrongWon ? "true" : "false");
         if (wrongWon) {
-          notes.push(p + " cannot win " + won + " of " + cards + " tricks");
+          notes.push(t("{player} cannot win {won} of {cards} tricks", { player: p, won, cards }));
           bad = true;
         }
       });
@@ -1043,19 +1080,32 @@
       if (wons.every((w) => w !== null && !Number.isNaN(w))) {
         const total = wons.reduce((a, b) => a + b, 0);
         const lost = form.ghost ? cards : Math.min(form.destroying, cards);
-        const played = cards + (cards === 1 ? " was played" : " were played");
+        // (the count of cards played picks the form: "1 was played", "5 were played")
         if (total > cards) {
-          notes.push(total + " tricks won in all, but only " + played);
+          notes.push(tn("{total} tricks won in all, but only {n} was played", "{total} tricks won in all, but only {n} were played", cards, { total }));
           bad = true;
         } else if (total < cards - lost) {
-          notes.push(total + " tricks won in all, but " + played + (lost ? " (at most " + lost + " may be destroyed)" : ""));
+          notes.push(
+            lost
+              ? tn(
+                  "{total} tricks won in all, but {n} was played (at most {lost} may be destroyed)",
+                  "{total} tricks won in all, but {n} were played (at most {lost} may be destroyed)",
+                  cards,
+                  { total, lost }
+                )
+              : tn("{total} tricks won in all, but {n} was played", "{total} tricks won in all, but {n} were played", cards, { total })
+          );
           bad = true;
+        } else if (total === cards) {
+          notes.push(t("✓ {total} of {cards} tricks won", { total, cards }));
+        } else if (form.ghost) {
+          notes.push(t("✓ {total} of {cards} tricks won ({gone} destroyed or taken by {ghost})", { total, cards, gone: cards - total, ghost: form.ghost }));
         } else {
-          notes.push("✓ " + total + " of " + cards + " tricks won" + (total < cards ? " (" + (cards - total) + " destroyed or taken by " + (form.ghost || "nobody") + ")" : ""));
+          notes.push(t("✓ {total} of {cards} tricks won ({gone} destroyed or taken by nobody)", { total, cards, gone: cards - total }));
         }
       } else {
         const missing = Object.entries(round.won).filter(([, w]) => w === null).length;
-        notes.push("Tricks won still to enter for " + missing + " player" + (missing === 1 ? "" : "s") + ".");
+        notes.push(tn("Tricks won still to enter for {n} player.", "Tricks won still to enter for {n} players.", missing));
       }
       say($("round-check"), notes.join(" · "), bad);
       showPlayCost(number, saving, play, bad);
@@ -1152,13 +1202,18 @@
       return first;
     }
 
-    // The first field of ``keys`` (["bid", "bids"], ["tricks won", "won"]) left empty,
-    // marked with its message; whether there was one.
+    // The first field of ``keys`` ("bids", "won") left empty, marked with its message;
+    // whether there was one. (One whole message a field: the words around the name
+    // differ from language to language.)
+    const MISSING = {
+      bids: (player) => t("Enter {player}'s bid.", { player }),
+      won: (player) => t("Enter {player}'s tricks won.", { player }),
+    };
     function missingField(typed, keys) {
-      for (const [what, key] of keys) {
+      for (const key of keys) {
         const missing = Object.entries(typed[key]).find(([, v]) => v === null || Number.isNaN(v));
         if (missing) {
-          const message = "Enter " + missing[0] + "'s " + what + ".";
+          const message = MISSING[key](missing[0]);
           say($("notice"), "");
           say($("round-status"), message, true);
           clearProblems();
@@ -1189,7 +1244,7 @@
       } else if (r.status === 409) {
         say($("notice"), "");
         say($("round-status"), r.data.error, true);
-        $("round-status").append(" ", el("button", { type: "button", text: "Reload", onclick: () => window.location.reload() }));
+        $("round-status").append(" ", el("button", { type: "button", text: t("Reload"), onclick: () => window.location.reload() }));
       } else {
         const message = (r.data.problems || []).map((p) => p.message).join(" · ") || r.data.error;
         say($("notice"), "");
@@ -1201,33 +1256,33 @@
     $("round").addEventListener("submit", async (event) => {
       event.preventDefault();
       const { number, round, typed } = collect();
-      if (missingField(typed, [["bid", "bids"], ["tricks won", "won"]])) return;
-      await storeRound(number, round, "Round " + number + " saved.", "#round-players input");
+      if (missingField(typed, ["bids", "won"])) return;
+      await storeRound(number, round, t("Round {number} saved.", { number }), "#round-players input");
     });
 
     // The bids alone, when the cards are dealt: the round is then in progress (kept by the
     // server, in the exported sheet as `in_progress: true`), its tricks won entered later.
     $("save-bids").addEventListener("click", async () => {
       const { number, typed, shape } = collect();
-      if (missingField(typed, [["bid", "bids"]])) return;
+      if (missingField(typed, ["bids"])) return;
       const round = { bids: typed.bids, in_progress: true };
       if (typed.players) round.players = typed.players;
       if (typed.cards && shape.extra) round.cards = typed.cards;
       if (typed.loads) round.loads = typed.loads;
-      const saved = "Round " + number + ": bids saved. Enter the tricks won when it is played.";
+      const saved = t("Round {number}: bids saved. Enter the tricks won when it is played.", { number });
       await storeRound(number, round, saved, "#round-players [data-key=won] input");
     });
 
     $("undo").addEventListener("click", async () => {
       const number = game.sheet.rounds.length; // (a round in progress is the last one stored)
       if (!number) return;
-      if (!window.confirm("Remove round " + number + "?")) return;
+      if (!window.confirm(t("Remove round {number}?", { number }))) return;
       const r = await api("DELETE", "/api/games/" + gameId + "/rounds/" + number, undefined, { "If-Match": '"' + game.version + '"' });
       if (r.ok) {
         game = r.data;
         dropDraft(number, true);
         setEditing(null);
-        say($("notice"), "Round " + number + " removed.", false);
+        say($("notice"), t("Round {number} removed.", { number }), false);
         renderTotals();
         renderRound();
       } else {
@@ -1241,7 +1296,7 @@
       event.preventDefault();
       const title = $("new-title").value.trim();
       if (!title) {
-        say($("manage-status"), "A title needs at least one character.", true);
+        say($("manage-status"), t("A title needs at least one character."), true);
         $("new-title").focus();
         return;
       }
@@ -1249,8 +1304,8 @@
       if (r.ok) {
         game = r.data;
         $("game-title").textContent = game.title;
-        document.title = game.title + " · Skull King score pad";
-        say($("manage-status"), "Renamed.", false);
+        document.title = t("{title} · Skull King score pad", { title: game.title });
+        say($("manage-status"), t("Renamed."), false);
       } else {
         say($("manage-status"), r.data.error, true);
       }
@@ -1279,8 +1334,7 @@
 
     $("lang").addEventListener("change", () => {
       lang = $("lang").value;
-      localStorage.setItem("skullking-lang", lang);
-      document.documentElement.lang = lang;
+      keep("skullking-cards", lang);
       renderRound();
       renderTrickChecker();
     });
@@ -1289,7 +1343,7 @@
 
     function cardLabel(card) {
       const base = name(card.names);
-      if (card.as) return base + " as " + name(card.as);
+      if (card.as) return t("{card} as {role}", { card: base, role: name(card.as) });
       if (/\d+$/.test(card.code) && card.group) return base + " " + card.code.match(/\d+$/)[0];
       return base || card.code;
     }
@@ -1331,7 +1385,7 @@
       const order = form.orders[Number($("trick-leader").value || 0)];
       $("trick-cards").textContent = trick.length
         ? trick.map((c, i) => seats[order[i % order.length]] + ": " + cardLabel(c)).join(", ")
-        : "(no card yet)";
+        : t("(no card yet)");
       $("trick-result").textContent = "";
     }
 
@@ -1346,7 +1400,7 @@
     });
     $("trick-check").addEventListener("click", async () => {
       if (trick.length < 1) {
-        say($("trick-result"), "Tap the trick's cards first.", true);
+        say($("trick-result"), t("Tap the trick's cards first."), true);
         return;
       }
       const params = new URLSearchParams({
@@ -1364,14 +1418,17 @@
       // and the winning card is named by its position in the trick.
       const x = r.data;
       let text;
-      if (x.winner === null) text = "Nobody wins the trick: " + x.reason + ".";
+      // (x.reason is the server's words, put in as it sends them)
+      if (x.winner === null) text = t("Nobody wins the trick: {reason}.", { reason: x.reason });
       else {
         const card = trick[x.winning_card];
-        text = seatName(x.winner) + " wins" + (card ? " with " + cardLabel(card) : "") + ": " + x.reason + ".";
-        if (x.bonus) text += " Bonus if the bid holds: " + x.bonus + ".";
+        text = card
+          ? t("{player} wins with {card}: {reason}.", { player: seatName(x.winner), card: cardLabel(card), reason: x.reason })
+          : t("{player} wins: {reason}.", { player: seatName(x.winner), reason: x.reason });
+        if (x.bonus) text += " " + t("Bonus if the bid holds: {bonus}.", { bonus: x.bonus });
       }
-      for (const [a, b] of x.alliances || []) text += " Alliance: " + seatName(a) + " with " + seatName(b) + ".";
-      text += " " + seatName(x.next_leader) + " leads the next trick.";
+      for (const [a, b] of x.alliances || []) text += " " + t("Alliance: {player} with {partner}.", { player: seatName(a), partner: seatName(b) });
+      text += " " + t("{player} leads the next trick.", { player: seatName(x.next_leader) });
       say($("trick-result"), text, false);
     });
 
