@@ -305,6 +305,36 @@ class Pad:
         result["version"] = version
         return JSONResponse(result, headers={"etag": f'"{version}"'})
 
+    async def api_draft(self, request: Request) -> Response:
+        """The round being typed and not saved yet, as the last phone that typed it sent
+        it: ``{"round", "data", "stamp"}`` (``{"round": null}`` for none); header
+        ``ETag: "stamp"``, and 304 for ``If-None-Match`` naming it."""
+        found = await run_in_threadpool(self.store.draft, request.path_params["game"])
+        if found is None:
+            return JSONResponse({"round": None, "data": None, "stamp": 0}, headers={"etag": '"0"'})
+        number, data, stamp = found
+        etag = f'"{stamp}"'
+        if request.headers.get("if-none-match", "").strip() == etag:
+            return Response(status_code=304, headers={"etag": etag})
+        return JSONResponse({"round": number, "data": data, "stamp": stamp}, headers={"etag": etag})
+
+    async def api_put_draft(self, request: Request) -> Response:
+        """``{"round": n, "data": {...}}``: what is typed into round ``n`` (the round being
+        entered), kept for the other phones of the table until the round is saved; 200
+        ``{"stamp"}``. Not scored, not in the sheet."""
+        body = await read_json(request)
+        if (
+            not isinstance(body, dict)
+            or set(body) != {"round", "data"}
+            or not isinstance(body["round"], int)
+            or isinstance(body["round"], bool)
+            or not isinstance(body["data"], dict)
+        ):
+            raise bad('a draft is {"round": n, "data": {the round as typed}}')
+        ident = request.path_params["game"]
+        stamp = await run_in_threadpool(self.store.put_draft, ident, body["round"], body["data"])
+        return JSONResponse({"stamp": stamp}, headers={"etag": f'"{stamp}"'})
+
     async def api_preview_round(self, request: Request) -> Response:
         """The game's score record with round ``n`` as the body gives it (the next round,
         or one already entered, replaced), nothing stored: what saving it would score."""
@@ -643,6 +673,8 @@ def create_app(db: Path, *, hosts: Hosts | None = None, sharing: Sharing | None 
         Route("/api/games/{game}/rematch", _handler(pad.api_rematch, access=game), methods=["POST"]),
         Route("/api/games/{game}/share", _handler(pad.api_share)),
         Route("/api/games/{game}/form", _handler(pad.api_form)),
+        Route("/api/games/{game}/draft", _handler(pad.api_draft)),
+        Route("/api/games/{game}/draft", _handler(pad.api_put_draft, access=game), methods=["PUT"]),
         Route("/api/games/{game}/sheet.yaml", _handler(pad.api_sheet)),
         Route("/api/games/{game}/rules.yaml", _handler(pad.api_rules_file)),
         Route("/api/games/{game}/rounds/{n}", _handler(pad.api_put_round, access=game), methods=["PUT"]),

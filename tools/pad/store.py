@@ -47,6 +47,12 @@ CREATE TABLE IF NOT EXISTS rounds (
     PRIMARY KEY (game, number)
 );
 CREATE INDEX IF NOT EXISTS games_updated ON games(updated DESC);
+CREATE TABLE IF NOT EXISTS drafts (
+    game TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+    number INTEGER NOT NULL,
+    data TEXT NOT NULL,
+    stamp INTEGER NOT NULL
+);
 CREATE TABLE IF NOT EXISTS secrets (
     owner TEXT PRIMARY KEY,
     secret TEXT NOT NULL
@@ -201,6 +207,45 @@ class Store:
             )
             return made
 
+    def draft(self, ident: str) -> tuple[int, dict[str, Any], int] | None:
+        """The round being typed in game ``ident`` and not saved yet, as the last phone
+        that typed it sent it: its number, its fields and its stamp (raised by each
+        change), or ``None``. One that cannot be read back (a database edited by hand)
+        is no draft."""
+        with self._connect() as db:
+            self._version(db, ident)
+            row = db.execute("SELECT number, data, stamp FROM drafts WHERE game = ?", (ident,)).fetchone()
+        if row is None:
+            return None
+        number, data, stamp = row
+        try:
+            fields = json.loads(data)
+        except (TypeError, ValueError):
+            return None
+        if not isinstance(fields, dict) or not isinstance(number, int) or not isinstance(stamp, int):
+            return None
+        return number, fields, stamp
+
+    def put_draft(self, ident: str, number: int, data: dict[str, Any]) -> int:
+        """Keep ``data`` as the draft of round ``number`` of game ``ident`` (the next
+        round, or the one in progress), in place of any before; its new stamp. Nothing
+        is checked but its place: a draft is scored only when it is saved as a round."""
+        with self._change() as db:
+            game = self._read(db, ident)
+            count = len(game.rounds)
+            going = count > 0 and bool(game.rounds[-1].get("in_progress"))
+            if number != count + 1 and not (going and number == count):
+                raise Conflict(f"round {number} is not the round being entered (round {count + 1})")
+            row = db.execute("SELECT stamp FROM drafts WHERE game = ?", (ident,)).fetchone()
+            stamp = (row[0] if row is not None and isinstance(row[0], int) else 0) + 1
+            db.execute(
+                "INSERT INTO drafts (game, number, data, stamp) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (game) DO UPDATE SET "
+                "number = excluded.number, data = excluded.data, stamp = excluded.stamp",
+                (ident, number, json.dumps(data, ensure_ascii=False), stamp),
+            )
+            return stamp
+
     # ------------------------------------------------------------------ changing
 
     def create(
@@ -274,6 +319,7 @@ class Store:
                         "ON CONFLICT (game, number) DO UPDATE SET data = excluded.data",
                         (ident, number, json.dumps(data, ensure_ascii=False)),
                     )
+                    db.execute("DELETE FROM drafts WHERE game = ? AND number <= ?", (ident, number))
                     return self._touch(db, game)
             # changed since it was read: check again against what is there now
 
@@ -288,6 +334,7 @@ class Store:
             if number != count:
                 raise Conflict(f"only the last round, round {count}, can be removed (edit round {number} instead)")
             db.execute("DELETE FROM rounds WHERE game = ? AND number = ?", (ident, number))
+            db.execute("DELETE FROM drafts WHERE game = ?", (ident,))  # (typed for the round after it)
             version = self._touch(db, game)
         return StoredGame(**{**_fields(game), "version": version, "rounds": game.rounds[:-1]})
 

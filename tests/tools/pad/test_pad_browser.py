@@ -1306,3 +1306,32 @@ def test_the_pad_speaks_the_browsers_language_and_switches_without_losing_what_i
         assert [_chosen(page, "bid", seat) for seat in range(len(bids))] == [str(b) for b in bids]
     finally:
         context.close()
+
+
+def test_what_one_phone_types_shows_on_another_until_it_types_itself(browser: Browser, server: PadServer) -> None:
+    """Two phones on one game: the bids and tricks won tapped on the first show on the
+    second a few seconds later, unsaved; the second saves the round as typed on the
+    first. Once the second has typed into a round, what it typed stays."""
+    ident = server.new_game()
+    first, second = Pad(browser, server), Pad(browser, server)
+    try:
+        a, b = _game_page(first, ident), _game_page(second, ident)
+        bids, won, _ = GAME[0]
+        _fill_round(a, bids, won, {})
+        for seat, (bid, tricks) in enumerate(zip(bids, won, strict=True)):
+            expect(b.locator(f"#bid-{seat} input:checked")).to_have_value(str(bid), timeout=15_000)
+            expect(b.locator(f"#won-{seat} input:checked")).to_have_value(str(tricks))
+        assert server.get_json(f"/api/games/{ident}")["sheet"]["rounds"] == []  # (typed, not saved)
+        _save_round(b, 1)
+        assert server.get_json(f"/api/games/{ident}")["sheet"]["rounds"] == [_sheet_round(bids, won, {})]
+        expect(a.locator("#round-title")).to_have_text("Round 2", timeout=15_000)
+
+        bids, won, _ = GAME[1]
+        _tap(b, "bid", 0, 0)  # the second phone types first into round 2 ...
+        _fill_round(a, bids, won, {})  # ... so the first one's typing does not replace its own
+        b.wait_for_timeout(6_000)
+        assert _chosen(b, "bid", 0) == "0" and _chosen(b, "bid", 1) == ""
+        assert first.problems == second.problems == []
+    finally:
+        first.close()
+        second.close()

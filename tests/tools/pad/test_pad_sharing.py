@@ -310,3 +310,56 @@ def test_serve_lan_with_a_loopback_host_is_refused_in_one_line(tmp_path: Path) -
     lines = result.stderr.decode().strip().splitlines()
     assert len(lines) == 1
     assert lines[0].startswith("skullking: error: --lan serves the local network")
+
+
+# --------------------------------------------------------------------------- the round being typed
+
+
+def test_the_round_being_typed_is_kept_for_the_other_phones_until_it_is_saved(
+    shared: TestClient, game: str, game_key: str, db: Path
+) -> None:
+    """What one phone types into the round being entered is kept by the pad (a draft,
+    not scored) and read by the others, with 304 while it is unchanged; saving the round
+    ends it, and so does undoing a round; a draft of another round than the one being
+    entered is refused (409), one that is not a round's fields is 400, one from a phone
+    without the game's key 403; one the database cannot give back is no draft."""
+    typed = {"bids": {"Emma": 1, "Nico": 0}, "won": {}}
+    assert shared.get(f"/api/games/{game}/draft").json() == {"round": None, "data": None, "stamp": 0}
+    _refused(shared.put(f"/api/games/{game}/draft", json={"round": 1, "data": typed}))
+    answer = shared.put(f"/api/games/{game}/draft", json={"round": 1, "data": typed}, headers=bearer(game_key))
+    assert answer.status_code == 200
+    stamp = answer.json()["stamp"]
+    assert shared.get(f"/api/games/{game}/draft").json() == {"round": 1, "data": typed, "stamp": stamp}
+    same = shared.get(f"/api/games/{game}/draft", headers={"if-none-match": f'"{stamp}"'})
+    assert same.status_code == 304 and same.content == b""
+    more = {**typed, "won": {"Emma": 1}}
+    later = shared.put(f"/api/games/{game}/draft", json={"round": 1, "data": more}, headers=bearer(game_key))
+    assert later.json()["stamp"] > stamp
+    assert shared.get(f"/api/games/{game}").json()["version"] == 1  # (a draft is not a change of the game)
+
+    for wrong, status in (({"round": 3, "data": typed}, 409), ({"round": 1, "data": [1]}, 400), ({"round": 1}, 400)):
+        assert shared.put(f"/api/games/{game}/draft", json=wrong, headers=bearer(game_key)).status_code == status
+
+    assert shared.put(f"/api/games/{game}/rounds/1", json=ROUND_1, headers=bearer(game_key)).status_code == 200
+    assert shared.get(f"/api/games/{game}/draft").json()["round"] is None
+    shared.put(f"/api/games/{game}/draft", json={"round": 2, "data": typed}, headers=bearer(game_key))
+    assert shared.delete(f"/api/games/{game}/rounds/1", headers=bearer(game_key)).status_code == 200
+    assert shared.get(f"/api/games/{game}/draft").json()["round"] is None
+
+    shared.put(f"/api/games/{game}/draft", json={"round": 1, "data": typed}, headers=bearer(game_key))
+    with sqlite3.connect(db) as raw:
+        raw.execute("UPDATE drafts SET data = '{not json' WHERE game = ?", (game,))
+    assert shared.get(f"/api/games/{game}/draft").json()["round"] is None
+
+
+def test_bids_saved_keep_the_round_open_for_its_draft(shared: TestClient, game: str, game_key: str) -> None:
+    """With the bids saved (the round in progress), the tricks won typed next are the
+    draft of that same round."""
+    going = {"bids": ROUND_1["bids"], "in_progress": True}
+    assert shared.put(f"/api/games/{game}/rounds/1", json=going, headers=bearer(game_key)).status_code == 200
+    typed = {"bids": ROUND_1["bids"], "won": {"Emma": 1}}
+    assert (
+        shared.put(f"/api/games/{game}/draft", json={"round": 1, "data": typed}, headers=bearer(game_key)).status_code
+        == 200
+    )
+    assert shared.get(f"/api/games/{game}/draft").json()["data"] == typed

@@ -365,10 +365,12 @@
     }
 
     async function load() {
-      const [g, f] = await Promise.all([
+      const [g, f, d] = await Promise.all([
         api("GET", "/api/games/" + gameId),
         api("GET", "/api/games/" + gameId + "/form"),
+        api("GET", "/api/games/" + gameId + "/draft"),
       ]);
+      if (d.ok && d.data.round !== null) shared = d.data;
       if (!g.ok || !f.ok) {
         say($("notice"), (g.ok ? f : g).data.error, true);
         return;
@@ -396,6 +398,19 @@
 
     async function refresh() {
       if (document.hidden || !game) return;
+      await refreshGame();
+      await refreshDraft();
+    }
+
+    async function refreshDraft() {
+      const asked = shared ? { "If-None-Match": '"' + shared.stamp + '"' } : undefined;
+      const r = await api("GET", "/api/games/" + gameId + "/draft", undefined, asked);
+      if (r.status !== 200 || r.data.round === null || (shared && !(r.data.stamp > shared.stamp))) return;
+      shared = r.data;
+      if (!editing && shared.round === nextNumber() && !readDraft(shared.round, null)) renderRound();
+    }
+
+    async function refreshGame() {
       const r = await api("GET", "/api/games/" + gameId, undefined, { "If-None-Match": '"' + game.version + '"' });
       if (r.status !== 200 || !(r.data.version > game.version)) return; // (an answer overtaken by a change made here)
       const next = nextNumber();
@@ -633,6 +648,29 @@
       } catch (error) {
         // storage full or refused: the page still works, without a draft
       }
+      if (!editing) sendDraft();
+    }
+
+    // The round being entered is also kept by the pad for the other phones of the table
+    // (sent a moment after the last change): a phone that has typed nothing into the
+    // round shows what another one typed, until it types itself. An edit of a past
+    // round stays on its phone.
+    const DRAFT_MS = 800;
+    let shared = null; // the pad's draft: {round, data, stamp}
+    let sending = null;
+
+    function sendDraft() {
+      window.clearTimeout(sending);
+      sending = window.setTimeout(async () => {
+        if (!game || editing || over()) return;
+        const { number, round } = collect();
+        const r = await api("PUT", "/api/games/" + gameId + "/draft", { round: number, data: round });
+        if (r.ok) shared = { round: number, data: round, stamp: r.data.stamp };
+      }, DRAFT_MS);
+    }
+
+    function sharedDraft(number) {
+      return shared && shared.round === number ? shared.data : null;
     }
 
     // The round being edited, kept with the drafts (a reload goes on editing it).
@@ -679,7 +717,7 @@
       // what was typed and not saved yet, else the round as stored; a round with its
       // play shows the tricks won the play gives
       const going = !editing && game.in_progress && game.in_progress.round === number ? game.sheet.rounds[number - 1] : null;
-      let stored = readDraft(number, editing) || (editing ? game.sheet.rounds[editing - 1] : going);
+      let stored = readDraft(number, editing) || (editing ? game.sheet.rounds[editing - 1] : sharedDraft(number) || going);
       const played = playedRound();
       if (played && stored && !stored.won) stored = Object.assign({}, stored, { won: game.rounds[editing - 1].won });
       $("round-play").hidden = !played;
