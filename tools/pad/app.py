@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import sqlite3
 import threading
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -64,6 +64,9 @@ class Pad:
         # loaded once and never change while the pad runs, so a report holds until then.
         self._diffs: dict[tuple[str, str], str] = {}
         self._diff_lock = threading.Lock()
+        # Each game's score for the statistics, by id: the version it was worked out for
+        # and the edition and score record (None: the game could not be scored).
+        self._scores: dict[str, tuple[int, tuple[str, Any] | None]] = {}
 
     def diff_report(self, a: str, b: str) -> str:
         """``skullking diff A B``'s text for the bundled editions ``a`` and ``b`` (see
@@ -364,24 +367,27 @@ class Pad:
 
     def statistics(self) -> dict[str, Any]:
         """:func:`skullking.tools.pad.stats.statistics` of every stored game (a game its
-        edition no longer scores, a house rule changed since, is left out and counted)."""
+        edition no longer scores, a house rule changed since, is left out and counted).
+        A game's score is worked out once a version: a game changes only by a new version,
+        and its rules (a bundled edition, or its own house rule) not while the pad runs."""
         from .stats import statistics
 
-        left_out = 0
-
-        def games() -> Iterator[tuple[str, Any]]:
-            nonlocal left_out
-            for ident in self.store.started():
+        scores: dict[str, tuple[int, tuple[str, Any] | None]] = {}
+        for ident, version in self.store.started():
+            known = self._scores.get(ident)
+            if known is None or known[0] != version:
                 try:
                     game = self.store.game(ident)
-                    record = score(self.edition_of(game), game)
-                except (NotFound, RoundError, SkullKingError):
-                    left_out += 1
+                except NotFound:  # (deleted meanwhile)
                     continue
-                yield game.edition, record
-
-        result = statistics(games())
-        result["left_out"] = left_out
+                try:
+                    known = (game.version, (game.edition, score(self.edition_of(game), game)))
+                except (RoundError, RulesError, SkullKingError):
+                    known = (game.version, None)
+            scores[ident] = known
+        self._scores = scores  # (the games stored now: a deleted game's score goes)
+        result = statistics(found for _, found in scores.values() if found is not None)
+        result["left_out"] = sum(found is None for _, found in scores.values())
         return result
 
     async def api_share(self, request: Request) -> Response:

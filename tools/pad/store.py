@@ -166,10 +166,10 @@ class Store:
             for ident, edition, title, players, updated, count in rows
         ]
 
-    def started(self) -> list[str]:
-        """Every game's id, in the order the games were started."""
+    def started(self) -> list[tuple[str, int]]:
+        """Every game's id and version, in the order the games were started."""
         with self._connect() as db:
-            return [row[0] for row in db.execute("SELECT id FROM games ORDER BY created, id")]
+            return [(row[0], row[1]) for row in db.execute("SELECT id, version FROM games ORDER BY created, id")]
 
     def game(self, ident: str) -> StoredGame:
         """The game ``ident`` with its rounds in order; raise :class:`NotFound`."""

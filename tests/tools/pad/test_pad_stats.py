@@ -100,3 +100,39 @@ def test_the_statistics_page_lists_the_players_and_the_rule(client: TestClient) 
     assert '<th scope="row">Bo</th>' in page.text and "How the rating is worked out" in page.text
     assert "5 of 5 (100 %)" in page.text  # Ann's bids made
     assert client.get("/").text.count('href="/stats"') == 1
+
+
+def test_the_statistics_follow_each_change_of_a_game(client: TestClient) -> None:
+    """Asked again after a game changes (a round entered, a round undone, the game
+    deleted), the statistics are those of the games as they are then, not as they were
+    when last asked."""
+    going = _game(client, [_round([1, 0, 1], [1, 0, 4])] * 4)
+    assert client.get("/api/stats").json()["overall"]["games"] == 0
+    assert client.put(f"/api/games/{going}/rounds/5", json=FINISHED[0]).status_code == 200
+    finished = client.get("/api/stats").json()["overall"]
+    assert finished["games"] == 1 and finished["players"]["Bo"]["wins"] == 1
+    assert client.delete(f"/api/games/{going}/rounds/5").status_code == 200
+    undone = client.get("/api/stats").json()["overall"]
+    assert undone["games"] == 0 and undone["players"]["Ann"]["rounds"] == 4
+    other = _game(client, [_round([0, 0, 0], [1, 1, 3])])
+    assert client.get("/api/stats").json()["overall"]["players"]["Ann"]["rounds"] == 5
+    assert client.delete(f"/api/games/{other}").status_code == 204
+    assert client.delete(f"/api/games/{going}").status_code == 204
+    assert client.get("/api/stats").json()["overall"]["players"] == {}
+
+
+def test_a_game_whose_house_rule_no_longer_loads_is_left_out_and_counted(client: TestClient, tmp_path: Path) -> None:
+    """A stored house rule that does not load any more (the database edited, or the rule
+    it extends gone) leaves its game out of the statistics, counted in ``left_out``; the
+    other games still count."""
+    import sqlite3
+
+    rule = "id: club\nextends: skullking-2021\n"
+    broken = _game(client, [_round([1, 0, 1], [1, 0, 4])], rules=rule)
+    _game(client, FINISHED)
+    with sqlite3.connect(tmp_path / "pad.db") as raw:
+        raw.execute("UPDATE games SET rules = ? WHERE id = ?", ("id: club\nextends: no-such-edition\n", broken))
+    stats = client.get("/api/stats")
+    assert stats.status_code == 200
+    assert stats.json()["left_out"] == 1
+    assert stats.json()["overall"]["games"] == 1
