@@ -1193,6 +1193,7 @@ def test_phones_at_the_table_join_by_the_link_and_watch_without_it(browser: Brow
         expect(page.locator("#share-qr")).to_be_visible()
         assert "key=" not in page.url  # (taken out of the address, kept by the page)
         assert page.locator("#share-link").get_attribute("href") == printed[0]
+        expect(page.locator("#schedule option")).not_to_have_count(0)  # (the edition's choices are in)
         for seat, name in enumerate(PLAYERS, start=1):
             page.fill(f"#player-{seat}", name)
         page.click("#new-game button[type=submit]")
@@ -1245,6 +1246,7 @@ def test_axe_finds_no_violation_on_a_shared_pad(browser: Browser, lan: PadServer
         page.goto("/#key=" + printed[1])
         expect(page.locator("#share-qr")).to_be_visible()
         assert _axe(page) == []
+        expect(page.locator("#schedule option")).not_to_have_count(0)  # (the edition's choices are in)
         for seat, name in enumerate(PLAYERS, start=1):
             page.fill(f"#player-{seat}", name)
         page.click("#new-game button[type=submit]")
@@ -1287,6 +1289,7 @@ def test_the_pad_speaks_the_browsers_language_and_switches_without_losing_what_i
         page.goto("/")
         assert page.evaluate("() => document.documentElement.lang") == "de"
         expect(page.locator("#new-game button[type=submit]")).to_have_text(german.gettext("Start the game"))
+        expect(page.locator("#schedule option")).not_to_have_count(0)  # (the edition's choices are in)
         for seat, name in enumerate(PLAYERS, start=1):
             page.fill(f"#player-{seat}", name)
         page.click("#new-game button[type=submit]")
@@ -1297,6 +1300,7 @@ def test_the_pad_speaks_the_browsers_language_and_switches_without_losing_what_i
         bids = GAME[0][0]
         for seat, bid in enumerate(bids):
             _tap(page, "bid", seat, bid)
+        _fits_a_phone(page, "de")
 
         page.select_option("#language", "ja")
         page.click("#language-go")
@@ -1304,8 +1308,23 @@ def test_the_pad_speaks_the_browsers_language_and_switches_without_losing_what_i
         expect(page.locator("#round-title")).to_have_text(said("ja", "Round {number}").format(number=1))
         expect(page.locator("#save-round")).to_have_text(translations("ja").gettext("Save the round"))
         assert [_chosen(page, "bid", seat) for seat in range(len(bids))] == [str(b) for b in bids]
+        _fits_a_phone(page, "ja")
     finally:
         context.close()
+
+
+def _fits_a_phone(page: Page, lang: str) -> None:
+    """The page, in ``lang``, kept as a test artifact at 360 px, and nothing in it (a
+    longer word, a longer button) makes it scroll sideways there."""
+    wide = page.viewport_size
+    page.set_viewport_size({"width": 360, "height": 800})
+    try:
+        page.screenshot(path=str(_artifacts() / f"pad-game-360-{lang}.png"), full_page=True)
+        scroll = page.evaluate("() => document.documentElement.scrollWidth")
+        assert scroll <= 360, f"the game page in {lang} is {scroll} px wide at 360 px"
+    finally:
+        if wide is not None:
+            page.set_viewport_size(wide)
 
 
 def test_what_one_phone_types_shows_on_another_until_it_types_itself(browser: Browser, server: PadServer) -> None:

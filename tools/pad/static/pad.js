@@ -294,7 +294,8 @@
         list.querySelectorAll("input")[empty].focus();
         return;
       }
-      const body = { players, schedule: $("schedule").value, scoring: $("scoring").value };
+      // (before the edition's choices have arrived, the edition's defaults)
+      const body = { players, schedule: $("schedule").value || undefined, scoring: $("scoring").value || undefined };
       if (source() === "rules") {
         if (!rulesOk) {
           say(status, t("The house rule does not load yet: see the message beside it."), true);
