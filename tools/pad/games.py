@@ -72,13 +72,18 @@ class Editions:
     def __init__(self, keep: int = 64) -> None:
         self._rules: OrderedDict[str, Edition] = OrderedDict()
         self._known: dict[str, Edition] = {}  # bundled editions, loaded once
+        self._listed: list[dict[str, str]] | None = None
         self._keep = keep
         self._lock = threading.Lock()
 
     def bundled(self) -> list[dict[str, str]]:
-        import skullking
+        """``[{"id", "title"}]`` of the bundled editions, by id, from the editions kept
+        here (the bundled files do not change while the pad runs)."""
+        if self._listed is None:
+            from skullking.core.resources import bundled_edition_files
 
-        return [{"id": ident, "title": title} for ident, title in skullking.bundled_editions()]
+            self._listed = [{"id": ident, "title": self.get(ident).title} for ident in bundled_edition_files()]
+        return [dict(entry) for entry in self._listed]
 
     def get(self, edition: str, rules: str | None = None) -> Edition:
         """The bundled edition ``edition``, or the house rule ``rules`` (YAML text, which
