@@ -1074,6 +1074,40 @@ def test_validate_reports_every_problem_at_once(tmp_path: Path) -> None:
     assert {(r["line"], r["column"]) for r in records if "merman" in r["message"]} == set(places)
 
 
+def test_validate_reports_every_problem_of_an_overlay_without_an_id(tmp_path: Path) -> None:
+    """Contract `validate`: EVERY problem, of an overlay too. A house rule that extends
+    skullking-2021 without an id of its own, with an unknown key and a bonus listed
+    twice, has all three reported, in file order, each at its line and column (text and
+    JSON)."""
+    path = tmp_path / "house.yaml"
+    path.write_text(
+        "extends: skullking-2021\n"
+        "not_a_real_setting: 3\n"
+        "bonuses:\n"
+        "  - {id: black-14, points: 30}\n"
+        "  - {id: black-14, points: 40}\n",
+        encoding="utf-8",
+    )
+    result = run("validate", str(path))
+    assert result.code == 1
+    assert result.out.splitlines() == [
+        f"{path}:1:1: 'id' is a required property: an overlay is an edition of its own",
+        f"{path}:2:1: unknown key 'not_a_real_setting' in the file (allowed: abilities, bidding, bonuses, deck, "
+        "description, effects, extends, ghost, id, lead, modules, play, players, precedence, roles, schedule, "
+        "scoring, sources, title)",
+        f"{path}:5:10: duplicate id 'black-14' in bonuses (first at line 4)",
+    ]
+    as_json = run("validate", "--format", "json", str(path))
+    records = json.loads(as_json.out)
+    assert as_json.code == 1
+    assert [(r["file"], r["line"], r["column"]) for r in records] == [
+        (str(path), 1, 1),
+        (str(path), 2, 1),
+        (str(path), 5, 10),
+    ]
+    assert [r["message"] for r in records] == [line.split(": ", 1)[1] for line in result.out.splitlines()]
+
+
 def test_validate_missing_file_is_reported(tmp_path: Path) -> None:
     """Contract `validate`: a file that cannot be read is a problem, reported with its
     name; exit non-zero, no traceback."""
