@@ -1118,6 +1118,43 @@ def test_validate_missing_file_is_reported(tmp_path: Path) -> None:
     assert "Traceback" not in result.out + result.err
 
 
+# ---------------------------------------------------------------------- explain
+
+
+def test_explain_takes_the_edition_as_its_argument_or_option() -> None:
+    """`explain EDITION`, as `validate FILE`: the argument and `--edition` give the same
+    Markdown (text and JSON), a file as well as a bundled id; without either, the
+    default edition's; the help names both."""
+    by_argument = run("explain", "skullking-2024")
+    assert by_argument.code == 0 and by_argument.out.startswith("# Skull King, 2024 printing")
+    assert run("explain", "--edition", "skullking-2024").out == by_argument.out
+    assert run_json("explain", "skullking-2024") == run_json("explain", "--edition", "skullking-2024")
+    assert run_json("explain", "skullking-2024")["id"] == "skullking-2024"
+    assert run("explain", str(BUNDLED_FILE)).out == run("explain", "--edition", str(BUNDLED_FILE)).out
+    assert run("explain").out == run("explain", "skullking-2021").out
+    assert "[EDITION]" in run("explain", "--help").out
+
+
+@pytest.mark.parametrize(
+    ("argv", "tokens"),
+    [
+        (["skullking-2021", "--edition", "skullking-2024"], ("skullking-2021", "skullking-2024")),
+        (["--edition", "skullking-2024", "skullking-2024"], ("skullking-2024",)),
+        (["skullking-2021", "skullking-2024"], ("skullking-2021", "skullking-2024")),
+    ],
+)
+def test_explain_refuses_an_edition_given_twice(argv: list[str], tokens: tuple[str, ...]) -> None:
+    """Contract: a usage error is exit 2 and one line naming what is wrong: an edition
+    given both as EDITION and with --edition (the same one too), or two editions; with
+    --format json, one error record on standard output."""
+    line = assert_one_line_error(run("explain", *argv), *tokens)
+    assert line.startswith("skullking: error: explain takes one edition") and all(quoted(t, line) for t in tokens)
+    as_json = run("explain", *argv, "--format", "json")
+    assert as_json.code == 2 and as_json.err == ""
+    record = json.loads(as_json.out)
+    assert record["error"] == line.removeprefix("skullking: error: ") and record["line"] is None
+
+
 # ---------------------------------------------------------------------- --version, python -m
 
 
