@@ -528,6 +528,15 @@ SCHEMA: dict[str, Any] = {
                         "(the tied players play another round; the score says so)."
                     ),
                 },
+                "tie_break_winner": {
+                    "enum": ["tied_players", "all_players"],
+                    "description": (
+                        "With ties: extra_round, who is ranked after a tie-break round: 'tied_players' "
+                        "(the default: only the players who were tied for first; those still tied play "
+                        "another round) or 'all_players' (every player's total, so a player who was not "
+                        "tied can come first)."
+                    ),
+                },
                 "schemes": array("The scoring schemes.", SCHEME, minItems=1),
             },
             ["default", "schemes"],

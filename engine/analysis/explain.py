@@ -19,7 +19,7 @@ import os
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from skullking.model.records import AbilityKind, EffectKind, Pattern, Rule
+from skullking.model.records import AbilityKind, EffectKind, Pattern, Rule, TieBreakWinner
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
@@ -314,6 +314,12 @@ def explain(edition: Edition) -> str:
     else:
         ties = "co-winners"
     lines.append(f"- a tie for first: {ties}{_from(edition, 'ties')}")
+    if edition.ties == "extra_round":
+        if edition.tie_break_winner is TieBreakWinner.TIED_PLAYERS:
+            ranked = "only the tied players are ranked (those still tied play another round)"
+        else:
+            ranked = "every player's total is ranked (a player who was not tied can win)"
+        lines.append(f"- after a tie-break round: {ranked}{_from(edition, 'tie_break_winner')}")
     lines.append("")
 
     _bidding(edition, lines)

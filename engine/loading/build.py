@@ -43,6 +43,7 @@ from skullking.model.records import (
     Scheme,
     SheetChoice,
     Suit,
+    TieBreakWinner,
     Ties,
     WhenSeveral,
     bid_rule_names,
@@ -308,6 +309,7 @@ def build_edition(root: Node, *, path: str) -> Any:
             EXTRA_ROUND_NAMES,
             "number",
         ),
+        tie_break_winner=TieBreakWinner(d["scoring"].get("tie_break_winner", default("scoring", "tie_break_winner"))),
     )
 
 
@@ -372,6 +374,7 @@ _SINGLE = {
     "play": ("play",),
     "bidding": ("bidding",),
     "extra_round_cards": ("scoring", "extra_round_cards"),
+    "tie_break_winner": ("scoring", "tie_break_winner"),
 }
 
 

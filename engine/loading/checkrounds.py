@@ -43,6 +43,15 @@ class RoundRules:
                     "'extra_round_cards' needs 'ties: extra_round' (shared first places play no extra round)",
                     *self.file.blame(("scoring", "extra_round_cards"), ("scoring", "ties")),
                 )
+        # Only where this file says who wins a tie break: an overlay that shares first
+        # places on a base that breaks ties by another round leaves the base's value moot.
+        sets = "tie_break_winner" in scoring and self.file.sets("scoring", "tie_break_winner")
+        if sets and scoring.get("ties", "shared") != "extra_round":
+            self.file.error(
+                "'tie_break_winner' needs 'ties: extra_round' (shared first places play no tie-break round)",
+                "scoring",
+                "tie_break_winner",
+            )
         for index, scheme in enumerate(scoring["schemes"]):
             path = ("scoring", "schemes", index)
             self.file.expression(scheme["made"], made_names(played), "truth value", *path, "made")

@@ -63,6 +63,7 @@ DEFAULTS: dict[tuple[str, ...], object] = {
     ("effects", "list", "[]", "pays"): "both_made",
     ("scoring", "ties"): "shared",
     ("scoring", "extra_round_cards"): "last_cards",
+    ("scoring", "tie_break_winner"): "tied_players",
     ("scoring", "schemes", "[]", "otherwise"): "required",
     ("ghost", "leads_again"): "keep_order",
 }
@@ -159,6 +160,14 @@ class Fallback(StrEnum):
     TRICK_LEADER = "trick_leader"
     LEFT_OF_TRICK_LEADER = "left_of_trick_leader"
     LAST_PLAYER = "last_player"
+
+
+class TieBreakWinner(StrEnum):
+    """Who is ranked once a tie-break round is played (``scoring.tie_break_winner``): the
+    players tied for first before it, or every player."""
+
+    TIED_PLAYERS = "tied_players"
+    ALL_PLAYERS = "all_players"
 
 
 class AlliancePays(StrEnum):

@@ -20,6 +20,7 @@ from skullking.model.records import (
     Effect,
     EffectKind,
     Scheme,
+    TieBreakWinner,
     played_name,
 )
 
@@ -37,12 +38,24 @@ class RoundScore(NamedTuple):
     points: Mapping[str, int]
 
 
-def standings(players: Sequence[str], rounds: Sequence[RoundScore]) -> tuple[dict[str, int], tuple[str, ...]]:
+def standings(
+    players: Sequence[str], rounds: Sequence[RoundScore], *, length: int, tie_break: TieBreakWinner
+) -> tuple[dict[str, int], tuple[str, ...]]:
     """Totals per player over ``rounds`` (a player sitting out a tie-break round scores
-    nothing in it), and the players with the highest total, in seat order."""
-    totals = {p: sum(r.points.get(p, 0) for r in rounds) for p in players}
-    best = max(totals.values()) if totals else 0
-    return totals, tuple(p for p in players if totals[p] == best) if rounds else ()
+    nothing in it), and the players first, in seat order. A round numbered past the
+    schedule's ``length`` is a tie-break round: after it ``tie_break`` ranks the players
+    who were first before it (``tied_players``: a player who was not tied cannot come
+    first), or everybody (``all_players``)."""
+    totals = dict.fromkeys(players, 0)
+    first: tuple[str, ...] = ()
+    among_tied = tie_break is TieBreakWinner.TIED_PLAYERS
+    for r in rounds:
+        for p in players:
+            totals[p] += r.points.get(p, 0)
+        ranked = first if among_tied and first and r.number > length else players
+        best = max((totals[p] for p in ranked), default=0)
+        first = tuple(p for p in ranked if totals[p] == best)
+    return totals, first
 
 
 #: The values a formula may read of a player, in order: in a scheme's generated

@@ -1,7 +1,9 @@
 """Every choice the engine used to make by itself is a value in the edition file: each
 test changes one key in an overlay of skullking-2021 and plays the same
 cards, bids or sheet under both settings to show the behaviour change. The defaults are
-the engine's former behaviour, so the bundled editions play as before.
+the engine's former behaviour, so the bundled editions play as before, but for who is
+ranked after a tie-break round: the tied players only, as the 2024 printing of the
+rulebook has them play another round.
 """
 
 from __future__ import annotations
@@ -277,6 +279,34 @@ def test_tie_break_rounds_deal_a_formula(tmp_path: Path) -> None:
 
     assert tie_break_cards(BASE) == 1
     assert tie_break_cards(_overlay(tmp_path, "scoring: {extra_round_cards: last_cards + 4}\n")) == 5
+
+
+def test_who_is_ranked_after_a_tie_break_round(tmp_path: Path) -> None:
+    """The 2024 printing of the rulebook: the tied players play another round, so only
+    they are ranked after it (`scoring.tie_break_winner: tied_players`, the bundled
+    files' value). `all_players` ranks every total again: Ann, at 5 and never tied, wins
+    once Bo and Cy, tied at 10, both lose 10."""
+    sheet = {
+        "players": ["Ann", "Bo", "Cy"],
+        "schedule": "past-your-bedtime",
+        "rounds": [
+            {"bids": {"Ann": 0, "Bo": 0, "Cy": 0}, "won": {"Ann": 1, "Bo": 0, "Cy": 0}, "extra": {"Ann": 15}},
+            {"players": ["Bo", "Cy"], "cards": 1, "bids": {"Bo": 0, "Cy": 1}, "won": {"Bo": 1, "Cy": 0}},
+        ],
+    }
+    tied = BASE.score_sheet(sheet)
+    every = _overlay(tmp_path, "scoring: {tie_break_winner: all_players}\n").score_sheet(sheet)
+    assert dict(tied.totals) == dict(every.totals) == {"Ann": 5, "Bo": 0, "Cy": 0}
+    assert (tied.winners, tied.tie_break) == (("Bo", "Cy"), "extra_round")
+    assert (every.winners, every.tie_break) == (("Ann",), None)
+
+
+def test_who_wins_a_tie_break_needs_tie_break_rounds(tmp_path: Path) -> None:
+    """Shared first places play no tie-break round: saying who wins one is refused, but
+    sharing them on a base that says it is not."""
+    messages = _problems(tmp_path, "scoring: {ties: shared, tie_break_winner: all_players}\n")
+    assert any("'tie_break_winner' needs 'ties: extra_round'" in m for m in messages)
+    assert _overlay(tmp_path, "scoring: {ties: shared}\n").ties == "shared"
 
 
 # --------------------------------------------------------------------- formula names
