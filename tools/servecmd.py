@@ -41,7 +41,7 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
         raise UsageError(str(exc)) from None
     try:
         bound = [str(sock.getsockname()[0]) for sock in sockets]
-        app = create_app(db, hosts=Hosts(reachable_names(args.host, bound, allowed)))
+        app = create_app(db, hosts=Hosts(reachable_names(args.host, bound, allowed)), warm=True)
         address, port = sockets[0].getsockname()[:2]
         shown = f"[{address}]" if ":" in address else address
         out.write(f"Skull King score pad on http://{shown}:{port}/ (games in {db}); Ctrl+C stops it\n")

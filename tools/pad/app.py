@@ -7,11 +7,16 @@ form cannot send one), and committed to the database before the answer is sent.
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import itertools
+import json
 import sqlite3
 import threading
-from collections.abc import Awaitable, Callable, Iterator
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -22,7 +27,9 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from skullking.core.errors import SkullKingError
+from skullking.model.registry import EDITIONS
 from skullking.rounds.seating import table_trick
+from skullking.storage.cache import code_fingerprint
 
 from .games import Editions, RoundError, RulesError, form, score, sheet_yaml
 from .requests import (
@@ -41,8 +48,15 @@ from .requests import (
 from .security import Hosts, SameOrigin
 from .store import Conflict, NotFound, StaleWrite, Store, StoredGame
 
-#: Random tricks the diff page plays (``skullking diff`` plays 2,000).
-DIFF_SAMPLE = 500
+if TYPE_CHECKING:
+    from skullking.edition import Edition
+
+#: Random tricks the diff page plays (``skullking diff`` plays 2,000), its seed, and the
+#: size of the tricks it plays every one of (as ``skullking diff``'s defaults).
+DIFF_SAMPLE, DIFF_SEED, DIFF_DEPTH = 500, 2021, 3
+#: Seconds without a request after which the pad works a compare report out ahead
+#: (making one takes a second or two, which would slow the answers in between).
+IDLE_SECONDS = 5.0
 
 #: The page's script and stylesheet (the real folder: an editable install links its files).
 STATIC = Path(__file__).resolve().parent / "static"
@@ -59,16 +73,77 @@ class Pad:
         # The diff page's reports, by the pair of editions compared: bundled editions are
         # loaded once and never change while the pad runs, so a report holds until then.
         self._diffs: dict[tuple[str, str], str] = {}
-        self._diff_lock = threading.Lock()
+        self._diff_locks: dict[tuple[str, str], threading.Lock] = {}  # one a pair: made once
+        self._diff_lock = threading.Lock()  # (guards the dictionary of locks)
+        self._digests: dict[str, str] = {}  # each bundled edition's, by id
+        #: Requests being answered, and since when none has been.
+        self.busy, self.quiet_since = 0, time.monotonic()
 
     def diff_report(self, a: str, b: str) -> str:
         """``skullking diff A B``'s text for the bundled editions ``a`` and ``b`` (see
-        :func:`_diff_text`), worked out once a pair while the pad runs."""
+        :func:`_diff_text`), worked out once a pair: kept while the pad runs, and in the
+        store for the next time it runs (:meth:`report_key`), made again when the entry
+        there is not as it was kept."""
+        known = self._diffs.get((a, b))
+        if known is not None:
+            return known
+        first, second = self.editions.get(a), self.editions.get(b)  # (an unknown id is refused here)
         with self._diff_lock:
+            lock = self._diff_locks.setdefault((a, b), threading.Lock())
+        with lock:
             known = self._diffs.get((a, b))
             if known is None:
-                known = self._diffs[(a, b)] = _diff_text(self.editions.get(a), self.editions.get(b))
+                key = self.report_key(first, second)
+                known = self.store.report(key)
+                if known is None:
+                    known = _diff_text(first, second)
+                    self.store.keep_report(key, code_fingerprint(), known)
+                self._diffs[(a, b)] = known
             return known
+
+    def report_key(self, a: Edition, b: Edition) -> str:
+        """What the report of ``a`` and ``b`` is stored under: the code that makes it
+        (the engine and the tools, as the engine's cache tells it), the page's settings,
+        and all of both editions that a report reads (every field, but where the file
+        lies): a report made by other code or of other rules is never read back."""
+        settings = [code_fingerprint(), DIFF_SAMPLE, DIFF_SEED, DIFF_DEPTH, self._digest(a), self._digest(b)]
+        return hashlib.sha256(json.dumps(settings).encode()).hexdigest()
+
+    def _digest(self, edition: Edition) -> str:
+        """The SHA-256 of a bundled edition's fields as the model's codec writes them."""
+        found = self._digests.get(edition.id)
+        if found is None:
+            values = {name: getattr(edition, name) for name in edition.FIELDS if name not in ("path", "provenance")}
+            found = self._digests[edition.id] = hashlib.sha256(EDITIONS.dumps(values).encode()).hexdigest()
+        return found
+
+    def warm(self, stop: threading.Event, idle: float | None = None) -> None:
+        """Work the compare page's report of every ordered pair of bundled editions out
+        ahead (the pad's first page of a pair then answers at once), until ``stop`` is
+        set: read back from the store where it was kept, else made once no request has
+        come for ``idle`` seconds (:data:`IDLE_SECONDS`), one pair at a time."""
+        idle = IDLE_SECONDS if idle is None else idle
+        ids = [edition["id"] for edition in self.editions.bundled()]
+        for a, b in itertools.permutations(ids, 2):
+            if stop.is_set():
+                return
+            try:
+                if (a, b) in self._diffs:
+                    continue
+                if self.store.report(self.report_key(self.editions.get(a), self.editions.get(b))) is None:
+                    self._quiet(stop, idle)
+                if not stop.is_set():
+                    self.diff_report(a, b)
+            except Exception:  # a pair that fails is worked out (and its error shown) when asked for
+                continue
+
+    def _quiet(self, stop: threading.Event, idle: float) -> None:
+        """Wait until no request has come for ``idle`` seconds (or ``stop`` is set)."""
+        while not stop.is_set():
+            left = idle if self.busy else self.quiet_since + idle - time.monotonic()
+            if left <= 0:
+                return
+            stop.wait(left)
 
     def edition_of(self, game: StoredGame) -> Any:
         return self.editions.get(game.edition, game.rules)
@@ -518,7 +593,7 @@ def _diff_text(a: Any, b: Any) -> str:
     from skullking.tools.diffcmd import write_report
 
     out = io.StringIO()
-    write_report(a, b, compare(a, b, sample=DIFF_SAMPLE, seed=2021, depth=3), out)
+    write_report(a, b, compare(a, b, sample=DIFF_SAMPLE, seed=DIFF_SEED, depth=DIFF_DEPTH), out, depth=DIFF_DEPTH)
     return out.getvalue()
 
 
@@ -545,6 +620,15 @@ def _handler(
     """A handler that answers the pad's errors: JSON for the API, a page for pages."""
 
     async def run(request: Request) -> Response:
+        pad: Pad = request.app.state.pad
+        pad.busy += 1  # (the event loop's thread alone counts)
+        try:
+            return await answer(request)
+        finally:
+            pad.busy -= 1
+            pad.quiet_since = time.monotonic()
+
+    async def answer(request: Request) -> Response:
         try:
             return await method(request)
         except BadRequest as exc:
@@ -571,10 +655,22 @@ def _handler(
     return run
 
 
-def create_app(db: Path, *, hosts: Hosts | None = None) -> Starlette:
+def create_app(db: Path, *, hosts: Hosts | None = None, warm: bool = False) -> Starlette:
     """The score pad's ASGI application, storing games in the SQLite file ``db``.
-    ``hosts`` are the names and addresses requests may name as their host (``None``: any)."""
+    ``hosts`` are the names and addresses requests may name as their host (``None``: any).
+    With ``warm``, from its start a thread works the compare page's reports out ahead
+    while the pad is idle (:meth:`Pad.warm`), until it stops."""
     pad = Pad(Store(db))
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        stop = threading.Event()
+        threading.Thread(target=pad.warm, args=(stop,), name="compare reports", daemon=True).start()
+        try:
+            yield
+        finally:
+            stop.set()
+
     api = [
         Route("/api/editions", _handler(pad.api_editions)),
         Route("/api/editions/{edition}", _handler(pad.api_edition)),
@@ -605,6 +701,8 @@ def create_app(db: Path, *, hosts: Hosts | None = None) -> Starlette:
         Route("/sw.js", _service_worker),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=[*api, *pages], middleware=[Middleware(SameOrigin, hosts=hosts)])
+    app = Starlette(
+        routes=[*api, *pages], middleware=[Middleware(SameOrigin, hosts=hosts)], lifespan=lifespan if warm else None
+    )
     app.state.pad = pad
     return app
