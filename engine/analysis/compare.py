@@ -176,14 +176,15 @@ def _trick_codes(edition: Edition) -> list[str]:
 Trick = tuple[tuple[str, ...], tuple["Play | None", ...], tuple["Play | None", ...]]
 
 
-def _play(edition: Edition, cards: Sequence[Play | None]) -> TrickResult | str | None:
-    """How the trick of ``cards`` plays under ``edition``, or why the edition cannot have
-    it; ``None`` when the edition has no card of one of them (said by :func:`_lacking`,
-    only when it is shown: most of the tricks with a card only one deck has are not)."""
+def _play(resolve: Callable[[Sequence[Play]], TrickResult], cards: Sequence[Play | None]) -> TrickResult | str | None:
+    """How the trick of ``cards`` plays under the edition whose ``resolve_trick`` is
+    ``resolve``, or why the edition cannot have it; ``None`` when the edition has no card
+    of one of them (said by :func:`_lacking`, only when it is shown: most of the tricks
+    with a card only one deck has are not)."""
     if None in cards:
         return None
     try:
-        return edition.resolve_trick(cast("Sequence[Play]", cards))  # (none is None)
+        return resolve(cast("Sequence[Play]", cards))  # (none is None)
     except SkullKingError as exc:
         return str(exc)  # too many copies, a module not used at that player count, ...
 
@@ -342,10 +343,11 @@ def trick_differences(
             why = refused if refused is not None else _lacking(trick[0], trick[1] if side == "b" else trick[2])
             tally.keep_only(side, {"cards": list(trick[0])}, result.as_json(), why)
 
-    play = _play  # (a local name)
+    play, resolve_a, resolve_b = _play, a.resolve_trick, b.resolve_trick  # (local names)
+    checked = 0
     for trick in tricks():
-        left = play(a, trick[1])
-        right = play(b, trick[2])
+        left = play(resolve_a, trick[1])
+        right = play(resolve_b, trick[2])
         if not isinstance(left, TrickResult):
             if isinstance(right, TrickResult):
                 only_one("b", trick, right, left)
@@ -353,10 +355,11 @@ def trick_differences(
         if not isinstance(right, TrickResult):
             only_one("a", trick, left, right)
             continue
-        tally.checked += 1
+        checked += 1
         # winner, next leader, bonus, alliances; two examples per pair of deciding rules
         if left[:4] != right[:4] and tally.differs((left.rule, right.rule)):
             tally.examples.append({"cards": list(trick[0]), "a": left.as_json(), "b": right.as_json()})
+    tally.checked = checked
     return {**tally.as_json(), "grid": _grid_json(size, most)}
 
 
