@@ -8,13 +8,17 @@ form cannot send one), and committed to the database before the answer is sent.
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import itertools
 import json
+import os
+import signal
 import sqlite3
 import threading
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -79,11 +83,11 @@ class Pad:
         #: Requests being answered, and since when none has been.
         self.busy, self.quiet_since = 0, time.monotonic()
 
-    def diff_report(self, a: str, b: str) -> str:
+    def diff_report(self, a: str, b: str, make: Make | None = None) -> str:
         """``skullking diff A B``'s text for the bundled editions ``a`` and ``b`` (see
-        :func:`_diff_text`), worked out once a pair: kept while the pad runs, and in the
-        store for the next time it runs (:meth:`report_key`), made again when the entry
-        there is not as it was kept."""
+        :func:`_diff_text`; ``make``: made another way), worked out once a pair: kept
+        while the pad runs, and in the store for the next time it runs
+        (:meth:`report_key`), made again when the entry there is not as it was kept."""
         known = self._diffs.get((a, b))
         if known is not None:
             return known
@@ -96,7 +100,7 @@ class Pad:
                 key = self.report_key(first, second)
                 known = self.store.report(key)
                 if known is None:
-                    known = _diff_text(first, second)
+                    known = _diff_text(first, second) if make is None else make(first, second)
                     self.store.keep_report(key, code_fingerprint(), known)
                 self._diffs[(a, b)] = known
             return known
@@ -110,32 +114,44 @@ class Pad:
         return hashlib.sha256(json.dumps(settings).encode()).hexdigest()
 
     def _digest(self, edition: Edition) -> str:
-        """The SHA-256 of a bundled edition's fields as the model's codec writes them."""
         found = self._digests.get(edition.id)
         if found is None:
-            values = {name: getattr(edition, name) for name in edition.FIELDS if name not in ("path", "provenance")}
-            found = self._digests[edition.id] = hashlib.sha256(EDITIONS.dumps(values).encode()).hexdigest()
+            found = self._digests[edition.id] = _edition_digest(edition)
         return found
 
-    def warm(self, stop: threading.Event, idle: float | None = None) -> None:
-        """Work the compare page's report of every ordered pair of bundled editions out
-        ahead (the pad's first page of a pair then answers at once), until ``stop`` is
-        set: read back from the store where it was kept, else made once no request has
-        come for ``idle`` seconds (:data:`IDLE_SECONDS`), one pair at a time."""
+    def warm(
+        self,
+        stop: threading.Event,
+        idle: float | None = None,
+        *,
+        pairs: Iterable[tuple[str, str]] | None = None,
+        make: Make | None = None,
+    ) -> None:
+        """Work the compare page's report of every ordered pair of bundled editions
+        (``pairs``: of these) out ahead, so that the pad's first page of a pair answers at
+        once, until ``stop`` is set: read back from the store where it was kept, else made
+        once no request has come for ``idle`` seconds (:data:`IDLE_SECONDS`), one pair at
+        a time, in a worker process of low priority (``make``: another way)."""
         idle = IDLE_SECONDS if idle is None else idle
-        ids = [edition["id"] for edition in self.editions.bundled()]
-        for a, b in itertools.permutations(ids, 2):
-            if stop.is_set():
-                return
-            try:
-                if (a, b) in self._diffs:
+        if pairs is None:
+            pairs = itertools.permutations([edition["id"] for edition in self.editions.bundled()], 2)
+        worker = _Worker() if make is None else None
+        try:
+            for a, b in pairs:
+                if stop.is_set():
+                    return
+                try:
+                    if (a, b) in self._diffs:
+                        continue
+                    if self.store.report(self.report_key(self.editions.get(a), self.editions.get(b))) is None:
+                        self._quiet(stop, idle)
+                    if not stop.is_set():
+                        self.diff_report(a, b, make or worker)
+                except Exception:  # a pair that fails is worked out (and its error shown) when asked for
                     continue
-                if self.store.report(self.report_key(self.editions.get(a), self.editions.get(b))) is None:
-                    self._quiet(stop, idle)
-                if not stop.is_set():
-                    self.diff_report(a, b)
-            except Exception:  # a pair that fails is worked out (and its error shown) when asked for
-                continue
+        finally:
+            if worker is not None:
+                worker.close()
 
     def _quiet(self, stop: threading.Event, idle: float) -> None:
         """Wait until no request has come for ``idle`` seconds (or ``stop`` is set)."""
@@ -583,6 +599,62 @@ def _image_as_text(self: Any, tokens: Any, idx: int, options: Any, env: Any) -> 
     said = f' "{title}"' if title else ""
     source: str = escapeHtml(f"![{alt}]({token.attrGet('src') or ''}{said})")
     return source
+
+
+#: How a compare report is made: the text of the two editions' comparison.
+Make = Callable[["Edition", "Edition"], str]
+
+
+def _edition_digest(edition: Edition) -> str:
+    """The SHA-256 of an edition's fields as the model's codec writes them, but where its
+    file lies (which no report reads)."""
+    values = {name: getattr(edition, name) for name in edition.FIELDS if name not in ("path", "provenance")}
+    return hashlib.sha256(EDITIONS.dumps(values).encode()).hexdigest()
+
+
+class _Worker:
+    """Makes compare reports in a process of its own, at a low priority, started with the
+    first: the pad's thread then only waits for it. (Made by a thread of the pad, a
+    report held Python's interpreter lock for a second or two, and every answer
+    meanwhile waited for it: a kept report took 0.8 s to show.)"""
+
+    def __init__(self) -> None:
+        self._pool: ProcessPoolExecutor | None = None
+
+    def __call__(self, a: Edition, b: Edition) -> str:
+        if self._pool is None:
+            import multiprocessing
+
+            context = multiprocessing.get_context("spawn")  # (a fork of a process with threads may hang)
+            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=context, initializer=_worker_started)
+        digests, text = self._pool.submit(_worker_report, a.id, b.id).result()
+        if digests != (_edition_digest(a), _edition_digest(b)):  # (their files changed since the pad loaded them)
+            raise RuntimeError(f"the worker's editions '{a.id}' and '{b.id}' are not the pad's")
+        return text
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(cancel_futures=True)
+
+
+def _worker_started() -> None:
+    """A worker of :class:`_Worker`: behind the pad for the processor, and deaf to Ctrl+C
+    (which stops the pad, and the pad stops its worker)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    with contextlib.suppress(AttributeError, OSError):  # (no os.nice on Windows)
+        os.nice(10)
+
+
+@functools.cache
+def _worker_editions() -> Editions:
+    return Editions()
+
+
+def _worker_report(a: str, b: str) -> tuple[tuple[str, str], str]:
+    """In a worker: the digests of the bundled editions ``a`` and ``b`` as it read them,
+    and their report."""
+    first, second = _worker_editions().get(a), _worker_editions().get(b)
+    return (_edition_digest(first), _edition_digest(second)), _diff_text(first, second)
 
 
 def _diff_text(a: Any, b: Any) -> str:

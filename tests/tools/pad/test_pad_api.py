@@ -1093,6 +1093,7 @@ def test_the_pad_works_diff_reports_out_ahead_while_no_request_comes(db: Path, m
     import itertools
     import time
 
+    from skullking.tools.pad import app as pad_app
     from skullking.tools.pad.app import Pad
     from skullking.tools.pad.games import Editions
     from skullking.tools.pad.store import Store
@@ -1102,7 +1103,11 @@ def test_the_pad_works_diff_reports_out_ahead_while_no_request_comes(db: Path, m
     pad = Pad(Store(db))
     pad.busy = 1
     stop = threading.Event()
-    worker = threading.Thread(target=pad.warm, args=(stop, 0.01))
+
+    def here(a: Any, b: Any) -> str:  # (made in this process: no worker)
+        return pad_app._diff_text(a, b)
+
+    worker = threading.Thread(target=pad.warm, args=(stop, 0.01), kwargs={"make": here})
     worker.start()
     try:
         time.sleep(0.5)
@@ -1116,8 +1121,33 @@ def test_the_pad_works_diff_reports_out_ahead_while_no_request_comes(db: Path, m
     assert pad.diff_report("bga", "legendary-2018") == "A = bga\nB = legendary-2018\nmade 1\n"
     restarted = Pad(Store(db))
     restarted.busy = 1
-    restarted.warm(threading.Event(), 3600)
+    restarted.warm(threading.Event(), 3600, make=here)
     assert len(made) == 30 and restarted.diff_report("skullking-original", "skullking-2024").endswith("made 30\n")
+
+
+def test_reports_worked_out_ahead_are_made_in_a_worker_process_as_the_page_makes_them(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The reports worked out ahead are made in a worker process (the pad's own thread
+    only waits, so that its answers meanwhile do not wait for the comparison): the same
+    text as the page makes, kept for the next start; a worker that read other edition
+    files than the pad's (changed since the pad loaded them) has its report dropped."""
+    from skullking.tools.pad import app as pad_app
+    from skullking.tools.pad.app import Pad
+    from skullking.tools.pad.store import Store
+
+    pair = ("skullking-2024", "skullking-2021")
+    pad = Pad(Store(db))
+    first, second = pad.editions.get(pair[0]), pad.editions.get(pair[1])
+    page = pad_app._diff_text(first, second)
+    monkeypatch.setattr(pad_app, "_diff_text", lambda a, b: "made in the pad's own process")
+    pad.warm(threading.Event(), 0, pairs=[pair])
+    assert pad.diff_report(*pair) == page  # (the worker imports the real one)
+    assert Store(db).report(pad.report_key(first, second)) == page
+    other = Pad(Store(db))
+    monkeypatch.setattr(pad_app, "_edition_digest", lambda edition: f"{edition.id} as changed")
+    other.warm(threading.Event(), 0, pairs=[("bga", "legendary-2018")])
+    assert other.diff_report("bga", "legendary-2018") == "made in the pad's own process"
 
 
 def test_serve_starts_working_the_diff_reports_out_and_stops_with_the_pad(
@@ -1132,6 +1162,8 @@ def test_serve_starts_working_the_diff_reports_out_and_stops_with_the_pad(
 
     made = _made_reports(monkeypatch)
     monkeypatch.setattr(pad_app, "IDLE_SECONDS", 0.01)
+    warm = pad_app.Pad.warm  # (made in this process: no worker)
+    monkeypatch.setattr(pad_app.Pad, "warm", lambda pad, stop: warm(pad, stop, make=pad_app._diff_text))
     with TestClient(create_app(db)) as client:
         time.sleep(0.5)
         assert made == [] and client.get("/api/editions").status_code == 200
