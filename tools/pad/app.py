@@ -61,6 +61,8 @@ DIFF_SAMPLE, DIFF_SEED, DIFF_DEPTH = 500, 2021, 3
 #: Seconds without a request after which the pad works a compare report out ahead
 #: (making one takes a second or two, which would slow the answers in between).
 IDLE_SECONDS = 5.0
+#: Seconds the pad waits, as it stops, for a report being worked out ahead.
+STOP_SECONDS = 10.0
 
 #: The page's script and stylesheet (the real folder: an editable install links its files).
 STATIC = Path(__file__).resolve().parent / "static"
@@ -626,7 +628,9 @@ class _Worker:
             import multiprocessing
 
             context = multiprocessing.get_context("spawn")  # (a fork of a process with threads may hang)
-            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=context, initializer=_worker_started)
+            self._pool = ProcessPoolExecutor(
+                max_workers=1, mp_context=context, initializer=_worker_started, initargs=(os.getpid(),)
+            )
         digests, text = self._pool.submit(_worker_report, a.id, b.id).result()
         if digests != (_edition_digest(a), _edition_digest(b)):  # (their files changed since the pad loaded them)
             raise RuntimeError(f"the worker's editions '{a.id}' and '{b.id}' are not the pad's")
@@ -637,12 +641,21 @@ class _Worker:
             self._pool.shutdown(cancel_futures=True)
 
 
-def _worker_started() -> None:
-    """A worker of :class:`_Worker`: behind the pad for the processor, and deaf to Ctrl+C
-    (which stops the pad, and the pad stops its worker)."""
+def _worker_started(pad: int) -> None:
+    """A worker of :class:`_Worker`, for the pad of process id ``pad``: behind the pad
+    for the processor, deaf to Ctrl+C (which stops the pad, and the pad stops its
+    worker), and gone once the pad is (killed, it could not stop the worker)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     with contextlib.suppress(AttributeError, OSError):  # (no os.nice on Windows)
         os.nice(10)
+    threading.Thread(target=_ends_with, args=(pad,), name="the pad's worker", daemon=True).start()
+
+
+def _ends_with(pad: int) -> None:
+    """End this process once its parent, the pad ``pad``, is gone."""
+    while os.getppid() == pad:
+        time.sleep(1)
+    os._exit(0)
 
 
 @functools.cache
@@ -737,11 +750,13 @@ def create_app(db: Path, *, hosts: Hosts | None = None, warm: bool = False) -> S
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         stop = threading.Event()
-        threading.Thread(target=pad.warm, args=(stop,), name="compare reports", daemon=True).start()
+        warming = threading.Thread(target=pad.warm, args=(stop,), name="compare reports", daemon=True)
+        warming.start()
         try:
             yield
         finally:
-            stop.set()
+            stop.set()  # (it ends once the report in the making is made, and its worker with it)
+            await run_in_threadpool(warming.join, STOP_SECONDS)
 
     api = [
         Route("/api/editions", _handler(pad.api_editions)),
