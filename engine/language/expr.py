@@ -508,7 +508,10 @@ class Expression:
         try:
             self.type = check(self.tree, self.names)
             if want is not None and self.type != want:
-                raise ExpressionError(f"expected a {want}, got a {self.type}", column=1)
+                hint = ""
+                if want == "truth value" and isinstance(self.tree, Variable):  # (a flag such as last_round)
+                    hint = f" (compare it: '{self.tree.name} == 1')"
+                raise ExpressionError(f"expected a {want}, got a {self.type}{hint}", column=1)
             self._fn = _generated(self.tree, {n: i for i, n in enumerate(self.names)})
         except RecursionError:
             raise ExpressionError("the expression is nested too deeply", column=1) from None
