@@ -253,7 +253,9 @@ def check(expr: Expr, names: Sequence[str]) -> Type:
         return "truth value"
     if isinstance(expr, Variable):
         if expr.name not in names or expr.name == TABLE:
-            raise ExpressionError(unknown("name", expr.name, [n for n in names if n != TABLE]), column=expr.column)
+            raise ExpressionError(
+                unknown("name", expr.name, [n for n in names if n != TABLE]), column=expr.column, name=expr.name
+            )
         return "number"
     if isinstance(expr, Negate):
         _expect(expr.operand, "number", names, "arithmetic")

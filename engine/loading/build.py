@@ -46,6 +46,7 @@ from skullking.model.records import (
     Ties,
     WhenSeveral,
     bid_rule_names,
+    card_ids,
     case_names,
     default,
     made_names,
@@ -219,7 +220,7 @@ def build_edition(root: Node, *, path: str) -> Any:
         )
         for i, b in enumerate(d["bonuses"])
     )
-    played = played_names(role_ids)
+    played = played_names(role_ids, card_ids(d["deck"].get("cards", [])))
     schemes = tuple(
         Scheme(
             id=s["id"],

@@ -73,8 +73,10 @@ class CheckedFile:
         """The formula at ``path`` compiled over ``names`` to a ``want`` ("number" or
         "truth value"), or ``None`` after an error located at its column in the file."""
         from skullking.core.limits import MAX_EXPRESSION_CHARS
-        from skullking.language.expr import compile_expression
+        from skullking.language.expr import TABLE, compile_expression
+        from skullking.model.records import listed_names
 
+        names = tuple(names)
         text = str(source).lower() if isinstance(source, bool) else str(source)
         if len(text) > MAX_EXPRESSION_CHARS:
             self.error(
@@ -84,11 +86,15 @@ class CheckedFile:
             )
             return None
         try:
-            return compile_expression(text, tuple(names), want)  # type: ignore[arg-type]
+            return compile_expression(text, names, want)  # type: ignore[arg-type]
         except ExpressionError as exc:
             node = self.root.at(path)
             loc = self.at(*path)
             if node is not None and not isinstance(node.value, dict | list):
                 loc = position_in_scalar(node, exc.column, self.sources.get(node.loc.file))
-            self.add(loc.problem(f"{exc} in '{shorten(text, 200)}'"))
+            said = str(exc)
+            if exc.name is not None:  # an unknown name: the played_ names listed as their patterns
+                known = [n for n in names if n != TABLE]
+                said = unknown("name", exc.name, known, listed=listed_names(known))
+            self.add(loc.problem(f"{said} in '{shorten(text, 200)}'"))
             return None

@@ -28,12 +28,15 @@ class RoundRules:
 
     def scoring(self) -> None:
         """The scoring schemes: their loads and the names of these, their cases and formulas."""
-        from skullking.model.records import case_names, made_names, played_names
+        from skullking.model.records import card_ids, case_names, made_names, played_names
 
         scoring = self.file.data["scoring"]
         schemes = self.file.ids(("scoring", "schemes"), scoring["schemes"], "scheme")
         self.file.known(scoring["default"], schemes, "scoring scheme", "scoring", "default")
-        played = played_names([r["id"] for r in self.file.data["roles"]])
+        self._played_names()
+        played = played_names(
+            [r["id"] for r in self.file.data["roles"]], card_ids(self.file.data["deck"].get("cards", []))
+        )
         if "extra_round_cards" in scoring:
             self.file.expression(
                 scoring["extra_round_cards"], EXTRA_ROUND_NAMES, "number", "scoring", "extra_round_cards"
@@ -98,6 +101,29 @@ class RoundRules:
                     "the last case must have no 'when', so that every result gets points (or say 'otherwise: zero')",
                     *self.file.blame(last, (*path, "cases"), (*path, "otherwise")),
                 )
+
+    def _played_names(self) -> None:
+        """A role's ``played_<role>`` name and a card's ``played_card_<card>`` name must
+        differ (a role ``card_loot`` beside a card ``loot``): one name, one count."""
+        from skullking.model.records import played_card_name, played_name
+
+        roles = {played_name(role["id"]): k for k, role in enumerate(self.file.data["roles"])}
+        for i, card in enumerate(self.file.data["deck"].get("cards", [])):
+            named: list[tuple[str, tuple[str | int, ...]]] = [(card["id"], ("deck", "cards", i, "id"))]
+            named += [
+                (ind["id"], ("deck", "cards", i, "individuals", j, "id"))
+                for j, ind in enumerate(card.get("individuals", []))
+            ]
+            for ident, where in named:
+                name = played_card_name(ident)
+                if name is not None and name in roles:
+                    role = ("roles", roles[name], "id")
+                    self.file.error(
+                        f"formula name '{name}' would count two things: the cards played in role "
+                        f"'{self.file.data['roles'][roles[name]]['id']}' and the cards of card '{ident}'; "
+                        "give the role another id",
+                        *self.file.blame(role, where),
+                    )
 
     def cards_named(self, cards: set[str], modules: set[str]) -> None:
         """The card and module the wagers and the bid changes name (``cards``: the ids

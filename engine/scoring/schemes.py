@@ -20,11 +20,11 @@ from skullking.model.records import (
     Effect,
     EffectKind,
     Scheme,
-    played_name,
 )
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
+    from skullking.model.cards import Play
 
 
 class RoundScore(NamedTuple):
@@ -55,23 +55,45 @@ class Scorer:
     """A scheme of an edition made ready to score rounds: the names every player's
     values hold, the bonus points, the alliance effect, and, for a scheme whose
     formulas look at one player's values (no aggregate over the table, no
-    ``played_<role>``), the scheme written out as two Python functions over the table
-    (see :func:`_functions`): whether each player made the bid, and each player's points
-    from the first case that holds. :meth:`points` scores a round from its results: a
-    score sheet's round, a round played move by move, ``diff``'s grid of rounds and the
-    bots' estimates all score through it. Get a scheme's scorer with :func:`scorer`."""
+    ``played_<role>`` or ``played_card_<card>``), the scheme written out as two Python
+    functions over the table (see :func:`_functions`): whether each player made the
+    bid, and each player's points from the first case that holds.
+    :meth:`points` scores a round from its results: a score sheet's round, a round
+    played move by move, ``diff``'s grid of rounds and the bots' estimates all score
+    through it. Get a scheme's scorer with :func:`scorer`."""
 
-    __slots__ = ("alliance", "fast", "load_ids", "made_divides", "points_of", "scheme", "uses_played", "zeros")
+    __slots__ = (
+        "alliance",
+        "card_names",
+        "fast",
+        "load_ids",
+        "made_divides",
+        "points_of",
+        "role_names",
+        "scheme",
+        "uses_played",
+        "zeros",
+    )
 
     def __init__(self, edition: Edition, scheme: Scheme) -> None:
-        from skullking.model.records import played_names
+        from skullking.model.records import card_ids, played_card_name, played_name
 
         self.scheme = scheme
         self.load_ids = scheme.loads
         self.points_of = {b.id: b.points for b in edition.bonuses}
         self.alliance = next((e for e in edition.effects if e.kind is EffectKind.ALLIANCE), None)
-        #: Every ``played_<role>`` name at 0: a player's values before the play counts.
-        self.zeros = dict.fromkeys(played_names([r.id for r in edition.roles]), 0)
+        #: The ``played_<role>`` name of each role, the ``played_card_<card>`` name of
+        #: each card and named individual (ids that make no name left out).
+        self.role_names: dict[str | None, str] = {}
+        for role in edition.roles:
+            if (name := played_name(role.id)) is not None:
+                self.role_names[role.id] = name
+        self.card_names: dict[str | None, str] = {}
+        for card in card_ids(edition.data["deck"].get("cards", [])):
+            if (name := played_card_name(card)) is not None:
+                self.card_names[card] = name
+        #: Every ``played_`` name at 0: a player's values before the play counts.
+        self.zeros = dict.fromkeys((*self.role_names.values(), *self.card_names.values()), 0)
         self.uses_played = bool(played_names_used(scheme))
         #: (made, points) written out over the table, or None (see _functions).
         self.fast = None if self.uses_played else _functions(scheme)
@@ -92,7 +114,7 @@ class Scorer:
         loads: Mapping[str, str],
         rounds: int = 0,
         extra: Mapping[str, int] | None = None,
-        played: Mapping[str, Mapping[str, int]] | None = None,
+        played: Mapping[str, Iterable[Play]] | None = None,
     ) -> RoundScore:
         """Points for round ``number`` (``cards`` dealt to ``players``) from its results:
         per player the bid (after any change) and the tricks won; the capture bonus ids
@@ -105,9 +127,10 @@ class Scorer:
 
         The formulas also see the game: ``rounds`` in the schedule (0: unknown),
         ``last_round`` (1 in the schedule's last round), ``total_bids``, and per player
-        ``played_<role>`` from ``played`` (player -> role id -> cards played in that
-        role; needed only by schemes that use those names, see
-        :func:`played_names_used`), and aggregate over the table.
+        ``played_<role>`` and ``played_card_<card>`` from ``played`` (player -> the
+        cards they played this round; needed only by schemes that use those names, see
+        :func:`played_names_used`, and counted by :meth:`counts`), and aggregate over
+        the table.
 
         The scheme's functions written out as Python score the round where there are
         any (see :func:`_functions`); where a formula of theirs divides by zero or a
@@ -153,7 +176,7 @@ class Scorer:
         wagers: Mapping[str, int],
         loads: Mapping[str, str],
         rounds: int,
-        played: Mapping[str, Mapping[str, int]] | None,
+        played: Mapping[str, Iterable[Play]] | None,
     ) -> dict[str, int]:
         """Each player's points by the formulas one by one, over a table of names
         (``bonus``: capture points per player)."""
@@ -175,10 +198,7 @@ class Scorer:
             env["bid"] = bids[p]
             env["won"] = won[p]
             if played and counts_played:
-                for role, count in played.get(p, {}).items():
-                    name = played_name(role)
-                    if name is not None:
-                        env[name] = count
+                env.update(self.counts(played.get(p, ())))
             table.append(env)
         made = {p: bool(scheme.made.evaluate_for(table, row)) for row, p in enumerate(players)}
         earned = _earned(self.alliance, alliances, made) if alliances else {}
@@ -197,6 +217,22 @@ class Scorer:
             if case.when is None or case.when.evaluate_for(table, row):
                 return int(case.points.evaluate_for(table, row))
         return 0
+
+    def counts(self, plays: Iterable[Play]) -> dict[str, int]:
+        """The ``played_`` names' values for one player's cards played in a round: each
+        card counts under its role as played (a declared card as declared: a Tigress
+        declared as an escape is an escape), under its card's id, and under its named
+        individual's id (Harry is also a pirate card). Effects in the trick do not
+        change what a card counts as (under the White Whale a pirate still counts as a
+        pirate), and numbered cards count under no name."""
+        counts: dict[str, int] = {}
+        roles, cards = self.role_names, self.card_names
+        for play in plays:
+            card = play.card
+            for name in (roles.get(play.role), cards.get(card.kind), cards.get(card.individual)):
+                if name is not None:
+                    counts[name] = counts.get(name, 0) + 1
+        return counts
 
 
 _SCORERS: weakref.WeakKeyDictionary[Edition, dict[int, tuple[Scheme, Scorer]]] = weakref.WeakKeyDictionary()
@@ -317,7 +353,8 @@ _ALWAYS, _OWN_MADE = AlliancePays.ALWAYS, AlliancePays.OWN_MADE
 
 
 def played_names_used(scheme: Scheme) -> list[str]:
-    """The ``played_<role>`` names the scheme's formulas use (they need the whole play)."""
+    """The ``played_<role>`` and ``played_card_<card>`` names the scheme's formulas use
+    (they need the whole play)."""
     used: set[str] = set(scheme.made.variables)
     for case in scheme.cases:
         used |= case.points.variables | (case.when.variables if case.when is not None else set())
