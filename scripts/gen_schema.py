@@ -314,7 +314,8 @@ PLAYED = (
 )
 
 SCHEME = obj(
-    "A scoring scheme: the first case whose 'when' holds gives a player's points for the round.",
+    "A scoring scheme: the first case whose 'when' holds gives a player's points for the round, and the "
+    "adjustments then change them.",
     {
         "id": ident("The scheme's id, chosen by a score sheet's 'scoring'"),
         "title": {"type": "string", "description": "The scheme's name, shown to players."},
@@ -369,6 +370,29 @@ SCHEME = obj(
                 ["id", "points"],
             ),
             minItems=1,
+        ),
+        "adjustments": array(
+            "Changes to a player's points applied after the case that gave them, whichever it was (and to the "
+            "0 of a result no case covers, under 'otherwise: zero'), in order, each to the points the one "
+            "before left: one line doubles the last round or taxes the escapes played under every case. "
+            "Points a score sheet gives as 'extra' are added after them.",
+            obj(
+                "One adjustment: where 'when' holds (always, without it), the points become 'points'.",
+                {
+                    "id": ident(
+                        "The adjustment's id, so that an overlay can change or remove it (null), or add one "
+                        "before or after it, e.g. 'double-last-round'"
+                    ),
+                    "when": expression(
+                        "Condition. Names: those of the cases' 'when', and points (the points so far: the "
+                        "case's, as the adjustments before this one left them), e.g. 'last_round == 1'."
+                    ),
+                    "points": expression(
+                        "The new points. Same names as 'when', e.g. 'points * 2' or 'points - 5 * played_card_escape'."
+                    ),
+                },
+                ["id", "points"],
+            ),
         ),
     },
     ["id", "made", "cases"],

@@ -14,10 +14,16 @@ from skullking.model.records import (
     CASE_NAMES,
     EXTRA_ROUND_NAMES,
     HAND_LIMIT_NAMES,
+    POINTS,
     ROUND_NAMES,
     SEAT_NAMES,
     ghost_plays,
 )
+
+#: What a case or ``made`` that reads ``points`` is told.
+_ADJUSTMENTS_ONLY = {
+    POINTS: "it is the points of the case that applied, which only the scheme's adjustments read",
+}
 
 
 class RoundRules:
@@ -27,8 +33,9 @@ class RoundRules:
         self.file = file
 
     def scoring(self) -> None:
-        """The scoring schemes: their loads and the names of these, their cases and formulas."""
-        from skullking.model.records import card_ids, case_names, made_names, played_names
+        """The scoring schemes: their loads and the names of these, their cases,
+        adjustments and formulas."""
+        from skullking.model.records import adjustment_names, card_ids, case_names, made_names, played_names
 
         scoring = self.file.data["scoring"]
         schemes = self.file.ids(("scoring", "schemes"), scoring["schemes"], "scheme")
@@ -48,9 +55,11 @@ class RoundRules:
                 )
         for index, scheme in enumerate(scoring["schemes"]):
             path = ("scoring", "schemes", index)
-            self.file.expression(scheme["made"], made_names(played), "truth value", *path, "made")
+            self.file.expression(
+                scheme["made"], made_names(played), "truth value", *path, "made", elsewhere=_ADJUSTMENTS_ONLY
+            )
             loads = scheme.get("loads", [])
-            taken = (*CASE_NAMES, *played)
+            taken = (*CASE_NAMES, POINTS, *played)
             first: dict[str, int] = {}
             for k, load in enumerate(loads):
                 if load in first:
@@ -74,9 +83,18 @@ class RoundRules:
             cases = scheme["cases"]
             self.file.ids((*path, "cases"), cases, "case")
             for k, case in enumerate(cases):
+                step: tuple[str | int, ...] = (*path, "cases", k)
                 if "when" in case:
-                    self.file.expression(case["when"], names, "truth value", *path, "cases", k, "when")
-                self.file.expression(case["points"], names, "number", *path, "cases", k, "points")
+                    self.file.expression(case["when"], names, "truth value", *step, "when", elsewhere=_ADJUSTMENTS_ONLY)
+                self.file.expression(case["points"], names, "number", *step, "points", elsewhere=_ADJUSTMENTS_ONLY)
+            adjustments = scheme.get("adjustments", [])
+            self.file.ids((*path, "adjustments"), adjustments, "adjustment")
+            adjusted = adjustment_names(played, scheme)
+            for k, adjustment in enumerate(adjustments):
+                step = (*path, "adjustments", k)
+                if "when" in adjustment:
+                    self.file.expression(adjustment["when"], adjusted, "truth value", *step, "when")
+                self.file.expression(adjustment["points"], adjusted, "number", *step, "points")
             for k, case in enumerate(cases[:-1]):
                 if "when" not in case:
                     for later in range(k + 1, len(cases)):

@@ -43,6 +43,7 @@ ITEM_NAMES = {
     "bonuses": "bonus",
     "schemes": "scheme",
     "cases": "case",
+    "adjustments": "adjustment",
     "variants": "schedule",
     "abilities": "ability",
     "rules": "bidding rule",

@@ -34,6 +34,9 @@ ROUND_KEYS = ("cards", "bids", "won", "bonuses", "loot", "extra", "leader", "tri
 #: Names of a scheme's cases (besides ``played_<role>``, ``played_card_<card>`` and the
 #: scheme's loads); ``total_bids`` is the sum of every bid of the round.
 CASE_NAMES = (*MADE_NAMES, "bonus", "alliance", "wager", *GAME_NAMES, "total_bids")
+#: The name an adjustment of a scheme reads besides the cases' names: the points of the
+#: case that applied, as the adjustments before it left them.
+POINTS = "points"
 #: Names of the range of a bid (``bidding.min``/``max``).
 ROUND_NAMES = ("cards", "round", "players", *GAME_NAMES)
 #: Names of a bidding rule (besides the aggregates over every player's ``bid``):
@@ -129,6 +132,12 @@ def made_names(played: tuple[str, ...]) -> tuple[str, ...]:
 def case_names(played: tuple[str, ...], scheme: Mapping[str, Any]) -> tuple[str, ...]:
     """Names of a scheme's cases (with the aggregates over every player)."""
     return (*CASE_NAMES, *played, *scheme.get("loads", []), TABLE)
+
+
+def adjustment_names(played: tuple[str, ...], scheme: Mapping[str, Any]) -> tuple[str, ...]:
+    """Names of a scheme's adjustments: the cases' names and ``points`` (with the
+    aggregates over every player, ``points`` among what they see of each)."""
+    return (*CASE_NAMES, *played, *scheme.get("loads", []), POINTS, TABLE)
 
 
 def bid_rule_names(order: str) -> tuple[str, ...]:
@@ -339,6 +348,16 @@ class Case(NamedTuple):
     id: str = ""
 
 
+class Adjustment(NamedTuple):
+    """A change to the points of whichever case applied (``schemes[].adjustments``):
+    where ``when`` holds (always, without one), the points become ``points``, a formula
+    that reads them as ``points``."""
+
+    id: str
+    when: Expression | None
+    points: Expression
+
+
 class Scheme(NamedTuple):
     id: str
     title: str
@@ -352,6 +371,8 @@ class Scheme(NamedTuple):
     load_names: tuple[tuple[tuple[str, ...], str], ...] = ()
     #: What a result no case covers scores (``required``: the file must cover all).
     otherwise: Otherwise = Otherwise.REQUIRED
+    #: Applied in order to the points of the case that applied (or the 0 of none).
+    adjustments: tuple[Adjustment, ...] = ()
 
     def other_names(self, load: str) -> list[str]:
         """The other names of ``load``, as written words (its id left out)."""

@@ -2,10 +2,10 @@
 (:mod:`skullking.scoring.sheets.score`), rounds played move by move
 (:mod:`skullking.play.round`), ``diff``'s grid of rounds and the bots all score a round
 through its scheme's :class:`Scorer` (:meth:`Scorer.points`). The scorer takes the
-scheme's cases over the table and when alliances pay from the edition, and writes the
-scheme out as Python functions of a player's values where its formulas allow
-(:func:`_functions`: the one fast form, computed from the formulas); the standings
-after some rounds are here too."""
+scheme's cases and adjustments over the table and when alliances pay from the edition,
+and writes the scheme out as Python functions of a player's values where its formulas
+allow (:func:`_functions`: the one fast form, computed from the formulas); the
+standings after some rounds are here too."""
 
 from __future__ import annotations
 
@@ -16,7 +16,10 @@ from typing import TYPE_CHECKING, NamedTuple
 from skullking.core.limits import MAX_VALUE
 from skullking.language.expr import divides, python_function, python_text
 from skullking.model.records import (
+    POINTS,
+    Adjustment,
     AlliancePays,
+    Case,
     Effect,
     EffectKind,
     Scheme,
@@ -57,7 +60,7 @@ class Scorer:
     formulas look at one player's values (no aggregate over the table, no
     ``played_<role>`` or ``played_card_<card>``), the scheme written out as two Python
     functions over the table (see :func:`_functions`): whether each player made the
-    bid, and each player's points from the first case that holds.
+    bid, and each player's points from the first case that holds, adjusted.
     :meth:`points` scores a round from its results: a score sheet's round, a round
     played move by move, ``diff``'s grid of rounds and the bots' estimates all score
     through it. Get a scheme's scorer with :func:`scorer`."""
@@ -123,7 +126,8 @@ class Scorer:
         player, trick winner); the wager and the load chosen; and points the scheme does
         not give (``extra``, a sheet's). The first case of the scheme that holds gives
         each player's points (a result no case covers scores 0 where the scheme says
-        ``otherwise: zero``).
+        ``otherwise: zero``); the scheme's adjustments then change them, one after
+        another, and ``extra`` is added last.
 
         The formulas also see the game: ``rounds`` in the schedule (0: unknown),
         ``last_round`` (1 in the schedule's last round), ``total_bids``, and per player
@@ -209,7 +213,13 @@ class Scorer:
             env["wager"] = wagers.get(p, 0)
             for load in scheme.loads:
                 env[load] = int(loads.get(p) == load)
-        return {p: self.case_points(table, row) for row, p in enumerate(players)}
+        rows = range(len(players))
+        points = [self.case_points(table, row) for row in rows]
+        for adjustment in scheme.adjustments:
+            for row in rows:  # (every player's, for an aggregate over the points)
+                table[row][POINTS] = points[row]
+            points = [_adjusted(adjustment, table, row) for row in rows]
+        return dict(zip(players, points, strict=True))
 
     def case_points(self, table: Sequence[Mapping[str, int]], row: int) -> int:
         """The points of the first case that holds for player ``row`` (0 when none does)."""
@@ -235,6 +245,13 @@ class Scorer:
         return counts
 
 
+def _adjusted(adjustment: Adjustment, table: Sequence[Mapping[str, int]], row: int) -> int:
+    """Player ``row``'s points after ``adjustment`` (the table holds them before, as ``points``)."""
+    if adjustment.when is None or adjustment.when.evaluate_for(table, row):
+        return int(adjustment.points.evaluate_for(table, row))
+    return table[row][POINTS]
+
+
 _SCORERS: weakref.WeakKeyDictionary[Edition, dict[int, tuple[Scheme, Scorer]]] = weakref.WeakKeyDictionary()
 
 
@@ -255,16 +272,18 @@ def _functions(scheme: Scheme) -> tuple[Callable[..., dict[str, bool]], Callable
     ``made(players, bids, won, *constants)``, whether each player made the bid, and
     ``points(players, bids, won, bonus, alliance, wagers, loads, load_ids, *constants)``,
     each player's points from the first case that holds (0 when none does), or
-    ``None`` as soon as one leaves the limits (``MAX_VALUE``); the constants are the
-    round's ``cards, round, players, rounds`` (``last_round`` and ``total_bids`` are
-    worked out inside, where a formula uses them), the mappings give each player's
-    values (a player missing from ``bonus``, ``alliance`` or ``wagers`` has 0). ``None``
-    for a scheme whose formulas aggregate over the table or that Python cannot compile."""
+    ``None`` as soon as one leaves the limits (``MAX_VALUE``: the case's points and each
+    adjustment's are checked); the constants are the round's ``cards, round, players,
+    rounds`` (``last_round`` and ``total_bids`` are worked out inside, where a formula
+    uses them), the mappings give each player's values (a player missing from
+    ``bonus``, ``alliance`` or ``wagers`` has 0). ``None`` for a scheme whose formulas
+    aggregate over the table or that Python cannot compile."""
     row = (*_ROW, *scheme.loads)
-    formulas = [scheme.made, *(e for c in scheme.cases for e in (c.when, c.points) if e is not None)]
+    adjusting = [e for a in scheme.adjustments for e in (a.when, a.points) if e is not None]
+    formulas = [scheme.made, *(e for c in scheme.cases for e in (c.when, c.points) if e is not None), *adjusting]
     if any(f.uses_table for f in formulas) or not set(scheme.made.variables) <= set(row[:8]):
         return None
-    used = set().union(*(f.variables for f in formulas))
+    used = set().union(*(f.variables for f in formulas)) - {POINTS}
     if not used <= set(row):
         return None
     constants = [f"v{i}" for i in range(2, 6)]  # cards, round, players, rounds
@@ -275,7 +294,7 @@ def _functions(scheme: Scheme) -> tuple[Callable[..., dict[str, bool]], Callable
         return lines + (["    v7 = sum(bids.values())"] if "total_bids" in variables else [])
 
     def slot(name: str, _: str | None) -> str:
-        return f"v{row.index(name)}"
+        return "value" if name == POINTS else f"v{row.index(name)}"
 
     # each player's own values, as the formulas use them
     fetch = {
@@ -314,7 +333,15 @@ def _functions(scheme: Scheme) -> tuple[Callable[..., dict[str, bool]], Callable
         first = False
     else:
         lines += ["value = 0"] if first else ["else:", "    value = 0"]
-    lines += [f"if not {-MAX_VALUE} <= value <= {MAX_VALUE}:", "    return None", "points[p] = value"]
+    within = [f"if not {-MAX_VALUE} <= value <= {MAX_VALUE}:", "    return None"]
+    lines += within
+    for adjustment in scheme.adjustments:
+        step = f"value = {python_text(adjustment.points.tree, slot)}"
+        if adjustment.when is None:
+            lines += [step, *within]
+        else:
+            lines += [f"if {python_text(adjustment.when.tree, slot)}:", f"    {step}", *(f"    {x}" for x in within)]
+    lines += ["points[p] = value"]
     points_of = python_function(
         ["players", "bids", "won", "bonus", "alliance", "wagers", "loads", "load_ids", *constants],
         "\n".join(
@@ -353,9 +380,10 @@ _ALWAYS, _OWN_MADE = AlliancePays.ALWAYS, AlliancePays.OWN_MADE
 
 
 def played_names_used(scheme: Scheme) -> list[str]:
-    """The ``played_<role>`` and ``played_card_<card>`` names the scheme's formulas use
-    (they need the whole play)."""
+    """The ``played_<role>`` and ``played_card_<card>`` names the scheme's formulas (its
+    cases' and adjustments') use: they need the whole play."""
     used: set[str] = set(scheme.made.variables)
-    for case in scheme.cases:
-        used |= case.points.variables | (case.when.variables if case.when is not None else set())
+    steps: list[Case | Adjustment] = [*scheme.cases, *scheme.adjustments]
+    for step in steps:
+        used |= step.points.variables | (step.when.variables if step.when is not None else set())
     return sorted(n for n in used if n.startswith("played_"))
