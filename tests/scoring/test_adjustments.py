@@ -110,6 +110,25 @@ def test_doubling_the_last_round_in_rounds_and_games_played_move_by_move(tmp_pat
     assert dict(games[1].score().totals) == {p: sum(r.get(p, 0) for r in doubled) for p in ("Ann", "Bo", "Cy")}
 
 
+def test_a_tie_break_round_is_no_last_round_of_the_schedule(tmp_path: Path) -> None:
+    """`last_round` is 1 in the schedule's last round only: after the one round of
+    'past-your-bedtime' leaves Ann and Bo tied (made zeros, doubled: 20 each), the
+    tie-break round they play (the 2021 edition's extra round) scores as under the base,
+    20 for Ann's made 1 and 10 for Bo's made zero."""
+    double = _load(tmp_path, "double", DOUBLE_LAST)
+    sheet = {
+        "players": ["Ann", "Bo", "Cy"],
+        "schedule": "past-your-bedtime",
+        "rounds": [
+            {"bids": {"Ann": 0, "Bo": 0, "Cy": 0}, "won": {"Ann": 0, "Bo": 0, "Cy": 1}},
+            {"players": ["Ann", "Bo"], "cards": 1, "bids": {"Ann": 1, "Bo": 0}, "won": {"Ann": 1, "Bo": 0}},
+        ],
+    }
+    scored = double.score_sheet(sheet)
+    assert [dict(r.points) for r in scored.rounds] == [{"Ann": 20, "Bo": 20, "Cy": -20}, {"Ann": 20, "Bo": 10}]
+    assert scored.winners == ("Ann",)
+
+
 # ---------------------------------------------------------------------- an escape tax by card id
 
 #: One trick of three players (the 2021 rulebook): Ann leads an escape, Bo plays the Loot
