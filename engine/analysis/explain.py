@@ -308,6 +308,9 @@ def explain(edition: Edition) -> str:
             lines.append(f"  - `{case.id}` {when}: `{case.points.source}`")
         if scheme.otherwise == "zero":
             lines.append("  - a result no case covers: 0")
+        for adjustment in scheme.adjustments:
+            when = f"when `{adjustment.when.source}`" if adjustment.when is not None else "always"
+            lines.append(f"  - then `{adjustment.id}` {when}: the points become `{adjustment.points.source}`")
     if edition.ties == "extra_round":
         cards = edition.extra_round_cards.source
         ties = f"another round of the tied players, dealing `{cards}` cards{_from(edition, 'extra_round_cards')}"

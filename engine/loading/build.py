@@ -19,6 +19,7 @@ from skullking.model.records import (
     TRICK_NAMES,
     Ability,
     AbilityKind,
+    Adjustment,
     AlliancePays,
     Bidding,
     BidRule,
@@ -46,7 +47,9 @@ from skullking.model.records import (
     TieBreakWinner,
     Ties,
     WhenSeveral,
+    adjustment_names,
     bid_rule_names,
+    card_ids,
     case_names,
     default,
     made_names,
@@ -220,7 +223,7 @@ def build_edition(root: Node, *, path: str) -> Any:
         )
         for i, b in enumerate(d["bonuses"])
     )
-    played = played_names(role_ids)
+    played = played_names(role_ids, card_ids(d["deck"].get("cards", [])))
     schemes = tuple(
         Scheme(
             id=s["id"],
@@ -240,6 +243,16 @@ def build_edition(root: Node, *, path: str) -> Any:
             loads=tuple(s.get("loads", [])),
             load_names=_load_names(s),
             otherwise=Otherwise(s.get("otherwise", default("scoring", "schemes", "[]", "otherwise"))),
+            adjustments=tuple(
+                Adjustment(
+                    id=a["id"],
+                    when=compile_expression(_text(a["when"]), adjustment_names(played, s), "truth value")
+                    if "when" in a
+                    else None,
+                    points=compile_expression(_text(a["points"]), adjustment_names(played, s), "number"),
+                )
+                for a in s.get("adjustments", [])
+            ),
         )
         for i, s in enumerate(d["scoring"]["schemes"])
     )

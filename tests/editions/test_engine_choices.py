@@ -361,6 +361,48 @@ def test_aggregates_and_cards_played_per_role(tmp_path: Path) -> None:
         )
 
 
+#: A scheme whose points are counts of the cards each player played (the digits apart).
+COUNTING = (
+    "scoring:\n  default: counting\n  schemes:\n"
+    "    - id: counting\n      made: won == bid\n      cases:\n"
+    "        - {id: counted, points: 1000 * played_escape + 100 * played_pirate + 10 * played_card_tigress"
+    " + played_card_escape}\n"
+)
+
+
+def _counted(house: Edition, trick: list[str]) -> dict[str, int]:
+    """Each player's points for one trick of three players (bids of no matter)."""
+    round_ = {"cards": 1, "bids": {"Ann": 1, "Bo": 0, "Cy": 0}, "tricks": [trick]}
+    return dict(house.score_sheet({"players": ["Ann", "Bo", "Cy"], "rounds": [round_]}).rounds[0].points)
+
+
+def test_cards_played_count_by_role_and_by_card_id(tmp_path: Path) -> None:
+    """`played_escape` counts the cards played as escapes, as printed or declared: the
+    escape, the Loot (an escape card, the 2021 rulebook) and the Tigress declared as one;
+    `played_card_escape` the escape cards alone, `played_card_tigress` the Tigress
+    whatever she was declared as. What the White Whale makes a card in the trick (an
+    escape, the 2021 rulebook) does not change what it counts as, and a round played
+    move by move counts as its sheet does."""
+    house = _overlay(tmp_path, COUNTING)
+    assert _counted(house, ["E", "LOOT", "TIG:E"]) == {"Ann": 1001, "Bo": 1000, "Cy": 1010}
+    assert _counted(house, ["E", "LOOT", "TIG:PIR"]) == {"Ann": 1001, "Bo": 1000, "Cy": 110}
+    assert _counted(house, ["PIR", "WHALE", "Y3"]) == {"Ann": 100, "Bo": 0, "Cy": 0}
+    r = Round(house, ["Ann", "Bo", "Cy"], cards=1, hands={"Ann": ["E"], "Bo": ["LOOT"], "Cy": ["TIG"]})
+    for player, bid in (("Ann", 1), ("Bo", 0), ("Cy", 0)):
+        r.bid(player, bid)
+    for player, card in (("Ann", "E"), ("Bo", "LOOT"), ("Cy", "TIG:E")):
+        r.play(player, card)
+    assert dict(r.score().points) == {"Ann": 1001, "Bo": 1000, "Cy": 1010}
+
+
+def test_a_named_individual_counts_under_its_own_id_and_its_card(tmp_path: Path) -> None:
+    """`played_card_harry` counts Harry the Giant alone; `played_card_pirate` every pirate
+    card, the named ones among them (Harry is one of the five pirates, the 2021 rulebook)."""
+    house = _overlay(tmp_path, COUNTING.replace("1000 * played_escape", "10 * played_card_pirate + played_card_harry"))
+    counts = _counted(house, ["PIR", "HARRY", "Y3"])
+    assert counts == {"Ann": 10 + 100, "Bo": 10 + 1 + 100, "Cy": 0}
+
+
 def test_validate_sees_that_ties_to_the_last_played_change_play(tmp_path: Path) -> None:
     """`validate`'s warnings play every kind of trick: ties going to the last played is a
     change of play (two equal numbers under the White Whale), so it is not said to change

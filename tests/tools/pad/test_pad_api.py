@@ -45,6 +45,16 @@ scoring:
       cases:
         made: {points: 25 * bid + bonus + alliance + wager}
 """
+#: A house rule of the 2021 edition doubling the points of the schedule's last round.
+DOUBLE_LAST = """\
+id: club
+extends: skullking-2021
+scoring:
+  schemes:
+    classic:
+      adjustments:
+        double-last-round: {when: last_round == 1, points: points * 2}
+"""
 #: Billion laughs: nine levels of nine aliases (9**9 values once expanded).
 BOMB = "".join(
     f"{name}: &{name} [{', '.join(['lol'] * 9) if prev is None else ', '.join([f'*{prev}'] * 9)}]\n"
@@ -760,6 +770,18 @@ def test_a_house_rule_game_gives_its_rule_file_and_a_sheet_scored_by_it(client: 
     (sheet.parent / "club.yaml").write_text(rules.text, encoding="utf-8")
     assert score_sheet_file(sheet) == score_part(record)
     assert client.get(f"/api/games/{new_game(client)}/rules.yaml").status_code == 404
+
+
+def test_a_house_rule_adjustment_scores_the_pads_rounds(client: TestClient) -> None:
+    """The pad scores a round as a sheet is, adjustments included: under a rule doubling
+    the schedule's last round, the one round of 'past-your-bedtime' scores twice the
+    2021 rulebook's points (a made bid of 1: 20; a made zero: 10 per card)."""
+    game = new_game(client, rules=DOUBLE_LAST, schedule="past-your-bedtime")
+    answer = put(client, game, 1, ROUND_1)
+    assert answer.status_code == 200, answer.text
+    record = game_of(client, game)
+    assert record["rounds"][0]["points"] == {"Emma": 40, "Nico": 20, "Pat": 20}
+    assert record["totals"] == {"Emma": 40, "Nico": 20, "Pat": 20}
 
 
 def test_a_house_rule_sheet_imports_with_its_rule(client: TestClient) -> None:
