@@ -796,9 +796,9 @@ def _handler(
             pad.quiet_since = time.monotonic()
 
     async def answer(request: Request) -> Response:
+        pad: Pad = request.app.state.pad
         try:
-            if access is not Access.READ:
-                pad: Pad = request.app.state.pad
+            if access is not Access.READ and pad.sharing.shared:  # (on this machine only: no key asked)
                 game = request.path_params.get("game")
                 if not await run_in_threadpool(pad.sharing.allows, pad.store, request, access, game):
                     return JSONResponse({"error": WATCH_ONLY, "watch_only": True}, status_code=403)
@@ -820,7 +820,6 @@ def _handler(
             if not page:
                 return JSONResponse(record, status_code=status, headers={"retry-after": "2"})
         if page:
-            pad = request.app.state.pad
             return pad.render("error.html", request, status=status, message=record["error"], status_code=status)
         return JSONResponse(record, status_code=status)
 
