@@ -15,8 +15,8 @@ from skullking.model.records import (
     EXTRA_ROUND_NAMES,
     HAND_LIMIT_NAMES,
     ROUND_NAMES,
-    SEAT_NAMES,
     ghost_plays,
+    seat_names,
 )
 
 
@@ -114,9 +114,9 @@ class RoundRules:
         from skullking.model.records import bid_rule_names
 
         play = self.file.data.get("play", {})
-        if "first_leader" in play:
-            names = tuple(n for n in SEAT_NAMES if n != "leader")
-            self.file.expression(play["first_leader"], names, "number", "play", "first_leader")
+        for key in ("dealer", "first_leader"):
+            if key in play:
+                self.file.expression(play[key], seat_names(key), "number", "play", key)
         bidding = self.file.data.get("bidding", {})
         for key in ("min", "max"):
             if key in bidding:
@@ -128,7 +128,9 @@ class RoundRules:
                     "'first_bidder' needs 'order: in_turn' (simultaneous bids have no first)", "bidding", "first_bidder"
                 )
             else:
-                self.file.expression(bidding["first_bidder"], SEAT_NAMES, "number", "bidding", "first_bidder")
+                self.file.expression(
+                    bidding["first_bidder"], seat_names("first_bidder"), "number", "bidding", "first_bidder"
+                )
         rules = bidding.get("rules", [])
         self.file.ids(("bidding", "rules"), rules, "bidding rule")
         for k, rule in enumerate(rules):

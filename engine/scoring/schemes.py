@@ -22,6 +22,7 @@ from skullking.model.records import (
     Scheme,
     played_name,
 )
+from skullking.rounds.context import START_VALUES, reads
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
@@ -61,7 +62,17 @@ class Scorer:
     score sheet's round, a round played move by move, ``diff``'s grid of rounds and the
     bots' estimates all score through it. Get a scheme's scorer with :func:`scorer`."""
 
-    __slots__ = ("alliance", "fast", "load_ids", "made_divides", "points_of", "scheme", "uses_played", "zeros")
+    __slots__ = (
+        "alliance",
+        "fast",
+        "game_names",
+        "load_ids",
+        "made_divides",
+        "points_of",
+        "scheme",
+        "uses_played",
+        "zeros",
+    )
 
     def __init__(self, edition: Edition, scheme: Scheme) -> None:
         from skullking.model.records import played_names
@@ -73,6 +84,8 @@ class Scorer:
         #: Every ``played_<role>`` name at 0: a player's values before the play counts.
         self.zeros = dict.fromkeys(played_names([r.id for r in edition.roles]), 0)
         self.uses_played = bool(played_names_used(scheme))
+        #: The names about the game so far the cases read (the standings, the round before).
+        self.game_names = reads(*(e for c in scheme.cases for e in (c.when, c.points)))
         #: (made, points) written out over the table, or None (see _functions).
         self.fast = None if self.uses_played else _functions(scheme)
         #: Whether the made formula divides (and so can fail: asked even when unused).
@@ -93,6 +106,7 @@ class Scorer:
         rounds: int = 0,
         extra: Mapping[str, int] | None = None,
         played: Mapping[str, Mapping[str, int]] | None = None,
+        game: Mapping[str, Mapping[str, int]] | None = None,
     ) -> RoundScore:
         """Points for round ``number`` (``cards`` dealt to ``players``) from its results:
         per player the bid (after any change) and the tricks won; the capture bonus ids
@@ -107,7 +121,11 @@ class Scorer:
         ``last_round`` (1 in the schedule's last round), ``total_bids``, and per player
         ``played_<role>`` from ``played`` (player -> role id -> cards played in that
         role; needed only by schemes that use those names, see
-        :func:`played_names_used`), and aggregate over the table.
+        :func:`played_names_used`), per player the names about the game so far from
+        ``game`` (see :meth:`~skullking.rounds.context.GameSoFar.player_values`; needed
+        only by schemes whose cases read them, ``game_names``; left out, every player is
+        at a game's start: :data:`~skullking.rounds.context.START_VALUES`), and
+        aggregate over the table.
 
         The scheme's functions written out as Python score the round where there are
         any (see :func:`_functions`); where a formula of theirs divides by zero or a
@@ -136,7 +154,9 @@ class Scorer:
             except ZeroDivisionError:
                 scored = None  # (the formulas one by one give the error)
         if scored is None:
-            scored = self._evaluated(number, cards, players, bids, won, bonus, alliances, wagers, loads, rounds, played)
+            scored = self._evaluated(
+                number, cards, players, bids, won, bonus, alliances, wagers, loads, rounds, played, game
+            )
         if extra:
             scored = {p: value + extra.get(p, 0) for p, value in scored.items()}
         return RoundScore(number=number, cards=cards, bids=bids, won=won, points=scored)
@@ -154,6 +174,7 @@ class Scorer:
         loads: Mapping[str, str],
         rounds: int,
         played: Mapping[str, Mapping[str, int]] | None,
+        game: Mapping[str, Mapping[str, int]] | None,
     ) -> dict[str, int]:
         """Each player's points by the formulas one by one, over a table of names
         (``bonus``: capture points per player)."""
@@ -169,11 +190,15 @@ class Scorer:
         counts_played = self.uses_played  # (a name left out is 0 to a formula)
         if counts_played:
             base.update(self.zeros)
+        if self.game_names and game is None:
+            base.update(START_VALUES)
         table: list[dict[str, int]] = []
         for p in players:
             env = base.copy()
             env["bid"] = bids[p]
             env["won"] = won[p]
+            if self.game_names and game is not None:
+                env.update(game.get(p, START_VALUES))
             if played and counts_played:
                 for role, count in played.get(p, {}).items():
                     name = played_name(role)
