@@ -67,7 +67,9 @@ def engine_games(edition: Edition, games: int, seed: int) -> int:
         rng = random.Random(seed + i)
         for _ in range(game.length):
             play_randomly(game.next_round(), rng)
-        totals, _ = standings(PLAYERS, [r.score() for r in game.rounds])
+        totals, _ = standings(
+            PLAYERS, [r.score() for r in game.rounds], length=game.length, tie_break=edition.tie_break_winner
+        )
         checksum += sum(totals.values())
     return checksum
 

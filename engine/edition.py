@@ -37,6 +37,7 @@ from skullking.model.records import (
     Scheme,
     SheetChoice,
     Suit,
+    TieBreakWinner,
     WhenSeveral,
     ghost_plays,
     seat_names,
@@ -88,6 +89,7 @@ class Edition:
         "play_rules",
         "bidding",
         "extra_round_cards",
+        "tie_break_winner",
     )
 
     id: str
@@ -122,6 +124,7 @@ class Edition:
     play_rules: PlayRules
     bidding: Bidding
     extra_round_cards: Expression
+    tie_break_winner: TieBreakWinner
     # -- derived from the fields on construction --
     plays: Mapping[str, Play]
     pool_limits: tuple[int, ...]
@@ -173,6 +176,7 @@ class Edition:
         play_rules: PlayRules | None = None,
         bidding: Bidding | None = None,
         extra_round_cards: Expression | None = None,
+        tie_break_winner: TieBreakWinner,
     ) -> None:
         setattr_ = object.__setattr__
         setattr_(self, "id", id)
@@ -207,6 +211,7 @@ class Edition:
         setattr_(self, "play_rules", play_rules or default_play_rules())
         setattr_(self, "bidding", bidding or default_bidding())
         setattr_(self, "extra_round_cards", extra_round_cards or default_extra_round_cards())
+        setattr_(self, "tie_break_winner", tie_break_winner)
         self._derive()
 
     def __setattr__(self, name: str, value: object) -> None:

@@ -317,15 +317,26 @@ GAME_PLAYER = (
     "are level, as in round 1), deals (1 for the player dealing the round), previous_points, previous_bid "
     "(after any bid change) and previous_won (the previous round's; 0 in round 1)."
 )
+#: What the played_ names count, said where the formulas that may use them are described.
+PLAYED = (
+    "played_ROLE (the player's cards played this round in that role as printed or declared: under the 2021 "
+    "edition played_escape counts the escapes, the Loot and a Tigress declared as an escape; what an effect "
+    "makes a card in the trick does not change it), played_card_CARD (the player's cards of that special "
+    "card or named individual played this round, whatever they were declared as: played_card_escape counts "
+    "the escape cards alone, played_card_pirate every pirate card, the named ones too, played_card_harry "
+    "Harry); both need the whole play on score sheets"
+)
 
 SCHEME = obj(
-    "A scoring scheme: the first case whose 'when' holds gives a player's points for the round.",
+    "A scoring scheme: the first case whose 'when' holds gives a player's points for the round, and the "
+    "adjustments then change them.",
     {
         "id": ident("The scheme's id, chosen by a score sheet's 'scoring'"),
         "title": {"type": "string", "description": "The scheme's name, shown to players."},
         "made": expression(
             "When a player counts as having made their bid (gates alliances). Names: bid, won, cards, round, "
-            "players, rounds, last_round, total_bids, played_ROLE, and the aggregates over every player."
+            "players, rounds, last_round, total_bids, played_ROLE, played_card_CARD, and the aggregates over "
+            "every player."
         ),
         "loads": array(
             "Choices each player makes per round under this scheme (Rascal's cannon loads), the first the "
@@ -364,16 +375,38 @@ SCHEME = obj(
                     "when": expression(
                         "Condition. Names: bid (after any bid change), won, cards, round, players, bonus, "
                         "alliance, wager, the scheme's loads; rounds (in the schedule), last_round (1 in the "
-                        "schedule's last round, else 0), total_bids (every bid of the round added up), "
-                        "played_ROLE (the player's cards played in that role this round, e.g. played_escape; "
-                        "needs the whole play on score sheets); and the aggregates sum(x), count(condition), "
-                        "highest(x), lowest(x) over every player of the round." + GAME_PLAYER
+                        f"schedule's last round, else 0), total_bids (every bid of the round added up), {PLAYED}; "
+                        "and the aggregates sum(x), count(condition), highest(x), lowest(x) over every player of "
+                        "the round." + GAME_PLAYER
                     ),
                     "points": expression("Points. Same names as 'when'."),
                 },
                 ["id", "points"],
             ),
             minItems=1,
+        ),
+        "adjustments": array(
+            "Changes to a player's points applied after the case that gave them, whichever it was (and to the "
+            "0 of a result no case covers, under 'otherwise: zero'), in order, each to the points the one "
+            "before left: one line doubles the last round or taxes the escapes played under every case. "
+            "Points a score sheet gives as 'extra' are added after them.",
+            obj(
+                "One adjustment: where 'when' holds (always, without it), the points become 'points'.",
+                {
+                    "id": ident(
+                        "The adjustment's id, so that an overlay can change or remove it (null), or add one "
+                        "before or after it, e.g. 'double-last-round'"
+                    ),
+                    "when": expression(
+                        "Condition. Names: those of the cases' 'when', and points (the points so far: the "
+                        "case's, as the adjustments before this one left them), e.g. 'last_round == 1'."
+                    ),
+                    "points": expression(
+                        "The new points. Same names as 'when', e.g. 'points * 2' or 'points - 5 * played_card_escape'."
+                    ),
+                },
+                ["id", "points"],
+            ),
         ),
     },
     ["id", "made", "cases"],
@@ -541,6 +574,15 @@ SCHEMA: dict[str, Any] = {
                     "description": (
                         "A tie for first after the last round: 'shared' (co-winners) or 'extra_round' "
                         "(the tied players play another round; the score says so)."
+                    ),
+                },
+                "tie_break_winner": {
+                    "enum": ["tied_players", "all_players"],
+                    "description": (
+                        "With ties: extra_round, who is ranked after a tie-break round: 'tied_players' "
+                        "(the default: only the players who were tied for first; those still tied play "
+                        "another round) or 'all_players' (every player's total, so a player who was not "
+                        "tied can come first)."
                     ),
                 },
                 "schemes": array("The scoring schemes.", SCHEME, minItems=1),

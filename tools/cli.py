@@ -207,12 +207,32 @@ def cmd_legal(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_explain(args: argparse.Namespace, out: TextIO) -> int:
     from skullking.analysis.explain import explain
 
-    edition = named_edition(args.edition, args)
+    edition = named_edition(_explained(args), args)
     if args.format == "json":
         write_json(out, {"id": edition.id, "markdown": explain(edition)})
     else:
         out.write(explain(edition))
     return 0
+
+
+def _explained(args: argparse.Namespace) -> str:
+    """The edition ``explain`` is asked for: its EDITION argument or ``--edition``, one
+    of the two, else the default."""
+    from skullking.core.errors import shorten
+
+    given, option = args.given_edition, args.edition
+    if args.more_editions:
+        names = ", ".join(f"'{shorten(name)}'" for name in [given, *args.more_editions])
+        raise UsageError(
+            f"explain takes one edition, not {len(args.more_editions) + 1}: {names} (see '{PROG} explain --help')"
+        )
+    if given is not None and option is not None:
+        raise UsageError(
+            f"explain takes one edition: '{shorten(given)}' was given as EDITION and '{shorten(option)}' with "
+            f"--edition; give it one way (see '{PROG} explain --help')"
+        )
+    chosen: str = given if given is not None else option if option is not None else DEFAULT_EDITION
+    return chosen
 
 
 # ---------------------------------------------------------------------- schema, new
@@ -222,22 +242,33 @@ def cmd_explain(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _options(
-    *, edition: bool = True, sheet: bool = False, paths: bool = True, formats: tuple[str, ...] = ("text", "json")
+    *,
+    edition: bool = True,
+    sheet: bool = False,
+    argument: bool = False,
+    paths: bool = True,
+    formats: tuple[str, ...] = ("text", "json"),
 ) -> _Parser:
     """The options of a command (a fresh parent parser per command): ``--format``,
     ``--edition`` for the commands that play under one edition (not ``editions``,
-    ``validate`` or ``diff``, whose editions are their arguments), and ``--allow-paths``
-    for every command that loads an edition file."""
+    ``validate`` or ``diff``, whose editions are their arguments; left unset when the
+    command also takes the edition as an ``argument`` or from a ``sheet``, which then
+    decides), and ``--allow-paths`` for every command that loads an edition file."""
     common = _Parser(add_help=False)
     if paths:
         common.add_argument("--allow-paths", action="store_true", help=ALLOW_PATHS_HELP)
     if edition:
+        if sheet:
+            default = f"the sheet's 'edition', else {DEFAULT_EDITION}"
+        elif argument:
+            default = f"{DEFAULT_EDITION}; the same as the EDITION argument"
+        else:
+            default = DEFAULT_EDITION
         common.add_argument(
             "--edition",
-            default=None if sheet else DEFAULT_EDITION,
+            default=None if sheet or argument else DEFAULT_EDITION,
             metavar="ID|PATH",
-            help="a bundled edition id or an edition file (default: "
-            + (f"the sheet's 'edition', else {DEFAULT_EDITION})" if sheet else f"{DEFAULT_EDITION})"),
+            help=f"a bundled edition id or an edition file (default: {default})",
         )
     common.add_argument(
         "--format",
@@ -302,7 +333,21 @@ def _parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     p.add_argument("cards", nargs="*", metavar="CARD", help="the cards played so far in this trick")
     p.set_defaults(run=cmd_legal)
 
-    p = sub.add_parser("explain", parents=[common], help="the edition's rules as Markdown, generated from its file")
+    p = sub.add_parser(
+        "explain",
+        parents=[_options(argument=True)],
+        help="the edition's rules as Markdown, generated from its file",
+        description="Print an edition's rules as Markdown, generated from its file: give the edition as "
+        "EDITION or with --edition, not both.",
+    )
+    p.add_argument(
+        "given_edition",
+        nargs="?",
+        metavar="EDITION",
+        help=f"a bundled edition id or an edition file (default: {DEFAULT_EDITION})",
+    )
+    # Further editions, kept out of the help, only to refuse them by name.
+    p.add_argument("more_editions", nargs="*", help=argparse.SUPPRESS)
     p.set_defaults(run=cmd_explain)
 
     p = sub.add_parser("diff", parents=[plain], help="what differs between two editions, and what it changes in play")

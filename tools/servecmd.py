@@ -54,7 +54,7 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
         root = url_of(outward[0], port) if outward else url_of(address, port)
         sharing = Sharing(shared=shared, address=root if outward else None)
         names = reachable_names(host, bound, allowed)
-        app = create_app(db, hosts=Hosts(names), sharing=sharing)
+        app = create_app(db, hosts=Hosts(names), sharing=sharing, warm=True)
         out.write(f"Skull King score pad on {root}/ (games in {db}); Ctrl+C stops it\n")
         if shared:
             _tell_the_table(out, app.state.pad.store, root, names, found=bool(outward))

@@ -360,7 +360,7 @@ def _scheme_points(
             wagers={},
             loads=dict.fromkeys(names, load) if load is not None else {},
             rounds=rounds,
-            played={p: {} for p in names},
+            played=dict.fromkeys(names, ()),
         )
     except (FormulaError, KeyError):  # a formula this shortcut cannot evaluate: no preference
         return 0.0

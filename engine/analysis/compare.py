@@ -24,16 +24,16 @@ import itertools
 import random
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from skullking.core.errors import SkullKingError
 from skullking.model.records import EffectKind
+from skullking.tricks.interpreter import TrickResult
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
     from skullking.model.cards import Play
     from skullking.model.records import Scheme
-    from skullking.tricks.interpreter import TrickResult
 
 EXAMPLES = 12  # examples kept per kind of consequence
 
@@ -171,16 +171,27 @@ def _trick_codes(edition: Edition) -> list[str]:
     return sorted(code for code, play in edition.plays.items() if not play.undeclared)
 
 
-def _play(edition: Edition, plays: Mapping[str, Play], trick: Sequence[str]) -> TrickResult | str:
-    """How ``trick`` plays under ``edition``, or why the edition cannot have it."""
+#: A trick as diff plays it: its codes, then the plays they are under A and under B
+#: (``None`` for a code the edition has no card of).
+Trick = tuple[tuple[str, ...], tuple["Play | None", ...], tuple["Play | None", ...]]
+
+
+def _play(resolve: Callable[[Sequence[Play]], TrickResult], cards: Sequence[Play | None]) -> TrickResult | str | None:
+    """How the trick of ``cards`` plays under the edition whose ``resolve_trick`` is
+    ``resolve``, or why the edition cannot have it; ``None`` when the edition has no card
+    of one of them (said by :func:`_lacking`, only when it is shown: most of the tricks
+    with a card only one deck has are not)."""
+    if None in cards:
+        return None
     try:
-        cards = [plays[code] for code in trick]
-    except KeyError as missing:
-        return f"no card '{missing.args[0]}'"
-    try:
-        return edition.resolve_trick(cards)
+        return resolve(cast("Sequence[Play]", cards))  # (none is None)
     except SkullKingError as exc:
         return str(exc)  # too many copies, a module not used at that player count, ...
+
+
+def _lacking(trick: Sequence[str], cards: Sequence[Play | None]) -> str:
+    """Why an edition cannot have ``trick``, of which it has no card of a code: the first."""
+    return next(f"no card '{code}'" for code, play in zip(trick, cards, strict=True) if play is None)
 
 
 def _family(edition: Edition, code: str) -> str:
@@ -212,12 +223,24 @@ class TrickGrid:
         return sum(count for _, _, count in self.parts)
 
     def __iter__(self) -> Iterator[tuple[str, ...]]:
+        return (codes for codes, _, _ in self.played({}, {}))
+
+    def played(self, plays_a: Mapping[str, Play], plays_b: Mapping[str, Play]) -> Iterator[Trick]:
+        """The tricks in the order they are walked, each with its plays under A
+        (``plays_a``, by code) and under B: each code is looked up once, not once a trick."""
         in_a = set(self.codes_a)
         for size, of_b, _ in self.parts:
+            codes = self.codes_b if of_b else self.codes_a
+            tricks: Iterator[Trick] = zip(
+                itertools.product(codes, repeat=size),
+                itertools.product([plays_a.get(code) for code in codes], repeat=size),
+                itertools.product([plays_b.get(code) for code in codes], repeat=size),
+                strict=True,
+            )
             if of_b:
-                yield from (t for t in itertools.product(self.codes_b, repeat=size) if not in_a.issuperset(t))
+                yield from (trick for trick in tricks if not in_a.issuperset(trick[0]))
             else:
-                yield from itertools.product(self.codes_a, repeat=size)
+                yield from tricks
 
     def __getitem__(self, index: int) -> tuple[str, ...]:
         for size, of_b, count in self.parts:
@@ -290,11 +313,13 @@ def trick_differences(
     grid = TrickGrid(codes_a, codes_b, depth)
     size = len(grid)
 
-    def tricks() -> Iterator[Sequence[str]]:
+    plays_a, plays_b = a.plays, b.plays
+
+    def tricks() -> Iterator[Trick]:
         if size <= most:
-            yield from grid
+            yield from grid.played(plays_a, plays_b)
         else:
-            yield from (grid[i] for i in spread_sample(size, most, seed))
+            yield from (_with_plays(grid[i], plays_a, plays_b) for i in spread_sample(size, most, seed))
         rng = random.Random(seed)
         largest = min(a.max_players, b.max_players)
         # Random longer tricks of the cards both decks have, then (when the decks
@@ -302,32 +327,45 @@ def trick_differences(
         # copies has it.
         for pool in (shared, either) if shared != either else (shared,):
             for _ in range(sample if largest >= 4 and len(pool) >= 4 else 0):
-                yield rng.sample(pool, min(rng.randint(4, largest), len(pool)))
+                trick = rng.sample(pool, min(rng.randint(4, largest), len(pool)))
+                yield _with_plays(tuple(trick), plays_a, plays_b)
 
-    mine = {"a": in_a - in_b, "b": in_b - in_a}
+    # The families of the cards only one deck has, for varied examples.
+    mine = {
+        side: {code: _family(edition, code) for code in own}
+        for side, edition, own in (("a", a, in_a - in_b), ("b", b, in_b - in_a))
+    }
 
-    def only_one(side: str, trick: Sequence[str], result: TrickResult, why: str) -> None:
+    def only_one(side: str, trick: Trick, result: TrickResult, refused: str | None) -> None:
         # One example per side and the cards only that side has in the trick.
-        edition = a if side == "a" else b
-        if tally.only_one(side, lambda: tuple(sorted({_family(edition, c) for c in trick if c in mine[side]}))):
-            tally.keep_only(side, {"cards": list(trick)}, result.as_json(), why)
+        families = mine[side]
+        if tally.only_one(side, lambda: tuple(sorted({families[c] for c in trick[0] if c in families}))):
+            why = refused if refused is not None else _lacking(trick[0], trick[1] if side == "b" else trick[2])
+            tally.keep_only(side, {"cards": list(trick[0])}, result.as_json(), why)
 
-    plays_a, plays_b = a.plays, b.plays
+    play, resolve_a, resolve_b = _play, a.resolve_trick, b.resolve_trick  # (local names)
+    checked = 0
     for trick in tricks():
-        left = _play(a, plays_a, trick)
-        right = _play(b, plays_b, trick)
-        if isinstance(left, str):
-            if not isinstance(right, str):
+        left = play(resolve_a, trick[1])
+        right = play(resolve_b, trick[2])
+        if not isinstance(left, TrickResult):
+            if isinstance(right, TrickResult):
                 only_one("b", trick, right, left)
             continue
-        if isinstance(right, str):
+        if not isinstance(right, TrickResult):
             only_one("a", trick, left, right)
             continue
-        tally.checked += 1
+        checked += 1
         # winner, next leader, bonus, alliances; two examples per pair of deciding rules
         if left[:4] != right[:4] and tally.differs((left.rule, right.rule)):
-            tally.examples.append({"cards": list(trick), "a": left.as_json(), "b": right.as_json()})
+            tally.examples.append({"cards": list(trick[0]), "a": left.as_json(), "b": right.as_json()})
+    tally.checked = checked
     return {**tally.as_json(), "grid": _grid_json(size, most)}
+
+
+def _with_plays(trick: tuple[str, ...], plays_a: Mapping[str, Play], plays_b: Mapping[str, Play]) -> Trick:
+    """``trick`` with its plays under A (``plays_a``, by code) and under B."""
+    return trick, tuple(map(plays_a.get, trick)), tuple(map(plays_b.get, trick))
 
 
 def _grid_json(size: int, most: int) -> dict[str, Any]:
@@ -405,9 +443,22 @@ def bids_refusal(edition: Edition, bids: Mapping[str, int], cards: int, number: 
     return broken[0].message(bids) if broken else None
 
 
-def scene_refusal(edition: Edition, scheme: Scheme, scene: Scene) -> str | None:
-    """Why ``edition`` under ``scheme`` cannot have the round ``scene``, or ``None``."""
-    refused = bids_refusal(edition, scene.bids(), scene.cards, scene.number)
+#: The refusals of bids an edition's bidding gave, by round number, cards and bids.
+Refusals = dict[tuple[int, int, tuple[int, ...]], "str | None"]
+
+
+def scene_refusal(edition: Edition, scheme: Scheme, scene: Scene, refusals: Refusals | None = None) -> str | None:
+    """Why ``edition`` under ``scheme`` cannot have the round ``scene``, or ``None``.
+    ``refusals`` keeps what the bidding rules said of the bids of a round (they read
+    neither the scheme nor the tricks won: the grid asks of the same bids many times)."""
+    bids = scene.bids()
+    key = (scene.number, scene.cards, tuple(bids.values()))
+    if refusals is None or key not in refusals:
+        refused = bids_refusal(edition, bids, scene.cards, scene.number)
+        if refusals is not None:
+            refusals[key] = refused
+    else:
+        refused = refusals[key]
     if refused is not None:
         return refused
     if scene.captured is not None and scene.captured not in {b.id for b in edition.bonuses}:
@@ -425,13 +476,20 @@ def scene_refusal(edition: Edition, scheme: Scheme, scene: Scene) -> str | None:
     return None
 
 
-def score_scene(edition: Edition, scheme: Scheme, scene: Scene, memo: dict[Scene, int] | None = None) -> int | str:
+def score_scene(
+    edition: Edition,
+    scheme: Scheme,
+    scene: Scene,
+    memo: dict[Scene, int] | None = None,
+    refusals: Refusals | None = None,
+) -> int | str:
     """``P1``'s points for the round ``scene`` under ``edition`` and ``scheme``, scored as
     a score sheet's round is; or why the edition cannot have that round. ``memo`` keeps
-    the points of rounds scored alike (a bid changed to 2 scores as a bid of 2)."""
+    the points of rounds scored alike (a bid changed to 2 scores as a bid of 2), and
+    ``refusals`` what the bidding rules said (see :func:`scene_refusal`)."""
     from skullking.scoring.schemes import scorer
 
-    refused = scene_refusal(edition, scheme, scene)
+    refused = scene_refusal(edition, scheme, scene, refusals)
     if refused is not None:
         return refused
     key = scene._replace(bid=scene.bid + scene.change, change=0)
@@ -632,13 +690,15 @@ def round_differences(a: Edition, b: Edition, *, seed: int = 2021, most: int | N
             k = bisect.bisect_right(ends, index)
             picked[k].append(grids[k][index - (ends[k - 1] if k else 0)])
         played = list(picked)
+    refusals_a: Refusals = {}
+    refusals_b: Refusals = {}
     for schemes, rounds in zip(pairs, played, strict=True):
         left_scheme, right_scheme = schemes
         memo_a: dict[Scene, int] = {}
         memo_b: dict[Scene, int] = {}
         for scene in rounds:
-            left = score_scene(a, left_scheme, scene, memo_a)
-            right = score_scene(b, right_scheme, scene, memo_b)
+            left = score_scene(a, left_scheme, scene, memo_a, refusals_a)
+            right = score_scene(b, right_scheme, scene, memo_b, refusals_b)
             if isinstance(left, str):
                 if not isinstance(right, str):
                     only_one("b", scene, schemes, right, left)

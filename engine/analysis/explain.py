@@ -19,7 +19,7 @@ import os
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from skullking.model.records import AbilityKind, EffectKind, Pattern, Rule
+from skullking.model.records import AbilityKind, EffectKind, Pattern, Rule, TieBreakWinner
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
@@ -313,12 +313,21 @@ def explain(edition: Edition) -> str:
             lines.append(f"  - `{case.id}` {when}: `{case.points.source}`")
         if scheme.otherwise == "zero":
             lines.append("  - a result no case covers: 0")
+        for adjustment in scheme.adjustments:
+            when = f"when `{adjustment.when.source}`" if adjustment.when is not None else "always"
+            lines.append(f"  - then `{adjustment.id}` {when}: the points become `{adjustment.points.source}`")
     if edition.ties == "extra_round":
         cards = edition.extra_round_cards.source
         ties = f"another round of the tied players, dealing `{cards}` cards{_from(edition, 'extra_round_cards')}"
     else:
         ties = "co-winners"
     lines.append(f"- a tie for first: {ties}{_from(edition, 'ties')}")
+    if edition.ties == "extra_round":
+        if edition.tie_break_winner is TieBreakWinner.TIED_PLAYERS:
+            ranked = "only the tied players are ranked (those still tied play another round)"
+        else:
+            ranked = "every player's total is ranked (a player who was not tied can win)"
+        lines.append(f"- after a tie-break round: {ranked}{_from(edition, 'tie_break_winner')}")
     lines.append("")
 
     _bidding(edition, lines)

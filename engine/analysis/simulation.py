@@ -311,24 +311,28 @@ def play_game(edition: Edition, setup: Setup, index: int, *, keep_sheet: bool = 
     stats.rules.update(rules)
     stats.bonuses.update(paid)
     # the rounds' own scores (what `skullking score` gives the sheet, without re-checking it)
-    final, _ = standings(setup.players, [r.score() for r in game.rounds])
+    final, first = standings(
+        setup.players, [r.score() for r in game.rounds], length=length, tie_break=edition.tie_break_winner
+    )
     totals = [final[p] for p in setup.players]
     for seat, total in zip(stats.seats, totals, strict=True):
         seat.total += total
         seat.squares += total * total
         seat.scores[total] += 1
-    first = [p for p in setup.players if final[p] == max(totals)]
     for p in first:
         if len(first) == 1:
             stats.seats[seat_of[p]].wins += 1
         else:
             stats.seats[seat_of[p]].shared += 1
     stats.ties_for_first += len(first) > 1 or stats.tie_break_rounds > 0  # tied when the schedule ended
-    ranked = sorted(totals, reverse=True)
+    # The winner's total, and its lead over the best of the others (after a tie-break
+    # round of the tied players only, a player who was not tied may hold more).
+    winning = final[first[0]]
+    others = [final[p] for p in setup.players if p != first[0]]
     metrics = {
         "mean final score": sum(totals) / len(totals),
-        "winning score": float(ranked[0]),
-        "winning margin": float(ranked[0] - ranked[1]) if len(ranked) > 1 else 0.0,
+        "winning score": float(winning),
+        "winning margin": float(winning - max(others)) if others else 0.0,
         "bid hit rate": made / bids if bids else 0.0,
         "zero bids": zeros / bids if bids else 0.0,
         "bonus points a game": float(bonus_points),

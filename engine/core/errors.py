@@ -137,12 +137,14 @@ class IllegalTrickError(SkullKingError, ValueError):
 class ExpressionError(SkullKingError, ValueError):
     """A formula or condition that does not parse or does not type-check.
 
-    ``column`` is the 1-based column inside the expression text.
+    ``column`` is the 1-based column inside the expression text; ``name`` the name the
+    place does not offer, when that is the problem.
     """
 
-    def __init__(self, message: str, *, column: int = 1) -> None:
+    def __init__(self, message: str, *, column: int = 1, name: str | None = None) -> None:
         super().__init__(message)
         self.column = column
+        self.name = name
 
 
 class FormulaError(SkullKingError, ValueError):

@@ -51,9 +51,11 @@ def known_list(known: Iterable[str]) -> str:
     return f" (known: {', '.join(names) or 'none'})"
 
 
-def unknown(what: str, word: str, known: Iterable[str], *, where: str = "") -> str:
+def unknown(what: str, word: str, known: Iterable[str], *, where: str = "", listed: Iterable[str] | None = None) -> str:
     """The message for a name that is not known: ``unknown WHAT 'WORD'[ in WHERE]``,
-    then a did-you-mean when a known name is close, and the known names when few."""
+    then a did-you-mean when a known name is close, and the known names when few (or
+    ``listed``, what stands for them: a pattern for a family of names)."""
     names = sorted(set(known))
     place = f" in {where}" if where else ""
-    return f"unknown {what} '{shorten(word)}'{place}{did_you_mean(word, names)}{known_list(names)}"
+    shown = known_list(names if listed is None else listed)
+    return f"unknown {what} '{shorten(word)}'{place}{did_you_mean(word, names)}{shown}"

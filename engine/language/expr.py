@@ -253,7 +253,9 @@ def check(expr: Expr, names: Sequence[str]) -> Type:
         return "truth value"
     if isinstance(expr, Variable):
         if expr.name not in names or expr.name == TABLE:
-            raise ExpressionError(unknown("name", expr.name, [n for n in names if n != TABLE]), column=expr.column)
+            raise ExpressionError(
+                unknown("name", expr.name, [n for n in names if n != TABLE]), column=expr.column, name=expr.name
+            )
         return "number"
     if isinstance(expr, Negate):
         _expect(expr.operand, "number", names, "arithmetic")
@@ -508,7 +510,10 @@ class Expression:
         try:
             self.type = check(self.tree, self.names)
             if want is not None and self.type != want:
-                raise ExpressionError(f"expected a {want}, got a {self.type}", column=1)
+                hint = ""
+                if want == "truth value" and isinstance(self.tree, Variable):  # (a flag such as last_round)
+                    hint = f" (compare it: '{self.tree.name} == 1')"
+                raise ExpressionError(f"expected a {want}, got a {self.type}{hint}", column=1)
             self._fn = _generated(self.tree, {n: i for i, n in enumerate(self.names)})
         except RecursionError:
             raise ExpressionError("the expression is nested too deeply", column=1) from None

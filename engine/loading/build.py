@@ -18,6 +18,7 @@ from skullking.model.records import (
     TRICK_NAMES,
     Ability,
     AbilityKind,
+    Adjustment,
     AlliancePays,
     Bidding,
     BidRule,
@@ -42,9 +43,12 @@ from skullking.model.records import (
     Scheme,
     SheetChoice,
     Suit,
+    TieBreakWinner,
     Ties,
     WhenSeveral,
+    adjustment_names,
     bid_rule_names,
+    card_ids,
     case_names,
     default,
     made_names,
@@ -219,7 +223,7 @@ def build_edition(root: Node, *, path: str) -> Any:
         )
         for i, b in enumerate(d["bonuses"])
     )
-    played = played_names(role_ids)
+    played = played_names(role_ids, card_ids(d["deck"].get("cards", [])))
     schemes = tuple(
         Scheme(
             id=s["id"],
@@ -239,6 +243,16 @@ def build_edition(root: Node, *, path: str) -> Any:
             loads=tuple(s.get("loads", [])),
             load_names=_load_names(s),
             otherwise=Otherwise(s.get("otherwise", default("scoring", "schemes", "[]", "otherwise"))),
+            adjustments=tuple(
+                Adjustment(
+                    id=a["id"],
+                    when=compile_expression(_text(a["when"]), adjustment_names(played, s), "truth value")
+                    if "when" in a
+                    else None,
+                    points=compile_expression(_text(a["points"]), adjustment_names(played, s), "number"),
+                )
+                for a in s.get("adjustments", [])
+            ),
         )
         for i, s in enumerate(d["scoring"]["schemes"])
     )
@@ -308,6 +322,7 @@ def build_edition(root: Node, *, path: str) -> Any:
             EXTRA_ROUND_NAMES,
             "number",
         ),
+        tie_break_winner=TieBreakWinner(d["scoring"].get("tie_break_winner", default("scoring", "tie_break_winner"))),
     )
 
 
@@ -373,6 +388,7 @@ _SINGLE = {
     "play": ("play",),
     "bidding": ("bidding",),
     "extra_round_cards": ("scoring", "extra_round_cards"),
+    "tie_break_winner": ("scoring", "tie_break_winner"),
 }
 
 

@@ -6,7 +6,7 @@ and checks ids, references and formulas where they stand."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from skullking.core.errors import ExpressionError, Problem, shorten
@@ -69,12 +69,18 @@ class CheckedFile:
         self.error(unknown(what, value, known), *path)
         return False
 
-    def expression(self, source: Any, names: Iterable[str], want: str, *path: str | int) -> Any:
+    def expression(
+        self, source: Any, names: Iterable[str], want: str, *path: str | int, elsewhere: Mapping[str, str] | None = None
+    ) -> Any:
         """The formula at ``path`` compiled over ``names`` to a ``want`` ("number" or
-        "truth value"), or ``None`` after an error located at its column in the file."""
+        "truth value"), or ``None`` after an error located at its column in the file.
+        ``elsewhere`` says, for names that other places offer but this one does not, why
+        they are not known here (what the message for such a name adds)."""
         from skullking.core.limits import MAX_EXPRESSION_CHARS
-        from skullking.language.expr import compile_expression
+        from skullking.language.expr import TABLE, compile_expression
+        from skullking.model.records import listed_names
 
+        names = tuple(names)
         text = str(source).lower() if isinstance(source, bool) else str(source)
         if len(text) > MAX_EXPRESSION_CHARS:
             self.error(
@@ -84,11 +90,18 @@ class CheckedFile:
             )
             return None
         try:
-            return compile_expression(text, tuple(names), want)  # type: ignore[arg-type]
+            return compile_expression(text, names, want)  # type: ignore[arg-type]
         except ExpressionError as exc:
             node = self.root.at(path)
             loc = self.at(*path)
             if node is not None and not isinstance(node.value, dict | list):
                 loc = position_in_scalar(node, exc.column, self.sources.get(node.loc.file))
-            self.add(loc.problem(f"{exc} in '{shorten(text, 200)}'"))
+            quoted = shorten(text, 200)
+            said = f"{exc} in '{quoted}'"
+            if exc.name is not None:  # an unknown name: the played_ names listed as their patterns
+                why = (elsewhere or {}).get(exc.name)
+                known = [n for n in names if n != TABLE]
+                listed = unknown("name", exc.name, known, listed=listed_names(known))
+                said = f"unknown name '{exc.name}' in '{quoted}': {why}" if why else f"{listed} in '{quoted}'"
+            self.add(loc.problem(said))
             return None

@@ -14,10 +14,16 @@ from skullking.model.records import (
     CASE_NAMES,
     EXTRA_ROUND_NAMES,
     HAND_LIMIT_NAMES,
+    POINTS,
     ROUND_NAMES,
     ghost_plays,
     seat_names,
 )
+
+#: What a case or ``made`` that reads ``points`` is told.
+_ADJUSTMENTS_ONLY = {
+    POINTS: "it is the points of the case that applied, which only the scheme's adjustments read",
+}
 
 
 class RoundRules:
@@ -27,13 +33,17 @@ class RoundRules:
         self.file = file
 
     def scoring(self) -> None:
-        """The scoring schemes: their loads and the names of these, their cases and formulas."""
-        from skullking.model.records import case_names, made_names, played_names
+        """The scoring schemes: their loads and the names of these, their cases,
+        adjustments and formulas."""
+        from skullking.model.records import adjustment_names, card_ids, case_names, made_names, played_names
 
         scoring = self.file.data["scoring"]
         schemes = self.file.ids(("scoring", "schemes"), scoring["schemes"], "scheme")
         self.file.known(scoring["default"], schemes, "scoring scheme", "scoring", "default")
-        played = played_names([r["id"] for r in self.file.data["roles"]])
+        self._played_names()
+        played = played_names(
+            [r["id"] for r in self.file.data["roles"]], card_ids(self.file.data["deck"].get("cards", []))
+        )
         if "extra_round_cards" in scoring:
             self.file.expression(
                 scoring["extra_round_cards"], EXTRA_ROUND_NAMES, "number", "scoring", "extra_round_cards"
@@ -43,11 +53,22 @@ class RoundRules:
                     "'extra_round_cards' needs 'ties: extra_round' (shared first places play no extra round)",
                     *self.file.blame(("scoring", "extra_round_cards"), ("scoring", "ties")),
                 )
+        # Only where this file says who wins a tie break: an overlay that shares first
+        # places on a base that breaks ties by another round leaves the base's value moot.
+        sets = "tie_break_winner" in scoring and self.file.sets("scoring", "tie_break_winner")
+        if sets and scoring.get("ties", "shared") != "extra_round":
+            self.file.error(
+                "'tie_break_winner' needs 'ties: extra_round' (shared first places play no tie-break round)",
+                "scoring",
+                "tie_break_winner",
+            )
         for index, scheme in enumerate(scoring["schemes"]):
             path = ("scoring", "schemes", index)
-            self.file.expression(scheme["made"], made_names(played), "truth value", *path, "made")
+            self.file.expression(
+                scheme["made"], made_names(played), "truth value", *path, "made", elsewhere=_ADJUSTMENTS_ONLY
+            )
             loads = scheme.get("loads", [])
-            taken = (*CASE_NAMES, *played)
+            taken = (*CASE_NAMES, POINTS, *played)
             first: dict[str, int] = {}
             for k, load in enumerate(loads):
                 if load in first:
@@ -71,9 +92,18 @@ class RoundRules:
             cases = scheme["cases"]
             self.file.ids((*path, "cases"), cases, "case")
             for k, case in enumerate(cases):
+                step: tuple[str | int, ...] = (*path, "cases", k)
                 if "when" in case:
-                    self.file.expression(case["when"], names, "truth value", *path, "cases", k, "when")
-                self.file.expression(case["points"], names, "number", *path, "cases", k, "points")
+                    self.file.expression(case["when"], names, "truth value", *step, "when", elsewhere=_ADJUSTMENTS_ONLY)
+                self.file.expression(case["points"], names, "number", *step, "points", elsewhere=_ADJUSTMENTS_ONLY)
+            adjustments = scheme.get("adjustments", [])
+            self.file.ids((*path, "adjustments"), adjustments, "adjustment")
+            adjusted = adjustment_names(played, scheme)
+            for k, adjustment in enumerate(adjustments):
+                step = (*path, "adjustments", k)
+                if "when" in adjustment:
+                    self.file.expression(adjustment["when"], adjusted, "truth value", *step, "when")
+                self.file.expression(adjustment["points"], adjusted, "number", *step, "points")
             for k, case in enumerate(cases[:-1]):
                 if "when" not in case:
                     for later in range(k + 1, len(cases)):
@@ -98,6 +128,29 @@ class RoundRules:
                     "the last case must have no 'when', so that every result gets points (or say 'otherwise: zero')",
                     *self.file.blame(last, (*path, "cases"), (*path, "otherwise")),
                 )
+
+    def _played_names(self) -> None:
+        """A role's ``played_<role>`` name and a card's ``played_card_<card>`` name must
+        differ (a role ``card_loot`` beside a card ``loot``): one name, one count."""
+        from skullking.model.records import played_card_name, played_name
+
+        roles = {played_name(role["id"]): k for k, role in enumerate(self.file.data["roles"])}
+        for i, card in enumerate(self.file.data["deck"].get("cards", [])):
+            named: list[tuple[str, tuple[str | int, ...]]] = [(card["id"], ("deck", "cards", i, "id"))]
+            named += [
+                (ind["id"], ("deck", "cards", i, "individuals", j, "id"))
+                for j, ind in enumerate(card.get("individuals", []))
+            ]
+            for ident, where in named:
+                name = played_card_name(ident)
+                if name is not None and name in roles:
+                    role = ("roles", roles[name], "id")
+                    self.file.error(
+                        f"formula name '{name}' would count two things: the cards played in role "
+                        f"'{self.file.data['roles'][roles[name]]['id']}' and the cards of card '{ident}'; "
+                        "give the role another id",
+                        *self.file.blame(role, where),
+                    )
 
     def cards_named(self, cards: set[str], modules: set[str]) -> None:
         """The card and module the wagers and the bid changes name (``cards``: the ids

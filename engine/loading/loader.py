@@ -74,12 +74,16 @@ def _load_tree(
     allow_paths: bool = False,
     bundled_only: bool = False,
     through: Node | None = None,
+    whole: list[Problem] | None = None,
 ) -> Node | None:
     """Read ``path`` (or the ``given`` text read from elsewhere, named by ``path``) and,
     through ``extends``, its bases; return the merged tree. ``layers`` receives each
     (base, overlay) pair merged, innermost first. ``through`` is the ``extends`` that
     named ``path``: a file reached that way that does not read as an edition is refused
-    at that ``extends``, and nothing of it is shown."""
+    at that ``extends``, and nothing of it is shown. ``whole`` (else ``problems``)
+    receives the problems that leave the merged tree whole: an overlay without an id of
+    its own (its base's stands in) and what the merge refused (left out, or left where
+    it was), so that the schema and the checks can still report the file's others."""
     found: list[Problem] = []
     node, data = _read(path, found, sources, given)
     deps.append((str(path.resolve()), hashlib.sha256(data).hexdigest()))
@@ -120,20 +124,22 @@ def _load_tree(
         allow_paths=allow_paths,
         bundled_only=bundled_only,
         through=None if bundled else base_ref,
+        whole=whole,
     )
     if base is None:
         if all((p.file, p.line) != (base_ref.loc.file, base_ref.loc.line) for p in problems[before:]):
             problems.append(base_ref.loc.problem(f"extends '{base_ref.value}': the base edition has errors"))
         return None
+    kept = problems if whole is None else whole
     if "id" not in node.value:
-        problems.append(node.loc.problem("'id' is a required property: an overlay is an edition of its own"))
+        kept.append(node.loc.problem("'id' is a required property: an overlay is an edition of its own"))
     overlay = Node({k: v for k, v in node.value.items() if k != "extends"}, node.loc, node.key_loc)
     base_id = (
         base.value["id"].value if isinstance(base.value.get("id", Node(None, base.loc)).value, str) else "the base"
     )
     if layers is not None:
         layers.append((base, overlay))
-    merged = merge(base, overlay, problems, base_id=str(base_id))
+    merged = merge(base, overlay, kept, base_id=str(base_id))
     _derive_texts(merged, overlay, str(base_id))
     return merged
 
@@ -297,6 +303,7 @@ def check(
     deps: list[tuple[str, str]] = []
     sources: dict[str, str] = {}
     layers: list[tuple[Node, Node]] = []
+    whole: list[Problem] = []
     root = _load_tree(
         path,
         problems,
@@ -307,8 +314,13 @@ def check(
         layers=layers,
         allow_paths=allow_paths,
         bundled_only=bundled_only,
+        whole=whole,
     )
-    if root is None or any(p.severity == "error" for p in problems):
+    # A file that does not read, or a base that does not load, stops here; an overlay's
+    # own problems leave a whole tree, checked on to report every problem at once.
+    unread = any(p.severity == "error" for p in problems)
+    problems += whole
+    if root is None or unread:
         return Checked(None, problems, root, layers, sources, deps)
     schema_problems = schema_problems_of(root)
     problems += schema_problems

@@ -43,6 +43,7 @@ ITEM_NAMES = {
     "bonuses": "bonus",
     "schemes": "scheme",
     "cases": "case",
+    "adjustments": "adjustment",
     "variants": "schedule",
     "abilities": "ability",
     "rules": "bidding rule",
@@ -90,8 +91,11 @@ def _what(where: str) -> str:
     return ITEM_NAMES.get(key, "item")
 
 
-def _mark_added(item: Node, where: str, base_id: str, items: list[Node]) -> Node:
-    item.added = (_what(where), base_id, tuple(_item_id(i) for i in items))
+def _mark_added(item: Node, where: str, base_id: str, items: list[Node], added: set[str]) -> Node:
+    """``item``, marked as new to the base, with the ids of the base's ``items`` still in
+    the list (those of the items the overlay ``added`` left out), and its id added."""
+    item.added = (_what(where), base_id, tuple(i for i in map(_item_id, items) if i not in added))
+    added.add(_item_id(item))
     return item
 
 
@@ -165,6 +169,7 @@ def _strip_hints(node: Node) -> Node:
 
 def _merge_keyed_list(base: Node, overlay: Node, problems: list[Problem], where: str, base_id: str) -> Node:
     items = list(base.value)
+    added: set[str] = set()
     seen: dict[str, Node] = {}
     for new in overlay.value:
         ident = _item_id(new)
@@ -180,12 +185,13 @@ def _merge_keyed_list(base: Node, overlay: Node, problems: list[Problem], where:
                 _move(items, position, merge(item, new, problems, f"{where}{ident}.", base_id), problems, where)
                 break
         else:
-            _place(items, _mark_added(new, where, base_id, items), problems, where)
+            _place(items, _mark_added(new, where, base_id, items, added), problems, where)
     return Node([_strip_hints(i) for i in items], overlay.loc)
 
 
 def _merge_keyed_mapping(base: Node, overlay: Node, problems: list[Problem], where: str, base_id: str) -> Node:
     items = list(base.value)
+    added: set[str] = set()
     for ident, new in overlay.value.items():
         kloc: Location = overlay.key_loc.get(ident, overlay.loc)
         position = next((i for i, item in enumerate(items) if _item_id(item) == ident), None)
@@ -213,7 +219,7 @@ def _merge_keyed_mapping(base: Node, overlay: Node, problems: list[Problem], whe
             continue  # kept out of the list: the items that follow are found by their ids
         with_id = Node(value, new.loc, key_loc)
         if position is None:
-            _place(items, _mark_added(with_id, where, base_id, items), problems, where)
+            _place(items, _mark_added(with_id, where, base_id, items, added), problems, where)
         else:
             merged = merge(items[position], with_id, problems, f"{where}{ident}.", base_id)
             _move(items, position, merged, problems, where)

@@ -14,7 +14,7 @@ from skullking.language.notation import normalize
 from skullking.model.cards import Lead, Play
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Iterable, Mapping
     from typing import Any
 
     from skullking.language.expr import Expression
@@ -41,9 +41,12 @@ GAME_SEAT_NAMES = ("previous_last_winner", "previous_top_scorer", "first_place",
 GAME_PLAYER_NAMES = ("total", "rank", "last", "deals", "previous_points", "previous_bid", "previous_won")
 #: The keys of a score sheet's round (editions add their choices' sheet keys).
 ROUND_KEYS = ("cards", "bids", "won", "bonuses", "loot", "extra", "leader", "tricks", "players", "in_progress")
-#: Names of a scheme's cases (besides ``played_<role>`` and the scheme's loads);
-#: ``total_bids`` is the sum of every bid of the round.
+#: Names of a scheme's cases (besides ``played_<role>``, ``played_card_<card>`` and the
+#: scheme's loads); ``total_bids`` is the sum of every bid of the round.
 CASE_NAMES = (*MADE_NAMES, "bonus", "alliance", "wager", *GAME_NAMES, "total_bids", *GAME_PLAYER_NAMES)
+#: The name an adjustment of a scheme reads besides the cases' names: the points of the
+#: case that applied, as the adjustments before it left them.
+POINTS = "points"
 #: Names of the range of a bid (``bidding.min``/``max``).
 ROUND_NAMES = ("cards", "round", "players", *GAME_NAMES)
 #: Names of a bidding rule (besides the aggregates over every player's ``bid``):
@@ -83,6 +86,7 @@ DEFAULTS: dict[tuple[str, ...], object] = {
     ("effects", "list", "[]", "pays"): "both_made",
     ("scoring", "ties"): "shared",
     ("scoring", "extra_round_cards"): "last_cards",
+    ("scoring", "tie_break_winner"): "tied_players",
     ("scoring", "schemes", "[]", "otherwise"): "required",
     ("ghost", "leads_again"): "keep_order",
 }
@@ -96,7 +100,17 @@ def default(*path: str) -> object:
 def played_name(role: str) -> str | None:
     """The formula name counting a player's cards played in ``role`` this round
     (``played_escape``), or ``None`` when the role id cannot be a name (a '-' in it)."""
-    name = f"played_{role}"
+    return _name(f"played_{role}")
+
+
+def played_card_name(card: str) -> str | None:
+    """The formula name counting a player's cards of ``card`` (a special card's id, or a
+    named individual's) played this round (``played_card_loot``), or ``None`` when the
+    id cannot be a name (a '-' in it)."""
+    return _name(f"played_card_{card}")
+
+
+def _name(name: str) -> str | None:
     return name if all(c.isascii() and (c.islower() or c.isdigit() or c == "_") for c in name) else None
 
 
@@ -104,9 +118,30 @@ def played_name(role: str) -> str | None:
 HAND_LIMIT_NAMES = ("players",)
 
 
-def played_names(role_ids: list[str]) -> tuple[str, ...]:
-    """The ``played_<role>`` names of the roles whose ids make names."""
-    return tuple(name for name in map(played_name, role_ids) if name is not None)
+def played_names(role_ids: Iterable[str], card_ids: Iterable[str] = ()) -> tuple[str, ...]:
+    """The ``played_<role>`` names of the roles, then the ``played_card_<card>`` names of
+    the cards (and named individuals), whose ids make names (each name once)."""
+    names = [*map(played_name, role_ids), *map(played_card_name, card_ids)]
+    return tuple(dict.fromkeys(name for name in names if name is not None))
+
+
+def listed_names(names: Iterable[str]) -> list[str]:
+    """``names`` as a message lists them: the ``played_`` names of the roles and of the
+    cards as the patterns ``played_<role>`` and ``played_card_<card>`` (an edition has a
+    score of them; a did-you-mean still looks at every one)."""
+
+    def pattern(name: str) -> str:
+        if name.startswith("played_card_"):
+            return "played_card_<card>"
+        return "played_<role>" if name.startswith("played_") else name
+
+    return list(dict.fromkeys(map(pattern, names)))
+
+
+def card_ids(cards: Iterable[Mapping[str, Any]]) -> list[str]:
+    """The ids of an edition file's special cards (``deck.cards``) and of their named
+    individuals, in file order: what ``played_card_<card>`` names are made of."""
+    return [ident for card in cards for ident in (card["id"], *(i["id"] for i in card.get("individuals", [])))]
 
 
 def made_names(played: tuple[str, ...]) -> tuple[str, ...]:
@@ -118,6 +153,12 @@ def made_names(played: tuple[str, ...]) -> tuple[str, ...]:
 def case_names(played: tuple[str, ...], scheme: Mapping[str, Any]) -> tuple[str, ...]:
     """Names of a scheme's cases (with the aggregates over every player)."""
     return (*CASE_NAMES, *played, *scheme.get("loads", []), TABLE)
+
+
+def adjustment_names(played: tuple[str, ...], scheme: Mapping[str, Any]) -> tuple[str, ...]:
+    """Names of a scheme's adjustments: the cases' names and ``points`` (with the
+    aggregates over every player, ``points`` among what they see of each)."""
+    return (*CASE_NAMES, *played, *scheme.get("loads", []), POINTS, TABLE)
 
 
 def bid_rule_names(order: str) -> tuple[str, ...]:
@@ -179,6 +220,14 @@ class Fallback(StrEnum):
     TRICK_LEADER = "trick_leader"
     LEFT_OF_TRICK_LEADER = "left_of_trick_leader"
     LAST_PLAYER = "last_player"
+
+
+class TieBreakWinner(StrEnum):
+    """Who is ranked once a tie-break round is played (``scoring.tie_break_winner``): the
+    players tied for first before it, or every player."""
+
+    TIED_PLAYERS = "tied_players"
+    ALL_PLAYERS = "all_players"
 
 
 class AlliancePays(StrEnum):
@@ -328,6 +377,16 @@ class Case(NamedTuple):
     id: str = ""
 
 
+class Adjustment(NamedTuple):
+    """A change to the points of whichever case applied (``schemes[].adjustments``):
+    where ``when`` holds (always, without one), the points become ``points``, a formula
+    that reads them as ``points``."""
+
+    id: str
+    when: Expression | None
+    points: Expression
+
+
 class Scheme(NamedTuple):
     id: str
     title: str
@@ -341,6 +400,8 @@ class Scheme(NamedTuple):
     load_names: tuple[tuple[tuple[str, ...], str], ...] = ()
     #: What a result no case covers scores (``required``: the file must cover all).
     otherwise: Otherwise = Otherwise.REQUIRED
+    #: Applied in order to the points of the case that applied (or the 0 of none).
+    adjustments: tuple[Adjustment, ...] = ()
 
     def other_names(self, load: str) -> list[str]:
         """The other names of ``load``, as written words (its id left out)."""

@@ -90,7 +90,9 @@ class Game:
         done = [r for r in self.rounds if r.phase is OVER]
         if len(done) < self.length or len(done) < len(self.rounds) or self.edition.ties != "extra_round":
             return ()
-        _, first = standings(self.players, [r.score() for r in done])
+        _, first = standings(
+            self.players, [r.score() for r in done], length=self.length, tie_break=self.edition.tie_break_winner
+        )
         return first if len(first) > 1 else ()
 
     @property

@@ -1093,19 +1093,24 @@ class Round:
             wagers=self.wagers,
             loads=self.loads,
             rounds=self.rounds,
-            played=self.played if scorer.uses_played else None,
+            played=self.plays if scorer.uses_played else None,
             game=self._game,
         )
 
     @property
-    def played(self) -> dict[str, Counter[str]]:
-        """Per player, the cards played so far in each role (as declared)."""
-        out: dict[str, Counter[str]] = {p: Counter() for p in self.players}
+    def plays(self) -> dict[str, list[Play]]:
+        """Per player, the cards they played so far, in play order (as declared)."""
+        out: dict[str, list[Play]] = {p: [] for p in self.players}
         for trick in self.tricks:
             for seat, play in zip(trick.players, trick.plays, strict=True):
-                if seat in out and play.role is not None:
-                    out[seat][play.role] += 1
+                if seat in out:
+                    out[seat].append(play)
         return out
+
+    @property
+    def played(self) -> dict[str, Counter[str]]:
+        """Per player, the cards played so far in each role (as declared)."""
+        return {p: Counter(play.role for play in plays if play.role is not None) for p, plays in self.plays.items()}
 
     def as_sheet_round(self) -> dict[str, Any]:
         """The round as a score sheet records the whole play (see :mod:`skullking.scoring.sheets.score`):

@@ -2,10 +2,10 @@
 (:mod:`skullking.scoring.sheets.score`), rounds played move by move
 (:mod:`skullking.play.round`), ``diff``'s grid of rounds and the bots all score a round
 through its scheme's :class:`Scorer` (:meth:`Scorer.points`). The scorer takes the
-scheme's cases over the table and when alliances pay from the edition, and writes the
-scheme out as Python functions of a player's values where its formulas allow
-(:func:`_functions`: the one fast form, computed from the formulas); the standings
-after some rounds are here too."""
+scheme's cases and adjustments over the table and when alliances pay from the edition,
+and writes the scheme out as Python functions of a player's values where its formulas
+allow (:func:`_functions`: the one fast form, computed from the formulas); the
+standings after some rounds are here too."""
 
 from __future__ import annotations
 
@@ -16,16 +16,20 @@ from typing import TYPE_CHECKING, NamedTuple
 from skullking.core.limits import MAX_VALUE
 from skullking.language.expr import divides, python_function, python_text
 from skullking.model.records import (
+    POINTS,
+    Adjustment,
     AlliancePays,
+    Case,
     Effect,
     EffectKind,
     Scheme,
-    played_name,
+    TieBreakWinner,
 )
 from skullking.rounds.context import START_VALUES, reads
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
+    from skullking.model.cards import Play
 
 
 class RoundScore(NamedTuple):
@@ -38,12 +42,24 @@ class RoundScore(NamedTuple):
     points: Mapping[str, int]
 
 
-def standings(players: Sequence[str], rounds: Sequence[RoundScore]) -> tuple[dict[str, int], tuple[str, ...]]:
+def standings(
+    players: Sequence[str], rounds: Sequence[RoundScore], *, length: int, tie_break: TieBreakWinner
+) -> tuple[dict[str, int], tuple[str, ...]]:
     """Totals per player over ``rounds`` (a player sitting out a tie-break round scores
-    nothing in it), and the players with the highest total, in seat order."""
-    totals = {p: sum(r.points.get(p, 0) for r in rounds) for p in players}
-    best = max(totals.values()) if totals else 0
-    return totals, tuple(p for p in players if totals[p] == best) if rounds else ()
+    nothing in it), and the players first, in seat order. A round numbered past the
+    schedule's ``length`` is a tie-break round: after it ``tie_break`` ranks the players
+    who were first before it (``tied_players``: a player who was not tied cannot come
+    first), or everybody (``all_players``)."""
+    totals = dict.fromkeys(players, 0)
+    first: tuple[str, ...] = ()
+    among_tied = tie_break is TieBreakWinner.TIED_PLAYERS
+    for r in rounds:
+        for p in players:
+            totals[p] += r.points.get(p, 0)
+        ranked = first if among_tied and first and r.number > length else players
+        best = max((totals[p] for p in ranked), default=0)
+        first = tuple(p for p in ranked if totals[p] == best)
+    return totals, first
 
 
 #: The values a formula may read of a player, in order: in a scheme's generated
@@ -56,36 +72,52 @@ class Scorer:
     """A scheme of an edition made ready to score rounds: the names every player's
     values hold, the bonus points, the alliance effect, and, for a scheme whose
     formulas look at one player's values (no aggregate over the table, no
-    ``played_<role>``), the scheme written out as two Python functions over the table
-    (see :func:`_functions`): whether each player made the bid, and each player's points
-    from the first case that holds. :meth:`points` scores a round from its results: a
-    score sheet's round, a round played move by move, ``diff``'s grid of rounds and the
-    bots' estimates all score through it. Get a scheme's scorer with :func:`scorer`."""
+    ``played_<role>`` or ``played_card_<card>``), the scheme written out as two Python
+    functions over the table (see :func:`_functions`): whether each player made the
+    bid, and each player's points from the first case that holds, adjusted.
+    :meth:`points` scores a round from its results: a score sheet's round, a round
+    played move by move, ``diff``'s grid of rounds and the bots' estimates all score
+    through it. Get a scheme's scorer with :func:`scorer`."""
 
     __slots__ = (
         "alliance",
+        "card_names",
         "fast",
         "game_names",
         "load_ids",
         "made_divides",
         "points_of",
+        "role_names",
         "scheme",
         "uses_played",
         "zeros",
     )
 
     def __init__(self, edition: Edition, scheme: Scheme) -> None:
-        from skullking.model.records import played_names
+        from skullking.model.records import card_ids, played_card_name, played_name
 
         self.scheme = scheme
         self.load_ids = scheme.loads
         self.points_of = {b.id: b.points for b in edition.bonuses}
         self.alliance = next((e for e in edition.effects if e.kind is EffectKind.ALLIANCE), None)
-        #: Every ``played_<role>`` name at 0: a player's values before the play counts.
-        self.zeros = dict.fromkeys(played_names([r.id for r in edition.roles]), 0)
+        #: The ``played_<role>`` name of each role, the ``played_card_<card>`` name of
+        #: each card and named individual (ids that make no name left out).
+        self.role_names: dict[str | None, str] = {}
+        for role in edition.roles:
+            if (name := played_name(role.id)) is not None:
+                self.role_names[role.id] = name
+        self.card_names: dict[str | None, str] = {}
+        for card in card_ids(edition.data["deck"].get("cards", [])):
+            if (name := played_card_name(card)) is not None:
+                self.card_names[card] = name
+        #: Every ``played_`` name at 0: a player's values before the play counts.
+        self.zeros = dict.fromkeys((*self.role_names.values(), *self.card_names.values()), 0)
         self.uses_played = bool(played_names_used(scheme))
-        #: The names about the game so far the cases read (the standings, the round before).
-        self.game_names = reads(*(e for c in scheme.cases for e in (c.when, c.points)))
+        #: The names about the game so far the cases and the adjustments read (the
+        #: standings, the round before).
+        formulas = [e for case in scheme.cases for e in (case.when, case.points)]
+        formulas += [e for step in scheme.adjustments for e in (step.when, step.points)]
+        self.game_names = reads(*formulas)
         #: (made, points) written out over the table, or None (see _functions).
         self.fast = None if self.uses_played else _functions(scheme)
         #: Whether the made formula divides (and so can fail: asked even when unused).
@@ -105,7 +137,7 @@ class Scorer:
         loads: Mapping[str, str],
         rounds: int = 0,
         extra: Mapping[str, int] | None = None,
-        played: Mapping[str, Mapping[str, int]] | None = None,
+        played: Mapping[str, Iterable[Play]] | None = None,
         game: Mapping[str, Mapping[str, int]] | None = None,
     ) -> RoundScore:
         """Points for round ``number`` (``cards`` dealt to ``players``) from its results:
@@ -115,17 +147,19 @@ class Scorer:
         player, trick winner); the wager and the load chosen; and points the scheme does
         not give (``extra``, a sheet's). The first case of the scheme that holds gives
         each player's points (a result no case covers scores 0 where the scheme says
-        ``otherwise: zero``).
+        ``otherwise: zero``); the scheme's adjustments then change them, one after
+        another, and ``extra`` is added last.
 
         The formulas also see the game: ``rounds`` in the schedule (0: unknown),
         ``last_round`` (1 in the schedule's last round), ``total_bids``, and per player
-        ``played_<role>`` from ``played`` (player -> role id -> cards played in that
-        role; needed only by schemes that use those names, see
-        :func:`played_names_used`), per player the names about the game so far from
-        ``game`` (see :meth:`~skullking.rounds.context.GameSoFar.player_values`; needed
-        only by schemes whose cases read them, ``game_names``; left out, every player is
-        at a game's start: :data:`~skullking.rounds.context.START_VALUES`), and
-        aggregate over the table.
+        ``played_<role>`` and ``played_card_<card>`` from ``played`` (player -> the
+        cards they played this round; needed only by schemes that use those names, see
+        :func:`played_names_used`, and counted by :meth:`counts`), per player the names
+        about the game so far from ``game`` (see
+        :meth:`~skullking.rounds.context.GameSoFar.player_values`; needed only by
+        schemes whose cases or adjustments read them, ``game_names``; left out, every
+        player is at a game's start: :data:`~skullking.rounds.context.START_VALUES`),
+        and aggregate over the table.
 
         The scheme's functions written out as Python score the round where there are
         any (see :func:`_functions`); where a formula of theirs divides by zero or a
@@ -173,7 +207,7 @@ class Scorer:
         wagers: Mapping[str, int],
         loads: Mapping[str, str],
         rounds: int,
-        played: Mapping[str, Mapping[str, int]] | None,
+        played: Mapping[str, Iterable[Play]] | None,
         game: Mapping[str, Mapping[str, int]] | None,
     ) -> dict[str, int]:
         """Each player's points by the formulas one by one, over a table of names
@@ -200,10 +234,7 @@ class Scorer:
             if self.game_names and game is not None:
                 env.update(game.get(p, START_VALUES))
             if played and counts_played:
-                for role, count in played.get(p, {}).items():
-                    name = played_name(role)
-                    if name is not None:
-                        env[name] = count
+                env.update(self.counts(played.get(p, ())))
             table.append(env)
         made = {p: bool(scheme.made.evaluate_for(table, row)) for row, p in enumerate(players)}
         earned = _earned(self.alliance, alliances, made) if alliances else {}
@@ -214,7 +245,13 @@ class Scorer:
             env["wager"] = wagers.get(p, 0)
             for load in scheme.loads:
                 env[load] = int(loads.get(p) == load)
-        return {p: self.case_points(table, row) for row, p in enumerate(players)}
+        rows = range(len(players))
+        points = [self.case_points(table, row) for row in rows]
+        for adjustment in scheme.adjustments:
+            for row in rows:  # (every player's, for an aggregate over the points)
+                table[row][POINTS] = points[row]
+            points = [_adjusted(adjustment, table, row) for row in rows]
+        return dict(zip(players, points, strict=True))
 
     def case_points(self, table: Sequence[Mapping[str, int]], row: int) -> int:
         """The points of the first case that holds for player ``row`` (0 when none does)."""
@@ -222,6 +259,29 @@ class Scorer:
             if case.when is None or case.when.evaluate_for(table, row):
                 return int(case.points.evaluate_for(table, row))
         return 0
+
+    def counts(self, plays: Iterable[Play]) -> dict[str, int]:
+        """The ``played_`` names' values for one player's cards played in a round: each
+        card counts under its role as played (a declared card as declared: a Tigress
+        declared as an escape is an escape), under its card's id, and under its named
+        individual's id (Harry is also a pirate card). Effects in the trick do not
+        change what a card counts as (under the White Whale a pirate still counts as a
+        pirate), and numbered cards count under no name."""
+        counts: dict[str, int] = {}
+        roles, cards = self.role_names, self.card_names
+        for play in plays:
+            card = play.card
+            for name in (roles.get(play.role), cards.get(card.kind), cards.get(card.individual)):
+                if name is not None:
+                    counts[name] = counts.get(name, 0) + 1
+        return counts
+
+
+def _adjusted(adjustment: Adjustment, table: Sequence[Mapping[str, int]], row: int) -> int:
+    """Player ``row``'s points after ``adjustment`` (the table holds them before, as ``points``)."""
+    if adjustment.when is None or adjustment.when.evaluate_for(table, row):
+        return int(adjustment.points.evaluate_for(table, row))
+    return table[row][POINTS]
 
 
 _SCORERS: weakref.WeakKeyDictionary[Edition, dict[int, tuple[Scheme, Scorer]]] = weakref.WeakKeyDictionary()
@@ -244,16 +304,18 @@ def _functions(scheme: Scheme) -> tuple[Callable[..., dict[str, bool]], Callable
     ``made(players, bids, won, *constants)``, whether each player made the bid, and
     ``points(players, bids, won, bonus, alliance, wagers, loads, load_ids, *constants)``,
     each player's points from the first case that holds (0 when none does), or
-    ``None`` as soon as one leaves the limits (``MAX_VALUE``); the constants are the
-    round's ``cards, round, players, rounds`` (``last_round`` and ``total_bids`` are
-    worked out inside, where a formula uses them), the mappings give each player's
-    values (a player missing from ``bonus``, ``alliance`` or ``wagers`` has 0). ``None``
-    for a scheme whose formulas aggregate over the table or that Python cannot compile."""
+    ``None`` as soon as one leaves the limits (``MAX_VALUE``: the case's points and each
+    adjustment's are checked); the constants are the round's ``cards, round, players,
+    rounds`` (``last_round`` and ``total_bids`` are worked out inside, where a formula
+    uses them), the mappings give each player's values (a player missing from
+    ``bonus``, ``alliance`` or ``wagers`` has 0). ``None`` for a scheme whose formulas
+    aggregate over the table or that Python cannot compile."""
     row = (*_ROW, *scheme.loads)
-    formulas = [scheme.made, *(e for c in scheme.cases for e in (c.when, c.points) if e is not None)]
+    adjusting = [e for a in scheme.adjustments for e in (a.when, a.points) if e is not None]
+    formulas = [scheme.made, *(e for c in scheme.cases for e in (c.when, c.points) if e is not None), *adjusting]
     if any(f.uses_table for f in formulas) or not set(scheme.made.variables) <= set(row[:8]):
         return None
-    used = set().union(*(f.variables for f in formulas))
+    used = set().union(*(f.variables for f in formulas)) - {POINTS}
     if not used <= set(row):
         return None
     constants = [f"v{i}" for i in range(2, 6)]  # cards, round, players, rounds
@@ -264,7 +326,7 @@ def _functions(scheme: Scheme) -> tuple[Callable[..., dict[str, bool]], Callable
         return lines + (["    v7 = sum(bids.values())"] if "total_bids" in variables else [])
 
     def slot(name: str, _: str | None) -> str:
-        return f"v{row.index(name)}"
+        return "value" if name == POINTS else f"v{row.index(name)}"
 
     # each player's own values, as the formulas use them
     fetch = {
@@ -303,7 +365,15 @@ def _functions(scheme: Scheme) -> tuple[Callable[..., dict[str, bool]], Callable
         first = False
     else:
         lines += ["value = 0"] if first else ["else:", "    value = 0"]
-    lines += [f"if not {-MAX_VALUE} <= value <= {MAX_VALUE}:", "    return None", "points[p] = value"]
+    within = [f"if not {-MAX_VALUE} <= value <= {MAX_VALUE}:", "    return None"]
+    lines += within
+    for adjustment in scheme.adjustments:
+        step = f"value = {python_text(adjustment.points.tree, slot)}"
+        if adjustment.when is None:
+            lines += [step, *within]
+        else:
+            lines += [f"if {python_text(adjustment.when.tree, slot)}:", f"    {step}", *(f"    {x}" for x in within)]
+    lines += ["points[p] = value"]
     points_of = python_function(
         ["players", "bids", "won", "bonus", "alliance", "wagers", "loads", "load_ids", *constants],
         "\n".join(
@@ -342,8 +412,10 @@ _ALWAYS, _OWN_MADE = AlliancePays.ALWAYS, AlliancePays.OWN_MADE
 
 
 def played_names_used(scheme: Scheme) -> list[str]:
-    """The ``played_<role>`` names the scheme's formulas use (they need the whole play)."""
+    """The ``played_<role>`` and ``played_card_<card>`` names the scheme's formulas (its
+    cases' and adjustments') use: they need the whole play."""
     used: set[str] = set(scheme.made.variables)
-    for case in scheme.cases:
-        used |= case.points.variables | (case.when.variables if case.when is not None else set())
+    steps: list[Case | Adjustment] = [*scheme.cases, *scheme.adjustments]
+    for step in steps:
+        used |= step.points.variables | (step.when.variables if step.when is not None else set())
     return sorted(n for n in used if n.startswith("played_"))

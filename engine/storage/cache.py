@@ -239,6 +239,15 @@ def _engine_fingerprint() -> str:
     return "\n".join(parts)
 
 
+@functools.cache
+def code_fingerprint() -> str:
+    """The SHA-256 of the engine fingerprint (where the package is installed and the
+    name, size and modification time of each of its files, the command-line tools'
+    included), for a record that only the code that made it may use (the score pad's
+    stored reports). Worked out once a process."""
+    return hashlib.sha256(_engine_fingerprint().encode(errors="surrogateescape")).hexdigest()
+
+
 def _digest(path: str) -> str:
     """The SHA-256 of a file the cache depends on (read up to the file size limit: a
     larger file is no edition and matches no entry); :data:`ABSENT` where no file is

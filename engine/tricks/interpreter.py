@@ -31,7 +31,6 @@ words.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
@@ -237,8 +236,13 @@ class Resolver:
         individual is one copy of its card, and also one of a kind)."""
         if len({p.pool for p in plays}) == len(plays):
             return  # every card from a different pool: one copy each
-        pools: Counter[int] = Counter(p.pool for p in plays)
-        named: Counter[str] = Counter(p.card.code for p in plays if p.card.individual is not None)
+        # (counted in plain dictionaries: a Counter costs more than the count of a trick)
+        pools: dict[int, int] = {}
+        named: dict[str, int] = {}
+        for p in plays:
+            pools[p.pool] = pools.get(p.pool, 0) + 1
+            if p.card.individual is not None:
+                named[p.card.code] = named.get(p.card.code, 0) + 1
         for p in plays:
             limit = self.limits[p.pool]
             if pools[p.pool] > limit:
@@ -248,7 +252,7 @@ class Resolver:
                     kind = self.edition.kind(p.card.kind or "")
                     what = kind.names[0] if kind.names else kind.id
                 raise IllegalTrickError(f"'{p.code}' {pools[p.pool]} times in one trick: the deck has {limit} {what}")
-            if named[p.card.code] > 1:
+            if named.get(p.card.code, 0) > 1:
                 raise IllegalTrickError(f"'{p.card.code}' {named[p.card.code]} times {where}: the deck has one")
 
     def check_players(self, plays: Sequence[Play], players: int) -> None:

@@ -1,7 +1,9 @@
 """Every choice the engine used to make by itself is a value in the edition file: each
 test changes one key in an overlay of skullking-2021 and plays the same
 cards, bids or sheet under both settings to show the behaviour change. The defaults are
-the engine's former behaviour, so the bundled editions play as before.
+the engine's former behaviour, so the bundled editions play as before, but for who is
+ranked after a tie-break round: the tied players only, as the 2024 printing of the
+rulebook has them play another round.
 """
 
 from __future__ import annotations
@@ -279,6 +281,34 @@ def test_tie_break_rounds_deal_a_formula(tmp_path: Path) -> None:
     assert tie_break_cards(_overlay(tmp_path, "scoring: {extra_round_cards: last_cards + 4}\n")) == 5
 
 
+def test_who_is_ranked_after_a_tie_break_round(tmp_path: Path) -> None:
+    """The 2024 printing of the rulebook: the tied players play another round, so only
+    they are ranked after it (`scoring.tie_break_winner: tied_players`, the bundled
+    files' value). `all_players` ranks every total again: Ann, at 5 and never tied, wins
+    once Bo and Cy, tied at 10, both lose 10."""
+    sheet = {
+        "players": ["Ann", "Bo", "Cy"],
+        "schedule": "past-your-bedtime",
+        "rounds": [
+            {"bids": {"Ann": 0, "Bo": 0, "Cy": 0}, "won": {"Ann": 1, "Bo": 0, "Cy": 0}, "extra": {"Ann": 15}},
+            {"players": ["Bo", "Cy"], "cards": 1, "bids": {"Bo": 0, "Cy": 1}, "won": {"Bo": 1, "Cy": 0}},
+        ],
+    }
+    tied = BASE.score_sheet(sheet)
+    every = _overlay(tmp_path, "scoring: {tie_break_winner: all_players}\n").score_sheet(sheet)
+    assert dict(tied.totals) == dict(every.totals) == {"Ann": 5, "Bo": 0, "Cy": 0}
+    assert (tied.winners, tied.tie_break) == (("Bo", "Cy"), "extra_round")
+    assert (every.winners, every.tie_break) == (("Ann",), None)
+
+
+def test_who_wins_a_tie_break_needs_tie_break_rounds(tmp_path: Path) -> None:
+    """Shared first places play no tie-break round: saying who wins one is refused, but
+    sharing them on a base that says it is not."""
+    messages = _problems(tmp_path, "scoring: {ties: shared, tie_break_winner: all_players}\n")
+    assert any("'tie_break_winner' needs 'ties: extra_round'" in m for m in messages)
+    assert _overlay(tmp_path, "scoring: {ties: shared}\n").ties == "shared"
+
+
 # --------------------------------------------------------------------- formula names
 
 
@@ -329,6 +359,48 @@ def test_aggregates_and_cards_played_per_role(tmp_path: Path) -> None:
         house.score_sheet(
             {"players": ["Ann", "Bo"], "rounds": [{"bids": {"Ann": 1, "Bo": 0}, "won": {"Ann": 1, "Bo": 0}}]}
         )
+
+
+#: A scheme whose points are counts of the cards each player played (the digits apart).
+COUNTING = (
+    "scoring:\n  default: counting\n  schemes:\n"
+    "    - id: counting\n      made: won == bid\n      cases:\n"
+    "        - {id: counted, points: 1000 * played_escape + 100 * played_pirate + 10 * played_card_tigress"
+    " + played_card_escape}\n"
+)
+
+
+def _counted(house: Edition, trick: list[str]) -> dict[str, int]:
+    """Each player's points for one trick of three players (bids of no matter)."""
+    round_ = {"cards": 1, "bids": {"Ann": 1, "Bo": 0, "Cy": 0}, "tricks": [trick]}
+    return dict(house.score_sheet({"players": ["Ann", "Bo", "Cy"], "rounds": [round_]}).rounds[0].points)
+
+
+def test_cards_played_count_by_role_and_by_card_id(tmp_path: Path) -> None:
+    """`played_escape` counts the cards played as escapes, as printed or declared: the
+    escape, the Loot (an escape card, the 2021 rulebook) and the Tigress declared as one;
+    `played_card_escape` the escape cards alone, `played_card_tigress` the Tigress
+    whatever she was declared as. What the White Whale makes a card in the trick (an
+    escape, the 2021 rulebook) does not change what it counts as, and a round played
+    move by move counts as its sheet does."""
+    house = _overlay(tmp_path, COUNTING)
+    assert _counted(house, ["E", "LOOT", "TIG:E"]) == {"Ann": 1001, "Bo": 1000, "Cy": 1010}
+    assert _counted(house, ["E", "LOOT", "TIG:PIR"]) == {"Ann": 1001, "Bo": 1000, "Cy": 110}
+    assert _counted(house, ["PIR", "WHALE", "Y3"]) == {"Ann": 100, "Bo": 0, "Cy": 0}
+    r = Round(house, ["Ann", "Bo", "Cy"], cards=1, hands={"Ann": ["E"], "Bo": ["LOOT"], "Cy": ["TIG"]})
+    for player, bid in (("Ann", 1), ("Bo", 0), ("Cy", 0)):
+        r.bid(player, bid)
+    for player, card in (("Ann", "E"), ("Bo", "LOOT"), ("Cy", "TIG:E")):
+        r.play(player, card)
+    assert dict(r.score().points) == {"Ann": 1001, "Bo": 1000, "Cy": 1010}
+
+
+def test_a_named_individual_counts_under_its_own_id_and_its_card(tmp_path: Path) -> None:
+    """`played_card_harry` counts Harry the Giant alone; `played_card_pirate` every pirate
+    card, the named ones among them (Harry is one of the five pirates, the 2021 rulebook)."""
+    house = _overlay(tmp_path, COUNTING.replace("1000 * played_escape", "10 * played_card_pirate + played_card_harry"))
+    counts = _counted(house, ["PIR", "HARRY", "Y3"])
+    assert counts == {"Ann": 10 + 100, "Bo": 10 + 1 + 100, "Cy": 0}
 
 
 def test_validate_sees_that_ties_to_the_last_played_change_play(tmp_path: Path) -> None:

@@ -73,8 +73,16 @@ def test_the_context_fixes_the_type() -> None:
     """A formula must give a number, a condition a truth value."""
     with pytest.raises(ExpressionError, match="expected a number, got a truth value"):
         compile_expression("bid == won", NAMES, "number")
-    with pytest.raises(ExpressionError, match="expected a truth value, got a number"):
+    with pytest.raises(ExpressionError, match=r"expected a truth value, got a number$"):
         compile_expression("bid + won", NAMES, "truth value")
+
+
+def test_a_number_given_as_a_condition_is_told_how_to_compare_it() -> None:
+    """A name that holds 1 or 0 (a flag such as last_round) is a number, not a truth
+    value: a condition that is that name alone is told the comparison to write."""
+    with pytest.raises(ExpressionError, match=r"got a number \(compare it: 'bid == 1'\)") as caught:
+        compile_expression("bid", NAMES, "truth value")
+    assert caught.value.column == 1
 
 
 def test_nothing_is_evaluated_as_python() -> None:

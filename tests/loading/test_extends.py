@@ -165,6 +165,29 @@ def test_a_misspelt_id_says_did_you_mean(tmp_path: Path) -> None:
     assert message.startswith("4:3: no bonus 'sea-serpent' in skullking-2021 to change; a new bonus needs 'captured'")
 
 
+def test_a_new_item_is_told_the_bases_ids_not_the_overlays_own(tmp_path: Path) -> None:
+    """What a new item is compared with is what the base has: another item the same
+    overlay adds is no id of the base's, so it is neither suggested for a misspelt id nor
+    listed as the base's (a base without the list has none), while an item the overlay
+    removed is no longer there to change."""
+    added = _write(
+        tmp_path / "added.yaml",
+        "extends: skullking-2021\nid: added\nscoring:\n  schemes:\n    classic:\n      adjustments:\n"
+        "        double: {points: points * 2}\n        doubled: {when: round == 1}\n",
+    )
+    assert _refused(added) == [
+        "8:9: no adjustment 'doubled' in skullking-2021 to change; a new adjustment needs 'points' "
+        "(skullking-2021 has: none)"
+    ]
+    removed = _write(
+        tmp_path / "removed.yaml",
+        "extends: skullking-2021\nid: removed\nbonuses:\n  black-14: null\n  sea-serpent: {points: 5}\n",
+    )
+    (message,) = _refused(removed)
+    assert message.startswith("5:3: no bonus 'sea-serpent' in skullking-2021 to change; a new bonus needs 'captured'")
+    assert "black-14" not in message and "standard-14" in message
+
+
 def test_a_complete_new_item_is_added_not_taken_for_a_misspelling(resolve_trick: ResolveTrick, tmp_path: Path) -> None:
     house = _write(
         tmp_path / "lots.yaml",

@@ -13,8 +13,9 @@ import io
 import json
 import pickle
 import random
+import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -214,8 +215,31 @@ def test_a_scheme_written_out_scores_as_its_formulas(source: str) -> None:
     the points its formulas give when evaluated one by one; and the capture bonuses
     given trick by trick, in any order (as a round played here tallies them), score as
     the same bonuses given per player (as a sheet gives them)."""
-    edition = skullking.load_edition(source)
-    rng = random.Random(source)
+    _written_out_scores_as_plain(skullking.load_edition(source), random.Random(source))
+
+
+def test_adjustments_written_out_score_as_their_formulas(tmp_path: Path) -> None:
+    """A scheme's adjustments are written out with its cases (scoring.schemes.Scorer):
+    on 300 random rounds of each scheme, doubling the last round, halving a loss and
+    adding the wager again give the points the formulas give one by one, each
+    adjustment seeing the points the one before left."""
+    adjustments = (
+        "      adjustments:\n"
+        "        double-last: {when: last_round == 1, points: points * 2}\n"
+        "        halve-losses: {when: points < 0, points: points // 2}\n"
+        "        wager-again: {points: points + wager}\n"
+    )
+    body = "scoring:\n  schemes:\n" + "".join(f"    {s}:\n{adjustments}" for s in ("classic", "rascal"))
+    (tmp_path / "adjusted.yaml").write_text(f"extends: skullking-2021\nid: adjusted\n{body}", encoding="utf-8")
+    edition = skullking.load_edition(tmp_path / "adjusted.yaml")
+    assert all(len(s.adjustments) == 3 and scorer(edition, s).fast is not None for s in edition.schemes)
+    _written_out_scores_as_plain(edition, random.Random(3))
+
+
+def _written_out_scores_as_plain(edition: Edition, rng: random.Random) -> None:
+    """Each scheme of ``edition`` scored on 300 random rounds by its written-out functions
+    gives what its formulas one by one give (with the capture bonuses per player, and
+    trick by trick in any order)."""
     players = ["A", "B", "C", "D", "E"][: max(edition.min_players, 3)]
     bonus_ids = [b.id for b in edition.bonuses]
     fast = 0
@@ -250,26 +274,50 @@ def test_a_scheme_written_out_scores_as_its_formulas(source: str) -> None:
     assert fast, "no scheme of the edition is written out"
 
 
-def test_points_beyond_the_limits_fail_as_the_formula_does(tmp_path: Path) -> None:
-    """A scheme's written-out functions give up on a value beyond the limits
-    (limits.MAX_VALUE), and the formulas one by one then report it as theirs: a sheet
-    and a round played move by move both fail with the formula's message."""
+def _huge_case(folder: Path) -> tuple[Edition, str]:
+    """The 2021 edition with a made bid worth a number beyond the limits, and that formula."""
     text = (Path(__file__).resolve().parents[2] / "editions" / "skullking-2021.yaml").read_text(encoding="utf-8")
-    text = text.replace("points: 20 * bid + bonus + alliance + wager", "points: bid * 1000000 * 1000000 * 1000000")
-    assert "1000000 * 1000000" in text
-    (tmp_path / "big.yaml").write_text(text, encoding="utf-8")
-    edition = skullking.load_edition(tmp_path / "big.yaml")
+    formula = "bid * 1000000 * 1000000 * 1000000"
+    text = text.replace("points: 20 * bid + bonus + alliance + wager", f"points: {formula}")
+    assert formula in text
+    (folder / "big.yaml").write_text(text, encoding="utf-8")
+    return skullking.load_edition(folder / "big.yaml"), formula
+
+
+def _huge_adjustment(folder: Path) -> tuple[Edition, str]:
+    """The 2021 edition with an adjustment taking the points beyond the limits and the
+    next one bringing them back (times a million, then divided), and the first formula."""
+    formula = "points * 1000000 * 1000000 * 1000000"
+    body = (
+        "scoring:\n  schemes:\n    classic:\n      adjustments:\n"
+        f"        huge: {{points: {formula}}}\n"
+        "        back: {points: points // (1000000 * 1000000 * 1000000)}\n"
+    )
+    (folder / "huge.yaml").write_text(f"extends: skullking-2021\nid: huge\n{body}", encoding="utf-8")
+    return skullking.load_edition(folder / "huge.yaml"), formula
+
+
+@pytest.mark.parametrize("make", [_huge_case, _huge_adjustment], ids=["case", "adjustment"])
+def test_points_beyond_the_limits_fail_as_the_formula_does(
+    make: Callable[[Path], tuple[Edition, str]], tmp_path: Path
+) -> None:
+    """A scheme's written-out functions give up on a value beyond the limits
+    (limits.MAX_VALUE), a case's or an adjustment's (even one the next adjustment brings
+    back), and the formulas one by one then report it as theirs: a sheet and a round
+    played move by move both fail with the formula's message."""
+    edition, formula = make(tmp_path)
     assert scorer(edition, edition.scheme()).fast is not None
+    message = re.escape(f"the formula '{formula}' gives a number beyond {MAX_VALUE:,}")
     played = {"cards": 5, "bids": {"A": 1, "B": 0}, "won": {"A": 1, "B": 0}}
     sheet = {"players": ["A", "B"], "schedule": "swift-n-salty", "rounds": [played]}
-    with pytest.raises(skullking.SkullKingError, match=f"beyond {MAX_VALUE:,}"):
+    with pytest.raises(skullking.SkullKingError, match=message):
         edition.score_sheet(sheet)
     r = Round(edition, ["A", "B", "C"], cards=1, hands={"A": ["Y7"], "B": ["Y3"], "C": ["Y2"]})
     for player, bid in (("A", 1), ("B", 0), ("C", 0)):
         r.bid(player, bid)
     for player, card in (("A", "Y7"), ("B", "Y3"), ("C", "Y2")):
         r.play(player, card)
-    with pytest.raises(skullking.SkullKingError, match=f"beyond {MAX_VALUE:,}"):
+    with pytest.raises(skullking.SkullKingError, match=message):
         r.score()
 
 

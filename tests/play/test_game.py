@@ -855,6 +855,69 @@ def test_a_sheet_names_the_players_of_a_tie_break_round() -> None:
     assert score.winners == ("A", "B") and score.tie_break == "extra_round"  # still tied
 
 
+#: A at 5 (a free 15 on top of a missed zero bid), B and C tied at 10 after the
+#: schedule; both lose 10 in the tie-break round (B 0/1, C 1/0): A 5, B 0, C 0.
+BOTH_LOSE_SHEET = """\
+edition: skullking-2024
+players: [A, B, C]
+schedule: past-your-bedtime
+rounds:
+  - bids: {A: 0, B: 0, C: 0}
+    won: {A: 1, B: 0, C: 0}
+    extra: {A: 15}
+  - players: [B, C]
+    cards: 1
+    bids: {B: 0, C: 1}
+    won: {B: 1, C: 0}
+"""
+#: Another round of B and C: B 1/1 = 20, C 1/0 = -10.
+BROKEN_TIE_ROUND = """\
+  - players: [B, C]
+    cards: 1
+    bids: {B: 1, C: 1}
+    won: {B: 1, C: 0}
+"""
+
+
+def test_a_tie_break_round_ranks_only_the_tied_players(tmp_path: Path) -> None:
+    """The 2024 printing of the rulebook: the tied players play another round. A was not
+    tied, so A cannot win it even with more points than both tied players after it: B
+    and C, still tied at 0, play another round, and B's 20 there wins."""
+    edition = _ed("skullking-2024")
+    score = edition.score_sheet(BOTH_LOSE_SHEET)
+    assert dict(score.totals) == {"A": 5, "B": 0, "C": 0}
+    assert score.winners == ("B", "C") and score.tie_break == "extra_round"
+    path = tmp_path / "tie.yaml"
+    path.write_text(BOTH_LOSE_SHEET, encoding="utf-8")
+    record = run_json("score", str(path), "--format", "json")
+    assert record["winners"] == ["B", "C"] and record["tie_break"] == "extra_round"
+    path.write_text(BOTH_LOSE_SHEET + BROKEN_TIE_ROUND, encoding="utf-8")
+    code, out, _ = run("score", str(path))
+    assert code == 0 and "Total              5      20     -10" in out and "Winner: B (skullking-2024)" in out
+    # only B and C may play the next round: A never was tied
+    with pytest.raises(skullking.SheetError) as info:
+        edition.score_sheet(BOTH_LOSE_SHEET + BROKEN_TIE_ROUND.replace("[B, C]", "[A, B, C]"))
+    assert "the players tied for first, in seat order: B, C" in info.value.problems[0].message
+
+
+def test_a_game_tied_again_after_a_tie_break_round_goes_on_with_the_tied_players() -> None:
+    """The 2024 printing of the rulebook: the tied players play another round. A and B
+    tie at 10 (C at -10) and both miss a bid of 2 in the tie-break round (-20 each: the
+    Kraken destroys the first trick, Graybeard wins the second), ending level with C at
+    -10: C was not tied, so A and B play on alone."""
+    game = _tied_game("skullking-2024")
+    r = game.next_round(cards=2, hands={"A": "KRAKEN Y1", "B": "Y2 Y3", "Graybeard": "Y13 Y14"})
+    r.bid("A", 2)
+    r.bid("B", 2)
+    _play_trick(r, "Y2", "KRAKEN")
+    _play_trick(r, "Y3", "Y1")
+    destroyed, won = (t.result.winner for t in r.tricks)
+    assert destroyed is None and won is not None and r.tricks[1].players[won] == "Graybeard"
+    assert dict(game.score().totals) == {"A": -10, "B": -10, "C": -10}
+    assert game.tied == ("A", "B") and not game.over
+    assert game.next_round().players == ("A", "B")
+
+
 @pytest.mark.parametrize(
     ("edition", "change", "message"),
     [

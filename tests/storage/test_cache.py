@@ -579,3 +579,14 @@ def test_the_engine_fingerprint_names_every_module_of_every_stage() -> None:
         assert spec is not None and spec.origin is not None
         place = os.path.relpath(spec.origin, package)
         assert place in named, module.name
+
+
+def test_the_code_fingerprint_names_the_modules_that_write_the_pads_reports() -> None:
+    """The score pad keeps its compare reports under the code fingerprint: it stands for
+    the engine fingerprint, which names the command-line tools' modules too (the report's
+    text is written by ``diff``'s, and the pad's settings are the pad's), so a report
+    another version of them wrote is never read back."""
+    named = {line.rsplit(":", 2)[0] for line in cache._engine_fingerprint().splitlines()[3:]}
+    assert {"analysis/compare.py", "tools/diffcmd.py", "tools/pad/app.py"} <= named
+    digest = cache.code_fingerprint()
+    assert len(digest) == 64 and int(digest, 16) >= 0 and digest not in cache._engine_fingerprint()

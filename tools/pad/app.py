@@ -7,12 +7,20 @@ form cannot send one), and committed to the database before the answer is sent.
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import hashlib
+import itertools
+import json
+import os
+import signal
 import sqlite3
 import threading
-from collections.abc import Awaitable, Callable
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -23,7 +31,9 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from skullking.core.errors import SkullKingError
+from skullking.model.registry import EDITIONS
 from skullking.rounds.seating import table_trick
+from skullking.storage.cache import code_fingerprint
 
 from .games import Editions, RoundError, RulesError, form, score, sheet_yaml
 from .i18n import COOKIE, LANGUAGES, chosen, script_messages, translations
@@ -44,8 +54,17 @@ from .security import Hosts, SameOrigin
 from .sharing import WATCH_ONLY, Access, Sharing
 from .store import Conflict, NotFound, StaleWrite, Store, StoredGame
 
-#: Random tricks the diff page plays (``skullking diff`` plays 2,000).
-DIFF_SAMPLE = 500
+if TYPE_CHECKING:
+    from skullking.edition import Edition
+
+#: Random tricks the diff page plays (``skullking diff`` plays 2,000), its seed, and the
+#: size of the tricks it plays every one of (as ``skullking diff``'s defaults).
+DIFF_SAMPLE, DIFF_SEED, DIFF_DEPTH = 500, 2021, 3
+#: Seconds without a request after which the pad works a compare report out ahead
+#: (making one takes a second or two, which would slow the answers in between).
+IDLE_SECONDS = 5.0
+#: Seconds the pad waits, as it stops, for a report being worked out ahead.
+STOP_SECONDS = 10.0
 
 #: The page's script and stylesheet (the real folder: an editable install links its files).
 STATIC = Path(__file__).resolve().parent / "static"
@@ -63,19 +82,92 @@ class Pad:
         # The diff page's reports, by the pair of editions compared: bundled editions are
         # loaded once and never change while the pad runs, so a report holds until then.
         self._diffs: dict[tuple[str, str], str] = {}
-        self._diff_lock = threading.Lock()
+        self._diff_locks: dict[tuple[str, str], threading.Lock] = {}  # one a pair: made once
+        self._diff_lock = threading.Lock()  # (guards the dictionary of locks)
+        self._digests: dict[str, str] = {}  # each bundled edition's, by id
+        #: Requests being answered, and since when none has been.
+        self.busy, self.quiet_since = 0, time.monotonic()
         # Each game's score for the statistics, by id: the version it was worked out for
         # and the edition and score record (None: the game could not be scored).
         self._scores: dict[str, tuple[int, tuple[str, Any] | None]] = {}
 
-    def diff_report(self, a: str, b: str) -> str:
+    def diff_report(self, a: str, b: str, make: Make | None = None) -> str:
         """``skullking diff A B``'s text for the bundled editions ``a`` and ``b`` (see
-        :func:`_diff_text`), worked out once a pair while the pad runs."""
+        :func:`_diff_text`; ``make``: made another way), worked out once a pair: kept
+        while the pad runs, and in the store for the next time it runs
+        (:meth:`report_key`), made again when the entry there is not as it was kept."""
+        known = self._diffs.get((a, b))
+        if known is not None:
+            return known
+        first, second = self.editions.get(a), self.editions.get(b)  # (an unknown id is refused here)
         with self._diff_lock:
+            lock = self._diff_locks.setdefault((a, b), threading.Lock())
+        with lock:
             known = self._diffs.get((a, b))
             if known is None:
-                known = self._diffs[(a, b)] = _diff_text(self.editions.get(a), self.editions.get(b))
+                key = self.report_key(first, second)
+                known = self.store.report(key)
+                if known is None:
+                    known = _diff_text(first, second) if make is None else make(first, second)
+                    self.store.keep_report(key, code_fingerprint(), known)
+                self._diffs[(a, b)] = known
             return known
+
+    def report_key(self, a: Edition, b: Edition) -> str:
+        """What the report of ``a`` and ``b`` is stored under: the code that makes it
+        (the engine and the tools, as the engine's cache tells it), the page's settings,
+        and all of both editions that a report reads (every field, but where the file
+        lies): a report made by other code or of other rules is never read back."""
+        settings = [code_fingerprint(), DIFF_SAMPLE, DIFF_SEED, DIFF_DEPTH, self._digest(a), self._digest(b)]
+        return hashlib.sha256(json.dumps(settings).encode()).hexdigest()
+
+    def _digest(self, edition: Edition) -> str:
+        found = self._digests.get(edition.id)
+        if found is None:
+            found = self._digests[edition.id] = _edition_digest(edition)
+        return found
+
+    def warm(
+        self,
+        stop: threading.Event,
+        idle: float | None = None,
+        *,
+        pairs: Iterable[tuple[str, str]] | None = None,
+        make: Make | None = None,
+    ) -> None:
+        """Work the compare page's report of every ordered pair of bundled editions
+        (``pairs``: of these) out ahead, so that the pad's first page of a pair answers at
+        once, until ``stop`` is set: read back from the store where it was kept, else made
+        once no request has come for ``idle`` seconds (:data:`IDLE_SECONDS`), one pair at
+        a time, in a worker process of low priority (``make``: another way)."""
+        idle = IDLE_SECONDS if idle is None else idle
+        if pairs is None:
+            pairs = itertools.permutations([edition["id"] for edition in self.editions.bundled()], 2)
+        worker = _Worker() if make is None else None
+        try:
+            for a, b in pairs:
+                if stop.is_set():
+                    return
+                try:
+                    if (a, b) in self._diffs:
+                        continue
+                    if self.store.report(self.report_key(self.editions.get(a), self.editions.get(b))) is None:
+                        self._quiet(stop, idle)
+                    if not stop.is_set():
+                        self.diff_report(a, b, make or worker)
+                except Exception:  # a pair that fails is worked out (and its error shown) when asked for
+                    continue
+        finally:
+            if worker is not None:
+                worker.close()
+
+    def _quiet(self, stop: threading.Event, idle: float) -> None:
+        """Wait until no request has come for ``idle`` seconds (or ``stop`` is set)."""
+        while not stop.is_set():
+            left = idle if self.busy else self.quiet_since + idle - time.monotonic()
+            if left <= 0:
+                return
+            stop.wait(left)
 
     def edition_of(self, game: StoredGame) -> Any:
         return self.editions.get(game.edition, game.rules)
@@ -593,6 +685,73 @@ def _image_as_text(self: Any, tokens: Any, idx: int, options: Any, env: Any) -> 
     return source
 
 
+#: How a compare report is made: the text of the two editions' comparison.
+Make = Callable[["Edition", "Edition"], str]
+
+
+def _edition_digest(edition: Edition) -> str:
+    """The SHA-256 of an edition's fields as the model's codec writes them, but where its
+    file lies (which no report reads)."""
+    values = {name: getattr(edition, name) for name in edition.FIELDS if name not in ("path", "provenance")}
+    return hashlib.sha256(EDITIONS.dumps(values).encode()).hexdigest()
+
+
+class _Worker:
+    """Makes compare reports in a process of its own, at a low priority, started with the
+    first: the pad's thread then only waits for it. (Made by a thread of the pad, a
+    report held Python's interpreter lock for a second or two, and every answer
+    meanwhile waited for it: a kept report took 0.8 s to show.)"""
+
+    def __init__(self) -> None:
+        self._pool: ProcessPoolExecutor | None = None
+
+    def __call__(self, a: Edition, b: Edition) -> str:
+        if self._pool is None:
+            import multiprocessing
+
+            context = multiprocessing.get_context("spawn")  # (a fork of a process with threads may hang)
+            self._pool = ProcessPoolExecutor(
+                max_workers=1, mp_context=context, initializer=_worker_started, initargs=(os.getpid(),)
+            )
+        digests, text = self._pool.submit(_worker_report, a.id, b.id).result()
+        if digests != (_edition_digest(a), _edition_digest(b)):  # (their files changed since the pad loaded them)
+            raise RuntimeError(f"the worker's editions '{a.id}' and '{b.id}' are not the pad's")
+        return text
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(cancel_futures=True)
+
+
+def _worker_started(pad: int) -> None:
+    """A worker of :class:`_Worker`, for the pad of process id ``pad``: behind the pad
+    for the processor, deaf to Ctrl+C (which stops the pad, and the pad stops its
+    worker), and gone once the pad is (killed, it could not stop the worker)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    with contextlib.suppress(AttributeError, OSError):  # (no os.nice on Windows)
+        os.nice(10)
+    threading.Thread(target=_ends_with, args=(pad,), name="the pad's worker", daemon=True).start()
+
+
+def _ends_with(pad: int) -> None:
+    """End this process once its parent, the pad ``pad``, is gone."""
+    while os.getppid() == pad:
+        time.sleep(1)
+    os._exit(0)
+
+
+@functools.cache
+def _worker_editions() -> Editions:
+    return Editions()
+
+
+def _worker_report(a: str, b: str) -> tuple[tuple[str, str], str]:
+    """In a worker: the digests of the bundled editions ``a`` and ``b`` as it read them,
+    and their report."""
+    first, second = _worker_editions().get(a), _worker_editions().get(b)
+    return (_edition_digest(first), _edition_digest(second)), _diff_text(first, second)
+
+
 def _diff_text(a: Any, b: Any) -> str:
     """``skullking diff A B``'s text (with a smaller random sample: a page answers fast)."""
     import io
@@ -601,7 +760,7 @@ def _diff_text(a: Any, b: Any) -> str:
     from skullking.tools.diffcmd import write_report
 
     out = io.StringIO()
-    write_report(a, b, compare(a, b, sample=DIFF_SAMPLE, seed=2021, depth=3), out)
+    write_report(a, b, compare(a, b, sample=DIFF_SAMPLE, seed=DIFF_SEED, depth=DIFF_DEPTH), out, depth=DIFF_DEPTH)
     return out.getvalue()
 
 
@@ -628,6 +787,15 @@ def _handler(
     shared pad, a change (``access``) without the key that opens it is refused (403)."""
 
     async def run(request: Request) -> Response:
+        pad: Pad = request.app.state.pad
+        pad.busy += 1  # (the event loop's thread alone counts)
+        try:
+            return await answer(request)
+        finally:
+            pad.busy -= 1
+            pad.quiet_since = time.monotonic()
+
+    async def answer(request: Request) -> Response:
         try:
             if access is not Access.READ:
                 pad: Pad = request.app.state.pad
@@ -659,12 +827,28 @@ def _handler(
     return run
 
 
-def create_app(db: Path, *, hosts: Hosts | None = None, sharing: Sharing | None = None) -> Starlette:
+def create_app(
+    db: Path, *, hosts: Hosts | None = None, sharing: Sharing | None = None, warm: bool = False
+) -> Starlette:
     """The score pad's ASGI application, storing games in the SQLite file ``db``.
     ``hosts`` are the names and addresses requests may name as their host (``None``: any);
-    ``sharing`` says whether changes need a key (see :mod:`.sharing`; default: they do not)."""
+    ``sharing`` says whether changes need a key (see :mod:`.sharing`; default: they do not).
+    With ``warm``, from its start a thread works the compare page's reports out ahead
+    while the pad is idle (:meth:`Pad.warm`), until it stops."""
     pad = Pad(Store(db), sharing)
     game, whole = Access.GAME, Access.PAD
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        stop = threading.Event()
+        warming = threading.Thread(target=pad.warm, args=(stop,), name="compare reports", daemon=True)
+        warming.start()
+        try:
+            yield
+        finally:
+            stop.set()  # (it ends once the report in the making is made, and its worker with it)
+            await run_in_threadpool(warming.join, STOP_SECONDS)
+
     api = [
         Route("/api/editions", _handler(pad.api_editions)),
         Route("/api/editions/{edition}", _handler(pad.api_edition)),
@@ -700,6 +884,8 @@ def create_app(db: Path, *, hosts: Hosts | None = None, sharing: Sharing | None 
         Route("/language", _language),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=[*api, *pages], middleware=[Middleware(SameOrigin, hosts=hosts)])
+    app = Starlette(
+        routes=[*api, *pages], middleware=[Middleware(SameOrigin, hosts=hosts)], lifespan=lifespan if warm else None
+    )
     app.state.pad = pad
     return app

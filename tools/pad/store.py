@@ -6,10 +6,15 @@ restart or a crash between two rounds loses nothing. Each game carries a ``versi
 that every change raises: a writer that names the version it saw (the page always
 does) is refused with :class:`StaleWrite` when someone else changed the game since,
 so two tabs never overwrite or duplicate each other's rounds.
+
+Beside the games it keeps texts the pad worked out (the compare page's reports) under a
+key, each with a checksum: read back, a text is given only while it matches (anything
+read from the file is input), and a text that does not is made again by the caller.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import secrets
@@ -57,6 +62,13 @@ CREATE TABLE IF NOT EXISTS secrets (
     owner TEXT PRIMARY KEY,
     secret TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS reports (
+    key TEXT PRIMARY KEY,
+    code TEXT NOT NULL,
+    text TEXT NOT NULL,
+    digest TEXT NOT NULL,
+    made REAL NOT NULL
+);
 """
 
 #: Random bytes in a secret: 128 bits, written in 22 characters of URL-safe base64.
@@ -67,6 +79,9 @@ SECRET_BYTES = 16
 WHOLE_PAD = ""
 
 _SECRET_SHAPE = re.compile(r"[A-Za-z0-9_-]{22,}")
+
+#: Reports kept at most, the newest (the compare page has 30 pairs of bundled editions).
+MAX_REPORTS = 100
 
 
 class NotFound(Exception):
@@ -246,6 +261,43 @@ class Store:
             )
             return stamp
 
+    def report(self, key: str) -> str | None:
+        """The text kept under ``key`` (:meth:`keep_report`), or ``None``: none kept, an
+        entry that is not as it was kept (another type, a checksum that does not match),
+        or a database that cannot be read now."""
+        try:
+            with self._connect() as db:
+                row = db.execute("SELECT text, digest FROM reports WHERE key = ?", (key,)).fetchone()
+        except sqlite3.Error:  # (a busy or damaged file, text that is not UTF-8)
+            return None
+        if row is None:
+            return None
+        text, digest = row
+        if not isinstance(text, str) or digest != _checksum(key, text):
+            return None
+        return text
+
+    def keep_report(self, key: str, code: str, text: str) -> bool:
+        """Keep ``text`` under ``key``, made by the code of fingerprint ``code``: the
+        reports other code made go, and past :data:`MAX_REPORTS` the oldest. Whether it
+        was kept (not when the database is busy, full or read-only: it is only made again)."""
+        try:
+            with self._change() as db:
+                db.execute("DELETE FROM reports WHERE code != ?", (code,))
+                db.execute(
+                    "INSERT INTO reports (key, code, text, digest, made) VALUES (?, ?, ?, ?, ?) "
+                    "ON CONFLICT (key) DO UPDATE SET code = excluded.code, text = excluded.text, "
+                    "digest = excluded.digest, made = excluded.made",
+                    (key, code, text, _checksum(key, text), time.time()),
+                )
+                db.execute(
+                    "DELETE FROM reports WHERE key NOT IN (SELECT key FROM reports ORDER BY made DESC LIMIT ?)",
+                    (MAX_REPORTS,),
+                )
+        except (sqlite3.Error, UnicodeError):
+            return False
+        return True
+
     # ------------------------------------------------------------------ changing
 
     def create(
@@ -421,6 +473,11 @@ def _stored(row: tuple[Any, ...], rounds: list[dict[str, Any]]) -> StoredGame:
         version=version,
         rounds=rounds,
     )
+
+
+def _checksum(key: str, text: str) -> str:
+    """What a kept report's ``digest`` must be: the SHA-256 of its key and text."""
+    return hashlib.sha256(f"{key}\0{text}".encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def _fields(game: StoredGame) -> dict[str, Any]:

@@ -36,8 +36,8 @@ class Replayed(NamedTuple):
     alliances: list[tuple[str, str]]
     #: The tricks won: (trick number from 1, the winning play).
     wins: dict[str, list[tuple[int, Play]]]
-    #: The cards played in each role (as declared).
-    played: dict[str, Counter[str]]
+    #: Each player's cards played, in play order (as declared).
+    played: dict[str, list[Play]]
     #: Who leads on after the round's last trick, as the rules for a trick's winner and
     #: for a trick nobody wins have it (no ability's choice); ``None`` for the ghost hand.
     last_leader: str | None
@@ -130,12 +130,12 @@ class PlayReplay:
         alliances: list[tuple[str, str]] = []
         wins: dict[str, list[tuple[int, Play]]] = {p: [] for p in players}
         exchanged: dict[int, int] = {}  # seat -> the last trick after which it exchanged cards
-        played: dict[str, Counter[str]] = {p: Counter() for p in players}
+        played: dict[str, list[Play]] = {p: [] for p in players}
         for k, row in enumerate(parsed, start=1):
             seats = seat_order(seat, previous, count, ghost)
             for position, (play, _) in enumerate(row):
-                if seats[position] < count and play.role is not None:
-                    played[players[seats[position]]][play.role] += 1
+                if seats[position] < count:
+                    played[players[seats[position]]].append(play)
             if ghost:  # the ghost's declared cards are played as its rules say (said at his card)
                 at = seats.index(count)
                 declared = self._ghost_card(row[at], ghost, k)

@@ -171,11 +171,11 @@ class CompiledTricks:
         plans_get, plan_for, plain, keep, planned = plans.get, memo.plan_for, memo.plain, memo.keep, PLANNED
         own = frozenset(packed)
         # Plays not parsed may find their pattern's plan first when a pattern tells all
-        # that makes a trick possible but a card played twice: no module needs more
-        # players than the edition's fewest, no named card can be declared two ways.
-        quick = all(need <= edition.min_players for need in fields.module_players.values()) and not any(
-            k.individuals and k.declarations for k in edition.kinds
-        )
+        # that makes a trick possible but a card played twice: no named card can be
+        # declared two ways, and the trick seats as many players as every module needs
+        # (a module used from 3 players, with 3 seated or more).
+        quick = not any(k.individuals and k.declarations for k in edition.kinds)
+        seated = max(fields.module_players.values(), default=1)
         me = self
         first_kept = (_ROLE_FIRST, _ANY_FIRST)
 
@@ -189,18 +189,27 @@ class CompiledTricks:
                 count = len(cards)
                 key = None
                 if quick and count <= planned:  # a short trick of this edition's plays, its plan kept
+                    once = False  # (no card in it twice)
                     try:
-                        key = tuple([play.pattern for play in cards])
+                        # written out for three cards (diff's grid of tricks), as resolve_dealt's key
+                        if count == 3:
+                            a, b, c = cards
+                            key = (a.pattern, b.pattern, c.pattern)
+                            once = a is not b and a is not c and b is not c
+                        else:
+                            key = tuple([play.pattern for play in cards])
+                            once = len(set(cards)) == count
                     except AttributeError:  # (text)
                         pass
                     else:
                         plan, looked = plans_get(key), True
-                    if plan is not None and plan is not SEEN and own.issuperset(cards) and len(set(cards)) == count:
+                    if plan is not None and plan is not SEEN and once and own.issuperset(cards):
                         # (the plan's pattern makes a possible trick: only a card twice is not seen)
                         seats = count if players is None else players
                         if not (0 < count <= seats and low_players <= seats <= high_players and 0 <= leader < seats):
                             check(cards, leader, seats)
-                        return plan(cards, leader, seats)
+                        if seats >= seated:
+                            return plan(cards, leader, seats)
                 # add the counts up
                 counts = bias
                 try:

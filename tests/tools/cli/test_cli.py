@@ -1074,6 +1074,40 @@ def test_validate_reports_every_problem_at_once(tmp_path: Path) -> None:
     assert {(r["line"], r["column"]) for r in records if "merman" in r["message"]} == set(places)
 
 
+def test_validate_reports_every_problem_of_an_overlay_without_an_id(tmp_path: Path) -> None:
+    """Contract `validate`: EVERY problem, of an overlay too. A house rule that extends
+    skullking-2021 without an id of its own, with an unknown key and a bonus listed
+    twice, has all three reported, in file order, each at its line and column (text and
+    JSON)."""
+    path = tmp_path / "house.yaml"
+    path.write_text(
+        "extends: skullking-2021\n"
+        "not_a_real_setting: 3\n"
+        "bonuses:\n"
+        "  - {id: black-14, points: 30}\n"
+        "  - {id: black-14, points: 40}\n",
+        encoding="utf-8",
+    )
+    result = run("validate", str(path))
+    assert result.code == 1
+    assert result.out.splitlines() == [
+        f"{path}:1:1: 'id' is a required property: an overlay is an edition of its own",
+        f"{path}:2:1: unknown key 'not_a_real_setting' in the file (allowed: abilities, bidding, bonuses, deck, "
+        "description, effects, extends, ghost, id, lead, modules, play, players, precedence, roles, schedule, "
+        "scoring, sources, title)",
+        f"{path}:5:10: duplicate id 'black-14' in bonuses (first at line 4)",
+    ]
+    as_json = run("validate", "--format", "json", str(path))
+    records = json.loads(as_json.out)
+    assert as_json.code == 1
+    assert [(r["file"], r["line"], r["column"]) for r in records] == [
+        (str(path), 1, 1),
+        (str(path), 2, 1),
+        (str(path), 5, 10),
+    ]
+    assert [r["message"] for r in records] == [line.split(": ", 1)[1] for line in result.out.splitlines()]
+
+
 def test_validate_missing_file_is_reported(tmp_path: Path) -> None:
     """Contract `validate`: a file that cannot be read is a problem, reported with its
     name; exit non-zero, no traceback."""
@@ -1082,6 +1116,43 @@ def test_validate_missing_file_is_reported(tmp_path: Path) -> None:
     assert result.code in (1, 2)
     assert str(missing) in result.out + result.err
     assert "Traceback" not in result.out + result.err
+
+
+# ---------------------------------------------------------------------- explain
+
+
+def test_explain_takes_the_edition_as_its_argument_or_option() -> None:
+    """`explain EDITION`, as `validate FILE`: the argument and `--edition` give the same
+    Markdown (text and JSON), a file as well as a bundled id; without either, the
+    default edition's; the help names both."""
+    by_argument = run("explain", "skullking-2024")
+    assert by_argument.code == 0 and by_argument.out.startswith("# Skull King, 2024 printing")
+    assert run("explain", "--edition", "skullking-2024").out == by_argument.out
+    assert run_json("explain", "skullking-2024") == run_json("explain", "--edition", "skullking-2024")
+    assert run_json("explain", "skullking-2024")["id"] == "skullking-2024"
+    assert run("explain", str(BUNDLED_FILE)).out == run("explain", "--edition", str(BUNDLED_FILE)).out
+    assert run("explain").out == run("explain", "skullking-2021").out
+    assert "[EDITION]" in run("explain", "--help").out
+
+
+@pytest.mark.parametrize(
+    ("argv", "tokens"),
+    [
+        (["skullking-2021", "--edition", "skullking-2024"], ("skullking-2021", "skullking-2024")),
+        (["--edition", "skullking-2024", "skullking-2024"], ("skullking-2024",)),
+        (["skullking-2021", "skullking-2024"], ("skullking-2021", "skullking-2024")),
+    ],
+)
+def test_explain_refuses_an_edition_given_twice(argv: list[str], tokens: tuple[str, ...]) -> None:
+    """Contract: a usage error is exit 2 and one line naming what is wrong: an edition
+    given both as EDITION and with --edition (the same one too), or two editions; with
+    --format json, one error record on standard output."""
+    line = assert_one_line_error(run("explain", *argv), *tokens)
+    assert line.startswith("skullking: error: explain takes one edition") and all(quoted(t, line) for t in tokens)
+    as_json = run("explain", *argv, "--format", "json")
+    assert as_json.code == 2 and as_json.err == ""
+    record = json.loads(as_json.out)
+    assert record["error"] == line.removeprefix("skullking: error: ") and record["line"] is None
 
 
 # ---------------------------------------------------------------------- --version, python -m

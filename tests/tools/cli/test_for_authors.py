@@ -414,10 +414,12 @@ def test_write_your_first_house_rule_as_the_page_says(tmp_path: Path, monkeypatc
     assert edit in path.read_text(encoding="utf-8")
     assert "   bonuses:\n     standard-14: {points: 20}\n     black-14: {points: 40}\n" in section
     path.write_text(path.read_text(encoding="utf-8").replace(edit, edit + "  black-14: {points: 40}\n"), "utf-8")
+    explained = [line for line in run("explain", "rich-14s.yaml")[1].splitlines() if "-14`:" in line]
+    assert len(explained) == 2  # the two 14s' bonuses
     shown = [
         run("validate", "rich-14s.yaml")[1],
         run("trick", "--edition", "rich-14s.yaml", "Y3", "B14")[1],
-        *[line for line in run("explain", "--edition", "rich-14s.yaml")[1].splitlines() if "-14`:" in line],
+        *explained,
         *[
             line
             for line in run("diff", "skullking-2021", "rich-14s.yaml", "--depth", "2")[1].splitlines()

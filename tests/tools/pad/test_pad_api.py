@@ -45,6 +45,16 @@ scoring:
       cases:
         made: {points: 25 * bid + bonus + alliance + wager}
 """
+#: A house rule of the 2021 edition doubling the points of the schedule's last round.
+DOUBLE_LAST = """\
+id: club
+extends: skullking-2021
+scoring:
+  schemes:
+    classic:
+      adjustments:
+        double-last-round: {when: last_round == 1, points: points * 2}
+"""
 #: Billion laughs: nine levels of nine aliases (9**9 values once expanded).
 BOMB = "".join(
     f"{name}: &{name} [{', '.join(['lol'] * 9) if prev is None else ', '.join([f'*{prev}'] * 9)}]\n"
@@ -762,6 +772,18 @@ def test_a_house_rule_game_gives_its_rule_file_and_a_sheet_scored_by_it(client: 
     assert client.get(f"/api/games/{new_game(client)}/rules.yaml").status_code == 404
 
 
+def test_a_house_rule_adjustment_scores_the_pads_rounds(client: TestClient) -> None:
+    """The pad scores a round as a sheet is, adjustments included: under a rule doubling
+    the schedule's last round, the one round of 'past-your-bedtime' scores twice the
+    2021 rulebook's points (a made bid of 1: 20; a made zero: 10 per card)."""
+    game = new_game(client, rules=DOUBLE_LAST, schedule="past-your-bedtime")
+    answer = put(client, game, 1, ROUND_1)
+    assert answer.status_code == 200, answer.text
+    record = game_of(client, game)
+    assert record["rounds"][0]["points"] == {"Emma": 40, "Nico": 20, "Pat": 20}
+    assert record["totals"] == {"Emma": 40, "Nico": 20, "Pat": 20}
+
+
 def test_a_house_rule_sheet_imports_with_its_rule(client: TestClient) -> None:
     """A house-rule game's sheet imports with JSON {"sheet", "rules"}
     to a game with the same totals under the same rule; without the rule it is refused."""
@@ -1069,6 +1091,141 @@ def test_the_diff_page_works_a_pair_out_once(client: TestClient, monkeypatch: py
     assert made == [("skullking-2021", "skullking-2024")]
     assert client.get("/diff", params={"a": "skullking-2024", "b": "skullking-2021"}).status_code == 200
     assert made[-1] == ("skullking-2024", "skullking-2021") and len(made) == 2
+
+
+def _made_reports(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
+    """The pairs whose compare report is made from now on, each made as a short text
+    that names its pair and how many were made before it (so that a report read back
+    tells itself from one made again)."""
+    from skullking.tools.pad import app as pad_app
+
+    made: list[tuple[str, str]] = []
+
+    def made_now(a: Any, b: Any) -> str:
+        made.append((a.id, b.id))
+        return f"A = {a.id}\nB = {b.id}\nmade {len(made)}\n"
+
+    monkeypatch.setattr(pad_app, "_diff_text", made_now)
+    return made
+
+
+def test_a_diff_report_is_kept_in_the_database_for_the_next_start(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The compare page's report is kept in the pad's database: the pad started again on
+    it shows the same report without making it again. A kept report changed in the file
+    (edited, damaged) is not shown but made again and kept in its place, and a report that
+    other code (another version of the pad or the engine) made is never read back."""
+    from skullking.tools.pad import app as pad_app
+
+    made = _made_reports(monkeypatch)
+    query = {"a": "skullking-2021", "b": "skullking-2024"}
+    first = TestClient(create_app(db)).get("/diff", params=query)
+    assert first.status_code == 200 and "made 1" in first.text
+    again = TestClient(create_app(db)).get("/diff", params=query)
+    assert again.text == first.text and len(made) == 1
+    import sqlite3
+
+    with sqlite3.connect(db) as raw:
+        raw.execute("UPDATE reports SET text = replace(text, 'made 1', 'made 9')")
+    repaired = TestClient(create_app(db)).get("/diff", params=query)
+    assert "made 2" in repaired.text and "made 9" not in repaired.text and len(made) == 2
+    assert "made 2" in TestClient(create_app(db)).get("/diff", params=query).text and len(made) == 2
+    monkeypatch.setattr(pad_app, "code_fingerprint", lambda: "other code")
+    assert "made 3" in TestClient(create_app(db)).get("/diff", params=query).text
+
+
+def test_the_pad_works_diff_reports_out_ahead_while_no_request_comes(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Once the pad has had no request for a while, it works out the compare report of
+    every ordered pair of bundled editions ahead, one at a time (a first page of a pair
+    then answers at once); while a request is being answered it makes none. Started
+    again, it reads them all back from its database, busy or not, and makes none."""
+    import itertools
+    import time
+
+    from skullking.tools.pad import app as pad_app
+    from skullking.tools.pad.app import Pad
+    from skullking.tools.pad.games import Editions
+    from skullking.tools.pad.store import Store
+
+    made = _made_reports(monkeypatch)
+    pairs = list(itertools.permutations([e["id"] for e in Editions().bundled()], 2))
+    pad = Pad(Store(db))
+    pad.busy = 1
+    stop = threading.Event()
+
+    def here(a: Any, b: Any) -> str:  # (made in this process: no worker)
+        return pad_app._diff_text(a, b)
+
+    worker = threading.Thread(target=pad.warm, args=(stop, 0.01), kwargs={"make": here})
+    worker.start()
+    try:
+        time.sleep(0.5)
+        assert made == []
+        pad.busy = 0
+        worker.join(120)
+    finally:
+        stop.set()
+        worker.join()
+    assert made == pairs and len(pairs) == 30
+    assert pad.diff_report("bga", "legendary-2018") == "A = bga\nB = legendary-2018\nmade 1\n"
+    restarted = Pad(Store(db))
+    restarted.busy = 1
+    restarted.warm(threading.Event(), 3600, make=here)
+    assert len(made) == 30 and restarted.diff_report("skullking-original", "skullking-2024").endswith("made 30\n")
+
+
+def test_reports_worked_out_ahead_are_made_in_a_worker_process_as_the_page_makes_them(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The reports worked out ahead are made in a worker process (the pad's own thread
+    only waits, so that its answers meanwhile do not wait for the comparison): the same
+    text as the page makes, kept for the next start; a worker that read other edition
+    files than the pad's (changed since the pad loaded them) has its report dropped."""
+    from skullking.tools.pad import app as pad_app
+    from skullking.tools.pad.app import Pad
+    from skullking.tools.pad.store import Store
+
+    pair = ("skullking-2024", "skullking-2021")
+    pad = Pad(Store(db))
+    first, second = pad.editions.get(pair[0]), pad.editions.get(pair[1])
+    page = pad_app._diff_text(first, second)
+    monkeypatch.setattr(pad_app, "_diff_text", lambda a, b: "made in the pad's own process")
+    pad.warm(threading.Event(), 0, pairs=[pair])
+    assert pad.diff_report(*pair) == page  # (the worker imports the real one)
+    assert Store(db).report(pad.report_key(first, second)) == page
+    other = Pad(Store(db))
+    monkeypatch.setattr(pad_app, "_edition_digest", lambda edition: f"{edition.id} as changed")
+    other.warm(threading.Event(), 0, pairs=[("bga", "legendary-2018")])
+    assert other.diff_report("bga", "legendary-2018") == "made in the pad's own process"
+
+
+def test_serve_starts_working_the_diff_reports_out_and_stops_with_the_pad(
+    db: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The application ``skullking serve`` runs (``warm``) works the reports out from its
+    start, and stops doing so when it stops, even while it waits for a quiet moment; by
+    default an application makes a report only when its page is asked for."""
+    import time
+
+    from skullking.tools.pad import app as pad_app
+
+    made = _made_reports(monkeypatch)
+    monkeypatch.setattr(pad_app, "IDLE_SECONDS", 0.01)
+    warm = pad_app.Pad.warm  # (made in this process: no worker)
+    monkeypatch.setattr(pad_app.Pad, "warm", lambda pad, stop: warm(pad, stop, make=pad_app._diff_text))
+    with TestClient(create_app(db)) as client:
+        time.sleep(0.5)
+        assert made == [] and client.get("/api/editions").status_code == 200
+    with TestClient(create_app(db, warm=True)):
+        deadline = time.monotonic() + 120
+        while len(made) < 30 and time.monotonic() < deadline:
+            time.sleep(0.05)
+    assert len(made) == 30
+    monkeypatch.setattr(pad_app, "IDLE_SECONDS", 3600)
+    with TestClient(create_app(tmp_path / "other.db", warm=True)):
+        time.sleep(0.5)
+        (worker,) = [t for t in threading.enumerate() if t.name == "compare reports"]
+    worker.join(60)
+    assert not worker.is_alive() and len(made) == 30
 
 
 # --------------------------------------------------------------------------- whole games and restarts

@@ -409,7 +409,9 @@ def test_a_whole_game_entered_through_the_page_scores_as_skullking_score(pad: Pa
             assert _page_totals(page) == shown
         if number == 7:  # the server stopped and started again on the same database
             shown = _page_totals(page)
+            pad.offline = True  # (the open page asks the pad every few seconds: refused while it is down)
             pad.server.restart()
+            pad.offline = False
             page.reload()
             _wait_loaded(page, rounds=7)
             assert _page_totals(page) == shown

@@ -274,3 +274,41 @@ def test_the_command_answers_its_names_on_the_port_it_took(tmp_path: Path) -> No
             process.communicate()
             raise
     assert process.returncode == 0, err.decode()
+
+
+def _workers(pid: int) -> list[int]:
+    """The multiprocessing workers whose parent is ``pid`` (from /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError):
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+                if int(fields[1]) == pid and b"spawn_main" in (entry / "cmdline").read_bytes():
+                    found.append(int(entry.name))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the processes from /proc")
+def test_a_killed_pad_leaves_no_worker_behind(tmp_path: Path) -> None:
+    """The worker process that makes the compare reports ahead ends by itself when the
+    pad is killed while it works (a pad stopped as usual stops its worker first)."""
+    script = (
+        "import sys, threading\n"
+        "from pathlib import Path\n"
+        "from skullking.tools.pad.app import Pad\n"
+        "from skullking.tools.pad.store import Store\n"
+        "Pad(Store(Path(sys.argv[1]))).warm(threading.Event(), 0, pairs=[('bga', 'legendary-2018')])\n"
+    )
+    pad = subprocess.Popen([sys.executable, "-c", script, str(tmp_path / "pad.db")])
+    try:
+        deadline = time.monotonic() + PATIENCE * 2
+        while not (workers := _workers(pad.pid)):
+            assert pad.poll() is None and time.monotonic() < deadline, "no worker was started"
+            time.sleep(0.05)
+    finally:
+        pad.kill()
+        pad.wait()
+    deadline = time.monotonic() + PATIENCE
+    while any(Path(f"/proc/{p}").exists() for p in workers):
+        assert time.monotonic() < deadline, f"the worker {workers} outlived its pad"
+        time.sleep(0.1)

@@ -240,3 +240,62 @@ def test_a_locked_database_is_answered_503_while_still_locked(tmp_path: Path) ->
         assert "database is locked" in answers[name].json()["error"]
     assert len(client.get("/api/games").json()) == 1
     assert client.put(f"/api/games/{game}/rounds/1", json=ROUND).status_code == 200
+
+
+# ---------------------------------------------------------------------- kept reports
+
+
+def test_a_kept_report_is_read_back_under_its_key_alone(store: Store) -> None:
+    """A text kept under a key comes back under that key, from another store on the same
+    file too (the pad started again); another key finds nothing."""
+    assert store.keep_report("k1", "code", "A = a: one\nB = b: two\n")
+    assert Store(store.path).report("k1") == "A = a: one\nB = b: two\n"
+    assert store.report("k2") is None
+
+
+@pytest.mark.parametrize(
+    ("column", "value"),
+    [
+        ("text", "A = a: one\nB = b: three\n"),  # edited by hand: the checksum no longer matches
+        ("text", b"A = a: one\n"),  # a value of another type
+        ("text", 7),
+        ("digest", 0),
+        ("text", "A = a: one\nB = b: two"),  # cut short
+    ],
+)
+def test_a_kept_report_changed_in_the_file_is_not_read_back(store: Store, column: str, value: object) -> None:
+    """Anything read from the file is input: a report whose text or checksum is not as it
+    was kept is not given back (the pad makes it again), and never raises."""
+    store.keep_report("k1", "code", "A = a: one\nB = b: two\n")
+    with sqlite3.connect(store.path) as db:
+        db.execute(f"UPDATE reports SET {column} = ? WHERE key = 'k1'", (value,))
+    assert store.report("k1") is None
+
+
+def test_a_kept_report_that_is_not_utf8_is_not_read_back(store: Store) -> None:
+    """A text whose bytes in the file are not UTF-8 (a damaged page) reads as none kept."""
+    store.keep_report("k1", "code", "A = a: one\n")
+    with sqlite3.connect(store.path) as db:
+        db.execute("UPDATE reports SET text = CAST(x'ff41' AS TEXT) WHERE key = 'k1'")
+    assert store.report("k1") is None
+
+
+def test_reports_of_other_code_and_past_the_limit_go(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Keeping a report drops the ones other code made (never read again: their keys name
+    that code) and, past MAX_REPORTS, the oldest."""
+    from skullking.tools.pad import store as store_module
+
+    store.keep_report("old", "code-before", "before")
+    store.keep_report("k0", "code", "report 0")
+    assert (store.report("old"), store.report("k0")) == (None, "report 0")
+    monkeypatch.setattr(store_module, "MAX_REPORTS", 3)
+    for n in range(1, 5):
+        store.keep_report(f"k{n}", "code", f"report {n}")
+    assert [store.report(f"k{n}") for n in range(5)] == [None, None, "report 2", "report 3", "report 4"]
+
+
+def test_a_report_the_database_cannot_take_is_only_not_kept(store: Store) -> None:
+    """A text SQLite cannot store (here, not encodable as UTF-8) is not kept, and keeping
+    it does not raise: the report is made again the next time."""
+    assert not store.keep_report("k1", "code", "A = \udc80\n")
+    assert store.report("k1") is None

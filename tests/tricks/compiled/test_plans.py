@@ -56,6 +56,37 @@ def test_duplicates_are_caught_after_a_plan_is_cached(edition: Edition) -> None:
         edition.resolve_trick(edition.parse_cards(["G1", "G1"]))
 
 
+def test_a_card_twice_in_three_plain_plays_is_caught_after_a_plan_is_cached(
+    edition: Edition, resolve_trick: ResolveTrick
+) -> None:
+    """Three plays given as a plain tuple (as ``diff`` plays its grid) find their
+    pattern's plan, yet a card played twice, at any two of the three places, is refused
+    (the 2021 rulebook: one copy of each numbered card)."""
+    g1, g2, g3 = (edition.plays[code] for code in ("G1", "G2", "G3"))
+    for _ in range(3):
+        assert resolve_trick(edition, (g1, g2, g3)).winner == 2
+    for trick in ((g1, g1, g3), (g1, g3, g1), (g3, g1, g1)):
+        with pytest.raises(IllegalTrickError, match="'G1' 2 times"):
+            resolve_trick(edition, trick)
+
+
+def test_a_module_is_checked_after_a_plan_is_cached(resolve_trick: ResolveTrick) -> None:
+    """Under the 2024 printing the Loot is used from three players: plain plays of a
+    pattern whose plan is kept are resolved from it with three players seated, and a Loot
+    is still refused at two."""
+    import skullking
+
+    later = skullking.load_edition("skullking-2024")
+    loot_y3 = (later.plays["LOOT"], later.plays["Y3"])
+    for _ in range(3):
+        assert resolve_trick(later, loot_y3, players=3).alliances == ((0, 1),)
+        assert resolve_trick(later, (*loot_y3, later.plays["E"])).winner == 1
+        with pytest.raises(IllegalTrickError, match="'LOOT' is not used with 2 players"):
+            resolve_trick(later, loot_y3)
+        with pytest.raises(IllegalTrickError, match="'LOOT' is not used with 2 players"):
+            resolve_trick(later, list(loot_y3), players=2)
+
+
 def test_seats_are_checked_after_a_plan_is_cached(edition: Edition) -> None:
     """Leader and player count are checked on every call, cached plan or not."""
     for _ in range(2):
