@@ -25,7 +25,7 @@ from skullking.analysis.simulation import Setup, play_game
 from skullking.core.errors import ContextError, EditionError, GameError, SheetError
 from skullking.edition import Edition
 from skullking.play.round import Game, GameSoFar, Round, play_randomly
-from skullking.scoring.schemes import RoundScore, standings
+from skullking.scoring.schemes import RoundScore
 
 BASE = skullking.load_edition("skullking-2021")
 PLAYERS = ["Ann", "Bo", "Cy"]
@@ -39,7 +39,13 @@ CATCH_UP = (
     "        zero-made: {points: 10 * cards + bonus + alliance + wager + 10 * last}\n"
     "        made: {points: 20 * bid + bonus + alliance + wager + 10 * last}\n"
 )
+#: The same bonus as an adjustment of whichever case applied.
+CATCH_UP_ADJUSTED = (
+    "scoring:\n  schemes:\n    classic:\n      adjustments:\n"
+    "        catch-up: {when: last == 1 and won == bid, points: points + 10}\n"
+)
 HOUSE_RULES = {
+    "catch-up-adjusted": CATCH_UP_ADJUSTED,
     "last-winner-leads": LAST_WINNER_LEADS,
     "last-place-leads": LAST_PLACE_LEADS,
     "round-winner-deals": ROUND_WINNER_DEALS,
@@ -204,10 +210,12 @@ def test_games_played_move_by_move_score_as_their_sheets(tmp_path: Path, name: s
         assert [r["points"] for r in scored["rounds"]] == [dict(r.score().points) for r in game.rounds]
 
 
-def test_the_catch_up_bonus_in_games_is_ten_for_a_made_bid_in_last_place(tmp_path: Path) -> None:
+@pytest.mark.parametrize("body", [CATCH_UP, CATCH_UP_ADJUSTED], ids=["cases", "adjustment"])
+def test_the_catch_up_bonus_in_games_is_ten_for_a_made_bid_in_last_place(tmp_path: Path, body: str) -> None:
     """Against the 2021 scoring of the same play: a player gets 10 more exactly when
-    they made their bid with the lowest total before the round, not everybody level."""
-    house = _edition(tmp_path, CATCH_UP)
+    they made their bid with the lowest total before the round, not everybody level;
+    written into the cases or as an adjustment of whichever case applied."""
+    house = _edition(tmp_path, body)
     paid = 0
     for seed in range(6):
         game = Game(house, PLAYERS, seed=seed)
@@ -216,7 +224,7 @@ def test_the_catch_up_bonus_in_games_is_ten_for_a_made_bid_in_last_place(tmp_pat
             play_randomly(game.next_round(), moves)
         base = BASE.score_sheet(game.as_sheet()).rounds
         for k, (ours, theirs) in enumerate(zip((r.score() for r in game.rounds), base, strict=True)):
-            totals, _ = standings(PLAYERS, [r.score() for r in game.rounds[:k]])
+            totals = {p: sum(r.score().points.get(p, 0) for r in game.rounds[:k]) for p in PLAYERS}
             low, high = min(totals.values()), max(totals.values())
             for p in PLAYERS:
                 bonus = 10 if ours.bids[p] == ours.won[p] and totals[p] == low < high else 0
