@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from skullking.core.errors import (
+    ContextError,
     EditionError,
     ExpressionError,
     FormulaError,
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
     from skullking.play.game import Game
     from skullking.play.randomplay import play_randomly
     from skullking.play.round import Decision, Phase, Round
+    from skullking.rounds.context import GameSoFar
 
 #: The names :mod:`skullking` gives on first use, and where they live: the round engine
 #: and the edition load only when asked for (the command line's start-up path skips them).
@@ -41,6 +43,7 @@ _LATER = {
     "Phase": "skullking.play.round",
     "Decision": "skullking.play.round",
     "Game": "skullking.play.game",
+    "GameSoFar": "skullking.rounds.context",
     "play_randomly": "skullking.play.randomplay",
 }
 
@@ -97,6 +100,7 @@ def bundled_editions() -> list[tuple[str, str]]:
 
 __all__ = [
     "Card",
+    "ContextError",
     "Decision",
     "Edition",
     "EditionError",
@@ -104,6 +108,7 @@ __all__ = [
     "FormulaError",
     "Game",
     "GameError",
+    "GameSoFar",
     "IllegalTrickError",
     "NotationError",
     "Phase",

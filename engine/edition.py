@@ -22,7 +22,6 @@ from skullking.model.cards import ALLIES, ALTERS, UNDECLARED, Card, Cards, Lead,
 from skullking.model.records import (
     EXTRA_ROUND_NAMES,
     ROUND_NAMES,
-    SEAT_NAMES,
     Ability,
     Bidding,
     Bonus,
@@ -41,6 +40,7 @@ from skullking.model.records import (
     TieBreakWinner,
     WhenSeveral,
     ghost_plays,
+    seat_names,
 )
 from skullking.tricks.compiled.plans import new_pattern_id
 from skullking.tricks.compiled.resolver import CompiledTricks
@@ -506,9 +506,9 @@ class Edition:
 
 
 def default_play_rules() -> PlayRules:
-    """Today's play: round n led by seat n-1, the trick's leader leading after a trick
-    nobody wins, suit followed."""
-    return PlayRules(first_leader=compile_expression("round - 1", SEAT_NAMES, "number"))
+    """Today's play: the deal passing left, round n led by seat n-1 (the player after
+    the dealer), the trick's leader leading after a trick nobody wins, suit followed."""
+    return PlayRules(first_leader=compile_expression("round - 1", seat_names("first_leader"), "number"))
 
 
 def default_bidding() -> Bidding:

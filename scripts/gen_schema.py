@@ -303,6 +303,20 @@ SUIT = obj(
     ["id", "code", "ranks"],
 )
 
+#: The names about the game so far, as schema descriptions say them.
+GAME_SEATS = (
+    " About the game so far, each a seat of the round's table (ties go to the earliest seat): "
+    "previous_last_winner (who won the previous round's last trick, or after a last trick nobody won, "
+    "whom the edition has lead next; 'round - 1' in round 1 and when that is the ghost hand), "
+    "previous_top_scorer (who scored most in the previous round; the last seat in round 1), first_place "
+    "and last_place (the standings before the round; seat 0 in round 1, everybody being level)."
+)
+GAME_PLAYER = (
+    " About the game so far, for the player: total (points before the round), rank (1 = leading; tied "
+    "players share a rank), last (1 for the players with the lowest total, else 0; 0 for everybody while all "
+    "are level, as in round 1), deals (1 for the player dealing the round), previous_points, previous_bid "
+    "(after any bid change) and previous_won (the previous round's; 0 in round 1)."
+)
 #: What the played_ names count, said where the formulas that may use them are described.
 PLAYED = (
     "played_ROLE (the player's cards played this round in that role as printed or declared: under the 2021 "
@@ -363,7 +377,7 @@ SCHEME = obj(
                         "alliance, wager, the scheme's loads; rounds (in the schedule), last_round (1 in the "
                         f"schedule's last round, else 0), total_bids (every bid of the round added up), {PLAYED}; "
                         "and the aggregates sum(x), count(condition), highest(x), lowest(x) over every player of "
-                        "the round."
+                        "the round." + GAME_PLAYER
                     ),
                     "points": expression("Points. Same names as 'when'."),
                 },
@@ -668,10 +682,18 @@ SCHEMA: dict[str, Any] = {
         "play": obj(
             "How play goes, where no card decides it.",
             {
+                "dealer": expression(
+                    "The seat (0 = the first player listed, counted modulo the players) that deals round "
+                    "'round'. Default 'round - 2': the deal passes left, the last seat dealing round 1. Names: "
+                    "round, players, rounds." + GAME_SEATS + " E.g. 'previous_top_scorer': the winner of a "
+                    "round deals the next."
+                ),
                 "first_leader": expression(
                     "The seat (0 = the first player listed, counted modulo the players) that leads the first "
                     "trick of round 'round'. Default 'round - 1': the deal passes left and the player after "
-                    "the dealer leads. Names: round, players, rounds."
+                    "the dealer leads ('dealer + 1' where 'dealer' is set). Names: round, players, rounds, "
+                    "dealer (the seat dealing the round)." + GAME_SEATS + " E.g. 'previous_last_winner': who "
+                    "won the last trick leads on."
                 ),
                 "no_winner_leads": {
                     "enum": ["trick_leader", "left_of_trick_leader", "last_player"],
@@ -706,7 +728,8 @@ SCHEMA: dict[str, Any] = {
                 },
                 "first_bidder": expression(
                     "With order: in_turn, the seat that bids first (default: the round's first leader). Names: "
-                    "leader (the seat leading the first trick), round, players, rounds."
+                    "leader (the seat leading the first trick), dealer (the seat dealing the round), round, "
+                    "players, rounds." + GAME_SEATS
                 ),
                 "rules": array(
                     "Rules every round's bids must keep, checked for every player: a rule that looks only at "
@@ -721,7 +744,7 @@ SCHEMA: dict[str, Any] = {
                                 "round, players, rounds, last_round; with order: in_turn also position (0 for "
                                 "the first bidder) and bids_before (the bids made before this one, added "
                                 "up); and the aggregates sum(bid), count(bid == 0), highest(bid), lowest(bid) "
-                                "over every player."
+                                "over every player." + GAME_PLAYER
                             ),
                             "description": {
                                 "type": "string",

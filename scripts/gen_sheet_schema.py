@@ -104,7 +104,9 @@ ROUND_PROPERTIES: dict[str, dict[str, Any]] = {
     "extra": per_player("Free points outside the rules, per player.", whole("Points.", -MAX_EXTRA, MAX_EXTRA)),
     "leader": {
         "type": "string",
-        "description": "With 'tricks': who leads the first trick (default: round n is led by player n-1).",
+        "description": "With 'tricks': who leads the first trick (default: as the edition's play.first_leader "
+        "says, worked out from the rounds before where it reads them; round n is led by player n-1 in the "
+        "bundled editions).",
     },
     "tricks": {
         "type": "array",

@@ -432,9 +432,13 @@ def bids_refusal(edition: Edition, bids: Mapping[str, int], cards: int, number: 
     for player, bid in bids.items():
         if bid not in allowed:
             return f"{player}'s bid {bid} is out of range {allowed.start}..{allowed.stop - 1}"
+    from skullking.rounds.context import GameSoFar
+
     rounds = len(edition.schedule().rounds)
-    leader = bidding.first_leader(edition, number=number, players=len(PLAYERS), rounds=rounds)
-    order = bidding.bidding_order(edition, list(PLAYERS), leader=leader, number=number, rounds=rounds)
+    # a round of the grid stands alone: the game so far is a game's start
+    so_far = GameSoFar.fresh(PLAYERS, number)
+    leader = bidding.first_leader(edition, number=number, players=len(PLAYERS), rounds=rounds, so_far=so_far)
+    order = bidding.bidding_order(edition, list(PLAYERS), leader=leader, number=number, rounds=rounds, so_far=so_far)
     broken = bidding.broken_rules(edition, bids, order, cards=cards, number=number, rounds=rounds)
     return broken[0].message(bids) if broken else None
 

@@ -222,6 +222,11 @@ def explain(edition: Edition) -> str:
     else:
         follow = "nobody has to follow it: any card may be played"
     lines.append(f"- A numbered card led sets the suit; {follow}{_from(edition, 'play')}")
+    if play.dealer is not None:
+        lines.append(
+            f"- Round `round` is dealt by seat `{play.dealer.source}` (0 = the first player, counted round the "
+            f"table){_from(edition, 'play')}"
+        )
     lines.append(
         f"- The first trick of round `round` is led by seat `{play.first_leader.source}` (0 = the first player, "
         f"counted round the table){_from(edition, 'play')}"

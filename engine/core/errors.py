@@ -153,6 +153,17 @@ class FormulaError(SkullKingError, ValueError):
     :data:`~skullking.core.limits.MAX_VALUE`. The formula loaded; the values it met make it fail."""
 
 
+class ContextError(SkullKingError, ValueError):
+    """A formula of an edition reads the game so far (the previous round, the standings)
+    where it is not known: a round played alone, out of its game, or after a sheet's
+    round that does not say what the name needs. ``reported``: not known because an
+    earlier round of the sheet has problems of its own (already said)."""
+
+    def __init__(self, message: str, *, reported: bool = False) -> None:
+        super().__init__(message)
+        self.reported = reported
+
+
 class EditionError(SkullKingError, ValueError):
     """An edition file (or one of its bases) with problems; ``problems`` lists them all,
     in file order."""

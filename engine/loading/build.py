@@ -15,7 +15,6 @@ from skullking.model.records import (
     EXTRA_ROUND_NAMES,
     HAND_LIMIT_NAMES,
     ROUND_NAMES,
-    SEAT_NAMES,
     TRICK_NAMES,
     Ability,
     AbilityKind,
@@ -54,6 +53,7 @@ from skullking.model.records import (
     default,
     made_names,
     played_names,
+    seat_names,
 )
 from skullking.reading.located import Node
 
@@ -327,12 +327,13 @@ def build_edition(root: Node, *, path: str) -> Any:
 
 
 def _play_rules(data: dict[str, Any]) -> PlayRules:
+    # The player after the dealer leads by default: 'round - 1' under the default dealer.
+    leader = data.get("first_leader", "dealer + 1" if "dealer" in data else default("play", "first_leader"))
     return PlayRules(
-        first_leader=compile_expression(
-            _text(data.get("first_leader", default("play", "first_leader"))), SEAT_NAMES, "number"
-        ),
+        first_leader=compile_expression(_text(leader), seat_names("first_leader"), "number"),
         no_winner_leads=Fallback(data.get("no_winner_leads", default("play", "no_winner_leads"))),
         follow_suit=str(data.get("follow_suit", default("play", "follow_suit"))),
+        dealer=compile_expression(_text(data["dealer"]), seat_names("dealer"), "number") if "dealer" in data else None,
     )
 
 
@@ -342,7 +343,7 @@ def _bidding(root: Node, data: dict[str, Any]) -> Bidding:
         min=compile_expression(_text(data.get("min", default("bidding", "min"))), ROUND_NAMES, "number"),
         max=compile_expression(_text(data.get("max", default("bidding", "max"))), ROUND_NAMES, "number"),
         order=order,
-        first_bidder=compile_expression(_text(data["first_bidder"]), SEAT_NAMES, "number")
+        first_bidder=compile_expression(_text(data["first_bidder"]), seat_names("first_bidder"), "number")
         if "first_bidder" in data
         else None,
         rules=tuple(

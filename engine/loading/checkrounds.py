@@ -16,8 +16,8 @@ from skullking.model.records import (
     HAND_LIMIT_NAMES,
     POINTS,
     ROUND_NAMES,
-    SEAT_NAMES,
     ghost_plays,
+    seat_names,
 )
 
 #: What a case or ``made`` that reads ``points`` is told.
@@ -167,9 +167,9 @@ class RoundRules:
         from skullking.model.records import bid_rule_names
 
         play = self.file.data.get("play", {})
-        if "first_leader" in play:
-            names = tuple(n for n in SEAT_NAMES if n != "leader")
-            self.file.expression(play["first_leader"], names, "number", "play", "first_leader")
+        for key in ("dealer", "first_leader"):
+            if key in play:
+                self.file.expression(play[key], seat_names(key), "number", "play", key)
         bidding = self.file.data.get("bidding", {})
         for key in ("min", "max"):
             if key in bidding:
@@ -181,7 +181,9 @@ class RoundRules:
                     "'first_bidder' needs 'order: in_turn' (simultaneous bids have no first)", "bidding", "first_bidder"
                 )
             else:
-                self.file.expression(bidding["first_bidder"], SEAT_NAMES, "number", "bidding", "first_bidder")
+                self.file.expression(
+                    bidding["first_bidder"], seat_names("first_bidder"), "number", "bidding", "first_bidder"
+                )
         rules = bidding.get("rules", [])
         self.file.ids(("bidding", "rules"), rules, "bidding rule")
         for k, rule in enumerate(rules):

@@ -12,6 +12,9 @@ bid of the range at each turn: for rules that see the other bids only through th
 total, every total the bids so far can make (up to :data:`MAX_SUM_CHECKS` checks);
 otherwise every set of bids (up to :data:`MAX_BID_CHECKS` checks of the rules in all,
 the rounds with the fewest sets of bids first). A round past that is claimed neither way.
+Rules that read the game so far (the standings, the previous round: see
+:mod:`skullking.rounds.context`) are left out of the look, which knows no game: a dead
+end the other rules reach is one with them too, as more rules only refuse more bids.
 """
 
 from __future__ import annotations
@@ -21,9 +24,11 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from skullking.core.errors import FormulaError, Problem
 from skullking.rounds.bidding import Broken, bid_range, broken_rules, round_values
+from skullking.rounds.context import reads
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
+    from skullking.model.records import BidRule
     from skullking.reading.located import Node
 
 #: The most checks of the bidding rules (one player's bid, or a whole table of bids)
@@ -82,7 +87,7 @@ class _Bids:
 
     def __init__(self, edition: Edition) -> None:
         self.edition = edition
-        rules = edition.bidding.rules
+        self.rules = rules = _rules(edition)
         #: Whether some rule looks at the bid alone (checked as each bid is made).
         self.own = any(not rule.needs_all for rule in rules)
         #: Whether the bids' order matters to the rules (bidding in turn): else a set of
@@ -103,7 +108,14 @@ class _Bids:
     def _broken(self, bids: dict[str, int], order: list[str], spot: Spot, only: str) -> list[Broken]:
         self.checks += 1
         return broken_rules(
-            self.edition, bids, order, cards=spot.cards, number=spot.number, rounds=spot.rounds, only=only
+            self.edition,
+            bids,
+            order,
+            cards=spot.cards,
+            number=spot.number,
+            rounds=spot.rounds,
+            only=only,
+            rules=self.rules,
         )
 
     def dead_end(self, spot: Spot, low: int, high: int) -> tuple[str, tuple[int, ...], frozenset[str]] | None:
@@ -131,7 +143,7 @@ class _Bids:
     ) -> tuple[str, tuple[int, ...], frozenset[str]] | None:
         """:meth:`dead_end` for rules over every bid that see only the total: every sum
         of the bids so far, bidder by bidder (each with the first bids found to give it)."""
-        rules = self.edition.bidding.rules
+        rules = self.rules
         last = spot.players - 1
         reached: dict[int, tuple[int, ...]] = {0: ()}
         stuck: tuple[tuple[int, ...], frozenset[str]] | None = None
@@ -242,7 +254,7 @@ def _bidding(edition: Edition, rounds: Iterable[Spot], *, stop: bool) -> Iterato
     empty: list[tuple[Spot, int, int]] = []
     failed: dict[str, list[Spot]] = {}  # the formula's message -> the rounds
     ranges: dict[Spot, tuple[int, int]] = {}
-    rules = edition.bidding.rules
+    rules = _rules(edition)
     for spot in rounds:
         found = _range(edition, spot)
         if isinstance(found, FormulaError):
@@ -289,7 +301,7 @@ def _bidding(edition: Edition, rounds: Iterable[Spot], *, stop: bool) -> Iterato
         examples.setdefault(kind, (spot, made, refusing))
     lost = len(found_in["none"]) + len(empty)
     order = {spot: k for k, spot in enumerate(rounds)}
-    index = {rule.id: k for k, rule in enumerate(rules)}
+    index = {rule.id: k for k, rule in enumerate(edition.bidding.rules)}
     for kind, hit in found_in.items():
         if not hit:
             continue
@@ -312,6 +324,11 @@ def _bidding(edition: Edition, rounds: Iterable[Spot], *, stop: bool) -> Iterato
             message,
             everywhere=kind == "none" and lost == len(rounds),
         )
+
+
+def _rules(edition: Edition) -> tuple[BidRule, ...]:
+    """The bidding rules the look tries: those that do not read the game so far."""
+    return tuple(rule for rule in edition.bidding.rules if not reads(rule.require))
 
 
 def _cards(cards: int) -> str:

@@ -29,11 +29,21 @@ MADE_NAMES = ("bid", "won", "cards", "round", "players")
 #: Names every round formula sees about the game: rounds in the schedule, and 1 in the
 #: schedule's last round (else 0).
 GAME_NAMES = ("rounds", "last_round")
+#: Names a seat formula sees about the game so far (``play.dealer``, ``play.first_leader``,
+#: ``bidding.first_bidder``), each a seat of the round's table: who won the previous
+#: round's last trick, who scored most in it, and who leads and who trails the standings
+#: before the round (see :mod:`skullking.rounds.context`).
+GAME_SEAT_NAMES = ("previous_last_winner", "previous_top_scorer", "first_place", "last_place")
+#: Names a formula about each player sees about the game so far (scoring cases, bidding
+#: rules): the player's total before the round, rank (1: leading) and ``last`` (1 for the
+#: lowest total, unless everybody is level), ``deals`` (1 when dealing the round), and the
+#: player's points, bid and tricks won in the previous round.
+GAME_PLAYER_NAMES = ("total", "rank", "last", "deals", "previous_points", "previous_bid", "previous_won")
 #: The keys of a score sheet's round (editions add their choices' sheet keys).
 ROUND_KEYS = ("cards", "bids", "won", "bonuses", "loot", "extra", "leader", "tricks", "players", "in_progress")
 #: Names of a scheme's cases (besides ``played_<role>``, ``played_card_<card>`` and the
 #: scheme's loads); ``total_bids`` is the sum of every bid of the round.
-CASE_NAMES = (*MADE_NAMES, "bonus", "alliance", "wager", *GAME_NAMES, "total_bids")
+CASE_NAMES = (*MADE_NAMES, "bonus", "alliance", "wager", *GAME_NAMES, "total_bids", *GAME_PLAYER_NAMES)
 #: The name an adjustment of a scheme reads besides the cases' names: the points of the
 #: case that applied, as the adjustments before it left them.
 POINTS = "points"
@@ -42,10 +52,19 @@ ROUND_NAMES = ("cards", "round", "players", *GAME_NAMES)
 #: Names of a bidding rule (besides the aggregates over every player's ``bid``):
 #: ``position`` in the bidding order (0 first) and ``bids_before`` (the sum of the bids
 #: made before it) only when players bid in turn.
-BID_RULE_NAMES = ("bid", "total_bids", "position", "bids_before", *ROUND_NAMES)
-#: Names of ``play.first_leader`` and ``bidding.first_bidder`` (``leader``: the seat
-#: leading the round's first trick; 0 in ``first_leader`` itself).
-SEAT_NAMES = ("round", "players", "rounds", "leader")
+BID_RULE_NAMES = ("bid", "total_bids", "position", "bids_before", *ROUND_NAMES, *GAME_PLAYER_NAMES)
+#: Names of ``bidding.first_bidder``, and less ``leader`` (the seat leading the round's
+#: first trick) of ``play.first_leader``, less ``dealer`` too of ``play.dealer``.
+SEAT_NAMES = ("round", "players", "rounds", "leader", "dealer", *GAME_SEAT_NAMES)
+
+
+def seat_names(key: str) -> tuple[str, ...]:
+    """Names of the seat formula ``key`` (``dealer``, ``first_leader``, ``first_bidder``):
+    every seat name but those it works out itself or that follow from it."""
+    hidden = {"dealer": ("leader", "dealer"), "first_leader": ("leader",)}.get(key, ())
+    return tuple(name for name in SEAT_NAMES if name not in hidden)
+
+
 #: Names of ``scoring.extra_round_cards``: the cards dealt in the schedule's last round.
 EXTRA_ROUND_NAMES = ("last_cards", "players")
 
@@ -56,6 +75,7 @@ EXTRA_ROUND_NAMES = ("last_cards", "players")
 DEFAULTS: dict[tuple[str, ...], object] = {
     ("lead", "character_after_pass"): "no_suit",
     ("play", "first_leader"): "round - 1",
+    ("play", "dealer"): "round - 2",
     ("play", "no_winner_leads"): "trick_leader",
     ("play", "follow_suit"): "must",
     ("bidding", "order"): "simultaneous",
@@ -424,14 +444,18 @@ class Bidding(NamedTuple):
 
 
 class PlayRules(NamedTuple):
-    """Choices about play that are no card's: who leads a round's first trick, who
-    leads after a trick nobody wins, and whether suit must be followed (``play``)."""
+    """Choices about play that are no card's: who deals and who leads a round's first
+    trick, who leads after a trick nobody wins, and whether suit must be followed
+    (``play``)."""
 
     #: The seat (0-based, taken modulo the players) leading round ``round``'s first trick.
     first_leader: Expression
     no_winner_leads: Fallback = Fallback.TRICK_LEADER
     #: must (a numbered card follows the led suit when the hand holds it) or may.
     follow_suit: str = "must"
+    #: The seat dealing round ``round`` (None: ``round - 2``, the deal passing left, so
+    #: that the last seat deals round 1 and the first leads it).
+    dealer: Expression | None = None
 
 
 class Schedule(NamedTuple):

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from skullking.core.errors import GameError
 from skullking.model.records import OVER
-from skullking.scoring.schemes import standings
+from skullking.rounds.context import GameSoFar, rules_read, seats_read
+from skullking.scoring.schemes import scorer, standings
 from skullking.scoring.sheets.score import SheetScore, score_sheet
 
 if TYPE_CHECKING:
@@ -30,9 +31,12 @@ def _round_class() -> type[Round]:
 
 class Game:
     """A whole game of ``edition``: the rounds of a schedule in turn, each a
-    :class:`Round` (round n is led by the player after its dealer, ``players[n - 1]``
-    cyclically, as on score sheets). ``seed`` makes every deal reproducible: the rounds
-    are dealt one after the other from one generator seeded from it.
+    :class:`Round` (by default round n is dealt by ``players[n - 2]`` and led by the
+    player after the dealer, ``players[n - 1]``, cyclically, as on score sheets). Each
+    round is given the game before it (:class:`~skullking.rounds.context.GameSoFar`)
+    where the edition's formulas read it: the previous round's results, the standings.
+    ``seed`` makes every deal reproducible: the rounds are dealt one after the other
+    from one generator seeded from it.
 
     >>> import random, skullking
     >>> from skullking.play.round import Game, play_randomly
@@ -64,6 +68,10 @@ class Game:
         self.abilities = abilities
         self.rounds: list[Round] = []
         self._length = len(edition.schedule(self.schedule).rounds)
+        #: Whether the edition's formulas read the game so far (each round is then given it).
+        self._follows = bool(
+            seats_read(edition) or rules_read(edition) or scorer(edition, edition.scheme(self.scheme)).game_names
+        )
         # Every round is dealt from this one generator, in turn. Its seed is derived
         # from ``seed`` (a text seed: hashed by random's own SHA-512), so that a player
         # who draws moves from random.Random(seed) draws nothing the deals drew.
@@ -123,6 +131,7 @@ class Game:
         round_ = _round_class()(
             self.edition,
             players,
+            so_far=self.so_far(players) if self._follows else None,
             number=len(self.rounds) + 1,
             cards=cards,
             schedule=self.schedule,
@@ -135,6 +144,15 @@ class Game:
         )
         self.rounds.append(round_)
         return round_
+
+    def so_far(self, players: Sequence[str] | None = None) -> GameSoFar:
+        """The game so far as the next round, played by ``players`` (default everybody),
+        sees it: every finished round's points, and who leads on after the last one's
+        last trick."""
+        done = [r for r in self.rounds if r.phase is OVER]
+        last = done[-1].tricks[-1].next_leader if done else None
+        table = self.players if players is None else players
+        return GameSoFar.after(table, [r.score() for r in done], last_leader=last)
 
     def as_sheet(self) -> dict[str, Any]:
         """The game so far as a score sheet giving the whole play of every finished round

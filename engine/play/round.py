@@ -44,7 +44,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar, cast
 
-from skullking.core.errors import GameError, NotationError
+from skullking.core.errors import ContextError, GameError, NotationError
 from skullking.core.limits import shown
 from skullking.core.suggest import unknown
 from skullking.model.cards import Play
@@ -63,7 +63,8 @@ from skullking.model.records import (
     Trick,
 )
 from skullking.play.randomplay import play_randomly
-from skullking.rounds.bidding import Broken, bid_range, bidding_order, broken_rules, first_leader
+from skullking.rounds.bidding import Broken, bid_range, bidding_order, broken_rules, dealer, first_leader
+from skullking.rounds.context import GameSoFar, rules_read, seats_read
 from skullking.rounds.lookups import CHANGE_BID, WAGER, GrantSpec, lookups
 from skullking.rounds.seating import Seating, ghost_play, leader_abilities, seating
 from skullking.scoring.schemes import RoundScore, scorer
@@ -78,7 +79,19 @@ if TYPE_CHECKING:
     from skullking.scoring.schemes import Scorer
     from skullking.tricks.interpreter import Resolver, TrickResult
 
-__all__ = ["CHANGE_BID", "WAGER", "Chooser", "Decision", "Game", "Phase", "Round", "Trick", "draw", "play_randomly"]
+__all__ = [
+    "CHANGE_BID",
+    "WAGER",
+    "Chooser",
+    "Decision",
+    "Game",
+    "GameSoFar",
+    "Phase",
+    "Round",
+    "Trick",
+    "draw",
+    "play_randomly",
+]
 
 _T = TypeVar("_T")
 
@@ -139,9 +152,16 @@ class Round:
     """One round of ``edition`` between ``players`` (names, in seating order).
 
     ``number`` is the round's number (default 1): it picks the cards dealt from the
-    schedule (``schedule``, default the edition's) unless ``cards`` is given, and the
-    first leader (the edition's ``play.first_leader``; by default the player after the
-    dealer, ``players[number - 1]`` cyclically) unless ``leader`` is given. ``hands``
+    schedule (``schedule``, default the edition's) unless ``cards`` is given, the dealer
+    (the edition's ``play.dealer``; by default the deal passes left, ``players[number -
+    2]`` cyclically) and the first leader (the edition's ``play.first_leader``; by
+    default the player after the dealer, ``players[number - 1]`` cyclically) unless
+    ``leader`` is given. ``so_far`` is the game before the round
+    (:class:`~skullking.rounds.context.GameSoFar`, which a :class:`Game` gives each of
+    its rounds), for an edition whose formulas read it (the previous round's results,
+    the standings); without it round 1 is a game's start, and a later round that needs
+    it is refused as it is set up (a :class:`~skullking.core.errors.GameError` naming
+    what is missing). ``hands``
     deals given cards (player name -> cards, the ghost hand under its name in small
     games; a text such as ``"Y7 SK"`` or a list of cards, each text or a play);
     otherwise the hands are drawn at random from the deck of the modules in play
@@ -193,6 +213,8 @@ class Round:
     #: Each seat's name and where its hand lies among the cards a deal draws.
     _slices: tuple[tuple[str, slice], ...]
     first_leader: str
+    #: Who deals the round (``play.dealer``).
+    dealer: str
     #: The players in the order they bid (any order when bids are simultaneous).
     bidding_order: tuple[str, ...]
     bid_range: tuple[int, int]
@@ -230,6 +252,8 @@ class Round:
     _captured: list[tuple[str, tuple[str, ...]]]
     _allied: list[tuple[str, str]]
     _score: RoundScore | None  # worked out once the round is over
+    #: Per player, the names about the game so far the rules and cases read (or None).
+    _game: dict[str, dict[str, int]] | None
 
     def __init__(
         self,
@@ -247,6 +271,7 @@ class Round:
         modules: Iterable[str] | None = None,
         scheme: str | None = None,
         abilities: bool = True,
+        so_far: GameSoFar | None = None,
     ) -> None:
         if seed is not None and rng is not None:
             raise GameError("give a seed or a generator to deal from, not both")
@@ -256,7 +281,8 @@ class Round:
         self._rules, self._resolve = edition.interpreter, edition.compiled.resolve_dealt
         players = tuple(players)  # (read once: any iterable of names)
         key: tuple[Any, ...] | None = None
-        if hands is None and undealt is None:  # a round set up as one before is dealt at once
+        seats_follow = bool(known.value(("seats read",), lambda: seats_read(edition)))
+        if hands is None and undealt is None and not seats_follow:  # set up as a round before: dealt at once
             modules = None if modules is None else tuple(modules)
             key = (players, number, cards, schedule, leader, modules, scheme, abilities)
             try:
@@ -267,6 +293,7 @@ class Round:
                 self.__dict__.update(setup)
                 self._draw(random.Random(seed) if rng is None else rng)
                 self._fresh()
+                self._game = self._game_values(so_far)
                 return
         self.players = players
         self.number = number
@@ -305,30 +332,82 @@ class Round:
         self._slices = tuple((name, slice(i * cards, (i + 1) * cards)) for i, name in enumerate(self.seats))
         self._deal(hands, undealt, seed, rng)
         rounds = self.rounds
-        if leader is None:
-            seat = known.value(
-                ("leader", number, count, rounds),
-                lambda: first_leader(edition, number=number, players=count, rounds=rounds),
+        so_far = self._so_far(so_far)
+
+        def seat(rule: Callable[..., int]) -> int:
+            """The seat ``rule`` (who deals, who leads) gives the round: kept per table
+            and round where the edition's seat formulas read nothing of the game so far."""
+
+            def work() -> int:
+                return rule(edition, number=number, players=count, rounds=rounds, so_far=so_far)
+
+            return work() if seats_follow else int(known.value((rule.__name__, number, count, rounds), work))
+
+        try:
+            self.dealer = self.players[seat(dealer)]
+            if leader is None:
+                leader = self.players[seat(first_leader)]
+            elif leader not in self.players:
+                raise GameError(unknown("player", leader, self.players, where="'leader'"))
+            self.first_leader = leader
+            self._leader = self.seats.index(leader)
+            self._previous = self._leader
+            self._seatings = known.seatings(self.seats, self.ghost)
+            self._seat(self._leader, self._previous)
+            self.bidding_order = tuple(
+                bidding_order(
+                    edition, self.players, leader=self._leader, number=number, rounds=self.rounds, so_far=so_far
+                )
             )
-            leader = self.players[seat]
-        elif leader not in self.players:
-            raise GameError(unknown("player", leader, self.players, where="'leader'"))
-        self.first_leader = leader
-        self._leader = self.seats.index(leader)
-        self._previous = self._leader
-        self._seatings = known.seatings(self.seats, self.ghost)
-        self._seat(self._leader, self._previous)
-        self.bidding_order = tuple(
-            bidding_order(edition, self.players, leader=self._leader, number=number, rounds=self.rounds)
-        )
+        except ContextError as exc:
+            raise GameError(str(exc)) from None
         self.bid_range = known.value(
             ("bid_range", cards, number, count, rounds),
             lambda: bid_range(edition, cards=cards, number=number, players=count, rounds=rounds),
         )
         self._abilities = abilities
         self._fresh()
+        self._game = self._game_values(so_far)
         if key is not None:  # kept for the next round set up alike (formulas are pure)
             known.keep_setup(key, {name: self.__dict__[name] for name in self._SETUP})
+
+    def _so_far(self, so_far: GameSoFar | None) -> GameSoFar:
+        """The game before the round: ``so_far`` checked against the round, or when not
+        given a game's start in round 1 and, later, a round played alone."""
+        if so_far is None:
+            if self.number == 1:
+                return GameSoFar.start(self.players)
+            why = (
+                f"round {self.number} is played alone, without the rounds before it: play it in a Game, or give "
+                "it the game so far (so_far)"
+            )
+            return GameSoFar.alone(self.players, self.number, why)
+        if not isinstance(so_far, GameSoFar):
+            raise GameError(f"so_far {shown(so_far)} is not the game so far (a GameSoFar)")
+        if so_far.players != self.players or so_far.number != self.number:
+            raise GameError(
+                f"so_far is the game before round {so_far.number} of {', '.join(so_far.players)}, not before "
+                f"round {self.number} of {', '.join(self.players)}"
+            )
+        return so_far
+
+    def _game_values(self, so_far: GameSoFar | None) -> dict[str, dict[str, int]] | None:
+        """Per player, the names about the game so far that the bidding rules and the
+        scheme's cases read (``None`` when they read none)."""
+        edition = self.edition
+        rules = self._lookups.value(("rules read",), lambda: rules_read(edition))
+        cases = self._scorer.game_names
+        if not rules and not cases:
+            if so_far is not None:
+                self._so_far(so_far)  # (checked all the same)
+            return None
+        places = [*(["bidding.rules"] if rules else []), *([f"scoring '{self.scheme.id}'"] if cases else [])]
+        try:
+            return self._so_far(so_far).player_values(
+                rules | cases, " and ".join(places), dealer=self.players.index(self.dealer)
+            )
+        except ContextError as exc:
+            raise GameError(str(exc)) from None
 
     #: What a round works out from its table, number and options before the deal: the
     #: same for every round set up with the same arguments (and checked once).
@@ -345,6 +424,7 @@ class Round:
         "rounds",
         "cards",
         "_slices",
+        "dealer",
         "first_leader",
         "_leader",
         "_previous",
@@ -580,7 +660,14 @@ class Round:
         bids = {**self._bids, player: bid}
         rounds, number, cards = self.rounds, self.number, self.cards
         return broken_rules(
-            self.edition, bids, self.bidding_order, cards=cards, number=number, rounds=rounds, only=player
+            self.edition,
+            bids,
+            self.bidding_order,
+            cards=cards,
+            number=number,
+            rounds=rounds,
+            only=player,
+            game=self._game,
         )
 
     def legal_bids(self, player: str) -> tuple[int, ...]:
@@ -1007,6 +1094,7 @@ class Round:
             loads=self.loads,
             rounds=self.rounds,
             played=self.plays if scorer.uses_played else None,
+            game=self._game,
         )
 
     @property

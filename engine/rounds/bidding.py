@@ -21,9 +21,11 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from skullking.model.records import BidRule
+from skullking.rounds.context import START_VALUES, GameSoFar, reads, so_far_of
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
+    from skullking.language.expr import Expression
 
 
 class Broken(NamedTuple):
@@ -52,23 +54,64 @@ def bid_range(edition: Edition, *, cards: int, number: int, players: int, rounds
     return int(edition.bidding.min.evaluate(values)), int(edition.bidding.max.evaluate(values))
 
 
-def first_leader(edition: Edition, *, number: int, players: int, rounds: int) -> int:
-    """The seat leading round ``number``'s first trick (``play.first_leader``)."""
-    seat = edition.play_rules.first_leader.evaluate({"round": number, "players": players, "rounds": rounds})
-    return int(seat) % players
+def _seat_values(
+    formula: Expression, place: str, so_far: GameSoFar | None, *, number: int, players: int
+) -> dict[str, int]:
+    """The seats about the game so far that the seat formula at ``place`` reads."""
+    names = reads(formula) - {"dealer"}
+    return so_far_of(so_far, number, players).seat_values(names, place) if names else {}
 
 
-def bidding_order(edition: Edition, players: Sequence[str], *, leader: int, number: int, rounds: int) -> list[str]:
+def dealer(edition: Edition, *, number: int, players: int, rounds: int, so_far: GameSoFar | None = None) -> int:
+    """The seat dealing round ``number`` (``play.dealer``; by default the deal passes
+    left: ``round - 2``, the last seat dealing round 1). ``so_far`` is the game before
+    the round (see :mod:`skullking.rounds.context`; left out, round 1 is a game's start
+    and a later round is played alone). Raises
+    :class:`~skullking.core.errors.ContextError` for a formula reading a name about the
+    game so far that is not known."""
+    formula = edition.play_rules.dealer
+    if formula is None:
+        return (number - 2) % players
+    values = {"round": number, "players": players, "rounds": rounds}
+    values.update(_seat_values(formula, "play.dealer", so_far, number=number, players=players))
+    return int(formula.evaluate(values)) % players
+
+
+def first_leader(edition: Edition, *, number: int, players: int, rounds: int, so_far: GameSoFar | None = None) -> int:
+    """The seat leading round ``number``'s first trick (``play.first_leader``; by default
+    the player after the dealer). ``so_far`` as for :func:`dealer`."""
+    formula = edition.play_rules.first_leader
+    values = {"round": number, "players": players, "rounds": rounds}
+    if "dealer" in reads(formula):
+        values["dealer"] = dealer(edition, number=number, players=players, rounds=rounds, so_far=so_far)
+    values.update(_seat_values(formula, "play.first_leader", so_far, number=number, players=players))
+    return int(formula.evaluate(values)) % players
+
+
+def bidding_order(
+    edition: Edition,
+    players: Sequence[str],
+    *,
+    leader: int,
+    number: int,
+    rounds: int,
+    so_far: GameSoFar | None = None,
+) -> list[str]:
     """The players in the order they bid: seat order from ``bidding.first_bidder``
     (default the round's first leader ``leader``) when bidding in turn; seat order from
-    the first seat when bids are simultaneous (the order then means nothing)."""
+    the first seat when bids are simultaneous (the order then means nothing). ``so_far``
+    as for :func:`dealer`."""
     count = len(players)
     if edition.bidding.order != "in_turn":
         return list(players)
     first = leader
-    if edition.bidding.first_bidder is not None:
+    formula = edition.bidding.first_bidder
+    if formula is not None:
         values = {"round": number, "players": count, "rounds": rounds, "leader": leader}
-        first = int(edition.bidding.first_bidder.evaluate(values)) % count
+        if "dealer" in reads(formula):
+            values["dealer"] = dealer(edition, number=number, players=count, rounds=rounds, so_far=so_far)
+        values.update(_seat_values(formula, "bidding.first_bidder", so_far, number=number, players=count))
+        first = int(formula.evaluate(values)) % count
     return [players[(first + i) % count] for i in range(count)]
 
 
@@ -81,23 +124,35 @@ def broken_rules(
     number: int,
     rounds: int,
     only: str | None = None,
+    game: Mapping[str, Mapping[str, int]] | None = None,
+    rules: Sequence[BidRule] | None = None,
 ) -> list[Broken]:
     """The bidding rules ``bids`` break (``order``: every player in bidding order).
 
     With ``only`` (a player who just bid), the rules on that player's own bid are
     checked, and the rules over every bid only if every bid is in. Without it, every
-    rule is checked for every player who bid."""
-    rules = edition.bidding.rules
+    rule is checked for every player who bid. ``game`` gives per player the names
+    about the game so far the rules read (see
+    :meth:`~skullking.rounds.context.GameSoFar.player_values`; left out, a game's
+    start: :data:`~skullking.rounds.context.START_VALUES`); ``rules`` checks those
+    rules only (default: the edition's)."""
+    if rules is None:
+        rules = edition.bidding.rules
     if not rules:
         return []
     base = round_values(cards, number, len(order), rounds)
     complete = all(p in bids for p in order)
     table: list[dict[str, int]] = []
     before = 0
+    about_game = reads(*(rule.require for rule in rules)) if game is None else ()
     for position, player in enumerate(order):
         if player not in bids:
             continue
         env = dict(base, bid=bids[player], position=position, bids_before=before)
+        if game is not None:
+            env.update(game.get(player, {}))
+        elif about_game:
+            env.update(START_VALUES)
         before += bids[player]
         table.append(env)
     for env in table:

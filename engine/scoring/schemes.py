@@ -25,6 +25,7 @@ from skullking.model.records import (
     Scheme,
     TieBreakWinner,
 )
+from skullking.rounds.context import START_VALUES, reads
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
@@ -82,6 +83,7 @@ class Scorer:
         "alliance",
         "card_names",
         "fast",
+        "game_names",
         "load_ids",
         "made_divides",
         "points_of",
@@ -111,6 +113,11 @@ class Scorer:
         #: Every ``played_`` name at 0: a player's values before the play counts.
         self.zeros = dict.fromkeys((*self.role_names.values(), *self.card_names.values()), 0)
         self.uses_played = bool(played_names_used(scheme))
+        #: The names about the game so far the cases and the adjustments read (the
+        #: standings, the round before).
+        formulas = [e for case in scheme.cases for e in (case.when, case.points)]
+        formulas += [e for step in scheme.adjustments for e in (step.when, step.points)]
+        self.game_names = reads(*formulas)
         #: (made, points) written out over the table, or None (see _functions).
         self.fast = None if self.uses_played else _functions(scheme)
         #: Whether the made formula divides (and so can fail: asked even when unused).
@@ -131,6 +138,7 @@ class Scorer:
         rounds: int = 0,
         extra: Mapping[str, int] | None = None,
         played: Mapping[str, Iterable[Play]] | None = None,
+        game: Mapping[str, Mapping[str, int]] | None = None,
     ) -> RoundScore:
         """Points for round ``number`` (``cards`` dealt to ``players``) from its results:
         per player the bid (after any change) and the tricks won; the capture bonus ids
@@ -146,8 +154,12 @@ class Scorer:
         ``last_round`` (1 in the schedule's last round), ``total_bids``, and per player
         ``played_<role>`` and ``played_card_<card>`` from ``played`` (player -> the
         cards they played this round; needed only by schemes that use those names, see
-        :func:`played_names_used`, and counted by :meth:`counts`), and aggregate over
-        the table.
+        :func:`played_names_used`, and counted by :meth:`counts`), per player the names
+        about the game so far from ``game`` (see
+        :meth:`~skullking.rounds.context.GameSoFar.player_values`; needed only by
+        schemes whose cases or adjustments read them, ``game_names``; left out, every
+        player is at a game's start: :data:`~skullking.rounds.context.START_VALUES`),
+        and aggregate over the table.
 
         The scheme's functions written out as Python score the round where there are
         any (see :func:`_functions`); where a formula of theirs divides by zero or a
@@ -176,7 +188,9 @@ class Scorer:
             except ZeroDivisionError:
                 scored = None  # (the formulas one by one give the error)
         if scored is None:
-            scored = self._evaluated(number, cards, players, bids, won, bonus, alliances, wagers, loads, rounds, played)
+            scored = self._evaluated(
+                number, cards, players, bids, won, bonus, alliances, wagers, loads, rounds, played, game
+            )
         if extra:
             scored = {p: value + extra.get(p, 0) for p, value in scored.items()}
         return RoundScore(number=number, cards=cards, bids=bids, won=won, points=scored)
@@ -194,6 +208,7 @@ class Scorer:
         loads: Mapping[str, str],
         rounds: int,
         played: Mapping[str, Iterable[Play]] | None,
+        game: Mapping[str, Mapping[str, int]] | None,
     ) -> dict[str, int]:
         """Each player's points by the formulas one by one, over a table of names
         (``bonus``: capture points per player)."""
@@ -209,11 +224,15 @@ class Scorer:
         counts_played = self.uses_played  # (a name left out is 0 to a formula)
         if counts_played:
             base.update(self.zeros)
+        if self.game_names and game is None:
+            base.update(START_VALUES)
         table: list[dict[str, int]] = []
         for p in players:
             env = base.copy()
             env["bid"] = bids[p]
             env["won"] = won[p]
+            if self.game_names and game is not None:
+                env.update(game.get(p, START_VALUES))
             if played and counts_played:
                 env.update(self.counts(played.get(p, ())))
             table.append(env)

@@ -11,6 +11,7 @@ from resolvers import ResolveTrick
 
 import skullking
 from skullking.analysis.lint import validate_file
+from skullking.rounds.bidding import dealer, first_leader
 from skullking.scoring.sheets.score import read_sheet
 from skullking.tools.cli import main
 
@@ -127,6 +128,35 @@ def test_no_zero_in_round_1() -> None:
     score = _house("no-zero-in-round-1").score_sheet(sheet)
     assert [r.points["A"] for r in score.rounds] == [0, 20]
     assert [r.points["B"] for r in score.rounds] == [20, 40]
+
+
+def test_catch_up() -> None:
+    """catch-up.yaml: a made bid is worth 10 more in last place, not while everybody is
+    level; the winner of a round deals the next and the player after them leads. Round
+    1 (dealt by C, led by A, as by default): A wins it, nobody being behind. Round 2: B
+    and C trail and both make their bids; they share its most points, and the first of
+    them, B, deals round 3, C leading it. Round 3: everybody level at 40, no bonus."""
+    house = _house("catch-up")
+    sheet = {
+        "players": ["A", "B", "C"],
+        "rounds": [
+            {"bids": {"A": 1, "B": 0, "C": 0}, "won": {"A": 1, "B": 0, "C": 0}},
+            {"bids": {"A": 1, "B": 1, "C": 0}, "won": {"A": 1, "B": 1, "C": 0}},
+            {"bids": {"A": 0, "B": 0, "C": 3}, "won": {"A": 0, "B": 0, "C": 3}},
+        ],
+    }
+    score = house.score_sheet(sheet)
+    assert [dict(r.points) for r in score.rounds] == [
+        {"A": 20, "B": 10, "C": 10},
+        {"A": 20, "B": 30, "C": 30},
+        {"A": 30, "B": 30, "C": 60},
+    ]
+    base = skullking.load_edition("skullking-2021").score_sheet(sheet)
+    assert dict(base.rounds[1].points) == {"A": 20, "B": 20, "C": 20}
+    after_2 = score.so_far[2]  # what round 3 sees: B and C scored 30 in round 2, B first
+    seats = [rule(house, number=3, players=3, rounds=10, so_far=after_2) for rule in (dealer, first_leader)]
+    assert seats == [1, 2]
+    assert [rule(house, number=1, players=3, rounds=10) for rule in (dealer, first_leader)] == [2, 0]
 
 
 def test_escapes_never_win(resolve_trick: ResolveTrick) -> None:

@@ -19,7 +19,7 @@ from clihelp import run, run_json
 import skullking
 from skullking import GameError, Phase, Round
 from skullking.edition import Edition
-from skullking.play.round import Game, play_randomly
+from skullking.play.round import Game, GameSoFar, play_randomly
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "house-rules"
 PLAYERS = ["A", "B", "C", "D"]
@@ -537,9 +537,12 @@ def test_moves_out_of_phase_say_why() -> None:
 # ---------------------------------------------------------------- random play
 
 
-def _random_round(edition: Edition, players: list[str], number: int, rng: random.Random, scheme: str) -> Round:
-    """A round played to its end with random legal moves and random decisions."""
-    r = Round(edition, players, number=number, seed=rng.randrange(10**9), scheme=scheme)
+def _random_round(edition: Edition, players: list[str], before: list[Round], rng: random.Random, scheme: str) -> Round:
+    """The round after ``before`` played to its end with random legal moves and random
+    decisions (given the game so far, for a house rule that reads it)."""
+    last = before[-1].tricks[-1].next_leader if before else None
+    so_far = GameSoFar.after(players, [r.score() for r in before], last_leader=last)
+    r = Round(edition, players, number=len(before) + 1, seed=rng.randrange(10**9), scheme=scheme, so_far=so_far)
     play_randomly(r, rng)
     return r
 
@@ -609,8 +612,10 @@ def test_random_games_score_as_their_sheets(source: str) -> None:
         scheme = schemes[count % len(schemes)]  # every scheme, at some player count
         players = [f"P{i}" for i in range(count)]
         rounds, points = [], []
-        for number in range(1, len(edition.schedule().rounds) + 1):
-            r = _random_round(edition, players, number, rng, scheme)
+        played: list[Round] = []
+        for _ in range(len(edition.schedule().rounds)):
+            r = _random_round(edition, players, played, rng, scheme)
+            played.append(r)
             # Every card of the deck in play ends the round in exactly one place: played,
             # discarded (after an exchange) or still undealt; no hand holds anything.
             places = [p.card for t in r.tricks for p in t.plays] + [p.card for d in r.discarded.values() for p in d]

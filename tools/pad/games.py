@@ -23,6 +23,7 @@ from skullking.reading.located import Location, Node
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
+    from skullking.rounds.context import GameSoFar
 
     from .store import StoredGame
 
@@ -297,13 +298,30 @@ def _cards_to_tap(edition: Edition, modules: set[str]) -> Iterator[dict[str, Any
             yield {"code": kind.code, "group": kind.id, "names": words.get(kind.id, {})}
 
 
+def _so_far(edition: Edition, game: StoredGame) -> tuple[GameSoFar, ...]:
+    """What each round of ``game`` sees of the game before it, and the next round too
+    (see :attr:`~skullking.scoring.sheets.score.SheetScore.so_far`): ``()`` while its
+    rounds have problems."""
+    from skullking.scoring.sheets.score import score_sheet
+
+    paths: list[tuple[Any, ...]] = []
+    try:
+        return score_sheet(edition, _locate(sheet_of(game), (), paths), file=SHEET_FILE, check_edition=False).so_far
+    except SheetError:
+        return ()
+
+
 def form(edition: Edition, game: StoredGame) -> dict[str, Any]:
     """What the page needs to enter a round of ``game``: the fields the edition has
-    (bonuses, Loot alliances, wagers, bid changes, cannon loads), each round's cards
-    and bid range, how many tricks may be lost to trick-destroying cards, the cards a
-    trick can hold."""
+    (bonuses, Loot alliances, wagers, bid changes, cannon loads), each round's cards,
+    bid range, dealer and first leader (``None`` where the edition's rule for them reads
+    rounds not played yet, or rounds that do not say it: who won the last trick of a
+    round given by its tricks won), how many tricks may be lost to trick-destroying
+    cards, the cards a trick can hold."""
+    from skullking.core.errors import ContextError
     from skullking.model.records import EffectKind
-    from skullking.rounds.bidding import bid_range, first_leader
+    from skullking.rounds.bidding import bid_range, dealer, first_leader
+    from skullking.rounds.context import seats_read
     from skullking.rounds.seating import seat_order
 
     count = len(game.players)
@@ -316,14 +334,21 @@ def form(edition: Edition, game: StoredGame) -> dict[str, Any]:
     words = _vocabulary(edition)
     alliance = {e.id for e in edition.effects if e.kind is EffectKind.ALLIANCE}
     loot = any(k.module in modules and k.effect in alliance for k in edition.kinds)
+    seen = _so_far(edition, game) if seats_read(edition) else ()
     schedule_rounds = []
     for number in range(1, rounds + 1):
         cards = edition.cards_dealt(number, hands, schedule.id)
         if cards is None:
             break
         low, high = bid_range(edition, cards=cards, number=number, players=count, rounds=rounds)
-        leader = first_leader(edition, number=number, players=count, rounds=rounds)
-        schedule_rounds.append({"number": number, "cards": cards, "bids": [low, high], "leader": leader})
+        so_far = seen[number - 1] if number <= len(seen) else None
+        seats: dict[str, int | None] = {}
+        for key, rule in (("dealer", dealer), ("leader", first_leader)):
+            try:
+                seats[key] = rule(edition, number=number, players=count, rounds=rounds, so_far=so_far)
+            except ContextError:  # a rule over rounds not played yet
+                seats[key] = None
+        schedule_rounds.append({"number": number, "cards": cards, "bids": [low, high], **seats})
     return {
         "edition": {"id": edition.id, "title": edition.title},
         "players": list(game.players),

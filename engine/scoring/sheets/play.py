@@ -14,6 +14,7 @@ from skullking.model.records import (
 )
 from skullking.reading.located import Node
 from skullking.rounds.bidding import first_leader
+from skullking.rounds.context import GameSoFar
 from skullking.rounds.lookups import lookups
 from skullking.rounds.seating import ghost_card, grants, opener, seat_order, table_trick
 from skullking.tricks.interpreter import legal_plays
@@ -37,6 +38,9 @@ class Replayed(NamedTuple):
     wins: dict[str, list[tuple[int, Play]]]
     #: Each player's cards played, in play order (as declared).
     played: dict[str, list[Play]]
+    #: Who leads on after the round's last trick, as the rules for a trick's winner and
+    #: for a trick nobody wins have it (no ability's choice); ``None`` for the ghost hand.
+    last_leader: str | None
 
 
 class PlayReplay:
@@ -59,16 +63,19 @@ class PlayReplay:
         ghost: Ghost | None,
         chosen: list[tuple[Ability, dict[str, str]]],
         rounds: int,
+        so_far: GameSoFar | None = None,
     ) -> Replayed | None:
         """The results of the round at ``node`` (``cards`` tricks of ``players``, and of
         ``ghost`` where it plays; ``chosen``: the leaders each leader-choosing ability
         named), or ``None`` after the first problem (the tricks after it would be read
-        against a wrong play)."""
+        against a wrong play). ``so_far``: the game before the round, for a first
+        leader that follows it (raises :class:`~skullking.core.errors.ContextError`
+        where that is not known)."""
         count = len(players)
         size = count + (1 if ghost else 0)
         leader_node = node.value.get("leader")
         if leader_node is None:  # by default the deal passes left; left of the dealer leads
-            leader = first_leader(self.edition, number=number, players=count, rounds=rounds)
+            leader = first_leader(self.edition, number=number, players=count, rounds=rounds, so_far=so_far)
         elif leader_node.value in players:
             leader = players.index(leader_node.value)
         else:
@@ -142,6 +149,7 @@ class PlayReplay:
                 self.values.error(row[0][1], f"trick {k}: {exc}")
                 return None
             result, following = at_table.result, at_table.next_seat
+            ruled = following  # (who leads on by the rules alone, before an ability's choice)
             if result.winner is not None and seats[result.winner] < count:
                 name = players[seats[result.winner]]
                 won[name] += 1
@@ -160,7 +168,7 @@ class PlayReplay:
             previous, seat = opener(seats, count, ghost), following
         if not self._follows(parsed, order, names, count, exchanged):
             return None
-        return Replayed(won, captures, alliances, wins, played)
+        return Replayed(won, captures, alliances, wins, played, players[ruled] if ruled < count else None)
 
     def _ghost_card(self, entry: tuple[Play, Node], ghost: Ghost, k: int) -> Play | None:
         play, item = entry

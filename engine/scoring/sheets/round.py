@@ -16,7 +16,8 @@ from skullking.core.limits import MAX_EXTRA
 from skullking.core.suggest import did_you_mean, unknown
 from skullking.model.records import ROUND_KEYS, Ability, Ghost, Scheme, SheetChoice
 from skullking.reading.located import Node
-from skullking.rounds.bidding import bid_range, bidding_order, broken_rules, first_leader
+from skullking.rounds.bidding import bid_range, bidding_order, broken_rules, dealer, first_leader
+from skullking.rounds.context import GameSoFar, rules_read, so_far_of
 from skullking.rounds.seating import leader_abilities
 from skullking.scoring.schemes import RoundScore, played_names_used, scorer
 from skullking.scoring.sheets.bonus import BonusClaims
@@ -41,6 +42,31 @@ class InProgress(NamedTuple):
     bids: dict[str, int]
 
 
+class SheetRound(NamedTuple):
+    """A sheet's round to read: its ``number`` and ``node``, who plays it (``players``:
+    everybody, or a tie-break round's tied players), the ``scheme`` and ``schedule`` it
+    is scored under, the ``modules`` in play, and the game before it (``so_far``, for an
+    edition whose formulas read it; else ``None``)."""
+
+    number: int
+    node: Node
+    players: list[str]
+    scheme: Scheme
+    schedule: str
+    modules: set[str]
+    so_far: GameSoFar | None = None
+
+
+class ReadRound(NamedTuple):
+    """A sheet's round scored, and what the next round needs of it about its play."""
+
+    score: RoundScore
+    #: Who leads on after its last trick (``None``: the ghost hand, or not known).
+    last_leader: str | None
+    #: Why ``last_leader`` is not known (the round gives no whole play), or "".
+    last_missing: str
+
+
 class RoundReader:
     """Reads and scores the rounds of one sheet (see the module's description): its own
     checks of a round's keys, cards, bids and choices, the whole play replayed by a
@@ -54,13 +80,13 @@ class RoundReader:
         self.whole_play = PlayReplay(edition, values)
         self.claims = BonusClaims(edition, values)
 
-    def score(
-        self, *, number: int, node: Node, players: list[str], scheme: Scheme, schedule: str, modules: set[str]
-    ) -> RoundScore | None:
-        """Round ``number`` at ``node``, played by ``players`` with ``modules`` in play,
-        scored under ``scheme``; ``None`` when it has problems (each noted). Raises
-        :class:`~skullking.core.errors.FormulaError` when a formula of the edition fails
-        on the round's values."""
+    def score(self, at: SheetRound) -> ReadRound | None:
+        """The round ``at`` scored (after the game so far, for formulas that read it; see
+        :mod:`skullking.rounds.context`); ``None`` when it has problems (each noted).
+        Raises :class:`~skullking.core.errors.FormulaError` when a formula of the edition
+        fails on the round's values, and :class:`~skullking.core.errors.ContextError`
+        when one reads the game so far where it is not known."""
+        number, node, players, scheme, schedule, modules, so_far = at
         values, edition = self.values, self.edition
         if not isinstance(node.value, dict):
             values.error(node, "a round must be a mapping with 'bids' and 'won' or 'tricks'")
@@ -69,9 +95,7 @@ class RoundReader:
         if "in_progress" in node.value:  # (the last round's is read by in_progress)
             values.error(node.key_loc["in_progress"], "only the sheet's last round may be in progress")
             return None
-        opened = self._bids(
-            number=number, node=node, players=players, scheme=scheme, schedule=schedule, modules=modules
-        )
+        opened = self._bids(at)
         if opened is None:
             return None
         cards, bids, (low, high) = opened
@@ -93,11 +117,12 @@ class RoundReader:
                     values.error(node.key_loc[key], f"'{key}' is computed from 'tricks'; do not give both")
             chosen = [(chooser, self._chosen_leaders(node, players, chooser)) for chooser in choosers]
             outcome = self.whole_play.replay(
-                node, players, cards, modules, number, ghost=ghost, chosen=chosen, rounds=rounds
+                node, players, cards, modules, number, ghost=ghost, chosen=chosen, rounds=rounds, so_far=so_far
             )
             if outcome is None:
                 return None
-            won, captures, alliances, wins, played = outcome
+            won, captures, alliances, wins, played, last_leader = outcome
+            last_missing = ""
         else:
             for seating in ("leader", *(chooser.sheet_key for chooser in choosers)):
                 if seating is not None and seating in node.value:
@@ -120,6 +145,8 @@ class RoundReader:
                     "give the whole play ('tricks') instead of 'won'",
                 )
             played = None
+            last_leader = None
+            last_missing = f"round {number} gives the tricks won ('won'), not its whole play ('tricks')"
             if len(won) == len(players):
                 self._sum_check(node.value["won"], won, cards, modules, ghost=ghost)
         extra = {
@@ -147,7 +174,16 @@ class RoundReader:
         loads = self._loads(node, players, scheme)
         if len(values.problems) > before:
             return None
-        return scorer(edition, scheme).points(
+        scoring = scorer(edition, scheme)
+        game = self._game(
+            scoring.game_names,
+            place=f"scoring '{scheme.id}'",
+            so_far=so_far,
+            players=players,
+            number=number,
+            rounds=rounds,
+        )
+        points = scoring.points(
             number=number,
             cards=cards,
             players=players,
@@ -160,14 +196,34 @@ class RoundReader:
             rounds=rounds,
             extra={p: x for p, x in extra.items() if x is not None},
             played=played,
+            game=game,
         )
+        return ReadRound(points, last_leader, last_missing)
 
-    def in_progress(
-        self, *, number: int, node: Node, players: list[str], scheme: Scheme, schedule: str, modules: set[str]
-    ) -> InProgress | None:
-        """Round ``number`` at ``node`` as a round in progress (``in_progress: true``: the
-        bids made, the round not played out yet), its bids checked as a played round's
-        are (the range, the bidding rules); ``None`` when it has problems (each noted)."""
+    def _game(
+        self,
+        names: frozenset[str],
+        *,
+        place: str,
+        so_far: GameSoFar | None,
+        players: list[str],
+        number: int,
+        rounds: int,
+    ) -> dict[str, dict[str, int]] | None:
+        """Per player, the names about the game so far ``names`` that the formulas at
+        ``place`` read (``None`` when they read none)."""
+        if not names:
+            return None
+        seat = None
+        if "deals" in names:
+            seat = dealer(self.edition, number=number, players=len(players), rounds=rounds, so_far=so_far)
+        return so_far_of(so_far, number, players).player_values(names, place, dealer=seat)
+
+    def in_progress(self, at: SheetRound) -> InProgress | None:
+        """The round ``at`` as a round in progress (``in_progress: true``: the bids made,
+        the round not played out yet), its bids checked as a played round's are (the
+        range, the bidding rules); ``None`` when it has problems (each noted)."""
+        number, node, scheme = at.number, at.node, at.scheme
         values = self.values
         before = len(values.problems)
         if node.value["in_progress"].value is not True:
@@ -178,20 +234,17 @@ class RoundReader:
                     node.key_loc[key],
                     f"'{key}' is given once the round is played: a round in progress has its bids only",
                 )
-        opened = self._bids(
-            number=number, node=node, players=players, scheme=scheme, schedule=schedule, modules=modules
-        )
+        opened = self._bids(at)
         if opened is None or len(values.problems) > before:
             return None
         cards, bids, _ = opened
         return InProgress(number, cards, {p: b for p, b in bids.items() if b is not None})
 
-    def _bids(
-        self, *, number: int, node: Node, players: list[str], scheme: Scheme, schedule: str, modules: set[str]
-    ) -> tuple[int, dict[str, int | None], tuple[int, int]] | None:
+    def _bids(self, at: SheetRound) -> tuple[int, dict[str, int | None], tuple[int, int]] | None:
         """What every round gives and is checked for first: its keys (each one the sheet
         knows), the cards dealt, and the bids (in range, keeping the bidding rules; a bid
         with a problem is ``None``); ``None`` when the cards dealt cannot be told."""
+        number, node, players, scheme, schedule, modules, so_far = at
         values, edition = self.values, self.edition
         allowed = self._keys(scheme)
         for key in node.value:
@@ -208,7 +261,7 @@ class RoundReader:
         low, high = bid_range(edition, cards=cards, number=number, players=len(players), rounds=rounds)
         bid_nodes = values.per_player(node, "bids", players, required=True)
         bids = {p: values.whole_number(n, f"{p}'s bid", low, high) for p, n in bid_nodes.items()}
-        self._bidding_rules(node, players, bids, bid_nodes, cards=cards, number=number, rounds=rounds)
+        self._bidding_rules(node, players, bids, bid_nodes, cards=cards, number=number, rounds=rounds, so_far=so_far)
         return cards, bids, (low, high)
 
     def _keys(self, scheme: Scheme) -> tuple[str, ...]:
@@ -231,18 +284,25 @@ class RoundReader:
         cards: int,
         number: int,
         rounds: int,
+        so_far: GameSoFar | None,
     ) -> None:
         """The bids keep the edition's bidding rules (checked once every bid is sound)."""
-        if not self.edition.bidding.rules or any(bids.get(p) is None for p in players):
+        edition = self.edition
+        if not edition.bidding.rules or any(bids.get(p) is None for p in players):
             return
         leader_node = node.value.get("leader")
         if leader_node is not None and leader_node.value in players:
             leader = players.index(leader_node.value)
+        elif edition.bidding.order == "in_turn":  # (the order matters only then)
+            leader = first_leader(edition, number=number, players=len(players), rounds=rounds, so_far=so_far)
         else:
-            leader = first_leader(self.edition, number=number, players=len(players), rounds=rounds)
+            leader = 0
         made = {p: b for p, b in bids.items() if b is not None}
-        order = bidding_order(self.edition, players, leader=leader, number=number, rounds=rounds)
-        for broken in broken_rules(self.edition, made, order, cards=cards, number=number, rounds=rounds):
+        order = bidding_order(edition, players, leader=leader, number=number, rounds=rounds, so_far=so_far)
+        game = self._game(
+            rules_read(edition), place="bidding.rules", so_far=so_far, players=players, number=number, rounds=rounds
+        )
+        for broken in broken_rules(edition, made, order, cards=cards, number=number, rounds=rounds, game=game):
             where = bid_nodes[broken.player] if broken.player is not None else node.value["bids"]
             self.values.error(where, broken.message(made))
 

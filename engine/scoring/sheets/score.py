@@ -37,16 +37,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from skullking.core.errors import FormulaError, Problem, SheetError, SkullKingError
+from skullking.core.errors import ContextError, FormulaError, Problem, SheetError, SkullKingError
 from skullking.core.limits import MAX_ROUNDS, MAX_SHEET_VALUES
 from skullking.core.suggest import did_you_mean, unknown
 from skullking.model.records import (
     Scheme,
 )
 from skullking.reading.located import Location, Node, decode, parse_yaml
-from skullking.scoring.schemes import RoundScore, standings
+from skullking.rounds.context import GameSoFar, rules_read, seats_read
+from skullking.scoring.schemes import RoundScore, scorer, standings
 from skullking.scoring.sheets.reader import ValueReader
-from skullking.scoring.sheets.round import InProgress, RoundReader
+from skullking.scoring.sheets.round import InProgress, ReadRound, RoundReader, SheetRound
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
@@ -68,6 +69,11 @@ class SheetScore:
     missing_rounds: tuple[int, ...] = ()
     #: The sheet's last round while it is played: its bids only, nothing scored yet.
     in_progress: InProgress | None = None
+    #: Where the edition's formulas read the game so far (see
+    #: :mod:`skullking.rounds.context`): what each round of the sheet saw of it, and
+    #: last what the round after the scored ones sees (the round in progress, or the
+    #: next to play); else ``()``.
+    so_far: tuple[GameSoFar, ...] = ()
 
     @property
     def complete(self) -> bool:
@@ -192,6 +198,7 @@ class _Sheet:
         rounds_node = root.value.get("rounds")
         rounds: list[RoundScore] = []
         going: InProgress | None = None  # the last round, while it is played
+        game: _Context | None = None
         if rounds_node is None:
             values.error(root, "'rounds' is missing")
         elif not isinstance(rounds_node.value, list):
@@ -203,34 +210,32 @@ class _Sheet:
             given = rounds_node.value
             skipped = self._skipped_round(given, players, schedule)
             kept = given if skipped is None else given[: skipped - 1]
+            game = _Context(self.edition, scheme, players)
             for number, node in enumerate(kept, start=1):
                 values.prefix = f"round {number}: "
                 table = self._table(node, players, rounds, number, length)
-                scored = None
+                read = None
                 last = number == len(kept) and skipped is None
-                if table is not None and last and isinstance(node.value, dict) and "in_progress" in node.value:
-                    used = set(self.edition.modules_for(len(table)))
-                    going = self.round_reader.in_progress(
-                        number=number,
-                        node=node,
-                        players=table,
-                        scheme=scheme,
-                        schedule=schedule,
-                        modules=modules if table is players else modules & used,
-                    )
-                elif table is not None:
-                    # A tie-break round of fewer players follows the rules for its own
-                    # count: modules used only from more players stay out.
-                    used = set(self.edition.modules_for(len(table)))
-                    in_play = modules if table is players else modules & used
-                    try:
-                        scored = self.round_reader.score(
-                            number=number, node=node, players=table, scheme=scheme, schedule=schedule, modules=in_play
-                        )
-                    except FormulaError as exc:  # an edition's formula fails on this round's values
+                so_far = game.before(table or players, number)
+                try:
+                    if table is not None:
+                        # A tie-break round of fewer players follows the rules for its own
+                        # count: modules used only from more players stay out.
+                        used = set(self.edition.modules_for(len(table)))
+                        in_play = modules if table is players else modules & used
+                        at = SheetRound(number, node, table, scheme, schedule, in_play, so_far)
+                        if last and isinstance(node.value, dict) and "in_progress" in node.value:
+                            going = self.round_reader.in_progress(at)
+                        else:
+                            read = self.round_reader.score(at)
+                except FormulaError as exc:  # an edition's formula fails on this round's values
+                    values.error(node, str(exc))
+                except ContextError as exc:  # a formula reads what the rounds before do not say
+                    if not exc.reported or not values.problems:  # (else an earlier round's problem says it)
                         values.error(node, str(exc))
-                if scored is not None:
-                    rounds.append(scored)
+                if read is not None:
+                    rounds.append(read.score)
+                game.add(read, going is not None)
             values.prefix = ""
         if values.problems or players is None:
             raise SheetError(values.problems)
@@ -248,6 +253,7 @@ class _Sheet:
             tie_break=tie_break,
             missing_rounds=tuple(range(len(rounds) + 1, max(length, len(rounds) + (going is not None)) + 1)),
             in_progress=going,
+            so_far=() if game is None else game.seen(going is None),
         )
 
     def _skipped_round(self, rounds: list[Node], players: list[str], schedule: str) -> int | None:
@@ -395,6 +401,49 @@ class _Sheet:
             if not module.optional and module.id not in chosen and module.id in default:
                 self.values.error(node, f"module '{module.id}' cannot be left out")
         return chosen
+
+
+class _Context:
+    """The game so far as a sheet's rounds go by, for an edition whose formulas read it
+    (see :mod:`skullking.rounds.context`); for any other, nothing is kept and every
+    round is given ``None``."""
+
+    def __init__(self, edition: Edition, scheme: Scheme, players: list[str]) -> None:
+        self.follows = bool(seats_read(edition) or rules_read(edition) or scorer(edition, scheme).game_names)
+        self.players = players
+        self.scores: list[RoundScore] = []
+        self.last_leader: str | None = None
+        self.last_missing = ""
+        #: A round had problems: what the rounds after it see is not known.
+        self.broken = False
+        self._seen: list[GameSoFar] = []
+
+    def before(self, table: list[str], number: int) -> GameSoFar | None:
+        """What round ``number``, played by ``table``, sees of the rounds before it."""
+        if not self.follows:
+            return None
+        if self.broken:
+            so_far = GameSoFar.alone(table, number, "an earlier round has problems", reported=True)
+        else:
+            so_far = GameSoFar.after(table, self.scores, last_leader=self.last_leader, last_missing=self.last_missing)
+        self._seen.append(so_far)
+        return so_far
+
+    def add(self, read: ReadRound | None, in_progress: bool) -> None:
+        """Round after round: what the sheet's round gave (``None``: it has problems)."""
+        if read is None:
+            self.broken = self.broken or not in_progress
+            return
+        self.scores.append(read.score)
+        self.last_leader, self.last_missing = read.last_leader, read.last_missing
+
+    def seen(self, and_next: bool) -> tuple[GameSoFar, ...]:
+        """What each round saw, and with ``and_next`` what the next round will see."""
+        if not self.follows:
+            return ()
+        if and_next:
+            self.before(self.players, len(self._seen) + 1)
+        return tuple(self._seen)
 
 
 def _cards_evidence(node: Node) -> tuple[int | None, int]:

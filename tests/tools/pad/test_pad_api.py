@@ -811,8 +811,11 @@ def test_the_form_of_a_2021_game(client: TestClient) -> None:
     edition = skullking.load_edition("skullking-2021")
     assert [(b["id"], b["points"]) for b in form["bonuses"]] == [(b.id, b.points) for b in edition.bonuses]
     assert form["bonuses"][1]["names"] == {"en": "black 14", "de": "schwarz 14", "ja": "黒 14"}
-    # the player after the dealer leads: round n is led by player n (the 2021 rulebook)
-    rounds = [{"number": n, "cards": n, "bids": [0, n], "leader": (n - 1) % 3} for n in range(1, 11)]
+    # the deal passes left and the player after the dealer leads: round n is dealt by
+    # player n - 1 and led by player n (the 2021 rulebook)
+    rounds = [
+        {"number": n, "cards": n, "bids": [0, n], "dealer": (n - 2) % 3, "leader": (n - 1) % 3} for n in range(1, 11)
+    ]
     assert form["rounds"] == rounds
     assert form["destroying"] == 2
     assert form["loot"] is True
@@ -832,8 +835,31 @@ def test_the_form_of_an_original_game_and_of_a_short_schedule(client: TestClient
     assert [b["id"] for b in old["bonuses"]] == [b.id for b in skullking.load_edition("skullking-original").bonuses]
     assert "KRAKEN" not in [c["code"] for c in old["cards"]]
     short = client.get(f"/api/games/{new_game(client, schedule='swift-n-salty')}/form").json()
-    assert short["rounds"] == [{"number": n, "cards": 5, "bids": [0, 5], "leader": (n - 1) % 3} for n in range(1, 6)]
+    assert short["rounds"] == [
+        {"number": n, "cards": 5, "bids": [0, 5], "dealer": (n - 2) % 3, "leader": (n - 1) % 3} for n in range(1, 6)
+    ]
     assert short["schedule"]["id"] == "swift-n-salty"
+
+
+def test_the_form_of_a_house_rule_over_the_game_so_far(client: TestClient) -> None:
+    """Under a table's house rule the winner of a round deals the next (the player
+    after the dealer leads, as in the 2021 rulebook): the form names round 2's dealer
+    and leader once round 1 is in, and no dealer or leader for the rounds after, which
+    are not played yet. A rule over who won the last trick knows none after a round
+    given by its tricks won."""
+    deals = "extends: skullking-2021\nid: deals\nplay: {dealer: previous_top_scorer}\n"
+    game = new_game(client, rules=deals)
+    first = client.get(f"/api/games/{game}/form").json()["rounds"]
+    assert [(r["dealer"], r["leader"]) for r in first[:2]] == [(2, 0), (None, None)]
+    assert put(client, game, 1, ROUND_1).status_code == 200  # Emma 20, Nico 10, Pat 10
+    after = client.get(f"/api/games/{game}/form").json()["rounds"]
+    assert [(r["dealer"], r["leader"]) for r in after[:3]] == [(2, 0), (0, 1), (None, None)]
+    assert after[1]["bids"] == [0, 2]
+    trick = "extends: skullking-2021\nid: trick\nplay: {first_leader: previous_last_winner}\n"
+    other = new_game(client, rules=trick)
+    assert put(client, other, 1, ROUND_1).status_code == 200
+    rounds = client.get(f"/api/games/{other}/form").json()["rounds"]
+    assert [(r["dealer"], r["leader"]) for r in rounds[:2]] == [(2, 0), (0, None)]
 
 
 def test_the_form_without_the_advanced_cards(client: TestClient) -> None:

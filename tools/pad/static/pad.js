@@ -742,10 +742,9 @@
       }
       const info = [];
       const planned = form.rounds.find((r) => r.number === number);
-      if (planned && typeof planned.leader === "number" && !shape.extra) {
+      if (planned && typeof planned.leader === "number" && typeof planned.dealer === "number" && !shape.extra) {
         const seats = form.players;
-        const dealer = seats[(planned.leader + seats.length - 1) % seats.length];
-        info.push(t("{dealer} deals, {leader} leads", { dealer, leader: seats[planned.leader] }));
+        info.push(t("{dealer} deals, {leader} leads", { dealer: seats[planned.dealer], leader: seats[planned.leader] }));
       }
       info.push(tn("{n} card each", "{n} cards each", cards));
       if (form.ghost) info.push(t("{ghost} plays a hand too", { ghost: form.ghost }));
