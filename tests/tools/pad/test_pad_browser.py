@@ -1015,17 +1015,17 @@ def test_a_player_named_as_markup_shows_as_text(pad: Pad) -> None:
     assert pad.dialogs == []
 
 
-def test_two_tabs_never_overwrite_each_other(pad: Pad) -> None:
-    """The second tab to save a round it loaded before the first saved (and before it
+def test_two_tabs_never_overwrite_each_other(browser: Browser, pad: Pad) -> None:
+    """The second phone to save a round it loaded before the first saved (and before it
     heard of the change: its clock is held, so it does not ask) is told to reload; the
-    game holds the first tab's round only."""
-    pad.expect_refusal(409)
+    game holds the first phone's round only."""
     ident = pad.server.new_game()
     first = _game_page(pad, ident)
-    second = pad.page()
-    second.clock.install()
-    second.goto(f"/games/{ident}")
-    _wait_loaded(second, rounds=0)
+    phone = Pad(browser, pad.server)
+    phone.expect_refusal(409)
+    phone.context.clock.install()
+    second = _game_page(phone, ident)
+    phone.context.clock.pause_at(int(time.time() * 1000) + 1000)
     bids, won, _ = GAME[0]
     _fill_round(first, bids, won, {})
     _save_round(first, 1)
@@ -1042,6 +1042,8 @@ def test_two_tabs_never_overwrite_each_other(pad: Pad) -> None:
     status.get_by_role("button", name="Reload").click()
     _wait_loaded(second, rounds=1)
     assert _page_totals(second) == _page_totals(first) == game["totals"]
+    assert phone.problems == []
+    phone.close()
 
 
 def test_the_new_game_form_works_from_the_keyboard_and_every_field_is_labelled(pad: Pad) -> None:
@@ -1331,16 +1333,29 @@ def _fits_a_phone(page: Page, lang: str) -> None:
 
 def test_what_one_phone_types_shows_on_another_until_it_types_itself(browser: Browser, server: PadServer) -> None:
     """Two phones on one game: the bids and tricks won tapped on the first show on the
-    second a few seconds later, unsaved; the second saves the round as typed on the
-    first. Once the second has typed into a round, what it typed stays."""
+    second when it next asks the pad (its clock is run on by the test: it asks every
+    few seconds), unsaved; the second saves the round as typed on the first. Once the
+    second has typed into a round, what it typed stays."""
     ident = server.new_game()
     first, second = Pad(browser, server), Pad(browser, server)
+    second.context.clock.install()
+
+    def typed_on_the_first(bids: Sequence[int]) -> None:
+        """Wait until the pad keeps the first phone's draft with ``bids``."""
+        wanted = dict(zip(PLAYERS, bids, strict=True))
+        deadline = time.monotonic() + 15
+        while (server.get_json(f"/api/games/{ident}/draft")["data"] or {}).get("bids") != wanted:
+            assert time.monotonic() < deadline, "the first phone's draft did not reach the pad"
+            time.sleep(0.1)
+
     try:
         a, b = _game_page(first, ident), _game_page(second, ident)
         bids, won, _ = GAME[0]
         _fill_round(a, bids, won, {})
+        typed_on_the_first(bids)
+        second.context.clock.run_for(5_000)  # (the second phone asks the pad)
         for seat, (bid, tricks) in enumerate(zip(bids, won, strict=True)):
-            expect(b.locator(f"#bid-{seat} input:checked")).to_have_value(str(bid), timeout=15_000)
+            expect(b.locator(f"#bid-{seat} input:checked")).to_have_value(str(bid))
             expect(b.locator(f"#won-{seat} input:checked")).to_have_value(str(tricks))
         assert server.get_json(f"/api/games/{ident}")["sheet"]["rounds"] == []  # (typed, not saved)
         _save_round(b, 1)
@@ -1350,7 +1365,9 @@ def test_what_one_phone_types_shows_on_another_until_it_types_itself(browser: Br
         bids, won, _ = GAME[1]
         _tap(b, "bid", 0, 0)  # the second phone types first into round 2 ...
         _fill_round(a, bids, won, {})  # ... so the first one's typing does not replace its own
-        b.wait_for_timeout(6_000)
+        typed_on_the_first(bids)
+        second.context.clock.run_for(5_000)
+        b.wait_for_load_state("networkidle")
         assert _chosen(b, "bid", 0) == "0" and _chosen(b, "bid", 1) == ""
         assert first.problems == second.problems == []
     finally:
