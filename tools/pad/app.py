@@ -49,6 +49,7 @@ from .requests import (
     read_json,
     round_number,
     seen_version,
+    unchanged,
 )
 from .security import Hosts, SameOrigin
 from .sharing import WATCH_ONLY, Access, Sharing
@@ -353,7 +354,7 @@ class Pad:
         ident = request.path_params["game"]
         if "if-none-match" in request.headers:
             version = await run_in_threadpool(self.store.version, ident)
-            if request.headers["if-none-match"].strip() in (f'"{version}"', f'W/"{version}"'):
+            if unchanged(request, version):
                 return Response(status_code=304, headers={"etag": f'"{version}"'})
         game = await run_in_threadpool(self.store.game, ident)
         record = await run_in_threadpool(self.game_record, game)
@@ -409,7 +410,7 @@ class Pad:
             return JSONResponse({"round": None, "data": None, "stamp": 0}, headers={"etag": '"0"'})
         number, data, stamp = found
         etag = f'"{stamp}"'
-        if request.headers.get("if-none-match", "").strip() == etag:
+        if unchanged(request, stamp):
             return Response(status_code=304, headers={"etag": etag})
         return JSONResponse({"round": number, "data": data, "stamp": stamp}, headers={"etag": etag})
 
@@ -790,13 +791,12 @@ def _handler(
         pad: Pad = request.app.state.pad
         pad.busy += 1  # (the event loop's thread alone counts)
         try:
-            return await answer(request)
+            return await answer(request, pad)
         finally:
             pad.busy -= 1
             pad.quiet_since = time.monotonic()
 
-    async def answer(request: Request) -> Response:
-        pad: Pad = request.app.state.pad
+    async def answer(request: Request, pad: Pad) -> Response:
         try:
             if access is not Access.READ and pad.sharing.shared:  # (on this machine only: no key asked)
                 game = request.path_params.get("game")

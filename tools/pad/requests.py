@@ -90,6 +90,15 @@ def seen_version(request: Request) -> int | None:
     return int(text)
 
 
+def unchanged(request: Request, tag: int) -> bool:
+    """Whether the reader already has what is tagged ``tag`` (``If-None-Match`` names
+    ``"tag"``, weak or strong, alone or in a list): then the answer is 304."""
+    given = request.headers.get("if-none-match")
+    if given is None:
+        return False
+    return f'"{tag}"' in (part.strip().removeprefix("W/") for part in given.split(","))
+
+
 def round_number(request: Request) -> int:
     text = request.path_params["n"]
     if not text.isdigit() or not 1 <= int(text) <= MAX_GAME_ROUNDS:

@@ -205,15 +205,15 @@ class Store:
         made at random the first time it is asked for and kept. A stored one that is not
         the shape the pad writes (a database edited by hand) is replaced by a new one."""
         with self._connect() as db:
-            row = db.execute("SELECT secret FROM secrets WHERE owner = ?", (owner,)).fetchone()
-        if row is not None and isinstance(row[0], str) and _SECRET_SHAPE.fullmatch(row[0]):
-            return row[0]
+            kept = self._kept_secret(db, owner)
+        if kept is not None:
+            return kept
         with self._change() as db:
             if owner != WHOLE_PAD:
                 self._version(db, owner)  # (no secret for a game that is not there)
-            row = db.execute("SELECT secret FROM secrets WHERE owner = ?", (owner,)).fetchone()
-            if row is not None and isinstance(row[0], str) and _SECRET_SHAPE.fullmatch(row[0]):
-                return row[0]  # made by another request in between
+            kept = self._kept_secret(db, owner)
+            if kept is not None:
+                return kept  # made by another request in between
             made = secrets.token_urlsafe(SECRET_BYTES)
             db.execute(
                 "INSERT INTO secrets (owner, secret) VALUES (?, ?) "
@@ -221,6 +221,14 @@ class Store:
                 (owner, made),
             )
             return made
+
+    @staticmethod
+    def _kept_secret(db: sqlite3.Connection, owner: str) -> str | None:
+        """The secret kept for ``owner``, if there is one of the shape the pad writes."""
+        row = db.execute("SELECT secret FROM secrets WHERE owner = ?", (owner,)).fetchone()
+        if row is not None and isinstance(row[0], str) and _SECRET_SHAPE.fullmatch(row[0]):
+            return row[0]
+        return None
 
     def draft(self, ident: str) -> tuple[int, dict[str, Any], int] | None:
         """The round being typed in game ``ident`` and not saved yet, as the last phone

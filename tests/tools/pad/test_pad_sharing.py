@@ -205,6 +205,9 @@ def test_a_watching_phone_is_told_304_until_the_game_changes(shared: TestClient,
     a round is saved, the new record (and version)."""
     same = shared.get(f"/api/games/{game}", headers={"if-none-match": '"1"'})
     assert same.status_code == 304 and same.content == b"" and same.headers["etag"] == '"1"'
+    # (a weak tag, or one of a list, names it too; another version does not)
+    assert shared.get(f"/api/games/{game}", headers={"if-none-match": 'W/"7", W/"1"'}).status_code == 304
+    assert shared.get(f"/api/games/{game}", headers={"if-none-match": '"7"'}).status_code == 200
     shared.put(f"/api/games/{game}/rounds/1", json=ROUND_1, headers=bearer(game_key))
     changed = shared.get(f"/api/games/{game}", headers={"if-none-match": '"1"'})
     assert changed.status_code == 200 and changed.json()["version"] == 2
