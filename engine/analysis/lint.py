@@ -16,13 +16,19 @@
 - ``analysis-incomplete``: more kinds of trick than :data:`MAX_TRICKS` to play; the
   analysis then claims nothing;
 - ``change-changes-nothing``: an overlay value equal to what its base already has;
-  and a change of how tricks end (precedence, effects, roles, lead, bonuses, the
-  cards' roles and effects, a suit's trump) without which, the file's other changes
-  kept, every card leads alike (so the suit to follow is the same) and every trick of
-  the analysis ends alike (same winner, next leader, bonus, alliances). Text (titles,
-  descriptions, names) is never said to change nothing in play, nor is a removal
-  (``x: null``): removing what cannot matter is how a file answers the warnings above.
-  Scoring, schedules, abilities and the ghost are only compared value for value;
+  and a change of the rules of play (precedence, effects, roles, lead, bonuses, the
+  cards' roles, declarations and effects, a suit's trump) without which, the file's
+  other changes kept, every card leads alike (so the suit to follow is the same), the
+  ghost hand plays every card alike, every trick of the analysis ends alike (same
+  winner, next leader, bonus, alliances) and scoring reads the same of the rules
+  (:func:`skullking.scoring.schemes.rules_read`: each card counts as the same role and
+  card for the ``played_`` names the formulas read, alliances pay the same points on
+  the same bids made). Bidding reads none of these rules (its formulas see the bids,
+  the round and the game so far, whose tricks and points are compared so). Text
+  (titles, descriptions, names) is never said to change nothing in play, nor is a
+  removal (``x: null``): removing what cannot matter is how a file answers the
+  warnings above. Scoring, schedules, abilities and the ghost are only compared value
+  for value;
 - ``no-legal-bid``, ``tie-break-unplayable``, ``bid-change-impossible``: rounds some
   games cannot play (a round without a bid to make, a tie-break round the deck cannot
   deal, a bid change with no value to make), found by :mod:`skullking.loading.playable`.
@@ -399,12 +405,13 @@ def _describe(path: tuple[str, ...]) -> str:
     return "".join(step if step.startswith("[") or i == 0 else f".{step}" for i, step in enumerate(path))
 
 
-def _trick_only(path: tuple[str, ...]) -> bool:
-    """Whether a change at ``path`` can only show in how tricks end."""
-    if path[-1] in TEXT_KEYS:
-        return True
+def _in_play(path: tuple[str, ...]) -> bool:
+    """Whether a change at ``path`` is of the rules of play (:data:`TRICK_SECTIONS`,
+    :data:`TRICK_CARD_KEYS`): one that can only show in how tricks end, in what the
+    scoring reads of the cards played and of the alliances (:func:`rules_read
+    <skullking.scoring.schemes.rules_read>`), and in nothing bidding reads."""
     if path[0] in TRICK_SECTIONS:
-        return path[:2] != ("effects", "list") or len(path) < 4 or path[3] != "points"
+        return True
     return path[0] == "deck" and len(path) == 4 and path[3] in TRICK_CARD_KEYS
 
 
@@ -414,6 +421,19 @@ def _same_leads(a: Edition, b: Edition) -> bool:
     plays."""
     return a.character_after_pass is b.character_after_pass and all(
         play.lead is b.plays[code].lead for code, play in a.plays.items()
+    )
+
+
+def _same_ghost(a: Edition, b: Edition) -> bool:
+    """Whether the ghost hand plays every card alike under ``a`` and ``b`` (a card
+    declared when played as the declaration of the role he declares)."""
+    from skullking.rounds.seating import ghost_play
+
+    ghost, theirs = a.ghost, b.ghost
+    if ghost is None or theirs is None:
+        return ghost is theirs
+    return all(
+        ghost_play(a, play, ghost).code == ghost_play(b, b.plays[code], theirs).code for code, play in a.plays.items()
     )
 
 
@@ -449,11 +469,13 @@ def lint_overlay(base: Node, overlay: Node, edition: Edition | None, w: _Warner)
         return
     from skullking.loading.build import build_edition
     from skullking.loading.merge import merge
+    from skullking.scoring.schemes import rules_read
 
     warned = {(p.file, p.line, p.column) for p in w.problems}
     played: list[tuple[_Change, Edition]] = []
+    scored: list[tuple[str, str, object]] | None = None
     for change in changes:
-        if change.same or change.removal or change.path[-1] in TEXT_KEYS or not _trick_only(change.path):
+        if change.same or change.removal or change.path[-1] in TEXT_KEYS or not _in_play(change.path):
             continue
         nodes = [_merged(w.root, change.path[:n]) for n in range(1, len(change.path) + 1)]
         if any(n is not None and (n.loc.file, n.loc.line, n.loc.column) in warned for n in nodes):
@@ -464,6 +486,12 @@ def lint_overlay(base: Node, overlay: Node, edition: Edition | None, w: _Warner)
             continue  # the file needs this change to make sense: it matters
         if set(without.plays) != set(edition.plays) or not _same_leads(without, edition):
             continue  # other cards, or another suit to follow: the change matters
+        if not _same_ghost(without, edition):
+            continue  # the ghost hand plays a card otherwise
+        if scored is None:
+            scored = rules_read(edition)
+        if rules_read(without) != scored:
+            continue  # a card counts otherwise in the scoring, or an alliance pays otherwise
         played.append((change, without))
     # The editions without each change are played together (the tricks resolved once
     # under the file's edition), a batch at a time to hold few editions at once.
@@ -476,7 +504,9 @@ def lint_overlay(base: Node, overlay: Node, edition: Edition | None, w: _Warner)
                     change.loc,
                     "change-changes-nothing",
                     f"'{_describe(change.path)}' changes nothing in play: without it every trick is followed "
-                    "and ends the same (same suit to follow, winner, next leader, bonus and alliances)",
+                    "and ends the same (same suit to follow, winner, next leader, bonus and alliances), "
+                    "and scores alike (each card counts as the same role and card in the scoring formulas, "
+                    "and alliances pay the same points on the same bids made)",
                 )
 
 
