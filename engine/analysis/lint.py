@@ -50,7 +50,7 @@ loader caches the warnings with the file's hashes.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -61,6 +61,8 @@ from skullking.reading.located import Location, Node
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
+    from skullking.language.expr import Expression
+    from skullking.model.records import Adjustment, CardKind, Case, Rule
 
 #: Overlay keys whose change is text, not rules (never reported as changing nothing
 #: in play; still reported when equal to the base's).
@@ -89,6 +91,8 @@ CODES = (
     "no-legal-bid",
     "tie-break-unplayable",
     "bid-change-impossible",
+    "role-never-played",
+    "name-always-zero",
 )
 _ALLOW = re.compile(r"#\s*skullking-validate:\s*allow\s+([a-z, -]+)")
 
@@ -113,11 +117,16 @@ def _players(low: int, high: int) -> str:
 
 
 def lint_edition(
-    edition: Edition, root: Node, allowed: frozenset[str] = frozenset(), limit: int = MAX_TRICKS
+    edition: Edition,
+    root: Node,
+    allowed: frozenset[str] = frozenset(),
+    limit: int = MAX_TRICKS,
+    sources: Mapping[str, str] | None = None,
 ) -> list[Problem]:
     """The warnings about ``edition`` (built from the merged tree ``root``); the codes
     ``allowed`` are neither looked for (the play may stop sooner) nor reported; more
-    than ``limit`` tricks to play make one ``analysis-incomplete`` warning instead."""
+    than ``limit`` tricks to play make one ``analysis-incomplete`` warning instead.
+    ``sources`` (file -> text) places a name inside a formula of several lines."""
     w = _Warner(root)
     _modules(edition, w)
     _schedules(edition, w)
@@ -151,6 +160,7 @@ def lint_edition(
             "nothing is said about rules, bonuses, cards or effects that might never matter",
             "players",
         )
+        _unplayed(edition, w, sources or {})
         return _unless(w.problems, allowed)
     sizes = trick_sizes(edition)
     span = f"tricks of {_players(min(sizes), max(sizes)).replace('players', 'cards').replace('player', 'card')}"
@@ -215,6 +225,7 @@ def lint_edition(
         else:
             why = f"in every trick ({span}) another effect takes precedence"
         w.warn("effect-never-acts", f"effect '{effect.id}' can never act: {why}", "effects", "list", i)
+    _unplayed(edition, w, sources or {})
     return _unless(w.problems, allowed)
 
 
@@ -284,6 +295,128 @@ def _unplayable(edition: Edition, w: _Warner) -> None:
 
     for finding in warnings(edition, w.root.plain()):
         w.problems.append(located(edition, w.root, finding))
+
+
+# ---------------------------------------------------------------------- roles and names
+
+
+def _unplayed(edition: Edition, w: _Warner, sources: Mapping[str, str]) -> None:
+    """Roles no card plays (``role-never-played``), and the names of formulas that are
+    always 0 in the edition (``name-always-zero``), each at the name in its formula."""
+    usable = {m.id for m in edition.modules if m.min_players <= edition.max_players}
+    printed = {role for k in edition.kinds if k.module in usable for role in _roles_of(k)}
+    given = {e.becomes for e in edition.effects} | {edition.cancelled_role}
+    for i, role in enumerate(edition.roles):
+        if role.id not in printed and role.id not in given:
+            w.warn(
+                "role-never-played",
+                f"no card plays the role '{role.id}': no card of a module in play has it, printed or "
+                "declared, and no effect gives it (a trick-altering effect's 'becomes', the cancelled role)",
+                "roles",
+                i,
+            )
+    in_trick: dict[str, str] = {}
+    for role in edition.roles:
+        if role.id not in printed and role.id not in given:
+            in_trick[role.id] = f"no card plays the role '{role.id}'"
+    if not any(s.trump for s in edition.suits if s.module in usable):
+        in_trick["trump"] = "no suit in play is trump"
+    rules: list[tuple[Steps, str, Rule]] = [
+        (("precedence", i), f"precedence rule '{r.id}'", r) for i, r in enumerate(edition.precedence)
+    ]
+    rules += [
+        (("effects", "list", i, "precedence", j), f"rule '{r.id}' of effect '{e.id}'", r)
+        for i, e in enumerate(edition.effects)
+        for j, r in enumerate(e.precedence)
+    ]
+    for path, what, rule in rules:
+        if rule.when is not None:
+            where = f"the condition of {what}"
+            _zero_names(w, sources, rule.when, in_trick, what=where, scope="every trick", path=(*path, "when"))
+    scored = _always_zero(edition, usable, printed)
+    for i, scheme in enumerate(edition.schemes):
+        at: Steps = ("scoring", "schemes", i)
+        formulas: list[tuple[Steps, str, Expression | None]] = [((*at, "made"), "'made'", scheme.made)]
+        steps: list[tuple[str, int, Case | Adjustment]] = [("case", j, c) for j, c in enumerate(scheme.cases)]
+        steps += [("adjustment", j, a) for j, a in enumerate(scheme.adjustments)]
+        for part, j, step in steps:
+            formulas += [
+                ((*at, f"{part}s", j, key), f"{key} of {part} '{step.id or j + 1}'", getattr(step, key))
+                for key in ("when", "points")
+            ]
+        for path, what, formula in formulas:
+            if formula is not None:
+                where = f"{what} of scheme '{scheme.id}'"
+                _zero_names(w, sources, formula, scored, what=where, scope="every round", path=path)
+
+
+def _roles_of(kind: CardKind) -> tuple[str, ...]:
+    """The roles a card plays as printed or declared."""
+    return (kind.role,) if kind.role is not None else tuple(d.role for d in kind.declarations)
+
+
+def _always_zero(edition: Edition, usable: set[str], printed: set[str]) -> dict[str, str]:
+    """The names of scoring formulas that are 0 in every round of ``edition`` -> why."""
+    from skullking.model.records import played_card_name, played_name
+
+    zero: dict[str, str] = {}
+    for role in edition.roles:
+        name = played_name(role.id)
+        if name is not None and role.id not in printed:
+            zero[name] = (
+                f"no card of a module in play has the role '{role.id}', printed or declared (an effect in "
+                "the trick does not change what a card counts as)"
+            )
+    for kind in edition.kinds:
+        if kind.module not in usable:
+            for ident in (kind.id, *(i.id for i in kind.individuals)):
+                if (name := played_card_name(ident)) is not None:
+                    zero[name] = f"the card '{ident}' comes with module '{kind.module}', which no game uses"
+    if not any(b.points for b in edition.bonuses):
+        zero["bonus"] = "every bonus is worth 0 points" if edition.bonuses else "the edition has no bonus"
+    alliance = next((e for e in edition.effects if e.kind is EffectKind.ALLIANCE), None)
+    carried = {e.id for e in edition.effects if e.kind is EffectKind.ALLIANCE}
+    if alliance is None:
+        zero["alliance"] = "the edition has no alliance effect"
+    elif not alliance.points:
+        zero["alliance"] = f"alliance '{alliance.id}' is worth 0 points"
+    elif not any(k.effect in carried and k.module in usable for k in edition.kinds):
+        zero["alliance"] = "no card of a module in play carries an alliance effect"
+    wagers = edition.wagers
+    if wagers is None:
+        zero["wager"] = "the edition has no wagers"
+    elif not any(wagers.values):
+        zero["wager"] = "every wager allowed is 0"
+    elif wagers.module is not None and wagers.module not in usable:
+        zero["wager"] = f"wagers come with module '{wagers.module}', which no game uses"
+    elif wagers.card is not None and not any(
+        wagers.card in (k.id, *(i.id for i in k.individuals)) and k.module in usable for k in edition.kinds
+    ):
+        zero["wager"] = f"the card '{wagers.card}' that grants a wager is in no module in play"
+    return zero
+
+
+def _zero_names(
+    w: _Warner,
+    sources: Mapping[str, str],
+    formula: Expression,
+    zero: Mapping[str, str],
+    *,
+    what: str,
+    scope: str,
+    path: Steps,
+) -> None:
+    """Warn at the first use in ``formula`` (``what``, at ``path``) of each name of
+    ``zero`` (name -> why it is 0 in ``scope``)."""
+    from skullking.reading.located import position_in_scalar
+
+    first = {name: column for name, column in formula.columns().items() if name in zero}
+    found = w.root.at(path)
+    for name, column in sorted(first.items(), key=lambda item: item[1]):
+        loc = w.root.locate(path)
+        if found is not None and not isinstance(found.value, dict | list):
+            loc = position_in_scalar(found, column, sources.get(found.loc.file))
+        w.at(loc, "name-always-zero", f"'{name}' in {what} is 0 in {scope} of this edition: {zero[name]}")
 
 
 # ---------------------------------------------------------------------- overlays
@@ -511,14 +644,20 @@ def lint_overlay(base: Node, overlay: Node, edition: Edition | None, w: _Warner)
 
 
 def lint(
-    edition: Edition, root: Node, layers: Iterable[tuple[Node, Node]] = (), source: str | None = None
+    edition: Edition,
+    root: Node,
+    layers: Iterable[tuple[Node, Node]] = (),
+    source: str | None = None,
+    sources: Mapping[str, str] | None = None,
 ) -> list[Problem]:
     """Every warning about ``edition``, built from the merged tree ``root``; ``layers``
     are the (base, overlay) pairs it was merged from, ``source`` the text of the file
-    checked (whose ``# skullking-validate: allow CODE`` comments silence warnings)."""
+    checked (whose ``# skullking-validate: allow CODE`` comments silence warnings),
+    ``sources`` the text of every file read (file -> text), which places a name inside
+    a formula of several lines."""
     allowed = frozenset(code.strip() for line in _ALLOW.findall(source or "") for code in line.split(","))
     w = _Warner(root)
-    w.problems = lint_edition(edition, root, allowed)
+    w.problems = lint_edition(edition, root, allowed, sources=sources)
     layers = list(layers)
     for n, (base, overlay) in enumerate(layers, start=1):
         lint_overlay(base, overlay, edition if n == len(layers) else None, w)
@@ -552,7 +691,9 @@ def validate_file(
     checked = check(path, text=text, allow_paths=allow_paths, bundled_only=bundled_only)
     if checked.edition is None or checked.root is None:
         return None, checked.problems
-    found = lint(checked.edition, checked.root, checked.layers, checked.sources.get(display_name(path)))
+    found = lint(
+        checked.edition, checked.root, checked.layers, checked.sources.get(display_name(path)), checked.sources
+    )
     if text is None and not allow_paths:
         store_lint(path, checked.deps, [p._replace(file=str(Path(p.file).resolve())) for p in found])
     return checked.edition, [*checked.problems, *found]

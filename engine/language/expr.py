@@ -566,6 +566,14 @@ class Expression:
         """The names the expression uses."""
         return frozenset(_variables(self.tree))
 
+    def columns(self) -> dict[str, int]:
+        """Each name the expression uses -> the column of its first use in the text."""
+        found: dict[str, int] = {}
+        for node in _walk(self.tree):
+            if isinstance(node, Variable):
+                found[node.name] = min(found.get(node.name, node.column), node.column)
+        return found
+
     def __eq__(self, other: object) -> bool:
         """Expressions are equal when their source and names are."""
         if not isinstance(other, Expression):
