@@ -14,7 +14,7 @@
 - ``schedule-never-used``: a round the hand limit always cuts, or a schedule that
   deals exactly as an earlier one at every player count;
 - ``analysis-incomplete``: more kinds of trick than :data:`MAX_TRICKS` to play; the
-  analysis then claims nothing;
+  analysis then claims nothing of what playing finds;
 - ``change-changes-nothing``: an overlay value equal to what its base already has;
   and a change of the rules of play (precedence, effects, roles, lead, bonuses, the
   cards' roles, declarations and effects, a suit's trump) without which, the file's
@@ -27,11 +27,23 @@
   the round and the game so far, whose tricks and points are compared so). Text
   (titles, descriptions, names) is never said to change nothing in play, nor is a
   removal (``x: null``): removing what cannot matter is how a file answers the
-  warnings above. Scoring, schedules, abilities and the ghost are only compared value
-  for value;
+  warnings above. Scoring formulas, schedules, abilities and the ghost's own keys are
+  only compared value for value;
 - ``no-legal-bid``, ``tie-break-unplayable``, ``bid-change-impossible``: rounds some
   games cannot play (a round without a bid to make, a tie-break round the deck cannot
-  deal, a bid change with no value to make), found by :mod:`skullking.loading.playable`.
+  deal, a bid change with no value to make), found by :mod:`skullking.loading.playable`;
+- ``role-never-played``: a role no card plays: no card of a usable module has it,
+  printed or declared, and no effect gives it (a neutralizing effect's ``becomes``, the
+  cancelled role). A precedence rule, bonus or formula naming it gives it no meaning
+  (each looks for a card that is never there, and is warned about on its own);
+- ``name-always-zero``: a name 0 wherever its formula is read, at its column in the
+  formula: in a scoring formula, ``played_<role>`` of a role no card of a usable module
+  has printed or declared, ``played_card_<card>`` of a card of a module no game uses,
+  ``bonus``, ``alliance`` and ``wager`` where the edition pays none; in a precedence
+  condition, the count of a role no card plays, and ``trump`` with no trump suit.
+
+The last two are read from the rules, without playing: they are reported even when the
+analysis is incomplete.
 
 The analysis plays every kind of trick the edition allows (:mod:`skullking.analysis.exhaustive`:
 classes of cards alike for every rule, every multiset of them, each class leading). A
@@ -67,7 +79,8 @@ if TYPE_CHECKING:
 #: Overlay keys whose change is text, not rules (never reported as changing nothing
 #: in play; still reported when equal to the base's).
 TEXT_KEYS = frozenset({"title", "description", "names", "source", "sources"})
-#: Top-level sections (and card fields) that only change how tricks end.
+#: The rules of play: top-level sections (and card fields) whose changes show only in
+#: how tricks end and in what scoring reads of the cards played and of alliances.
 TRICK_SECTIONS = frozenset({"precedence", "effects", "roles", "lead", "bonuses"})
 TRICK_CARD_KEYS = frozenset({"role", "declare", "effect", "trump"})
 #: Changes of an overlay whose editions (without each of them) are played together.

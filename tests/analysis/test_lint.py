@@ -187,6 +187,18 @@ def test_a_comment_allows_a_kind_of_warning(tmp_path: Path) -> None:
     assert warnings(both) == []
 
 
+def test_every_warning_code_is_documented() -> None:
+    """Each kind of warning has its row on the validate page, what it means and how
+    to answer it, and in the lint module's docstring."""
+    from skullking.analysis import lint
+
+    page = (Path(__file__).resolve().parents[2] / "docs" / "cli" / "validate.md").read_text(encoding="utf-8")
+    rows = set(re.findall(r"^\| `([a-z-]+)` \|", page, flags=re.MULTILINE))
+    assert rows == set(CODES)
+    assert lint.__doc__ is not None
+    assert all(f"``{code}``" in lint.__doc__ for code in CODES)
+
+
 def test_a_comment_allows_the_warnings_about_roles_and_names(tmp_path: Path) -> None:
     """The warnings about a role no card plays and a name always 0 are allowed as the
     others are, each by its code."""
