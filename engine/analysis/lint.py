@@ -319,6 +319,7 @@ def _unplayed(edition: Edition, w: _Warner, sources: Mapping[str, str]) -> None:
     usable = {m.id for m in edition.modules if m.min_players <= edition.max_players}
     printed = {role for k in edition.kinds if k.module in usable for role in _roles_of(k)}
     given = {e.becomes for e in edition.effects} | {edition.cancelled_role}
+    in_trick: dict[str, str] = {}  # names of precedence conditions always 0 -> why
     for i, role in enumerate(edition.roles):
         if role.id not in printed and role.id not in given:
             w.warn(
@@ -328,9 +329,6 @@ def _unplayed(edition: Edition, w: _Warner, sources: Mapping[str, str]) -> None:
                 "roles",
                 i,
             )
-    in_trick: dict[str, str] = {}
-    for role in edition.roles:
-        if role.id not in printed and role.id not in given:
             in_trick[role.id] = f"no card plays the role '{role.id}'"
     if not any(s.trump for s in edition.suits if s.module in usable):
         in_trick["trump"] = "no suit in play is trump"
@@ -426,7 +424,7 @@ def _zero_names(
     first = {name: column for name, column in formula.columns().items() if name in zero}
     found = w.root.at(path)
     for name, column in sorted(first.items(), key=lambda item: item[1]):
-        loc = w.root.locate(path)
+        loc = w.root.locate(path)  # (a formula written as a number names nothing)
         if found is not None and not isinstance(found.value, dict | list):
             loc = position_in_scalar(found, column, sources.get(found.loc.file))
         w.at(loc, "name-always-zero", f"'{name}' in {what} is 0 in {scope} of this edition: {zero[name]}")
