@@ -23,7 +23,8 @@
   winner, next leader, bonus, alliances) and scoring reads the same of the rules
   (:func:`skullking.scoring.schemes.rules_read`: each card counts as the same role and
   card for the ``played_`` names the formulas read, alliances pay the same points on
-  the same bids made). Bidding reads none of these rules (its formulas see the bids,
+  the same bids made; :func:`skullking.scoring.sheets.bonus.claims_read`: a score sheet
+  may claim the same bonuses, alliances and tricks lost). Bidding reads none of these rules (its formulas see the bids,
   the round and the game so far, whose tricks and points are compared so). Text
   (titles, descriptions, names) is never said to change nothing in play, nor is a
   removal (``x: null``): removing what cannot matter is how a file answers the
@@ -553,7 +554,9 @@ def _in_play(path: tuple[str, ...]) -> bool:
     """Whether a change at ``path`` is of the rules of play (:data:`TRICK_SECTIONS`,
     :data:`TRICK_CARD_KEYS`): one that can only show in how tricks end, in what the
     scoring reads of the cards played and of the alliances (:func:`rules_read
-    <skullking.scoring.schemes.rules_read>`), and in nothing bidding reads."""
+    <skullking.scoring.schemes.rules_read>`) and of what a sheet may claim
+    (:func:`claims_read <skullking.scoring.sheets.bonus.claims_read>`), and in nothing
+    bidding reads."""
     if path[0] in TRICK_SECTIONS:
         return True
     return path[0] == "deck" and len(path) == 4 and path[3] in TRICK_CARD_KEYS
@@ -614,6 +617,7 @@ def lint_overlay(base: Node, overlay: Node, edition: Edition | None, w: _Warner)
     from skullking.loading.build import build_edition
     from skullking.loading.merge import merge
     from skullking.scoring.schemes import rules_read
+    from skullking.scoring.sheets.bonus import claims_read
 
     warned = {(p.file, p.line, p.column) for p in w.problems}
     played: list[tuple[_Change, Edition]] = []
@@ -633,9 +637,9 @@ def lint_overlay(base: Node, overlay: Node, edition: Edition | None, w: _Warner)
         if not _same_ghost(without, edition):
             continue  # the ghost hand plays a card otherwise
         if scored is None:
-            scored = rules_read(edition)
-        if rules_read(without) != scored:
-            continue  # a card counts otherwise in the scoring, or an alliance pays otherwise
+            scored = [*rules_read(edition), *claims_read(edition)]
+        if [*rules_read(without), *claims_read(without)] != scored:
+            continue  # a card counts otherwise in the scoring, an alliance pays or a sheet claims otherwise
         played.append((change, without))
     # The editions without each change are played together (the tricks resolved once
     # under the file's edition), a batch at a time to hold few editions at once.
@@ -650,7 +654,8 @@ def lint_overlay(base: Node, overlay: Node, edition: Edition | None, w: _Warner)
                     f"'{_describe(change.path)}' changes nothing in play: without it every trick is followed "
                     "and ends the same (same suit to follow, winner, next leader, bonus and alliances), "
                     "and scores alike (each card counts as the same role and card in the scoring formulas, "
-                    "and alliances pay the same points on the same bids made)",
+                    "alliances pay the same points on the same bids made, and score sheets may claim the same "
+                    "bonuses, alliances and lost tricks)",
                 )
 
 

@@ -187,6 +187,24 @@ def test_a_comment_allows_a_kind_of_warning(tmp_path: Path) -> None:
     assert warnings(both) == []
 
 
+def test_what_scoring_reads_of_the_rules_of_play() -> None:
+    """What a change of the rules of play is compared by besides tricks: every slot of
+    each scheme's scorer (a slot added later too), and what a score sheet may claim,
+    module by module: in the 2021 deck the advanced cards (the 2021 rulebook: Kraken,
+    White Whale, 2 Loot) hold the two cards that leave a trick without a winner and the
+    two alliance cards, the base cards neither."""
+    from skullking.scoring.schemes import _READ_AS, Scorer, rules_read
+    from skullking.scoring.sheets.bonus import claims_read
+
+    edition = skullking.load_edition("skullking-2021")
+    read = rules_read(edition)
+    assert {what for _, what, _ in read} == (set(Scorer.__slots__) - set(_READ_AS)) | {"counts", "alliance"}
+    assert {scheme for scheme, _, _ in read} == {s.id for s in edition.schemes}
+    claims = {(module, what): value for module, what, value in claims_read(edition)}
+    assert claims["advanced", "destroying"] == 2 and claims["advanced", "alliances"] == 2
+    assert claims["base", "destroying"] == 0 and claims["base", "alliances"] == 0
+
+
 def test_every_warning_code_is_documented() -> None:
     """Each kind of warning has its row on the validate page, what it means and how
     to answer it, and in the lint module's docstring."""
