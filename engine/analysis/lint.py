@@ -15,21 +15,22 @@
   deals exactly as an earlier one at every player count;
 - ``analysis-incomplete``: more kinds of trick than :data:`MAX_TRICKS` to play; the
   analysis then claims nothing of what playing finds;
-- ``change-changes-nothing``: an overlay value equal to what its base already has;
-  and a change of the rules of play (precedence, effects, roles, lead, bonuses, the
-  cards' roles, declarations and effects, a suit's trump) without which, the file's
-  other changes kept, every card leads alike (so the suit to follow is the same), the
-  ghost hand plays every card alike, every trick of the analysis ends alike (same
-  winner, next leader, bonus, alliances) and scoring reads the same of the rules
+- ``change-changes-nothing``: an overlay value equal to what its base already has; and a
+  change of the rules of play (precedence, effects, roles, lead, bonuses, the cards'
+  roles, declarations and effects, a suit's trump) without which, the file's other
+  changes kept, every card leads alike (so the suit to follow is the same), the ghost
+  hand plays every card alike, every trick of the analysis ends alike (same winner, next
+  leader, bonus, alliances) and scoring reads the same of the rules
   (:func:`skullking.scoring.schemes.rules_read`: each card counts as the same role and
-  card for the ``played_`` names the formulas read, alliances pay the same points on
-  the same bids made; :func:`skullking.scoring.sheets.bonus.claims_read`: a score sheet
-  may claim the same bonuses, alliances and tricks lost). Bidding reads none of these rules (its formulas see the bids,
-  the round and the game so far, whose tricks and points are compared so). Text
-  (titles, descriptions, names) is never said to change nothing in play, nor is a
-  removal (``x: null``): removing what cannot matter is how a file answers the
-  warnings above. Scoring formulas, schedules, abilities and the ghost's own keys are
-  only compared value for value;
+  card for the ``played_`` names the formulas read, alliances pay the same points on the
+  same bids made; :func:`skullking.scoring.sheets.bonus.claims_read`: a score sheet may
+  claim the same bonuses, alliances and tricks lost). Bidding reads none of these rules
+  (its formulas see the bids, the round and the game so far, whose tricks and points are
+  compared so); its rules are compared all the same, should that change. Text (titles,
+  descriptions, names) is never said to change nothing in play, nor is a removal
+  (``x: null``): removing what cannot matter is how a file answers the warnings above.
+  Scoring formulas, schedules, abilities and the ghost's own keys are only compared
+  value for value;
 - ``no-legal-bid``, ``tie-break-unplayable``, ``bid-change-impossible``: rounds some
   games cannot play (a round without a bid to make, a tie-break round the deck cannot
   deal, a bid change with no value to make), found by :mod:`skullking.loading.playable`;
@@ -636,6 +637,8 @@ def lint_overlay(base: Node, overlay: Node, edition: Edition | None, w: _Warner)
             continue  # other cards, or another suit to follow: the change matters
         if not _same_ghost(without, edition):
             continue  # the ghost hand plays a card otherwise
+        if without.bidding != edition.bidding:
+            continue  # (bidding reads none of the rules of play: kept so, should it ever)
         if scored is None:
             scored = [*rules_read(edition), *claims_read(edition)]
         if [*rules_read(without), *claims_read(without)] != scored:
@@ -653,9 +656,9 @@ def lint_overlay(base: Node, overlay: Node, edition: Edition | None, w: _Warner)
                     "change-changes-nothing",
                     f"'{_describe(change.path)}' changes nothing in play: without it every trick is followed "
                     "and ends the same (same suit to follow, winner, next leader, bonus and alliances), "
-                    "and scores alike (each card counts as the same role and card in the scoring formulas, "
-                    "alliances pay the same points on the same bids made, and score sheets may claim the same "
-                    "bonuses, alliances and lost tricks)",
+                    "bids are made by the same rules, and it scores alike (each card counts as the same "
+                    "role and card in the scoring formulas, alliances pay the same points on the same bids "
+                    "made, and score sheets may claim the same bonuses, alliances and lost tricks)",
                 )
 
 
