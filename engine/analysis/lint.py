@@ -631,18 +631,18 @@ def lint_overlay(base: Node, overlay: Node, edition: Edition | None, w: _Warner)
             continue  # inside a rule, bonus, card or effect already warned about
         try:
             without = build_edition(merge(base, _without(overlay, change.steps), []), path=edition.path)
+            if set(without.plays) != set(edition.plays) or not _same_leads(without, edition):
+                continue  # other cards, or another suit to follow: the change matters
+            if not _same_ghost(without, edition):
+                continue  # the ghost hand plays a card otherwise
+            if without.bidding != edition.bidding:
+                continue  # (bidding reads none of the rules of play: kept so, should it ever)
+            if scored is None:
+                scored = [*rules_read(edition), *claims_read(edition)]
+            if [*rules_read(without), *claims_read(without)] != scored:
+                continue  # a card counts otherwise in the scoring, an alliance pays or a sheet claims otherwise
         except (KeyError, TypeError, ValueError, AttributeError, IndexError):
             continue  # the file needs this change to make sense: it matters
-        if set(without.plays) != set(edition.plays) or not _same_leads(without, edition):
-            continue  # other cards, or another suit to follow: the change matters
-        if not _same_ghost(without, edition):
-            continue  # the ghost hand plays a card otherwise
-        if without.bidding != edition.bidding:
-            continue  # (bidding reads none of the rules of play: kept so, should it ever)
-        if scored is None:
-            scored = [*rules_read(edition), *claims_read(edition)]
-        if [*rules_read(without), *claims_read(without)] != scored:
-            continue  # a card counts otherwise in the scoring, an alliance pays or a sheet claims otherwise
         played.append((change, without))
     # The editions without each change are played together (the tricks resolved once
     # under the file's edition), a batch at a time to hold few editions at once.
