@@ -675,6 +675,15 @@ SCHEMA: dict[str, Any] = {
                         "after him again; 'seat_order', the first player listed does."
                     ),
                 },
+                "destroyed_lead": {
+                    "enum": ["as_if_won", "ghost", "trick_leader"],
+                    "description": (
+                        "Who leads when nobody wins a trick and the edition's rules name the ghost to lead next, "
+                        "as after the Kraken's trick he would have won (the sources do not say): 'as_if_won' (the "
+                        "default), as after a trick he wins ('wins_lead'); 'ghost', he leads; 'trick_leader', the "
+                        "player who led that trick leads."
+                    ),
+                },
                 "description": {"type": "string", "description": "Shown to players."},
             },
             ["name", "players", "position", "declares", "wins_lead"],

@@ -18,6 +18,7 @@ from resolvers import ResolveTrick
 import skullking
 from skullking.core.errors import SheetError
 from skullking.edition import Edition
+from skullking.play.round import Round
 
 
 def _overlay(tmp_path: Path, name: str, body: str) -> Edition:
@@ -241,6 +242,72 @@ def test_5_who_leads_after_graybeard_wins() -> None:
     assert trick_leader.rounds[1].points == {"Ann": -10, "Bo": 20}
     # Zero tricks won by the players is fine in round 1: Graybeard may win any trick.
     assert ghost_leads.rounds[0].points == {"Ann": 10, "Bo": 10}
+
+
+def _kraken_sheet(trick_2: str) -> str:
+    return (
+        "players: [Ann, Bo]\n"
+        "rounds:\n"
+        "  - cards: 2\n"
+        "    bids: {Ann: 1, Bo: 0}\n"
+        "    leader: Ann\n"
+        f"    tricks: [[Y5, Y9, KRAKEN], {trick_2}]\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("base", "setting", "ghost_leads"),
+    [
+        ("skullking-2021", None, True),  # as_if_won: as after a trick he wins, he leads
+        ("skullking-2021", "trick_leader", False),
+        ("skullking-2024", None, False),  # as_if_won: as after a trick he wins, Ann leads
+        ("skullking-2024", "ghost", True),
+    ],
+)
+def test_leader_after_a_kraken_trick_graybeard_would_have_won(
+    tmp_path: Path, base: str, setting: str | None, ghost_leads: bool
+) -> None:
+    """Ann leads Y5, Graybeard (second, the 2021 rulebook) turns over Y9, Bo plays the
+    Kraken: nobody wins, and the player who would have won without it leads (the official
+    FAQ), which is Graybeard. The sources do not say whether the rule for a trick he wins
+    (`wins_lead`: he leads in the 2021 rulebook, the trick's leader in the 2024 printing)
+    applies: `ghost.destroyed_lead` says, `as_if_won` by default, or `ghost`, or
+    `trick_leader`. The leader of trick 2 is asserted in a round played move by move, and
+    a score sheet of the same play scores by it: G1 G9 G5 in play order are
+    Graybeard-Ann-Bo (Ann's 9 wins) or Ann-Graybeard-Bo (Graybeard's 9 wins)."""
+    edition = _ed(base)
+    if setting is not None:
+        path = tmp_path / "lead.yaml"
+        path.write_text(f"extends: {base}\nid: lead\nghost: {{destroyed_lead: {setting}}}\n", encoding="utf-8")
+        edition = skullking.load_edition(path)
+    r = Round(
+        edition, ["Ann", "Bo"], cards=2, leader="Ann", hands={"Ann": "Y5 G9", "Bo": "KRAKEN G5", "Graybeard": "Y9 G1"}
+    )
+    r.bid("Ann", 1)
+    r.bid("Bo", 0)
+    r.play("Ann", "Y5")
+    r.play("Bo", "KRAKEN")
+    first = r.tricks[0]
+    assert (first.players, first.winner, first.result.next_leader) == (("Ann", "Graybeard", "Bo"), None, 1)
+    assert first.next_leader == ("Graybeard" if ghost_leads else "Ann")
+    if ghost_leads:
+        assert r.trick == (edition.plays["G1"],) and r.to_play == "Ann"  # he has led G1
+        r.play("Ann", "G9")
+    else:
+        assert r.trick == () and r.to_play == "Ann"
+        r.play("Ann", "G9")  # Graybeard then turns over G1
+    r.play("Bo", "G5")
+    assert r.tricks[1].winner == "Ann"
+    order = "[G1, G9, G5]"
+    scored = edition.score_sheet(_kraken_sheet(order)).rounds[0]
+    if ghost_leads:
+        assert (scored.won, scored.points) == ({"Ann": 1, "Bo": 0}, {"Ann": 20, "Bo": 20})
+    else:
+        assert (scored.won, scored.points) == ({"Ann": 0, "Bo": 0}, {"Ann": -10, "Bo": 20})
+    assert r.as_sheet_round()["tricks"] == [
+        ["Y5", "Y9", "KRAKEN"],
+        ["G1", "G9", "G5"] if ghost_leads else ["G9", "G1", "G5"],
+    ]
 
 
 def test_graybeard_plays_his_tigress_as_an_escape() -> None:
