@@ -213,7 +213,11 @@ EFFECT = obj(
         "precedence": array("neutralize: the precedence list that decides the trick instead of the main one.", RULE),
         "cancels_alliances": {
             "type": "boolean",
-            "description": "neutralize: whether alliances formed in this trick are cancelled (default false).",
+            "description": "neutralize: whether the effect cancels the alliances of the trick it decides (a "
+            "Loot played in a White Whale's trick that has a winner). true: the Loot's player and the winner "
+            "do not become allies and earn nothing for it (the Whale 'destroys every special card's effect', "
+            "says an English rules guide); false (the default): they become allies as in any other won trick "
+            "(a German score keeper's article removes the alliance only for the Kraken).",
         },
         "points": {
             "type": "integer",

@@ -87,6 +87,48 @@ def test_4_which_beast_takes_effect(resolve_trick: ResolveTrick, tmp_path: Path)
     assert (first.winner, first.rule) == (0, "highest-number")  # the Whale acts: 12 beats 3
 
 
+WHALE_CANCELS = "effects: {list: {white-whale: {cancels_alliances: true}}}\n"
+
+
+def test_white_whale_and_a_loot_alliance(resolve_trick: ResolveTrick, tmp_path: Path) -> None:
+    """A Loot in a White Whale trick that has a winner: the Loot plays as an escape and
+    its player allies with the winner (a German score keeper's article removes the
+    alliance only for the Kraken; `cancels_alliances: false`, skullking-2021) vs the
+    Whale "destroys every special card's effect" (an English rules guide): no alliance
+    (`cancels_alliances: true`). Either way the highest number wins and a 14 pays."""
+    kept, cancelled = _ed("skullking-2021"), _overlay(tmp_path, "whale-cancels", WHALE_CANCELS)
+    for _ in range(3):  # (without tables: the pattern seen, its plan built, then used)
+        for trick, winner in ((["LOOT", "Y9", "WHALE"], 1), (["Y14", "SK", "LOOT", "WHALE"], 0)):
+            ally = trick.index("LOOT")
+            one, other = resolve_trick(kept, trick), resolve_trick(cancelled, trick)
+            assert (one.winner, one.alliances) == (winner, ((ally, winner),))
+            assert (other.winner, other.alliances) == (winner, ())
+            assert one.bonus == other.bonus == (10 if "Y14" in trick else 0)
+
+
+def test_white_whale_and_a_loot_alliance_scored(tmp_path: Path) -> None:
+    """A cancelled alliance pays nothing: Ann's Loot, Bo's 9 and Cy's White Whale, one
+    card each, every bid made. Kept (skullking-2021), Ann and Bo earn the Loot's +20 each
+    (the 2021 rulebook: both allies made their bid); cancelled, neither does. The same on a
+    score sheet with the whole play and in a round played move by move."""
+    kept, cancelled = _ed("skullking-2021"), _overlay(tmp_path, "whale-cancels", WHALE_CANCELS)
+    bids = {"Ann": 0, "Bo": 1, "Cy": 0}
+    sheet = {
+        "players": ["Ann", "Bo", "Cy"],
+        "rounds": [{"leader": "Ann", "bids": bids, "tricks": [["LOOT", "Y9", "WHALE"]]}],
+    }
+    expected = {kept: {"Ann": 30, "Bo": 40, "Cy": 10}, cancelled: {"Ann": 10, "Bo": 20, "Cy": 10}}
+    for edition, points in expected.items():
+        assert edition.score_sheet(sheet).rounds[0].points == points
+        r = Round(edition, ["Ann", "Bo", "Cy"], cards=1, leader="Ann", hands={"Ann": "LOOT", "Bo": "Y9", "Cy": "WHALE"})
+        for player, bid in bids.items():
+            r.bid(player, bid)
+        for player, card in (("Ann", "LOOT"), ("Bo", "Y9"), ("Cy", "WHALE")):
+            r.play(player, card)
+        assert r.tricks[0].winner == "Bo"
+        assert r.score().points == points
+
+
 def test_6_loot_with_two_players() -> None:
     """The Loot in two-player games: not addressed (the 2021 rulebook: used) vs not used
     (the 2024 printing of the rulebook: its module starts at 3 players)."""
