@@ -343,6 +343,12 @@ def explain(edition: Edition) -> str:
                 else "the first player listed plays after him"
             )
             after += f" (when he led the trick he won, {again})"
+        after += {
+            "as_if_won": "; so too after a trick nobody wins that names him to lead (the Kraken's he would have won)",
+            "ghost": "; after a trick nobody wins that names him to lead (the Kraken's he would have won), he leads",
+            "trick_leader": "; after a trick nobody wins that names him to lead (the Kraken's he would have won), "
+            "the player who led it leads",
+        }[ghost.destroyed_lead]
         lines += [
             f"## {ghost.name}",
             "",

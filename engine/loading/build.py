@@ -312,6 +312,7 @@ def build_edition(root: Node, *, path: str) -> Any:
             wins_lead=d["ghost"]["wins_lead"],
             description=d["ghost"].get("description", ""),
             leads_again=d["ghost"].get("leads_again", default("ghost", "leads_again")),
+            destroyed_lead=d["ghost"].get("destroyed_lead", default("ghost", "destroyed_lead")),
         )
         if "ghost" in d
         else None,
