@@ -35,8 +35,9 @@ if TYPE_CHECKING:
 
 #: The hands the grid deals (cards per player), a bid and tricks won of each.
 _HANDS = (1, 2, 3, 5, 10)
-#: The values a name the conditions read takes, besides the numbers written in them.
 _FLAGS = (0, 1)
+#: The values a name the conditions read takes, besides the numbers written in them
+#: (a flag takes 0 and 1 only; a name not listed, _OTHER).
 _VALUES: dict[str, tuple[int, ...]] = {
     "round": (1, 2, 10),
     "players": (2, 4, 8),
@@ -121,8 +122,10 @@ def _ids(scheme: Scheme) -> list[str]:
 def when_paid(scheme: Scheme, name: str) -> Paid:
     """When ``scheme`` pays ``name`` (``bonus`` or ``alliance``), asked of its compiled
     cases: the results of each side (the bid made or missed, as ``made`` says) whose
-    case reads the name. A capture bonus needs a trick won, so for ``bonus`` only
-    results with a trick won are asked."""
+    case's points read the name and change with it. A capture bonus needs a trick won,
+    so for ``bonus`` only results with a trick won are asked. Where a formula
+    aggregates over the table, or the grid would pass :data:`_MOST` results, only the
+    cases that read the name are known (``known`` is false)."""
     ids = _ids(scheme)
     paying = tuple(i for i, case in zip(ids, scheme.cases, strict=True) if name in case.points.variables)
     unknown = Paid(Side(every=False, cases=()), Side(every=False, cases=()), known=False, cases=paying)

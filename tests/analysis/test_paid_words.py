@@ -136,3 +136,14 @@ def test_when_paid_asks_the_cases_not_their_text() -> None:
     paid = when_paid(scheme._replace(cases=tuple(cases)), "bonus")
     assert paid.words() == "if the bid holds as case `made` says"
     assert paid.made.cases == ("made",) and not paid.made.every and not paid.missed.cases
+
+
+def test_a_condition_over_the_table_names_the_cases_that_add_the_bonus(tmp_path: Path) -> None:
+    """A case that looks at every player (the only player who made the bid) is not
+    asked over a grid of one player's results: the words name every case that adds the
+    bonuses, which stays true whatever the table."""
+    lone = "        lone: {when: won == bid and count(won == bid) == 1, points: 30 * bid + bonus, before: made}\n"
+    house = _cases(tmp_path, lone)
+    assert _bonus_line("--edition", house) == (
+        "Bonus as cases `zero-made`, `lone` and `made` say: 40 (skull-king-by-mermaid)."
+    )
