@@ -154,3 +154,23 @@ def test_explain_credits_each_key_of_play_and_the_defaults(tmp_path: Path) -> No
         n for n, text in enumerate(base, start=1) if text.strip().startswith(("when_several:", "cancelled_role:"))
     ]
     assert several.endswith(f"*(skullking-2021.yaml:{numbers[0]}, {numbers[1]})*")
+
+
+def test_explain_credits_no_top_level_rule_for_an_effects_own_rule(tmp_path: Path) -> None:
+    """An effect's own precedence (the White Whale's, the 2021 rulebook: the highest
+    number wins) is the effect's item, credited on the effect's line: a rule of it with
+    the id of a top-level rule (`trump`) is not credited to that rule's line."""
+    house = tmp_path / "whale.yaml"
+    house.write_text(
+        "extends: skullking-2021\nid: whale\neffects:\n  list:\n    white-whale:\n      precedence:\n"
+        "        - {id: trump, winner: {pick: highest, of: numbered}, description: the highest number wins}\n",
+        encoding="utf-8",
+    )
+    lines = _explained(house)
+    assert _line(lines, "- **white-whale**").endswith("*(whale.yaml:6)*")
+    whales = [line for line in lines if line.startswith("    2. **trump**")]
+    assert whales == [
+        "    2. **trump**: the highest numbered card, whatever its suit wins (equal ranks: the first played wins) "
+        "- the highest number wins"
+    ]
+    assert "*(skullking-2021.yaml:" in _line(lines, "5. **trump**")  # the top-level rule keeps its credit
