@@ -523,7 +523,8 @@ SCHEMA: dict[str, Any] = {
             },
         ),
         "bonuses": array(
-            "Capture bonuses paid to a trick's winner (when their bid is made, as the scoring says).",
+            "Capture bonuses of a trick's winner, paid as the scoring's cases say (the name 'bonus' in their "
+            "points: the 2021 rulebook's add it to a made bid only).",
             obj(
                 "One bonus: 'points' per card of the won trick matching 'captured', "
                 "when the winning card matches 'winner'.",

@@ -566,6 +566,11 @@ class Expression:
         """The names the expression uses."""
         return frozenset(_variables(self.tree))
 
+    @property
+    def numbers(self) -> frozenset[int]:
+        """The numbers written in the expression (``-5`` as ``5``)."""
+        return frozenset(node.value for node in _walk(self.tree) if isinstance(node, Number))
+
     def __eq__(self, other: object) -> bool:
         """Expressions are equal when their source and names are."""
         if not isinstance(other, Expression):
