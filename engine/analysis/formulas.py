@@ -403,8 +403,6 @@ def _cases(domain: Domain, scheme: Scheme, path: tuple[str | int, ...]) -> list[
                 reached[k] = reached[k] or first
             if holds is True:
                 first = False
-                if when is None:
-                    break
         if all(reached):
             return []
     if not search.complete:
@@ -418,8 +416,8 @@ def _cases(domain: Domain, scheme: Scheme, path: tuple[str | int, ...]) -> list[
                 Finding(
                     "case-never-applies",
                     where,
-                    f"{name} can never apply: its condition '{_short(case.when)}' holds in no round the edition "
-                    "deals, for no bid and result",
+                    f"{name} can never apply: its condition '{_short(case.when)}' holds for no values its "
+                    "names can take in the edition's rounds",
                 )
             )
         elif not reached[k]:
@@ -550,12 +548,12 @@ def _bid_rules(domain: Domain, edition: Edition) -> list[Finding]:
                 break
         if len(seen) != 1 or None in seen or not search.complete:
             continue
-        what = "no bid: it holds for every bid of every" if True in seen else "every bid: it holds for no bid of any"
+        what = "no bid: it holds for every" if True in seen else "every bid: it holds for no"
         out.append(
             Finding(
                 "bid-rule-never-matters",
                 ("bidding", "rules", k, "require"),
-                f"bidding rule '{rule.id}' refuses {what} round the edition deals",
+                f"bidding rule '{rule.id}' refuses {what} value its names can take in the edition's rounds",
             )
         )
     return out

@@ -25,7 +25,14 @@
   Scoring, schedules, abilities and the ghost are only compared value for value;
 - ``no-legal-bid``, ``tie-break-unplayable``, ``bid-change-impossible``: rounds some
   games cannot play (a round without a bid to make, a tie-break round the deck cannot
-  deal, a bid change with no value to make), found by :mod:`skullking.loading.playable`.
+  deal, a bid change with no value to make), found by :mod:`skullking.loading.playable`;
+- ``case-never-applies``, ``case-never-reached``, ``bid-rule-never-matters``,
+  ``adjustment-changes-nothing``: a scoring case whose condition never holds, or that
+  the cases before it always pre-empt; a bidding rule that refuses no bid or every
+  bid; an adjustment whose condition never holds or whose points are the points it is
+  given. Found over every value the formulas' names can take in the edition's rounds
+  (:mod:`skullking.analysis.formulas`), claiming nothing where a name cannot be
+  bounded or the values to try are too many.
 
 The analysis plays every kind of trick the edition allows (:mod:`skullking.analysis.exhaustive`:
 classes of cards alike for every rule, every multiset of them, each class leading). A
