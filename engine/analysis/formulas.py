@@ -52,6 +52,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from skullking.core.errors import FormulaError
 from skullking.model.records import GAME_PLAYER_NAMES, POINTS, EffectKind
 from skullking.rounds.bidding import bid_range
+from skullking.scoring.schemes import adjusted, case_points
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
@@ -508,28 +509,21 @@ def _changes(domain: Domain, scheme: Scheme, k: int) -> bool | str | None:
 
 
 def _points(scheme: Scheme, upto: int, case_row: Sequence[int], row: list[int], slot: int) -> int | None:
-    """The points adjustment ``upto`` of ``scheme`` is given: the first case that holds
-    (0 when none does), changed by the adjustments before it, as
-    :meth:`skullking.scoring.schemes.Scorer.points` scores them; ``None`` where a
-    formula cannot be worked out."""
-    points: Any = 0
-    for case in scheme.cases:
-        holds = True if case.when is None else _value(case.when, case_row)
-        if holds is None:
-            return None
-        if holds:
-            points = _value(case.points, case_row)
-            break
-    for adjustment in scheme.adjustments[:upto]:
-        if points is None:
-            return None
-        row[slot] = points
-        holds = True if adjustment.when is None else _value(adjustment.when, row)
-        if holds is None:
-            return None
-        if holds:
-            points = _value(adjustment.points, row)
-    return None if points is None else int(points)
+    """The points adjustment ``upto`` of ``scheme`` is given, as every scheme scores
+    them (:func:`~skullking.scoring.schemes.case_points`, then the adjustments before
+    it); ``None`` where a formula cannot be worked out."""
+
+    def adjusting(formula: Expression) -> Any:
+        return formula.call(row)
+
+    try:
+        points = case_points(scheme.cases, lambda formula: formula.call(case_row))
+        for adjustment in scheme.adjustments[:upto]:
+            row[slot] = points
+            points = adjusted(adjustment, adjusting, points)
+    except FormulaError:
+        return None
+    return points
 
 
 def _bid_rules(domain: Domain, edition: Edition) -> list[Finding]:

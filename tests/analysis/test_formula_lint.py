@@ -231,6 +231,19 @@ def test_a_formula_reading_points_so_far_claims_nothing(tmp_path: Path) -> None:
     assert found == []
 
 
+def test_round_numbers_are_bounded_only_without_tie_break_rounds(tmp_path: Path) -> None:
+    """The 2021 edition breaks a tie for first with another round (the 2024 printing
+    of the rulebook), which a tie may repeat: round numbers have no end, and a case
+    for a round past the schedule's 10 is not said never to apply. Where ties are
+    shared, no game has an 11th round: it is."""
+    case = "  schemes:\n    classic:\n      cases:\n        late: {before: zero-made, when: round > 10, points: 0}\n"
+    _, found = _warnings(tmp_path, "scoring:\n" + case)
+    assert found == []
+    path, found = _warnings(tmp_path, "scoring:\n  ties: shared\n" + case, "shared.yaml")
+    assert [p.code for p in found] == ["case-never-applies"]
+    assert _at(path, found[0]).startswith("round > 10")
+
+
 def test_too_many_combinations_claim_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Past MAX_STATES combinations of values a check claims nothing: the adjustment
     that changes nothing is warned of only when its combinations fit."""
