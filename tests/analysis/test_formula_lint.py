@@ -79,6 +79,17 @@ def test_a_case_for_more_tricks_than_cards_never_applies(tmp_path: Path) -> None
     assert _at(path, found[0]).startswith("won > cards")
 
 
+def test_a_base_case_whose_condition_an_overlay_changes_is_warned_of_in_the_overlay(tmp_path: Path) -> None:
+    """The warning stands where the dead condition was written: the overlay that
+    changed the 2021 'made' case's condition, not the bundled file."""
+    path, found = _warnings(
+        tmp_path, "scoring:\n  schemes:\n    classic:\n      cases:\n        made: {when: won > cards}\n"
+    )
+    assert [p.code for p in found] == ["case-never-applies"]
+    assert "'made' of scheme 'classic'" in found[0].message
+    assert (found[0].line, _at(path, found[0])) == (8, "won > cards}")
+
+
 def test_a_case_for_a_zero_bid_in_round_1_applies(tmp_path: Path) -> None:
     """A case that some round allows (a made zero bid in round 1, the example house
     rule) gets no warning, nor do the 2021 cases after it."""
