@@ -29,7 +29,8 @@ Some values cannot be bounded: ``total`` and ``previous_points`` (points so far)
 ``round`` in an edition that breaks ties with extra rounds (a tie may repeat). A
 formula that reads one is tried on some of its values (0, the first tie-break round),
 so it can still be seen to matter, but nothing is claimed when none of them shows it;
-nor when the combinations to try number more than :data:`MAX_STATES`, nor for a
+nor when the combinations to try number more than :data:`MAX_STATES` (counted before
+any is tried, and then none is), nor for a
 formula that aggregates over the table (``sum``, ``count``, ``highest``, ``lowest``),
 whose values need every player's. A claim is thus always true of every game: a
 warning is never false, only sometimes missing.
@@ -46,12 +47,13 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from skullking.core.errors import FormulaError
 from skullking.model.records import GAME_PLAYER_NAMES, POINTS, EffectKind
-from skullking.rounds.bidding import bid_range
+from skullking.rounds.bidding import bid_range, round_values
 from skullking.scoring.schemes import adjusted, case_points
 
 if TYPE_CHECKING:
@@ -101,8 +103,9 @@ class _Round(NamedTuple):
 class Search:
     """Every combination of values of ``names`` (a :class:`Domain`'s), as one
     :data:`State` mapping reused from one to the next (read it before the next).
-    ``complete`` stays true while the combinations are every one the names can take:
-    it turns false on a name that cannot be bounded, or past :data:`MAX_STATES`."""
+    ``complete`` says whether they are every one the names can take: not with a name
+    that cannot be bounded, nor with more than :data:`MAX_STATES` of them (counted
+    first, :meth:`size`: none is then listed)."""
 
     def __init__(self, domain: Domain, names: Iterable[str], loads: Sequence[str] = ()) -> None:
         self.domain = domain
@@ -110,15 +113,51 @@ class Search:
         self.loads = tuple(load for load in loads if load in self.names)
         unknown = {n for n in self.names - _KNOWN - set(self.loads) if not n.startswith("played_")}
         self.complete = not (unknown or self.names & _UNBOUNDED or ("round" in self.names and domain.more_rounds))
-        self.tried = 0
+        need = self.names
+        #: Whether the names tell rounds apart by their players, cards, number, rounds,
+        #: last round and bid range.
+        self._tells = (
+            bool(need & {"players", "total_bids", "position", "bids_before", "rank"}),
+            bool(need & {"cards", "won", "bonus"}) or any(n.startswith("played_") for n in need),
+            "round" in need,
+            "rounds" in need,
+            "last_round" in need,
+            bool(need & _BIDS),
+        )
 
     def __iter__(self) -> Iterator[State]:
-        for state in self._states():
-            self.tried += 1
-            if self.tried > MAX_STATES:
-                self.complete = False
-                return
-            yield state
+        if self.size() > MAX_STATES:
+            self.complete = False
+            return
+        yield from self._states()
+
+    def size(self) -> int:
+        """How many combinations there are (counted, not listed)."""
+        need, domain = self.names, self.domain
+        played = sum(1 for n in need if n.startswith("played_"))
+        alike = len(domain.alliance) if "alliance" in need else 1
+        alike *= len(domain.wagers) if "wager" in need else 1
+        alike *= len(self.loads) + 1 if self.loads else 1
+        game = [n for n in GAME_PLAYER_NAMES if n in need]
+        total = 0
+        for r in self._rounds():
+            count = alike * (r.cards + 1) ** played * math.prod(len(v) for v in domain.game_values(game, r))
+            if need & _BIDS:
+                span = r.high - r.low  # (a sum of k bids takes k * span + 1 values)
+                if need & {"position", "bids_before"}:
+                    others = "total_bids" in need
+                    count *= sum(
+                        (p * span + 1) * ((r.players - 1 - p) * span + 1 if others else 1) for p in range(r.players)
+                    )
+                elif "total_bids" in need:
+                    count *= (r.players - 1) * span + 1
+                count *= span + 1
+            if "bonus" in need:
+                count *= sum(len(domain.bonus_sums(won)) for won in range(r.cards + 1))
+            elif "won" in need:
+                count *= r.cards + 1
+            total += count
+        return total
 
     def _states(self) -> Iterator[State]:
         need = self.names
@@ -144,12 +183,7 @@ class Search:
         game = [n for n in GAME_PLAYER_NAMES if n in need]
         if game:
             levels.append(functools.partial(self.domain.game, game))
-        seen: set[tuple[int, ...]] = set()
-        for r in self.domain.rounds:
-            key = self._key(r)
-            if key in seen:
-                continue
-            seen.add(key)
+        for r in self._rounds():
             state: State = {
                 "cards": r.cards,
                 "round": r.number,
@@ -167,19 +201,27 @@ class Search:
                     state.update(zip(names, values, strict=True))
                     yield state
 
+    def _rounds(self) -> Iterator[_Round]:
+        """The domain's rounds, those alike in what the names tell apart once."""
+        seen: set[tuple[int, ...]] = set()
+        for r in self.domain.rounds:
+            key = self._key(r)
+            if key not in seen:
+                seen.add(key)
+                yield r
+
     def _key(self, r: _Round) -> tuple[int, ...]:
         """What of round ``r`` the names tell apart (rounds alike in it are tried once)."""
-        need = self.names
-        key = [
-            r.players if need & {"players", "total_bids", "position", "bids_before", "rank"} else 0,
-            r.cards if need & {"cards", "won", "bonus"} or any(n.startswith("played_") for n in need) else 0,
-            r.number if "round" in need else int(r.number == 1 and not r.tie_break),
-            r.rounds if "rounds" in need else 0,
-            int(r.number == r.rounds) if "last_round" in need else 0,
-        ]
-        if need & _BIDS:
-            key += [r.low, r.high]
-        return tuple(key)
+        players, cards, number, rounds, last, bids = self._tells
+        return (
+            r.players if players else 0,
+            r.cards if cards else 0,
+            r.number if number else int(r.number == 1 and not r.tie_break),
+            r.rounds if rounds else 0,
+            int(r.number == r.rounds) if last else 0,
+            r.low if bids else 0,
+            r.high if bids else 0,
+        )
 
     def _load(self, r: _Round, state: State) -> Iterator[None]:
         for chosen in (None, *self.loads):
@@ -240,13 +282,22 @@ class Domain:
 
         self.edition = edition
         self.rounds: list[_Round] = []
+        reads = edition.bidding.min.variables | edition.bidding.max.variables
+        ranges: dict[tuple[int, ...], tuple[int, int] | None] = {}
         for spot in [*spots(edition), *tie_breaks]:
-            try:
-                low, high = bid_range(
-                    edition, cards=spot.cards, number=spot.number, players=spot.players, rounds=spot.rounds
-                )
-            except FormulaError:
-                continue  # a round whose bids cannot be worked out is not played
+            values = round_values(spot.cards, spot.number, spot.players, spot.rounds)
+            key = tuple(value for name, value in values.items() if name in reads)
+            if key not in ranges:
+                try:
+                    ranges[key] = bid_range(
+                        edition, cards=spot.cards, number=spot.number, players=spot.players, rounds=spot.rounds
+                    )
+                except FormulaError:
+                    ranges[key] = None  # a round whose bids cannot be worked out is not played
+            found = ranges[key]
+            if found is None:
+                continue
+            low, high = found
             if low <= high:
                 self.rounds.append(
                     _Round(spot.players, spot.cards, spot.number, spot.rounds, low, high, spot.tie_break)
@@ -269,8 +320,13 @@ class Domain:
         return Search(self, names, loads)
 
     def bonus(self, r: _Round, state: State) -> Iterator[None]:
-        """``bonus``: every sum the bonuses can make in ``won`` tricks."""
-        won = state["won"]
+        """``bonus``: every sum the bonuses can make in the tricks won."""
+        for value in self.bonus_sums(state["won"]):
+            state["bonus"] = value
+            yield
+
+    def bonus_sums(self, won: int) -> tuple[int, ...]:
+        """Every sum the bonuses can make in ``won`` tricks."""
         sums = self._sums.get(won)
         if sums is None:
             reached = {0}
@@ -278,13 +334,18 @@ class Domain:
                 most = min(copies, won * self.hands)
                 reached = {s + k * points for s in reached for k in range(most + 1)}
             sums = self._sums[won] = tuple(sorted(reached))
-        for value in sums:
-            state["bonus"] = value
-            yield
+        return sums
 
     def game(self, names: Sequence[str], r: _Round, state: State) -> Iterator[None]:
-        """The names about the game so far: a game's start in round 1, else every value
-        each can take (0 alone for the points so far, which cannot be bounded)."""
+        """The names about the game so far (see :meth:`game_values`)."""
+        for combination in itertools.product(*self.game_values(names, r)):
+            state.update(zip(names, combination, strict=True))
+            yield
+
+    def game_values(self, names: Sequence[str], r: _Round) -> list[Sequence[int]]:
+        """The values of each of ``names`` about the game so far in round ``r``: a game's
+        start in round 1, else every value each can take (0 alone for the points so
+        far, which cannot be bounded)."""
         if r.number == 1 and not r.tie_break:
             values: dict[str, Sequence[int]] = dict.fromkeys(names, (0,))
             values["rank"] = (1,)
@@ -299,9 +360,7 @@ class Domain:
                 "previous_bid": range(min(self.low, 0), self.high + 1),
                 "previous_won": range(self.cards + 1),
             }
-        for combination in itertools.product(*(values[n] for n in names)):
-            state.update(zip(names, combination, strict=True))
-            yield
+        return [values[n] for n in names]
 
 
 def _bonus_copies(edition: Edition) -> list[tuple[int, int]]:

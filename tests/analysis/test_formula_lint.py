@@ -353,3 +353,25 @@ def test_rounds_played_stay_within_the_domain(monkeypatch: pytest.MonkeyPatch) -
             met |= {n for n, v in (("bonus", bonus.get(player, 0)), ("alliance", allied.get(player, 0))) if v}
             met |= {"wager"} if call["wagers"].get(player, 0) else set()
     assert met == {"bonus", "alliance", "wager"}  # (the games met each)
+
+
+@pytest.mark.parametrize(
+    "names",
+    [
+        {"bid", "total_bids"},
+        {"position", "bids_before", "total_bids", "cards"},
+        {"won", "bonus", "alliance", "wager"},
+        {"rank", "last", "deals", "round", "previous_bid"},
+        {"played_pirate", "played_card_loot", "cards"},
+    ],
+    ids=lambda names: "-".join(sorted(names)),
+)
+def test_the_combinations_counted_are_those_listed(names: set[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The limit is applied to the count of combinations, worked out without listing
+    them: it is exactly how many are listed (here in the 2021 edition up to 4 players,
+    the limit lifted)."""
+    _, domain = _domain_2021()
+    domain.rounds = [r for r in domain.rounds if r.players <= 4]
+    monkeypatch.setattr(formulas, "MAX_STATES", 10**9)
+    search = domain.search(names)
+    assert search.size() == sum(1 for _ in search) > 100
