@@ -311,7 +311,7 @@ def _parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     p.add_argument(
         "--strict",
         action="store_true",
-        help="exit 1 on warnings too (rules, bonuses, cards, effects, modules, schedules or overlay "
+        help="exit 1 on warnings too (rules, bonuses, cards, effects, modules, schedules, formulas or overlay "
         "changes that cannot matter)",
     )
     p.set_defaults(run=cmd_validate)

@@ -25,7 +25,14 @@
   Scoring, schedules, abilities and the ghost are only compared value for value;
 - ``no-legal-bid``, ``tie-break-unplayable``, ``bid-change-impossible``: rounds some
   games cannot play (a round without a bid to make, a tie-break round the deck cannot
-  deal, a bid change with no value to make), found by :mod:`skullking.loading.playable`.
+  deal, a bid change with no value to make), found by :mod:`skullking.loading.playable`;
+- ``case-never-applies``, ``case-never-reached``, ``bid-rule-never-matters``,
+  ``adjustment-changes-nothing``: a scoring case whose condition never holds, or that
+  the cases before it always pre-empt; a bidding rule that refuses no bid or every
+  bid; an adjustment whose condition never holds or whose points are the points it is
+  given. Found over every value the formulas' names can take in the edition's rounds
+  (:mod:`skullking.analysis.formulas`), claiming nothing where a name cannot be
+  bounded or the values to try are too many.
 
 The analysis plays every kind of trick the edition allows (:mod:`skullking.analysis.exhaustive`:
 classes of cards alike for every rule, every multiset of them, each class leading). A
@@ -83,6 +90,10 @@ CODES = (
     "no-legal-bid",
     "tie-break-unplayable",
     "bid-change-impossible",
+    "case-never-applies",
+    "case-never-reached",
+    "bid-rule-never-matters",
+    "adjustment-changes-nothing",
 )
 _ALLOW = re.compile(r"#\s*skullking-validate:\s*allow\s+([a-z, -]+)")
 
@@ -145,7 +156,7 @@ def lint_edition(
             "nothing is said about rules, bonuses, cards or effects that might never matter",
             "players",
         )
-        return _unless(w.problems, allowed)
+        return _unless(w.problems + _formulas(edition, w.root, allowed), allowed)
     sizes = trick_sizes(edition)
     span = f"tricks of {_players(min(sizes), max(sizes)).replace('players', 'cards').replace('player', 'card')}"
     roles_played = {p.role for p in edition.plays.values() if p.role is not None and p.card.suit is None}
@@ -209,7 +220,18 @@ def lint_edition(
         else:
             why = f"in every trick ({span}) another effect takes precedence"
         w.warn("effect-never-acts", f"effect '{effect.id}' can never act: {why}", "effects", "list", i)
-    return _unless(w.problems, allowed)
+    return _unless(w.problems + _formulas(edition, w.root, allowed), allowed)
+
+
+def _formulas(edition: Edition, root: Node, allowed: frozenset[str]) -> list[Problem]:
+    """Formulas that can never matter (:mod:`skullking.analysis.formulas`)."""
+    from skullking.analysis.formulas import findings
+    from skullking.loading.playable import tie_break_rounds
+
+    w = _Warner(root)
+    for finding in findings(edition, tie_break_rounds(edition, root.plain()), allowed):
+        w.warn(finding.code, finding.message, *finding.path)
+    return w.problems
 
 
 def _unless(problems: list[Problem], allowed: frozenset[str]) -> list[Problem]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence, Set
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from skullking.core.limits import MAX_VALUE
 from skullking.language.expr import divides, python_function, python_text
@@ -29,6 +29,7 @@ from skullking.rounds.context import START_VALUES, reads
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
+    from skullking.language.expr import Expression
     from skullking.model.cards import Play
 
 
@@ -255,10 +256,7 @@ class Scorer:
 
     def case_points(self, table: Sequence[Mapping[str, int]], row: int) -> int:
         """The points of the first case that holds for player ``row`` (0 when none does)."""
-        for case in self.scheme.cases:
-            if case.when is None or case.when.evaluate_for(table, row):
-                return int(case.points.evaluate_for(table, row))
-        return 0
+        return case_points(self.scheme.cases, lambda formula: formula.evaluate_for(table, row))
 
     def counts(self, plays: Iterable[Play]) -> dict[str, int]:
         """The ``played_`` names' values for one player's cards played in a round: each
@@ -277,11 +275,26 @@ class Scorer:
         return counts
 
 
+def case_points(cases: Sequence[Case], value: Callable[[Expression], Any]) -> int:
+    """The points of the first of ``cases`` that holds (0 when none does), each formula
+    worked out by ``value``: how every scheme scores a player before its adjustments."""
+    for case in cases:
+        if case.when is None or value(case.when):
+            return int(value(case.points))
+    return 0
+
+
+def adjusted(adjustment: Adjustment, value: Callable[[Expression], Any], points: int) -> int:
+    """The ``points`` a player has after ``adjustment`` (its formulas worked out by
+    ``value``, where they read ``points`` as given): changed where its ``when`` holds."""
+    if adjustment.when is None or value(adjustment.when):
+        return int(value(adjustment.points))
+    return points
+
+
 def _adjusted(adjustment: Adjustment, table: Sequence[Mapping[str, int]], row: int) -> int:
     """Player ``row``'s points after ``adjustment`` (the table holds them before, as ``points``)."""
-    if adjustment.when is None or adjustment.when.evaluate_for(table, row):
-        return int(adjustment.points.evaluate_for(table, row))
-    return table[row][POINTS]
+    return adjusted(adjustment, lambda formula: formula.evaluate_for(table, row), table[row][POINTS])
 
 
 _SCORERS: weakref.WeakKeyDictionary[Edition, dict[int, tuple[Scheme, Scorer]]] = weakref.WeakKeyDictionary()
