@@ -60,25 +60,28 @@ def _round_said(r: dict[str, Any]) -> str:
 
 def _game_said(r: dict[str, Any]) -> str:
     """The game before a round of the grid in words: the rounds before the previous one
-    (who took every trick), the previous round's bids and tricks won, who won its last
-    trick, and the totals before the round under each edition."""
+    (who bid and took every trick), the previous round's bids and tricks won, who won
+    its last trick, and the totals before the round under each edition."""
     rounds = r["game"]["rounds"]
     said = []
     if len(rounds) > 1:
-        earlier = rounds[:-1]
-        taker = next(p for p, won in earlier[0]["won"].items() if won == earlier[0]["cards"])
-        span = "round 1" if len(earlier) == 1 else f"rounds 1-{len(earlier)}"
-        said.append(f"after {span} (all taken by {taker})")
+        first = rounds[0]
+        taker = next(p for p, won in first["won"].items() if won == first["cards"])
+        others = ", ".join(f"{p} bid {bid}" for p, bid in first["bids"].items() if p != taker)
+        span = "round 1" if len(rounds) == 2 else f"rounds 1-{len(rounds) - 1}"
+        said.append(f"{span}: {taker} bid and took every trick, {others}")
     last = rounds[-1]
-    table = "/".join(f"{last['bids'][p]}-{last['won'][p]}" for p in last["bids"])
-    said.append(f"round {last['round']} bid-won {table}, last trick {r['game']['last_winner']}")
-    totals = r.get("totals", {})
-    shown = {side.upper(): "/".join(str(v) for v in t.values()) for side, t in totals.items() if t is not None}
-    if shown:
-        if len(set(shown.values())) == 1:
-            said.append(f"totals {next(iter(shown.values()))}")
-        else:
-            said.append("totals " + " ".join(f"{side} {t}" for side, t in shown.items()))
+    table = ", ".join(f"{p} bid {last['bids'][p]} won {last['won'][p]}" for p in last["bids"])
+    said.append(f"round {last['round']}: {table}, {r['game']['last_winner']} won its last trick")
+    shown = {
+        side.upper(): ", ".join(f"{p} {v}" for p, v in t.items())
+        for side, t in r.get("totals", {}).items()
+        if t is not None
+    }
+    if len(set(shown.values())) == 1:
+        said.append(f"totals {next(iter(shown.values()))}")
+    elif shown:
+        said.append("totals " + "; ".join(f"{side} {t}" for side, t in shown.items()))
     return "game so far: " + "; ".join(said)
 
 

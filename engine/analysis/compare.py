@@ -10,11 +10,15 @@ same rounds under both, and keeps examples of what ends differently:
   counted in ``only_a``, with how it plays under A and why B cannot have it.
 - rounds: a grid of rounds (each round of both default schedules, every bid and
   tricks won, and, near the bid, each bonus id, an alliance made or missed, each
-  wager, each bid change and each load of either edition) scored by each edition's
-  own scheme, bonus points, alliance points, wager and bid-change values and loads
-  (:meth:`skullking.scoring.schemes.Scorer.points`, as a score sheet is). A round one edition
-  refuses (a bonus, wager, bid change, load or alliance it does not have, a bid its
-  bidding rules refuse) is counted in ``only_a``/``only_b`` with the reason.
+  wager, each bid change and each load of either edition, and the values of what else
+  the formulas of either edition read: the others' bids, the cards played, the game
+  before the round; see :class:`RoundGrid`) scored by each edition's own scheme, bonus
+  points, alliance points, wager and bid-change values and loads
+  (:meth:`skullking.scoring.schemes.Scorer.points`, as a score sheet is, in the
+  edition's default schedule). Rounds a score sheet would refuse are not in the grid. A
+  round one edition refuses (a bonus, wager, bid change, load, alliance or card it does
+  not have, a bid its bidding rules refuse) is counted in ``only_a``/``only_b`` with the
+  reason. Each example gives the round's whole context (:func:`_example`).
 """
 
 from __future__ import annotations
