@@ -39,7 +39,7 @@ from skullking.tricks.interpreter import TrickResult
 if TYPE_CHECKING:
     from skullking.edition import Edition
     from skullking.language.expr import Expression
-    from skullking.model.cards import Play
+    from skullking.model.cards import Card, Play
     from skullking.model.records import Scheme, SheetChoice
     from skullking.scoring.schemes import RoundScore
 
@@ -394,8 +394,9 @@ class Past(NamedTuple):
     the cards dealt in each), as every edition scores it. In each round but the last of
     them the seat ``lead`` bid all its cards and took every trick, the seat after it bid
     0 and the next bid 1, both winning none; in the last (the previous round) ``P1`` bid
-    ``bid`` and won ``won``, ``P2`` bid 0 and won none, ``P3`` bid and won the tricks
-    left, and the seat ``last`` won its last trick."""
+    ``bid`` and won ``won``, ``P2`` bid 1 and won none, ``P3`` bid and won the tricks
+    left, and the seat ``last`` won its last trick. An edition whose bidding refuses the
+    bids of one of these rounds cannot have the game (:func:`game_so_far` says why)."""
 
     cards: tuple[int, ...]
     lead: int = 1
@@ -411,7 +412,7 @@ class Past(NamedTuple):
             taker, nil, short = (PLAYERS[(self.lead + k) % seats] for k in range(seats))
             out.append((cards, {taker: cards, nil: 0, short: 1}, {taker: cards, nil: 0, short: 0}))
         cards, left = self.cards[-1], self.cards[-1] - self.won
-        out.append((cards, {"P1": self.bid, "P2": 0, "P3": left}, {"P1": self.won, "P2": 0, "P3": left}))
+        out.append((cards, {"P1": self.bid, "P2": 1, "P3": left}, {"P1": self.won, "P2": 0, "P3": left}))
         return out
 
     def as_json(self) -> dict[str, Any]:
@@ -534,6 +535,9 @@ def game_so_far(edition: Edition, scheme: Scheme, number: int, past: Past | None
     try:
         for before, (cards, bids, won) in enumerate(results, start=1):
             so_far = GameSoFar.after(PLAYERS, scores, last_leader=PLAYERS[past.lead])
+            refused = bids_refusal(edition, bids, cards, before, so_far)
+            if refused is not None:
+                return f"in round {before} before it, {refused}"
             game = scoring.game(edition, so_far=so_far, players=PLAYERS, number=before, rounds=rounds)
             scores.append(
                 scoring.points(
@@ -805,6 +809,22 @@ class RoundGrid:
             for name in sorted({n for s in (scheme_a, scheme_b) for n in played_names_used(s)})
             if (pool := _played_pool(pair, (scheme_a, scheme_b), name))
         ]
+        #: The card P1 played for an alliance, a wager or a bid change, where a formula
+        #: counts cards played (else none: it changes nothing).
+        self.cards_for: dict[str, tuple[str, ...]] = {}
+        if self.pools:
+            alliance = {e.id for ed in pair for e in ed.effects if e.kind is EffectKind.ALLIANCE}
+            needs: list[tuple[str, Callable[[Card], bool]]] = [
+                ("ally", lambda card: card.kind in {k.id for ed in pair for k in ed.kinds if k.effect in alliance}),
+                ("wager", lambda card: _won_with(card, self.wager_choices)),
+                ("change", lambda card: _won_with(card, self.change_choices)),
+            ]
+            for field, needed in needs:
+                code = next(
+                    (str(p) for ed in pair for p in ed.plays.values() if not p.undeclared and needed(p.card)), None
+                )
+                if code is not None:
+                    self.cards_for[field] = (code,)
         #: What of the game before a round is varied (see _PAST_NAMES).
         self.past = {what for what, read in _PAST_NAMES.items() if read & names}
         if names & frozenset((*GAME_PLAYER_NAMES, *GAME_SEAT_NAMES)):
@@ -828,6 +848,14 @@ class RoundGrid:
             self.starts.append(per_load)
             per_load += deal.plain + sum(more for _, _, more in near)
         self.per_load = per_load
+
+    def _with(self, plain: Scene, field: str, value: Any) -> Scene:
+        """The round ``plain`` with ``value`` for ``field``, and, where a formula counts
+        cards played, the card P1 played for it (the Loot of an alliance, the card a
+        wager or bid change is won with)."""
+        scene = plain._replace(**{field: value})
+        cards = self.cards_for.get(field)
+        return scene._replace(played=cards) if cards else scene
 
     def _choices(self, number: int, cards: int, bid: int, won: int) -> list[tuple[str, Sequence[Any]]]:
         """What a round with this bid and tricks won is also played with, one at a time
@@ -886,7 +914,7 @@ class RoundGrid:
                 plain = Scene(deal.number, deal.cards, bid, won, load=load)
                 yield plain
                 for field, options in self._choices(deal.number, deal.cards, bid, won):
-                    yield from (plain._replace(**{field: value}) for value in options)
+                    yield from (self._with(plain, field, value) for value in options)
 
     def __getitem__(self, index: int) -> Scene:
         if not 0 <= index < len(self):
@@ -905,9 +933,14 @@ class RoundGrid:
             plain = Scene(deal.number, deal.cards, bid, won, load=self.loads[load])
             for field, options in self._choices(deal.number, deal.cards, bid, won):
                 if index < len(options):
-                    return plain._replace(**{field: options[index]})
+                    return self._with(plain, field, options[index])
                 index -= len(options)
         raise AssertionError("counted rounds are all had")  # pragma: no cover
+
+
+def _won_with(card: Card, choices: Sequence[SheetChoice]) -> bool:
+    """Whether ``card`` is the one a trick must be won with for one of ``choices``."""
+    return any(c.card is not None and c.card in (card.kind, card.individual) for c in choices)
 
 
 def _possible(choices: Sequence[SheetChoice], value: int, cards: int, won: int) -> bool:

@@ -431,16 +431,27 @@ def test_each_name_read_adds_its_rounds_alone(base: Edition, house: Edition, rea
     """A pair whose formulas read none of the names varied for them has the grid of
     before (no other bid of the third player, no cards played, no game before); an
     overlay reading one adds the rounds of that name only, near the bid, the others
-    unchanged (`last_round` adds none: the schedule's last round is in the grid)."""
+    unchanged (`last_round` adds none: the schedule's last round is in the grid), but
+    that where cards played are counted, the rounds with an alliance, a wager or a bid
+    change have P1 play the card that brings it (the 2021 rulebook: the Loot, Rascal,
+    Harry)."""
     plain = list(compare.RoundGrid(base, house, base.scheme(), house.scheme()))
     assert not any(scene.third_bid or scene.played or scene.past for scene in plain)
     field = {"last_round": "", "played": "played", "total_bids": "third_bid", "game": "past"}
+    brings = {"ally": ("LOOT",), "wager": ("RASCAL",), "change": ("HARRY",)}
     for name, edition in reading.items():
         grid = list(compare.RoundGrid(base, edition, base.scheme(), edition.scheme()))
+        with_card = {scene for scene in grid if any(getattr(scene, k) for k in brings)}
+        if name == "played":
+            for scene in with_card:
+                assert scene.played == next(cards for k, cards in brings.items() if getattr(scene, k))
+            grid = [scene._replace(played=()) if scene in with_card else scene for scene in grid]
         added = [scene for scene in grid if field[name] and getattr(scene, field[name])]
         assert [scene for scene in grid if scene not in added] == plain, name
         assert all(abs(scene.won - scene.bid) <= 1 for scene in added)
         assert bool(added) == (name != "last_round")
+        indexed = compare.RoundGrid(base, edition, base.scheme(), edition.scheme())
+        assert Counter(indexed[i] for i in range(len(indexed))) == Counter(indexed)  # (sampling picks by index)
 
 
 def test_rounds_that_cannot_happen_are_not_in_the_grid(base: Edition, house: Edition) -> None:
