@@ -959,14 +959,12 @@ def _played_pool(editions: Sequence[Edition], schemes: Sequence[Scheme], name: s
     pool: list[str] = []
     for edition, scheme in zip(editions, schemes, strict=True):
         counts = scorer(edition, scheme).counts
-        mine: list[str] = []
-        for card in edition.deck():
-            plays = (p for p in edition.plays.values() if p.card.code == card.code and not p.undeclared)
-            play = next((p for p in plays if counts([p]).get(name)), None)
-            if play is not None:
-                mine.append(str(play))
-        extra = Counter(mine) - Counter(pool)
-        pool += [code for code in mine if extra[code] > 0 and not extra.subtract([code])]
+        counted: dict[str, str] = {}  # card code -> its first play that the name counts
+        for play in edition.plays.values():
+            if not play.undeclared and play.card.code not in counted and counts([play]).get(name):
+                counted[play.card.code] = str(play)
+        extra = Counter(counted[card.code] for card in edition.deck() if card.code in counted) - Counter(pool)
+        pool += list(extra.elements())  # (the copies the decks before lack)
     return pool
 
 
