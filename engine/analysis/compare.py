@@ -827,7 +827,9 @@ class RoundGrid:
                     self.cards_for[field] = (code,)
         #: What of the game before a round is varied (see _PAST_NAMES).
         self.past = {what for what, read in _PAST_NAMES.items() if read & names}
-        if names & frozenset((*GAME_PLAYER_NAMES, *GAME_SEAT_NAMES)):
+        # (``deals`` alone needs no game before: the dealer follows from the round number,
+        # or from the seats its formula reads, which are among the names)
+        if names & (frozenset((*GAME_PLAYER_NAMES, *GAME_SEAT_NAMES)) - {"deals"}):
             self.past.add("base")
         deal_list = _deals_bid(a, b) if deals is None else deals
         #: The cards dealt in each round number (the first deal of that number).

@@ -474,3 +474,18 @@ def test_rounds_that_cannot_happen_are_not_in_the_grid(base: Edition, house: Edi
     assert compare.score_scene(base, base.scheme(), wager) == "P1's wager needs a trick won with rascal; P1 won none"
     one = compare.Scene(1, 1, 1, 1, wager=10)
     assert "before the round's last" in str(compare.score_scene(base, base.scheme(), one))
+
+
+def test_a_dealers_bonus_scores_the_rounds_the_scored_player_deals(base: Edition, tmp_path: Path) -> None:
+    """`deals` (1 for the player dealing the round): the deal passes left, the last seat
+    dealing round 1 (the 2021 rulebook), so of three players P1 (seat 0) deals rounds 2,
+    5 and 8, and only those score 5 more; no game before is needed for it."""
+    dealer = {
+        "scoring": {"schemes": {"classic": {"adjustments": {"dealer": {"when": "deals == 1", "points": "points + 5"}}}}}
+    }
+    house = _overlay(tmp_path, "dealer", dealer)
+    rounds = compare.round_differences(base, house)
+    assert rounds["differ"] > 0
+    assert {example["round"] for example in rounds["examples"]} <= {2, 5, 8}
+    assert all(example["b"] - example["a"] == 5 and example["game"] is None for example in rounds["examples"])
+    assert not any(scene.past for scene in compare.RoundGrid(base, house, base.scheme(), house.scheme()))
