@@ -153,6 +153,16 @@ def test_loot_points_change_scores_rounds_differently() -> None:
     for example in rounds["examples"]:
         assert example["ally"] == "made" and example["bid"] == example["won"]
         assert example["a"] - example["b"] == 10 and example["alliance"] == 20
+        # its whole context: the ally bid 1 and took the Loot's trick, the third player the rest
+        assert example["table"] == {
+            "P1": {"bid": example["bid"], "won": example["won"]},
+            "P2": {"bid": 1, "won": 1},
+            "P3": {"bid": 0, "won": example["cards"] - example["won"] - 1},
+        }
+        assert (example["played"], example["game"], example["totals"]) == ([], None, {"a": None, "b": None})
+        assert example["rounds"] == {"a": 10, "b": 10}
+        assert example["last_round"] == {"a": int(example["round"] == 10), "b": int(example["round"] == 10)}
+        assert example["played_counts"] == {"a": {}, "b": {}}
     assert {e["scheme"]["a"] for e in rounds["examples"]} == {"classic", "rascal"}
 
 
@@ -489,3 +499,26 @@ def test_a_dealers_bonus_scores_the_rounds_the_scored_player_deals(base: Edition
     assert {example["round"] for example in rounds["examples"]} <= {2, 5, 8}
     assert all(example["b"] - example["a"] == 5 and example["game"] is None for example in rounds["examples"])
     assert not any(scene.past for scene in compare.RoundGrid(base, house, base.scheme(), house.scheme()))
+
+
+def test_a_game_before_whose_bids_an_edition_refuses_is_not_its_game(tmp_path: Path) -> None:
+    """The rounds of a game before a grid round keep each edition's bidding rules, as a
+    sheet's rounds do: where the house rule "the bids must not add up to the cards" is
+    broken in the previous round (P1 bid 0 and won 1 of 2 cards, P2 bid 1, P3 bid and
+    won 1), the edition cannot have that game, and says which round broke what."""
+    rule = {"require": "total_bids != cards", "description": "the bids must not add up to the cards"}
+    bonus = {"catch-up": {"when": "last == 1 and won == bid", "points": "points + 10"}}
+    house = _overlay(
+        tmp_path,
+        "strict",
+        {"bidding": {"rules": {"no-exact-total": rule}}, "scoring": {"schemes": {"classic": {"adjustments": bonus}}}},
+    )
+    past = compare.Past((1, 2), bid=0, won=1, last=0)
+    assert past.results()[-1][1] == {"P1": 0, "P2": 1, "P3": 1}  # 2 bid of 2 cards
+    refused = compare.score_scene(house, house.scheme(), compare.Scene(3, 3, 1, 1, past=past))
+    assert (
+        refused
+        == "in round 2 before it, the bids break bidding rule 'no-exact-total': the bids must not add up to the cards"
+    )
+    kept = compare.score_scene(house, house.scheme(), compare.Scene(3, 3, 1, 1, past=past._replace(won=0, last=2)))
+    assert isinstance(kept, int)
