@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from skullking.edition import Edition
     from skullking.language.expr import Expression
     from skullking.model.cards import Play
+    from skullking.rounds.context import GameSoFar
 
 
 class RoundScore(NamedTuple):
@@ -195,6 +196,21 @@ class Scorer:
         if extra:
             scored = {p: value + extra.get(p, 0) for p, value in scored.items()}
         return RoundScore(number=number, cards=cards, bids=bids, won=won, points=scored)
+
+    def game(
+        self, edition: Edition, *, so_far: GameSoFar | None, players: Sequence[str], number: int, rounds: int
+    ) -> dict[str, dict[str, int]] | None:
+        """Per player, the names about the game so far that the scheme's cases and
+        adjustments read (``game_names``; ``None`` when they read none), in round
+        ``number`` after ``so_far``: what :meth:`points` takes as ``game``. Raises
+        :class:`~skullking.core.errors.ContextError` as
+        :func:`~skullking.rounds.bidding.game_values` does."""
+        from skullking.rounds.bidding import game_values
+
+        place = f"scoring '{self.scheme.id}'"
+        return game_values(
+            edition, self.game_names, place=place, so_far=so_far, players=players, number=number, rounds=rounds
+        )
 
     def _evaluated(  # noqa: PLR0917 (a private step of points, its values in points' order)
         self,
