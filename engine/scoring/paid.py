@@ -23,12 +23,14 @@ them.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from skullking.core.errors import FormulaError
 from skullking.model.records import Case, Scheme
+from skullking.scoring.schemes import deciding_case
 
 if TYPE_CHECKING:
     from skullking.language.expr import Expression
@@ -142,7 +144,7 @@ def when_paid(scheme: Scheme, name: str) -> Paid:
     for values in grid:
         try:
             made = bool(scheme.made.evaluate(values))
-            case = _deciding(scheme.cases, values)
+            case = deciding_case(scheme.cases, functools.partial(_evaluate, values=values))
             pays = case is not None and _pays(scheme.cases[case], name, values)
         except FormulaError:  # (a result a formula cannot score: not one of the game's)
             continue
@@ -157,20 +159,16 @@ def when_paid(scheme: Scheme, name: str) -> Paid:
     return Paid(side(True), side(False), known=True, cases=paying)
 
 
+def _evaluate(formula: Expression, values: dict[str, int]) -> object:
+    return formula.evaluate(values)
+
+
 def _pays(case: Case, name: str, values: dict[str, int]) -> bool:
     """Whether the case's points for these values change with the name (``if bid >= 2
     then bonus else 0`` pays a bonus only from a bid of 2)."""
     if name not in case.points.variables:
         return False
     return bool(case.points.evaluate(values) != case.points.evaluate({**values, name: 0}))
-
-
-def _deciding(cases: Sequence[Case], values: dict[str, int]) -> int | None:
-    """The index of the first case whose condition holds (``None``: none does)."""
-    for index, case in enumerate(cases):
-        if case.when is None or case.when.evaluate(values):
-            return index
-    return None
 
 
 def _grid(scheme: Scheme, name: str, *, least_won: int) -> Iterator[dict[str, int]] | None:

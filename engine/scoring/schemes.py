@@ -291,13 +291,20 @@ class Scorer:
         return counts
 
 
-def case_points(cases: Sequence[Case], value: Callable[[Expression], Any]) -> int:
-    """The points of the first of ``cases`` that holds (0 when none does), each formula
-    worked out by ``value``: how every scheme scores a player before its adjustments."""
-    for case in cases:
+def deciding_case(cases: Sequence[Case], value: Callable[[Expression], Any]) -> int | None:
+    """The index of the first of ``cases`` whose ``when`` holds (``None`` when none
+    does), each condition worked out by ``value``: the case that scores a player."""
+    for index, case in enumerate(cases):
         if case.when is None or value(case.when):
-            return int(value(case.points))
-    return 0
+            return index
+    return None
+
+
+def case_points(cases: Sequence[Case], value: Callable[[Expression], Any]) -> int:
+    """The points of the :func:`deciding_case` (0 when none holds), each formula worked
+    out by ``value``: how every scheme scores a player before its adjustments."""
+    index = deciding_case(cases, value)
+    return 0 if index is None else int(value(cases[index].points))
 
 
 def adjusted(adjustment: Adjustment, value: Callable[[Expression], Any], points: int) -> int:
