@@ -6,7 +6,7 @@ out from the edition files, mostly by playing a trick or scoring a round under e
     python scripts/conventions_page.py          # print the page
     python scripts/conventions_page.py --write  # write docs/conventions.md
 
-A test keeps the page in step with the files. There are 25 points; the sources are
+A test keeps the page in step with the files. There are 27 points; the sources are
 named in words, with the same names as the edition files' comments and `sources`.
 """
 
@@ -23,6 +23,7 @@ from skullking.core.errors import SkullKingError
 from skullking.core.resources import bundled_edition_files
 from skullking.edition import Edition
 from skullking.model.records import EffectKind
+from skullking.rounds.seating import seat_order, table_trick
 
 PAGE = Path(__file__).resolve().parent.parent / "docs" / "conventions.md"
 
@@ -114,10 +115,41 @@ def _beasts(edition: Edition) -> list[tuple[int, str]]:
     return [(0 if edition.when_several == "last_played" else 1, "")]
 
 
+def _whale_loot(edition: Edition) -> list[tuple[int, str]]:
+    """A Loot, a 9 and the White Whale: the 9 wins; is the Loot's player its ally?"""
+    loot, whale = _code(edition, effect=EffectKind.ALLIANCE), _code(edition, effect=EffectKind.NEUTRALIZE)
+    suit = next((s for s in edition.suits if 9 in s.ranks), None)
+    result = _resolve(edition, [loot, None if suit is None else f"{suit.code}9", whale])
+    if result is None or result.winner != 1:
+        return []
+    return [(0 if result.alliances else 1, "")]
+
+
 def _ghost(edition: Edition) -> list[tuple[int, str]]:
     if edition.ghost is None:
         return []
     return [(0 if edition.ghost.wins_lead == "ghost" else 1, "")]
+
+
+def _ghost_destroyed(edition: Edition) -> list[tuple[int, str]]:
+    """At the ghost's table, the first player leads a 5, the ghost turns over a 9 and
+    the last player plays the Kraken: when the Kraken's rule names the ghost (he would
+    have won), does he lead the next trick or does the trick's leader?"""
+    ghost, kraken = edition.ghost, _code(edition, effect=EffectKind.DESTROY_TRICK)
+    suit = next((s for s in edition.suits if not s.trump and {5, 9} <= set(s.ranks)), None)
+    if ghost is None or kraken is None or suit is None:
+        return []
+    seats = seat_order(0, 0, ghost.players, ghost)
+    codes = [f"{suit.code}9" if seat == ghost.players else f"{suit.code}5" for seat in seats]
+    codes[max(i for i, seat in enumerate(seats) if seat != ghost.players)] = kraken
+    try:
+        trick = table_trick(edition, edition.parse_cards(" ".join(codes)), players=ghost.players, leader=0)
+    except SkullKingError:
+        return []
+    if trick.winner is not None or trick.seats[trick.result.next_leader] != ghost.players:
+        return []  # the Kraken's rule does not name the player who would have won
+    note = "as after a trick he wins" if ghost.destroyed_lead == "as_if_won" else ""
+    return [(0 if trick.next_seat == ghost.players else 1, note)]
 
 
 def _loot_two(edition: Edition) -> list[tuple[int, str]]:
@@ -370,6 +402,26 @@ POINTS: tuple[Point, ...] = (
         "tests/editions/test_conventions.py",
     ),
     Point(
+        "The White Whale and a Loot alliance",
+        "A Loot is played in a White Whale trick that a numbered card wins. The Loot plays as an escape "
+        "either way; does its player become the winner's ally? The 2021 rulebook does not say.",
+        (
+            Reading(
+                "Yes: the alliance stands, as in any won trick",
+                f"{GERMAN} (it removes the alliance only in a trick the Kraken destroys, or one the Loot wins itself)",
+                "`cancels_alliances: false` on the White Whale's effect (the default)",
+            ),
+            Reading(
+                "No: the Whale cancels it, and it pays nothing",
+                f'{GUIDE} (the Whale "destroys every special card\'s effect"), read literally',
+                "`cancels_alliances: true`",
+            ),
+        ),
+        _whale_loot,
+        "no White Whale and Loot",
+        "tests/editions/test_conventions.py",
+    ),
+    Point(
         "Kraken and White Whale in one trick",
         "Which of the two takes effect?",
         (
@@ -401,6 +453,30 @@ POINTS: tuple[Point, ...] = (
         ),
         _ghost,
         "no two-player ghost",
+    ),
+    Point(
+        "Leader after a Kraken trick Graybeard would have won",
+        "In two-player games the Kraken destroys a trick that Graybeard's ghost hand would have won. The "
+        "player who would have won leads next: does Graybeard, or the player who led the trick? No source "
+        "speaks of this trick; an edition file says it with `ghost: {destroyed_lead: ...}`, where "
+        "`as_if_won` (the default) follows `wins_lead`, the rule for a trick he wins.",
+        (
+            Reading(
+                "Graybeard leads, as the player who would have won",
+                f"{FAQ} has the player who would have won lead, with no word on Graybeard; {RULEBOOK_2021} "
+                f"has Graybeard lead after a trick he wins; {FRENCH} says both",
+                "`ghost: {destroyed_lead: ghost}`, or `as_if_won` with `wins_lead: ghost`",
+            ),
+            Reading(
+                "The player who led the trick leads",
+                f"{RULEBOOK_2024} and {GUIDE} have the player who would have won lead, and after a trick "
+                "Graybeard wins the player who led it; neither says which applies here",
+                "`ghost: {destroyed_lead: trick_leader}`, or `as_if_won` with `wins_lead: trick_leader`",
+            ),
+        ),
+        _ghost_destroyed,
+        "no two-player ghost, or no Kraken whose leader is the player who would have won",
+        "tests/editions/test_conventions.py",
     ),
     Point(
         "The Loot in two-player games",

@@ -92,6 +92,18 @@ def rows() -> list[tuple[str, list[str]]]:
             [_leader(e, EffectKind.NEUTRALIZE) for e in editions],
         ),
         (
+            _link("The White Whale and a Loot alliance"),
+            [
+                "; ".join(
+                    "cancelled" if x.cancels_alliances else "kept"
+                    for x in e.effects
+                    if x.kind is EffectKind.NEUTRALIZE and any(y.kind is EffectKind.ALLIANCE for y in e.effects)
+                )
+                or "-"
+                for e in editions
+            ],
+        ),
+        (
             _link("Kraken and White Whale in one trick"),
             [
                 e.when_several if sum(x.kind is not EffectKind.ALLIANCE for x in e.effects) > 1 else "-"
@@ -119,6 +131,12 @@ def rows() -> list[tuple[str, list[str]]]:
                 else "-"
                 for e in editions
             ],
+        ),
+        (
+            _link(
+                "Leader after a Kraken trick Graybeard would have won", "Leader after a trick the ghost would have won"
+            ),
+            [e.ghost.destroyed_lead if e.ghost else "-" for e in editions],
         ),
         (
             _link("When Harry the Giant changes his bid", "Harry's bid change"),

@@ -213,7 +213,11 @@ EFFECT = obj(
         "precedence": array("neutralize: the precedence list that decides the trick instead of the main one.", RULE),
         "cancels_alliances": {
             "type": "boolean",
-            "description": "neutralize: whether alliances formed in this trick are cancelled (default false).",
+            "description": "neutralize: whether the effect cancels the alliances of the trick it decides (a "
+            "Loot played in a White Whale's trick that has a winner). true: the Loot's player and the winner "
+            "do not become allies and earn nothing for it (the Whale 'destroys every special card's effect', "
+            "says an English rules guide); false (the default): they become allies as in any other won trick "
+            "(a German score keeper's article removes the alliance only for the Kraken).",
         },
         "points": {
             "type": "integer",
@@ -519,7 +523,8 @@ SCHEMA: dict[str, Any] = {
             },
         ),
         "bonuses": array(
-            "Capture bonuses paid to a trick's winner (when their bid is made, as the scoring says).",
+            "Capture bonuses of a trick's winner, paid as the scoring's cases say (the name 'bonus' in their "
+            "points: the 2021 rulebook's add it to a made bid only).",
             obj(
                 "One bonus: 'points' per card of the won trick matching 'captured', "
                 "when the winning card matches 'winner'.",
@@ -673,6 +678,15 @@ SCHEMA: dict[str, Any] = {
                         "When the ghost leads a trick after leading and winning the one before (the rulebooks "
                         "do not say): 'keep_order' (the default), the player who played after him before plays "
                         "after him again; 'seat_order', the first player listed does."
+                    ),
+                },
+                "destroyed_lead": {
+                    "enum": ["as_if_won", "ghost", "trick_leader"],
+                    "description": (
+                        "Who leads when nobody wins a trick and the edition's rules name the ghost to lead next, "
+                        "as after the Kraken's trick he would have won (the sources do not say): 'as_if_won' (the "
+                        "default), as after a trick he wins ('wins_lead'); 'ghost', he leads; 'trick_leader', the "
+                        "player who led that trick leads."
                     ),
                 },
                 "description": {"type": "string", "description": "Shown to players."},

@@ -146,8 +146,12 @@ def cmd_validate(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def trick_text(edition: Edition, cards: Sequence[Any], result: TrickResult) -> str:
-    """``trick``'s text: who wins and why (the deciding rule's description), the bonus,
-    alliances and the next leader, a line each."""
+    """``trick``'s text: who wins and why (the deciding rule's description), the bonus
+    and when the edition's default scheme pays it (``Bonus if the bid holds``, as its
+    cases say: :func:`~skullking.scoring.paid.when_paid`), alliances and the next
+    leader, a line each."""
+    from skullking.scoring.paid import when_paid
+
     lines = []
     if result.winner is None:
         lines.append(f"Nobody wins the trick: {result.reason} [{result.rule}].")
@@ -156,7 +160,7 @@ def trick_text(edition: Edition, cards: Sequence[Any], result: TrickResult) -> s
         lines.append(f"Seat {result.winner} wins with {card}: {result.reason} [{result.rule}].")
         if result.bonus:
             ids = ", ".join(result.bonuses)
-            lines.append(f"Bonus if the bid holds: {result.bonus} ({ids}).")
+            lines.append(f"Bonus {when_paid(edition.scheme(), 'bonus').words()}: {result.bonus} ({ids}).")
     lines.extend(f"Alliance: seat {a} (alliance card) with seat {b}." for a, b in result.alliances)
     lines.append(f"Seat {result.next_leader} leads the next trick.")
     return text_lines(lines)
@@ -307,7 +311,7 @@ def _parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     p.add_argument(
         "--strict",
         action="store_true",
-        help="exit 1 on warnings too (rules, bonuses, cards, effects, modules, schedules or overlay "
+        help="exit 1 on warnings too (rules, bonuses, cards, effects, modules, schedules, formulas or overlay "
         "changes that cannot matter)",
     )
     p.set_defaults(run=cmd_validate)

@@ -27,7 +27,10 @@ def _value(value: Any) -> str:
 
 
 def _round_said(r: dict[str, Any]) -> str:
-    """A round of the diff's grid in words: only what it has besides bid and tricks won."""
+    """A round of the diff's grid in words: the scheme, round, bid and tricks won, what
+    it has besides them, and its whole context (the other players' bids and tricks won,
+    the cards the scored player played that the formulas count, whether it is a
+    schedule's last round, the game before it)."""
     schemes = r["scheme"]["a"] if r["scheme"]["a"] == r["scheme"]["b"] else "{a}/{b}".format(**r["scheme"])
     cards = f"{r['cards']} card" + ("s" if r["cards"] != 1 else "")
     parts = [f"{schemes}, round {r['round']} ({cards}), bid {r['bid']}, won {r['won']}"]
@@ -40,7 +43,46 @@ def _round_said(r: dict[str, Any]) -> str:
         parts.append(f"bid change {r['bid_change']:+d}")
     if r["load"]:
         parts.append(f"load {r['load']}")
+    table = r.get("table")
+    if table:  # (the JSON of an older report has none)
+        parts.append(", ".join(f"{p} bid {v['bid']} won {v['won']}" for p, v in table.items() if p != "P1"))
+    if r.get("played"):
+        parts.append(f"P1 played {' '.join(r['played'])} (and numbered cards)")
+    last = [side.upper() for side, value in r.get("last_round", {}).items() if value]
+    if last:
+        parts.append(
+            "the last round of " + (" and ".join(last) + "'s schedule" if len(last) == 1 else "both schedules")
+        )
+    if r.get("game"):
+        parts.append(_game_said(r))
     return ", ".join(parts)
+
+
+def _game_said(r: dict[str, Any]) -> str:
+    """The game before a round of the grid in words: the rounds before the previous one
+    (who bid and took every trick), the previous round's bids and tricks won, who won
+    its last trick, and the totals before the round under each edition."""
+    rounds = r["game"]["rounds"]
+    said = []
+    if len(rounds) > 1:
+        first = rounds[0]
+        taker = next(p for p, won in first["won"].items() if won == first["cards"])
+        others = ", ".join(f"{p} bid {bid}" for p, bid in first["bids"].items() if p != taker)
+        span = "round 1" if len(rounds) == 2 else f"rounds 1-{len(rounds) - 1}"
+        said.append(f"{span}: {taker} bid and took every trick, {others}")
+    last = rounds[-1]
+    table = ", ".join(f"{p} bid {last['bids'][p]} won {last['won'][p]}" for p in last["bids"])
+    said.append(f"round {last['round']}: {table}, {r['game']['last_winner']} won its last trick")
+    shown = {
+        side.upper(): ", ".join(f"{p} {v}" for p, v in t.items())
+        for side, t in r.get("totals", {}).items()
+        if t is not None
+    }
+    if len(set(shown.values())) == 1:
+        said.append(f"totals {next(iter(shown.values()))}")
+    elif shown:
+        said.append("totals " + "; ".join(f"{side} {t}" for side, t in shown.items()))
+    return "game so far: " + "; ".join(said)
 
 
 def _write_only(out: TextIO, report: dict[str, Any], what: str, said: Callable[[dict[str, Any]], str]) -> None:

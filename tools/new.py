@@ -136,19 +136,19 @@ def _steps(base: Edition) -> list[Step]:
         "Scoring: the first case of a scheme whose 'when' holds gives the points; change a case by its",
         f"id. Schemes here: {', '.join(s.id for s in base.schemes)}. A tie for first: 'shared' or 'extra_round'.",
     ]
-    lines = ["scoring:", f"  ties: {_other(base.ties, ['shared', 'extra_round'])}"]
     scheme = base.scheme()
-    case_ids = [getattr(case, "id", None) for case in scheme.cases]
-    named = [(ident, case) for ident, case in zip(case_ids, scheme.cases, strict=True) if isinstance(ident, str)]
+    lines = ["scoring:", f"  ties: {_other(base.ties, ['shared', 'extra_round'])}", "  schemes:", f"    {scheme.id}:"]
+    named = [(case.id, case) for case in scheme.cases if case.id]
     if named:
         ident, case = named[0]
         scoring.append(f"Cases of '{scheme.id}': {', '.join(i for i, _ in named)}.")
-        lines += [
-            "  schemes:",
-            f"    {scheme.id}:",
-            "      cases:",
-            f"        {ident}: {{points: {case.points.source} + 10}}",
-        ]
+        lines += ["      cases:", f"        {ident}: {{points: {case.points.source} + 10}}"]
+    scoring.append(
+        "Adjustments then change the points of whichever case applied, read as 'points': here the last round "
+        "counts double (a catch-up bonus: 'when: last == 1 and won == bid, points: points + 10', where 'last' "
+        "is 1 for the players in last place before the round)."
+    )
+    lines += ["      adjustments:", "        last-round-doubled: {when: last_round == 1, points: points * 2}"]
     steps.append(Step(tuple(scoring), tuple(lines)))
     if len(base.schedules) > 1:
         other = _other(base.default_schedule, [s.id for s in base.schedules])
@@ -226,10 +226,12 @@ def _steps(base: Edition) -> list[Step]:
     steps.append(
         Step(
             (
-                "Play: who leads a round's first trick (a seat formula), who leads after a trick nobody",
-                "wins, and whether suit must be followed.",
+                "Play: who leads a round's first trick (a seat formula, which may read the game so far:",
+                "here whoever won the previous round's last trick; also previous_top_scorer, first_place,",
+                "last_place, or a seat number such as '0'), who deals (dealer), and whether suit must be",
+                "followed.",
             ),
-            ("play:", "  first_leader: '0'", "  follow_suit: may"),
+            ("play:", "  first_leader: previous_last_winner", "  follow_suit: may"),
         )
     )
     if base.ghost is not None:

@@ -10,11 +10,15 @@ same rounds under both, and keeps examples of what ends differently:
   counted in ``only_a``, with how it plays under A and why B cannot have it.
 - rounds: a grid of rounds (each round of both default schedules, every bid and
   tricks won, and, near the bid, each bonus id, an alliance made or missed, each
-  wager, each bid change and each load of either edition) scored by each edition's
-  own scheme, bonus points, alliance points, wager and bid-change values and loads
-  (:meth:`skullking.scoring.schemes.Scorer.points`, as a score sheet is). A round one edition
-  refuses (a bonus, wager, bid change, load or alliance it does not have, a bid its
-  bidding rules refuse) is counted in ``only_a``/``only_b`` with the reason.
+  wager, each bid change and each load of either edition, and the values of what else
+  the formulas of either edition read: the others' bids, the cards played, the game
+  before the round; see :class:`RoundGrid`) scored by each edition's own scheme, bonus
+  points, alliance points, wager and bid-change values and loads
+  (:meth:`skullking.scoring.schemes.Scorer.points`, as a score sheet is, in the
+  edition's default schedule). Rounds a score sheet would refuse are not in the grid. A
+  round one edition refuses (a bonus, wager, bid change, load, alliance or card it does
+  not have, a bid its bidding rules refuse) is counted in ``only_a``/``only_b`` with the
+  reason. Each example gives the round's whole context (:func:`_example`).
 """
 
 from __future__ import annotations
@@ -27,13 +31,17 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Seq
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from skullking.core.errors import SkullKingError
-from skullking.model.records import EffectKind
+from skullking.model.records import GAME_PLAYER_NAMES, GAME_SEAT_NAMES, EffectKind
+from skullking.rounds.context import GameSoFar
+from skullking.scoring.schemes import played_names_used
 from skullking.tricks.interpreter import TrickResult
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
-    from skullking.model.cards import Play
-    from skullking.model.records import Scheme
+    from skullking.language.expr import Expression
+    from skullking.model.cards import Card, Play
+    from skullking.model.records import Scheme, SheetChoice
+    from skullking.scoring.schemes import RoundScore
 
 EXAMPLES = 12  # examples kept per kind of consequence
 
@@ -375,9 +383,46 @@ def _grid_json(size: int, most: int) -> dict[str, Any]:
 
 # ---------------------------------------------------------------------- rounds
 
-#: The players of a grid round: the one scored, an ally (when the round has an
-#: alliance), and a third who bids 0 and takes the tricks left.
+#: The players of a grid round: the one scored, an ally (who takes the trick of the Loot
+#: the scored player plays, when the round has an alliance), and a third who takes the
+#: tricks left.
 PLAYERS = ("P1", "P2", "P3")
+
+
+class Past(NamedTuple):
+    """The game before a round of the grid, its rounds 1 to ``len(cards)`` (``cards``:
+    the cards dealt in each), as every edition scores it. In each round but the last of
+    them the seat ``lead`` bid all its cards and took every trick, the seat after it bid
+    0 and the next bid 1, both winning none; in the last (the previous round) ``P1`` bid
+    ``bid`` and won ``won``, ``P2`` bid 1 and won none, ``P3`` bid and won the tricks
+    left, and the seat ``last`` won its last trick. An edition whose bidding refuses the
+    bids of one of these rounds cannot have the game (:func:`game_so_far` says why)."""
+
+    cards: tuple[int, ...]
+    lead: int = 1
+    bid: int = 1
+    won: int = 1
+    last: int = 0
+
+    def results(self) -> list[tuple[int, dict[str, int], dict[str, int]]]:
+        """(cards, bids, tricks won) of each round before, in order."""
+        out = []
+        seats = len(PLAYERS)
+        for cards in self.cards[:-1]:
+            taker, nil, short = (PLAYERS[(self.lead + k) % seats] for k in range(seats))
+            out.append((cards, {taker: cards, nil: 0, short: 1}, {taker: cards, nil: 0, short: 0}))
+        cards, left = self.cards[-1], self.cards[-1] - self.won
+        out.append((cards, {"P1": self.bid, "P2": 1, "P3": left}, {"P1": self.won, "P2": 0, "P3": left}))
+        return out
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "rounds": [
+                {"round": number, "cards": cards, "bids": bids, "won": won}
+                for number, (cards, bids, won) in enumerate(self.results(), start=1)
+            ],
+            "last_winner": PLAYERS[self.last],
+        }
 
 
 class Scene(NamedTuple):
@@ -392,12 +437,22 @@ class Scene(NamedTuple):
     wager: int = 0
     change: int = 0  # the bid change
     load: str | None = None
+    third_bid: int = 0  # P3's bid (varied where a formula reads the others' bids)
+    played: tuple[str, ...] = ()  # P1's cards played that a played_ name counts (the rest numbered)
+    past: Past | None = None  # the game before the round (None: the round is a game's start)
 
     def bids(self) -> dict[str, int]:
-        """Every player's bid as bid (the ally bids 1 and wins nothing to miss)."""
-        return {"P1": self.bid, "P2": int(self.ally == "missed"), "P3": 0}
+        """Every player's bid as bid (the ally bids 1 and takes one trick, the Loot's,
+        to make the bid; bids 0 to miss it)."""
+        return {"P1": self.bid, "P2": int(self.ally == "made"), "P3": self.third_bid}
+
+    def tricks_won(self) -> dict[str, int]:
+        """Every player's tricks won: the ally's one, and the third player's the rest."""
+        ally = int(self.ally is not None)
+        return {"P1": self.won, "P2": ally, "P3": self.cards - self.won - ally}
 
     def as_json(self) -> dict[str, Any]:
+        bids, won = self.bids(), self.tricks_won()
         return {
             "round": self.number,
             "cards": self.cards,
@@ -409,6 +464,9 @@ class Scene(NamedTuple):
             "wager": self.wager,
             "bid_change": self.change,
             "load": self.load,
+            "table": {p: {"bid": bids[p], "won": won[p]} for p in PLAYERS},
+            "played": list(self.played),
+            "game": self.past.as_json() if self.past is not None else None,
         }
 
 
@@ -417,44 +475,153 @@ def bid_range(edition: Edition, cards: int, number: int) -> range:
     ``bidding.min``/``max``, for the grid's three players and its default schedule)."""
     from skullking.rounds import bidding
 
-    rounds = len(edition.schedule().rounds)
-    low, high = bidding.bid_range(edition, cards=cards, number=number, players=len(PLAYERS), rounds=rounds)
+    low, high = bidding.bid_range(edition, cards=cards, number=number, players=len(PLAYERS), rounds=_rounds(edition))
     return range(low, high + 1)
 
 
-def bids_refusal(edition: Edition, bids: Mapping[str, int], cards: int, number: int) -> str | None:
+def _rounds(edition: Edition) -> int:
+    """The rounds of the edition's default schedule (a grid round is one of them)."""
+    return len(edition.schedule().rounds)
+
+
+def bids_refusal(
+    edition: Edition, bids: Mapping[str, int], cards: int, number: int, so_far: GameSoFar | None = None
+) -> str | None:
     """Why ``edition``'s bidding refuses these bids (every player's, as bid, in round
-    ``number`` of ``cards`` cards): a bid out of its range, or a bidding rule broken
+    ``number`` of ``cards`` cards, after the game ``so_far``: by default none, the
+    round taken as a game's start): a bid out of its range, or a bidding rule broken
     (named), or ``None``."""
     from skullking.rounds import bidding
+    from skullking.rounds.context import GameSoFar
 
     allowed = bid_range(edition, cards, number)
     for player, bid in bids.items():
         if bid not in allowed:
             return f"{player}'s bid {bid} is out of range {allowed.start}..{allowed.stop - 1}"
-    from skullking.rounds.context import GameSoFar
-
-    rounds = len(edition.schedule().rounds)
-    # a round of the grid stands alone: the game so far is a game's start
-    so_far = GameSoFar.fresh(PLAYERS, number)
+    if not edition.bidding.rules:
+        return None
+    rounds = _rounds(edition)
+    if so_far is None:
+        so_far = GameSoFar.fresh(PLAYERS, number)
     leader = bidding.first_leader(edition, number=number, players=len(PLAYERS), rounds=rounds, so_far=so_far)
     order = bidding.bidding_order(edition, list(PLAYERS), leader=leader, number=number, rounds=rounds, so_far=so_far)
-    broken = bidding.broken_rules(edition, bids, order, cards=cards, number=number, rounds=rounds)
+    game = bidding.rules_game(edition, so_far=so_far, players=PLAYERS, number=number, rounds=rounds)
+    broken = bidding.broken_rules(edition, bids, order, cards=cards, number=number, rounds=rounds, game=game)
     return broken[0].message(bids) if broken else None
 
 
-#: The refusals of bids an edition's bidding gave, by round number, cards and bids.
-Refusals = dict[tuple[int, int, tuple[int, ...]], "str | None"]
+#: The refusals of bids an edition's bidding gave, by round number, cards, bids and
+#: the game before (with the scheme that scored it).
+Refusals = dict[tuple[Any, ...], "str | None"]
+#: The game before a round (or why it cannot be had), by the grid's past, for one
+#: edition and scheme.
+Pasts = dict[tuple[int, "Past"], "GameSoFar | str"]
 
 
-def scene_refusal(edition: Edition, scheme: Scheme, scene: Scene, refusals: Refusals | None = None) -> str | None:
+def game_so_far(edition: Edition, scheme: Scheme, number: int, past: Past | None) -> GameSoFar | str:
+    """The game before round ``number`` as ``edition`` under ``scheme`` knows it: a
+    game's start when ``past`` is ``None``, else ``past``'s rounds scored one by one, each
+    after the game before it, as a game played or a score sheet scores them (or why one
+    of them cannot be scored)."""
+    from skullking.rounds.context import GameSoFar
+    from skullking.scoring.schemes import scorer
+
+    if past is None:
+        return GameSoFar.fresh(PLAYERS, number)
+    scoring, rounds = scorer(edition, scheme), _rounds(edition)
+    loads = dict.fromkeys(PLAYERS, scheme.loads[0]) if scheme.loads else {}
+    scores: list[RoundScore] = []
+    results = past.results()
+    try:
+        for before, (cards, bids, won) in enumerate(results, start=1):
+            so_far = GameSoFar.after(PLAYERS, scores, last_leader=PLAYERS[past.lead])
+            refused = bids_refusal(edition, bids, cards, before, so_far)
+            if refused is not None:
+                return f"in round {before} before it, {refused}"
+            game = scoring.game(edition, so_far=so_far, players=PLAYERS, number=before, rounds=rounds)
+            scores.append(
+                scoring.points(
+                    number=before,
+                    cards=cards,
+                    players=PLAYERS,
+                    bids=bids,
+                    won=won,
+                    captured=[],
+                    alliances=[],
+                    wagers={},
+                    loads=loads,
+                    rounds=rounds,
+                    game=game,
+                )
+            )
+    except SkullKingError as exc:
+        return f"the rounds before: {exc}"
+    return GameSoFar.after(PLAYERS, scores, last_leader=PLAYERS[past.last])
+
+
+def _so_far(edition: Edition, scheme: Scheme, scene: Scene, pasts: Pasts | None) -> GameSoFar | str:
+    """:func:`game_so_far` of the scene, kept in ``pasts`` (per edition and scheme)."""
+    if pasts is None or scene.past is None:
+        return game_so_far(edition, scheme, scene.number, scene.past)
+    key = (scene.number, scene.past)
+    if key not in pasts:
+        pasts[key] = game_so_far(edition, scheme, scene.number, scene.past)
+    return pasts[key]
+
+
+def _choice_refusal(choice: SheetChoice | None, value: int, scene: Scene, what: str) -> str | None:
+    """Why a round cannot have P1's wager or bid change ``value`` (``what``) under an
+    edition whose choice is ``choice``: it is not one of its values, or it comes with a
+    trick won with a card and P1 won none, or only the round's last, after which the
+    choice cannot be made."""
+    if choice is None or value not in choice.values:
+        return f"no {what} of {value:+d}" if what == "bid change" else f"no {what} of {value}"
+    if choice.card is None:
+        return None
+    if scene.won == 0:
+        return f"P1's {what} needs a trick won with {choice.card}; P1 won none"
+    if scene.cards == 1 and not choice.after_last_trick:
+        return f"P1's {what} needs a trick won with {choice.card} before the round's last; the round has one trick"
+    return None
+
+
+def _played_refusal(edition: Edition, played: Sequence[str]) -> str | None:
+    """Why P1 cannot have played ``played`` under ``edition``: a card it lacks, or more
+    copies than its deck has."""
+    counts = Counter[str]()
+    for code in played:
+        play = edition.plays.get(code)
+        if play is None:
+            return f"no card '{code}'"
+        counts[play.card.code] += 1
+    copies = Counter(card.code for card in edition.deck())
+    return next(
+        (
+            f"P1 played '{code}' {n} times: the deck has {copies[code]}"
+            for code, n in counts.items()
+            if n > copies[code]
+        ),
+        None,
+    )
+
+
+def scene_refusal(
+    edition: Edition, scheme: Scheme, scene: Scene, refusals: Refusals | None = None, pasts: Pasts | None = None
+) -> str | None:
     """Why ``edition`` under ``scheme`` cannot have the round ``scene``, or ``None``.
     ``refusals`` keeps what the bidding rules said of the bids of a round (they read
-    neither the scheme nor the tricks won: the grid asks of the same bids many times)."""
+    neither the scheme, but through the game before, nor the tricks won: the grid asks
+    of the same bids many times), ``pasts`` the game before (see :func:`game_so_far`)."""
+    so_far: GameSoFar | None = None
+    if scene.past is not None:
+        before = _so_far(edition, scheme, scene, pasts)
+        if isinstance(before, str):
+            return before
+        so_far = before
     bids = scene.bids()
-    key = (scene.number, scene.cards, tuple(bids.values()))
+    key = (scene.number, scene.cards, tuple(bids.values()), scene.past and (scene.past, scheme.id))
     if refusals is None or key not in refusals:
-        refused = bids_refusal(edition, bids, scene.cards, scene.number)
+        refused = bids_refusal(edition, bids, scene.cards, scene.number, so_far)
         if refusals is not None:
             refusals[key] = refused
     else:
@@ -465,14 +632,16 @@ def scene_refusal(edition: Edition, scheme: Scheme, scene: Scene, refusals: Refu
         return f"no bonus '{scene.captured}'"
     if scene.ally is not None and not any(e.kind is EffectKind.ALLIANCE for e in edition.effects):
         return "no alliances"
-    if scene.wager and (edition.wagers is None or scene.wager not in edition.wagers.values):
-        return f"no wager of {scene.wager}"
-    if scene.change and (edition.bid_changes is None or scene.change not in edition.bid_changes.values):
-        return f"no bid change of {scene.change:+d}"
+    if scene.wager and (refused := _choice_refusal(edition.wagers, scene.wager, scene, "wager")):
+        return refused
+    if scene.change and (refused := _choice_refusal(edition.bid_changes, scene.change, scene, "bid change")):
+        return refused
     if not 0 <= scene.bid + scene.change <= scene.cards:
         return f"bid {scene.bid} changed by {scene.change:+d} leaves 0..{scene.cards}"
     if scene.load is not None and scene.load not in scheme.loads:
         return f"no load '{scene.load}' in scheme '{scheme.id}'"
+    if scene.played:
+        return _played_refusal(edition, scene.played)
     return None
 
 
@@ -482,30 +651,41 @@ def score_scene(
     scene: Scene,
     memo: dict[Scene, int] | None = None,
     refusals: Refusals | None = None,
+    *,
+    pasts: Pasts | None = None,
 ) -> int | str:
     """``P1``'s points for the round ``scene`` under ``edition`` and ``scheme``, scored as
-    a score sheet's round is; or why the edition cannot have that round. ``memo`` keeps
-    the points of rounds scored alike (a bid changed to 2 scores as a bid of 2), and
-    ``refusals`` what the bidding rules said (see :func:`scene_refusal`)."""
+    a score sheet's round is (in the edition's default schedule, after the game before
+    it); or why the edition cannot have that round. ``memo`` keeps the points of rounds
+    scored alike (a bid changed to 2 scores as a bid of 2), ``refusals`` what the
+    bidding rules said and ``pasts`` the game before (see :func:`scene_refusal`)."""
     from skullking.scoring.schemes import scorer
 
-    refused = scene_refusal(edition, scheme, scene, refusals)
+    refused = scene_refusal(edition, scheme, scene, refusals, pasts)
     if refused is not None:
         return refused
     key = scene._replace(bid=scene.bid + scene.change, change=0)
     if memo is not None and key in memo:
         return memo[key]
-    bids = key.bids()
-    result = scorer(edition, scheme).points(
+    scoring, rounds = scorer(edition, scheme), _rounds(edition)
+    game = None
+    if scoring.game_names:
+        so_far = _so_far(edition, scheme, scene, pasts)
+        assert not isinstance(so_far, str)  # (refused above)
+        game = scoring.game(edition, so_far=so_far, players=PLAYERS, number=scene.number, rounds=rounds)
+    result = scoring.points(
         number=scene.number,
         cards=scene.cards,
         players=PLAYERS,
-        bids=bids,
-        won={"P1": scene.won, "P2": 0, "P3": scene.cards - scene.won},
+        bids=key.bids(),
+        won=scene.tricks_won(),
         captured=[("P1", [scene.captured])] if scene.captured else [],
         alliances=[("P1", "P2")] if scene.ally else [],
         wagers={"P1": scene.wager} if scene.wager else {},
         loads={"P1": scene.load} if scene.load else {},
+        rounds=rounds,
+        played={"P1": [edition.plays[code] for code in scene.played]} if scene.played else None,
+        game=game,
     )
     if memo is not None:
         memo[key] = result.points["P1"]
@@ -532,7 +712,8 @@ def scenes(a: Edition, b: Edition, scheme_a: Scheme, scheme_b: Scheme) -> Iterat
     tricks won, in each load; and, for the bids 0, 1, 2 and all the cards with tricks
     won within one of the bid, each alliance, wager and bid change of either edition,
     and each bonus id (or, off the bid, the first), one at a time (all bids would take
-    several times as long)."""
+    several times as long); and there too, one at a time, the values of what else the
+    formulas of either edition read (see :class:`RoundGrid`)."""
     return iter(RoundGrid(a, b, scheme_a, scheme_b))
 
 
@@ -557,11 +738,48 @@ def _deals_bid(a: Edition, b: Edition) -> list[tuple[int, int, list[int]]]:
     ]
 
 
+def formulas_read(a: Edition, b: Edition, scheme_a: Scheme, scheme_b: Scheme) -> list[Expression]:
+    """The formulas a grid round of the two editions is scored and checked with: the
+    schemes' (``made``, the cases, the adjustments), the bidding rules and the seat
+    formulas (who deals, leads and bids first: the bidding order)."""
+    formulas: list[Expression | None] = []
+    for scheme in (scheme_a, scheme_b):
+        formulas += [scheme.made, *(e for c in scheme.cases for e in (c.when, c.points))]
+        formulas += [e for step in scheme.adjustments for e in (step.when, step.points)]
+    for edition in (a, b):
+        formulas += [rule.require for rule in edition.bidding.rules]
+        play = edition.play_rules
+        formulas += [play.dealer, play.first_leader, edition.bidding.first_bidder]
+    return [f for f in formulas if f is not None]
+
+
+#: The names about the game so far, by what of the game before a round the grid varies
+#: for them: the standings before the previous round, that round's results, and who won
+#: its last trick.
+_PAST_NAMES = {
+    "standings": frozenset(("total", "rank", "last", "first_place", "last_place")),
+    "previous": frozenset(("previous_points", "previous_bid", "previous_won", "previous_top_scorer", "total", "rank")),
+    "winner": frozenset(("previous_last_winner",)),
+}
+
+
 class RoundGrid:
     """The grid of rounds of :func:`scenes` under one pair of schemes: walked in order,
     counted without being written out, and any of its rounds had by its index (then
-    numbered load by load, the rounds with a bonus, ally, wager or bid change after
-    each deal's plain ones, not in the order the grid is walked)."""
+    numbered load by load, the rounds with a bonus, ally, wager, bid change or other
+    value after each deal's plain ones, not in the order the grid is walked).
+
+    Besides the bid and tricks won, a round near the bid is also played, one at a time,
+    with what else the formulas of either edition (:func:`formulas_read`) read, and only
+    then: other bids of the third player where one reads ``total_bids`` or the whole
+    table; for each ``played_`` name, 1 to all the cards of the round played by ``P1``
+    that it counts (as far as the decks have them); and where one reads the game so far,
+    a game before the round (:class:`Past`), its standings, the previous round's results
+    and who won its last trick varied one at a time, each as the names read need. Rounds
+    that cannot happen are left out: a bonus captured or a wager or bid change won with a
+    card (a card the choice needs, under an edition that has it) with no trick won, or a
+    wager or bid change that comes only with a trick before the round's last in a round
+    of one trick, an alliance whose ally took no trick."""
 
     def __init__(
         self,
@@ -579,21 +797,69 @@ class RoundGrid:
         )
         self.wagers = _union(v for e in pair if e.wagers for v in e.wagers.values if v)
         self.changes = _union(v for e in pair if e.bid_changes for v in e.bid_changes.values if v)
+        self.wager_choices = [e.wagers for e in pair if e.wagers]
+        self.change_choices = [e.bid_changes for e in pair if e.bid_changes]
+        formulas = formulas_read(a, b, scheme_a, scheme_b)
+        names = frozenset().union(*(f.variables for f in formulas))
+        #: Whether a formula reads the others' bids: the third player's bid is varied.
+        self.table = "total_bids" in names or any(f.uses_table for f in formulas)
+        #: The cards P1 may have played, as many as each played_ name read counts.
+        self.pools = [
+            pool
+            for name in sorted({n for s in (scheme_a, scheme_b) for n in played_names_used(s)})
+            if (pool := _played_pool(pair, (scheme_a, scheme_b), name))
+        ]
+        #: The card P1 played for an alliance, a wager or a bid change, where a formula
+        #: counts cards played (else none: it changes nothing).
+        self.cards_for: dict[str, tuple[str, ...]] = {}
+        if self.pools:
+            alliance = {e.id for ed in pair for e in ed.effects if e.kind is EffectKind.ALLIANCE}
+            needs: list[tuple[str, Callable[[Card], bool]]] = [
+                ("ally", lambda card: card.kind in {k.id for ed in pair for k in ed.kinds if k.effect in alliance}),
+                ("wager", lambda card: _won_with(card, self.wager_choices)),
+                ("change", lambda card: _won_with(card, self.change_choices)),
+            ]
+            for field, needed in needs:
+                code = next(
+                    (str(p) for ed in pair for p in ed.plays.values() if not p.undeclared and needed(p.card)), None
+                )
+                if code is not None:
+                    self.cards_for[field] = (code,)
+        #: What of the game before a round is varied (see _PAST_NAMES).
+        self.past = {what for what, read in _PAST_NAMES.items() if read & names}
+        # (``deals`` alone needs no game before: the dealer follows from the round number,
+        # or from the seats its formula reads, which are among the names)
+        if names & (frozenset((*GAME_PLAYER_NAMES, *GAME_SEAT_NAMES)) - {"deals"}):
+            self.past.add("base")
+        deal_list = _deals_bid(a, b) if deals is None else deals
+        #: The cards dealt in each round number (the first deal of that number).
+        self.dealt: dict[int, int] = {}
+        for number, cards, _ in deal_list:
+            self.dealt.setdefault(number, cards)
         self.deals: list[_Deal] = []
         self.starts: list[int] = []  # where each deal's rounds of one load start
         per_load = 0
-        for number, cards, bids in _deals_bid(a, b) if deals is None else deals:
+        for number, cards, bids in deal_list:
             near = []
             for bid in (bid for bid in bids if bid in (0, 1, 2, cards)):
                 for won in range(max(0, bid - 1), min(cards, bid + 1) + 1):
-                    near.append((bid, won, sum(len(options) for _, options in self._choices(cards, bid, won))))
+                    more = sum(len(options) for _, options in self._choices(number, cards, bid, won))
+                    near.append((bid, won, more))
             deal = _Deal(number, cards, bids, len(bids) * (cards + 1), near)
             self.deals.append(deal)
             self.starts.append(per_load)
             per_load += deal.plain + sum(more for _, _, more in near)
         self.per_load = per_load
 
-    def _choices(self, cards: int, bid: int, won: int) -> list[tuple[str, Sequence[Any]]]:
+    def _with(self, plain: Scene, field: str, value: Any) -> Scene:
+        """The round ``plain`` with ``value`` for ``field``, and, where a formula counts
+        cards played, the card P1 played for it (the Loot of an alliance, the card a
+        wager or bid change is won with)."""
+        scene = plain._replace(**{field: value})
+        cards = self.cards_for.get(field)
+        return scene._replace(played=cards) if cards else scene
+
+    def _choices(self, number: int, cards: int, bid: int, won: int) -> list[tuple[str, Sequence[Any]]]:
         """What a round with this bid and tricks won is also played with, one at a time
         (the field of the scene, its values): nothing unless it is near the bid."""
         if abs(won - bid) > 1 or bid not in (0, 1, 2, cards):
@@ -602,10 +868,44 @@ class RoundGrid:
         # show how a near miss pays them.
         return [
             ("captured", (self.bonuses if won == bid else self.bonuses[:1]) if won else ()),
-            ("ally", self.allies),
-            ("wager", self.wagers),
-            ("change", [change for change in self.changes if 0 <= bid + change <= cards]),
+            ("ally", self.allies if won < cards else ()),  # (the ally takes the Loot's trick)
+            ("wager", [v for v in self.wagers if _possible(self.wager_choices, v, cards, won)]),
+            (
+                "change",
+                [
+                    change
+                    for change in self.changes
+                    if 0 <= bid + change <= cards and _possible(self.change_choices, change, cards, won)
+                ],
+            ),
+            ("third_bid", range(1, cards + 1) if self.table else ()),
+            (
+                "played",
+                _union(tuple(pool[:count]) for pool in self.pools for count in range(1, min(cards, len(pool)) + 1)),
+            ),
+            ("past", self._pasts(number)),
         ]
+
+    def _pasts(self, number: int) -> list[Past]:
+        """The games before round ``number`` the grid plays it after (none unless a
+        formula reads the game so far; round 1 has none): one, then (as the names read
+        need) the standings, the previous round's results and who won its last trick
+        changed one at a time."""
+        cards = tuple(self.dealt.get(k) or 0 for k in range(1, number))
+        if not self.past or number < 2 or not all(cards):
+            return []
+        base = Past(cards)
+        pasts = [base]
+        if "standings" in self.past and number >= 3:  # (a standing is made before the previous round)
+            pasts += [base._replace(lead=0), base._replace(lead=2)]
+        last = cards[-1]
+        if "previous" in self.past:
+            for bid in sorted({0, 1, 2, last} & set(range(last + 1))):
+                for won in range(max(0, bid - 1), min(last, bid + 1) + 1):
+                    pasts.append(base._replace(bid=bid, won=won, last=0 if won else 2))
+        if "winner" in self.past and last >= 2:  # (P3 took a trick: it may have been the last)
+            pasts.append(base._replace(last=2))
+        return _union(pasts)
 
     def __len__(self) -> int:
         return len(self.loads) * self.per_load
@@ -615,8 +915,8 @@ class RoundGrid:
             for bid, won, load in itertools.product(deal.bids, range(deal.cards + 1), self.loads):
                 plain = Scene(deal.number, deal.cards, bid, won, load=load)
                 yield plain
-                for field, options in self._choices(deal.cards, bid, won):
-                    yield from (plain._replace(**{field: value}) for value in options)
+                for field, options in self._choices(deal.number, deal.cards, bid, won):
+                    yield from (self._with(plain, field, value) for value in options)
 
     def __getitem__(self, index: int) -> Scene:
         if not 0 <= index < len(self):
@@ -633,11 +933,41 @@ class RoundGrid:
                 index -= more
                 continue
             plain = Scene(deal.number, deal.cards, bid, won, load=self.loads[load])
-            for field, options in self._choices(deal.cards, bid, won):
+            for field, options in self._choices(deal.number, deal.cards, bid, won):
                 if index < len(options):
-                    return plain._replace(**{field: options[index]})
+                    return self._with(plain, field, options[index])
                 index -= len(options)
         raise AssertionError("counted rounds are all had")  # pragma: no cover
+
+
+def _won_with(card: Card, choices: Sequence[SheetChoice]) -> bool:
+    """Whether ``card`` is the one a trick must be won with for one of ``choices``."""
+    return any(c.card is not None and c.card in (card.kind, card.individual) for c in choices)
+
+
+def _possible(choices: Sequence[SheetChoice], value: int, cards: int, won: int) -> bool:
+    """Whether P1 can have made the wager or bid change ``value`` with ``won`` tricks won
+    of ``cards`` under one of the editions that offer it (``choices``)."""
+    probe = Scene(0, cards, 0, won)
+    return any(value in c.values and _choice_refusal(c, value, probe, "") is None for c in choices)
+
+
+def _played_pool(editions: Sequence[Edition], schemes: Sequence[Scheme], name: str) -> list[str]:
+    """The cards (as played: a Tigress declared) ``P1`` may play that ``name`` counts, one
+    per card of the deck, A's deck first, then the cards only B's has; the editions'
+    scorers say what counts."""
+    from skullking.scoring.schemes import scorer
+
+    pool: list[str] = []
+    for edition, scheme in zip(editions, schemes, strict=True):
+        counts = scorer(edition, scheme).counts
+        counted: dict[str, str] = {}  # card code -> its first play that the name counts
+        for play in edition.plays.values():
+            if not play.undeclared and play.card.code not in counted and counts([play]).get(name):
+                counted[play.card.code] = str(play)
+        extra = Counter(counted[card.code] for card in edition.deck() if card.code in counted) - Counter(pool)
+        pool += list(extra.elements())  # (the copies the decks before lack)
+    return pool
 
 
 def scheme_pairs(a: Edition, b: Edition) -> list[tuple[Scheme, Scheme]]:
@@ -650,16 +980,41 @@ def scheme_pairs(a: Edition, b: Edition) -> list[tuple[Scheme, Scheme]]:
     return pairs
 
 
-def _example(scene: Scene, a: Scheme, b: Scheme, edition: Edition) -> dict[str, Any]:
-    """A round as the report shows it; ``bonus`` and ``alliance`` give what ``edition``
-    pays for the capture and for the alliance (when both allies make their bids)."""
+def _example(
+    scene: Scene, schemes: tuple[Scheme, Scheme], editions: tuple[Edition, Edition], side: str
+) -> dict[str, Any]:
+    """A round as the report shows it, with its whole context: ``bonus`` and
+    ``alliance`` give what the edition of ``side`` pays for the capture and for the
+    alliance (when both allies make their bids); ``rounds`` and ``last_round`` what each
+    edition's default schedule makes of the round, ``played_counts`` what each counts
+    of P1's cards played (its ``played_`` names; ``None`` where it lacks a card), and
+    ``totals`` each player's points before the round in each (``None`` without a game
+    before, or where the edition cannot have it)."""
+    from skullking.scoring.schemes import scorer
+
+    edition = editions[0 if side == "a" else 1]
     points = {bonus.id: bonus.points for bonus in edition.bonuses}
+    counts: dict[str, dict[str, int] | None] = {}
+    totals: dict[str, dict[str, int] | None] = {}
+    for key, ed, scheme in zip(("a", "b"), editions, schemes, strict=True):
+        known = all(code in ed.plays for code in scene.played)
+        counts[key] = scorer(ed, scheme).counts(ed.plays[c] for c in scene.played) if known else None
+        so_far = game_so_far(ed, scheme, scene.number, scene.past) if scene.past else None
+        totals[key] = dict(zip(PLAYERS, so_far.totals, strict=True)) if isinstance(so_far, GameSoFar) else None
     return {
-        "scheme": {"a": a.id, "b": b.id},
+        "scheme": {"a": schemes[0].id, "b": schemes[1].id},
         **scene.as_json(),
         "bonus": points.get(scene.captured, 0) if scene.captured else 0,
         "alliance": edition.alliance_points() if scene.ally else 0,
+        "rounds": {key: _rounds(ed) for key, ed in zip(("a", "b"), editions, strict=True)},
+        "last_round": {key: int(scene.number == _rounds(ed)) for key, ed in zip(("a", "b"), editions, strict=True)},
+        "played_counts": counts,
+        "totals": totals,
     }
+
+
+#: The fields of a scene, in the order they are named as what makes a round's kind.
+_KINDS = ("captured", "ally", "wager", "change", "third_bid", "played", "past")
 
 
 def round_differences(a: Edition, b: Edition, *, seed: int = 2021, most: int | None = None) -> dict[str, Any]:
@@ -673,10 +1028,11 @@ def round_differences(a: Edition, b: Edition, *, seed: int = 2021, most: int | N
 
     most = MAX_DIFF_ROUNDS if most is None else most
     tally = Tally(per_kind=3)
+    editions = (a, b)
 
     def only_one(side: str, scene: Scene, schemes: tuple[Scheme, Scheme], points: int, why: str) -> None:
         if tally.only_one(side, lambda: why):  # one example per side and reason
-            tally.keep_only(side, _example(scene, *schemes, a if side == "a" else b), points, why)
+            tally.keep_only(side, _example(scene, schemes, editions, side), points, why)
 
     pairs = scheme_pairs(a, b)
     deals = _deals_bid(a, b)
@@ -696,9 +1052,11 @@ def round_differences(a: Edition, b: Edition, *, seed: int = 2021, most: int | N
         left_scheme, right_scheme = schemes
         memo_a: dict[Scene, int] = {}
         memo_b: dict[Scene, int] = {}
+        pasts_a: Pasts = {}
+        pasts_b: Pasts = {}
         for scene in rounds:
-            left = score_scene(a, left_scheme, scene, memo_a, refusals_a)
-            right = score_scene(b, right_scheme, scene, memo_b, refusals_b)
+            left = score_scene(a, left_scheme, scene, memo_a, refusals_a, pasts=pasts_a)
+            right = score_scene(b, right_scheme, scene, memo_b, refusals_b, pasts=pasts_b)
             if isinstance(left, str):
                 if not isinstance(right, str):
                     only_one("b", scene, schemes, right, left)
@@ -709,9 +1067,9 @@ def round_differences(a: Edition, b: Edition, *, seed: int = 2021, most: int | N
             tally.checked += 1
             if left == right:
                 continue
-            what = next((k for k in ("captured", "ally", "wager", "change") if getattr(scene, k)), "")
+            what = next((k for k in _KINDS if getattr(scene, k)), "")
             if tally.differs((left_scheme.id, right_scheme.id, what)):  # three examples per kind of round
-                tally.examples.append({**_example(scene, left_scheme, right_scheme, a), "a": left, "b": right})
+                tally.examples.append({**_example(scene, schemes, editions, "a"), "a": left, "b": right})
     return {
         **tally.as_json(),
         "schemes": [{"a": left.id, "b": right.id} for left, right in pairs],

@@ -3,7 +3,13 @@
 It shows every value the file sets (names language by language, descriptions and
 sources as the file words them), so that no key of an overlay goes unseen. Every item
 says which file set it (``*skullking-2021.yaml:120*``): with ``extends``, that is the
-overlay for what the overlay changed and the base for the rest.
+overlay for what the overlay changed and the base for the rest. A line is credited to
+the keys that say it, each place once: the range of a bid to ``bidding.min`` and
+``max`` (not to a bidding rule an overlay adds), each line about play to its key of
+``play``, the default scheme and schedule also to ``scoring.default`` and
+``schedule.default``; a value no file sets (the engine's default) is credited to none.
+When bonuses and alliances are paid is said as the default scheme's cases pay them
+(:func:`~skullking.scoring.paid.when_paid`).
 
 >>> import skullking
 >>> text = explain(skullking.load_edition("skullking-2021"))
@@ -19,7 +25,8 @@ import os
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from skullking.model.records import AbilityKind, EffectKind, Pattern, Rule, TieBreakWinner
+from skullking.model.records import AbilityKind, AlliancePays, Effect, EffectKind, Pattern, Rule, TieBreakWinner
+from skullking.scoring.paid import cases_say, when_paid
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
@@ -34,12 +41,21 @@ CONVENTIONS = (
 )
 
 
-def _from(edition: Edition, key: str) -> str:
-    where = edition.provenance.get(key)
-    if where is None:
-        return ""
-    file, _, line = where.rpartition(":")
-    return f" *({os.path.basename(file)}:{line})*"
+def _from(edition: Edition, *keys: str) -> str:
+    """Where the values of ``keys`` were set (``*(file.yaml:12)*``), each line once, a
+    file's lines after its name (``*(base.yaml:12, 13; house.yaml:4)*``); nothing for a
+    value no file sets (the engine's default)."""
+    places: dict[str, list[str]] = {}
+    for key in keys:
+        where = edition.provenance.get(key)
+        if where is None:
+            continue
+        file, _, line = where.rpartition(":")
+        lines = places.setdefault(os.path.basename(file), [])
+        if line not in lines:
+            lines.append(line)
+    said = "; ".join(f"{file}:{', '.join(lines)}" for file, lines in places.items())
+    return f" *({said})*" if said else ""
 
 
 def _languages(node: Mapping[str, Any]) -> str:
@@ -70,7 +86,9 @@ def _pattern(pattern: Pattern) -> str:
     return ", ".join(parts) or "any card"
 
 
-def _rules(edition: Edition, rules: tuple[Rule, ...], lines: list[str]) -> None:
+def _rules(edition: Edition, rules: tuple[Rule, ...], lines: list[str], *, credited: bool = True) -> None:
+    """The precedence rules, numbered; each ``credited`` to its item of the edition's
+    ``precedence`` (an effect's own rules are its item's, credited on its line)."""
     for number, rule in enumerate(rules, start=1):
         when = f" when `{rule.when.source}`:" if rule.when is not None else ":"
         group = {
@@ -84,7 +102,7 @@ def _rules(edition: Edition, rules: tuple[Rule, ...], lines: list[str]) -> None:
             ties = f" (equal ranks: the {rule.ties.replace('_', ' ')} wins)"
         lines.append(
             f"{number}. **{rule.id}**{when} the {rule.pick} {group} wins{ties} - {rule.description}"
-            f"{_from(edition, f'rule:{rule.id}')}"
+            f"{_from(edition, f'rule:{rule.id}') if credited else ''}"
         )
 
 
@@ -140,15 +158,53 @@ def _abilities(edition: Edition, lines: list[str]) -> None:
         lines += ["## Abilities (for winning a trick with the card)", "", *found, ""]
 
 
+#: When an alliance pays, as its ``pays`` says.
+_PAYS = {
+    AlliancePays.BOTH_MADE: "when both made their bid",
+    AlliancePays.OWN_MADE: "when they made their own bid",
+    AlliancePays.ALWAYS: "always",
+}
+
+
+def _alliance_paid(edition: Edition, effect: Effect) -> str:
+    """What each ally earns and when: as the alliance's ``pays`` says, where the
+    default scheme's cases pay ``alliance`` (the 2021 rulebook's scoring adds it to a
+    made bid only, so an alliance that pays ``always`` still pays only an ally who made
+    their bid)."""
+    paid = when_paid(edition.scheme(), "alliance")
+    pays, made = _PAYS[effect.pays], paid.made
+    if not paid.cases:
+        return f"nothing: the scoring does not pay the alliance's {effect.points}"
+    if not paid.known:
+        return f"{effect.points} {pays}, paid {paid.words()}"
+    if made.every and paid.missed.every:
+        return f"{effect.points} {pays}"
+    if effect.pays is not AlliancePays.ALWAYS:  # (only an ally who made the bid earns)
+        if made.every:
+            return f"{effect.points} {pays}"
+        if made.cases:
+            return f"{effect.points} {pays}, as {cases_say(made.cases)}"
+        return f"nothing: the scoring does not pay the alliance's {effect.points} on a made bid"
+    if made.every and not paid.missed.every and not paid.missed.cases:
+        return f"{effect.points} {_PAYS[AlliancePays.OWN_MADE]} (the alliance pays always, the scoring on a made bid)"
+    return f"{effect.points} {paid.words(verb='when', holds='is made')}"
+
+
 def _bidding(edition: Edition, lines: list[str]) -> None:
     bidding = edition.bidding
     lines += ["## Bidding", ""]
-    lines.append(f"- a bid is from `{bidding.min.source}` to `{bidding.max.source}`{_from(edition, 'bidding')}")
+    lines.append(
+        f"- a bid is from `{bidding.min.source}` to `{bidding.max.source}`"
+        f"{_from(edition, 'bidding.min', 'bidding.max')}"
+    )
     if bidding.order == "in_turn":
         first = bidding.first_bidder.source if bidding.first_bidder is not None else "leader"
-        lines.append(f"- in turn, in seat order from seat `{first}` (leader: the round's first leader)")
+        lines.append(
+            f"- in turn, in seat order from seat `{first}` (leader: the round's first leader)"
+            f"{_from(edition, 'bidding.order', 'bidding.first_bidder')}"
+        )
     else:
-        lines.append("- all at once (the order does not matter)")
+        lines.append(f"- all at once (the order does not matter){_from(edition, 'bidding.order')}")
     for rule in bidding.rules:
         lines.append(
             f"- rule **{rule.id}**: `{rule.require.source}` - {rule.description}"
@@ -168,7 +224,9 @@ def explain(edition: Edition) -> str:
     lines += [CONVENTIONS, ""]
 
     lines += ["## Players and modules", ""]
-    lines.append(f"- {edition.min_players} to {edition.max_players} players{_from(edition, 'players')}")
+    lines.append(
+        f"- {edition.min_players} to {edition.max_players} players{_from(edition, 'players.min', 'players.max')}"
+    )
     for module in edition.modules:
         notes = [
             n
@@ -221,22 +279,25 @@ def explain(edition: Edition) -> str:
         follow = "a player holding it must follow with a numbered card of that suit; special cards may always be played"
     else:
         follow = "nobody has to follow it: any card may be played"
-    lines.append(f"- A numbered card led sets the suit; {follow}{_from(edition, 'play')}")
+    lines.append(f"- A numbered card led sets the suit; {follow}{_from(edition, 'play.follow_suit')}")
     if play.dealer is not None:
         lines.append(
             f"- Round `round` is dealt by seat `{play.dealer.source}` (0 = the first player, counted round the "
-            f"table){_from(edition, 'play')}"
+            f"table){_from(edition, 'play.dealer')}"
         )
     lines.append(
         f"- The first trick of round `round` is led by seat `{play.first_leader.source}` (0 = the first player, "
-        f"counted round the table){_from(edition, 'play')}"
+        f"counted round the table){_from(edition, 'play.first_leader')}"
     )
     fallback = {
         "trick_leader": "the trick's leader",
         "left_of_trick_leader": "the player after the trick's leader",
         "last_player": "who played the trick's last card",
     }[play.no_winner_leads]
-    lines.append(f"- After a trick nobody wins (and nothing else says who leads): {fallback}{_from(edition, 'play')}")
+    lines.append(
+        f"- After a trick nobody wins (and nothing else says who leads): {fallback}"
+        f"{_from(edition, 'play.no_winner_leads')}"
+    )
     for role in edition.roles:
         what = "the next card sets the suit" if role.lead == "pass" else "the trick has no suit"
         lines.append(f"- {role.id} led: {what}{_said(role.description)}{_from(edition, f'role:{role.id}')}")
@@ -245,7 +306,10 @@ def explain(edition: Edition) -> str:
         if edition.character_after_pass == "no_suit"
         else "the first numbered card sets the suit"
     )
-    lines.append(f"- after an escape-type lead, a card that would leave no suit: {after}{_from(edition, 'lead')}")
+    lines.append(
+        f"- after an escape-type lead, a card that would leave no suit: {after}"
+        f"{_from(edition, 'lead.character_after_pass')}"
+    )
     lines.append("")
 
     lines += ["## Who wins a trick", "", "The first rule whose condition holds and that finds a card decides:", ""]
@@ -258,7 +322,7 @@ def explain(edition: Edition) -> str:
         if len(altering) > 1:
             lines.append(
                 f"- When several are played, the {edition.when_several.replace('_', ' ')} one takes effect; "
-                f"the others play {edition.cancelled_role}{_from(edition, 'when_several')}"
+                f"the others play {edition.cancelled_role}{_from(edition, 'when_several', 'cancelled_role')}"
             )
         for effect in edition.effects:
             head = f"- **{effect.id}** ({effect.kind}): {effect.description}{_from(edition, f'effect:{effect.id}')}"
@@ -268,23 +332,19 @@ def explain(edition: Edition) -> str:
                 but = f" (except the roles {spared} and the effect's own card)" if spared else ""
                 lines.append(f"  - every special card plays {effect.becomes}{but}; then:")
                 sub: list[str] = []
-                _rules(edition, effect.precedence, sub)
+                _rules(edition, effect.precedence, sub, credited=False)
                 lines += [f"    {line}" for line in sub]
                 alliances = "cancelled" if effect.cancels_alliances else "kept"
                 lines.append(f"  - alliances formed in the trick are {alliances}")
             if effect.kind is EffectKind.ALLIANCE:
-                when = {
-                    "both_made": "when both made their bid",
-                    "own_made": "when they made their own bid",
-                    "always": "always",
-                }[effect.pays]
-                lines.append(f"  - each ally earns {effect.points} {when}")
+                lines.append(f"  - each ally earns {_alliance_paid(edition, effect)}")
             else:
                 order = ", else ".join(s.replace("_", " ") for s in effect.next_leader)
                 lines.append(f"  - when nobody wins, the next leader is: {order}")
         lines.append("")
 
-    lines += ["## Bonuses (paid when the bid is made)", ""]
+    paid = when_paid(edition.scheme(), "bonus").words(verb="when", holds="is made", paid="paid ")
+    lines += [f"## Bonuses ({paid})", ""]
     for bonus in edition.bonuses:
         winner = f" when the winning card is {_pattern(bonus.winner)}" if bonus.winner else ""
         captured = " or ".join(_pattern(p) for p in bonus.captured)
@@ -298,7 +358,8 @@ def explain(edition: Edition) -> str:
     lines += ["## Scoring", ""]
     for scheme, data in zip(edition.schemes, edition.data["scoring"]["schemes"], strict=True):
         default = " (default)" if scheme.id == edition.default_scheme else ""
-        lines.append(f"- **{scheme.id}**{default}: {scheme.title}{_from(edition, f'scheme:{scheme.id}')}")
+        set_by = (f"scheme:{scheme.id}", *(["default_scheme"] if default else []))
+        lines.append(f"- **{scheme.id}**{default}: {scheme.title}{_from(edition, *set_by)}")
         lines.append(f"  - a bid is made when `{scheme.made.source}`")
         if scheme.loads:
             loads = []
@@ -343,6 +404,12 @@ def explain(edition: Edition) -> str:
                 else "the first player listed plays after him"
             )
             after += f" (when he led the trick he won, {again})"
+        after += {
+            "as_if_won": "; so too after a trick nobody wins that names him to lead (the Kraken's he would have won)",
+            "ghost": "; after a trick nobody wins that names him to lead (the Kraken's he would have won), he leads",
+            "trick_leader": "; after a trick nobody wins that names him to lead (the Kraken's he would have won), "
+            "the player who led it leads",
+        }[ghost.destroyed_lead]
         lines += [
             f"## {ghost.name}",
             "",
@@ -357,9 +424,8 @@ def explain(edition: Edition) -> str:
         lines.append(f"- hand limit: `{edition.hand_limit.source}`{_from(edition, 'hand_limit')}")
     for schedule, data in zip(edition.schedules, edition.data["schedule"]["variants"], strict=True):
         default = " (default)" if schedule.id == edition.default_schedule else ""
+        set_by = (f"schedule:{schedule.id}", *(["default_schedule"] if default else []))
         cards = ", ".join(map(str, schedule.rounds))
         source = f" (source: {data['source']})" if "source" in data else ""
-        lines.append(
-            f"- `{schedule.id}`{default}: {schedule.title} - {cards}{source}{_from(edition, f'schedule:{schedule.id}')}"
-        )
+        lines.append(f"- `{schedule.id}`{default}: {schedule.title} - {cards}{source}{_from(edition, *set_by)}")
     return "\n".join(lines).rstrip() + "\n"

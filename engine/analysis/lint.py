@@ -42,9 +42,17 @@
   formula: in a scoring formula, ``played_<role>`` of a role no card of a usable module
   has printed or declared, ``played_card_<card>`` of a card of a module no game uses,
   ``bonus``, ``alliance`` and ``wager`` where the edition pays none; in a precedence
-  condition, the count of a role no card plays, and ``trump`` with no trump suit.
+  condition, the count of a role no card plays, and ``trump`` with no trump suit;
+- ``case-never-applies``, ``case-never-reached``, ``bid-rule-never-matters``,
+  ``adjustment-changes-nothing``: a scoring case whose condition never holds, or that
+  the cases before it always pre-empt; a bidding rule that refuses no bid or every
+  bid; an adjustment whose condition never holds or whose points are the points it is
+  given. Found over every value the formulas' names can take in the edition's rounds
+  (:mod:`skullking.analysis.formulas`), claiming nothing where a name cannot be
+  bounded or the values to try are too many.
 
-The last two are read from the rules, without playing: they are reported even when the
+The role and name warnings are read from the rules, and the formula warnings found
+over the formulas' values, without playing tricks: they are reported even when the
 analysis is incomplete.
 
 The analysis plays every kind of trick the edition allows (:mod:`skullking.analysis.exhaustive`:
@@ -108,6 +116,10 @@ CODES = (
     "bid-change-impossible",
     "role-never-played",
     "name-always-zero",
+    "case-never-applies",
+    "case-never-reached",
+    "bid-rule-never-matters",
+    "adjustment-changes-nothing",
 )
 _ALLOW = re.compile(r"#\s*skullking-validate:\s*allow\s+([a-z, -]+)")
 
@@ -176,7 +188,7 @@ def lint_edition(
             "players",
         )
         _unplayed(edition, w, sources or {})
-        return _unless(w.problems, allowed)
+        return _unless(w.problems + _formulas(edition, w.root, allowed), allowed)
     sizes = trick_sizes(edition)
     span = f"tricks of {_players(min(sizes), max(sizes)).replace('players', 'cards').replace('player', 'card')}"
     roles_played = {p.role for p in edition.plays.values() if p.role is not None and p.card.suit is None}
@@ -241,7 +253,18 @@ def lint_edition(
             why = f"in every trick ({span}) another effect takes precedence"
         w.warn("effect-never-acts", f"effect '{effect.id}' can never act: {why}", "effects", "list", i)
     _unplayed(edition, w, sources or {})
-    return _unless(w.problems, allowed)
+    return _unless(w.problems + _formulas(edition, w.root, allowed), allowed)
+
+
+def _formulas(edition: Edition, root: Node, allowed: frozenset[str]) -> list[Problem]:
+    """Formulas that can never matter (:mod:`skullking.analysis.formulas`)."""
+    from skullking.analysis.formulas import findings
+    from skullking.loading.playable import tie_break_rounds
+
+    w = _Warner(root)
+    for finding in findings(edition, tie_break_rounds(edition, root.plain()), allowed):
+        w.warn(finding.code, finding.message, *finding.path)
+    return w.problems
 
 
 def _unless(problems: list[Problem], allowed: frozenset[str]) -> list[Problem]:

@@ -59,3 +59,29 @@ def unknown(what: str, word: str, known: Iterable[str], *, where: str = "", list
     place = f" in {where}" if where else ""
     shown = known_list(names if listed is None else listed)
     return f"unknown {what} '{shorten(word)}'{place}{did_you_mean(word, names)}{shown}"
+
+
+def one_letter_apart(word: str, other: str) -> bool:
+    """Whether ``word`` and ``other`` differ by one letter, case aside: one added, left
+    out, changed, or two neighbours swapped (``pirates``/``pirate``, ``lot``/``loot``,
+    ``zero-mad``/``zero-made``, ``kraken``/``karken``); so do two names told apart only
+    by ``-`` and ``_`` or by case.
+
+    >>> one_letter_apart("pirates", "pirate"), one_letter_apart("karken", "kraken")
+    (True, True)
+    >>> one_letter_apart("zero_made", "zero-made"), one_letter_apart("loot", "lots")
+    (True, False)
+    """
+    a, b = (w.lower().replace("_", "-") for w in (word, other))
+    if a == b:
+        return word != other
+    if abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) > len(b):
+        a, b = b, a
+    start = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), len(a))
+    if len(a) < len(b):  # one letter added to the shorter
+        return a[start:] == b[start + 1 :]
+    if a[start + 1 :] == b[start + 1 :]:  # one letter changed
+        return True
+    return a[start : start + 2] == b[start : start + 2][::-1] and a[start + 2 :] == b[start + 2 :]

@@ -574,6 +574,11 @@ class Expression:
                 found[node.name] = min(found.get(node.name, node.column), node.column)
         return found
 
+    @property
+    def numbers(self) -> frozenset[int]:
+        """The numbers written in the expression (``-5`` as ``5``)."""
+        return frozenset(node.value for node in _walk(self.tree) if isinstance(node, Number))
+
     def __eq__(self, other: object) -> bool:
         """Expressions are equal when their source and names are."""
         if not isinstance(other, Expression):

@@ -312,6 +312,7 @@ def build_edition(root: Node, *, path: str) -> Any:
             wins_lead=d["ghost"]["wins_lead"],
             description=d["ghost"].get("description", ""),
             leads_again=d["ghost"].get("leads_again", default("ghost", "leads_again")),
+            destroyed_lead=d["ghost"].get("destroyed_lead", default("ghost", "destroyed_lead")),
         )
         if "ghost" in d
         else None,
@@ -387,6 +388,19 @@ _SINGLE = {
     "bid_changes": ("scoring", "bid_changes"),
     "play": ("play",),
     "bidding": ("bidding",),
+    # the keys of a mapping one at a time, for a statement that one of them makes: an
+    # overlay that sets one key of the mapping does not set the others
+    "players.min": ("players", "min"),
+    "players.max": ("players", "max"),
+    "lead.character_after_pass": ("lead", "character_after_pass"),
+    "play.dealer": ("play", "dealer"),
+    "play.first_leader": ("play", "first_leader"),
+    "play.no_winner_leads": ("play", "no_winner_leads"),
+    "play.follow_suit": ("play", "follow_suit"),
+    "bidding.min": ("bidding", "min"),
+    "bidding.max": ("bidding", "max"),
+    "bidding.order": ("bidding", "order"),
+    "bidding.first_bidder": ("bidding", "first_bidder"),
     "extra_round_cards": ("scoring", "extra_round_cards"),
     "tie_break_winner": ("scoring", "tie_break_winner"),
 }

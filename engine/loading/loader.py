@@ -335,7 +335,7 @@ def check(
             raise
     seen = {(p.file, p.line, p.column) for p in schema_problems}
     problems += [p for p in checker.problems if (p.file, p.line, p.column) not in seen]
-    problems += [p for p in close_to_base_ids(root) if (p.file, p.line, p.column) not in seen]
+    problems += [p for p in close_to_base_ids(root, sources) if (p.file, p.line, p.column) not in seen]
     if any(p.severity == "error" for p in problems):
         return Checked(None, problems, root, layers, sources, deps)
     from skullking.loading.build import build_edition

@@ -15,7 +15,7 @@ ids, so that one missing required fields is reported as a misspelt id.
 from __future__ import annotations
 
 from skullking.core.errors import Problem
-from skullking.reading.located import Location, Node
+from skullking.reading.located import Added, Location, Node
 
 
 def _is_keyed_list(node: Node) -> bool:
@@ -94,7 +94,8 @@ def _what(where: str) -> str:
 def _mark_added(item: Node, where: str, base_id: str, items: list[Node], added: set[str]) -> Node:
     """``item``, marked as new to the base, with the ids of the base's ``items`` still in
     the list (those of the items the overlay ``added`` left out), and its id added."""
-    item.added = (_what(where), base_id, tuple(i for i in map(_item_id, items) if i not in added))
+    known = tuple(i for i in map(_item_id, items) if i not in added)
+    item.added = Added(_what(where), base_id, known, placed=_hints(item))
     added.add(_item_id(item))
     return item
 

@@ -350,6 +350,12 @@ def tie_breaks(edition: Edition) -> list[Spot]:
     ]
 
 
+def tie_break_rounds(edition: Edition, data: dict[str, Any]) -> list[Spot]:
+    """The tie-break rounds the deck can deal, with their cards (``data``: the edition's
+    file, merged)."""
+    return _tie_break_deals(edition, data)[0]
+
+
 def _tie_break_deals(edition: Edition, data: dict[str, Any]) -> tuple[list[Spot], list[Finding]]:
     """The tie-break rounds that can be dealt (with their cards), and what keeps the
     others from it; ``data`` is the edition's file, merged (for the size of its deck)."""

@@ -4,13 +4,14 @@ in a list of choices with a did-you-mean, a misspelt overlay id)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import re
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from skullking.core.errors import Problem, shorten
 from skullking.core.resources import rules_text
 from skullking.core.suggest import did_you_mean
-from skullking.reading.located import Node
+from skullking.reading.located import Location, Node
 
 
 def schema_problems_of(root: Node) -> list[Problem]:
@@ -99,30 +100,59 @@ def _quoted(value: Any) -> str:
     return text if len(text) <= 60 else f"{text[:40]}... ({len(text):,} characters)"
 
 
-def close_to_base_ids(node: Node) -> Iterator[Problem]:
-    """Warnings for complete items an overlay added under an id close to one its base has
-    (``zero-mad`` beside ``zero-made``): a new item, where a change was likely meant."""
-    from skullking.core.suggest import close_matches
+#: The comment that says a new item is meant, on its id's line or the line above it.
+NEW_ITEM = re.compile(r"#\s*skullking-validate:\s*new\b")
+
+
+def close_to_base_ids(node: Node, sources: Mapping[str, str] | None = None) -> Iterator[Problem]:
+    """Problems of complete items an overlay added under an id close to one its base
+    has, where a change of the base's item was likely meant and the base's rule would
+    go on playing beside the new one: an error for an id one letter from the base's
+    (``pirates`` beside ``pirate``, ``zero-mad`` beside ``zero-made``) unless the item
+    is placed with ``before:``/``after:``, a warning for one merely like it. A comment
+    ``# skullking-validate: new`` on the id's line or the line above (``sources`` holds
+    each file's text by the name its locations give) says the new item is meant, and
+    silences both."""
+    from skullking.core.suggest import close_matches, one_letter_apart
 
     if (
         node.added is not None
         and isinstance(node.value, dict)
         and isinstance(node.value.get("id", Node(0, node.loc)).value, str)
+        and not _marked_new(node.value["id"].loc, sources or {})
     ):
-        what, base_id, known = node.added
+        what, base_id, known, placed = node.added
         ident = node.value["id"]
-        matches = close_matches(str(ident.value), known, cutoff=0.8)  # a new item may well be like another
-        if matches:
-            hint = " or ".join(repr(m) for m in matches)
+        near = [k for k in known if one_letter_apart(str(ident.value), k)]
+        if near and not placed:
+            hint = " or ".join(repr(m) for m in near)
             yield ident.loc.problem(
-                f"new {what} '{ident.value}' ({base_id} has none of that id); did you mean to change {hint}?",
-                severity="warning",
+                f"new {what} '{ident.value}' is one letter from {base_id}'s {hint}, which would go on playing "
+                f"beside it; to change it, write its id as the base does; to add a new {what}, place it with "
+                "'before:' or 'after:', or say so with a comment '# skullking-validate: new'"
             )
+        else:
+            matches = close_matches(str(ident.value), known, cutoff=0.8)  # a new item may well be like another
+            if matches:
+                hint = " or ".join(repr(m) for m in matches)
+                yield ident.loc.problem(
+                    f"new {what} '{ident.value}' ({base_id} has none of that id); did you mean to change {hint}?",
+                    severity="warning",
+                )
     children = (
         node.value.values() if isinstance(node.value, dict) else node.value if isinstance(node.value, list) else []
     )
     for child in children:
-        yield from close_to_base_ids(child)
+        yield from close_to_base_ids(child, sources)
+
+
+def _marked_new(loc: Location, sources: Mapping[str, str]) -> bool:
+    """Whether the line of ``loc``, or the line above it, says ``# skullking-validate: new``."""
+    text = sources.get(loc.file)
+    if text is None:
+        return False
+    lines = text.splitlines()
+    return any(NEW_ITEM.search(lines[n]) for n in (loc.line - 1, loc.line - 2) if 0 <= n < len(lines))
 
 
 def _misspelt(node: Node, missing: list[str]) -> Problem:
@@ -131,7 +161,7 @@ def _misspelt(node: Node, missing: list[str]) -> Problem:
     from skullking.core.suggest import close_matches
 
     assert node.added is not None
-    what, base_id, known = node.added
+    what, base_id, known, _ = node.added
     ident: Node = node.value["id"]
     matches = close_matches(str(ident.value), known)
     if matches:

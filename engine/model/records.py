@@ -89,6 +89,7 @@ DEFAULTS: dict[tuple[str, ...], object] = {
     ("scoring", "tie_break_winner"): "tied_players",
     ("scoring", "schemes", "[]", "otherwise"): "required",
     ("ghost", "leads_again"): "keep_order",
+    ("ghost", "destroyed_lead"): "as_if_won",
 }
 
 
@@ -483,6 +484,10 @@ class Ghost(NamedTuple):
     #: When he leads a trick after leading and winning one: keep_order (the player who
     #: played after him before plays after him again) or seat_order (seat 0 does).
     leads_again: str = "keep_order"
+    #: Who leads when a trick nobody won names him (the Kraken's trick he would have
+    #: won): as_if_won (as ``wins_lead`` says), ghost (he does) or trick_leader (the
+    #: player who led the trick does).
+    destroyed_lead: str = "as_if_won"
 
 
 def ghost_plays(ghost_players: int | None, players: int) -> bool:

@@ -13,7 +13,7 @@ import bisect
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 import yaml
 
@@ -25,6 +25,18 @@ except AttributeError:  # pragma: no cover - depends on how PyYAML was built
     _Loader = yaml.SafeLoader
 
 Path = tuple[str | int, ...]
+
+
+class Added(NamedTuple):
+    """What is known of an item an overlay added to a keyed list of its base: what the
+    list holds (``case``, ``bonus``), the base edition's id, the ids the base has, and
+    whether the overlay gave it a place with ``before:``/``after:`` (which says that a
+    new item was meant)."""
+
+    what: str
+    base_id: str
+    known: tuple[str, ...]
+    placed: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,10 +69,10 @@ class Node:
     style: str | None = None
     end: Location | None = None
     removed: dict[str, Location] = field(default_factory=dict)
-    #: For an item an overlay added to a keyed list: (what the list holds, the base
-    #: edition's id, the ids the base has), so that an item missing required fields
-    #: reads as a misspelt id rather than an incomplete new item.
-    added: tuple[str, str, tuple[str, ...]] | None = None
+    #: For an item an overlay added to a keyed list (see :class:`Added`), so that an
+    #: item missing required fields reads as a misspelt id rather than an incomplete
+    #: new item, and one whose id is a letter from the base's is questioned.
+    added: Added | None = None
 
     def plain(self) -> Any:
         """The node as plain Python data (dicts, lists, scalars)."""

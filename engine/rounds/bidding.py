@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from skullking.model.records import BidRule
-from skullking.rounds.context import START_VALUES, GameSoFar, reads, so_far_of
+from skullking.rounds.context import START_VALUES, GameSoFar, reads, rules_read, so_far_of
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
@@ -86,6 +86,44 @@ def first_leader(edition: Edition, *, number: int, players: int, rounds: int, so
         values["dealer"] = dealer(edition, number=number, players=players, rounds=rounds, so_far=so_far)
     values.update(_seat_values(formula, "play.first_leader", so_far, number=number, players=players))
     return int(formula.evaluate(values)) % players
+
+
+def game_values(
+    edition: Edition,
+    names: frozenset[str],
+    *,
+    place: str,
+    so_far: GameSoFar | None,
+    players: Sequence[str],
+    number: int,
+    rounds: int,
+) -> dict[str, dict[str, int]] | None:
+    """Per player, the names about the game so far among ``names`` that the formulas at
+    ``place`` read (``None`` when they read none), ``deals`` from the round's dealer.
+    ``so_far`` as for :func:`dealer`; raises
+    :class:`~skullking.core.errors.ContextError` as it does."""
+    if not names:
+        return None
+    seat = None
+    if "deals" in names:
+        seat = dealer(edition, number=number, players=len(players), rounds=rounds, so_far=so_far)
+    return so_far_of(so_far, number, players).player_values(names, place, dealer=seat)
+
+
+def rules_game(
+    edition: Edition, *, so_far: GameSoFar | None, players: Sequence[str], number: int, rounds: int
+) -> dict[str, dict[str, int]] | None:
+    """Per player, the names about the game so far the edition's bidding rules read
+    (:func:`game_values` at ``bidding.rules``): what :func:`broken_rules` takes as ``game``."""
+    return game_values(
+        edition,
+        rules_read(edition),
+        place="bidding.rules",
+        so_far=so_far,
+        players=players,
+        number=number,
+        rounds=rounds,
+    )
 
 
 def bidding_order(

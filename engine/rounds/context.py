@@ -42,7 +42,7 @@ if TYPE_CHECKING:
 
 #: What every player's names are at the start of a game (no round before, nobody ahead):
 #: what a formula about each player sees in round 1, and in a round scored on its own
-#: (``diff``'s grid of rounds, the bots' estimates), but for ``deals``.
+#: (the bots' estimates), but for ``deals``.
 START_VALUES: Mapping[str, int] = {
     "total": 0,
     "rank": 1,

@@ -36,15 +36,20 @@ def grants(choice: SheetChoice | Ability, play: Play, trick: int, tricks: int, m
     return choice.after_last_trick or trick < tricks
 
 
-def next_seat(seats: Sequence[int], next_leader: int, count: int, ghost: Ghost | None) -> int:
+def next_seat(seats: Sequence[int], next_leader: int, count: int, ghost: Ghost | None, *, won: bool) -> int:
     """The seat that leads after a trick played by ``seats`` (in play order) whose
-    result names position ``next_leader``: a ghost (seat ``count``) that won hands the
-    lead back to the trick's leader where the edition says so (as the 2024 printing of
-    the rulebook does; in the 2021 rulebook the ghost leads)."""
+    result names position ``next_leader`` (``won``: a card won the trick; else nobody
+    did, and the trick-altering card's rule named that position). When that is the
+    ghost (seat ``count``), the edition says who leads: after a trick he won,
+    ``ghost.wins_lead`` (the 2021 rulebook: he does; the 2024 printing of the rulebook:
+    the trick's leader); after a trick nobody won, such as the Kraken's that he would
+    have won, ``ghost.destroyed_lead`` (the sources do not say; by default as after a
+    trick he won)."""
     following = seats[next_leader]
-    if ghost is not None and following == count and ghost.wins_lead == "trick_leader":
-        return seats[0]
-    return following
+    if ghost is None or following != count:
+        return following
+    rule = ghost.wins_lead if won or ghost.destroyed_lead == "as_if_won" else ghost.destroyed_lead
+    return seats[0] if rule == "trick_leader" else following
 
 
 def opener(seats: Sequence[int], count: int, ghost: Ghost | None) -> int:
@@ -75,12 +80,14 @@ class Seating(NamedTuple):
     is the players' count) and their names (``names``), who opened it as the next
     trick's order needs it (``opened``, see :func:`opener`), and for each position of
     the trick the seat that leads the next one when the result names that position
-    (``leads``, see :func:`next_seat`)."""
+    (see :func:`next_seat`): ``leads`` when the trick was won, ``unwon_leads`` when
+    nobody won it (the same tuple without a ghost)."""
 
     order: tuple[int, ...]
     names: tuple[str, ...]
     opened: int
     leads: tuple[int, ...]
+    unwon_leads: tuple[int, ...]
 
 
 def seating(leader: int, previous: int, seats: Sequence[str], ghost: Ghost | None) -> Seating:
@@ -88,8 +95,11 @@ def seating(leader: int, previous: int, seats: Sequence[str], ghost: Ghost | Non
     ``previous``, at a table of ``seats`` (names; the ghost's, if any, last)."""
     count = len(seats) - (ghost is not None)
     order = tuple(seat_order(leader, previous, count, ghost))
-    leads = tuple(next_seat(order, position, count, ghost) for position in range(len(order)))
-    return Seating(order, tuple(seats[s] for s in order), opener(order, count, ghost), leads)
+    leads = tuple(next_seat(order, position, count, ghost, won=True) for position in range(len(order)))
+    unwon = leads
+    if ghost is not None:
+        unwon = tuple(next_seat(order, position, count, ghost, won=False) for position in range(len(order)))
+    return Seating(order, tuple(seats[s] for s in order), opener(order, count, ghost), leads, unwon)
 
 
 def ghost_play(edition: Edition, play: Play, ghost: Ghost) -> Play:
@@ -161,4 +171,5 @@ def table_trick(
         at = seats.index(players)
         cards[at] = ghost_card(edition, cards[at], ghost)
     result = edition.resolve_trick(cards, leader=0, players=len(seats))
-    return TableTrick(result, tuple(seats[: len(cards)]), next_seat(seats, result.next_leader, players, ghost))
+    following = next_seat(seats, result.next_leader, players, ghost, won=result.winner is not None)
+    return TableTrick(result, tuple(seats[: len(cards)]), following)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence, Set
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from skullking.core.limits import MAX_VALUE
 from skullking.language.expr import divides, python_function, python_text
@@ -29,7 +29,9 @@ from skullking.rounds.context import START_VALUES, reads
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
+    from skullking.language.expr import Expression
     from skullking.model.cards import Play
+    from skullking.rounds.context import GameSoFar
 
 
 class RoundScore(NamedTuple):
@@ -195,6 +197,21 @@ class Scorer:
             scored = {p: value + extra.get(p, 0) for p, value in scored.items()}
         return RoundScore(number=number, cards=cards, bids=bids, won=won, points=scored)
 
+    def game(
+        self, edition: Edition, *, so_far: GameSoFar | None, players: Sequence[str], number: int, rounds: int
+    ) -> dict[str, dict[str, int]] | None:
+        """Per player, the names about the game so far that the scheme's cases and
+        adjustments read (``game_names``; ``None`` when they read none), in round
+        ``number`` after ``so_far``: what :meth:`points` takes as ``game``. Raises
+        :class:`~skullking.core.errors.ContextError` as
+        :func:`~skullking.rounds.bidding.game_values` does."""
+        from skullking.rounds.bidding import game_values
+
+        place = f"scoring '{self.scheme.id}'"
+        return game_values(
+            edition, self.game_names, place=place, so_far=so_far, players=players, number=number, rounds=rounds
+        )
+
     def _evaluated(  # noqa: PLR0917 (a private step of points, its values in points' order)
         self,
         number: int,
@@ -255,10 +272,7 @@ class Scorer:
 
     def case_points(self, table: Sequence[Mapping[str, int]], row: int) -> int:
         """The points of the first case that holds for player ``row`` (0 when none does)."""
-        for case in self.scheme.cases:
-            if case.when is None or case.when.evaluate_for(table, row):
-                return int(case.points.evaluate_for(table, row))
-        return 0
+        return case_points(self.scheme.cases, lambda formula: formula.evaluate_for(table, row))
 
     def counts(self, plays: Iterable[Play]) -> dict[str, int]:
         """The ``played_`` names' values for one player's cards played in a round: each
@@ -277,11 +291,33 @@ class Scorer:
         return counts
 
 
+def deciding_case(cases: Sequence[Case], value: Callable[[Expression], Any]) -> int | None:
+    """The index of the first of ``cases`` whose ``when`` holds (``None`` when none
+    does), each condition worked out by ``value``: the case that scores a player."""
+    for index, case in enumerate(cases):
+        if case.when is None or value(case.when):
+            return index
+    return None
+
+
+def case_points(cases: Sequence[Case], value: Callable[[Expression], Any]) -> int:
+    """The points of the :func:`deciding_case` (0 when none holds), each formula worked
+    out by ``value``: how every scheme scores a player before its adjustments."""
+    index = deciding_case(cases, value)
+    return 0 if index is None else int(value(cases[index].points))
+
+
+def adjusted(adjustment: Adjustment, value: Callable[[Expression], Any], points: int) -> int:
+    """The ``points`` a player has after ``adjustment`` (its formulas worked out by
+    ``value``, where they read ``points`` as given): changed where its ``when`` holds."""
+    if adjustment.when is None or value(adjustment.when):
+        return int(value(adjustment.points))
+    return points
+
+
 def _adjusted(adjustment: Adjustment, table: Sequence[Mapping[str, int]], row: int) -> int:
     """Player ``row``'s points after ``adjustment`` (the table holds them before, as ``points``)."""
-    if adjustment.when is None or adjustment.when.evaluate_for(table, row):
-        return int(adjustment.points.evaluate_for(table, row))
-    return table[row][POINTS]
+    return adjusted(adjustment, lambda formula: formula.evaluate_for(table, row), table[row][POINTS])
 
 
 _SCORERS: weakref.WeakKeyDictionary[Edition, dict[int, tuple[Scheme, Scorer]]] = weakref.WeakKeyDictionary()

@@ -63,7 +63,9 @@ class TrickResult(NamedTuple):
     ``(leader + i) % players``.
 
     ``winner`` is ``None`` when nobody wins (a destroyed or discarded trick);
-    ``bonus`` is the capture-bonus points the winner earns if their bid holds, and
+    ``bonus`` is the capture-bonus points of the winner's trick, paid as the scoring's
+    cases say (the 2021 rulebook's: if the bid holds; see
+    :func:`~skullking.scoring.paid.when_paid`), and
     ``bonuses`` the bonus ids behind it, one per capture; ``alliances`` pairs each
     alliance card's seat with the winner's; ``rule`` is the id of the precedence rule
     or effect that decided, ``reason`` says it in words.

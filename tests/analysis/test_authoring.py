@@ -7,6 +7,8 @@ from pathlib import Path
 
 from clihelp import run
 
+import skullking
+
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "house-rules"
 
 
@@ -92,3 +94,83 @@ def test_diff_of_an_edition_with_itself_is_empty() -> None:
     code, out, _ = run("diff", "skullking-2024", "skullking-2024", "--sample", "50", "--format", "json")
     report = json.loads(out)
     assert code == 0 and report["changes"] == [] and report["tricks"]["differ"] == 0 and report["rounds"]["differ"] == 0
+
+
+def _explained(path: Path) -> list[str]:
+    code, out, err = run("explain", str(path))
+    assert (code, err) == (0, ""), err
+    return out.splitlines()
+
+
+def _line(lines: list[str], start: str) -> str:
+    return next(line for line in lines if line.startswith(start))
+
+
+def test_explain_credits_the_bid_range_to_where_min_and_max_are_set(tmp_path: Path) -> None:
+    """An overlay that adds a bidding rule only sets no range of a bid: the range line
+    names the file and line of `bidding.min` and `max` (here a base in tmp_path sets them
+    on its lines 4 and 5), never the overlay's rule; with no file setting them (the engine's
+    default, 0 to the cards dealt) it names none."""
+    base = tmp_path / "base.yaml"
+    base.write_text(
+        "extends: skullking-2021\nid: base\nbidding:\n  min: 0\n  max: cards\n",
+        encoding="utf-8",
+    )
+    rule = "bidding:\n  rules:\n    - {id: no-exact-total, require: total_bids != cards, description: not the cards}\n"
+    over_base = tmp_path / "over-base.yaml"
+    over_base.write_text(f"extends: base.yaml\nid: over-base\n{rule}", encoding="utf-8")
+    lines = _explained(over_base)
+    assert _line(lines, "- a bid is from").endswith("to `cards` *(base.yaml:4, 5)*")
+    assert _line(lines, "- rule **no-exact-total**").endswith("*(over-base.yaml:5)*")
+    over_bundled = tmp_path / "over-bundled.yaml"
+    over_bundled.write_text(f"extends: skullking-2021\nid: over-bundled\n{rule}", encoding="utf-8")
+    lines = _explained(over_bundled)
+    assert _line(lines, "- a bid is from") == "- a bid is from `0` to `cards`"
+    assert _line(lines, "- all at once") == "- all at once (the order does not matter)"
+
+
+def test_explain_credits_each_key_of_play_and_the_defaults(tmp_path: Path) -> None:
+    """Each line names the key that says it: an overlay that sets only who deals (a
+    house rule of examples/house-rules/catch-up.yaml) is named on the dealer's line, not
+    on following suit or who leads; `scoring.default` is named beside the scheme it makes
+    the default, and `effects.cancelled_role` beside `when_several` (the 2021 rulebook:
+    the last played of two trick-altering cards acts, the other plays as an escape)."""
+    house = tmp_path / "house.yaml"
+    house.write_text(
+        "extends: skullking-2021\nid: house\nplay:\n  dealer: previous_top_scorer\nscoring:\n  default: rascal\n",
+        encoding="utf-8",
+    )
+    lines = _explained(house)
+    assert _line(lines, "- Round `round` is dealt by").endswith("*(house.yaml:4)*")
+    assert "house.yaml" not in _line(lines, "- A numbered card led sets the suit")
+    assert "house.yaml" not in _line(lines, "- The first trick of round")
+    assert "house.yaml" not in _line(lines, "- After a trick nobody wins")
+    rascal = _line(lines, "- **rascal** (default)")
+    assert rascal.endswith("; house.yaml:6)*") and "skullking-2021.yaml:" in rascal
+    assert "house.yaml" not in _line(lines, "- **classic**")
+    several = _line(lines, "- When several are played")
+    base = Path(skullking.load_edition("skullking-2021").path).read_text(encoding="utf-8").splitlines()
+    numbers = [
+        n for n, text in enumerate(base, start=1) if text.strip().startswith(("when_several:", "cancelled_role:"))
+    ]
+    assert several.endswith(f"*(skullking-2021.yaml:{numbers[0]}, {numbers[1]})*")
+
+
+def test_explain_credits_no_top_level_rule_for_an_effects_own_rule(tmp_path: Path) -> None:
+    """An effect's own precedence (the White Whale's, the 2021 rulebook: the highest
+    number wins) is the effect's item, credited on the effect's line: a rule of it with
+    the id of a top-level rule (`trump`) is not credited to that rule's line."""
+    house = tmp_path / "whale.yaml"
+    house.write_text(
+        "extends: skullking-2021\nid: whale\neffects:\n  list:\n    white-whale:\n      precedence:\n"
+        "        - {id: trump, winner: {pick: highest, of: numbered}, description: the highest number wins}\n",
+        encoding="utf-8",
+    )
+    lines = _explained(house)
+    assert _line(lines, "- **white-whale**").endswith("*(whale.yaml:6)*")
+    whales = [line for line in lines if line.startswith("    2. **trump**")]
+    assert whales == [
+        "    2. **trump**: the highest numbered card, whatever its suit wins (equal ranks: the first played wins) "
+        "- the highest number wins"
+    ]
+    assert "*(skullking-2021.yaml:" in _line(lines, "5. **trump**")  # the top-level rule keeps its credit

@@ -153,6 +153,16 @@ def test_loot_points_change_scores_rounds_differently() -> None:
     for example in rounds["examples"]:
         assert example["ally"] == "made" and example["bid"] == example["won"]
         assert example["a"] - example["b"] == 10 and example["alliance"] == 20
+        # its whole context: the ally bid 1 and took the Loot's trick, the third player the rest
+        assert example["table"] == {
+            "P1": {"bid": example["bid"], "won": example["won"]},
+            "P2": {"bid": 1, "won": 1},
+            "P3": {"bid": 0, "won": example["cards"] - example["won"] - 1},
+        }
+        assert (example["played"], example["game"], example["totals"]) == ([], None, {"a": None, "b": None})
+        assert example["rounds"] == {"a": 10, "b": 10}
+        assert example["last_round"] == {"a": int(example["round"] == 10), "b": int(example["round"] == 10)}
+        assert example["played_counts"] == {"a": {}, "b": {}}
     assert {e["scheme"]["a"] for e in rounds["examples"]} == {"classic", "rascal"}
 
 
@@ -219,7 +229,8 @@ def test_a_bid_refused_by_one_editions_bidding_rules(tmp_path: Path) -> None:
     lines = out.split("Rounds only A can have: ")[1].splitlines()[1:]
     assert lines and all("refused by B: P1's bid" in line and "'no-full-bid'" in line for line in lines)
     assert (
-        "classic, round 2 (2 cards), bid 2, won 0: A -20; refused by B: P1's bid 2 breaks bidding rule "
+        "classic, round 2 (2 cards), bid 2, won 0, P2 bid 0 won 0, P3 bid 0 won 2: A -20; refused by B: P1's bid 2 "
+        "breaks bidding rule "
         "'no-full-bid': no bid of all the cards" in out
     )
     assert "bidding.rules[no-full-bid]" in out  # and the changed value is listed
@@ -283,9 +294,9 @@ def test_past_its_limits_diff_plays_a_sample_spread_over_the_grid_and_says_so(
         played["tricks"] += 1
         return real_play(*args)
 
-    def score(*args: Any) -> Any:
+    def score(*args: Any, **kwargs: Any) -> Any:
         played["rounds"] += 1
-        return real_score(*args)
+        return real_score(*args, **kwargs)
 
     monkeypatch.setattr(compare, "_play", play)
     monkeypatch.setattr(compare, "score_scene", score)
@@ -315,3 +326,199 @@ def test_a_grid_within_the_limits_is_played_whole_and_not_said_sampled() -> None
     assert report["rounds"]["grid"]["sampled"] is False
     code, out, _ = run("diff", "skullking-2021", "skullking-2021-first-printing", "--depth", "2", "--sample", "0")
     assert code == 0 and "a sample of" not in out
+
+
+# ---------------------------------------------------------------------- what the formulas read
+
+#: Overlays of skullking-2021 whose formulas read a name the grid varies for them alone.
+READS = {
+    # the README's house rule: the last round of the schedule scores double
+    "last_round": {"scoring": {"schemes": {"classic": {"adjustments": {"double-last-round": {
+        "when": "last_round == 1", "points": "points * 2"}}}}}},
+    # the README's house rule: 5 points less per escape card played
+    "played": {"scoring": {"schemes": {"classic": {"adjustments": {"escape-tax": {
+        "points": "points - 5 * played_card_escape"}}}}}},
+    # 5 more to everybody when the table bid more tricks than were dealt
+    "total_bids": {"scoring": {"schemes": {"classic": {"adjustments": {"overbid": {
+        "when": "total_bids > cards", "points": "points + 5"}}}}}},
+    # examples/house-rules/catch-up.yaml's bonus: a made bid is worth 10 more in last place
+    "game": {"scoring": {"schemes": {"classic": {"adjustments": {"catch-up": {
+        "when": "last == 1 and won == bid", "points": "points + 10"}}}}}},
+}  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def base() -> Edition:
+    return skullking.load_edition("skullking-2021")
+
+
+@pytest.fixture(scope="module")
+def reading(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Edition]:
+    """Each overlay of READS, loaded."""
+    folder = tmp_path_factory.mktemp("reading")
+    return {name: _overlay(folder, name, changes) for name, changes in READS.items()}
+
+
+def test_doubling_the_last_round_scores_the_schedules_last_round_differently(
+    base: Edition, reading: dict[str, Edition], tmp_path: Path
+) -> None:
+    """The README's `double-last-round` (`last_round == 1`: the schedule's last round):
+    the grid scores the last round of the default schedule (round 10 of the 2021
+    rulebook's ten) as the last, and only there do the points double (a zero bid made
+    with 10 cards: 100 points, the 2021 rulebook)."""
+    rounds = compare.round_differences(base, reading["last_round"])
+    assert rounds["differ"] > 0
+    for example in rounds["examples"]:
+        assert example["round"] == 10 and example["rounds"] == {"a": 10, "b": 10}
+        assert example["last_round"] == {"a": 1, "b": 1} and example["b"] == 2 * example["a"] != 0
+    overlay = _overlay_file(tmp_path, "double", READS["last_round"])
+    code, out, _ = run("diff", "skullking-2021", str(overlay), "--depth", "2", "--sample", "0")
+    said = "round 10 (10 cards), bid 0, won 0, P2 bid 0 won 0, P3 bid 0 won 10, the last round of both schedules"
+    assert code == 0 and f"{said}: A 100, B 200" in out
+
+
+def test_an_escape_tax_scores_rounds_with_escapes_played_differently(
+    base: Edition, reading: dict[str, Edition]
+) -> None:
+    """The README's `escape-tax` (`points - 5 * played_card_escape`): the grid has P1
+    play 1 to all the cards of a round as escapes (at most the 2021 deck's five escape
+    cards), and each example shows the cards and the count the tax reads."""
+    rounds = compare.round_differences(base, reading["played"])
+    assert rounds["differ"] > 0 and rounds["only_a"] == rounds["only_b"] == 0
+    for example in rounds["examples"]:
+        count = example["played_counts"]["b"]["played_card_escape"]
+        assert example["played"] == ["E"] * count and 1 <= count <= min(example["cards"], 5)
+        assert example["a"] - example["b"] == 5 * count
+    grid = compare.RoundGrid(base, reading["played"], base.scheme(), reading["played"].scheme())
+    assert max(len(scene.played) for scene in grid) == 5  # the deck's escape cards
+    assert all(len(scene.played) <= scene.cards for scene in grid)
+
+
+def test_a_rule_on_total_bids_sees_the_other_players_bids(base: Edition, reading: dict[str, Edition]) -> None:
+    """`total_bids > cards` (every bid of the round added up): the grid varies the third
+    player's bid, so rounds bid over the cards dealt pay the 5 more, and each example
+    shows every player's bid."""
+    rounds = compare.round_differences(base, reading["total_bids"])
+    assert rounds["differ"] > 0
+    for example in rounds["examples"]:
+        assert sum(seat["bid"] for seat in example["table"].values()) > example["cards"]
+        assert example["b"] - example["a"] == 5
+    assert any(example["table"]["P3"]["bid"] > 0 for example in rounds["examples"])
+
+
+def test_a_bidding_rule_on_total_bids_refuses_rounds_whose_bids_can_be_read(base: Edition, tmp_path: Path) -> None:
+    """A house rule that the bids must not add up to the cards dealt (a common table
+    rule): the rounds it refuses are the other edition's only, and each shows every
+    player's bid, which add up to the cards."""
+    rule = {"require": "total_bids != cards", "description": "the bids must not add up to the cards"}
+    house = _overlay(tmp_path, "no-exact", {"bidding": {"rules": {"no-exact-total": rule}}})
+    rounds = compare.round_differences(base, house)
+    assert rounds["only_a"] > 0 and rounds["only_b"] == 0
+    for example in rounds["only_a_examples"]:
+        assert sum(seat["bid"] for seat in example["table"].values()) == example["cards"]
+        assert "'no-exact-total'" in example["why"]
+    # the third player's bid is varied: 1 + 2 (P2 bids 0) make the 3 cards
+    grid = compare.RoundGrid(base, house, base.scheme(), house.scheme())
+    scene = compare.Scene(3, 3, 1, 1, third_bid=2)
+    assert scene in set(grid) and "'no-exact-total'" in str(compare.score_scene(house, house.scheme(), scene))
+
+
+def test_a_catch_up_bonus_sees_the_game_so_far(base: Edition, reading: dict[str, Edition]) -> None:
+    """examples/house-rules/catch-up.yaml's bonus (`last == 1 and won == bid`: 10 more
+    for a made bid in last place): the grid plays rounds after a game before them, built
+    as a game is, and the examples show it: P1 is last in the totals before the round
+    (under the overlay, which paid the bonus in the rounds before too), and made the bid."""
+    rounds = compare.round_differences(base, reading["game"])
+    assert rounds["differ"] > 0
+    for example in rounds["examples"]:
+        totals = example["totals"]["b"]
+        assert example["game"] is not None and len(example["game"]["rounds"]) == example["round"] - 1
+        assert totals["P1"] == min(totals.values()) < max(totals.values())
+        assert example["bid"] + example["bid_change"] == example["won"] and example["b"] - example["a"] == 10
+
+
+def test_each_name_read_adds_its_rounds_alone(base: Edition, house: Edition, reading: dict[str, Edition]) -> None:
+    """A pair whose formulas read none of the names varied for them has the grid of
+    before (no other bid of the third player, no cards played, no game before); an
+    overlay reading one adds the rounds of that name only, near the bid, the others
+    unchanged (`last_round` adds none: the schedule's last round is in the grid), but
+    that where cards played are counted, the rounds with an alliance, a wager or a bid
+    change have P1 play the card that brings it (the 2021 rulebook: the Loot, Rascal,
+    Harry)."""
+    plain = list(compare.RoundGrid(base, house, base.scheme(), house.scheme()))
+    assert not any(scene.third_bid or scene.played or scene.past for scene in plain)
+    field = {"last_round": "", "played": "played", "total_bids": "third_bid", "game": "past"}
+    brings = {"ally": ("LOOT",), "wager": ("RASCAL",), "change": ("HARRY",)}
+    for name, edition in reading.items():
+        grid = list(compare.RoundGrid(base, edition, base.scheme(), edition.scheme()))
+        with_card = {scene for scene in grid if any(getattr(scene, k) for k in brings)}
+        if name == "played":
+            for scene in with_card:
+                assert scene.played == next(cards for k, cards in brings.items() if getattr(scene, k))
+            grid = [scene._replace(played=()) if scene in with_card else scene for scene in grid]
+        added = [scene for scene in grid if field[name] and getattr(scene, field[name])]
+        assert [scene for scene in grid if scene not in added] == plain, name
+        assert all(abs(scene.won - scene.bid) <= 1 for scene in added)
+        assert bool(added) == (name != "last_round")
+        indexed = compare.RoundGrid(base, edition, base.scheme(), edition.scheme())
+        assert Counter(indexed[i] for i in range(len(indexed))) == Counter(indexed)  # (sampling picks by index)
+
+
+def test_rounds_that_cannot_happen_are_not_in_the_grid(base: Edition, house: Edition) -> None:
+    """What a score sheet refuses is not in the grid: a wager with no trick won (the 2021
+    rulebook: Rascal's wager comes with a trick won with Rascal, not the round's last),
+    nor in a round of one trick; a bid change with no trick won (Harry's, even the
+    last); an alliance whose ally took no trick (the Loot's trick is the ally's)."""
+    for schemes in compare.scheme_pairs(base, house):
+        for scene in compare.RoundGrid(base, house, *schemes):
+            if scene.wager:
+                assert scene.won >= 1 and scene.cards >= 2
+            if scene.change:
+                assert scene.won >= 1
+            if scene.ally:
+                assert scene.won < scene.cards and scene.tricks_won()["P2"] == 1
+            if scene.captured:
+                assert scene.won >= 1
+    # asked all the same, the edition says why
+    wager = compare.Scene(3, 3, 1, 0, wager=10)
+    assert compare.score_scene(base, base.scheme(), wager) == "P1's wager needs a trick won with rascal; P1 won none"
+    one = compare.Scene(1, 1, 1, 1, wager=10)
+    assert "before the round's last" in str(compare.score_scene(base, base.scheme(), one))
+
+
+def test_a_dealers_bonus_scores_the_rounds_the_scored_player_deals(base: Edition, tmp_path: Path) -> None:
+    """`deals` (1 for the player dealing the round): the deal passes left, the last seat
+    dealing round 1 (the 2021 rulebook), so of three players P1 (seat 0) deals rounds 2,
+    5 and 8, and only those score 5 more; no game before is needed for it."""
+    dealer = {
+        "scoring": {"schemes": {"classic": {"adjustments": {"dealer": {"when": "deals == 1", "points": "points + 5"}}}}}
+    }
+    house = _overlay(tmp_path, "dealer", dealer)
+    rounds = compare.round_differences(base, house)
+    assert rounds["differ"] > 0
+    assert {example["round"] for example in rounds["examples"]} <= {2, 5, 8}
+    assert all(example["b"] - example["a"] == 5 and example["game"] is None for example in rounds["examples"])
+    assert not any(scene.past for scene in compare.RoundGrid(base, house, base.scheme(), house.scheme()))
+
+
+def test_a_game_before_whose_bids_an_edition_refuses_is_not_its_game(tmp_path: Path) -> None:
+    """The rounds of a game before a grid round keep each edition's bidding rules, as a
+    sheet's rounds do: where the house rule "the bids must not add up to the cards" is
+    broken in the previous round (P1 bid 0 and won 1 of 2 cards, P2 bid 1, P3 bid and
+    won 1), the edition cannot have that game, and says which round broke what."""
+    rule = {"require": "total_bids != cards", "description": "the bids must not add up to the cards"}
+    bonus = {"catch-up": {"when": "last == 1 and won == bid", "points": "points + 10"}}
+    house = _overlay(
+        tmp_path,
+        "strict",
+        {"bidding": {"rules": {"no-exact-total": rule}}, "scoring": {"schemes": {"classic": {"adjustments": bonus}}}},
+    )
+    past = compare.Past((1, 2), bid=0, won=1, last=0)
+    assert past.results()[-1][1] == {"P1": 0, "P2": 1, "P3": 1}  # 2 bid of 2 cards
+    refused = compare.score_scene(house, house.scheme(), compare.Scene(3, 3, 1, 1, past=past))
+    assert (
+        refused
+        == "in round 2 before it, the bids break bidding rule 'no-exact-total': the bids must not add up to the cards"
+    )
+    kept = compare.score_scene(house, house.scheme(), compare.Scene(3, 3, 1, 1, past=past._replace(won=0, last=2)))
+    assert isinstance(kept, int)

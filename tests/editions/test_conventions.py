@@ -18,6 +18,7 @@ from resolvers import ResolveTrick
 import skullking
 from skullking.core.errors import SheetError
 from skullking.edition import Edition
+from skullking.play.round import Round
 
 
 def _overlay(tmp_path: Path, name: str, body: str) -> Edition:
@@ -84,6 +85,48 @@ def test_4_which_beast_takes_effect(resolve_trick: ResolveTrick, tmp_path: Path)
     assert (second.winner, second.next_leader, second.rule) == (None, 1, "kraken")
     first = resolve_trick(_overlay(tmp_path, "first-beast", "effects:\n  when_several: first_played\n"), trick)
     assert (first.winner, first.rule) == (0, "highest-number")  # the Whale acts: 12 beats 3
+
+
+WHALE_CANCELS = "effects: {list: {white-whale: {cancels_alliances: true}}}\n"
+
+
+def test_white_whale_and_a_loot_alliance(resolve_trick: ResolveTrick, tmp_path: Path) -> None:
+    """A Loot in a White Whale trick that has a winner: the Loot plays as an escape and
+    its player allies with the winner (a German score keeper's article removes the
+    alliance only for the Kraken; `cancels_alliances: false`, skullking-2021) vs the
+    Whale "destroys every special card's effect" (an English rules guide): no alliance
+    (`cancels_alliances: true`). Either way the highest number wins and a 14 pays."""
+    kept, cancelled = _ed("skullking-2021"), _overlay(tmp_path, "whale-cancels", WHALE_CANCELS)
+    for _ in range(3):  # (without tables: the pattern seen, its plan built, then used)
+        for trick, winner in ((["LOOT", "Y9", "WHALE"], 1), (["Y14", "SK", "LOOT", "WHALE"], 0)):
+            ally = trick.index("LOOT")
+            one, other = resolve_trick(kept, trick), resolve_trick(cancelled, trick)
+            assert (one.winner, one.alliances) == (winner, ((ally, winner),))
+            assert (other.winner, other.alliances) == (winner, ())
+            assert one.bonus == other.bonus == (10 if "Y14" in trick else 0)
+
+
+def test_white_whale_and_a_loot_alliance_scored(tmp_path: Path) -> None:
+    """A cancelled alliance pays nothing: Ann's Loot, Bo's 9 and Cy's White Whale, one
+    card each, every bid made. Kept (skullking-2021), Ann and Bo earn the Loot's +20 each
+    (the 2021 rulebook: both allies made their bid); cancelled, neither does. The same on a
+    score sheet with the whole play and in a round played move by move."""
+    kept, cancelled = _ed("skullking-2021"), _overlay(tmp_path, "whale-cancels", WHALE_CANCELS)
+    bids = {"Ann": 0, "Bo": 1, "Cy": 0}
+    sheet = {
+        "players": ["Ann", "Bo", "Cy"],
+        "rounds": [{"leader": "Ann", "bids": bids, "tricks": [["LOOT", "Y9", "WHALE"]]}],
+    }
+    expected = {kept: {"Ann": 30, "Bo": 40, "Cy": 10}, cancelled: {"Ann": 10, "Bo": 20, "Cy": 10}}
+    for edition, points in expected.items():
+        assert edition.score_sheet(sheet).rounds[0].points == points
+        r = Round(edition, ["Ann", "Bo", "Cy"], cards=1, leader="Ann", hands={"Ann": "LOOT", "Bo": "Y9", "Cy": "WHALE"})
+        for player, bid in bids.items():
+            r.bid(player, bid)
+        for player, card in (("Ann", "LOOT"), ("Bo", "Y9"), ("Cy", "WHALE")):
+            r.play(player, card)
+        assert r.tricks[0].winner == "Bo"
+        assert r.score().points == points
 
 
 def test_6_loot_with_two_players() -> None:
@@ -241,6 +284,72 @@ def test_5_who_leads_after_graybeard_wins() -> None:
     assert trick_leader.rounds[1].points == {"Ann": -10, "Bo": 20}
     # Zero tricks won by the players is fine in round 1: Graybeard may win any trick.
     assert ghost_leads.rounds[0].points == {"Ann": 10, "Bo": 10}
+
+
+def _kraken_sheet(trick_2: str) -> str:
+    return (
+        "players: [Ann, Bo]\n"
+        "rounds:\n"
+        "  - cards: 2\n"
+        "    bids: {Ann: 1, Bo: 0}\n"
+        "    leader: Ann\n"
+        f"    tricks: [[Y5, Y9, KRAKEN], {trick_2}]\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("base", "setting", "ghost_leads"),
+    [
+        ("skullking-2021", None, True),  # as_if_won: as after a trick he wins, he leads
+        ("skullking-2021", "trick_leader", False),
+        ("skullking-2024", None, False),  # as_if_won: as after a trick he wins, Ann leads
+        ("skullking-2024", "ghost", True),
+    ],
+)
+def test_leader_after_a_kraken_trick_graybeard_would_have_won(
+    tmp_path: Path, base: str, setting: str | None, ghost_leads: bool
+) -> None:
+    """Ann leads Y5, Graybeard (second, the 2021 rulebook) turns over Y9, Bo plays the
+    Kraken: nobody wins, and the player who would have won without it leads (the official
+    FAQ), which is Graybeard. The sources do not say whether the rule for a trick he wins
+    (`wins_lead`: he leads in the 2021 rulebook, the trick's leader in the 2024 printing)
+    applies: `ghost.destroyed_lead` says, `as_if_won` by default, or `ghost`, or
+    `trick_leader`. The leader of trick 2 is asserted in a round played move by move, and
+    a score sheet of the same play scores by it: G1 G9 G5 in play order are
+    Graybeard-Ann-Bo (Ann's 9 wins) or Ann-Graybeard-Bo (Graybeard's 9 wins)."""
+    edition = _ed(base)
+    if setting is not None:
+        path = tmp_path / "lead.yaml"
+        path.write_text(f"extends: {base}\nid: lead\nghost: {{destroyed_lead: {setting}}}\n", encoding="utf-8")
+        edition = skullking.load_edition(path)
+    r = Round(
+        edition, ["Ann", "Bo"], cards=2, leader="Ann", hands={"Ann": "Y5 G9", "Bo": "KRAKEN G5", "Graybeard": "Y9 G1"}
+    )
+    r.bid("Ann", 1)
+    r.bid("Bo", 0)
+    r.play("Ann", "Y5")
+    r.play("Bo", "KRAKEN")
+    first = r.tricks[0]
+    assert (first.players, first.winner, first.result.next_leader) == (("Ann", "Graybeard", "Bo"), None, 1)
+    assert first.next_leader == ("Graybeard" if ghost_leads else "Ann")
+    if ghost_leads:
+        assert r.trick == (edition.plays["G1"],) and r.to_play == "Ann"  # he has led G1
+        r.play("Ann", "G9")
+    else:
+        assert r.trick == () and r.to_play == "Ann"
+        r.play("Ann", "G9")  # Graybeard then turns over G1
+    r.play("Bo", "G5")
+    assert r.tricks[1].winner == "Ann"
+    order = "[G1, G9, G5]"
+    scored = edition.score_sheet(_kraken_sheet(order)).rounds[0]
+    if ghost_leads:
+        assert (scored.won, scored.points) == ({"Ann": 1, "Bo": 0}, {"Ann": 20, "Bo": 20})
+    else:
+        assert (scored.won, scored.points) == ({"Ann": 0, "Bo": 0}, {"Ann": -10, "Bo": 20})
+    assert r.as_sheet_round()["tricks"] == [
+        ["Y5", "Y9", "KRAKEN"],
+        ["G1", "G9", "G5"] if ghost_leads else ["G9", "G1", "G5"],
+    ]
 
 
 def test_graybeard_plays_his_tigress_as_an_escape() -> None:

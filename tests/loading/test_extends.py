@@ -140,14 +140,14 @@ def test_a_misspelt_id_says_did_you_mean(tmp_path: Path) -> None:
         "extends: skullking-2021\nid: rich-loot\neffects:\n  list:\n    - id: lot\n      points: 30\n",
     )
     assert _refused(listed) == ["5:11: no effect 'lot' in skullking-2021; did you mean 'loot'?"]
-    mapped = _write(
+    placed = _write(
         tmp_path / "cases.yaml",
         "extends: skullking-2021\nid: cases\nscoring:\n  schemes:\n    classic:\n      cases:\n"
-        "        zero-mad: {points: 0}\n",
+        "        zero-mad: {points: 0, after: missed}\n",
     )
-    # a complete new case is added, but with warnings: its id is close to the base's, and
-    # it comes after the catch-all case, so it could never apply
-    _, problems = check_file(mapped, use_cache=False)
+    # a complete new case given a place is added, with warnings: its id is close to the
+    # base's, and after the catch-all case it could never apply
+    _, problems = check_file(placed, use_cache=False)
     assert [(p.severity, p.line, p.message) for p in sorted(problems, key=lambda p: p.column)] == [
         (
             "warning",
@@ -186,6 +186,65 @@ def test_a_new_item_is_told_the_bases_ids_not_the_overlays_own(tmp_path: Path) -
     (message,) = _refused(removed)
     assert message.startswith("5:3: no bonus 'sea-serpent' in skullking-2021 to change; a new bonus needs 'captured'")
     assert "black-14" not in message and "standard-14" in message
+
+
+ONE_LETTER = (
+    "new role 'pirates' is one letter from skullking-2021's 'pirate', which would go on playing beside it; "
+    "to change it, write its id as the base does; to add a new role, place it with 'before:' or 'after:', "
+    "or say so with a comment '# skullking-validate: new'"
+)
+
+
+@pytest.mark.parametrize(
+    "roles",
+    [
+        "roles:\n  pirates: {lead: no_suit, description: Plays as a number.}\n",
+        "roles:\n  - id: pirates\n    lead: no_suit\n    description: Plays as a number.\n",
+    ],
+    ids=["mapping", "list"],
+)
+def test_a_new_item_one_letter_from_the_bases_is_refused(tmp_path: Path, roles: str) -> None:
+    """A complete new item whose id is one letter from one of the base's (``pirates``
+    beside ``pirate``) was most likely meant to change it: added as new, the base's
+    rule would go on playing beside it unnoticed, so it is an error, not a warning, in
+    the mapping form and the list form alike."""
+    house = _write(tmp_path / "house.yaml", f"extends: skullking-2021\nid: house\n{roles}")
+    assert _refused(house) == [f"4:{9 if 'id:' in roles else 3}: {ONE_LETTER}"]
+
+
+@pytest.mark.parametrize(
+    "roles",
+    [
+        "roles:\n  # skullking-validate: new\n  pirates: {lead: no_suit, description: Plays as a number.}\n",
+        "roles:\n  pirates: {lead: no_suit, description: Plays as a number.}  # skullking-validate: new\n",
+        "roles:\n  - id: pirates  # skullking-validate: new\n    lead: no_suit\n    description: Plays as a number.\n",
+    ],
+    ids=["comment-above", "comment-beside", "list"],
+)
+def test_a_new_item_said_to_be_meant_is_added_without_a_word(tmp_path: Path, roles: str) -> None:
+    """The comment ``# skullking-validate: new`` on the id's line or the line above says
+    the new item is meant: it is added beside the base's, with neither the error nor
+    the did-you-mean warning."""
+    house = _write(tmp_path / "house.yaml", f"extends: skullking-2021\nid: house\n{roles}")
+    edition, problems = check_file(house, use_cache=False)
+    assert edition is not None
+    assert {"pirate", "pirates"} <= {r.id for r in edition.roles}
+    assert not [p for p in problems if "pirates" in p.message]
+
+
+def test_a_new_item_placed_with_before_is_meant(tmp_path: Path) -> None:
+    """``before:`` (or ``after:``) gives the new item a place: the file says a new item
+    is meant, so it is added, with the did-you-mean warning only."""
+    house = _write(
+        tmp_path / "house.yaml",
+        "extends: skullking-2021\nid: house\nroles:\n"
+        "  pirates: {before: pirate, lead: no_suit, description: Plays as a number.}\n",
+    )
+    edition, problems = check_file(house, use_cache=False)
+    assert edition is not None and [r.id for r in edition.roles].index("pirates") == 1
+    assert [(p.severity, p.message) for p in problems if "pirates" in p.message] == [
+        ("warning", "new role 'pirates' (skullking-2021 has none of that id); did you mean to change 'pirate'?")
+    ]
 
 
 def test_a_complete_new_item_is_added_not_taken_for_a_misspelling(resolve_trick: ResolveTrick, tmp_path: Path) -> None:

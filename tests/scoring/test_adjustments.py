@@ -295,19 +295,20 @@ def test_explain_lists_each_adjustment_after_the_cases(tmp_path: Path) -> None:
 
 def test_diff_sees_an_adjustment_as_values_and_in_the_rounds_it_changes(tmp_path: Path) -> None:
     """`diff` lists an added adjustment's values by path, and its grid of rounds scores
-    them: doubling round 1 changes every round 1 of the grid whose points are not 0, and
-    no other round."""
-    first = _load(tmp_path, "first", DOUBLE_LAST.replace("last_round == 1", "round == 1"))
-    changes = {c["path"]: c["b"] for c in compare.changed_values(BASE, first)}
+    them: the README's doubling of the last round changes every round of the grid that
+    is the default schedule's last (round 10 of ten) whose points are not 0, and no
+    other round."""
+    double = _load(tmp_path, "double", DOUBLE_LAST)
+    changes = {c["path"]: c["b"] for c in compare.changed_values(BASE, double)}
     assert changes == {
         "scoring.schemes[classic].adjustments[double-last-round]": "(present)",
-        "scoring.schemes[classic].adjustments[double-last-round].when": "round == 1",
+        "scoring.schemes[classic].adjustments[double-last-round].when": "last_round == 1",
         "scoring.schemes[classic].adjustments[double-last-round].points": "points * 2",
     }
-    rounds = compare.round_differences(BASE, first)
+    rounds = compare.round_differences(BASE, double)
     assert rounds["differ"] > 0
     for example in rounds["examples"]:
-        assert example["round"] == 1 and example["b"] == 2 * example["a"]
-    code, out, _ = run("diff", "skullking-2021", str(tmp_path / "first.yaml"))
+        assert example["round"] == 10 and example["last_round"]["b"] == 1 and example["b"] == 2 * example["a"]
+    code, out, _ = run("diff", "skullking-2021", str(tmp_path / "double.yaml"))
     assert code == 0
     assert f"Rounds: {rounds['differ']} of {rounds['checked']} (schemes classic, rascal) score differently" in out

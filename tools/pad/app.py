@@ -574,8 +574,7 @@ class Pad:
 
             def resolve() -> dict[str, Any]:
                 plays = edition.parse_cards(cards)
-                record: dict[str, Any] = edition.resolve_trick(plays, leader=leader, players=players).as_json()
-                return record
+                return _bonus_paid(edition, edition.resolve_trick(plays, leader=leader, players=players).as_json())
 
             return JSONResponse(await run_in_threadpool(resolve))
         table = ", ".join(game.players) + (f" and {ghost.name}" if ghost is not None else "")
@@ -587,7 +586,8 @@ class Pad:
 
         def at_table() -> dict[str, Any]:
             plays = edition.parse_cards(cards)
-            return table_trick(edition, plays, players=count, leader=leader or 0, previous=previous).as_json()
+            trick = table_trick(edition, plays, players=count, leader=leader or 0, previous=previous)
+            return _bonus_paid(edition, trick.as_json())
 
         return JSONResponse(await run_in_threadpool(at_table))
 
@@ -660,6 +660,15 @@ async def _service_worker(request: Request) -> Response:
     page of the pad; checked for a newer one on every visit."""
     body = await run_in_threadpool((STATIC / "sw.js").read_bytes)
     return Response(body, media_type="text/javascript", headers={"cache-control": "no-cache"})
+
+
+def _bonus_paid(edition: Edition, record: dict[str, Any]) -> dict[str, Any]:
+    """A trick's record with ``bonus_paid``: when the edition's default scheme pays its
+    bonus, in the engine's words (``if the bid holds``, ``whatever the bid``: see
+    :func:`skullking.scoring.paid.when_paid`), for the page to say beside the bonus."""
+    from skullking.scoring.paid import when_paid
+
+    return {**record, "bonus_paid": when_paid(edition.scheme(), "bonus").words()}
 
 
 def _markdown(text: str) -> str:

@@ -16,8 +16,8 @@ from skullking.core.limits import MAX_EXTRA
 from skullking.core.suggest import did_you_mean, unknown
 from skullking.model.records import ROUND_KEYS, Ability, Ghost, Scheme, SheetChoice
 from skullking.reading.located import Node
-from skullking.rounds.bidding import bid_range, bidding_order, broken_rules, dealer, first_leader
-from skullking.rounds.context import GameSoFar, rules_read, so_far_of
+from skullking.rounds.bidding import bid_range, bidding_order, broken_rules, first_leader, rules_game
+from skullking.rounds.context import GameSoFar
 from skullking.rounds.seating import leader_abilities
 from skullking.scoring.schemes import RoundScore, played_names_used, scorer
 from skullking.scoring.sheets.bonus import BonusClaims
@@ -175,14 +175,7 @@ class RoundReader:
         if len(values.problems) > before:
             return None
         scoring = scorer(edition, scheme)
-        game = self._game(
-            scoring.game_names,
-            place=f"scoring '{scheme.id}'",
-            so_far=so_far,
-            players=players,
-            number=number,
-            rounds=rounds,
-        )
+        game = scoring.game(edition, so_far=so_far, players=players, number=number, rounds=rounds)
         points = scoring.points(
             number=number,
             cards=cards,
@@ -199,25 +192,6 @@ class RoundReader:
             game=game,
         )
         return ReadRound(points, last_leader, last_missing)
-
-    def _game(
-        self,
-        names: frozenset[str],
-        *,
-        place: str,
-        so_far: GameSoFar | None,
-        players: list[str],
-        number: int,
-        rounds: int,
-    ) -> dict[str, dict[str, int]] | None:
-        """Per player, the names about the game so far ``names`` that the formulas at
-        ``place`` read (``None`` when they read none)."""
-        if not names:
-            return None
-        seat = None
-        if "deals" in names:
-            seat = dealer(self.edition, number=number, players=len(players), rounds=rounds, so_far=so_far)
-        return so_far_of(so_far, number, players).player_values(names, place, dealer=seat)
 
     def in_progress(self, at: SheetRound) -> InProgress | None:
         """The round ``at`` as a round in progress (``in_progress: true``: the bids made,
@@ -299,9 +273,7 @@ class RoundReader:
             leader = 0
         made = {p: b for p, b in bids.items() if b is not None}
         order = bidding_order(edition, players, leader=leader, number=number, rounds=rounds, so_far=so_far)
-        game = self._game(
-            rules_read(edition), place="bidding.rules", so_far=so_far, players=players, number=number, rounds=rounds
-        )
+        game = rules_game(edition, so_far=so_far, players=players, number=number, rounds=rounds)
         for broken in broken_rules(edition, made, order, cards=cards, number=number, rounds=rounds, game=game):
             where = bid_nodes[broken.player] if broken.player is not None else node.value["bids"]
             self.values.error(where, broken.message(made))

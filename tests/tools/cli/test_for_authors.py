@@ -355,12 +355,12 @@ def test_conventions_page_matches_the_edition_files() -> None:
 
 
 def test_conventions_page_has_every_point_reading_and_edition() -> None:
-    """Each of the 25 disputed points has a section with at least two
+    """Each of the 27 disputed points has a section with at least two
     readings, each with its sources; every bundled edition is placed under a reading or
     said not to have the point."""
     module = _script("conventions_page")
     page = (ROOT / "docs" / "conventions.md").read_text(encoding="utf-8")
-    assert len(module.POINTS) == 25
+    assert len(module.POINTS) == 27
     sections = page.split("\n## ")[1:]
     assert [s.splitlines()[0] for s in sections] == [p.title for p in module.POINTS]
     for point, section in zip(module.POINTS, sections, strict=True):
@@ -375,13 +375,22 @@ def test_conventions_page_has_every_point_reading_and_edition() -> None:
 def test_conventions_page_places_the_editions_by_their_values() -> None:
     """The generated placement follows the files (the Kraken's leader, the zero bid, ties): the first
     printing and Board Game Arena take the Kraken's left-neighbour reading, the original
-    edition scores a zero bid by round number, and 2021 breaks ties with another round."""
+    edition scores a zero bid by round number, and 2021 breaks ties with another round. No
+    bundled edition lets the White Whale cancel a Loot alliance; after a Kraken trick
+    Graybeard would have won, he leads in 2021 and the trick's leader does in 2024 (each as
+    after a trick he wins)."""
     page = (ROOT / "docs" / "conventions.md").read_text(encoding="utf-8")
     rows = {line.split(" | ")[0]: line.split(" | ")[-1] for line in page.splitlines() if line.startswith("| ")}
     assert rows["| B: The player to the left of the Kraken's player"] == "`bga`, `skullking-2021-first-printing` |"
     assert rows["| B: The round number"] == "`skullking-original` |"
     assert rows["| A: The tied players play another round"] == "`skullking-2021`, `skullking-2024` |"
     assert rows["| B: The first escape-type card wins"] == "none |"
+    assert rows["| B: No: the Whale cancels it, and it pays nothing"] == "none |"
+    assert (
+        rows["| A: Graybeard leads, as the player who would have won"]
+        == "`skullking-2021` (as after a trick he wins) |"
+    )
+    assert rows["| B: The player who led the trick leads"] == "`skullking-2024` (as after a trick he wins) |"
 
 
 def test_readme_and_explain_link_to_the_conventions_page() -> None:
@@ -404,7 +413,8 @@ def test_readme_and_explain_link_to_the_conventions_page() -> None:
 
 def test_write_your_first_house_rule_as_the_page_says(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The walk-through docs/house-rules/first-house-rule.md: new, edit, validate, explain,
-    trick and diff print what the page shows."""
+    trick and diff print what the page shows, and so do the scores under its scoring
+    adjustments (the last round doubled, ten more for a made bid in last place)."""
     section = (ROOT / "docs" / "house-rules" / "first-house-rule.md").read_text(encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     code, out, _ = run("new", "rich-14s", "--extends", "skullking-2021")
@@ -429,6 +439,33 @@ def test_write_your_first_house_rule_as_the_page_says(tmp_path: Path, monkeypatc
     for text in shown:
         for line in text.strip().splitlines():
             assert line.strip() in section, line
+    # Steps 7 and 8: the scoring adjustments, each written to the file as the page shows
+    # it, and the sheets the page scores under them.
+    sheet = "edition: rich-14s.yaml\nplayers: [Ann, Bo]\n"
+    made = "{bids: {Ann: 1, Bo: 0}, won: {Ann: 1, Bo: 0}}"
+    for adjustment, sheet_name, rounds in (
+        (
+            "scoring:\n  schemes:\n    classic:\n      adjustments:\n"
+            "        double-last-round: {when: last_round == 1, points: points * 2}\n",
+            "last-round.yaml",
+            f"schedule: past-your-bedtime      # one round of 1 card: the last\nrounds:\n  - {made}\n",
+        ),
+        (
+            "        catch-up: {when: last == 1 and won == bid, points: points + 10}\n",
+            "two-rounds.yaml",
+            f"rounds:\n  - {made}\n"
+            "  - {bids: {Ann: 1, Bo: 1}, won: {Ann: 1, Bo: 1}}   # Bo is behind before this round\n",
+        ),
+    ):
+        assert all(f"   {line}" in section for line in adjustment.splitlines())
+        assert all(f"   {line}" in section for line in (sheet + rounds).splitlines())
+        path.write_text(path.read_text(encoding="utf-8") + adjustment, "utf-8")
+        (tmp_path / sheet_name).write_text(sheet + rounds, "utf-8")
+        assert run("validate", "--strict", "rich-14s.yaml")[0] == 0
+        code, out, _ = run("score", sheet_name)
+        assert code == 0 and f"$ skullking score {sheet_name}" in section
+        for line in out.strip().splitlines():
+            assert f"   {line}" in section, line
 
 
 def test_sheet_schema_takes_a_last_round_in_progress_with_its_bids_alone() -> None:

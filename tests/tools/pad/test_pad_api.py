@@ -160,6 +160,12 @@ def exported(client: TestClient, game: str, folder: Path, name: str = "sheet.yam
     return path
 
 
+#: What the trick checker adds to `skullking trick`'s record under every bundled
+#: edition: their scoring pays the capture bonuses with the bid made (the 2021
+#: rulebook, the original edition's rules).
+PAID_WITH_THE_BID = {"bonus_paid": "if the bid holds"}
+
+
 def trick_cli(cards: list[str], leader: int | None, players: int | None, edition: str | None) -> Any:
     argv = ["trick", "--format", "json"]
     argv += [] if edition is None else ["--edition", edition]
@@ -892,13 +898,34 @@ TRICKS = [
 def test_the_trick_checker_is_skullking_trick(
     client: TestClient, cards: list[str], leader: int | None, players: int | None, edition: str | None
 ) -> None:
-    """GET /api/trick?edition=&cards=&leader=&players= is exactly the
-    `skullking trick --format json` record (a Kraken trick, the Kraken and the White
-    Whale, leader and player counts, names in lower case and Japanese, other editions)."""
+    """GET /api/trick?edition=&cards=&leader=&players= is the `skullking trick --format
+    json` record (a Kraken trick, the Kraken and the White Whale, leader and player
+    counts, names in lower case and Japanese, other editions), with when the bonus is
+    paid: with the bid made, as every bundled edition's scoring says."""
     where = {} if edition is None else {"edition": edition}
     answer = trick_api(client, cards, leader, players, **where)
     assert answer.status_code == 200, answer.text
-    assert answer.json() == trick_cli(cards, leader, players, edition)
+    assert answer.json() == {**trick_cli(cards, leader, players, edition), **PAID_WITH_THE_BID}
+
+
+def test_the_trick_checker_says_when_a_house_rules_scoring_pays_the_bonus(client: TestClient, tmp_path: Path) -> None:
+    """Under a house rule whose every case adds the capture bonuses, the page is told
+    they are paid whatever the bid, in the words `skullking trick` prints; the 2021
+    rulebook's scoring pays them with the bid made only."""
+    rules = (
+        "extends: skullking-2021\nid: bonus-always\nscoring:\n  schemes:\n    classic:\n      cases:\n"
+        "        zero-missed: {points: -10 * cards + bonus}\n        missed: {points: -10 * abs(bid - won) + bonus}\n"
+    )
+    cards = ["PIR", "SK", "MER"]
+    answer = trick_api(client, cards, 1, 4, game=new_game(client, rules=rules))
+    assert answer.status_code == 200, answer.text
+    assert (answer.json()["bonus"], answer.json()["bonus_paid"]) == (40, "whatever the bid")
+    house = tmp_path / "bonus-always.yaml"
+    house.write_text(rules, encoding="utf-8")
+    code, out = cli("trick", "--edition", str(house), *cards, "--leader", "1", "--players", "4")
+    assert code == 0 and "Bonus whatever the bid: 40 (skull-king-by-mermaid)." in out
+    plain = trick_api(client, cards, 1, 4, game=new_game(client))
+    assert plain.json()["bonus_paid"] == "if the bid holds"
 
 
 @pytest.mark.parametrize(
@@ -926,12 +953,12 @@ def test_the_trick_checker_plays_under_a_games_rules(client: TestClient) -> None
     assert refused.status_code == 400
     assert refused.json()["error"] == trick_cli(["KRAKEN", "Y3"], None, None, "skullking-original")["error"]
     mermaid = trick_api(client, ["MER", "R13", "SK"], 1, 4, game=old).json()
-    assert mermaid == trick_cli(["MER", "R13", "SK"], 1, 4, "skullking-original")
+    assert mermaid == {**trick_cli(["MER", "R13", "SK"], 1, 4, "skullking-original"), **PAID_WITH_THE_BID}
     rule_file = ROOT / "examples" / "house-rules" / "our-table.yaml"
     ours = new_game(client, rules=rule_file.read_text(encoding="utf-8"))
     kraken = ["Y1", "KRAKEN", "Y12", "B3"]
     answer = trick_api(client, kraken, None, None, game=ours).json()
-    assert answer == trick_cli(kraken, None, None, str(rule_file))
+    assert answer == {**trick_cli(kraken, None, None, str(rule_file)), **PAID_WITH_THE_BID}
     assert answer["next_leader"] == 2
     assert trick_api(client, kraken, None, None, edition="skullking-2021").json()["next_leader"] == 3
     rich = new_game(client, rules=RICH_MADE)
@@ -1620,7 +1647,7 @@ def test_the_trick_checker_takes_card_names_with_spaces(client: TestClient) -> N
     cards = ["green 7", "skull king", "white whale"]
     answer = trick_api(client, cards, None, None)
     assert answer.status_code == 200
-    assert answer.json() == trick_cli(cards, None, None, None)
+    assert answer.json() == {**trick_cli(cards, None, None, None), **PAID_WITH_THE_BID}
 
 
 def test_a_refused_write_carries_the_security_headers(client: TestClient) -> None:

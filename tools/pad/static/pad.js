@@ -1463,7 +1463,12 @@
         text = card
           ? t("{player} wins with {card}: {reason}.", { player: seatName(x.winner), card: cardLabel(card), reason: x.reason })
           : t("{player} wins: {reason}.", { player: seatName(x.winner), reason: x.reason });
-        if (x.bonus) text += " " + t("Bonus if the bid holds: {bonus}.", { bonus: x.bonus });
+        // (x.bonus_paid, when the scoring pays it, is the server's words too; the
+        // 2021 rulebook's own reading has a sentence of its own in each language)
+        if (x.bonus)
+          text += " " + (x.bonus_paid === "if the bid holds"
+            ? t("Bonus if the bid holds: {bonus}.", { bonus: x.bonus })
+            : t("Bonus ({when}): {bonus}.", { when: x.bonus_paid, bonus: x.bonus }));
       }
       for (const [a, b] of x.alliances || []) text += " " + t("Alliance: {player} with {partner}.", { player: seatName(a), partner: seatName(b) });
       text += " " + t("{player} leads the next trick.", { player: seatName(x.next_leader) });
