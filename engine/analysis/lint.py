@@ -14,18 +14,35 @@
 - ``schedule-never-used``: a round the hand limit always cuts, or a schedule that
   deals exactly as an earlier one at every player count;
 - ``analysis-incomplete``: more kinds of trick than :data:`MAX_TRICKS` to play; the
-  analysis then claims nothing;
-- ``change-changes-nothing``: an overlay value equal to what its base already has;
-  and a change of how tricks end (precedence, effects, roles, lead, bonuses, the
-  cards' roles and effects, a suit's trump) without which, the file's other changes
-  kept, every card leads alike (so the suit to follow is the same) and every trick of
-  the analysis ends alike (same winner, next leader, bonus, alliances). Text (titles,
+  analysis then claims nothing of what playing finds;
+- ``change-changes-nothing``: an overlay value equal to what its base already has; and a
+  change of the rules of play (precedence, effects, roles, lead, bonuses, the cards'
+  roles, declarations and effects, a suit's trump) without which, the file's other
+  changes kept, every card leads alike (so the suit to follow is the same), the ghost
+  hand plays every card alike, every trick of the analysis ends alike (same winner, next
+  leader, bonus, alliances) and scoring reads the same of the rules
+  (:func:`skullking.scoring.schemes.rules_read`: each card counts as the same role and
+  card for the ``played_`` names the formulas read, alliances pay the same points on the
+  same bids made; :func:`skullking.scoring.sheets.bonus.claims_read`: a score sheet may
+  claim the same bonuses, alliances and tricks lost). Bidding reads none of these rules
+  (its formulas see the bids, the round and the game so far, whose tricks and points are
+  compared so); its rules are compared all the same, should that change. Text (titles,
   descriptions, names) is never said to change nothing in play, nor is a removal
   (``x: null``): removing what cannot matter is how a file answers the warnings above.
-  Scoring, schedules, abilities and the ghost are only compared value for value;
+  Scoring formulas, schedules, abilities and the ghost's own keys are only compared
+  value for value;
 - ``no-legal-bid``, ``tie-break-unplayable``, ``bid-change-impossible``: rounds some
   games cannot play (a round without a bid to make, a tie-break round the deck cannot
   deal, a bid change with no value to make), found by :mod:`skullking.loading.playable`;
+- ``role-never-played``: a role no card plays: no card of a usable module has it,
+  printed or declared, and no effect gives it (a neutralizing effect's ``becomes``, the
+  cancelled role). A precedence rule, bonus or formula naming it gives it no meaning
+  (each looks for a card that is never there, and is warned about on its own);
+- ``name-always-zero``: a name 0 wherever its formula is read, at its column in the
+  formula: in a scoring formula, ``played_<role>`` of a role no card of a usable module
+  has printed or declared, ``played_card_<card>`` of a card of a module no game uses,
+  ``bonus``, ``alliance`` and ``wager`` where the edition pays none; in a precedence
+  condition, the count of a role no card plays, and ``trump`` with no trump suit;
 - ``case-never-applies``, ``case-never-reached``, ``bid-rule-never-matters``,
   ``adjustment-changes-nothing``: a scoring case whose condition never holds, or that
   the cases before it always pre-empt; a bidding rule that refuses no bid or every
@@ -33,6 +50,10 @@
   given. Found over every value the formulas' names can take in the edition's rounds
   (:mod:`skullking.analysis.formulas`), claiming nothing where a name cannot be
   bounded or the values to try are too many.
+
+The role and name warnings are read from the rules, and the formula warnings found
+over the formulas' values, without playing tricks: they are reported even when the
+analysis is incomplete.
 
 The analysis plays every kind of trick the edition allows (:mod:`skullking.analysis.exhaustive`:
 classes of cards alike for every rule, every multiset of them, each class leading). A
@@ -51,7 +72,7 @@ loader caches the warnings with the file's hashes.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -62,11 +83,14 @@ from skullking.reading.located import Location, Node
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
+    from skullking.language.expr import Expression
+    from skullking.model.records import Adjustment, CardKind, Case, Rule
 
 #: Overlay keys whose change is text, not rules (never reported as changing nothing
 #: in play; still reported when equal to the base's).
 TEXT_KEYS = frozenset({"title", "description", "names", "source", "sources"})
-#: Top-level sections (and card fields) that only change how tricks end.
+#: The rules of play: top-level sections (and card fields) whose changes show only in
+#: how tricks end and in what scoring reads of the cards played and of alliances.
 TRICK_SECTIONS = frozenset({"precedence", "effects", "roles", "lead", "bonuses"})
 TRICK_CARD_KEYS = frozenset({"role", "declare", "effect", "trump"})
 #: Changes of an overlay whose editions (without each of them) are played together.
@@ -90,6 +114,8 @@ CODES = (
     "no-legal-bid",
     "tie-break-unplayable",
     "bid-change-impossible",
+    "role-never-played",
+    "name-always-zero",
     "case-never-applies",
     "case-never-reached",
     "bid-rule-never-matters",
@@ -118,11 +144,16 @@ def _players(low: int, high: int) -> str:
 
 
 def lint_edition(
-    edition: Edition, root: Node, allowed: frozenset[str] = frozenset(), limit: int = MAX_TRICKS
+    edition: Edition,
+    root: Node,
+    allowed: frozenset[str] = frozenset(),
+    limit: int = MAX_TRICKS,
+    sources: Mapping[str, str] | None = None,
 ) -> list[Problem]:
     """The warnings about ``edition`` (built from the merged tree ``root``); the codes
     ``allowed`` are neither looked for (the play may stop sooner) nor reported; more
-    than ``limit`` tricks to play make one ``analysis-incomplete`` warning instead."""
+    than ``limit`` tricks to play make one ``analysis-incomplete`` warning instead.
+    ``sources`` (file -> text) places a name inside a formula of several lines."""
     w = _Warner(root)
     _modules(edition, w)
     _schedules(edition, w)
@@ -156,6 +187,7 @@ def lint_edition(
             "nothing is said about rules, bonuses, cards or effects that might never matter",
             "players",
         )
+        _unplayed(edition, w, sources or {})
         return _unless(w.problems + _formulas(edition, w.root, allowed), allowed)
     sizes = trick_sizes(edition)
     span = f"tricks of {_players(min(sizes), max(sizes)).replace('players', 'cards').replace('player', 'card')}"
@@ -220,6 +252,7 @@ def lint_edition(
         else:
             why = f"in every trick ({span}) another effect takes precedence"
         w.warn("effect-never-acts", f"effect '{effect.id}' can never act: {why}", "effects", "list", i)
+    _unplayed(edition, w, sources or {})
     return _unless(w.problems + _formulas(edition, w.root, allowed), allowed)
 
 
@@ -300,6 +333,126 @@ def _unplayable(edition: Edition, w: _Warner) -> None:
 
     for finding in warnings(edition, w.root.plain()):
         w.problems.append(located(edition, w.root, finding))
+
+
+# ---------------------------------------------------------------------- roles and names
+
+
+def _unplayed(edition: Edition, w: _Warner, sources: Mapping[str, str]) -> None:
+    """Roles no card plays (``role-never-played``), and the names of formulas that are
+    always 0 in the edition (``name-always-zero``), each at the name in its formula."""
+    usable = {m.id for m in edition.modules if m.min_players <= edition.max_players}
+    printed = {role for k in edition.kinds if k.module in usable for role in _roles_of(k)}
+    given = {e.becomes for e in edition.effects} | {edition.cancelled_role}
+    in_trick: dict[str, str] = {}  # names of precedence conditions always 0 -> why
+    for i, role in enumerate(edition.roles):
+        if role.id not in printed and role.id not in given:
+            w.warn(
+                "role-never-played",
+                f"no card plays the role '{role.id}': no card of a module in play has it, printed or "
+                "declared, and no effect gives it (a trick-altering effect's 'becomes', the cancelled role)",
+                "roles",
+                i,
+            )
+            in_trick[role.id] = f"no card plays the role '{role.id}'"
+    if not any(s.trump for s in edition.suits if s.module in usable):
+        in_trick["trump"] = "no suit in play is trump"
+    rules: list[tuple[Steps, str, Rule]] = [
+        (("precedence", i), f"precedence rule '{r.id}'", r) for i, r in enumerate(edition.precedence)
+    ]
+    rules += [
+        (("effects", "list", i, "precedence", j), f"rule '{r.id}' of effect '{e.id}'", r)
+        for i, e in enumerate(edition.effects)
+        for j, r in enumerate(e.precedence)
+    ]
+    for path, what, rule in rules:
+        if rule.when is not None:
+            where = f"the condition of {what}"
+            _zero_names(w, sources, rule.when, in_trick, what=where, scope="every trick", path=(*path, "when"))
+    scored = _always_zero(edition, usable, printed)
+    for i, scheme in enumerate(edition.schemes):
+        at: Steps = ("scoring", "schemes", i)
+        formulas: list[tuple[Steps, str, Expression | None]] = [((*at, "made"), "'made'", scheme.made)]
+        steps: list[tuple[str, int, Case | Adjustment]] = [("case", j, c) for j, c in enumerate(scheme.cases)]
+        steps += [("adjustment", j, a) for j, a in enumerate(scheme.adjustments)]
+        for part, j, step in steps:
+            formulas += [
+                ((*at, f"{part}s", j, key), f"{key} of {part} '{step.id or j + 1}'", getattr(step, key))
+                for key in ("when", "points")
+            ]
+        for path, what, formula in formulas:
+            if formula is not None:
+                where = f"{what} of scheme '{scheme.id}'"
+                _zero_names(w, sources, formula, scored, what=where, scope="every round", path=path)
+
+
+def _roles_of(kind: CardKind) -> tuple[str, ...]:
+    """The roles a card plays as printed or declared."""
+    return (kind.role,) if kind.role is not None else tuple(d.role for d in kind.declarations)
+
+
+def _always_zero(edition: Edition, usable: set[str], printed: set[str]) -> dict[str, str]:
+    """The names of scoring formulas that are 0 in every round of ``edition`` -> why."""
+    from skullking.model.records import played_card_name, played_name
+
+    zero: dict[str, str] = {}
+    for role in edition.roles:
+        name = played_name(role.id)
+        if name is not None and role.id not in printed:
+            zero[name] = (
+                f"no card of a module in play has the role '{role.id}', printed or declared (an effect in "
+                "the trick does not change what a card counts as)"
+            )
+    for kind in edition.kinds:
+        if kind.module not in usable:
+            for ident in (kind.id, *(i.id for i in kind.individuals)):
+                if (name := played_card_name(ident)) is not None:
+                    zero[name] = f"the card '{ident}' comes with module '{kind.module}', which no game uses"
+    if not any(b.points for b in edition.bonuses):
+        zero["bonus"] = "every bonus is worth 0 points" if edition.bonuses else "the edition has no bonus"
+    alliance = next((e for e in edition.effects if e.kind is EffectKind.ALLIANCE), None)
+    carried = {e.id for e in edition.effects if e.kind is EffectKind.ALLIANCE}
+    if alliance is None:
+        zero["alliance"] = "the edition has no alliance effect"
+    elif not alliance.points:
+        zero["alliance"] = f"alliance '{alliance.id}' is worth 0 points"
+    elif not any(k.effect in carried and k.module in usable for k in edition.kinds):
+        zero["alliance"] = "no card of a module in play carries an alliance effect"
+    wagers = edition.wagers
+    if wagers is None:
+        zero["wager"] = "the edition has no wagers"
+    elif not any(wagers.values):
+        zero["wager"] = "every wager allowed is 0"
+    elif wagers.module is not None and wagers.module not in usable:
+        zero["wager"] = f"wagers come with module '{wagers.module}', which no game uses"
+    elif wagers.card is not None and not any(
+        wagers.card in (k.id, *(i.id for i in k.individuals)) and k.module in usable for k in edition.kinds
+    ):
+        zero["wager"] = f"the card '{wagers.card}' that grants a wager is in no module in play"
+    return zero
+
+
+def _zero_names(
+    w: _Warner,
+    sources: Mapping[str, str],
+    formula: Expression,
+    zero: Mapping[str, str],
+    *,
+    what: str,
+    scope: str,
+    path: Steps,
+) -> None:
+    """Warn at the first use in ``formula`` (``what``, at ``path``) of each name of
+    ``zero`` (name -> why it is 0 in ``scope``)."""
+    from skullking.reading.located import position_in_scalar
+
+    first = {name: column for name, column in formula.columns().items() if name in zero}
+    found = w.root.at(path)
+    for name, column in sorted(first.items(), key=lambda item: item[1]):
+        loc = w.root.locate(path)  # (a formula written as a number names nothing)
+        if found is not None and not isinstance(found.value, dict | list):
+            loc = position_in_scalar(found, column, sources.get(found.loc.file))
+        w.at(loc, "name-always-zero", f"'{name}' in {what} is 0 in {scope} of this edition: {zero[name]}")
 
 
 # ---------------------------------------------------------------------- overlays
@@ -421,12 +574,15 @@ def _describe(path: tuple[str, ...]) -> str:
     return "".join(step if step.startswith("[") or i == 0 else f".{step}" for i, step in enumerate(path))
 
 
-def _trick_only(path: tuple[str, ...]) -> bool:
-    """Whether a change at ``path`` can only show in how tricks end."""
-    if path[-1] in TEXT_KEYS:
-        return True
+def _in_play(path: tuple[str, ...]) -> bool:
+    """Whether a change at ``path`` is of the rules of play (:data:`TRICK_SECTIONS`,
+    :data:`TRICK_CARD_KEYS`): one that can only show in how tricks end, in what the
+    scoring reads of the cards played and of the alliances (:func:`rules_read
+    <skullking.scoring.schemes.rules_read>`) and of what a sheet may claim
+    (:func:`claims_read <skullking.scoring.sheets.bonus.claims_read>`), and in nothing
+    bidding reads."""
     if path[0] in TRICK_SECTIONS:
-        return path[:2] != ("effects", "list") or len(path) < 4 or path[3] != "points"
+        return True
     return path[0] == "deck" and len(path) == 4 and path[3] in TRICK_CARD_KEYS
 
 
@@ -436,6 +592,19 @@ def _same_leads(a: Edition, b: Edition) -> bool:
     plays."""
     return a.character_after_pass is b.character_after_pass and all(
         play.lead is b.plays[code].lead for code, play in a.plays.items()
+    )
+
+
+def _same_ghost(a: Edition, b: Edition) -> bool:
+    """Whether the ghost hand plays every card alike under ``a`` and ``b`` (a card
+    declared when played as the declaration of the role he declares)."""
+    from skullking.rounds.seating import ghost_play
+
+    ghost, theirs = a.ghost, b.ghost
+    if ghost is None or theirs is None:
+        return ghost is theirs
+    return all(
+        ghost_play(a, play, ghost).code == ghost_play(b, b.plays[code], theirs).code for code, play in a.plays.items()
     )
 
 
@@ -471,21 +640,32 @@ def lint_overlay(base: Node, overlay: Node, edition: Edition | None, w: _Warner)
         return
     from skullking.loading.build import build_edition
     from skullking.loading.merge import merge
+    from skullking.scoring.schemes import rules_read
+    from skullking.scoring.sheets.bonus import claims_read
 
     warned = {(p.file, p.line, p.column) for p in w.problems}
     played: list[tuple[_Change, Edition]] = []
+    scored: list[tuple[str, str, object]] | None = None
     for change in changes:
-        if change.same or change.removal or change.path[-1] in TEXT_KEYS or not _trick_only(change.path):
+        if change.same or change.removal or change.path[-1] in TEXT_KEYS or not _in_play(change.path):
             continue
         nodes = [_merged(w.root, change.path[:n]) for n in range(1, len(change.path) + 1)]
         if any(n is not None and (n.loc.file, n.loc.line, n.loc.column) in warned for n in nodes):
             continue  # inside a rule, bonus, card or effect already warned about
         try:
             without = build_edition(merge(base, _without(overlay, change.steps), []), path=edition.path)
+            if set(without.plays) != set(edition.plays) or not _same_leads(without, edition):
+                continue  # other cards, or another suit to follow: the change matters
+            if not _same_ghost(without, edition):
+                continue  # the ghost hand plays a card otherwise
+            if without.bidding != edition.bidding:
+                continue  # (bidding reads none of the rules of play: kept so, should it ever)
+            if scored is None:
+                scored = [*rules_read(edition), *claims_read(edition)]
+            if [*rules_read(without), *claims_read(without)] != scored:
+                continue  # a card counts otherwise in the scoring, an alliance pays or a sheet claims otherwise
         except (KeyError, TypeError, ValueError, AttributeError, IndexError):
             continue  # the file needs this change to make sense: it matters
-        if set(without.plays) != set(edition.plays) or not _same_leads(without, edition):
-            continue  # other cards, or another suit to follow: the change matters
         played.append((change, without))
     # The editions without each change are played together (the tricks resolved once
     # under the file's edition), a batch at a time to hold few editions at once.
@@ -498,19 +678,28 @@ def lint_overlay(base: Node, overlay: Node, edition: Edition | None, w: _Warner)
                     change.loc,
                     "change-changes-nothing",
                     f"'{_describe(change.path)}' changes nothing in play: without it every trick is followed "
-                    "and ends the same (same suit to follow, winner, next leader, bonus and alliances)",
+                    "and ends the same (same suit to follow, winner, next leader, bonus and alliances), "
+                    "bids are made by the same rules, and it scores alike (each card counts as the same "
+                    "role and card in the scoring formulas, alliances pay the same points on the same bids "
+                    "made, and score sheets may claim the same bonuses, alliances and lost tricks)",
                 )
 
 
 def lint(
-    edition: Edition, root: Node, layers: Iterable[tuple[Node, Node]] = (), source: str | None = None
+    edition: Edition,
+    root: Node,
+    layers: Iterable[tuple[Node, Node]] = (),
+    source: str | None = None,
+    sources: Mapping[str, str] | None = None,
 ) -> list[Problem]:
     """Every warning about ``edition``, built from the merged tree ``root``; ``layers``
     are the (base, overlay) pairs it was merged from, ``source`` the text of the file
-    checked (whose ``# skullking-validate: allow CODE`` comments silence warnings)."""
+    checked (whose ``# skullking-validate: allow CODE`` comments silence warnings),
+    ``sources`` the text of every file read (file -> text), which places a name inside
+    a formula of several lines."""
     allowed = frozenset(code.strip() for line in _ALLOW.findall(source or "") for code in line.split(","))
     w = _Warner(root)
-    w.problems = lint_edition(edition, root, allowed)
+    w.problems = lint_edition(edition, root, allowed, sources=sources)
     layers = list(layers)
     for n, (base, overlay) in enumerate(layers, start=1):
         lint_overlay(base, overlay, edition if n == len(layers) else None, w)
@@ -544,7 +733,9 @@ def validate_file(
     checked = check(path, text=text, allow_paths=allow_paths, bundled_only=bundled_only)
     if checked.edition is None or checked.root is None:
         return None, checked.problems
-    found = lint(checked.edition, checked.root, checked.layers, checked.sources.get(display_name(path)))
+    found = lint(
+        checked.edition, checked.root, checked.layers, checked.sources.get(display_name(path)), checked.sources
+    )
     if text is None and not allow_paths:
         store_lint(path, checked.deps, [p._replace(file=str(Path(p.file).resolve())) for p in found])
     return checked.edition, [*checked.problems, *found]

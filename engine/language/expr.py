@@ -566,6 +566,14 @@ class Expression:
         """The names the expression uses."""
         return frozenset(_variables(self.tree))
 
+    def columns(self) -> dict[str, int]:
+        """Each name the expression uses -> the column of its first use in the text."""
+        found: dict[str, int] = {}
+        for node in _walk(self.tree):
+            if isinstance(node, Variable):
+                found[node.name] = min(found.get(node.name, node.column), node.column)
+        return found
+
     @property
     def numbers(self) -> frozenset[int]:
         """The numbers written in the expression (``-5`` as ``5``)."""

@@ -335,6 +335,45 @@ def scorer(edition: Edition, scheme: Scheme) -> Scorer:
     return entry[1]
 
 
+#: Slots of a :class:`Scorer` that :func:`rules_read` leaves out or reads through what
+#: they give: the scheme itself (its formulas are compared where they are written), its
+#: functions written out (the same points, sooner), the ``played_`` names
+#: (compared as what each play counts as) and the alliance (compared as what it pays).
+_READ_AS = ("scheme", "fast", "role_names", "card_names", "zeros", "alliance")
+
+
+def rules_read(edition: Edition) -> list[tuple[str, str, object]]:
+    """What scoring reads of ``edition``'s rules besides a round's results, scheme by
+    scheme, as (scheme id, what, value): two editions with the same cards and schemes
+    whose answers are equal score every round alike from the same bids, tricks won,
+    bonuses, alliances and plays. Every slot of each scheme's :class:`Scorer` is
+    compared, a slot added later too; those of ``_READ_AS`` as what they give:
+
+    - ``counts``: for every play of the edition, the ``played_`` names the scheme's
+      formulas read that it counts under (its role as played, its card, its named
+      individual): a role no formula counts may change freely;
+    - ``alliance``: the points each ally earns from one alliance (Loot's player and
+      the winner apart, or the same player) for each way the two made or missed their
+      bids: the points and when they are paid (``pays``)."""
+    plays = list(edition.plays.values())
+    found: list[tuple[str, str, object]] = []
+    for scheme in edition.schemes:
+        kept = scorer(edition, scheme)
+        found.extend((scheme.id, name, getattr(kept, name)) for name in Scorer.__slots__ if name not in _READ_AS)
+        used = set(played_names_used(scheme))
+        counts = tuple(
+            (p.code, tuple(sorted((n, c) for n, c in kept.counts((p,)).items() if n in used))) for p in plays
+        )
+        pays = tuple(
+            tuple(sorted(_earned(kept.alliance, pairs, {"a": a, "b": b}).items()))
+            for pairs in ([("a", "b")], [("a", "a")])
+            for a in (False, True)
+            for b in (False, True)
+        )
+        found += [(scheme.id, "counts", counts), (scheme.id, "alliance", pays)]
+    return found
+
+
 def _functions(scheme: Scheme) -> tuple[Callable[..., dict[str, bool]], Callable[..., dict[str, int]]] | None:
     """The scheme as two Python functions over the table, written from its formulas:
     ``made(players, bids, won, *constants)``, whether each player made the bid, and

@@ -30,6 +30,7 @@ from skullking.edition import Edition
 from skullking.loading.loader import check_file
 from skullking.model.cards import Play
 from skullking.model.records import EffectKind
+from skullking.scoring.schemes import scorer
 
 FIXTURES = Path(__file__).resolve().parents[1] / "data" / "lint"
 FILES = sorted(FIXTURES.glob("*.yaml"))
@@ -102,16 +103,22 @@ def _random_tricks(edition: Edition, rng: random.Random, count: int) -> list[lis
 @pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
 def test_what_is_warned_never_happens_in_play(path: Path) -> None:
     """The warnings are sound: in 600 random real tricks, no rule warned about decides,
-    no bonus warned about is paid and no card warned about wins."""
+    no bonus warned about is paid, no card warned about wins, no card plays a role
+    warned about, and no ``played_`` name warned about counts a card."""
     found = warnings(path)
     edition = skullking.load_edition(path)
     dead_rules = {m.group(1) for p in found if (m := re.match(r"precedence rule '([^']+)'", p.message))}
     dead_bonuses = {m.group(1) for p in found if (m := re.match(r"bonus '([^']+)'", p.message))}
     dead_cards = {m.group(1) for p in found if (m := re.match(r"card '([^']+)' can never win", p.message))}
+    dead_roles = {m.group(1) for p in found if (m := re.match(r"no card plays the role '([^']+)'", p.message))}
+    zero = {m.group(1) for p in found if (m := re.match(r"'(played_\w+)' in .* is 0 in every round", p.message))}
+    counter = scorer(edition, edition.scheme())
     rng = random.Random(7)
     decided = 0
     for cards in _random_tricks(edition, rng, 600):
         plays = edition.parse_cards(cards)
+        assert not dead_roles & {p.role for p in plays}, cards
+        assert not zero & {name for name, count in counter.counts(plays).items() if count}, cards
         result = edition.resolve_trick(plays)
         if result.winning_card is None:
             continue
@@ -178,6 +185,74 @@ def test_a_comment_allows_a_kind_of_warning(tmp_path: Path) -> None:
     both = tmp_path / "both.yaml"
     both.write_text(text + "# skullking-validate: allow bonus-never-earned, rule-never-decides\n", encoding="utf-8")
     assert warnings(both) == []
+
+
+def test_what_scoring_reads_of_the_rules_of_play() -> None:
+    """What a change of the rules of play is compared by besides tricks: every slot of
+    each scheme's scorer (a slot added later too), and what a score sheet may claim,
+    module by module: in the 2021 deck the advanced cards (the 2021 rulebook: Kraken,
+    White Whale, 2 Loot) hold the two cards that leave a trick without a winner and the
+    two alliance cards, the base cards neither."""
+    from skullking.scoring.schemes import _READ_AS, Scorer, rules_read
+    from skullking.scoring.sheets.bonus import claims_read
+
+    edition = skullking.load_edition("skullking-2021")
+    read = rules_read(edition)
+    assert {what for _, what, _ in read} == (set(Scorer.__slots__) - set(_READ_AS)) | {"counts", "alliance"}
+    assert {scheme for scheme, _, _ in read} == {s.id for s in edition.schemes}
+    claims = {(module, what): value for module, what, value in claims_read(edition)}
+    assert claims["advanced", "destroying"] == 2 and claims["advanced", "alliances"] == 2
+    assert claims["base", "destroying"] == 0 and claims["base", "alliances"] == 0
+
+
+def test_every_warning_code_is_documented() -> None:
+    """Each kind of warning has its row on the validate page, what it means and how
+    to answer it, and in the lint module's docstring."""
+    from skullking.analysis import lint
+
+    page = (Path(__file__).resolve().parents[2] / "docs" / "cli" / "validate.md").read_text(encoding="utf-8")
+    rows = set(re.findall(r"^\| `([a-z-]+)` \|", page, flags=re.MULTILINE))
+    assert rows == set(CODES)
+    assert lint.__doc__ is not None
+    assert all(f"``{code}``" in lint.__doc__ for code in CODES)
+
+
+def test_a_comment_allows_the_warnings_about_roles_and_names(tmp_path: Path) -> None:
+    """The warnings about a role no card plays and a name always 0 are allowed as the
+    others are, each by its code."""
+    text = (FIXTURES / "name-always-zero.yaml").read_text(encoding="utf-8")
+    roles = tmp_path / "roles.yaml"
+    roles.write_text(text + "# skullking-validate: allow role-never-played\n", encoding="utf-8")
+    assert [p.code for p in warnings(roles)] == ["name-always-zero"] * 2
+    both = tmp_path / "both.yaml"
+    both.write_text(text + "# skullking-validate: allow name-always-zero, role-never-played\n", encoding="utf-8")
+    assert warnings(both) == []
+
+
+def test_a_role_only_the_cancelled_role_gives_is_played(tmp_path: Path) -> None:
+    """A role no card has but that trick-altering cards beside the one that takes effect
+    play (the cancelled role: the 2021 rulebook's Kraken and White Whale, the first
+    played of them playing as an escape) is a role cards play; moved to a card of a
+    module no game uses, a role is warned about, at the role."""
+    cancelled = tmp_path / "cancelled.yaml"
+    cancelled.write_text(
+        "extends: skullking-2021\nid: cancelled\nplayers: {max: 4}\n"
+        "roles:\n  - {id: overruled, lead: pass, description: A beast that does not take effect.}\n"
+        "effects: {cancelled_role: overruled}\n",
+        encoding="utf-8",
+    )
+    assert [p for p in warnings(cancelled) if p.code == "role-never-played"] == []
+    unused = tmp_path / "unused.yaml"
+    unused.write_text(
+        "extends: skullking-2021\nid: unused\nplayers: {max: 4}\n"
+        "modules:\n  - {id: tides, title: The tide, min_players: 5}\n"
+        "roles:\n  - {id: tide, lead: pass, description: Washes the trick away.}\n"
+        "deck:\n  cards:\n    - {id: tide, code: TIDE, role: tide, module: tides}\n",
+        encoding="utf-8",
+    )
+    found = [p for p in warnings(unused) if p.code == "role-never-played"]
+    assert [(p.line, p.column) for p in found] == [(7, 5)]
+    assert found[0].message.startswith("no card plays the role 'tide'")
 
 
 def test_lint_is_cached_and_not_run_when_loading(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

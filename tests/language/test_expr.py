@@ -339,3 +339,11 @@ def test_one_level_more_than_the_limit_is_refused() -> None:
     for source in ("-" * (_LEVELS + 1) + "bid", _nested(_LEVELS + 1, "bid", lambda inner: f"abs({inner})")):
         with pytest.raises(ExpressionError, match="nested too deeply"):
             compile_expression(source, NAMES)
+
+
+def test_columns_give_each_names_first_use() -> None:
+    """Each name a formula uses is found at the column of its first use in the text
+    (what a warning about a name points at), however deep it stands."""
+    formula = compile_expression("max(bid, 2) + won * (bid - abs(cards))", NAMES, "number")
+    assert formula.columns() == {"bid": 5, "won": 15, "cards": 32}
+    assert compile_expression("20", NAMES, "number").columns() == {}

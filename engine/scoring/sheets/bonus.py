@@ -174,22 +174,7 @@ class BonusClaims:
                 )
 
     def _pools(self, pattern: Pattern, modules: set[str]) -> set[str]:
-        """The kinds of card (special card ids, or 'suit:rank') that can match ``pattern``."""
-        edition = self.edition
-        taken_on = {edition.cancelled_role} | {e.becomes for e in edition.effects}
-        found = set()
-        for card in edition.deck(modules):
-            printed = edition.plays[card.code].printed
-            roles = (printed | taken_on) - {None} if card.suit is None else frozenset()
-            if (
-                (pattern.roles is None or bool(pattern.roles & roles))
-                and (pattern.suits is None or card.suit in pattern.suits)
-                and (pattern.ranks is None or card.rank in pattern.ranks)
-                and (pattern.cards is None or card.kind in pattern.cards)
-                and (pattern.printed_roles is None or bool(pattern.printed_roles & printed))
-            ):
-                found.add(card.pool)
-        return found
+        return matching(self.edition, pattern, modules)
 
     def _pools_any(self, bonus: Bonus, modules: set[str]) -> set[str]:
         out = set().union(*(self._pools(p, modules) for p in bonus.captured))
@@ -206,12 +191,7 @@ class BonusClaims:
         if not isinstance(loot.value, list):
             self.values.error(loot, "'loot' must be a list of [Loot player, trick winner] pairs")
             return []
-        limit = sum(
-            k.copies
-            for k in self.edition.kinds
-            if k.module in modules
-            and any(e.id == k.effect and e.kind.value == "alliance" for e in self.edition.effects)
-        )
+        limit = alliance_cards(self.edition, modules)
         if len(loot.value) > limit:
             self.values.error(
                 loot,
@@ -238,3 +218,53 @@ class BonusClaims:
                 continue
             pairs.append((names[0], names[1]))
         return pairs
+
+
+def matching(edition: Edition, pattern: Pattern, modules: set[str]) -> set[str]:
+    """The kinds of card (special card ids, or 'suit:rank') of ``modules`` that can match
+    ``pattern`` in some role they may take (printed, declared, or given by an effect)."""
+    taken_on = {edition.cancelled_role} | {e.becomes for e in edition.effects}
+    found = set()
+    for card in edition.deck(modules):
+        printed = edition.plays[card.code].printed
+        roles = (printed | taken_on) - {None} if card.suit is None else frozenset()
+        if (
+            (pattern.roles is None or bool(pattern.roles & roles))
+            and (pattern.suits is None or card.suit in pattern.suits)
+            and (pattern.ranks is None or card.rank in pattern.ranks)
+            and (pattern.cards is None or card.kind in pattern.cards)
+            and (pattern.printed_roles is None or bool(pattern.printed_roles & printed))
+        ):
+            found.add(card.pool)
+    return found
+
+
+def alliance_cards(edition: Edition, modules: set[str]) -> int:
+    """How many cards of ``modules`` carry an alliance effect: the most alliances a
+    round may claim."""
+    return sum(
+        k.copies
+        for k in edition.kinds
+        if k.module in modules and any(e.id == k.effect and e.kind.value == "alliance" for e in edition.effects)
+    )
+
+
+def claims_read(edition: Edition) -> list[tuple[str, str, object]]:
+    """What checking a score sheet's claims reads of ``edition``'s rules of play, module
+    by module (each check adds up or joins what the modules in play give), as (module
+    id, what, value): for each bonus, the cards that can match its captured patterns
+    and its winner pattern (which bonuses a round may claim, how often, with which
+    winning cards); the alliance cards (how many alliances); and the cards that can
+    leave a trick without a winner (how few tricks a round may count in all). Two
+    editions with the same cards whose answers are equal accept and refuse the same
+    sheets' claims."""
+    found: list[tuple[str, str, object]] = []
+    for module in edition.modules:
+        chosen = {module.id}
+        found.append((module.id, "destroying", edition.destroying_cards(chosen)))
+        found.append((module.id, "alliances", alliance_cards(edition, chosen)))
+        for bonus in edition.bonuses:
+            captured = set().union(*(matching(edition, p, chosen) for p in bonus.captured))
+            winner = None if bonus.winner is None else matching(edition, bonus.winner, chosen)
+            found.append((module.id, f"bonus {bonus.id}", (captured, winner)))
+    return found
