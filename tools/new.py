@@ -129,7 +129,7 @@ def _steps(base: Edition) -> list[Step]:
                     "in list form ('- id: my-rule', with 'before: ID' or 'after: ID', a 'winner' and maybe a 'when').",
                     f"Rules here: {', '.join(r.id for r in base.precedence)}.",
                 ),
-                ("precedence:", f"  {rule.id}: {{winner: {{pick: {flipped}, of: {rule.of}}}}}"),
+                ("precedence:", f"  {rule.id}: {{winner: {{pick: {flipped}}}}}"),
             )
         )
     scoring = [
@@ -174,9 +174,7 @@ def _steps(base: Edition) -> list[Step]:
             )
         )
     if base.max_players > base.min_players:
-        steps.append(
-            Step(("How many may play.",), (f"players: {{min: {base.min_players}, max: {base.max_players - 1}}}",))
-        )
+        steps.append(Step(("How many may play.",), (f"players: {{max: {base.max_players - 1}}}",)))
     optional = [m for m in base.modules if m.optional]
     if optional:
         module = optional[0]
