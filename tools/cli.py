@@ -49,6 +49,7 @@ from skullking.tools.common import (
     text_lines,
     write_json,
 )
+from skullking.tools.conformance import cmd_conformance, cmd_vectors
 from skullking.tools.diffcmd import cmd_diff
 from skullking.tools.servecmd import cmd_serve
 from skullking.tools.sheetcmd import cmd_score
@@ -432,6 +433,38 @@ def _parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     )
     p.add_argument("--db", metavar="FILE", help="the games' database file (default: in your data folder)")
     p.set_defaults(run=cmd_serve)
+
+    p = sub.add_parser(
+        "vectors",
+        parents=[_options(edition=False, formats=("json",))],
+        help="write the edition's rules as conformance test vectors (JSON) any Skull King program can run",
+        description="Write test vectors of an edition: tricks, legal plays and round scores, each with its "
+        "expected answer, the source of its rule and feature tags. Without --out, one JSON document on "
+        "standard output.",
+    )
+    p.add_argument("given_edition", metavar="EDITION", help="a bundled edition id or an edition file")
+    p.add_argument(
+        "--out", metavar="DIR", help="write tricks.json, legal.json and rounds.json into DIR (made if missing)"
+    )
+    p.set_defaults(run=cmd_vectors)
+
+    p = sub.add_parser(
+        "conformance",
+        parents=[_options()],
+        help="run another Skull King program against the edition's test vectors, a report by feature",
+        description="Run a program as a child: one request a line on its standard input (id, kind, edition, "
+        "input), one answer a line on its standard output (id and output, or skip). Exit 0 when every "
+        "vector run passed, 1 when some failed, 2 for a usage error or a program that dies, writes what "
+        "is not JSON or answers another id.",
+    )
+    p.add_argument("--cmd", metavar="'PROGRAM ARGS'", help="the program to test, split as a shell would (no shell)")
+    p.add_argument(
+        "--self", action="store_true", help="test the engine's own adapter (python -m skullking.tools.adapter)"
+    )
+    p.add_argument("--tags", metavar="T,...", help="run only the vectors with at least one of these feature tags")
+    p.add_argument("--skip-tags", metavar="T,...", help="skip the vectors with any of these feature tags")
+    p.add_argument("--timeout", type=float, default=10.0, help="seconds to wait for each answer (default 10)")
+    p.set_defaults(run=cmd_conformance)
 
     p = sub.add_parser("score", parents=[_options(sheet=True)], help="score a game sheet (YAML or JSON)")
     p.add_argument("sheet", metavar="SHEET", help="the sheet file ('-' for stdin)")

@@ -1,0 +1,290 @@
+"""``skullking vectors`` and ``skullking conformance``: the vectors validate against their
+schema and are the same bytes each run; the engine's own adapter passes every vector of
+every bundled edition; adapters that get one rule wrong (as public implementations
+do) fail exactly the vectors of that rule; a program that breaks the protocol ends the
+run with one message and exit 2."""
+
+from __future__ import annotations
+
+import functools
+import io
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+
+import skullking
+from skullking.analysis.vectors import KINDS, REQUEST_KINDS, agrees, documents, stdout_document, text
+from skullking.core.resources import rules_text
+from skullking.tools.adapter import answer
+from skullking.tools.cli import main
+
+EDITIONS = [ident for ident, _ in skullking.bundled_editions()]
+SCHEMA = json.loads(rules_text("vectors.schema.json"))
+ROOT = Path(__file__).resolve().parents[3]
+
+
+@functools.cache
+def _documents(ident: str) -> list[dict[str, Any]]:
+    return documents(skullking.load_edition(ident))
+
+
+def _run(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(list(argv), out=out, err=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+@pytest.mark.parametrize("ident", EDITIONS)
+def test_vectors_validate_and_the_engine_answers_them_all(ident: str) -> None:
+    """Every bundled edition's vectors validate against rules/vectors.schema.json, each
+    kind is there, ids are unique, and the engine's adapter answers every one as
+    expected (the suite run against the project itself passes 100%)."""
+    edition = skullking.load_edition(ident)
+    docs = _documents(ident)
+    jsonschema.validate({"suite": "skullking-conformance", "version": 1, "edition": ident, "files": docs}, SCHEMA)
+    assert [d["kind"] for d in docs] == list(KINDS)
+    for doc in docs:
+        jsonschema.validate(doc, SCHEMA)
+        assert doc["vectors"], doc["kind"]
+        ids = [v["id"] for v in doc["vectors"]]
+        assert len(ids) == len(set(ids))
+        for vector in doc["vectors"]:
+            got = answer(edition, REQUEST_KINDS[doc["kind"]], vector["input"])
+            assert agrees(doc["kind"], vector["expected"], got), vector["id"]
+
+
+def test_every_rule_effect_and_bonus_of_the_2021_rulebook_has_a_trick_vector() -> None:
+    """Coverage: each precedence rule of the 2021 rulebook's edition, each effect (the
+    Kraken, the White Whale, the Loot) and each capture bonus decides or is paid in at
+    least one trick vector, and the Tigress declared pirate is captured by the Skull
+    King (the 2021 rulebook pays 30 for her as for any pirate)."""
+    edition = skullking.load_edition("skullking-2021")
+    tricks = _documents("skullking-2021")[0]["vectors"]
+    rules = {v["expected"]["rule"] for v in tricks}
+    assert {r.id for r in edition.precedence} <= rules
+    assert {r.id for e in edition.effects for r in e.precedence} <= rules
+    assert {"kraken", "white-whale"} <= rules
+    assert any(v["expected"]["alliances"] for v in tricks)
+    paid = {b for v in tricks for b in v["expected"]["bonuses"]}
+    assert {b.id for b in edition.bonuses} <= paid
+    tigress = [v for v in tricks if "TIG:PIR" in v["input"]["cards"] and "SK" in v["input"]["cards"]]
+    assert any("pirate-by-skull-king" in v["expected"]["bonuses"] for v in tricks if v in tigress)
+
+
+def test_zero_bid_vectors_deal_other_than_the_round_number() -> None:
+    """The 2021 rulebook scores a zero bid by the cards dealt; the round vectors are
+    played in a round that deals another number of cards, so that the difference shows."""
+    rounds = _documents("skullking-2021")[2]["vectors"]
+    zero = [v for v in rounds if "zero-bid" in v["tags"]]
+    assert zero
+    assert all(v["input"]["cards"] != v["input"]["round"] for v in zero)
+
+
+def test_vectors_command_is_deterministic_and_writes_the_files(tmp_path: Path) -> None:
+    """Without --out, one document on standard output, the same bytes each run; with
+    --out, one file per kind holding the same vectors."""
+    code, first, _ = _run("vectors", "skullking-original")
+    assert code == 0
+    assert _run("vectors", "skullking-original")[1] == first
+    whole = json.loads(first)
+    jsonschema.validate(whole, SCHEMA)
+    assert first == text(stdout_document(skullking.load_edition("skullking-original")))
+    code, _, _ = _run("vectors", "skullking-original", "--out", str(tmp_path / "v"))
+    assert code == 0
+    for doc in whole["files"]:
+        written = json.loads((tmp_path / "v" / f"{doc['kind']}.json").read_text(encoding="utf-8"))
+        assert written == doc
+
+
+def test_vectors_of_an_unknown_edition_is_a_usage_error() -> None:
+    code, _, err = _run("vectors", "skullking-2022")
+    assert code == 2
+    assert err.count("\n") == 1 and "skullking-2022" in err
+
+
+def test_the_engine_passes_through_its_own_adapter_as_a_child() -> None:
+    """``conformance --self`` runs ``python -m skullking.tools.adapter`` over the
+    protocol: every vector passes, exit 0, the JSON report counts them all."""
+    code, out, _ = _run("conformance", "--self", "--edition", "skullking-original", "--format", "json")
+    report = json.loads(out)
+    total = sum(len(d["vectors"]) for d in _documents("skullking-original"))
+    assert code == 0, report["failures"][:1]
+    assert (report["passed"], report["failed"], report["skipped"]) == (total, 0, 0)
+
+
+# ---------------------------------------------------------------------- wrong adapters
+
+#: An adapter built on the engine's, with one rule changed (the body of ``wrong``).
+WRONG = """
+import json, sys
+import skullking
+from skullking.tools.adapter import answer
+
+edition = skullking.load_edition("skullking-2021")
+
+def wrong(kind, given, output):
+{body}
+
+for line in sys.stdin:
+    request = json.loads(line)
+    output = answer(edition, request["kind"], request["input"])
+    wrong(request["kind"], request["input"], output)
+    print(json.dumps({{"id": request["id"], "output": output}}), flush=True)
+"""
+
+
+def _failed_with(tmp_path: Path, body: str) -> set[str]:
+    script = tmp_path / "wrong.py"
+    script.write_text(WRONG.format(body=body), encoding="utf-8")
+    code, out, _ = _run("conformance", "--cmd", f"{sys.executable} {script}", "--format", "json")
+    report = json.loads(out)
+    assert code == 1
+    return {f["id"] for f in report["failures"]}
+
+
+def _vectors(kind: str) -> list[dict[str, Any]]:
+    vectors: list[dict[str, Any]] = _documents("skullking-2021")[KINDS.index(kind)]["vectors"]
+    return vectors
+
+
+def test_an_adapter_scoring_a_zero_bid_by_round_number_fails_the_zero_bid_vectors(tmp_path: Path) -> None:
+    """The 2021 rulebook: a zero bid is worth 10 per card dealt. A program that counts
+    the round number instead fails the zero-bid round vectors, every one of the classic
+    scheme's, and nothing else."""
+    body = """    changes = given.get("bid_changes", {})
+    scored = {p: b + changes.get(p, 0) for p, b in given.get("bids", {}).items()}
+    if kind == "round" and 0 in scored.values():
+        from skullking.analysis.vectors import score_round
+        by_round = score_round(edition, {**given, "cards": given["round"]})
+        for p, bid in scored.items():
+            if bid == 0:
+                output["points"][p] = by_round[p]"""
+    failed = _failed_with(tmp_path, body)
+    zero = {v["id"] for v in _vectors("rounds") if "zero-bid" in v["tags"]}
+    classic = {v["id"] for v in _vectors("rounds") if "zero-bid" in v["tags"] and v["input"]["scoring"] == "classic"}
+    assert classic
+    assert classic <= failed <= zero
+
+
+def test_an_adapter_allowing_trump_while_holding_the_led_suit_fails_those_legal_vectors(tmp_path: Path) -> None:
+    """The 2021 rulebook: a player holding the led suit must follow it (or play a
+    special card); trumping is allowed only when void. A program that lets a trump be
+    played while holding the led suit fails exactly the legal vectors with a led suit
+    other than the trump held and a trump in the hand."""
+    body = """    if kind == "legal":
+        led = edition.led_suit(given["trick"])
+        hand = edition.parse_cards(given["hand"])
+        if led is not None and any(p.card.suit == led for p in hand):
+            output["legal"] += [str(p) for p in hand if p.trump and str(p) not in output["legal"]]"""
+    failed = _failed_with(tmp_path, body)
+    edition = skullking.load_edition("skullking-2021")
+    named = set()
+    for v in _vectors("legal"):
+        led = edition.led_suit(v["input"]["trick"])
+        hand = edition.parse_cards(v["input"]["hand"])
+        trump = next(s.id for s in edition.suits if s.trump)
+        if led not in (None, trump) and any(p.card.suit == led for p in hand) and any(p.trump for p in hand):
+            named.add(v["id"])
+    assert named
+    assert failed == named
+
+
+def test_an_adapter_where_the_first_mermaid_does_not_win_fails_those_trick_vectors(tmp_path: Path) -> None:
+    """The 2021 rulebook: of two mermaids, the first played wins. A program that gives
+    the trick to the last one fails exactly the trick vectors a mermaid wins with
+    another mermaid in the trick."""
+    body = """    if kind == "trick" and output["winner"] is not None:
+        plays = edition.parse_cards(given["cards"])
+        mermaids = [i for i, p in enumerate(plays) if p.role == "mermaid"]
+        first = (output["winner"] - given["leader"]) % given["players"]
+        if len(mermaids) > 1 and first == mermaids[0]:
+            seat = (given["leader"] + mermaids[-1]) % given["players"]
+            output["winner"] = output["next_leader"] = seat"""
+    failed = _failed_with(tmp_path, body)
+    edition = skullking.load_edition("skullking-2021")
+    named = set()
+    for v in _vectors("tricks"):
+        plays = edition.parse_cards(v["input"]["cards"])
+        mermaids = [i for i, p in enumerate(plays) if p.role == "mermaid"]
+        winner = v["expected"]["winner"]
+        seat = None if winner is None else (winner - v["input"]["leader"]) % v["input"]["players"]
+        if len(mermaids) > 1 and seat == mermaids[0]:
+            named.add(v["id"])
+    assert named
+    assert failed == named
+
+
+# ---------------------------------------------------------------------- the protocol
+
+
+@pytest.mark.parametrize(
+    ("program", "words"),
+    [
+        ("import sys; sys.stdin.readline(); sys.exit(3)", "ended (exit code 3)"),
+        ("import sys; sys.stdin.readline(); print('hello', flush=True)", "not JSON"),
+        ('import sys; sys.stdin.readline(); print(\'{"id": "other"}\', flush=True)', 'answered id "other"'),
+        ("import sys, time; sys.stdin.readline(); time.sleep(30)", "within 0.5 seconds"),
+    ],
+    ids=["dies", "not-json", "other-id", "timeout"],
+)
+def test_a_program_breaking_the_protocol_is_one_message_and_exit_2(program: str, words: str, tmp_path: Path) -> None:
+    script = tmp_path / "child.py"
+    script.write_text(program, encoding="utf-8")
+    argv = ["conformance", "--cmd", f"{sys.executable} {script}", "--edition", "skullking-original"]
+    code, _, err = _run(*argv, "--timeout", "0.5")
+    assert code == 2
+    assert err.count("\n") == 1 and words in err and "Traceback" not in err
+
+
+def test_skips_and_tags_are_reported_by_feature(tmp_path: Path) -> None:
+    """A program that skips every vector passes nothing and fails nothing (exit 0);
+    --tags runs only the vectors with one of the tags, the rest are skipped."""
+    script = tmp_path / "skipper.py"
+    script.write_text(
+        "import json, sys\nfor line in sys.stdin:\n"
+        "    print(json.dumps({'id': json.loads(line)['id'], 'skip': 'not supported'}), flush=True)\n",
+        encoding="utf-8",
+    )
+    argv = ["conformance", "--cmd", f"{sys.executable} {script}", "--edition", "skullking-original"]
+    code, out, _ = _run(*argv, "--format", "json")
+    report = json.loads(out)
+    total = sum(len(d["vectors"]) for d in _documents("skullking-original"))
+    assert (code, report["passed"], report["failed"], report["skipped"]) == (0, 0, 0, total)
+    code, out, _ = _run("conformance", "--self", "--edition", "skullking-original", "--tags", "zero-bid")
+    assert code == 0
+    zero = sum("zero-bid" in v["tags"] for d in _documents("skullking-original") for v in d["vectors"])
+    assert f": {zero} of {zero} vectors passed, 0 failed, {total - zero} skipped" in out
+
+
+def test_neither_or_both_of_cmd_and_self_is_a_usage_error() -> None:
+    assert _run("conformance")[0] == 2
+    assert _run("conformance", "--self", "--cmd", "true")[0] == 2
+
+
+# ---------------------------------------------------------------------- the documentation's adapter
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_the_javascript_adapter_of_the_docs_passes_the_base_game_and_fails_the_advanced_cards() -> None:
+    """docs/conformance/adapter.js resolves base-game tricks only: run on the base tags it
+    passes; run on everything, it fails vectors of the advanced cards (the Kraken, the
+    White Whale, the Loot) and no vector without one of them."""
+    adapter = ROOT / "docs" / "conformance" / "adapter.js"
+    cmd = f"node {adapter}"
+    base = "--skip-tags=advanced,abilities,tigress,scoring-rascal,wager,bid-change,loads"
+    code, out, _ = _run("conformance", "--cmd", cmd, base, "--format", "json")
+    report = json.loads(out)
+    assert code == 0, report["failures"][:1]
+    assert report["passed"] > 0
+    code, out, _ = _run("conformance", "--cmd", cmd, "--format", "json")
+    report = json.loads(out)
+    assert code == 1
+    assert report["failures"]
+    assert all("advanced" in f["tags"] for f in report["failures"])
+    subprocess.run(["node", "--check", str(adapter)], check=True)
