@@ -36,7 +36,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from skullking.analysis.exhaustive import _Domain
+from skullking.analysis.exhaustive import _Domain, trick_sizes
 from skullking.core.errors import SkullKingError
 from skullking.model.cards import UNDECLARED, Play
 from skullking.model.records import EffectKind
@@ -75,8 +75,18 @@ class _Tagger:
         granted.update(c.card for c in (edition.wagers, edition.bid_changes) if c is not None and c.card)
         self.granted = granted
         self.modules = {s.id: s.module for s in edition.suits}
+        #: The tags every program of the game has: the roles and ``trump`` (the rest,
+        #: effects, modules and cards apart from their role, a program may lack).
+        self.core = frozenset({"trump", *(tag(r.id) for r in edition.roles)})
+        self._known: dict[str, frozenset[str]] = {}
 
-    def play(self, play: Play) -> set[str]:
+    def play(self, play: Play) -> frozenset[str]:
+        found = self._known.get(play.code)
+        if found is None:
+            found = self._known[play.code] = frozenset(self._play(play))
+        return found
+
+    def _play(self, play: Play) -> set[str]:
         tags: set[str] = set()
         card = play.card
         if card.suit is not None:
@@ -100,15 +110,16 @@ class _Tagger:
         return tags
 
     def plays(self, plays: Iterable[Play]) -> set[str]:
-        return set().union(*(self.play(p) for p in plays))
+        return set().union(*map(self.play, plays))
 
 
 def _source(own: str, edition: Edition) -> str:
     """The source of a rule in words: the comment just above the item in its edition
-    file (``own`` is where the item was read, ``FILE:LINE``), else the edition's
-    ``sources``."""
+    file (``own`` is where the item was read, ``FILE:LINE``), else the edition's first
+    source (the rulebook it follows; every source it names is in the document's
+    ``sources``)."""
     comment = _comment_above(own) if own else ""
-    return comment or ", ".join(edition.sources) or edition.title
+    return comment or (edition.sources[0] if edition.sources else edition.title)
 
 
 @functools.cache
@@ -200,22 +211,36 @@ def _trick_vector(edition: Edition, tagger: _Tagger, number: int, codes: list[st
 
 
 def trick_vectors(edition: Edition) -> list[dict[str, Any]]:
-    """The trick vectors of ``edition`` (see the module's docstring)."""
+    """The trick vectors of ``edition`` (see the module's docstring). A trick shows
+    again what an earlier trick showed when both are of the smallest size and it needs
+    fewer features (its tags are not a superset of theirs): each thing shown is kept
+    with the smallest tricks of each least set of tags (the White Whale among escapes
+    as well as among Loot cards and mermaids), so that a program lacking a feature
+    still meets every rule it has."""
     domain = _Domain([edition])
-    seen: set[tuple[Any, ...]] = set()
+    tagger = _Tagger(edition)
+    seen: dict[tuple[Any, ...], tuple[int, list[frozenset[str]]]] = {}
+    smallest = min(trick_sizes(edition))
     chosen: list[list[Play]] = []
     for classes, plays in domain.tricks(positions=True):
         try:
-            result = edition.interpreter.resolve(plays, 0, len(plays))
+            result = edition.resolve_trick(plays)
         except SkullKingError:
             continue
         owners = () if result.winning_card is None else domain.classes[classes[result.winning_card]].owners
-        new = [k for k in _trick_keys(edition, plays, result, owners) if k not in seen]
+        tags: frozenset[str] | None = None
+        new = False
+        for key in _trick_keys(edition, plays, result, owners):
+            size, kept = seen.setdefault(key, (len(plays), []))
+            if kept and not size == len(plays) == smallest:
+                continue
+            tags = tags or frozenset(tagger.plays(plays))
+            if not any(tags >= other for other in kept):
+                kept.append(tags)
+                new = True
         if new:
-            seen.update(new)
             chosen.append(list(plays))
     chosen += _declared(edition, chosen)
-    tagger = _Tagger(edition)
     return [_trick_vector(edition, tagger, i + 1, [p.code for p in plays]) for i, plays in enumerate(chosen)]
 
 
@@ -231,6 +256,7 @@ def _declared(edition: Edition, tricks: list[list[Play]]) -> list[list[Play]]:
         and p.role_index != UNDECLARED
         and (p.declared is not None or p.card.individual is not None)
     ]
+    by_roles = {b.id for b in edition.bonuses if b.winner is not None or any(c.roles for c in b.captured)}
     found: list[list[Play]] = []
     for special in apart:
         shown: set[tuple[Any, ...]] = set()
@@ -250,8 +276,8 @@ def _declared(edition: Edition, tricks: list[list[Play]]) -> list[list[Play]]:
                 result = edition.resolve_trick(swapped)
             except SkullKingError:
                 continue
-            key = (result.rule, tuple(sorted(result.bonuses)))
-            if key not in shown:  # each rule and bonus the card takes part in, once
+            key = (result.rule, tuple(sorted(b for b in result.bonuses if b in by_roles)))
+            if key not in shown:  # each rule and bonus between roles the card takes part in, once
                 shown.add(key)
                 found.append(swapped)
     return found
@@ -490,6 +516,7 @@ def document(edition: Edition, kind: str) -> dict[str, Any]:
         "suite": SUITE,
         "version": VERSION,
         "edition": edition.id,
+        "sources": list(edition.sources),
         "kind": kind,
         "vectors": make(edition),
     }
@@ -507,11 +534,31 @@ def stdout_document(edition: Edition) -> dict[str, Any]:
 
 
 def text(document: dict[str, Any]) -> str:
-    """A vector document as the files hold it: JSON, one item a line where short, the
-    same bytes for the same edition."""
+    """A vector document as the files hold it: JSON with one vector a line (short, and
+    a change shows as the lines of the vectors it changes), the same bytes for the
+    same edition."""
     import json
 
-    return json.dumps(document, indent=1, ensure_ascii=False) + "\n"
+    def dump(value: object) -> str:
+        return json.dumps(value, ensure_ascii=False)
+
+    def vectors(items: list[Any], indent: str) -> str:
+        inner = ",\n".join(f"{indent} {dump(v)}" for v in items)
+        return f"[\n{inner}\n{indent}]" if items else "[]"
+
+    def fields(doc: dict[str, Any], indent: str) -> str:
+        lines = []
+        for key, value in doc.items():
+            if key == "vectors":
+                shown = vectors(value, indent + " ")
+            elif key == "files":
+                shown = "[\n" + ",\n".join(f"{indent}  {fields(f, indent + '  ')}" for f in value) + f"\n{indent} ]"
+            else:
+                shown = dump(value)
+            lines.append(f"{indent} {dump(key)}: {shown}")
+        return "{\n" + ",\n".join(lines) + f"\n{indent}}}"
+
+    return fields(document, "") + "\n"
 
 
 #: The fields of a trick's output a program must give, and those compared when it gives
