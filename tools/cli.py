@@ -436,11 +436,11 @@ def _parser(out: TextIO | None = None) -> argparse.ArgumentParser:
 
     p = sub.add_parser(
         "vectors",
-        parents=[_options(edition=False, formats=("json",))],
+        parents=[_options(edition=False)],
         help="write the edition's rules as conformance test vectors (JSON) any Skull King program can run",
         description="Write test vectors of an edition: tricks, legal plays and round scores, each with its "
         "expected answer, the source of its rule and feature tags. Without --out, one JSON document on "
-        "standard output.",
+        "standard output. The vectors are JSON whatever --format says; it sets how errors are written.",
     )
     p.add_argument("given_edition", metavar="EDITION", help="a bundled edition id or an edition file")
     p.add_argument(
@@ -523,6 +523,7 @@ NO_EDITION = {
     "editions": "it lists every bundled edition",
     "validate": "it checks the files it is given",
     "diff": "it compares the two editions it is given",
+    "vectors": "it writes the vectors of the edition it is given",
 }
 
 

@@ -9,14 +9,15 @@ words, feature tags, the input and the expected output):
   answers (winner, next leader, bonus, alliances, the rule that decided, ...). The tricks
   are those of the exhaustive play ``validate`` makes (:mod:`skullking.analysis.exhaustive`,
   smallest first): for every precedence rule (with one card and with several it picks
-  among), effect, bonus, alliance, card that wins and leader after a trick nobody wins,
-  the first trick that shows it; then the same tricks with each card declared when
-  played (the Tigress as a pirate) in place of a card of its role, where that changes
-  the cards but not the rule.
+  among), effect, bonus, alliance (under each effect), card that wins and leader after
+  a trick nobody wins, the first trick that shows it (and among the smallest tricks one
+  for each least set of features); then the same tricks with each card declared when
+  played or with an ability (the Tigress as a pirate) in place of a card of its role;
+  then the worked examples kept with the edition (:func:`worked_examples`).
 - ``legal``: a hand and the trick so far -> the cards that may be played, as
   ``skullking legal`` answers: every kind of lead (each class of card, and each after a
   card that passes the lead on), with a hand that holds the led suit and one that does
-  not.
+  not; then the worked examples kept with the edition.
 - ``rounds``: a round's results (bids, bid changes, tricks won, capture bonuses,
   alliances, wagers, loads, cards dealt, round number) -> each player's points, as a
   score sheet's round is scored (:class:`~skullking.scoring.schemes.Scorer`), under each
@@ -183,13 +184,22 @@ def _trick_keys(edition: Edition, plays: Sequence[Play], result: Any, owners: tu
     keys.append(("wins", owners))
     keys.extend(("bonus", b) for b in result.bonuses)
     if result.alliances:
-        keys.append(("alliance", len(result.alliances)))
+        keys.append(("alliance", acting, len(result.alliances)))
     return keys
 
 
-def _trick_vector(edition: Edition, tagger: _Tagger, number: int, codes: list[str]) -> dict[str, Any]:
-    players = len(codes)
-    leader = number % players
+def _trick_vector(
+    edition: Edition,
+    tagger: _Tagger,
+    ident: str,
+    codes: list[str],
+    *,
+    leader: int,
+    players: int,
+    example: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """A trick's vector: its tags, the source of the rule that decided it (or the
+    worked ``example``'s own words and source)."""
     result = edition.resolve_trick(codes, leader=leader, players=players)
     rule = next((r for r in edition.precedence if r.id == result.rule), None)
     effect = next((e for e in edition.effects if e.id == result.rule), None)
@@ -201,13 +211,29 @@ def _trick_vector(edition: Edition, tagger: _Tagger, number: int, codes: list[st
     tags.update(tag(b) for b in result.bonuses)
     described = f"{' '.join(codes)}, seat {leader} leading: {result.reason}"
     return _vector(
-        f"trick-{number:03d}",
-        described,
-        source=_source(own, edition),
+        ident,
+        str(example["rule"]) if example else described,
+        source=str(example["source"]) if example else _source(own, edition),
         tags=tags,
         given={"cards": codes, "leader": leader, "players": players},
         expected=result.as_json(),
     )
+
+
+def worked_examples(edition: Edition, kind: str) -> list[dict[str, Any]]:
+    """The worked examples of the rulebooks and rules pages kept for ``edition``
+    (``editions/worked-examples/ID.KIND.yaml``, ``kind`` ``tricks`` or ``legal``; the
+    tests check the engine against each), but those played under an overlay of it (a
+    reading the sources leave open, played both ways)."""
+    import yaml
+
+    from skullking.core.resources import editions_dir
+
+    entry = editions_dir().joinpath("worked-examples", f"{edition.id}.{kind}.yaml")
+    if not entry.is_file():
+        return []
+    cases = yaml.safe_load(entry.read_text(encoding="utf-8")) or []
+    return [c for c in cases if isinstance(c, dict) and "overlay" not in c]
 
 
 def trick_vectors(edition: Edition) -> list[dict[str, Any]]:
@@ -241,7 +267,15 @@ def trick_vectors(edition: Edition) -> list[dict[str, Any]]:
         if new:
             chosen.append(list(plays))
     chosen += _declared(edition, chosen)
-    return [_trick_vector(edition, tagger, i + 1, [p.code for p in plays]) for i, plays in enumerate(chosen)]
+    vectors = [
+        _trick_vector(edition, tagger, f"trick-{i:03d}", codes, leader=i % len(codes), players=len(codes))
+        for i, codes in enumerate(([p.code for p in plays] for plays in chosen), start=1)
+    ]
+    for case in worked_examples(edition, "tricks"):
+        codes = [str(c) for c in case["cards"]]
+        given = {"leader": case.get("leader", 0), "players": case.get("players", len(codes))}
+        vectors.append(_trick_vector(edition, tagger, f"trick-example-{case['id']}", codes, **given, example=case))
+    return vectors
 
 
 def _declared(edition: Edition, tricks: list[list[Play]]) -> list[list[Play]]:
@@ -376,6 +410,17 @@ def legal_vectors(edition: Edition) -> list[dict[str, Any]]:
                     expected={"legal": legal},
                 )
             )
+    for case in worked_examples(edition, "legal"):
+        hand, codes = [str(c) for c in case["hand"]], [str(c) for c in case["trick"]]
+        legal = [str(p) for p in edition.legal_plays(hand, codes)]
+        tags = tagger.plays([*edition.parse_cards(codes), *edition.parse_cards(hand)])
+        given = {"hand": hand, "trick": codes}
+        ident = f"legal-example-{case['id']}"
+        vectors.append(
+            _vector(
+                ident, str(case["rule"]), source=str(case["source"]), tags=tags, given=given, expected={"legal": legal}
+            )
+        )
     return vectors
 
 

@@ -19,7 +19,15 @@ import jsonschema
 import pytest
 
 import skullking
-from skullking.analysis.vectors import KINDS, REQUEST_KINDS, agrees, documents, stdout_document, text
+from skullking.analysis.vectors import (
+    KINDS,
+    REQUEST_KINDS,
+    agrees,
+    documents,
+    stdout_document,
+    text,
+    worked_examples,
+)
 from skullking.core.resources import rules_text
 from skullking.tools.adapter import answer
 from skullking.tools.cli import main
@@ -75,6 +83,26 @@ def test_every_rule_effect_and_bonus_of_the_2021_rulebook_has_a_trick_vector() -
     assert {b.id for b in edition.bonuses} <= paid
     tigress = [v for v in tricks if "TIG:PIR" in v["input"]["cards"] and "SK" in v["input"]["cards"]]
     assert any("pirate-by-skull-king" in v["expected"]["bonuses"] for v in tricks if v in tigress)
+
+
+def test_the_worked_examples_are_vectors_with_their_own_words_and_sources() -> None:
+    """The worked examples of the rulebooks and rules pages kept with skullking-2021 (a
+    Swiss German rules page's Gelb 10, Gelb 6, Gruen 14: the yellow 10 holds, +10 for the
+    green 14) are trick and legal vectors, each with its rule and source as the example
+    file gives them; those played under an overlay are not vectors of the edition."""
+    tricks = {v["id"]: v for v in _documents("skullking-2021")[0]["vectors"]}
+    swiss = tricks["trick-example-swiss-page-yellow10-holds"]
+    assert swiss["input"] == {"cards": ["Y10", "Y6", "G14"], "leader": 2, "players": 3}
+    assert (swiss["expected"]["winner"], swiss["expected"]["bonus"]) == (2, 10)
+    assert swiss["source"].startswith("a Swiss German rules page for the 2021 edition")
+    legal = {v["id"]: v for v in _documents("skullking-2021")[1]["vectors"]}
+    assert legal["legal-example-brief-example-yellow"]["expected"] == {"legal": ["Y3", "E", "TIG"]}
+    edition = skullking.load_edition("skullking-2021")
+    for kind, found in (("tricks", tricks), ("legal", legal)):
+        cases = worked_examples(edition, kind)
+        assert cases and all(f"{kind.rstrip('s')}-example-{c['id']}" in found for c in cases)
+        assert not any("overlay" in c for c in cases)
+    assert not worked_examples(skullking.load_edition("skullking-original"), "tricks")
 
 
 def test_zero_bid_vectors_deal_other_than_the_round_number() -> None:
