@@ -279,10 +279,12 @@ def trick_vectors(edition: Edition) -> list[dict[str, Any]]:
 
 
 def _declared(edition: Edition, tricks: list[list[Play]]) -> list[list[Play]]:
-    """The tricks of ``tricks`` again with each card declared when played (or with an
-    ability) in the place of the first card of the same role that is not one, where
-    the trick can happen with it: a program that treats that card apart from its role
-    (a Tigress that earns no bonus as a pirate) fails them."""
+    """The tricks of ``tricks`` again with each card declared when played in the place
+    of the first card of the same role that is not one, once for each rule and bonus
+    between roles it takes part in (a program that treats that card apart from its
+    role, a Tigress that earns no bonus as a pirate, fails them), and with each card an
+    ability comes with, once (its ability is not a rule of the trick; a bonus that names
+    the card puts it in the exhaustive play's tricks already)."""
     apart = [
         p
         for p in edition.plays.values()
@@ -314,6 +316,8 @@ def _declared(edition: Edition, tricks: list[list[Play]]) -> list[list[Play]]:
             if key not in shown:  # each rule and bonus between roles the card takes part in, once
                 shown.add(key)
                 found.append(swapped)
+                if special.declared is None:
+                    break  # a card with an ability plays its role alike: one trick shows it is there
     return found
 
 

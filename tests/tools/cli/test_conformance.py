@@ -17,6 +17,7 @@ from typing import Any
 
 import jsonschema
 import pytest
+from repo_scripts import load_script
 
 import skullking
 from skullking.analysis.vectors import (
@@ -128,6 +129,14 @@ def test_vectors_command_is_deterministic_and_writes_the_files(tmp_path: Path) -
     for doc in whole["files"]:
         written = json.loads((tmp_path / "v" / f"{doc['kind']}.json").read_text(encoding="utf-8"))
         assert written == doc
+
+
+def test_the_vectors_in_the_docs_are_those_of_the_bundled_editions() -> None:
+    """docs/vectors/ holds every bundled edition's vector files as the editions give
+    them today (what ``scripts/vectors.py --check`` checks): run scripts/vectors.py after
+    changing an edition."""
+    script = load_script("vectors")
+    assert script.stale(script.expected(_documents)) == []
 
 
 def test_vectors_of_an_unknown_edition_is_a_usage_error() -> None:
