@@ -382,10 +382,16 @@ def _parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     add_simulation_options(sub, _options(formats=("text", "json", "csv")), plain)
 
     p = sub.add_parser(
-        "schema", help="print the JSON Schema of edition files or score sheets (for editors and other tools)"
+        "schema",
+        help="print the JSON Schema of edition files, score sheets or conformance vectors (for editors and other "
+        "tools)",
     )
     p.add_argument(
-        "which", nargs="?", choices=("edition", "sheet"), default="edition", help="which schema (default: edition)"
+        "which",
+        nargs="?",
+        choices=("edition", "sheet", "vectors"),
+        default="edition",
+        help="which schema (default: edition)",
     )
     p.add_argument("--path", action="store_true", help="print where the installed schema file is instead")
     p.set_defaults(run=cmd_schema)
