@@ -19,8 +19,8 @@ words, feature tags, the input and the expected output):
   card that passes the lead on), with a hand that holds the led suit and one that does
   not; then the worked examples kept with the edition.
 - ``rounds``: a round's results (bids, bid changes, tricks won, capture bonuses,
-  alliances, wagers, loads, cards dealt, round number) -> each player's points, as a
-  score sheet's round is scored (:class:`~skullking.scoring.schemes.Scorer`), under each
+  alliances, wagers, loads, cards dealt, round number) -> each player's points and the
+  case of the scheme that scored them, as a score sheet's round is scored (:class:`~skullking.scoring.schemes.Scorer`), under each
   scoring scheme: a zero bid made and missed, a bid made, missed by one and by two,
   each plain and with each thing the round can add.
 
@@ -448,31 +448,44 @@ def _round_and_cards(edition: Edition) -> tuple[int, int, int]:
     return number, edition.cards_dealt(number, players) or number, number
 
 
-def score_round(edition: Edition, given: dict[str, Any]) -> dict[str, int]:
-    """Each player's points for a round vector's input, as a score sheet's round is
-    scored: the bid after its change, the capture bonuses by id, the alliances (the
-    alliance card's player, the trick's winner), the wagers and the loads."""
+def _round(edition: Edition, given: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
+    """The scorer of a round vector's scheme, and its results as the scorer takes them:
+    the bid after its change, the capture bonuses by id, the alliances (the alliance
+    card's player, the trick's winner), the wagers and the loads, at a game's start."""
     from skullking.scoring.schemes import scorer
 
-    scheme = edition.scheme(given["scoring"])
-    scoring = scorer(edition, scheme)
+    scoring = scorer(edition, edition.scheme(given["scoring"]))
     players = list(given["players"])
     changes = given.get("bid_changes", {})
-    game = scoring.game(edition, so_far=None, players=players, number=given["round"], rounds=given["rounds"])
-    score = scoring.points(
-        number=given["round"],
-        cards=given["cards"],
-        players=players,
-        bids={p: b + changes.get(p, 0) for p, b in given["bids"].items()},
-        won=dict(given["won"]),
-        captured=list(given.get("bonuses", {}).items()),
-        alliances=[(a, b) for a, b in given.get("alliances", [])],
-        wagers=dict(given.get("wagers", {})),
-        loads=dict(given.get("loads", {})),
-        rounds=given["rounds"],
-        game=game,
-    )
-    return dict(score.points)
+    results = {
+        "number": given["round"],
+        "cards": given["cards"],
+        "players": players,
+        "bids": {p: b + changes.get(p, 0) for p, b in given["bids"].items()},
+        "won": dict(given["won"]),
+        "captured": list(given.get("bonuses", {}).items()),
+        "alliances": [(a, b) for a, b in given.get("alliances", [])],
+        "wagers": dict(given.get("wagers", {})),
+        "loads": dict(given.get("loads", {})),
+        "rounds": given["rounds"],
+        "game": scoring.game(edition, so_far=None, players=players, number=given["round"], rounds=given["rounds"]),
+    }
+    return scoring, results
+
+
+def score_round(edition: Edition, given: dict[str, Any]) -> dict[str, int]:
+    """Each player's points for a round vector's input, as a score sheet's round is
+    scored (see :func:`_round`)."""
+    scoring, results = _round(edition, given)
+    return dict(scoring.points(**results).points)
+
+
+def round_cases(edition: Edition, given: dict[str, Any]) -> dict[str, str]:
+    """The id of the scheme's case that scores each player of a round vector's input:
+    the rule behind the points (as a trick's ``rule``)."""
+    scoring, results = _round(edition, given)
+    cases: dict[str, str] = scoring.deciding(**results)
+    return cases
 
 
 #: A's bid and tricks won in the round vectors: a zero bid made and missed, a bid made,
@@ -537,6 +550,7 @@ def round_vectors(edition: Edition) -> list[dict[str, Any]]:
                 inputs = {**base, **given}
                 try:
                     points = score_round(edition, inputs)
+                    cases = round_cases(edition, inputs)
                 except (SkullKingError, KeyError):
                     continue
                 scored = {p: b + inputs.get("bid_changes", {}).get(p, 0) for p, b in inputs["bids"].items()}
@@ -549,7 +563,7 @@ def round_vectors(edition: Edition) -> list[dict[str, Any]]:
                         source=_source(scheme.source, edition),
                         tags={*scheme_tags, *tags, *zero},
                         given=inputs,
-                        expected={"points": points},
+                        expected={"points": points, "cases": cases},
                     )
                 )
     return vectors
@@ -621,7 +635,8 @@ def agrees(kind: str, expected: dict[str, Any], got: object) -> bool:
     ``rounds``) is the expected one: for a trick, the winner, next leader, bonus and
     alliances, and the bonus ids (in any order) and the deciding rule's id where it
     gives them; for legal plays, the same cards in any order; for a round, the same
-    points for every player."""
+    points for every player (the ``cases`` that name the scheme's rules are this
+    edition's ids, never compared)."""
     if not isinstance(got, dict):
         return False
     if kind == "tricks":
