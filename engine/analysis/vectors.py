@@ -20,9 +20,10 @@ words, feature tags, the input and the expected output):
   not; then the worked examples kept with the edition.
 - ``rounds``: a round's results (bids, bid changes, tricks won, capture bonuses,
   alliances, wagers, loads, cards dealt, round number) -> each player's points and the
-  case of the scheme that scored them, as a score sheet's round is scored (:class:`~skullking.scoring.schemes.Scorer`), under each
-  scoring scheme: a zero bid made and missed, a bid made, missed by one and by two,
-  each plain and with each thing the round can add.
+  case of the scheme that scored them, as a score sheet's round is scored
+  (:class:`~skullking.scoring.schemes.Scorer`), under each scoring scheme: a zero bid
+  made and missed, a bid made, missed by one and by two, each plain and with each
+  thing the round can add, at a game's start.
 
 Tags are derived from the edition's data (roles, effects, modules, bonuses, cards
 declared when played or with abilities, schemes), never from a card's name, so that a
