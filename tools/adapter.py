@@ -32,8 +32,9 @@ def answer(edition: Edition, kind: str, given: dict[str, Any]) -> dict[str, Any]
     raise ValueError(f"unknown kind '{kind}'")
 
 
-def serve(stdin: TextIO, stdout: TextIO) -> int:
-    """Answer every request line of ``stdin`` on ``stdout``, flushing each answer."""
+def serve(stdin: TextIO, stdout: TextIO, *, allow_paths: bool = False) -> int:
+    """Answer every request line of ``stdin`` on ``stdout``, flushing each answer (the
+    editions' ``extends`` read as ``allow_paths`` says, as ``--allow-paths`` does)."""
     import skullking
     from skullking.core.errors import SkullKingError
 
@@ -41,12 +42,19 @@ def serve(stdin: TextIO, stdout: TextIO) -> int:
     for line in stdin:
         if not line.strip():
             continue
-        request = json.loads(line)
+        try:
+            request = json.loads(line)
+        except json.JSONDecodeError as exc:
+            request = {"error": f"not JSON: {exc.msg} at column {exc.colno}"}
+        if not isinstance(request, dict):
+            request = {"error": "each line must be a JSON object"}
         ident = request.get("id")
         try:
+            if "error" in request:
+                raise ValueError(request["error"])
             name = request["edition"]
             if name not in editions:
-                editions[name] = skullking.load_edition(name)
+                editions[name] = skullking.load_edition(name, allow_paths=allow_paths)
             reply: dict[str, Any] = {"id": ident, "output": answer(editions[name], request["kind"], request["input"])}
         except (SkullKingError, KeyError, TypeError, ValueError) as exc:
             reply = {"id": ident, "error": str(exc)}
@@ -56,7 +64,7 @@ def serve(stdin: TextIO, stdout: TextIO) -> int:
 
 
 def main() -> int:
-    return serve(sys.stdin, sys.stdout)
+    return serve(sys.stdin, sys.stdout, allow_paths="--allow-paths" in sys.argv[1:])
 
 
 if __name__ == "__main__":

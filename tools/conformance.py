@@ -196,7 +196,7 @@ def cmd_conformance(args: argparse.Namespace, out: TextIO) -> int:
         raise UsageError(f"--timeout must be positive, got {args.timeout:g}")
     edition = named_edition(args.edition, args)
     if args.self:
-        argv = list(SELF)
+        argv = [*SELF, *(["--allow-paths"] if args.allow_paths else [])]
     else:
         try:
             argv = shlex.split(args.cmd)

@@ -40,12 +40,13 @@ from typing import TYPE_CHECKING, Any
 
 from skullking.analysis.exhaustive import _Domain, trick_sizes
 from skullking.core.errors import SkullKingError
-from skullking.model.cards import UNDECLARED, Play
+from skullking.model.cards import UNDECLARED, Lead, Play
 from skullking.model.records import EffectKind
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
     from skullking.model.records import Scheme
+    from skullking.tricks.interpreter import TrickResult
 
 #: The suite's name and format version, in every document.
 SUITE = "skullking-conformance"
@@ -77,9 +78,6 @@ class _Tagger:
         granted.update(c.card for c in (edition.wagers, edition.bid_changes) if c is not None and c.card)
         self.granted = granted
         self.modules = {s.id: s.module for s in edition.suits}
-        #: The tags every program of the game has: the roles and ``trump`` (the rest,
-        #: effects, modules and cards apart from their role, a program may lack).
-        self.core = frozenset({"trump", *(tag(r.id) for r in edition.roles)})
         self._known: dict[str, frozenset[str]] = {}
 
     def play(self, play: Play) -> frozenset[str]:
@@ -124,16 +122,21 @@ def _source(own: str, edition: Edition) -> str:
     return comment or (edition.sources[0] if edition.sources else edition.title)
 
 
-@functools.cache
+@functools.lru_cache(maxsize=16)
 def _lines(file: str) -> tuple[str, ...]:
+    """The lines of an edition file as its items' locations name it (a bundled one as
+    ``editions/ID.yaml``); none when it cannot be read (then no comment is a source)."""
     from skullking.core.resources import bundled_edition_files, is_file
 
     bundled = bundled_edition_files()
     name = Path(file).name.removesuffix(".yaml")
-    if file.startswith("editions/") and name in bundled:
-        return tuple(bundled[name].read_text(encoding="utf-8").splitlines())
-    path = Path(file)
-    return tuple(path.read_text(encoding="utf-8").splitlines()) if is_file(path) else ()
+    try:
+        if file.startswith("editions/") and name in bundled:
+            return tuple(bundled[name].read_text(encoding="utf-8").splitlines())
+        path = Path(file)
+        return tuple(path.read_text(encoding="utf-8").splitlines()) if is_file(path) else ()
+    except (OSError, UnicodeDecodeError):
+        return ()
 
 
 def _comment_above(located: str) -> str:
@@ -166,7 +169,9 @@ def _vector(
 # ---------------------------------------------------------------------- tricks
 
 
-def _trick_keys(edition: Edition, plays: Sequence[Play], result: Any, owners: tuple[str, ...]) -> list[tuple[Any, ...]]:
+def _trick_keys(
+    edition: Edition, plays: Sequence[Play], result: TrickResult, owners: tuple[str, ...]
+) -> list[tuple[Any, ...]]:
     """What a trick shows: the rule that decided (under which effect, picking among one
     card or several), the effect that acted, the bonuses, the alliances, the cards that
     won, and who leads after a trick nobody wins (counted from the leader)."""
@@ -336,7 +341,7 @@ def _leads(edition: Edition) -> list[list[Play]]:
         if all(play.card.suit is None or p.card.suit != play.card.suit for p in firsts):
             firsts.append(play)
     leads: list[list[Play]] = [[], *([p] for p in firsts)]
-    passing = [p for p in firsts if p.lead is not None and p.lead.value == "pass"]
+    passing = [p for p in firsts if p.lead is Lead.PASS]
     leads += [[p, q] for p in passing for q in firsts if q.card.pool != p.card.pool]
     return leads
 

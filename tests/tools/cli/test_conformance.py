@@ -341,6 +341,23 @@ def test_skips_and_tags_are_reported_by_feature(tmp_path: Path) -> None:
     assert f": {zero} of {zero} vectors passed, 0 failed, {total - zero} skipped" in out
 
 
+def test_the_engines_adapter_answers_a_bad_request_with_an_error_not_a_traceback() -> None:
+    """A line that is not JSON, not an object or not a trick the edition can play gets
+    an ``error`` answer with its id (the runner counts it as a failure)."""
+    from skullking.tools.adapter import serve
+
+    lines = [
+        "hello",
+        "[1]",
+        json.dumps({"id": "t", "kind": "trick", "edition": "skullking-2021", "input": {"cards": ["Q9"]}}),
+    ]
+    out = io.StringIO()
+    assert serve(io.StringIO("\n".join(lines) + "\n"), out) == 0
+    answers = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert [a["id"] for a in answers] == [None, None, "t"]
+    assert all("error" in a and "output" not in a for a in answers)
+
+
 def test_neither_or_both_of_cmd_and_self_is_a_usage_error() -> None:
     assert _run("conformance")[0] == 2
     assert _run("conformance", "--self", "--cmd", "true")[0] == 2
