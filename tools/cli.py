@@ -1,16 +1,17 @@
 """The ``skullking`` command line: editions, validate, trick, legal, score, explain, diff,
-simulate.
+simulate, vectors, conformance.
 
 Thin by design: each command parses its arguments, calls the library and prints a
 text or JSON report. ``main(argv)`` returns the exit code and never raises for bad
-input: 0 success, 1 ``validate`` found problems, 2 bad input (unknown card or
-edition, impossible trick, bad score sheet, usage errors), 3 an internal error (a
-bug, reported in one line; ``--debug`` adds the traceback).
+input: 0 success, 1 ``validate`` found problems (``conformance``: vectors failed), 2
+bad input (unknown card or edition, impossible trick, bad score sheet, usage errors),
+3 an internal error (a bug, reported in one line; ``--debug`` adds the traceback).
 
 The parser, ``main`` and the small commands live here; the larger ones have modules of
 their own (:mod:`~skullking.tools.batch` for ``trick --batch``,
 :mod:`~skullking.tools.sheetcmd` for ``score``, :mod:`~skullking.tools.diffcmd`,
-:mod:`~skullking.tools.authorcmd` for ``schema`` and ``new``), and
+:mod:`~skullking.tools.authorcmd` for ``schema`` and ``new``,
+:mod:`~skullking.tools.conformance` for ``vectors`` and ``conformance``), and
 :mod:`~skullking.tools.common` holds what they share.
 """
 
@@ -293,7 +294,8 @@ def _parser(out: TextIO | None = None) -> argparse.ArgumentParser:
         prog=PROG,
         description=(
             "Skull King rules as data: resolve tricks, list legal plays, score games, simulate games, "
-            "validate, explain and compare edition files, start house rules, print the JSON Schemas."
+            "validate, explain and compare edition files, start house rules, print the JSON Schemas, "
+            "write conformance test vectors and run other programs against them."
         ),
     )
     from skullking import __version__
