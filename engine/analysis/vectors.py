@@ -15,9 +15,10 @@ words, feature tags, the input and the expected output):
   played or with an ability (the Tigress as a pirate) in place of a card of its role;
   then the worked examples kept with the edition (:func:`worked_examples`).
 - ``legal``: a hand and the trick so far -> the cards that may be played, as
-  ``skullking legal`` answers: every kind of lead (each class of card, and each after a
-  card that passes the lead on), with a hand that holds the led suit and one that does
-  not; then the worked examples kept with the edition.
+  ``skullking legal`` answers: every kind of lead (each class of card, each after a
+  card that passes the lead on, and a numbered card after each special card), with a
+  hand that holds the led suit and one that does not; then the worked examples kept
+  with the edition.
 - ``rounds``: a round's results (bids, bid changes, tricks won, capture bonuses,
   alliances, wagers, loads, cards dealt, round number) -> each player's points and the
   case of the scheme that scored them, as a score sheet's round is scored
@@ -332,8 +333,9 @@ def _declared(edition: Edition, tricks: list[list[Play]]) -> list[list[Play]]:
 
 def _leads(edition: Edition) -> list[list[Play]]:
     """The tricks so far the legal vectors ask about: none; each class of card of the
-    exhaustive play leading (a suit by its highest card); and each card that passes the
-    lead on, followed by each of those."""
+    exhaustive play leading (a suit by its highest card); each card that passes the
+    lead on, followed by each of those; and a numbered card after each special card
+    that does not pass the lead, alone or after one that does."""
     domain = _Domain([edition])
     firsts: list[Play] = []
     for c in domain.classes:
@@ -343,6 +345,13 @@ def _leads(edition: Edition) -> list[list[Play]]:
     leads: list[list[Play]] = [[], *([p] for p in firsts)]
     passing = [p for p in firsts if p.lead is Lead.PASS]
     leads += [[p, q] for p in passing for q in firsts if q.card.pool != p.card.pool]
+    # whether a numbered card after a special lead sets the suit (the original edition's
+    # rules and the 2021 rulebook disagree), after a card that passes the lead too
+    numbered = next((p for p in firsts if p.card.suit is not None and not p.trump), None)
+    specials = [q for q in firsts if q.card.suit is None and q.lead is not Lead.PASS]
+    if numbered is not None:
+        leads += [[q, numbered] for q in specials]
+        leads += [[p, q, numbered] for p in passing for q in specials if q.card.pool != p.card.pool]
     return leads
 
 
