@@ -18,7 +18,7 @@ from skullking.tools.common import UsageError, named_edition
 
 
 def _schema_file(which: str) -> Path:
-    """The installed JSON Schema of edition files or score sheets, as a file."""
+    """The installed JSON Schema of edition files, score sheets or conformance vectors, as a file."""
     from pathlib import Path
 
     from skullking.core.resources import rules_dir

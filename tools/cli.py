@@ -1,16 +1,17 @@
 """The ``skullking`` command line: editions, validate, trick, legal, score, explain, diff,
-simulate.
+simulate, vectors, conformance.
 
 Thin by design: each command parses its arguments, calls the library and prints a
 text or JSON report. ``main(argv)`` returns the exit code and never raises for bad
-input: 0 success, 1 ``validate`` found problems, 2 bad input (unknown card or
-edition, impossible trick, bad score sheet, usage errors), 3 an internal error (a
-bug, reported in one line; ``--debug`` adds the traceback).
+input: 0 success, 1 ``validate`` found problems (``conformance``: vectors failed), 2
+bad input (unknown card or edition, impossible trick, bad score sheet, usage errors),
+3 an internal error (a bug, reported in one line; ``--debug`` adds the traceback).
 
 The parser, ``main`` and the small commands live here; the larger ones have modules of
 their own (:mod:`~skullking.tools.batch` for ``trick --batch``,
 :mod:`~skullking.tools.sheetcmd` for ``score``, :mod:`~skullking.tools.diffcmd`,
-:mod:`~skullking.tools.authorcmd` for ``schema`` and ``new``), and
+:mod:`~skullking.tools.authorcmd` for ``schema`` and ``new``,
+:mod:`~skullking.tools.conformance` for ``vectors`` and ``conformance``), and
 :mod:`~skullking.tools.common` holds what they share.
 """
 
@@ -49,6 +50,7 @@ from skullking.tools.common import (
     text_lines,
     write_json,
 )
+from skullking.tools.conformance import cmd_conformance, cmd_vectors
 from skullking.tools.diffcmd import cmd_diff
 from skullking.tools.servecmd import cmd_serve
 from skullking.tools.sheetcmd import cmd_score
@@ -292,7 +294,8 @@ def _parser(out: TextIO | None = None) -> argparse.ArgumentParser:
         prog=PROG,
         description=(
             "Skull King rules as data: resolve tricks, list legal plays, score games, simulate games, "
-            "validate, explain and compare edition files, start house rules, print the JSON Schemas."
+            "validate, explain and compare edition files, start house rules, print the JSON Schemas, "
+            "write conformance test vectors and run other programs against them."
         ),
     )
     from skullking import __version__
@@ -381,10 +384,16 @@ def _parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     add_simulation_options(sub, _options(formats=("text", "json", "csv")), plain)
 
     p = sub.add_parser(
-        "schema", help="print the JSON Schema of edition files or score sheets (for editors and other tools)"
+        "schema",
+        help="print the JSON Schema of edition files, score sheets or conformance vectors (for editors and other "
+        "tools)",
     )
     p.add_argument(
-        "which", nargs="?", choices=("edition", "sheet"), default="edition", help="which schema (default: edition)"
+        "which",
+        nargs="?",
+        choices=("edition", "sheet", "vectors"),
+        default="edition",
+        help="which schema (default: edition)",
     )
     p.add_argument("--path", action="store_true", help="print where the installed schema file is instead")
     p.set_defaults(run=cmd_schema)
@@ -432,6 +441,38 @@ def _parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     )
     p.add_argument("--db", metavar="FILE", help="the games' database file (default: in your data folder)")
     p.set_defaults(run=cmd_serve)
+
+    p = sub.add_parser(
+        "vectors",
+        parents=[_options(edition=False)],
+        help="write the edition's rules as conformance test vectors (JSON) any Skull King program can run",
+        description="Write test vectors of an edition: tricks, legal plays and round scores, each with its "
+        "expected answer, the source of its rule and feature tags. Without --out, one JSON document on "
+        "standard output. The vectors are JSON whatever --format says; it sets how errors are written.",
+    )
+    p.add_argument("given_edition", metavar="EDITION", help="a bundled edition id or an edition file")
+    p.add_argument(
+        "--out", metavar="DIR", help="write tricks.json, legal.json and rounds.json into DIR (made if missing)"
+    )
+    p.set_defaults(run=cmd_vectors)
+
+    p = sub.add_parser(
+        "conformance",
+        parents=[_options()],
+        help="run another Skull King program against the edition's test vectors, a report by feature",
+        description="Run a program as a child: one request a line on its standard input (id, kind, edition, "
+        "input), one answer a line on its standard output (id and output, or skip). Exit 0 when every "
+        "vector run passed, 1 when some failed, 2 for a usage error or a program that dies, writes what "
+        "is not JSON or answers another id.",
+    )
+    p.add_argument("--cmd", metavar="'PROGRAM ARGS'", help="the program to test, split as a shell would (no shell)")
+    p.add_argument(
+        "--self", action="store_true", help="test the engine's own adapter (python -m skullking.tools.adapter)"
+    )
+    p.add_argument("--tags", metavar="T,...", help="run only the vectors with at least one of these feature tags")
+    p.add_argument("--skip-tags", metavar="T,...", help="skip the vectors with any of these feature tags")
+    p.add_argument("--timeout", type=float, default=10.0, help="seconds to wait for each answer (default 10)")
+    p.set_defaults(run=cmd_conformance)
 
     p = sub.add_parser("score", parents=[_options(sheet=True)], help="score a game sheet (YAML or JSON)")
     p.add_argument("sheet", metavar="SHEET", help="the sheet file ('-' for stdin)")
@@ -490,6 +531,7 @@ NO_EDITION = {
     "editions": "it lists every bundled edition",
     "validate": "it checks the files it is given",
     "diff": "it compares the two editions it is given",
+    "vectors": "it writes the vectors of the edition it is given",
 }
 
 

@@ -9,6 +9,7 @@ standings after some rounds are here too."""
 
 from __future__ import annotations
 
+import functools
 import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence, Set
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -168,10 +169,7 @@ class Scorer:
         value leaves the limits, and for a scheme not written out, the formulas one by
         one do, and raise :class:`~skullking.core.errors.FormulaError` for such a
         value. A bonus id the edition does not have raises ``KeyError``."""
-        of = self.points_of
-        bonus: dict[str, int] = {}
-        for player, ids in captured:
-            bonus[player] = bonus.get(player, 0) + sum(map(of.__getitem__, ids))
+        bonus = self._bonus(captured)
         scored: dict[str, int] | None = None
         if self.fast is not None:
             made_fn, points_fn = self.fast
@@ -190,12 +188,49 @@ class Scorer:
             except ZeroDivisionError:
                 scored = None  # (the formulas one by one give the error)
         if scored is None:
-            scored = self._evaluated(
+            table = self._table(
                 number, cards, players, bids, won, bonus, alliances, wagers, loads, rounds, played, game
             )
+            scored = self._evaluated(table, players)
         if extra:
             scored = {p: value + extra.get(p, 0) for p, value in scored.items()}
         return RoundScore(number=number, cards=cards, bids=bids, won=won, points=scored)
+
+    def deciding(self, **results: Any) -> dict[str, str]:
+        """The id of the case that scores each player in the round :meth:`points` scores
+        from the same ``results`` (its keywords; ``extra`` changes no case), ``""``
+        where no case holds: the rule of the scheme behind each player's points, before
+        the adjustments. Raises as :meth:`points`."""
+        r = {"rounds": 0, "played": None, "game": None, **results}
+        players: Sequence[str] = r["players"]
+        table = self._table(
+            r["number"],
+            r["cards"],
+            players,
+            r["bids"],
+            r["won"],
+            self._bonus(r["captured"]),
+            r["alliances"],
+            r["wagers"],
+            r["loads"],
+            r["rounds"],
+            r["played"],
+            r["game"],
+        )
+        cases = self.scheme.cases
+        found: dict[str, str] = {}
+        for row, p in enumerate(players):
+            index = deciding_case(cases, functools.partial(_value, table, row))
+            found[p] = "" if index is None else cases[index].id
+        return found
+
+    def _bonus(self, captured: Iterable[tuple[str, Iterable[str]]]) -> dict[str, int]:
+        """Capture bonus points per player, from (player, bonus ids) pairs."""
+        of = self.points_of
+        bonus: dict[str, int] = {}
+        for player, ids in captured:
+            bonus[player] = bonus.get(player, 0) + sum(map(of.__getitem__, ids))
+        return bonus
 
     def game(
         self, edition: Edition, *, so_far: GameSoFar | None, players: Sequence[str], number: int, rounds: int
@@ -212,7 +247,18 @@ class Scorer:
             edition, self.game_names, place=place, so_far=so_far, players=players, number=number, rounds=rounds
         )
 
-    def _evaluated(  # noqa: PLR0917 (a private step of points, its values in points' order)
+    def _evaluated(self, table: list[dict[str, int]], players: Sequence[str]) -> dict[str, int]:
+        """Each player's points by the formulas one by one, over the table of names
+        :meth:`_table` makes (a row per player, in seat order)."""
+        rows = range(len(players))
+        points = [self.case_points(table, row) for row in rows]
+        for adjustment in self.scheme.adjustments:
+            for row in rows:  # (every player's, for an aggregate over the points)
+                table[row][POINTS] = points[row]
+            points = [_adjusted(adjustment, table, row) for row in rows]
+        return dict(zip(players, points, strict=True))
+
+    def _table(  # noqa: PLR0917 (a private step of points, its values in points' order)
         self,
         number: int,
         cards: int,
@@ -226,9 +272,9 @@ class Scorer:
         rounds: int,
         played: Mapping[str, Iterable[Play]] | None,
         game: Mapping[str, Mapping[str, int]] | None,
-    ) -> dict[str, int]:
-        """Each player's points by the formulas one by one, over a table of names
-        (``bonus``: capture points per player)."""
+    ) -> list[dict[str, int]]:
+        """The names every player's formulas read, a row per player (``bonus``: capture
+        points per player)."""
         scheme = self.scheme
         base = {
             "cards": cards,
@@ -262,17 +308,11 @@ class Scorer:
             env["wager"] = wagers.get(p, 0)
             for load in scheme.loads:
                 env[load] = int(loads.get(p) == load)
-        rows = range(len(players))
-        points = [self.case_points(table, row) for row in rows]
-        for adjustment in scheme.adjustments:
-            for row in rows:  # (every player's, for an aggregate over the points)
-                table[row][POINTS] = points[row]
-            points = [_adjusted(adjustment, table, row) for row in rows]
-        return dict(zip(players, points, strict=True))
+        return table
 
     def case_points(self, table: Sequence[Mapping[str, int]], row: int) -> int:
         """The points of the first case that holds for player ``row`` (0 when none does)."""
-        return case_points(self.scheme.cases, lambda formula: formula.evaluate_for(table, row))
+        return case_points(self.scheme.cases, functools.partial(_value, table, row))
 
     def counts(self, plays: Iterable[Play]) -> dict[str, int]:
         """The ``played_`` names' values for one player's cards played in a round: each
@@ -315,9 +355,14 @@ def adjusted(adjustment: Adjustment, value: Callable[[Expression], Any], points:
     return points
 
 
+def _value(table: Sequence[Mapping[str, int]], row: int, formula: Expression) -> Any:
+    """``formula`` worked out for player ``row`` of ``table``."""
+    return formula.evaluate_for(table, row)
+
+
 def _adjusted(adjustment: Adjustment, table: Sequence[Mapping[str, int]], row: int) -> int:
     """Player ``row``'s points after ``adjustment`` (the table holds them before, as ``points``)."""
-    return adjusted(adjustment, lambda formula: formula.evaluate_for(table, row), table[row][POINTS])
+    return adjusted(adjustment, functools.partial(_value, table, row), table[row][POINTS])
 
 
 _SCORERS: weakref.WeakKeyDictionary[Edition, dict[int, tuple[Scheme, Scorer]]] = weakref.WeakKeyDictionary()

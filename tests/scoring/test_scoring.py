@@ -944,3 +944,26 @@ def test_a_round_in_progress_is_checked_as_a_bid_is(edition: Edition) -> None:
         2,
         "'in_progress' is true or left out",
     )
+
+
+def test_deciding_names_the_case_that_scores_each_player(edition: Edition) -> None:
+    """The 2021 rulebook's cases, round 5 of 5 cards: Ann bids 0 and takes none (zero bid
+    made), Bo bids 0 and takes one (zero bid missed), Cy bids 2 and takes 2 (made), Di
+    bids 3 and takes 2 (missed); under Rascal's scoring the same Di is a glancing blow."""
+    from skullking.scoring.schemes import scorer
+
+    results: dict[str, Any] = {
+        "number": 5,
+        "cards": 5,
+        "players": ["Ann", "Bo", "Cy", "Di"],
+        "bids": {"Ann": 0, "Bo": 0, "Cy": 2, "Di": 3},
+        "won": {"Ann": 0, "Bo": 1, "Cy": 2, "Di": 2},
+        "captured": [],
+        "alliances": [],
+        "wagers": {},
+        "loads": {},
+    }
+    classic = scorer(edition, edition.scheme("classic")).deciding(**results)
+    assert classic == {"Ann": "zero-made", "Bo": "zero-missed", "Cy": "made", "Di": "missed"}
+    rascal = scorer(edition, edition.scheme("rascal")).deciding(**results)
+    assert rascal["Cy"] == "direct-hit" and rascal["Di"] == "glancing-blow"

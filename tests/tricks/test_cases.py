@@ -1,4 +1,6 @@
-"""Data-driven rule cases: every case file under tests/tricks/cases/ is run by one test.
+"""Data-driven rule cases: the worked examples of editions/worked-examples/ (shipped with
+the package: ``skullking vectors`` writes them out as conformance vectors) are run by one
+test each.
 
 Each trick case names the rule it checks (by its source: the 2021 rulebook, the official
 FAQ, a rules page) and where it comes from; ids come from the case ids, so a failure names the case.
@@ -19,7 +21,7 @@ from resolvers import ResolveTrick
 import skullking
 from skullking.edition import Edition
 
-CASES = Path(__file__).resolve().parent / "cases"
+CASES = Path(__file__).resolve().parents[2] / "editions" / "worked-examples"
 
 
 def _load(name: str) -> list[dict[str, Any]]:
@@ -28,8 +30,8 @@ def _load(name: str) -> list[dict[str, Any]]:
     return data
 
 
-TRICKS = _load("tricks-2021.yaml")
-LEGAL = _load("legal-2021.yaml")
+TRICKS = _load("skullking-2021.tricks.yaml")
+LEGAL = _load("skullking-2021.legal.yaml")
 
 #: The editions of the cases' overlays, by overlay, loaded once.
 _OVERLAID: dict[str, Edition] = {}

@@ -2,7 +2,7 @@
 strategies (``Resolver.next_leader``) that the reference interpreter, the compiled
 resolver and its plans each follow, answering "who would have won without these cards"
 their own way. The tricks themselves are checked under every resolver by the trick
-cases (tests/tricks/cases); this checks the walk's order on its own."""
+cases (editions/worked-examples); this checks the walk's order on its own."""
 
 from __future__ import annotations
 

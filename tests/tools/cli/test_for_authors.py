@@ -36,9 +36,9 @@ def _sheet_errors(sheet: Any) -> list[str]:
 # ---------------------------------------------------------------------- skullking schema
 
 
-@pytest.mark.parametrize("which", ["edition", "sheet"])
+@pytest.mark.parametrize("which", ["edition", "sheet", "vectors"])
 def test_schema_prints_the_installed_schema_and_its_path(which: str) -> None:
-    """`skullking schema [edition|sheet]` prints the JSON Schema; `--path` where it is."""
+    """`skullking schema [edition|sheet|vectors]` prints the JSON Schema; `--path` where it is."""
     code, out, err = run("schema", which)
     assert code == 0 and err == ""
     assert out == (ROOT / "rules" / f"{which}.schema.json").read_text(encoding="utf-8")
@@ -313,7 +313,7 @@ def _user_facing() -> dict[str, str]:
     pages = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
     texts = {page.relative_to(ROOT).as_posix(): page.read_text(encoding="utf-8") for page in pages}
     assert "docs/conventions.md" in texts and "docs/house-rules/first-house-rule.md" in texts
-    for which in ("edition", "sheet"):
+    for which in ("edition", "sheet", "vectors"):
         schema = json.loads(run("schema", which)[1])
         texts[f"{which} schema descriptions"] = "\n".join(_descriptions(schema))
     for ident in BUNDLED:

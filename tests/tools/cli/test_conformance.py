@@ -1,0 +1,386 @@
+"""``skullking vectors`` and ``skullking conformance``: the vectors validate against their
+schema and are the same bytes each run; the engine's own adapter passes every vector of
+every bundled edition; adapters that get one rule wrong (as public implementations
+do) fail exactly the vectors of that rule; a program that breaks the protocol ends the
+run with one message and exit 2."""
+
+from __future__ import annotations
+
+import functools
+import io
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+from repo_scripts import load_script
+
+import skullking
+from skullking.analysis.vectors import (
+    KINDS,
+    REQUEST_KINDS,
+    agrees,
+    documents,
+    stdout_document,
+    tag,
+    text,
+    worked_examples,
+)
+from skullking.core.resources import rules_text
+from skullking.edition import Edition
+from skullking.tools.adapter import answer
+from skullking.tools.cli import main
+
+EDITIONS = [ident for ident, _ in skullking.bundled_editions()]
+SCHEMA = json.loads(rules_text("vectors.schema.json"))
+ROOT = Path(__file__).resolve().parents[3]
+
+
+@functools.cache
+def _documents(ident: str) -> list[dict[str, Any]]:
+    return documents(skullking.load_edition(ident))
+
+
+def _run(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(list(argv), out=out, err=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+@pytest.mark.parametrize("ident", EDITIONS)
+def test_vectors_validate_and_the_engine_answers_them_all(ident: str) -> None:
+    """Every bundled edition's vectors validate against rules/vectors.schema.json, each
+    kind is there, ids are unique, and the engine's adapter answers every one as
+    expected (the suite run against the project itself passes 100%)."""
+    edition = skullking.load_edition(ident)
+    docs = _documents(ident)
+    jsonschema.validate({"suite": "skullking-conformance", "version": 1, "edition": ident, "files": docs}, SCHEMA)
+    assert [d["kind"] for d in docs] == list(KINDS)
+    for doc in docs:
+        jsonschema.validate(doc, SCHEMA)
+        assert doc["vectors"], doc["kind"]
+        ids = [v["id"] for v in doc["vectors"]]
+        assert len(ids) == len(set(ids))
+        for vector in doc["vectors"]:
+            got = answer(edition, REQUEST_KINDS[doc["kind"]], vector["input"])
+            assert agrees(doc["kind"], vector["expected"], got), vector["id"]
+
+
+@pytest.mark.parametrize("ident", EDITIONS)
+def test_every_rule_effect_and_bonus_that_can_happen_has_a_trick_vector(ident: str) -> None:
+    """Coverage: each precedence rule that decides some trick of the edition (under
+    each effect), each effect that acts and each capture bonus that is paid, as the
+    exhaustive play ``validate`` makes finds them, decides, acts or is paid in at least
+    one trick vector; so is each rule that picks among several cards (the first of two
+    mermaids wins, in the 2021 rulebook)."""
+    from skullking.analysis.exhaustive import play_all
+
+    edition = skullking.load_edition(ident)
+    usage = play_all(edition)
+    assert usage.complete
+    tricks = _documents(ident)[0]["vectors"]
+    effects = {e.id for e in edition.effects}
+    decided = {v["expected"]["rule"] for v in tricks}
+    assert {rule for _, rule in usage.rules} <= decided
+    acted = {t for v in tricks for t in v["tags"]} & {tag(e) for e in effects}
+    assert {tag(e) for e in usage.effects} <= acted
+    assert usage.bonuses <= {b for v in tricks for b in v["expected"]["bonuses"]}
+    if any(e.kind.value == "alliance" for e in edition.effects) and "loot" in usage.effects:
+        assert any(v["expected"]["alliances"] for v in tricks)
+    roles = {role.id for role in edition.roles}
+    among = {r.id for r in edition.precedence if r.of in roles and not _single(edition, r.of)}
+    several = {v["expected"]["rule"] for v in tricks if _several(edition, v)}
+    assert among & {rule for _, rule in usage.rules} <= several
+
+
+def _several(edition: Edition, vector: dict[str, Any]) -> bool:
+    """Whether the winning card of a trick vector had another card of its role beside it."""
+    winner = vector["expected"]["winner"]
+    if winner is None:
+        return False
+    plays = edition.parse_cards(vector["input"]["cards"])
+    won = plays[(winner - vector["input"]["leader"]) % vector["input"]["players"]]
+    return sum(1 for p in plays if p.role is not None and p.role == won.role) > 1
+
+
+def _single(edition: Edition, role: str) -> bool:
+    """Whether one trick can hold at most one card of ``role`` (the Skull King)."""
+    return sum(k.copies for k in edition.kinds if k.role == role) <= 1
+
+
+def test_the_tigress_declared_pirate_is_captured_by_the_skull_king() -> None:
+    """The 2021 rulebook pays 30 for each pirate the Skull King takes, the Tigress
+    declared pirate among them: a trick vector shows it (a program that pays her no
+    bonus as a pirate fails it)."""
+    tricks = _documents("skullking-2021")[0]["vectors"]
+    assert any("TIG:PIR" in v["input"]["cards"] and "pirate-by-skull-king" in v["expected"]["bonuses"] for v in tricks)
+
+
+def test_the_worked_examples_are_vectors_with_their_own_words_and_sources() -> None:
+    """The worked examples of the rulebooks and rules pages kept with skullking-2021 (a
+    Swiss German rules page's Gelb 10, Gelb 6, Gruen 14: the yellow 10 holds, +10 for the
+    green 14) are trick and legal vectors, each with its rule and source as the example
+    file gives them; those played under an overlay are not vectors of the edition."""
+    tricks = {v["id"]: v for v in _documents("skullking-2021")[0]["vectors"]}
+    swiss = tricks["trick-example-swiss-page-yellow10-holds"]
+    assert swiss["input"] == {"cards": ["Y10", "Y6", "G14"], "leader": 2, "players": 3}
+    assert (swiss["expected"]["winner"], swiss["expected"]["bonus"]) == (2, 10)
+    assert swiss["source"].startswith("a Swiss German rules page for the 2021 edition")
+    legal = {v["id"]: v for v in _documents("skullking-2021")[1]["vectors"]}
+    assert legal["legal-example-brief-example-yellow"]["expected"] == {"legal": ["Y3", "E", "TIG"]}
+    edition = skullking.load_edition("skullking-2021")
+    for kind, found in (("tricks", tricks), ("legal", legal)):
+        cases = worked_examples(edition, kind)
+        assert cases and all(f"{kind.rstrip('s')}-example-{c['id']}" in found for c in cases)
+        assert not any("overlay" in c for c in cases)
+    assert not worked_examples(skullking.load_edition("skullking-original"), "tricks")
+
+
+def test_zero_bid_vectors_deal_other_than_the_round_number() -> None:
+    """The 2021 rulebook scores a zero bid by the cards dealt; the round vectors are
+    played in a round that deals another number of cards, so that the difference shows."""
+    rounds = _documents("skullking-2021")[2]["vectors"]
+    zero = [v for v in rounds if "zero-bid" in v["tags"]]
+    assert zero
+    assert all(v["input"]["cards"] != v["input"]["round"] for v in zero)
+
+
+def test_vectors_command_is_deterministic_and_writes_the_files(tmp_path: Path) -> None:
+    """Without --out, one document on standard output, the same bytes each run; with
+    --out, one file per kind holding the same vectors."""
+    code, first, _ = _run("vectors", "skullking-original")
+    assert code == 0
+    assert _run("vectors", "skullking-original")[1] == first
+    whole = json.loads(first)
+    jsonschema.validate(whole, SCHEMA)
+    assert first == text(stdout_document(skullking.load_edition("skullking-original")))
+    code, _, _ = _run("vectors", "skullking-original", "--out", str(tmp_path / "v"))
+    assert code == 0
+    for doc in whole["files"]:
+        written = json.loads((tmp_path / "v" / f"{doc['kind']}.json").read_text(encoding="utf-8"))
+        assert written == doc
+
+
+def test_the_vectors_in_the_docs_are_those_of_the_bundled_editions() -> None:
+    """docs/vectors/ holds every bundled edition's vector files as the editions give
+    them today (what ``scripts/vectors.py --check`` checks): run scripts/vectors.py after
+    changing an edition."""
+    script = load_script("vectors")
+    assert script.stale(script.expected(_documents)) == []
+
+
+def test_vectors_of_an_unknown_edition_is_a_usage_error() -> None:
+    code, _, err = _run("vectors", "skullking-2022")
+    assert code == 2
+    assert err.count("\n") == 1 and "skullking-2022" in err
+
+
+def test_the_engine_passes_through_its_own_adapter_as_a_child() -> None:
+    """``conformance --self`` runs ``python -m skullking.tools.adapter`` over the
+    protocol: every vector passes, exit 0, the JSON report counts them all."""
+    code, out, _ = _run("conformance", "--self", "--edition", "skullking-original", "--format", "json")
+    report = json.loads(out)
+    total = sum(len(d["vectors"]) for d in _documents("skullking-original"))
+    assert code == 0, report["failures"][:1]
+    assert (report["passed"], report["failed"], report["skipped"]) == (total, 0, 0)
+
+
+# ---------------------------------------------------------------------- wrong adapters
+
+#: An adapter built on the engine's, with one rule changed (the body of ``wrong``).
+WRONG = """
+import json, sys
+import skullking
+from skullking.tools.adapter import answer
+
+edition = skullking.load_edition("skullking-2021")
+
+def wrong(kind, given, output):
+{body}
+
+for line in sys.stdin:
+    request = json.loads(line)
+    output = answer(edition, request["kind"], request["input"])
+    wrong(request["kind"], request["input"], output)
+    print(json.dumps({{"id": request["id"], "output": output}}), flush=True)
+"""
+
+
+def _failed_with(tmp_path: Path, body: str) -> set[str]:
+    script = tmp_path / "wrong.py"
+    script.write_text(WRONG.format(body=body), encoding="utf-8")
+    code, out, _ = _run("conformance", "--cmd", f"{sys.executable} {script}", "--format", "json")
+    report = json.loads(out)
+    assert code == 1
+    return {f["id"] for f in report["failures"]}
+
+
+def _vectors(kind: str) -> list[dict[str, Any]]:
+    vectors: list[dict[str, Any]] = _documents("skullking-2021")[KINDS.index(kind)]["vectors"]
+    return vectors
+
+
+def test_an_adapter_scoring_a_zero_bid_by_round_number_fails_the_zero_bid_vectors(tmp_path: Path) -> None:
+    """The 2021 rulebook: a zero bid is worth 10 per card dealt. A program that counts
+    the round number instead fails exactly the round vectors where a player who bid
+    zero is scored by a case that counts the cards dealt (the classic scheme's
+    zero-made and zero-missed, Rascal's direct hit...), every classic one among them."""
+    body = """    changes = given.get("bid_changes", {})
+    scored = {p: b + changes.get(p, 0) for p, b in given.get("bids", {}).items()}
+    if kind == "round" and 0 in scored.values():
+        from skullking.analysis.vectors import score_round
+        by_round = score_round(edition, {**given, "cards": given["round"]})
+        for p, bid in scored.items():
+            if bid == 0:
+                output["points"][p] = by_round[p]"""
+    failed = _failed_with(tmp_path, body)
+    edition = skullking.load_edition("skullking-2021")
+    named = set()
+    for v in _vectors("rounds"):
+        cases = {c.id: c for c in edition.scheme(v["input"]["scoring"]).cases}
+        changes = v["input"].get("bid_changes", {})
+        for p, bid in v["input"]["bids"].items():
+            if bid + changes.get(p, 0) == 0 and "cards" in cases[v["expected"]["cases"][p]].points.variables:
+                named.add(v["id"])
+    classic = {v["id"] for v in _vectors("rounds") if "zero-bid" in v["tags"] and v["input"]["scoring"] == "classic"}
+    assert classic <= named
+    assert failed == named
+
+
+def test_an_adapter_allowing_trump_while_holding_the_led_suit_fails_those_legal_vectors(tmp_path: Path) -> None:
+    """The 2021 rulebook: a player holding the led suit must follow it (or play a
+    special card); trumping is allowed only when void. A program that lets a trump be
+    played while holding the led suit fails exactly the legal vectors with a led suit
+    other than the trump held and a trump in the hand."""
+    body = """    if kind == "legal":
+        led = edition.led_suit(given["trick"])
+        hand = edition.parse_cards(given["hand"])
+        if led is not None and any(p.card.suit == led for p in hand):
+            output["legal"] += [str(p) for p in hand if p.trump and str(p) not in output["legal"]]"""
+    failed = _failed_with(tmp_path, body)
+    edition = skullking.load_edition("skullking-2021")
+    named = set()
+    for v in _vectors("legal"):
+        led = edition.led_suit(v["input"]["trick"])
+        hand = edition.parse_cards(v["input"]["hand"])
+        trump = next(s.id for s in edition.suits if s.trump)
+        if led not in (None, trump) and any(p.card.suit == led for p in hand) and any(p.trump for p in hand):
+            named.add(v["id"])
+    assert named
+    assert failed == named
+
+
+def test_an_adapter_where_the_first_mermaid_does_not_win_fails_those_trick_vectors(tmp_path: Path) -> None:
+    """The 2021 rulebook: of two mermaids, the first played wins. A program that gives
+    the trick to the last one fails exactly the trick vectors a mermaid wins with
+    another mermaid in the trick."""
+    body = """    if kind == "trick" and output["winner"] is not None:
+        plays = edition.parse_cards(given["cards"])
+        mermaids = [i for i, p in enumerate(plays) if p.role == "mermaid"]
+        first = (output["winner"] - given["leader"]) % given["players"]
+        if len(mermaids) > 1 and first == mermaids[0]:
+            seat = (given["leader"] + mermaids[-1]) % given["players"]
+            output["winner"] = output["next_leader"] = seat"""
+    failed = _failed_with(tmp_path, body)
+    edition = skullking.load_edition("skullking-2021")
+    named = set()
+    for v in _vectors("tricks"):
+        plays = edition.parse_cards(v["input"]["cards"])
+        mermaids = [i for i, p in enumerate(plays) if p.role == "mermaid"]
+        winner = v["expected"]["winner"]
+        seat = None if winner is None else (winner - v["input"]["leader"]) % v["input"]["players"]
+        if len(mermaids) > 1 and seat == mermaids[0]:
+            named.add(v["id"])
+    assert named
+    assert failed == named
+
+
+# ---------------------------------------------------------------------- the protocol
+
+
+@pytest.mark.parametrize(
+    ("program", "words"),
+    [
+        ("import sys; sys.stdin.readline(); sys.exit(3)", "ended (exit code 3)"),
+        ("import sys; sys.stdin.readline(); print('hello', flush=True)", "not JSON"),
+        ('import sys; sys.stdin.readline(); print(\'{"id": "other"}\', flush=True)', 'answered id "other"'),
+        ("import sys, time; sys.stdin.readline(); time.sleep(30)", "within 0.5 seconds"),
+    ],
+    ids=["dies", "not-json", "other-id", "timeout"],
+)
+def test_a_program_breaking_the_protocol_is_one_message_and_exit_2(program: str, words: str, tmp_path: Path) -> None:
+    script = tmp_path / "child.py"
+    script.write_text(program, encoding="utf-8")
+    argv = ["conformance", "--cmd", f"{sys.executable} {script}", "--edition", "skullking-original"]
+    code, _, err = _run(*argv, "--timeout", "0.5")
+    assert code == 2
+    assert err.count("\n") == 1 and words in err and "Traceback" not in err
+
+
+def test_skips_and_tags_are_reported_by_feature(tmp_path: Path) -> None:
+    """A program that skips every vector passes nothing and fails nothing (exit 0);
+    --tags runs only the vectors with one of the tags, the rest are skipped."""
+    script = tmp_path / "skipper.py"
+    script.write_text(
+        "import json, sys\nfor line in sys.stdin:\n"
+        "    print(json.dumps({'id': json.loads(line)['id'], 'skip': 'not supported'}), flush=True)\n",
+        encoding="utf-8",
+    )
+    argv = ["conformance", "--cmd", f"{sys.executable} {script}", "--edition", "skullking-original"]
+    code, out, _ = _run(*argv, "--format", "json")
+    report = json.loads(out)
+    total = sum(len(d["vectors"]) for d in _documents("skullking-original"))
+    assert (code, report["passed"], report["failed"], report["skipped"]) == (0, 0, 0, total)
+    code, out, _ = _run("conformance", "--self", "--edition", "skullking-original", "--tags", "zero-bid")
+    assert code == 0
+    zero = sum("zero-bid" in v["tags"] for d in _documents("skullking-original") for v in d["vectors"])
+    assert f": {zero} of {zero} vectors passed, 0 failed, {total - zero} skipped" in out
+
+
+def test_the_engines_adapter_answers_a_bad_request_with_an_error_not_a_traceback() -> None:
+    """A line that is not JSON, not an object or not a trick the edition can play gets
+    an ``error`` answer with its id (the runner counts it as a failure)."""
+    from skullking.tools.adapter import serve
+
+    lines = [
+        "hello",
+        "[1]",
+        json.dumps({"id": "t", "kind": "trick", "edition": "skullking-2021", "input": {"cards": ["Q9"]}}),
+    ]
+    out = io.StringIO()
+    assert serve(io.StringIO("\n".join(lines) + "\n"), out) == 0
+    answers = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert [a["id"] for a in answers] == [None, None, "t"]
+    assert all("error" in a and "output" not in a for a in answers)
+
+
+def test_neither_or_both_of_cmd_and_self_is_a_usage_error() -> None:
+    assert _run("conformance")[0] == 2
+    assert _run("conformance", "--self", "--cmd", "true")[0] == 2
+
+
+# ---------------------------------------------------------------------- the documentation's adapter
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_the_javascript_adapter_of_the_docs_passes_the_base_game_and_fails_the_advanced_cards() -> None:
+    """docs/conformance/adapter.js resolves base-game tricks only: run on the base tags it
+    passes; run on everything, it fails vectors of the advanced cards (the Kraken, the
+    White Whale, the Loot) and no vector without one of them."""
+    adapter = ROOT / "docs" / "conformance" / "adapter.js"
+    cmd = f"node {adapter}"
+    base = "--skip-tags=advanced,abilities,tigress,scoring-rascal,wager,bid-change,loads"
+    code, out, _ = _run("conformance", "--cmd", cmd, base, "--format", "json")
+    report = json.loads(out)
+    assert code == 0, report["failures"][:1]
+    assert report["passed"] > 0
+    code, out, _ = _run("conformance", "--cmd", cmd, "--format", "json")
+    report = json.loads(out)
+    assert code == 1
+    assert report["failures"]
+    assert all("advanced" in f["tags"] for f in report["failures"])
+    subprocess.run(["node", "--check", str(adapter)], check=True)
