@@ -280,6 +280,18 @@ class Edition:
     def __repr__(self) -> str:
         return f"<Edition {self.id!r}: {self.title}>"
 
+    def rules_digest(self) -> str:
+        """The SHA-256 (hexadecimal) of the edition's fields as the model's codec writes
+        them, but where its file lies (which no answer reads): the same for two copies
+        of one edition, another for any change to its rules. A game record's ``Rules``
+        tag holds it, and the score pad keys its reports by it."""
+        import hashlib
+
+        from skullking.model.registry import EDITIONS
+
+        values = {name: getattr(self, name) for name in self.FIELDS if name not in ("path", "provenance")}
+        return hashlib.sha256(EDITIONS.dumps(values).encode()).hexdigest()
+
     # ------------------------------------------------------------------ cards
 
     def kind(self, kind_id: str) -> CardKind:

@@ -28,6 +28,7 @@ from skullking.core.errors import (
     EditionError,
     NotationError,
     Problem,
+    RecordError,
     SheetError,
     SkullKingError,
     in_file_order,
@@ -50,6 +51,7 @@ from skullking.tools.common import (
     write_json,
 )
 from skullking.tools.diffcmd import cmd_diff
+from skullking.tools.replaycmd import cmd_replay
 from skullking.tools.servecmd import cmd_serve
 from skullking.tools.sheetcmd import cmd_score
 from skullking.tools.simcmd import add_options as add_simulation_options
@@ -442,6 +444,10 @@ def _parser(out: TextIO | None = None) -> argparse.ArgumentParser:
         help="round schedule, e.g. whirlpool-twice (default: the sheet's, else the edition's)",
     )
     p.set_defaults(run=cmd_score)
+
+    p = sub.add_parser("replay", parents=[_options(sheet=True)], help="replay a game record move by move and score it")
+    p.add_argument("record", metavar="RECORD", help="the record file ('-' for stdin)")
+    p.set_defaults(run=cmd_replay)
     return parser
 
 
@@ -583,7 +589,7 @@ def _main(argv: Sequence[str] | None, out: TextIO, err: TextIO) -> int:
         return run(args, out if as_json else text_out)
     except UsageError as exc:
         return _fail(out, err, as_json, str(exc))
-    except (EditionError, SheetError) as exc:
+    except (EditionError, SheetError, RecordError) as exc:
         return _fail(out, err, as_json, str(exc), problems=exc.problems)
     except NotationError as exc:
         return _fail(out, err, as_json, str(exc), token=exc.token)

@@ -51,6 +51,12 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
     if args.format == "json":
         write_json(out, score.as_json())
         return 0
+    out.write(score_report(score, edition))
+    return 0
+
+
+def score_report(score: SheetScore, edition: Edition) -> str:
+    """The text ``skullking score`` prints: the table, the winners, what is left to play."""
     lines = []
     if score.winners:
         if score.complete:
@@ -68,8 +74,7 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
         lines.append(f"Round {going.number} is being played ({going.cards} cards), not scored yet: bids {bids}.")
     if score.tie_break == "extra_round":
         lines.append("The tied players play another round to break the tie.")
-    out.write(score_table(score) + text_lines(lines))
-    return 0
+    return score_table(score) + text_lines(lines)
 
 
 def _width(text: str) -> int:
