@@ -184,7 +184,7 @@ class Game:
 
         tags = [
             Tag(name="Edition", values=(self.edition.id,), line=0, column=0),
-            Tag(name="Rules", values=(self.edition.rules_digest(),), line=0, column=0),
+            Tag(name="Rules", values=(self.edition.fingerprint(),), line=0, column=0),
             Tag(name="Players", values=self.players, line=0, column=0),
             Tag(name="Schedule", values=(self.schedule,), line=0, column=0),
             Tag(name="Scoring", values=(self.scheme,), line=0, column=0),

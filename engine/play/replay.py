@@ -52,11 +52,11 @@ class _Replay:
         """The players, once the header is checked against the edition."""
         game, edition = self.game, self.edition
         found = game.tag("Rules")
-        if found is not None and game.rules != edition.rules_digest():
+        if found is not None and game.rules != edition.fingerprint():
             raise self.fail(
                 found,
                 f"the record was played under other rules than edition '{edition.id}' has now "
-                f"(its Rules {game.rules!r}, the edition's {edition.rules_digest()!r})",
+                f"(its Rules {game.rules!r}, the edition's {edition.fingerprint()!r})",
             )
         if not game.players:
             raise self.fail(game.tag("Players") or game, 'the header names no players: [Players "Ann" "Bo" ...]')

@@ -187,7 +187,7 @@ def test_a_hand_larger_than_the_schedule_deals_is_refused_at_its_deal() -> None:
 def test_a_record_under_other_rules_is_refused_at_its_fingerprint() -> None:
     """A record keeps the fingerprint of the rules it was played under: replayed under an
     edition whose rules have changed since, it is refused, not scored by other rules."""
-    good = SMALL.replace("[Players", f'[Rules "{_edition("skullking-2021").rules_digest()}"]\n[Players')
+    good = SMALL.replace("[Players", f'[Rules "{_edition("skullking-2021").fingerprint()}"]\n[Players')
     assert dict(_replay(good).totals)["Ann"] == 20  # type: ignore[attr-defined]
     line, _, message = _error(good.replace('[Rules "', '[Rules "0'))
     assert line == 2 and "other rules" in message
@@ -307,3 +307,16 @@ def test_a_mutated_record_gives_a_located_error_or_a_score_never_a_traceback(dat
         return
     if how in ("drop", "double", "swap") and len(scores) == 1:
         assert dict(scores[0]) == totals
+
+
+def test_the_fingerprint_is_of_the_rules_not_of_where_the_file_lies_or_its_comments(tmp_path: Path) -> None:
+    """A copy of an edition's file read under another name, with a comment added, has
+    the same fingerprint; a change to one of its rules gives another."""
+    bundled = bundled_edition_files()["skullking-2021"].read_text(encoding="utf-8")
+    copy = tmp_path / "copy.yaml"
+    copy.write_text("# a copy, read under another name\n" + bundled, encoding="utf-8")
+    assert skullking.load_edition(str(copy)).fingerprint() == _edition("skullking-2021").fingerprint()
+    changed = tmp_path / "changed.yaml"
+    changed.write_text(bundled.replace("points: 10 * cards", "points: 11 * cards", 1), encoding="utf-8")
+    assert "points: 11 * cards" in changed.read_text(encoding="utf-8")
+    assert skullking.load_edition(str(changed)).fingerprint() != _edition("skullking-2021").fingerprint()

@@ -699,8 +699,9 @@ Make = Callable[["Edition", "Edition"], str]
 
 
 def _edition_digest(edition: Edition) -> str:
-    """The fingerprint of an edition's rules (:meth:`Edition.rules_digest`)."""
-    return edition.rules_digest()
+    """The fingerprint of an edition's rules, its names and descriptions and where each
+    rule is written (the reports show them all): :meth:`Edition.fingerprint`."""
+    return edition.fingerprint(described=True)
 
 
 class _Worker:
