@@ -37,6 +37,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from lark import Token, Transformer, v_args
+from lark.tree import Meta
+
 from skullking.core.errors import Problem, RecordError, shorten
 
 #: The words that begin a round, an event or the end of a round: a player so called is
@@ -232,10 +235,6 @@ def _string(token: str) -> str:
     return re.sub(r"\\([\"\\])", r"\1", token[1:-1])
 
 
-def _word(token: Any) -> str:
-    return _string(str(token)) if token.type == "STRING" else str(token)
-
-
 #: What an unexpected token is called in a message.
 _NAMES = {
     "$END": "the end of the record",
@@ -256,84 +255,97 @@ def _expected(names: set[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
-class _Builder:
-    """Turns the parse tree into the record's frozen objects (a lark Transformer would
-    do it node by node; the tree is shallow, so one walk over it does)."""
+class _Build(Transformer[Token, Any]):
+    """Turns the parse tree into the record's frozen objects, node by node from the
+    leaves up; a number that is not one is noted in ``problems`` (as 0)."""
 
     def __init__(self, file: str) -> None:
+        super().__init__()
         self.file = file
         self.problems: list[Problem] = []
 
-    def problem(self, token: Any, message: str) -> None:
-        self.problems.append(Problem(file=self.file, line=token.line, column=token.column, message=message))
-
-    def number(self, token: Any, what: str) -> int:
+    def _number(self, token: Token, what: str) -> int:
         text = str(token)
         if re.fullmatch(r"-?[0-9]{1,9}", text) is None:
-            self.problem(token, f"{what} {shorten(text)!r} is not a whole number")
+            why = "is too large" if re.fullmatch(r"-?[0-9]+", text) else "is not a whole number"
+            message = f"{what} {shorten(text)!r} {why}"
+            self.problems.append(
+                Problem(file=self.file, line=token.line or 1, column=token.column or 1, message=message)
+            )
             return 0
         return int(text)
 
-    def games(self, tree: Any) -> Record:
-        return Record(tuple(self.game(g) for g in tree.children))
+    @staticmethod
+    def _cards(tokens: list[Token]) -> tuple[str | None, ...]:
+        return tuple(None if t.type == "UNKNOWN" else str(t) for t in tokens)
 
-    def game(self, tree: Any) -> GameRecord:
-        tags: list[Tag] = []
-        rounds: list[RoundRecord] = []
-        for child in tree.children:
-            if child.data == "tag":
-                name, *values = child.children
-                tags.append(
-                    Tag(
-                        name=str(name),
-                        values=tuple(_string(str(v)) for v in values),
-                        line=name.line,
-                        column=name.column,
-                    )
-                )
-            else:
-                rounds.append(self.round(child))
-        return GameRecord(tags=tuple(tags), rounds=tuple(rounds), line=tree.meta.line, column=tree.meta.column)
+    def start(self, games: list[GameRecord]) -> Record:
+        return Record(tuple(games))
 
-    def round(self, tree: Any) -> RoundRecord:
-        kids = tree.children
-        number, cards = kids[0], kids[1]
-        leader = None
-        events: list[Event] = []
-        for child in kids[2:]:
-            if child.data == "name":
-                leader = _word(child.children[0])
-            else:
-                events.append(self.event(child))
+    @v_args(meta=True)
+    def game(self, meta: Meta, parts: list[Tag | RoundRecord]) -> GameRecord:
+        tags = tuple(p for p in parts if isinstance(p, Tag))
+        rounds = tuple(p for p in parts if isinstance(p, RoundRecord))
+        return GameRecord(tags=tags, rounds=rounds, line=meta.line, column=meta.column)
+
+    def tag(self, parts: list[Token]) -> Tag:
+        name, *values = parts
+        texts = tuple(_string(str(v)) for v in values)
+        return Tag(name=str(name), values=texts, line=name.line or 1, column=name.column or 1)
+
+    def name(self, parts: list[Token]) -> str:
+        (token,) = parts
+        return _string(str(token)) if token.type == "STRING" else str(token)
+
+    @v_args(meta=True)
+    def round(self, meta: Meta, parts: list[Any]) -> RoundRecord:
+        number, cards, *rest = parts
+        leader = rest.pop(0) if rest and isinstance(rest[0], str) else None
         return RoundRecord(
-            number=self.number(number, "the round's number"),
-            cards=self.number(cards, "the cards dealt"),
+            number=self._number(number, "the round's number"),
+            cards=self._number(cards, "the cards dealt"),
             leader=leader,
-            events=tuple(events),
-            line=tree.meta.line,
-            column=tree.meta.column,
-            end_line=tree.meta.end_line,
-            end_column=tree.meta.end_column - len("end"),
+            events=tuple(rest),
+            line=meta.line,
+            column=meta.column,
+            end_line=meta.end_line,
+            end_column=meta.end_column - len("end"),
         )
 
-    def event(self, tree: Any) -> Event:
-        kind, kids, line, column = tree.data, tree.children, tree.meta.line, tree.meta.column
-        if kind == "trick":
-            plays = tuple(
-                Played(_word(p.children[0].children[0]), str(p.children[1]), p.meta.line, p.meta.column)
-                for p in kids[1:]
-            )
-            return TrickPlayed(self.number(kids[0], "the trick's number"), plays, line, column)
-        if kind == "undealt":
-            return Undealt(tuple(None if t.type == "UNKNOWN" else str(t) for t in kids), line, column)
-        player = _word(kids[0].children[0])
-        if kind == "deal":
-            return Deal(player, tuple(None if t.type == "UNKNOWN" else str(t) for t in kids[1:]), line, column)
-        if kind == "bid":
-            return Bid(player, self.number(kids[1], f"{player}'s bid"), line, column)
-        if kind == "load":
-            return Load(player, str(kids[1]), line, column)
-        return Decide(player, str(kids[1]), str(kids[2]), tuple(_word(v) for v in kids[3:]), line, column)
+    @v_args(meta=True)
+    def deal(self, meta: Meta, parts: list[Any]) -> Deal:
+        player, *cards = parts
+        return Deal(player, self._cards(cards), meta.line, meta.column)
+
+    @v_args(meta=True)
+    def undealt(self, meta: Meta, parts: list[Token]) -> Undealt:
+        return Undealt(self._cards(parts), meta.line, meta.column)
+
+    @v_args(meta=True)
+    def bid(self, meta: Meta, parts: list[Any]) -> Bid:
+        player, bid = parts
+        return Bid(player, self._number(bid, f"{player}'s bid"), meta.line, meta.column)
+
+    @v_args(meta=True)
+    def load(self, meta: Meta, parts: list[Any]) -> Load:
+        player, load = parts
+        return Load(player, str(load), meta.line, meta.column)
+
+    @v_args(meta=True)
+    def play(self, meta: Meta, parts: list[Any]) -> Played:
+        player, card = parts
+        return Played(player, str(card), meta.line, meta.column)
+
+    @v_args(meta=True)
+    def trick(self, meta: Meta, parts: list[Any]) -> TrickPlayed:
+        number, *plays = parts
+        return TrickPlayed(self._number(number, "the trick's number"), tuple(plays), meta.line, meta.column)
+
+    @v_args(meta=True)
+    def decide(self, meta: Meta, parts: list[Any]) -> Decide:
+        player, card, kind, *values = parts
+        answer = tuple(_string(str(v)) if v.type == "STRING" else str(v) for v in values)
+        return Decide(player, str(card), str(kind), answer, meta.line, meta.column)
 
 
 def parse_record(text: str, file: str = "<record>") -> Record:
@@ -362,10 +374,10 @@ def parse_record(text: str, file: str = "<record>") -> Record:
         if near:
             message += f" (near {shorten(near)!r})"
         raise RecordError([Problem(file=file, line=line, column=column, message=message)]) from None
-    builder = _Builder(file)
-    record = builder.games(tree)
-    if builder.problems:
-        raise RecordError(builder.problems)
+    build = _Build(file)
+    record: Record = build.transform(tree)
+    if build.problems:
+        raise RecordError(build.problems)
     return record
 
 

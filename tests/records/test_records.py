@@ -153,6 +153,24 @@ def test_a_syntax_error_is_one_located_line(broken: str, expected: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("old", "new", "words"),
+    [
+        ("bid Ann 1", "bid Ann one", "Ann's bid 'one' is not a whole number"),
+        ("bid Ann 1", "bid Ann 12345678901", "Ann's bid '12345678901' is too large"),
+        ("round 1 cards 1", "round 1 cards 12345678901", "the cards dealt '12345678901' is too large"),
+    ],
+)
+def test_a_number_that_is_not_one_is_reported_where_it_is_written(old: str, new: str, words: str) -> None:
+    text = SMALL.replace(old, new)
+    with pytest.raises(RecordError) as caught:
+        parse_record(text, "game.skr")
+    (problem,) = caught.value.problems
+    assert problem.message == words
+    line = text.splitlines()[problem.line - 1]
+    assert line[problem.column - 1 :].startswith(new.rsplit(maxsplit=1)[-1])
+
+
+@pytest.mark.parametrize(
     ("old", "new", "marker", "words"),
     [
         # the bid range of the 2021 rulebook: from 0 to the cards dealt
