@@ -443,10 +443,16 @@ def _parser(out: TextIO | None = None) -> argparse.ArgumentParser:
         metavar="SCHEDULE",
         help="round schedule, e.g. whirlpool-twice (default: the sheet's, else the edition's)",
     )
+    p.add_argument(
+        "--to-record",
+        action="store_true",
+        help="write the sheet's game as a game record instead (every round must give its 'tricks')",
+    )
     p.set_defaults(run=cmd_score)
 
     p = sub.add_parser("replay", parents=[_options(sheet=True)], help="replay a game record move by move and score it")
     p.add_argument("record", metavar="RECORD", help="the record file ('-' for stdin)")
+    p.add_argument("--to-sheet", action="store_true", help="write the replayed game as a score sheet (YAML) instead")
     p.set_defaults(run=cmd_replay)
     return parser
 

@@ -67,7 +67,7 @@ class _Replay:
 
     # ------------------------------------------------------------------ with the deal
 
-    def with_deal(self) -> SheetScore:
+    def with_deal(self) -> tuple[SheetScore, dict[str, Any]]:
         players = self.header()
         first = self.game.tag("Players") or self.game
         try:
@@ -76,7 +76,7 @@ class _Replay:
             raise self.fail(first, str(exc)) from None
         for played in self.game.rounds:
             self.round(game, played)
-        return game.score()
+        return game.score(), game.as_sheet()
 
     def round(self, game: Game, played: RoundRecord) -> None:
         if played.number != len(game.rounds) + 1:
@@ -197,7 +197,7 @@ class _Replay:
 
     # ------------------------------------------------------------------ without the deal
 
-    def as_sheet(self) -> SheetScore:
+    def as_sheet(self) -> tuple[SheetScore, dict[str, Any]]:
         """Score the record as the score sheet of its whole play."""
         from skullking.scoring.sheets.score import score_sheet
 
@@ -210,8 +210,9 @@ class _Replay:
         if game.modules is not None:
             root["modules"] = self.node([self.node(m, game.tag("Modules")) for m in game.modules], game.tag("Modules"))
         root["rounds"] = self.node([self.sheet_round(r) for r in game.rounds], game)
+        sheet = self.node(root, game)
         try:
-            return score_sheet(self.edition, self.node(root, game), file=self.file, check_edition=False)
+            return score_sheet(self.edition, sheet, file=self.file, check_edition=False), sheet.plain()
         except SheetError as exc:
             raise RecordError(exc.problems) from None
 
@@ -276,9 +277,17 @@ def replay_game(edition: Edition, game: GameRecord, *, file: str = "<record>") -
     """Replay ``game`` under ``edition`` and score it; raise
     :class:`~skullking.core.errors.RecordError` with the first problem, at the event
     that has it (a sheet's problems, for a record without the deal: all of them)."""
+    return replay_record(edition, game, file=file)[0]
+
+
+def replay_record(edition: Edition, game: GameRecord, *, file: str = "<record>") -> tuple[SheetScore, dict[str, Any]]:
+    """Replay ``game`` under ``edition`` (as :func:`replay_game` does): its scores, and
+    its score sheet giving the whole play of every round (as ``skullking score`` reads
+    it; the ``edition`` as the record names it)."""
     replay = _Replay(edition, game, file)
     try:
-        return replay.with_deal() if has_deal(game) else replay.as_sheet()
+        score, sheet = replay.with_deal() if has_deal(game) else replay.as_sheet()
+        return score, {"edition": game.edition or edition.id, **{k: v for k, v in sheet.items() if k != "edition"}}
     except _Failed as exc:
         raise RecordError([exc.problem]) from None
     except RecordError:

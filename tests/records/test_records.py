@@ -18,9 +18,10 @@ from hypothesis import strategies as st
 import skullking
 from skullking.core.errors import RecordError
 from skullking.core.resources import bundled_edition_files
-from skullking.language.record import Deal, GameRecord, Undealt, parse_record, write_record
+from skullking.language.record import Deal, Decide, GameRecord, Undealt, parse_record, write_record
 from skullking.play.replay import replay_game
 from skullking.play.round import Game, play_randomly
+from skullking.scoring.sheets.record import sheet_record
 from skullking.tools.cli import main
 
 
@@ -39,6 +40,20 @@ def _game(edition_id: str, seed: int, schedule: str | None = None) -> Game:
     while not game.over:
         play_randomly(game.next_round(), rng)
     return game
+
+
+def _an_exchange(event: object) -> bool:
+    return isinstance(event, Decide) and event.kind == "exchange"
+
+
+def _without_exchanges(game: GameRecord) -> GameRecord:
+    rounds = tuple(
+        dataclasses.replace(
+            r, events=tuple(e for e in r.events if not (isinstance(e, Decide) and e.kind == "exchange"))
+        )
+        for r in game.rounds
+    )
+    return dataclasses.replace(game, rounds=rounds)
 
 
 def _without_deal(game: GameRecord) -> GameRecord:
@@ -62,7 +77,12 @@ def test_a_played_game_replays_from_its_record_to_the_same_scores(edition_id: st
         assert write_record(record) == text
         assert replay_game(game.edition, record.games[0]).totals == game.score().totals
         if seed % 4 == 0:
-            assert replay_game(game.edition, _without_deal(record.games[0])).totals == game.score().totals
+            without = _without_deal(record.games[0])
+            assert replay_game(game.edition, without).totals == game.score().totals
+            # the game's score sheet gives the same record, less what a sheet does not
+            # hold: the deal and the cards an exchange discarded
+            from_sheet = sheet_record(game.edition, json.dumps(game.as_sheet()), file="game.json")
+            assert write_record(from_sheet) == write_record(_without_exchanges(without))
 
 
 def _record_with(kind: str) -> str:
@@ -338,3 +358,52 @@ def test_the_fingerprint_is_of_the_rules_not_of_where_the_file_lies_or_its_comme
     changed.write_text(bundled.replace("points: 10 * cards", "points: 11 * cards", 1), encoding="utf-8")
     assert "points: 11 * cards" in changed.read_text(encoding="utf-8")
     assert skullking.load_edition(str(changed)).fingerprint() != _edition("skullking-2021").fingerprint()
+
+
+def _cli(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(list(argv), out=out, err=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_a_record_and_its_score_sheet_convert_either_way_to_the_same_scores(tmp_path: Path) -> None:
+    """``replay --to-sheet`` writes the sheet of a record's game, and ``score --to-record``
+    the record of a sheet's whole play: each scores as the other does, and the record of
+    the sheet of a record without the deal is that record."""
+    game = _game("skullking-2021", 9)
+    record = tmp_path / "game.skr"
+    record.write_text(write_record(_without_deal(game.as_record())), encoding="utf-8")
+    code, sheet_text, err = _cli("replay", "--to-sheet", str(record))
+    assert code == 0, err
+    sheet = tmp_path / "game.yaml"
+    sheet.write_text(sheet_text, encoding="utf-8")
+    assert _cli("score", "--format", "json", str(sheet))[1] == _cli("replay", "--format", "json", str(record))[1]
+    code, again, err = _cli("score", "--to-record", str(sheet))
+    assert code == 0, err
+    assert again == write_record(_without_exchanges(parse_record(record.read_text(encoding="utf-8")).games[0]))
+
+
+def test_a_sheet_without_the_whole_play_or_with_extra_points_makes_no_record(tmp_path: Path) -> None:
+    """A record holds every card played, and only what the rules score: a sheet that
+    gives the tricks won, or free points, is refused at that round, exit 2."""
+    code, _, err = _cli("score", "--to-record", "examples/sheets/harbour-night.yaml")
+    assert code == 2 and "round 1 gives the tricks won ('won'), not its whole play" in err
+    assert err.startswith("examples/sheets/harbour-night.yaml:")
+    sheet = tmp_path / "extra.yaml"
+    sheet.write_text(
+        "players: [Ann, Bo]\nrounds:\n  - bids: {Ann: 1, Bo: 0}\n    tricks: [[Y7, Y3, G1]]\n    extra: {Ann: 5}\n",
+        encoding="utf-8",
+    )
+    code, _, err = _cli("score", "--to-record", str(sheet))
+    assert code == 2 and err.startswith(f"{sheet}:5:5: round 1 gives extra points")
+
+
+def test_two_games_make_no_one_sheet(tmp_path: Path) -> None:
+    record = tmp_path / "two.skr"
+    record.write_text(SMALL + "\n" + SMALL, encoding="utf-8")
+    code, out, _ = _cli("replay", "--format", "json", str(record))
+    assert code == 0 and [g["totals"]["Ann"] for g in json.loads(out)] == [20, 20]
+    code, _, err = _cli("replay", "--to-sheet", str(record))
+    assert (
+        code == 2 and f"{record}:{SMALL.count(chr(10)) + 2}:1: a score sheet holds one game; the record holds 2" in err
+    )
