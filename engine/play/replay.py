@@ -14,6 +14,7 @@ are the sheet's (:class:`~skullking.scoring.sheets.score.SheetScore`), as
 
 from __future__ import annotations
 
+import itertools
 from typing import TYPE_CHECKING, Any
 
 from skullking.core.errors import GameError, NotationError, Problem, RecordError, SheetError, SkullKingError
@@ -62,6 +63,15 @@ class _Replay:
             raise self.fail(game.tag("Players") or game, 'the header names no players: [Players "Ann" "Bo" ...]')
         return game.players
 
+    def tag_named(self, message: str, default: Any) -> Any:
+        """The header's tag whose value ``message`` quotes (a schedule, scheme or module
+        the edition does not have), else ``default``."""
+        for name in ("Schedule", "Scoring", "Modules"):
+            found = self.game.tag(name)
+            if found is not None and any(f"'{value}'" in message for value in found.values):
+                return found
+        return default
+
     def options(self, game: GameRecord) -> dict[str, Any]:
         return {"schedule": game.schedule, "scheme": game.scoring, "modules": game.modules}
 
@@ -73,7 +83,7 @@ class _Replay:
         try:
             game = Game(self.edition, players, **self.options(self.game))
         except GameError as exc:
-            raise self.fail(first, str(exc)) from None
+            raise self.fail(self.tag_named(str(exc), first), str(exc)) from None
         for played in self.game.rounds:
             self.round(game, played)
         return game.score(), game.as_sheet()
@@ -81,10 +91,12 @@ class _Replay:
     def round(self, game: Game, played: RoundRecord) -> None:
         if played.number != len(game.rounds) + 1:
             raise self.fail(played, f"round {played.number} comes where round {len(game.rounds) + 1} is played")
-        deals = played.deals
-        events = played.events[len(deals) :]
+        events = list(played.events)
+        deals = [e for e in itertools.takewhile(lambda e: isinstance(e, Deal), events) if isinstance(e, Deal)]
+        del events[: len(deals)]
         pile = events[0] if events and isinstance(events[0], Undealt) else None
-        events = events[1:] if pile is not None else events
+        if pile is not None:
+            del events[0]
         stray = next((e for e in events if isinstance(e, Deal | Undealt)), None)
         if stray is not None:
             raise self.fail(stray, "the deal and the undealt cards come before the round's first bid")
@@ -98,7 +110,7 @@ class _Replay:
         except GameError as exc:
             text = str(exc)
             blamed = next((d for d in deals if text.startswith((f"{d.player}'s", f"a hand for '{d.player}'"))), None)
-            raise self.fail(blamed or played, text) from None
+            raise self.fail(blamed or self.tag_named(text, played), text) from None
         if pile is not None:
             self.pile(current, pile)
         if current.cards != played.cards:
@@ -123,8 +135,8 @@ class _Replay:
         rest = list(current.undealt)
         top = []
         for text in pile.cards:
-            if text is None:
-                raise self.fail(pile, "an undealt card that nobody saw ('?') cannot be replayed with the deal")
+            if text is None:  # (a card nobody saw makes a record without the deal: see has_deal)
+                continue
             try:
                 card = self.edition.play_of(text).card
             except NotationError as exc:

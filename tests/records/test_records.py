@@ -407,3 +407,62 @@ def test_two_games_make_no_one_sheet(tmp_path: Path) -> None:
     assert (
         code == 2 and f"{record}:{SMALL.count(chr(10)) + 2}:1: a score sheet holds one game; the record holds 2" in err
     )
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "marker", "words"),
+    [
+        ("  deal Cy G1\n  bid Ann 1\n", "  bid Ann 1\n  deal Cy G1\n", "deal Cy", "come before the round's first bid"),
+        ("  deal Bo Y3\n", "  deal Bo Y3\n  deal Bo Y3\n", "deal Bo", "Bo's hand is dealt twice"),
+        ("  deal Cy G1\n", "  deal Cy G1\n  undealt Q9\n", "undealt", "unknown card"),
+        ("  deal Cy G1\n", "  deal Cy G1\n  undealt Y7\n", "undealt", "not among the cards left undealt"),
+        ("trick 1:", "trick 2:", "trick 2", "trick 2 comes where trick 1 is played"),
+        ("Cy G1\nend", "Cy G1, Ann Y7\nend", "trick 1", "trick 1 has 3 cards, one a hand"),
+        (", Cy G1\nend", "\nend", "trick 1", "trick 1 is not finished: Cy is to play"),
+        ("Cy G1\nend", "Cy G1\n  decide Ann rosie choose_leader Bo Cy\nend", "decide", "takes one answer, not 2"),
+        ("Cy G1\nend", "Cy G1\n  decide Ann rosie choose_leader Bo\nend", "decide", "no decision is pending"),
+        ('[Schedule "past-your-bedtime"]', '[Schedule "nope"]', "Schedule", "unknown schedule 'nope'"),
+        ('[Schedule "past-your-bedtime"]', '[Scoring "nope"]', "Scoring", "'nope'"),
+        ('[Schedule "past-your-bedtime"]', '[Modules "nope"]', "Modules", "unknown module 'nope'"),
+    ],
+)
+def test_each_problem_of_a_record_with_the_deal_is_reported_at_its_event(
+    old: str, new: str, marker: str, words: str
+) -> None:
+    assert old in SMALL
+    text = SMALL.replace(old, new)
+    line, _, message = _error(text)
+    assert words in message
+    assert line == max(i for i, row in enumerate(text.splitlines(), 1) if marker in row)
+
+
+NO_DEAL = SMALL.replace("  deal Ann Y7\n  deal Bo Y3\n  deal Cy G1\n", "")
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "marker", "words"),
+    [
+        # one copy of each numbered card in the 2021 deck
+        ("Bo Y3", "Bo Y7", "trick 1", "'Y7' is played 2 times in the round, but the deck has 1 copy"),
+        ("Cy G1\nend", "Cy G1\n  decide Ann rosie fly Bo\nend", "decide", "no fly for rosie"),
+        ("Cy G1\nend", "Cy G1\n  decide Ann rascal wager ten\nend", "decide", "wager 'ten' is not a whole number"),
+        ("bid Ann 1", "bid Ann 3", "bid Ann", "Ann's bid 3 is out of range 0..1"),
+    ],
+)
+def test_each_problem_of_a_record_without_the_deal_is_reported_at_its_event(
+    old: str, new: str, marker: str, words: str
+) -> None:
+    """Without the deal, a record is scored as a score sheet with its whole play is: its
+    problems are the sheet's, each at the event it comes from."""
+    assert dict(_replay(NO_DEAL).totals) == {"Ann": 20, "Bo": 10, "Cy": 10}  # type: ignore[attr-defined]
+    text = NO_DEAL.replace(old, new)
+    line, _, message = _error(text)
+    assert words in message
+    assert line == max(i for i, row in enumerate(text.splitlines(), 1) if marker in row)
+
+
+def test_an_edition_the_record_names_that_is_not_there_is_reported_at_its_tag(tmp_path: Path) -> None:
+    record = tmp_path / "game.skr"
+    record.write_text(SMALL.replace("skullking-2021", "skullking-2O21"), encoding="utf-8")
+    code, _, err = _cli("replay", str(record))
+    assert code == 2 and err.startswith(f"{record}:1:2: ") and "did you mean 'skullking-2021'" in err
