@@ -48,7 +48,7 @@ KEYWORDS = frozenset({"round", "cards", "leader", "deal", "undealt", "bid", "loa
 
 #: The tags a game's header gives a meaning to, in the order the canonical form writes
 #: them; any other tag (a date, a place) is kept as it is, after them.
-KNOWN_TAGS = ("Edition", "Rules", "Players", "Schedule", "Scoring", "Modules")
+KNOWN_TAGS = ("Edition", "Rules", "Players", "Schedule", "Scoring", "Modules", "Abilities")
 
 _BARE = re.compile(r'[^\s,\[\]"#?:]+')
 
@@ -207,6 +207,12 @@ class GameRecord:
     def modules(self) -> tuple[str, ...] | None:
         found = self.tag("Modules")
         return found.values if found is not None else None
+
+    @property
+    def abilities(self) -> bool:
+        """Whether the pirates' abilities are played (``[Abilities "off"]``: not, an
+        optional rule of the 2021 rulebook)."""
+        return self._one("Abilities") != "off"
 
 
 @dataclass(frozen=True, slots=True)

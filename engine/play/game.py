@@ -191,6 +191,8 @@ class Game:
         ]
         if self.modules is not None:
             tags.append(Tag(name="Modules", values=self.modules, line=0, column=0))
+        if not self.abilities:
+            tags.append(Tag(name="Abilities", values=("off",), line=0, column=0))
         return GameRecord(tags=tuple(tags), rounds=tuple(r.as_record() for r in self.rounds), line=0, column=0)
 
     def score(self) -> SheetScore:

@@ -59,6 +59,9 @@ class _Replay:
                 f"the record was played under other rules than edition '{edition.id}' has now "
                 f"(its Rules {game.rules!r}, the edition's {edition.fingerprint()!r})",
             )
+        found = game.tag("Abilities")
+        if found is not None and found.values not in (("on",), ("off",)):
+            raise self.fail(found, '[Abilities] is "on" (the default) or "off"')
         if not game.players:
             raise self.fail(game.tag("Players") or game, 'the header names no players: [Players "Ann" "Bo" ...]')
         return game.players
@@ -73,7 +76,7 @@ class _Replay:
         return default
 
     def options(self, game: GameRecord) -> dict[str, Any]:
-        return {"schedule": game.schedule, "scheme": game.scoring, "modules": game.modules}
+        return {"schedule": game.schedule, "scheme": game.scoring, "modules": game.modules, "abilities": game.abilities}
 
     # ------------------------------------------------------------------ with the deal
 

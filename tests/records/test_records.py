@@ -446,3 +446,28 @@ def test_an_edition_the_record_names_that_is_not_there_is_reported_at_its_tag(tm
     record.write_text(SMALL.replace("skullking-2021", "skullking-2O21"), encoding="utf-8")
     code, _, err = _cli("replay", str(record))
     assert code == 2 and err.startswith(f"{record}:1:2: ") and "did you mean 'skullking-2021'" in err
+
+
+def test_a_game_without_the_pirates_abilities_says_so_and_replays_so() -> None:
+    """The 2021 rulebook's optional rule: the pirates' abilities left out. The record
+    says so in its header, and replays without them."""
+    ed = _edition("skullking-2021")
+    found = None
+    for seed in range(200):
+        game = Game(ed, ["Ann", "Bo", "Cy"], seed=seed, abilities=False)
+        rng = random.Random(seed)
+        while not game.over:
+            play_randomly(game.next_round(), rng)
+        text = write_record(game.as_record())
+        with_abilities = text.replace('[Abilities "off"]\n', "")
+        try:
+            same = _replay(with_abilities).totals == game.score().totals  # type: ignore[attr-defined]
+        except RecordError:
+            same = False
+        if not same:  # a game where an ability, had it been played, changes the replay
+            found = text
+            break
+    assert found is not None and '[Abilities "off"]' in found
+    assert dict(_replay(found).totals) == dict(game.score().totals)  # type: ignore[attr-defined]
+    line, _, message = _error(found.replace('[Abilities "off"]', '[Abilities "no"]'))
+    assert line == _line_of(found, "Abilities") and '"on" (the default) or "off"' in message
