@@ -19,6 +19,7 @@ from skullking.core.errors import (
     IllegalTrickError,
     NotationError,
     Problem,
+    RecordError,
     SheetError,
     SkullKingError,
 )
@@ -114,6 +115,7 @@ __all__ = [
     "Phase",
     "Play",
     "Problem",
+    "RecordError",
     "Round",
     "SheetError",
     "SkullKingError",

@@ -280,6 +280,23 @@ class Edition:
     def __repr__(self) -> str:
         return f"<Edition {self.id!r}: {self.title}>"
 
+    def fingerprint(self, *, described: bool = False) -> str:
+        """The SHA-256 (hexadecimal) of the edition's rules as the model's codec writes
+        them: the same for two copies of one edition, another for any change to a rule.
+        Where its file lies never counts. Its name, title, descriptions and sources, the
+        file as read, and the places in the files where each rule is written count only
+        when ``described`` (the score pad's reports show them); without, a comment added
+        to the file or the file read under another name keeps the fingerprint. A game
+        record's ``Rules`` tag and the plan tables kept in the cache use it without."""
+        import hashlib
+
+        from skullking.model.registry import EDITIONS
+
+        left_out = ("path", "provenance") if described else _NOT_RULES
+        values = {name: getattr(self, name) for name in self.FIELDS if name not in left_out}
+        found = values if described else _without_places(values)
+        return hashlib.sha256(EDITIONS.dumps(found).encode()).hexdigest()
+
     # ------------------------------------------------------------------ cards
 
     def kind(self, kind_id: str) -> CardKind:
@@ -503,6 +520,26 @@ class Edition:
         from skullking.scoring.sheets.score import score_sheet
 
         return score_sheet(self, sheet, file=file, scoring=scoring, schedule=schedule, check_edition=check_edition)
+
+
+#: The fields that name and describe an edition, and its file as read: no rule depends
+#: on them.
+_NOT_RULES = frozenset({"id", "title", "description", "sources", "path", "data", "provenance"})
+
+
+def _without_places(value: Any) -> Any:
+    """``value`` with the ``source`` (file and line) of every record in it left empty."""
+    if isinstance(value, tuple) and hasattr(value, "_fields"):
+        items = [_without_places(v) for v in value]
+        if "source" in value._fields:
+            items[value._fields.index("source")] = ""
+        record: Any = type(value)
+        return record._make(items)
+    if isinstance(value, dict):
+        return {k: _without_places(v) for k, v in value.items()}
+    if type(value) in (tuple, list):
+        return type(value)(_without_places(v) for v in value)
+    return value
 
 
 def default_play_rules() -> PlayRules:

@@ -29,6 +29,7 @@ from skullking.core.errors import (
     EditionError,
     NotationError,
     Problem,
+    RecordError,
     SheetError,
     SkullKingError,
     in_file_order,
@@ -52,6 +53,7 @@ from skullking.tools.common import (
 )
 from skullking.tools.conformance import cmd_conformance, cmd_vectors
 from skullking.tools.diffcmd import cmd_diff
+from skullking.tools.replaycmd import cmd_replay
 from skullking.tools.servecmd import cmd_serve
 from skullking.tools.sheetcmd import cmd_score
 from skullking.tools.simcmd import add_options as add_simulation_options
@@ -482,7 +484,17 @@ def _parser(out: TextIO | None = None) -> argparse.ArgumentParser:
         metavar="SCHEDULE",
         help="round schedule, e.g. whirlpool-twice (default: the sheet's, else the edition's)",
     )
+    p.add_argument(
+        "--to-record",
+        action="store_true",
+        help="write the sheet's game as a game record instead (every round must give its 'tricks')",
+    )
     p.set_defaults(run=cmd_score)
+
+    p = sub.add_parser("replay", parents=[_options(sheet=True)], help="replay a game record move by move and score it")
+    p.add_argument("record", metavar="RECORD", help="the record file ('-' for stdin)")
+    p.add_argument("--to-sheet", action="store_true", help="write the replayed game as a score sheet (YAML) instead")
+    p.set_defaults(run=cmd_replay)
     return parser
 
 
@@ -625,7 +637,7 @@ def _main(argv: Sequence[str] | None, out: TextIO, err: TextIO) -> int:
         return run(args, out if as_json else text_out)
     except UsageError as exc:
         return _fail(out, err, as_json, str(exc))
-    except (EditionError, SheetError) as exc:
+    except (EditionError, SheetError, RecordError) as exc:
         return _fail(out, err, as_json, str(exc), problems=exc.problems)
     except NotationError as exc:
         return _fail(out, err, as_json, str(exc), token=exc.token)

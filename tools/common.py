@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from skullking.core.errors import (
     EditionError,
+    Problem,
     json_text,
     printable,
     shorten,
@@ -101,6 +102,24 @@ def read_stdin() -> bytes:
         data: bytes = buffer.read(MAX_FILE_BYTES + 1)
         return data
     return sys.stdin.read(MAX_FILE_BYTES + 1).encode("utf-8")
+
+
+def read_input(name: str, noun: str, what: str) -> tuple[str, str | Problem]:
+    """The file name to report and the text of the input file ``name`` (``-``: standard
+    input, reported as ``<stdin>``), read with bounded work: or the problem of one too
+    large to be ``what`` ("a score sheet") or not UTF-8. Raises :class:`UsageError`
+    (``cannot read NOUN 'NAME'``) for a file that cannot be read."""
+    from skullking.reading.bounded import cut, read_bounded, too_large
+    from skullking.reading.located import decode
+
+    file = STDIN if name == "-" else name
+    try:
+        data, over = cut(read_stdin()) if name == "-" else read_bounded(name)
+    except OSError as exc:
+        raise UsageError(f"cannot read {noun} '{name}': {exc.strerror or exc}") from None
+    if over:
+        return file, too_large(file, data, what)
+    return file, decode(data, file)
 
 
 def known_option(option: str, what: str, value: str | None, known: Sequence[str]) -> None:

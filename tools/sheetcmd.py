@@ -18,39 +18,42 @@ if TYPE_CHECKING:
 
 from skullking.tools.common import (
     DEFAULT_EDITION,
-    STDIN,
     UsageError,
     known_option,
     named_edition,
-    read_stdin,
+    read_input,
     text_lines,
     write_json,
 )
 
 
 def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
-    from skullking.reading.bounded import cut, read_bounded, too_large
-    from skullking.reading.located import decode
     from skullking.scoring.sheets.score import read_sheet, score_sheet
 
-    file = STDIN if args.sheet == "-" else args.sheet
-    try:
-        data, over = cut(read_stdin()) if args.sheet == "-" else read_bounded(args.sheet)
-    except OSError as exc:
-        raise UsageError(f"cannot read sheet '{args.sheet}': {exc.strerror or exc}") from None
-    text = decode(data, file)
-    if over:
-        raise SheetError([too_large(file, data, "a score sheet")])
+    file, text = read_input(args.sheet, "sheet", "a score sheet")
     if isinstance(text, Problem):
         raise SheetError([text])
     root = read_sheet(text, file)
     edition = named_edition(args.edition, args) if args.edition is not None else _sheet_edition(root, args.sheet, args)
     known_option("--scoring", "scoring scheme", args.scoring, [s.id for s in edition.schemes])
     known_option("--schedule", "schedule", args.schedule, [s.id for s in edition.schedules])
+    if args.to_record:
+        from skullking.language.record import write_record
+        from skullking.scoring.sheets.record import sheet_record
+
+        record = sheet_record(edition, root, file=file, scoring=args.scoring, schedule=args.schedule)
+        out.write(write_record(record))
+        return 0
     score = score_sheet(edition, root, file=file, scoring=args.scoring, schedule=args.schedule, check_edition=False)
     if args.format == "json":
         write_json(out, score.as_json())
         return 0
+    out.write(score_report(score, edition))
+    return 0
+
+
+def score_report(score: SheetScore, edition: Edition) -> str:
+    """The text ``skullking score`` prints: the table, the winners, what is left to play."""
     lines = []
     if score.winners:
         if score.complete:
@@ -68,8 +71,7 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
         lines.append(f"Round {going.number} is being played ({going.cards} cards), not scored yet: bids {bids}.")
     if score.tie_break == "extra_round":
         lines.append("The tied players play another round to break the tie.")
-    out.write(score_table(score) + text_lines(lines))
-    return 0
+    return score_table(score) + text_lines(lines)
 
 
 def _width(text: str) -> int:

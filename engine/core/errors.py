@@ -183,6 +183,15 @@ class SheetError(SkullKingError, ValueError):
         super().__init__("\n".join(str(p) for p in problems))
 
 
+class RecordError(SkullKingError, ValueError):
+    """A game record (:mod:`skullking.language.record`) that does not read or does not
+    replay; ``problems`` lists each located problem, in file order."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = in_file_order(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
 class GameError(SkullKingError, ValueError):
     """A move a round in play cannot take: out of turn, a card not held, not following
     suit, a bid out of range, an answer no pending decision allows."""

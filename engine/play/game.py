@@ -17,6 +17,7 @@ from skullking.scoring.sheets.score import SheetScore, score_sheet
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
+    from skullking.language.record import GameRecord
     from skullking.model.cards import Play
     from skullking.play.round import Round
 
@@ -174,6 +175,25 @@ class Game:
                 rounds.append(record)
         sheet["rounds"] = rounds
         return sheet
+
+    def as_record(self) -> GameRecord:
+        """The game so far as a game record (:mod:`skullking.language.record`): the
+        edition and the fingerprint of its rules, the players, the schedule and scheme,
+        and every round begun, move by move (:meth:`Round.as_record`)."""
+        from skullking.language.record import GameRecord, Tag
+
+        tags = [
+            Tag(name="Edition", values=(self.edition.id,), line=0, column=0),
+            Tag(name="Rules", values=(self.edition.fingerprint(),), line=0, column=0),
+            Tag(name="Players", values=self.players, line=0, column=0),
+            Tag(name="Schedule", values=(self.schedule,), line=0, column=0),
+            Tag(name="Scoring", values=(self.scheme,), line=0, column=0),
+        ]
+        if self.modules is not None:
+            tags.append(Tag(name="Modules", values=self.modules, line=0, column=0))
+        if not self.abilities:
+            tags.append(Tag(name="Abilities", values=("off",), line=0, column=0))
+        return GameRecord(tags=tuple(tags), rounds=tuple(r.as_record() for r in self.rounds), line=0, column=0)
 
     def score(self) -> SheetScore:
         """The finished rounds scored as their sheet is (totals, winners, tie break)."""

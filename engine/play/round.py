@@ -74,6 +74,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Hashable
 
     from skullking.edition import Edition
+    from skullking.language.record import RoundRecord
     from skullking.model.records import Scheme
     from skullking.rounds.lookups import Lookups, ModuleLookups
     from skullking.scoring.schemes import Scorer
@@ -221,6 +222,8 @@ class Round:
     _abilities: bool
     # The deal.
     hands: dict[str, list[Play]]
+    #: The hands as dealt, the ghost's included.
+    dealt: dict[str, tuple[Play, ...]]
     undealt: list[Play]
     # The moves and what they did.
     phase: Phase
@@ -244,6 +247,8 @@ class Round:
     _leaders_chosen: dict[str, dict[str, str]]
     seen: dict[str, tuple[Play, ...]]
     discarded: dict[str, tuple[Play, ...]]
+    #: Every decision answered, in order: the decision, its answer, the tricks played by then.
+    decisions: list[tuple[Decision, Any, int]]
     _pending: list[Decision | _Grant]  # a grant waits behind a decision (see _use)
     _later: list[_Grant]
     # What the finished tricks gave the players, tallied as each ends (see _tally), and
@@ -448,6 +453,7 @@ class Round:
         self._leaders_chosen = {}
         self.seen = {}
         self.discarded = {}
+        self.decisions = []
         self._pending = []
         self._later = []
         self._won = dict.fromkeys(self.players, 0)
@@ -601,8 +607,9 @@ class Round:
 
     def _note_repeats(self) -> None:
         """Note, once the hands are dealt, the players whose hand holds repeats (see
-        :meth:`_holds_repeats`)."""
+        :meth:`_holds_repeats`), and keep the hands as dealt (``dealt``)."""
         self._repeats = {name for name, hand in self.hands.items() if self._holds_repeats(hand)}
+        self.dealt = {name: tuple(hand) for name, hand in self.hands.items()}
 
     def _holds_repeats(self, hand: list[Play]) -> bool:
         """Whether ``hand`` holds a card twice or a card declared when played: its legal
@@ -881,6 +888,7 @@ class Round:
         """Carry out the answer to the pending ``decision``, known to be allowed (for an
         exchange, the plays to discard as the hand holds them)."""
         player, kind = decision.player, decision.kind
+        self.decisions.append((decision, choice, len(self.tricks)))
         if kind == EXCHANGE:
             hand = self.hands[player]
             for play in choice:
@@ -1132,6 +1140,37 @@ class Round:
         if self.loads and any(load != self.scheme.loads[0] for load in self.loads.values()):
             record["loads"] = {p: load for p, load in self.loads.items() if load != self.scheme.loads[0]}
         return record
+
+    def as_record(self) -> RoundRecord:
+        """The round so far as a game record writes it (:mod:`skullking.language.record`):
+        the hands as dealt, the top of the undealt pile as far as an exchange drew from
+        it, the bids and loads as made, each finished trick, and each decision after the
+        trick that asked for it, every card by its code."""
+        from skullking.language.record import Bid, Deal, Decide, Event, Load, Played, RoundRecord, TrickPlayed, Undealt
+
+        events: list[Event] = [Deal(name, tuple(p.code for p in hand), 0, 0) for name, hand in self.dealt.items()]
+        drawn = [
+            p.code for d, _, _ in self.decisions if d.kind == EXCHANGE for p in d.options[len(d.options) - d.number :]
+        ]
+        if drawn:
+            events.append(Undealt(tuple(drawn), 0, 0))
+        events += [Bid(player, bid, 0, 0) for player, bid in self._bids.items()]
+        events += [Load(player, load, 0, 0) for player, load in self.loads.items()]
+        decisions = iter(self.decisions)
+        waiting = next(decisions, None)
+        for done in range(len(self.tricks) + 1):
+            while waiting is not None and waiting[2] == done:
+                decision, answer, _ = waiting
+                values = answer if decision.kind == EXCHANGE else [answer]
+                events.append(Decide(decision.player, decision.card, decision.kind, tuple(map(str, values)), 0, 0))
+                waiting = next(decisions, None)
+            if done < len(self.tricks):
+                trick = self.tricks[done]
+                plays = tuple(Played(seat, p.code, 0, 0) for seat, p in zip(trick.players, trick.plays, strict=True))
+                events.append(TrickPlayed(trick.number, plays, 0, 0))
+        return RoundRecord(
+            number=self.number, cards=self.cards, leader=self.first_leader, events=tuple(events), line=0, column=0
+        )
 
 
 # Game is a module of its own; importable from here, as it always was.

@@ -31,7 +31,6 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from skullking.core.errors import SkullKingError
-from skullking.model.registry import EDITIONS
 from skullking.rounds.seating import table_trick
 from skullking.storage.cache import code_fingerprint
 
@@ -700,10 +699,9 @@ Make = Callable[["Edition", "Edition"], str]
 
 
 def _edition_digest(edition: Edition) -> str:
-    """The SHA-256 of an edition's fields as the model's codec writes them, but where its
-    file lies (which no report reads)."""
-    values = {name: getattr(edition, name) for name in edition.FIELDS if name not in ("path", "provenance")}
-    return hashlib.sha256(EDITIONS.dumps(values).encode()).hexdigest()
+    """The fingerprint of an edition's rules, its names and descriptions and where each
+    rule is written (the reports show them all): :meth:`Edition.fingerprint`."""
+    return edition.fingerprint(described=True)
 
 
 class _Worker:

@@ -41,6 +41,8 @@ class Replayed(NamedTuple):
     #: Who leads on after the round's last trick, as the rules for a trick's winner and
     #: for a trick nobody wins have it (no ability's choice); ``None`` for the ghost hand.
     last_leader: str | None
+    #: Who played each trick's cards, in play order (the ghost hand by his name).
+    seats: tuple[tuple[str, ...], ...] = ()
 
 
 class PlayReplay:
@@ -168,7 +170,9 @@ class PlayReplay:
             previous, seat = opener(seats, count, ghost), following
         if not self._follows(parsed, order, names, count, exchanged):
             return None
-        return Replayed(won, captures, alliances, wins, played, players[ruled] if ruled < count else None)
+        last = players[ruled] if ruled < count else None
+        seated = tuple(tuple(names[s] for s in seats) for seats in order)
+        return Replayed(won, captures, alliances, wins, played, last, seated)
 
     def _ghost_card(self, entry: tuple[Play, Node], ghost: Ghost, k: int) -> Play | None:
         play, item = entry

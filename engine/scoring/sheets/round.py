@@ -21,7 +21,7 @@ from skullking.rounds.context import GameSoFar
 from skullking.rounds.seating import leader_abilities
 from skullking.scoring.schemes import RoundScore, played_names_used, scorer
 from skullking.scoring.sheets.bonus import BonusClaims
-from skullking.scoring.sheets.play import PlayReplay
+from skullking.scoring.sheets.play import PlayReplay, Replayed
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
@@ -65,6 +65,8 @@ class ReadRound(NamedTuple):
     last_leader: str | None
     #: Why ``last_leader`` is not known (the round gives no whole play), or "".
     last_missing: str
+    #: The whole play replayed, for a round given with ``tricks``; else ``None``.
+    play: Replayed | None = None
 
 
 class RoundReader:
@@ -121,7 +123,8 @@ class RoundReader:
             )
             if outcome is None:
                 return None
-            won, captures, alliances, wins, played, last_leader = outcome
+            won, captures, alliances, wins, played, last_leader, _ = outcome
+            whole: Replayed | None = outcome
             last_missing = ""
         else:
             for seating in ("leader", *(chooser.sheet_key for chooser in choosers)):
@@ -145,6 +148,7 @@ class RoundReader:
                     "give the whole play ('tricks') instead of 'won'",
                 )
             played = None
+            whole = None
             last_leader = None
             last_missing = f"round {number} gives the tricks won ('won'), not its whole play ('tricks')"
             if len(won) == len(players):
@@ -191,7 +195,7 @@ class RoundReader:
             played=played,
             game=game,
         )
-        return ReadRound(points, last_leader, last_missing)
+        return ReadRound(points, last_leader, last_missing, whole)
 
     def in_progress(self, at: SheetRound) -> InProgress | None:
         """The round ``at`` as a round in progress (``in_progress: true``: the bids made,

@@ -46,6 +46,7 @@ from skullking.model.records import (
 from skullking.reading.located import Location, Node, decode, parse_yaml
 from skullking.rounds.context import GameSoFar, rules_read, seats_read
 from skullking.scoring.schemes import RoundScore, scorer, standings
+from skullking.scoring.sheets.play import Replayed
 from skullking.scoring.sheets.reader import ValueReader
 from skullking.scoring.sheets.round import InProgress, ReadRound, RoundReader, SheetRound
 
@@ -74,6 +75,9 @@ class SheetScore:
     #: last what the round after the scored ones sees (the round in progress, or the
     #: next to play); else ``()``.
     so_far: tuple[GameSoFar, ...] = ()
+    #: Each scored round's whole play as replayed (who played each card, who won with
+    #: which), for a round given with ``tricks``; ``None`` for one given with ``won``.
+    plays: tuple[Replayed | None, ...] = ()
 
     @property
     def complete(self) -> bool:
@@ -197,6 +201,7 @@ class _Sheet:
         modules = self._modules(len(players) if players is not None else self.edition.max_players)
         rounds_node = root.value.get("rounds")
         rounds: list[RoundScore] = []
+        plays: list[Replayed | None] = []
         going: InProgress | None = None  # the last round, while it is played
         game: _Context | None = None
         if rounds_node is None:
@@ -235,6 +240,7 @@ class _Sheet:
                         values.error(node, str(exc))
                 if read is not None:
                     rounds.append(read.score)
+                    plays.append(read.play)
                 game.add(read, going is not None)
             values.prefix = ""
         if values.problems or players is None:
@@ -254,6 +260,7 @@ class _Sheet:
             missing_rounds=tuple(range(len(rounds) + 1, max(length, len(rounds) + (going is not None)) + 1)),
             in_progress=going,
             so_far=() if game is None else game.seen(going is None),
+            plays=tuple(plays),
         )
 
     def _skipped_round(self, rounds: list[Node], players: list[str], schedule: str) -> int | None:

@@ -19,7 +19,6 @@ the rules interpreted).
 
 from __future__ import annotations
 
-import hashlib
 import itertools
 import weakref
 from array import array
@@ -68,23 +67,16 @@ def sizes(edition: Edition) -> range:
     return range(1, most + 1)
 
 
-#: The fields of an edition that name and describe it, and the file as read (kept for
-#: ``explain`` and ``diff``): no trick depends on them.
-_NOT_RULES = frozenset({"id", "title", "description", "sources", "path", "data", "provenance"})
-
-
 #: Each edition's fingerprint, worked out once (an edition never changes).
 _FINGERPRINTS: weakref.WeakKeyDictionary[Edition, str] = weakref.WeakKeyDictionary()
 
 
 def fingerprint(edition: Edition) -> str:
-    """What a table depends on: the edition's rules (not its name, descriptions, file)."""
+    """What a table depends on: the edition's rules (not its name, descriptions, file),
+    :meth:`Edition.fingerprint`."""
     found = _FINGERPRINTS.get(edition)
     if found is None:
-        from skullking.model.registry import EDITIONS
-
-        values = {name: getattr(edition, name) for name in edition.FIELDS if name not in _NOT_RULES}
-        found = _FINGERPRINTS[edition] = hashlib.sha256(EDITIONS.dumps(values).encode()).hexdigest()
+        found = _FINGERPRINTS[edition] = edition.fingerprint()
     return found
 
 

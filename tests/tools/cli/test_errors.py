@@ -281,9 +281,9 @@ def test_batch_refuses_leader_and_players(option: str, tmp_path: Path) -> None:
 
 
 def test_unknown_command_suggests_the_closest() -> None:
-    """Did-you-mean on the command line: a misspelt command names the one meant."""
+    """Did-you-mean on the command line: a misspelt command names the one meant, first."""
     code, _, err = run("explian")
-    assert code == 2 and "did you mean 'explain'?" in err
+    assert code == 2 and "did you mean 'explain'" in err
 
 
 # ---------------------------------------------------------------------- the score table

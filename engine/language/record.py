@@ -1,0 +1,450 @@
+"""Game records: a text that holds one whole game or many, every event in order.
+
+The grammar is ``rules/record.lark`` (LALR, built once and kept in the cache as JSON
+data, as the other grammars are). A record is read into frozen objects
+(:class:`Record`, :class:`GameRecord`, :class:`RoundRecord` and one class per event),
+each remembering the line and column it was written at, and written back in its
+canonical form by :func:`write_record`: reading canonical text and writing it again
+gives the very same text. What the events mean (whose turn, which card is legal) is the
+edition's business: :mod:`skullking.play.replay` replays a record through the engine's
+own rounds.
+
+>>> text = '''[Edition "skullking-2021"]
+... [Players "Ann" "Bo"]
+...
+... round 1 cards 1 leader Ann
+...   deal Ann Y7
+...   deal Bo Y3
+...   deal Graybeard G1
+...   bid Ann 1
+...   bid Bo 0
+...   trick 1: Ann Y7, Bo Y3, Graybeard G1
+... end
+... '''
+>>> record = parse_record(text)
+>>> game = record.games[0]
+>>> game.edition, game.players, game.rounds[0].events[3]
+('skullking-2021', ('Ann', 'Bo'), Bid(player='Ann', bid=1, line=8, column=3))
+>>> write_record(record) == text
+True
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from lark import Token, Transformer, v_args
+from lark.tree import Meta
+
+from skullking.core.errors import Problem, RecordError, shorten
+
+#: The words that begin a round, an event or the end of a round: a player so called is
+#: written in quotes.
+KEYWORDS = frozenset({"round", "cards", "leader", "deal", "undealt", "bid", "load", "trick", "decide", "end"})
+
+#: The tags a game's header gives a meaning to, in the order the canonical form writes
+#: them; any other tag (a date, a place) is kept as it is, after them.
+KNOWN_TAGS = ("Edition", "Rules", "Players", "Schedule", "Scoring", "Modules", "Abilities")
+
+_BARE = re.compile(r'[^\s,\[\]"#?:]+')
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Tag:
+    """A header line ``[Name "value" ...]``."""
+
+    name: str
+    values: tuple[str, ...]
+    line: int
+    column: int
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """The hand dealt to ``player`` (a player or the ghost hand): each card as written,
+    ``None`` for a card the record's keeper did not see (``?``)."""
+
+    player: str
+    cards: tuple[str | None, ...]
+    line: int
+    column: int
+
+
+@dataclass(frozen=True, slots=True)
+class Undealt:
+    """The top of the pile of cards left undealt, from the top, as far as an exchange
+    (Bendt's) drew from it; ``None`` for a card the record's keeper did not see."""
+
+    cards: tuple[str | None, ...]
+    line: int
+    column: int
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    """``player`` bids ``bid`` tricks."""
+
+    player: str
+    bid: int
+    line: int
+    column: int
+
+
+@dataclass(frozen=True, slots=True)
+class Load:
+    """``player`` chooses a cannon load (a scheme with loads, Rascal's scoring)."""
+
+    player: str
+    load: str
+    line: int
+    column: int
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """One card of a trick: ``player`` (or the ghost hand) plays ``card``, as written
+    (with its declaration: ``TIG:PIR``)."""
+
+    player: str
+    card: str
+    line: int
+    column: int
+
+
+@dataclass(frozen=True, slots=True)
+class TrickPlayed:
+    """Trick ``number`` of the round: its cards in the order played, from its leader."""
+
+    number: int
+    plays: tuple[Played, ...]
+    line: int
+    column: int
+
+
+@dataclass(frozen=True, slots=True)
+class Decide:
+    """``player``'s answer to a decision that winning a trick with ``card`` asked for:
+    ``kind`` is the decision's kind (``choose_leader``, ``change_bid``, ``wager``,
+    ``exchange``), ``values`` the answer (a player, a number, or the cards discarded)."""
+
+    player: str
+    card: str
+    kind: str
+    values: tuple[str, ...]
+    line: int
+    column: int
+
+
+Event = Deal | Undealt | Bid | Load | TrickPlayed | Decide
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RoundRecord:
+    """Round ``number``, ``cards`` dealt to each hand, led first by ``leader`` (``None``:
+    not written), and its events in order, up to its ``end``."""
+
+    number: int
+    cards: int
+    leader: str | None
+    events: tuple[Event, ...]
+    line: int
+    column: int
+    #: Where the round's ``end`` is written.
+    end_line: int = 0
+    end_column: int = 0
+
+    @property
+    def deals(self) -> tuple[Deal, ...]:
+        return tuple(e for e in self.events if isinstance(e, Deal))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameRecord:
+    """One game: its header's tags and its rounds."""
+
+    tags: tuple[Tag, ...]
+    rounds: tuple[RoundRecord, ...]
+    line: int
+    column: int
+
+    def tag(self, name: str) -> Tag | None:
+        """The header's tag ``name`` (the first, if written twice), or ``None``."""
+        return next((t for t in self.tags if t.name == name), None)
+
+    def _one(self, name: str) -> str | None:
+        found = self.tag(name)
+        return found.values[0] if found is not None and found.values else None
+
+    @property
+    def edition(self) -> str | None:
+        """The edition played: a bundled id, or a house rule's file."""
+        return self._one("Edition")
+
+    @property
+    def rules(self) -> str | None:
+        """The fingerprint of the edition's rules the game was played under."""
+        return self._one("Rules")
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players in seat order."""
+        found = self.tag("Players")
+        return found.values if found is not None else ()
+
+    @property
+    def schedule(self) -> str | None:
+        return self._one("Schedule")
+
+    @property
+    def scoring(self) -> str | None:
+        return self._one("Scoring")
+
+    @property
+    def modules(self) -> tuple[str, ...] | None:
+        found = self.tag("Modules")
+        return found.values if found is not None else None
+
+    @property
+    def abilities(self) -> bool:
+        """Whether the pirates' abilities are played (``[Abilities "off"]``: not, an
+        optional rule of the 2021 rulebook)."""
+        return self._one("Abilities") != "off"
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """A record's games, in order."""
+
+    games: tuple[GameRecord, ...]
+
+
+# ---------------------------------------------------------------------- reading
+
+
+@functools.cache
+def _parser() -> Any:
+    from lark import Lark
+
+    from skullking.core.resources import rules_text
+    from skullking.storage.cache import lark_grammar
+
+    grammar = rules_text("record.lark")
+    return lark_grammar("record", grammar, lambda: Lark(grammar, parser="lalr", propagate_positions=True))
+
+
+def _string(token: str) -> str:
+    """The text of a quoted string: ``\\"`` and ``\\\\`` are its only escapes."""
+    return re.sub(r"\\([\"\\])", r"\1", token[1:-1])
+
+
+#: What an unexpected token is called in a message.
+_NAMES = {
+    "$END": "the end of the record",
+    "STRING": "a quoted text",
+    "WORD": "a word",
+    "INT": "a whole number",
+    "TAG": "a tag's name",
+    "UNKNOWN": "'?'",
+    "LSQB": "'['",
+    "RSQB": "']'",
+    "COLON": "':'",
+    "COMMA": "','",
+}
+
+
+def _expected(names: set[str]) -> str:
+    words = sorted({_NAMES.get(n, f"'{n.lower()}'" if n.isalpha() else n) for n in names})
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+class _Build(Transformer[Token, Any]):
+    """Turns the parse tree into the record's frozen objects, node by node from the
+    leaves up; a number that is not one is noted in ``problems`` (as 0)."""
+
+    def __init__(self, file: str) -> None:
+        super().__init__()
+        self.file = file
+        self.problems: list[Problem] = []
+
+    def _number(self, token: Token, what: str) -> int:
+        text = str(token)
+        if re.fullmatch(r"-?[0-9]{1,9}", text) is None:
+            why = "is too large" if re.fullmatch(r"-?[0-9]+", text) else "is not a whole number"
+            message = f"{what} {shorten(text)!r} {why}"
+            self.problems.append(
+                Problem(file=self.file, line=token.line or 1, column=token.column or 1, message=message)
+            )
+            return 0
+        return int(text)
+
+    @staticmethod
+    def _cards(tokens: list[Token]) -> tuple[str | None, ...]:
+        return tuple(None if t.type == "UNKNOWN" else str(t) for t in tokens)
+
+    def start(self, games: list[GameRecord]) -> Record:
+        return Record(tuple(games))
+
+    @v_args(meta=True)
+    def game(self, meta: Meta, parts: list[Tag | RoundRecord]) -> GameRecord:
+        tags = tuple(p for p in parts if isinstance(p, Tag))
+        rounds = tuple(p for p in parts if isinstance(p, RoundRecord))
+        return GameRecord(tags=tags, rounds=rounds, line=meta.line, column=meta.column)
+
+    def tag(self, parts: list[Token]) -> Tag:
+        name, *values = parts
+        texts = tuple(_string(str(v)) for v in values)
+        return Tag(name=str(name), values=texts, line=name.line or 1, column=name.column or 1)
+
+    def name(self, parts: list[Token]) -> str:
+        (token,) = parts
+        return _string(str(token)) if token.type == "STRING" else str(token)
+
+    @v_args(meta=True)
+    def round(self, meta: Meta, parts: list[Any]) -> RoundRecord:
+        number, cards, *rest = parts
+        leader = rest.pop(0) if rest and isinstance(rest[0], str) else None
+        return RoundRecord(
+            number=self._number(number, "the round's number"),
+            cards=self._number(cards, "the cards dealt"),
+            leader=leader,
+            events=tuple(rest),
+            line=meta.line,
+            column=meta.column,
+            end_line=meta.end_line,
+            end_column=meta.end_column - len("end"),
+        )
+
+    @v_args(meta=True)
+    def deal(self, meta: Meta, parts: list[Any]) -> Deal:
+        player, *cards = parts
+        return Deal(player, self._cards(cards), meta.line, meta.column)
+
+    @v_args(meta=True)
+    def undealt(self, meta: Meta, parts: list[Token]) -> Undealt:
+        return Undealt(self._cards(parts), meta.line, meta.column)
+
+    @v_args(meta=True)
+    def bid(self, meta: Meta, parts: list[Any]) -> Bid:
+        player, bid = parts
+        return Bid(player, self._number(bid, f"{player}'s bid"), meta.line, meta.column)
+
+    @v_args(meta=True)
+    def load(self, meta: Meta, parts: list[Any]) -> Load:
+        player, load = parts
+        return Load(player, str(load), meta.line, meta.column)
+
+    @v_args(meta=True)
+    def play(self, meta: Meta, parts: list[Any]) -> Played:
+        player, card = parts
+        return Played(player, str(card), meta.line, meta.column)
+
+    @v_args(meta=True)
+    def trick(self, meta: Meta, parts: list[Any]) -> TrickPlayed:
+        number, *plays = parts
+        return TrickPlayed(self._number(number, "the trick's number"), tuple(plays), meta.line, meta.column)
+
+    @v_args(meta=True)
+    def decide(self, meta: Meta, parts: list[Any]) -> Decide:
+        player, card, kind, *values = parts
+        answer = tuple(_string(str(v)) if v.type == "STRING" else str(v) for v in values)
+        return Decide(player, str(card), str(kind), answer, meta.line, meta.column)
+
+
+def parse_record(text: str, file: str = "<record>") -> Record:
+    """Read a record (one game or many); raise :class:`~skullking.core.errors.RecordError`
+    with one located problem for text that is not a record, or one per number too large."""
+    from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+
+    try:
+        tree = _parser().parse(text)
+    except UnexpectedInput as exc:
+        line, column = exc.line if exc.line > 0 else 1, exc.column if exc.column > 0 else 1
+        near = " ".join(exc.get_context(text, span=20).splitlines()[0].split())
+        if isinstance(exc, UnexpectedToken):
+            expected = _expected(set(exc.accepts or exc.expected))
+            if exc.token.type == "$END":
+                message = f"the record ends too early: expected {expected}"
+            else:
+                message = f"unexpected {shorten(str(exc.token))!r}: expected {expected}"
+        elif isinstance(exc, UnexpectedCharacters):
+            message = f"unexpected {text[exc.pos_in_stream or 0]!r}"
+        else:
+            message = "the record ends too early"
+        if exc.line <= 0:  # (at the end of the text: no token to place it at)
+            line = text.count("\n") + 1
+            column = len(text) - (text.rfind("\n") + 1) + 1
+        if near:
+            message += f" (near {shorten(near)!r})"
+        raise RecordError([Problem(file=file, line=line, column=column, message=message)]) from None
+    build = _Build(file)
+    record: Record = build.transform(tree)
+    if build.problems:
+        raise RecordError(build.problems)
+    return record
+
+
+# ---------------------------------------------------------------------- writing
+
+
+def quoted(text: str) -> str:
+    """``text`` as a quoted string of the record."""
+    if "\n" in text or "\r" in text:
+        raise ValueError(f"{text!r}: a record cannot hold a line break in a name or a value")
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def name_text(name: str) -> str:
+    """A player's name as the canonical form writes it: as it is where it is one word
+    that is not one of the record's own words, else quoted."""
+    if _BARE.fullmatch(name) and name not in KEYWORDS:
+        return name
+    return quoted(name)
+
+
+def _tag_line(tag: Tag) -> str:
+    return "[" + " ".join([tag.name, *(quoted(v) for v in tag.values)]) + "]"
+
+
+def _event_line(event: Event) -> str:
+    if isinstance(event, Deal):
+        return " ".join(["deal", name_text(event.player), *("?" if c is None else c for c in event.cards)])
+    if isinstance(event, Undealt):
+        return " ".join(["undealt", *("?" if c is None else c for c in event.cards)])
+    if isinstance(event, Bid):
+        return f"bid {name_text(event.player)} {event.bid}"
+    if isinstance(event, Load):
+        return f"load {name_text(event.player)} {event.load}"
+    if isinstance(event, TrickPlayed):
+        plays = ", ".join(f"{name_text(p.player)} {p.card}" for p in event.plays)
+        return f"trick {event.number}: {plays}"
+    values = " ".join(name_text(v) for v in event.values)
+    return f"decide {name_text(event.player)} {event.card} {event.kind}" + (f" {values}" if values else "")
+
+
+def _game_lines(game: GameRecord) -> Iterator[str]:
+    order = {name: i for i, name in enumerate(KNOWN_TAGS)}
+    for tag in sorted(game.tags, key=lambda t: order.get(t.name, len(KNOWN_TAGS))):
+        yield _tag_line(tag)
+    for played in game.rounds:
+        yield ""
+        leader = "" if played.leader is None else f" leader {name_text(played.leader)}"
+        yield f"round {played.number} cards {played.cards}{leader}"
+        for event in played.events:
+            yield "  " + _event_line(event)
+        yield "end"
+
+
+def write_record(record: Record | GameRecord) -> str:
+    """The canonical text of ``record``: the known tags first, in the order
+    :data:`KNOWN_TAGS` gives, then the others as read; a blank line before each round
+    and between games; each event on a line of its own, indented by two spaces, in the
+    order it happened; one space between words, a comma and a space between the cards
+    of a trick; names quoted only where they must be; no comments. Cards are written as
+    the record holds them (a record written from a game holds their codes)."""
+    games = record.games if isinstance(record, Record) else (record,)
+    blocks = ["\n".join(_game_lines(game)) + "\n" for game in games]
+    return "\n".join(blocks)

@@ -1,0 +1,130 @@
+"""A score sheet that gives the whole play of every round (``tricks``) written as a game
+record (:mod:`skullking.language.record`), without the deal the sheet does not give.
+
+The sheet is scored first, so that only a sheet ``skullking score`` accepts is written;
+its replay says who played each card and who won which trick with which card, so each
+trick names its players and each ability's choice comes after the trick that granted
+it (after the round's last trick when the edition has it wait for the end of the round).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from skullking.core.errors import Problem, SheetError
+from skullking.language.record import Bid, Decide, Event, GameRecord, Load, Played, RoundRecord, Tag, TrickPlayed
+from skullking.rounds.lookups import CHANGE_BID, WAGER
+from skullking.rounds.seating import leader_abilities
+from skullking.scoring.sheets.score import read_sheet, score_sheet
+
+if TYPE_CHECKING:
+    from skullking.edition import Edition
+    from skullking.reading.located import Node
+    from skullking.scoring.sheets.play import Replayed
+
+
+def _tag(name: str, *values: str) -> Tag:
+    return Tag(name=name, values=values, line=0, column=0)
+
+
+def sheet_record(
+    edition: Edition,
+    sheet: Node | str,
+    *,
+    file: str = "<sheet>",
+    scoring: str | None = None,
+    schedule: str | None = None,
+) -> GameRecord:
+    """The game record of ``sheet`` (a located tree, or YAML/JSON text) under ``edition``;
+    raises :class:`~skullking.core.errors.SheetError` for a sheet that does not score,
+    whose rounds do not all give their whole play, or that gives points outside the
+    rules (``extra``), which a record cannot hold."""
+    root = read_sheet(sheet, file) if isinstance(sheet, str) else sheet
+    score = score_sheet(edition, root, file=file, scoring=scoring, schedule=schedule, check_edition=False)
+    plain: dict[str, Any] = root.plain()
+    nodes = root.value["rounds"].value
+    for number, node in enumerate(nodes, start=1):
+        play = score.plays[number - 1] if number <= len(score.plays) else None
+        if play is not None and "extra" in node.value:
+            extra = node.key_loc["extra"]
+            message = f"round {number} gives extra points ('extra'), which a game record, the play alone, does not hold"
+            raise SheetError([Problem(file=file, line=extra.line, column=extra.column, message=message)])
+        if play is None:
+            why = (
+                "is being played: a game record holds the rounds played"
+                if score.in_progress is not None
+                else "gives the tricks won ('won'), not its whole play ('tricks'): a game record needs every card"
+            )
+            raise SheetError(
+                [Problem(file=file, line=node.loc.line, column=node.loc.column, message=f"round {number} {why}")]
+            )
+    scheme = edition.scheme(scoring or plain.get("scoring"))
+    tags = [
+        _tag("Edition", edition.id),
+        _tag("Rules", edition.fingerprint()),
+        _tag("Players", *score.players),
+        _tag("Schedule", schedule or plain.get("schedule") or edition.default_schedule),
+        _tag("Scoring", scheme.id),
+    ]
+    if "modules" in plain:
+        tags.append(_tag("Modules", *plain["modules"]))
+    rounds = []
+    for number, (given, play, points) in enumerate(
+        zip(plain["rounds"], score.plays, score.rounds, strict=True), start=1
+    ):
+        assert play is not None  # (every round gives its whole play: checked above)
+        table = tuple(given.get("players", score.players))
+        rounds.append(
+            _round(edition, number=number, cards=points.cards, given=given, play=play, loads=scheme.loads, table=table)
+        )
+    return GameRecord(tags=tuple(tags), rounds=tuple(rounds), line=0, column=0)
+
+
+def _round(
+    edition: Edition,
+    *,
+    number: int,
+    cards: int,
+    given: dict[str, Any],
+    play: Replayed,
+    loads: tuple[str, ...],
+    table: tuple[str, ...],
+) -> RoundRecord:
+    """Round ``number`` of a sheet (its entry ``given``, its whole play ``play``)."""
+    events: list[Event] = [Bid(player, bid, 0, 0) for player, bid in given["bids"].items()]
+    chosen = given.get("loads", {})
+    if loads:
+        events += [Load(player, chosen.get(player, loads[0]), 0, 0) for player in table]
+    # The choices the abilities made: (after which trick, the decision); the trick is
+    # the one the player won with the card that grants it.
+    made: list[tuple[int, Decide]] = []
+    choices = [(WAGER, edition.wagers), (CHANGE_BID, edition.bid_changes)]
+    for kind, choice in choices:
+        if choice is None or choice.card is None:
+            continue
+        for player, value in given.get(choice.sheet_key, {}).items():
+            after = cards if choice.timing == "end_of_round" else _won_with(play, player, choice.card, cards)
+            made.append((after, Decide(player, choice.card, kind, (str(value),), 0, 0)))
+    for ability in leader_abilities(edition):
+        if ability.sheet_key is None:
+            continue
+        for player, leader in given.get(ability.sheet_key, {}).items():
+            after = _won_with(play, player, ability.card, cards)
+            made.append((after, Decide(player, ability.card, ability.kind.value, (leader,), 0, 0)))
+    made.sort(key=lambda entry: entry[0])
+    for k, seats in enumerate(play.seats, start=1):
+        cards_played = given["tricks"][k - 1]
+        plays = tuple(Played(seat, str(card), 0, 0) for seat, card in zip(seats, cards_played, strict=True))
+        events.append(TrickPlayed(k, plays, 0, 0))
+        events += [decision for after, decision in made if after == k]
+    leader = play.seats[0][0] if play.seats else None
+    return RoundRecord(number=number, cards=cards, leader=leader, events=tuple(events), line=0, column=0)
+
+
+def _won_with(play: Replayed, player: str, card: str, last: int) -> int:
+    """The trick ``player`` won with ``card`` (an ability's card: a kind of card, or a
+    named one), else the round's last."""
+    for trick, won in play.wins.get(player, []):
+        if card in (won.card.kind, won.card.individual):
+            return trick
+    return last

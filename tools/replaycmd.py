@@ -1,0 +1,53 @@
+"""``skullking replay``: a game record replayed move by move under its edition, scored
+as ``skullking score`` scores a sheet (its table, or its JSON)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TextIO
+
+from skullking.core.errors import Problem, RecordError, SheetError
+from skullking.tools.common import read_input, write_json
+
+
+def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
+    from skullking.language.record import parse_record
+    from skullking.play.replay import replay_record
+    from skullking.reading.located import Location, Node
+    from skullking.tools.common import named_edition
+    from skullking.tools.sheetcmd import _sheet_edition, score_report
+
+    file, text = read_input(args.record, "record", "a game record")
+    if isinstance(text, Problem):
+        raise RecordError([text])
+    record = parse_record(text, file)
+    if not record.games:
+        raise RecordError([Problem(file=file, line=1, column=1, message="the record holds no game")])
+    if args.to_sheet and len(record.games) > 1:
+        second = record.games[1]
+        message = f"a score sheet holds one game; the record holds {len(record.games)}"
+        raise RecordError([Problem(file=file, line=second.line, column=second.column, message=message)])
+    scores = []
+    for game in record.games:
+        if args.edition is not None:
+            edition = named_edition(args.edition, args)
+        else:
+            tag = game.tag("Edition")
+            named = {} if tag is None else {"edition": Node(game.edition, Location(file, tag.line, tag.column))}
+            try:
+                edition = _sheet_edition(Node(named, Location(file, game.line, game.column)), args.record, args)
+            except SheetError as exc:
+                raise RecordError(exc.problems) from None
+        score, sheet = replay_record(edition, game, file=file)
+        if args.to_sheet:
+            from skullking.scoring.sheets.score import sheet_text
+
+            out.write(sheet_text(sheet))
+            return 0
+        scores.append((score, edition))
+    if args.format == "json":
+        found = [score.as_json() for score, _ in scores]
+        write_json(out, found[0] if len(found) == 1 else found)
+        return 0
+    out.write("\n".join(score_report(score, edition) for score, edition in scores))
+    return 0
