@@ -309,6 +309,9 @@ class _Replay:
                     f"round {played.number} has no 'end', so it is being played: it gives its bids "
                     "(and loads) only; write 'end' after the round's last event",
                 )
+            if not any(isinstance(e, Bid) for e in played.events):
+                message = f"round {played.number} has no 'end' (a round being played gives its bids at least)"
+                raise self.fail(_End(played), message)
             out["in_progress"] = self.node(True, played)
         if played.leader is not None:
             out["leader"] = self.node(played.leader, played)
