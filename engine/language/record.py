@@ -179,8 +179,8 @@ class Alliance:
 
 @dataclass(frozen=True, slots=True)
 class Extra:
-    """A round's result: ``points`` given to ``player`` outside the rules (a score
-    sheet's ``extra``)."""
+    """``points`` given to ``player`` outside the rules (a score sheet's ``extra``), in a
+    round with its tricks or its results."""
 
     player: str
     points: int
@@ -188,8 +188,9 @@ class Extra:
     column: int
 
 
-#: The events of a round that gives its results instead of its tricks.
-Result = Won | Bonus | Alliance | Extra
+#: The events of a round that gives its results instead of its tricks (a round of
+#: either kind may also give :class:`Extra` points).
+Result = Won | Bonus | Alliance
 
 Event = Deal | Undealt | Bid | Load | TrickPlayed | Decide | Won | Bonus | Alliance | Extra
 
@@ -219,8 +220,8 @@ class RoundRecord:
 
     @property
     def results(self) -> tuple[Result, ...]:
-        """The round's results (``won``, ``bonus``, ``alliance``, ``extra``), in order."""
-        return tuple(e for e in self.events if isinstance(e, Won | Bonus | Alliance | Extra))
+        """The round's results (``won``, ``bonus``, ``alliance``), in order."""
+        return tuple(e for e in self.events if isinstance(e, Won | Bonus | Alliance))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -271,7 +271,7 @@ class _Replay:
 
     def results(self, played: RoundRecord, out: dict[str, Node]) -> None:
         """The results a round gives instead of its tricks, as a sheet's round with
-        ``won`` gives them: tricks won, bonuses, alliances, extra points."""
+        ``won`` gives them: tricks won, bonuses, alliances."""
         tricks = next((e for e in played.events if isinstance(e, TrickPlayed | Deal | Undealt)), None)
         if tricks is not None:
             raise self.fail(
@@ -295,9 +295,6 @@ class _Replay:
         if alliances:
             pairs = [self.node([self.node(a.player, a), self.node(a.winner, a)], a) for a in alliances]
             out["loot"] = self.node(pairs, alliances[0])
-        extra = [e for e in played.events if isinstance(e, Extra)]
-        if extra:
-            out["extra"] = self.per_player(extra, "extra points", lambda e: e.points)
 
     def sheet_round(self, played: RoundRecord) -> Node:
         out: dict[str, Node] = {"cards": self.node(played.cards, played)}
@@ -330,6 +327,9 @@ class _Replay:
             out["tricks"] = self.node(
                 [self.node([self.node(p.card, p) for p in t.plays], t) for t in tricks], tricks[0] if tricks else played
             )
+        extra = [e for e in played.events if isinstance(e, Extra)]
+        if extra:
+            out["extra"] = self.per_player(extra, "extra points", lambda e: e.points)
         made = ((WAGER, self.edition.wagers), (CHANGE_BID, self.edition.bid_changes))
         keys = {kind: choice.sheet_key for kind, choice in made if choice is not None}
         leaders = {a.card: a.sheet_key for a in leader_abilities(self.edition) if a.sheet_key}
@@ -364,11 +364,13 @@ class _End:
 
 def has_deal(game: GameRecord) -> bool:
     """Whether every round of ``game`` gives its whole deal, every card seen (and is
-    played out: not a round that gives its results, nor one being played)."""
+    played out: not a round that gives its results, nor one being played), and only
+    what a game of the engine plays (no points outside the rules)."""
     return all(
         r.deals
         and r.ended
         and not r.results
+        and not any(isinstance(e, Extra) for e in r.events)
         and all(None not in e.cards for e in r.events if isinstance(e, Deal | Undealt))
         for r in game.rounds
     )

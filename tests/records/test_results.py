@@ -79,7 +79,8 @@ def _line_of(text: str, pattern: str) -> int:
 
 
 def test_the_results_form_reads_into_its_events_and_writes_back_canonically() -> None:
-    """Each result has its own word and frozen event, the last round may leave out its
+    """Each result has its own word and frozen event (points outside the rules are not a
+    result: a round with its tricks may give them too), the last round may leave out its
     ``end`` (it is being played), and the canonical text reads back to itself."""
     record = parse_record(RESULTS)
     second, third = record.games[0].rounds[1:]
@@ -92,9 +93,8 @@ def test_the_results_form_reads_into_its_events_and_writes_back_canonically() ->
     )
     assert second.ended and not third.ended
     assert write_record(record) == RESULTS
-    assert parse_record('[Players "A"]\nround 1 cards 1 extra A -10 end').games[0].rounds[0].results == (
-        Extra("A", -10, 2, 17),
-    )
+    alone = parse_record('[Players "A"]\nround 1 cards 1 extra A -10 end').games[0].rounds[0]
+    assert alone.events == (Extra("A", -10, 2, 17),) and alone.results == ()
 
 
 def test_results_score_as_the_2021_rulebook_says() -> None:

@@ -7,15 +7,15 @@ says who played each card and who won which trick with which card, so each trick
 its players and each ability's choice comes after the trick that granted it (after the
 round's last trick when the edition has it wait for the end of the round). A round that
 gives the tricks won (``won``) is written with its results (``won``, ``bonus``,
-``alliance``, ``extra`` and the abilities' choices as ``decide`` lines), and the last
-round while it is being played (``in_progress``) with its bids and loads and no ``end``.
+``alliance`` and the abilities' choices as ``decide`` lines), and the last round while
+it is being played (``in_progress``) with its bids and loads and no ``end``. Points
+outside the rules (``extra``) end a round of either kind.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from skullking.core.errors import Problem, SheetError
 from skullking.language.record import (
     Alliance,
     Bid,
@@ -54,20 +54,10 @@ def sheet_record(
     schedule: str | None = None,
 ) -> GameRecord:
     """The game record of ``sheet`` (a located tree, or YAML/JSON text) under ``edition``;
-    raises :class:`~skullking.core.errors.SheetError` for a sheet that does not score,
-    or that gives points outside the rules (``extra``) in a round with its whole play,
-    which a record of the play cannot hold (a round with ``won`` writes them as its
-    results)."""
+    raises :class:`~skullking.core.errors.SheetError` for a sheet that does not score."""
     root = read_sheet(sheet, file) if isinstance(sheet, str) else sheet
     score = score_sheet(edition, root, file=file, scoring=scoring, schedule=schedule, check_edition=False)
     plain: dict[str, Any] = root.plain()
-    nodes = root.value["rounds"].value
-    for number, node in enumerate(nodes, start=1):
-        play = score.plays[number - 1] if number <= len(score.plays) else None
-        if play is not None and "extra" in node.value:
-            extra = node.key_loc["extra"]
-            message = f"round {number} gives extra points ('extra'), which a game record, the play alone, does not hold"
-            raise SheetError([Problem(file=file, line=extra.line, column=extra.column, message=message)])
     scheme = edition.scheme(scoring or plain.get("scoring"))
     tags = [
         _tag("Edition", edition.id),
@@ -139,6 +129,7 @@ def _round(
         plays = tuple(Played(seat, str(card), 0, 0) for seat, card in zip(seats, cards_played, strict=True))
         events.append(TrickPlayed(k, plays, 0, 0))
         events += [decision for after, decision in made if after == k]
+    events += _extra(given)
     leader = play.seats[0][0] if play.seats else None
     return RoundRecord(number=number, cards=cards, leader=leader, events=tuple(events), line=0, column=0)
 
@@ -172,8 +163,13 @@ def _results(
         if choice is not None and choice.card is not None:
             made = given.get(choice.sheet_key, {})
             events += [Decide(player, choice.card, kind, (str(value),), 0, 0) for player, value in made.items()]
-    events += [Extra(player, points, 0, 0) for player, points in given.get("extra", {}).items()]
+    events += _extra(given)
     return RoundRecord(number=number, cards=cards, leader=None, events=tuple(events), line=0, column=0)
+
+
+def _extra(given: dict[str, Any]) -> list[Event]:
+    """The points a round of a sheet gives outside the rules (``extra``), last."""
+    return [Extra(player, points, 0, 0) for player, points in given.get("extra", {}).items()]
 
 
 def _won_with(play: Replayed, player: str, card: str, last: int) -> int:
