@@ -820,6 +820,25 @@ def test_the_exported_record_replays_to_the_games_totals(client: TestClient, tmp
     assert client.get("/api/games/nope/record.skr").status_code == 404
 
 
+def test_a_game_entered_with_its_whole_play_and_free_points_exports_its_tricks(
+    client: TestClient, simulated: dict[str, Any], tmp_path: Path
+) -> None:
+    """A game whose rounds were entered with their whole play (`skullking simulate --seed
+    2`: every trick, wagers, bid changes), one with free points beside its play, exports
+    a record with every trick and the points, which replays to the game's totals."""
+    sheet = simulated["sheet"]
+    game = new_game(
+        client, sheet["players"], edition=sheet["edition"], scoring=sheet["scoring"], schedule=sheet["schedule"]
+    )
+    for number, data in enumerate(sheet["rounds"][:4], 1):
+        more = {"extra": {sheet["players"][0]: -20}} if number == 4 else {}
+        assert put(client, game, number, {**data, **more}).status_code == 200
+    text, replayed = _replayed(client, game, tmp_path)
+    assert replayed == score_part(game_of(client, game))
+    assert text.count("  trick ") == 1 + 2 + 3 + 4 and text.count("\nend\n") == 4
+    assert f"  extra {sheet['players'][0]} -20\nend\n" in text
+
+
 def test_a_house_rule_games_record_names_its_rule_as_the_sheet_does(client: TestClient, tmp_path: Path) -> None:
     """A house-rule game's record names the rule's file, as its sheet does, and replays to
     the game's totals with the rule saved beside it under that name (a made bid paying
