@@ -487,7 +487,8 @@ def _parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     p.add_argument(
         "--to-record",
         action="store_true",
-        help="write the sheet's game as a game record instead (every round must give its 'tricks')",
+        help="write the sheet's game as a game record instead (a round with 'tricks' as its play, "
+        "one with 'won' as its results, the round in progress as its bids)",
     )
     p.set_defaults(run=cmd_score)
 

@@ -33,9 +33,9 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from lark import Token, Transformer, v_args
 from lark.tree import Meta
@@ -44,11 +44,16 @@ from skullking.core.errors import Problem, RecordError, shorten
 
 #: The words that begin a round, an event or the end of a round: a player so called is
 #: written in quotes.
-KEYWORDS = frozenset({"round", "cards", "leader", "deal", "undealt", "bid", "load", "trick", "decide", "end"})
+KEYWORDS = frozenset(
+    {"round", "cards", "leader", "deal", "undealt", "bid", "load", "trick", "decide", "end"}
+    | {"won", "bonus", "alliance", "extra"}
+)
 
 #: The tags a game's header gives a meaning to, in the order the canonical form writes
 #: them; any other tag (a date, a place) is kept as it is, after them.
 KNOWN_TAGS = ("Edition", "Rules", "Players", "Schedule", "Scoring", "Modules", "Abilities")
+
+_E = TypeVar("_E")
 
 _BARE = re.compile(r'[^\s,\[\]"#?:]+')
 
@@ -139,13 +144,63 @@ class Decide:
     column: int
 
 
-Event = Deal | Undealt | Bid | Load | TrickPlayed | Decide
+@dataclass(frozen=True, slots=True)
+class Won:
+    """A round's result, as a score sheet keeps it (``won``): ``player`` won ``tricks``
+    tricks."""
+
+    player: str
+    tricks: int
+    line: int
+    column: int
+
+
+@dataclass(frozen=True, slots=True)
+class Bonus:
+    """A round's result: ``player`` earned the capture bonus ``bonus`` (its id in the
+    edition); one line per capture, as a score sheet's ``bonuses`` repeat an id."""
+
+    player: str
+    bonus: str
+    line: int
+    column: int
+
+
+@dataclass(frozen=True, slots=True)
+class Alliance:
+    """A round's result: ``player``'s Loot card allied them with ``winner``, who won its
+    trick (a score sheet's ``loot`` pair)."""
+
+    player: str
+    winner: str
+    line: int
+    column: int
+
+
+@dataclass(frozen=True, slots=True)
+class Extra:
+    """``points`` given to ``player`` outside the rules (a score sheet's ``extra``), in a
+    round with its tricks or its results."""
+
+    player: str
+    points: int
+    line: int
+    column: int
+
+
+#: The events of a round that gives its results instead of its tricks (a round of
+#: either kind may also give :class:`Extra` points).
+Result = Won | Bonus | Alliance
+
+Event = Deal | Undealt | Bid | Load | TrickPlayed | Decide | Won | Bonus | Alliance | Extra
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RoundRecord:
     """Round ``number``, ``cards`` dealt to each hand, led first by ``leader`` (``None``:
-    not written), and its events in order, up to its ``end``."""
+    not written), and its events in order, up to its ``end``; a round with no ``end``
+    (``ended`` false: only the record's last) is being played. A round gives its whole
+    play (``trick`` lines) or its results (:data:`Result` events), not both."""
 
     number: int
     cards: int
@@ -156,10 +211,17 @@ class RoundRecord:
     #: Where the round's ``end`` is written.
     end_line: int = 0
     end_column: int = 0
+    #: Whether the round is written up to its ``end`` (false: it is being played).
+    ended: bool = True
 
     @property
     def deals(self) -> tuple[Deal, ...]:
         return tuple(e for e in self.events if isinstance(e, Deal))
+
+    @property
+    def results(self) -> tuple[Result, ...]:
+        """The round's results (``won``, ``bonus``, ``alliance``), in order."""
+        return tuple(e for e in self.events if isinstance(e, Won | Bonus | Alliance))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -249,6 +311,7 @@ _NAMES = {
     "INT": "a whole number",
     "TAG": "a tag's name",
     "UNKNOWN": "'?'",
+    "END": "'end'",
     "LSQB": "'['",
     "RSQB": "']'",
     "COLON": "':'",
@@ -306,6 +369,7 @@ class _Build(Transformer[Token, Any]):
     @v_args(meta=True)
     def round(self, meta: Meta, parts: list[Any]) -> RoundRecord:
         number, cards, *rest = parts
+        end = rest.pop() if rest and isinstance(rest[-1], Token) else None
         leader = rest.pop(0) if rest and isinstance(rest[0], str) else None
         return RoundRecord(
             number=self._number(number, "the round's number"),
@@ -314,8 +378,9 @@ class _Build(Transformer[Token, Any]):
             events=tuple(rest),
             line=meta.line,
             column=meta.column,
-            end_line=meta.end_line,
-            end_column=meta.end_column - len("end"),
+            end_line=end.line or 1 if end is not None else meta.end_line,
+            end_column=end.column or 1 if end is not None else meta.end_column,
+            ended=end is not None,
         )
 
     @v_args(meta=True)
@@ -327,20 +392,28 @@ class _Build(Transformer[Token, Any]):
     def undealt(self, meta: Meta, parts: list[Token]) -> Undealt:
         return Undealt(self._cards(parts), meta.line, meta.column)
 
+    def _counted(self, meta: Meta, parts: list[Any], what: str, kind: Callable[[str, int, int, int], _E]) -> _E:
+        """An event of a player and a number (a bid, tricks won, extra points)."""
+        player, number = parts
+        return kind(player, self._number(number, f"{player}'s {what}"), meta.line, meta.column)
+
+    @staticmethod
+    def _named(meta: Meta, parts: list[Any], kind: Callable[[str, str, int, int], _E]) -> _E:
+        """An event of a player and one word (a load, a card played, a bonus's id, an ally)."""
+        player, word = parts
+        return kind(player, str(word), meta.line, meta.column)
+
     @v_args(meta=True)
     def bid(self, meta: Meta, parts: list[Any]) -> Bid:
-        player, bid = parts
-        return Bid(player, self._number(bid, f"{player}'s bid"), meta.line, meta.column)
+        return self._counted(meta, parts, "bid", Bid)
 
     @v_args(meta=True)
     def load(self, meta: Meta, parts: list[Any]) -> Load:
-        player, load = parts
-        return Load(player, str(load), meta.line, meta.column)
+        return self._named(meta, parts, Load)
 
     @v_args(meta=True)
     def play(self, meta: Meta, parts: list[Any]) -> Played:
-        player, card = parts
-        return Played(player, str(card), meta.line, meta.column)
+        return self._named(meta, parts, Played)
 
     @v_args(meta=True)
     def trick(self, meta: Meta, parts: list[Any]) -> TrickPlayed:
@@ -352,6 +425,22 @@ class _Build(Transformer[Token, Any]):
         player, card, kind, *values = parts
         answer = tuple(_string(str(v)) if v.type == "STRING" else str(v) for v in values)
         return Decide(player, str(card), str(kind), answer, meta.line, meta.column)
+
+    @v_args(meta=True)
+    def won(self, meta: Meta, parts: list[Any]) -> Won:
+        return self._counted(meta, parts, "tricks won", Won)
+
+    @v_args(meta=True)
+    def bonus(self, meta: Meta, parts: list[Any]) -> Bonus:
+        return self._named(meta, parts, Bonus)
+
+    @v_args(meta=True)
+    def alliance(self, meta: Meta, parts: list[Any]) -> Alliance:
+        return self._named(meta, parts, Alliance)
+
+    @v_args(meta=True)
+    def extra(self, meta: Meta, parts: list[Any]) -> Extra:
+        return self._counted(meta, parts, "extra points", Extra)
 
 
 def parse_record(text: str, file: str = "<record>") -> Record:
@@ -421,6 +510,14 @@ def _event_line(event: Event) -> str:
     if isinstance(event, TrickPlayed):
         plays = ", ".join(f"{name_text(p.player)} {p.card}" for p in event.plays)
         return f"trick {event.number}: {plays}"
+    if isinstance(event, Won):
+        return f"won {name_text(event.player)} {event.tricks}"
+    if isinstance(event, Bonus):
+        return f"bonus {name_text(event.player)} {event.bonus}"
+    if isinstance(event, Alliance):
+        return f"alliance {name_text(event.player)} {name_text(event.winner)}"
+    if isinstance(event, Extra):
+        return f"extra {name_text(event.player)} {event.points}"
     values = " ".join(name_text(v) for v in event.values)
     return f"decide {name_text(event.player)} {event.card} {event.kind}" + (f" {values}" if values else "")
 
@@ -435,7 +532,8 @@ def _game_lines(game: GameRecord) -> Iterator[str]:
         yield f"round {played.number} cards {played.cards}{leader}"
         for event in played.events:
             yield "  " + _event_line(event)
-        yield "end"
+        if played.ended:
+            yield "end"
 
 
 def write_record(record: Record | GameRecord) -> str:

@@ -7,9 +7,12 @@ which bids the bidding rules allow, what a decision may answer) is the round's o
 the first move the round refuses is reported at the event's line and column. A record
 without the deal (or with cards nobody saw, ``?``) is scored as a score sheet with its
 whole play is (:mod:`skullking.scoring.sheets`): every trick replayed, its cards'
-copies and following suit checked as far as the tricks show them. Either way the scores
-are the sheet's (:class:`~skullking.scoring.sheets.score.SheetScore`), as
-``skullking score`` gives them.
+copies and following suit checked as far as the tricks show them. A round that gives
+its results (``won`` and the claims a score sheet's round may make) instead of its
+tricks, and a last round being played (no ``end``), are read the same way, as the
+sheet's rounds that give ``won`` and ``in_progress`` are. Either way the scores are the
+sheet's (:class:`~skullking.scoring.sheets.score.SheetScore`), as ``skullking score``
+gives them.
 """
 
 from __future__ import annotations
@@ -18,7 +21,20 @@ import itertools
 from typing import TYPE_CHECKING, Any
 
 from skullking.core.errors import GameError, NotationError, Problem, RecordError, SheetError, SkullKingError
-from skullking.language.record import Bid, Deal, Decide, GameRecord, Load, RoundRecord, TrickPlayed, Undealt
+from skullking.language.record import (
+    Alliance,
+    Bid,
+    Bonus,
+    Deal,
+    Decide,
+    Extra,
+    GameRecord,
+    Load,
+    RoundRecord,
+    TrickPlayed,
+    Undealt,
+    Won,
+)
 from skullking.model.records import CHOOSE_LEADER, EXCHANGE, OVER
 from skullking.play.game import Game
 from skullking.reading.located import Location, Node
@@ -224,6 +240,13 @@ class _Replay:
                 root[key] = self.node(value, game.tag(key.title()))
         if game.modules is not None:
             root["modules"] = self.node([self.node(m, game.tag("Modules")) for m in game.modules], game.tag("Modules"))
+        for played, following in zip(game.rounds, game.rounds[1:], strict=False):
+            if not played.ended:
+                message = (
+                    f"round {played.number} has no 'end' before round {following.number} begins "
+                    "(only the record's last round may be being played)"
+                )
+                raise self.fail(following, message)
         root["rounds"] = self.node([self.sheet_round(r) for r in game.rounds], game)
         sheet = self.node(root, game)
         try:
@@ -235,8 +258,58 @@ class _Replay:
         loc = Location(self.file, at.line, at.column)
         return Node(value, loc, key_loc=dict.fromkeys(value, loc) if isinstance(value, dict) else {})
 
+    def per_player(self, events: list[Any], what: str, value: Any) -> Node:
+        """A sheet's mapping of player to ``value(event)``, each at its event; a player
+        given twice is a problem at the second."""
+        out = self.node({}, events[0])
+        for event in events:
+            if event.player in out.value:
+                raise self.fail(event, f"{event.player}'s {what} is given twice")
+            out.value[event.player] = self.node(value(event), event)
+            out.key_loc[event.player] = Location(self.file, event.line, event.column)
+        return out
+
+    def results(self, played: RoundRecord, out: dict[str, Node]) -> None:
+        """The results a round gives instead of its tricks, as a sheet's round with
+        ``won`` gives them: tricks won, bonuses, alliances."""
+        tricks = next((e for e in played.events if isinstance(e, TrickPlayed | Deal | Undealt)), None)
+        if tricks is not None:
+            raise self.fail(
+                played.results[0],
+                f"round {played.number} gives its results and its "
+                + ("tricks" if isinstance(tricks, TrickPlayed) else "deal")
+                + ": a round gives its whole play (its deal and tricks) or its results, not both",
+            )
+        won = [e for e in played.events if isinstance(e, Won)]
+        out["won"] = self.per_player(won, "tricks won", lambda e: e.tricks) if won else self.node({}, played)
+        bonuses = [e for e in played.events if isinstance(e, Bonus)]
+        if bonuses:
+            entry = self.node({}, bonuses[0])
+            for bonus in bonuses:
+                if bonus.player not in entry.value:
+                    entry.value[bonus.player] = self.node([], bonus)
+                    entry.key_loc[bonus.player] = Location(self.file, bonus.line, bonus.column)
+                entry.value[bonus.player].value.append(self.node(bonus.bonus, bonus))
+            out["bonuses"] = entry
+        alliances = [e for e in played.events if isinstance(e, Alliance)]
+        if alliances:
+            pairs = [self.node([self.node(a.player, a), self.node(a.winner, a)], a) for a in alliances]
+            out["loot"] = self.node(pairs, alliances[0])
+
     def sheet_round(self, played: RoundRecord) -> Node:
         out: dict[str, Node] = {"cards": self.node(played.cards, played)}
+        if not played.ended:
+            stray = next((e for e in played.events if not isinstance(e, Bid | Load | Deal | Undealt)), None)
+            if stray is not None:
+                raise self.fail(
+                    stray,
+                    f"round {played.number} has no 'end', so it is being played: it gives its bids "
+                    "(and loads) only; write 'end' after the round's last event",
+                )
+            if not any(isinstance(e, Bid) for e in played.events):
+                message = f"round {played.number} has no 'end' (a round being played gives its bids at least)"
+                raise self.fail(_End(played), message)
+            out["in_progress"] = self.node(True, played)
         if played.leader is not None:
             out["leader"] = self.node(played.leader, played)
         bids = {e.player: self.node(e.bid, e) for e in played.events if isinstance(e, Bid)}
@@ -248,9 +321,15 @@ class _Replay:
         if loads:
             out["loads"] = self.node(loads, played)
         tricks = [e for e in played.events if isinstance(e, TrickPlayed)]
-        out["tricks"] = self.node(
-            [self.node([self.node(p.card, p) for p in t.plays], t) for t in tricks], tricks[0] if tricks else played
-        )
+        if played.results:
+            self.results(played, out)
+        elif played.ended:
+            out["tricks"] = self.node(
+                [self.node([self.node(p.card, p) for p in t.plays], t) for t in tricks], tricks[0] if tricks else played
+            )
+        extra = [e for e in played.events if isinstance(e, Extra)]
+        if extra:
+            out["extra"] = self.per_player(extra, "extra points", lambda e: e.points)
         made = ((WAGER, self.edition.wagers), (CHANGE_BID, self.edition.bid_changes))
         keys = {kind: choice.sheet_key for kind, choice in made if choice is not None}
         leaders = {a.card: a.sheet_key for a in leader_abilities(self.edition) if a.sheet_key}
@@ -271,7 +350,9 @@ class _Replay:
             entry = out.setdefault(key, self.node({}, event))
             entry.value[event.player] = self.node(value, event)
             entry.key_loc[event.player] = Location(self.file, event.line, event.column)
-        return self.node(out, played)
+        round_node = self.node(out, played)
+        round_node.key_loc.update((key, node.loc) for key, node in out.items())  # (a key is where its events are)
+        return round_node
 
 
 class _End:
@@ -282,9 +363,16 @@ class _End:
 
 
 def has_deal(game: GameRecord) -> bool:
-    """Whether every round of ``game`` gives its whole deal, every card seen."""
+    """Whether every round of ``game`` gives its whole deal, every card seen (and is
+    played out: not a round that gives its results, nor one being played), and only
+    what a game of the engine plays (no points outside the rules)."""
     return all(
-        r.deals and all(None not in e.cards for e in r.events if isinstance(e, Deal | Undealt)) for r in game.rounds
+        r.deals
+        and r.ended
+        and not r.results
+        and not any(isinstance(e, Extra) for e in r.events)
+        and all(None not in e.cards for e in r.events if isinstance(e, Deal | Undealt))
+        for r in game.rounds
     )
 
 

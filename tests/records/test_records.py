@@ -359,19 +359,24 @@ def test_a_record_and_its_score_sheet_convert_either_way_to_the_same_scores(tmp_
     assert again == write_record(_without_exchanges(parse_record(record.read_text(encoding="utf-8")).games[0]))
 
 
-def test_a_sheet_without_the_whole_play_or_with_extra_points_makes_no_record(tmp_path: Path) -> None:
-    """A record holds every card played, and only what the rules score: a sheet that
-    gives the tricks won, or free points, is refused at that round, exit 2."""
-    code, _, err = _cli("score", "--to-record", "examples/sheets/harbour-night.yaml")
-    assert code == 2 and "round 1 gives the tricks won ('won'), not its whole play" in err
-    assert err.startswith("examples/sheets/harbour-night.yaml:")
+def test_extra_points_beside_the_whole_play_end_the_rounds_record(tmp_path: Path) -> None:
+    """A sheet round with its whole play and free points (``extra``, outside the rules)
+    is written with its tricks, then its ``extra`` lines; the record replays (without
+    the deal: a game of the engine gives no free points) to the sheet's scores (the
+    2021 rulebook's 20 for Ann's bid of 1 made, plus the 5 given)."""
     sheet = tmp_path / "extra.yaml"
     sheet.write_text(
         "players: [Ann, Bo]\nrounds:\n  - bids: {Ann: 1, Bo: 0}\n    tricks: [[Y7, Y3, G1]]\n    extra: {Ann: 5}\n",
         encoding="utf-8",
     )
-    code, _, err = _cli("score", "--to-record", str(sheet))
-    assert code == 2 and err.startswith(f"{sheet}:5:5: round 1 gives extra points")
+    code, text, err = _cli("score", "--to-record", str(sheet))
+    assert code == 0, err
+    assert text.endswith("  trick 1: Ann Y7, Graybeard Y3, Bo G1\n  extra Ann 5\nend\n")
+    record = tmp_path / "extra.skr"
+    record.write_text(text, encoding="utf-8")
+    code, out, err = _cli("replay", "--format", "json", str(record))
+    assert code == 0, err
+    assert json.loads(out)["totals"] == {"Ann": 25, "Bo": 10}
 
 
 def test_two_games_make_no_one_sheet(tmp_path: Path) -> None:

@@ -34,7 +34,7 @@ from skullking.core.errors import SkullKingError
 from skullking.rounds.seating import table_trick
 from skullking.storage.cache import code_fingerprint
 
-from .games import Editions, RoundError, RulesError, form, score, sheet_yaml
+from .games import Editions, RoundError, RulesError, form, record_text, score, sheet_yaml
 from .i18n import COOKIE, LANGUAGES, chosen, script_messages, translations
 from .requests import (
     MAX_GAME_ROUNDS,
@@ -370,6 +370,21 @@ class Pad:
             sheet_yaml(game),
             media_type="application/yaml",
             headers={"content-disposition": f'attachment; filename="skullking-{game.id}.yaml"'},
+        )
+
+    async def api_record(self, request: Request) -> Response:
+        """The game as a game record (``skullking replay`` scores it); a game its edition
+        no longer scores is refused (409) with the problems, as a round would be."""
+        game = await run_in_threadpool(self.store.game, request.path_params["game"])
+        edition = await run_in_threadpool(self.edition_of, game)
+        try:
+            text = await run_in_threadpool(record_text, edition, game)
+        except RoundError as exc:
+            raise BadRequest(exc.record(), 409) from None
+        return PlainTextResponse(
+            text,
+            media_type="text/plain",
+            headers={"content-disposition": f'attachment; filename="skullking-{game.id}.skr"'},
         )
 
     async def api_rules_file(self, request: Request) -> Response:
@@ -873,6 +888,7 @@ def create_app(
         Route("/api/games/{game}/draft", _handler(pad.api_put_draft, access=game), methods=["PUT"]),
         Route("/api/games/{game}/sheet.yaml", _handler(pad.api_sheet)),
         Route("/api/games/{game}/rules.yaml", _handler(pad.api_rules_file)),
+        Route("/api/games/{game}/record.skr", _handler(pad.api_record)),
         Route("/api/games/{game}/rounds/{n}", _handler(pad.api_put_round, access=game), methods=["PUT"]),
         Route("/api/games/{game}/rounds/{n}", _handler(pad.api_delete_round, access=game), methods=["DELETE"]),
         Route("/api/games/{game}/rounds/{n}/preview", _handler(pad.api_preview_round), methods=["POST"]),

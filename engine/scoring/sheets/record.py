@@ -1,18 +1,36 @@
-"""A score sheet that gives the whole play of every round (``tricks``) written as a game
-record (:mod:`skullking.language.record`), without the deal the sheet does not give.
+"""A score sheet written as a game record (:mod:`skullking.language.record`), without
+the deal the sheet does not give.
 
-The sheet is scored first, so that only a sheet ``skullking score`` accepts is written;
-its replay says who played each card and who won which trick with which card, so each
-trick names its players and each ability's choice comes after the trick that granted
-it (after the round's last trick when the edition has it wait for the end of the round).
+The sheet is scored first, so that only a sheet ``skullking score`` accepts is written.
+A round that gives its whole play (``tricks``) is written with its tricks: its replay
+says who played each card and who won which trick with which card, so each trick names
+its players and each ability's choice comes after the trick that granted it (after the
+round's last trick when the edition has it wait for the end of the round). A round that
+gives the tricks won (``won``) is written with its results (``won``, ``bonus``,
+``alliance`` and the abilities' choices as ``decide`` lines), and the last round while
+it is being played (``in_progress``) with its bids and loads and no ``end``. Points
+outside the rules (``extra``) end a round of either kind.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from skullking.core.errors import Problem, SheetError
-from skullking.language.record import Bid, Decide, Event, GameRecord, Load, Played, RoundRecord, Tag, TrickPlayed
+from skullking.language.record import (
+    Alliance,
+    Bid,
+    Bonus,
+    Decide,
+    Event,
+    Extra,
+    GameRecord,
+    Load,
+    Played,
+    RoundRecord,
+    Tag,
+    TrickPlayed,
+    Won,
+)
 from skullking.rounds.lookups import CHANGE_BID, WAGER
 from skullking.rounds.seating import leader_abilities
 from skullking.scoring.sheets.score import read_sheet, score_sheet
@@ -36,28 +54,10 @@ def sheet_record(
     schedule: str | None = None,
 ) -> GameRecord:
     """The game record of ``sheet`` (a located tree, or YAML/JSON text) under ``edition``;
-    raises :class:`~skullking.core.errors.SheetError` for a sheet that does not score,
-    whose rounds do not all give their whole play, or that gives points outside the
-    rules (``extra``), which a record cannot hold."""
+    raises :class:`~skullking.core.errors.SheetError` for a sheet that does not score."""
     root = read_sheet(sheet, file) if isinstance(sheet, str) else sheet
     score = score_sheet(edition, root, file=file, scoring=scoring, schedule=schedule, check_edition=False)
     plain: dict[str, Any] = root.plain()
-    nodes = root.value["rounds"].value
-    for number, node in enumerate(nodes, start=1):
-        play = score.plays[number - 1] if number <= len(score.plays) else None
-        if play is not None and "extra" in node.value:
-            extra = node.key_loc["extra"]
-            message = f"round {number} gives extra points ('extra'), which a game record, the play alone, does not hold"
-            raise SheetError([Problem(file=file, line=extra.line, column=extra.column, message=message)])
-        if play is None:
-            why = (
-                "is being played: a game record holds the rounds played"
-                if score.in_progress is not None
-                else "gives the tricks won ('won'), not its whole play ('tricks'): a game record needs every card"
-            )
-            raise SheetError(
-                [Problem(file=file, line=node.loc.line, column=node.loc.column, message=f"round {number} {why}")]
-            )
     scheme = edition.scheme(scoring or plain.get("scoring"))
     tags = [
         _tag("Edition", edition.id),
@@ -70,12 +70,27 @@ def sheet_record(
         tags.append(_tag("Modules", *plain["modules"]))
     rounds = []
     for number, (given, play, points) in enumerate(
-        zip(plain["rounds"], score.plays, score.rounds, strict=True), start=1
+        zip(plain["rounds"], score.plays, score.rounds, strict=False), start=1
     ):
-        assert play is not None  # (every round gives its whole play: checked above)
         table = tuple(given.get("players", score.players))
+        if play is None:
+            rounds.append(
+                _results(edition, number=number, cards=points.cards, given=given, loads=scheme.loads, table=table)
+            )
+        else:
+            rounds.append(
+                _round(
+                    edition, number=number, cards=points.cards, given=given, play=play, loads=scheme.loads, table=table
+                )
+            )
+    if score.in_progress is not None:
+        going = score.in_progress
+        given = plain["rounds"][-1]
+        events = _bids(given, scheme.loads, tuple(given.get("players", score.players)))
         rounds.append(
-            _round(edition, number=number, cards=points.cards, given=given, play=play, loads=scheme.loads, table=table)
+            RoundRecord(
+                number=going.number, cards=going.cards, leader=None, events=events, line=0, column=0, ended=False
+            )
         )
     return GameRecord(tags=tuple(tags), rounds=tuple(rounds), line=0, column=0)
 
@@ -91,10 +106,7 @@ def _round(
     table: tuple[str, ...],
 ) -> RoundRecord:
     """Round ``number`` of a sheet (its entry ``given``, its whole play ``play``)."""
-    events: list[Event] = [Bid(player, bid, 0, 0) for player, bid in given["bids"].items()]
-    chosen = given.get("loads", {})
-    if loads:
-        events += [Load(player, chosen.get(player, loads[0]), 0, 0) for player in table]
+    events = list(_bids(given, loads, table))
     # The choices the abilities made: (after which trick, the decision); the trick is
     # the one the player won with the card that grants it.
     made: list[tuple[int, Decide]] = []
@@ -117,8 +129,47 @@ def _round(
         plays = tuple(Played(seat, str(card), 0, 0) for seat, card in zip(seats, cards_played, strict=True))
         events.append(TrickPlayed(k, plays, 0, 0))
         events += [decision for after, decision in made if after == k]
+    events += _extra(given)
     leader = play.seats[0][0] if play.seats else None
     return RoundRecord(number=number, cards=cards, leader=leader, events=tuple(events), line=0, column=0)
+
+
+def _bids(given: dict[str, Any], loads: tuple[str, ...], table: tuple[str, ...]) -> tuple[Event, ...]:
+    """What a round of a sheet (its entry ``given``) says first: the bids, then each
+    player's load under a scheme with loads (the first, where the sheet gives none)."""
+    events: list[Event] = [Bid(player, bid, 0, 0) for player, bid in given["bids"].items()]
+    chosen = given.get("loads", {})
+    if loads:
+        events += [Load(player, chosen.get(player, loads[0]), 0, 0) for player in table]
+    return tuple(events)
+
+
+def _results(
+    edition: Edition,
+    *,
+    number: int,
+    cards: int,
+    given: dict[str, Any],
+    loads: tuple[str, ...],
+    table: tuple[str, ...],
+) -> RoundRecord:
+    """Round ``number`` of a sheet that gives the tricks won (its entry ``given``): its
+    bids and loads, its results, then the abilities' choices (wagers, bid changes)."""
+    events = list(_bids(given, loads, table))
+    events += [Won(player, tricks, 0, 0) for player, tricks in given["won"].items()]
+    events += [Bonus(player, bonus, 0, 0) for player, ids in given.get("bonuses", {}).items() for bonus in ids]
+    events += [Alliance(player, winner, 0, 0) for player, winner in given.get("loot", [])]
+    for kind, choice in ((WAGER, edition.wagers), (CHANGE_BID, edition.bid_changes)):
+        if choice is not None and choice.card is not None:
+            made = given.get(choice.sheet_key, {})
+            events += [Decide(player, choice.card, kind, (str(value),), 0, 0) for player, value in made.items()]
+    events += _extra(given)
+    return RoundRecord(number=number, cards=cards, leader=None, events=tuple(events), line=0, column=0)
+
+
+def _extra(given: dict[str, Any]) -> list[Event]:
+    """The points a round of a sheet gives outside the rules (``extra``), last."""
+    return [Extra(player, points, 0, 0) for player, points in given.get("extra", {}).items()]
 
 
 def _won_with(play: Replayed, player: str, card: str, last: int) -> int:

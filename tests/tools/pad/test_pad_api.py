@@ -778,6 +778,81 @@ def test_a_house_rule_game_gives_its_rule_file_and_a_sheet_scored_by_it(client: 
     assert client.get(f"/api/games/{new_game(client)}/rules.yaml").status_code == 404
 
 
+def _replayed(client: TestClient, game: str, folder: Path, *options: str) -> tuple[str, dict[str, Any]]:
+    """GET /api/games/{id}/record.skr saved into ``folder``: its text, and what
+    `skullking replay --format json [OPTIONS]` makes of the saved file."""
+    answer = client.get(f"/api/games/{game}/record.skr")
+    assert answer.status_code == 200, answer.text
+    assert answer.headers["content-type"].startswith("text/plain")
+    assert f'filename="skullking-{game}.skr"' in answer.headers["content-disposition"]
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "game.skr"
+    path.write_text(answer.text, encoding="utf-8")
+    code, out = cli("replay", "--format", "json", *options, str(path))
+    assert code == 0, out
+    replayed: dict[str, Any] = json.loads(out)
+    return answer.text, replayed
+
+
+def test_the_exported_record_replays_to_the_games_totals(client: TestClient, tmp_path: Path) -> None:
+    """GET /api/games/{id}/record.skr is a game record that `skullking replay` scores, from
+    the saved file, to the game's record: each round with its results (tricks won, the
+    black 14's bonus, Rascal's wager, Harry's bid change, a Loot alliance), and the round
+    being played with its bids and no 'end'."""
+    game = new_game(client, edition="skullking-2021")
+    put(client, game, 1, ROUND_1)
+    claims = rnd(
+        {"Emma": 2, "Nico": 0, "Pat": 0},
+        {"Emma": 1, "Nico": 0, "Pat": 1},
+        bonuses={"Pat": ["black-14"]},
+        loot=[["Nico", "Pat"]],
+        wagers={"Pat": 10},
+        harry={"Emma": -1},
+    )
+    assert put(client, game, 2, claims).status_code == 200
+    assert put(client, game, 3, {"bids": {"Emma": 1, "Nico": 1, "Pat": 1}, "in_progress": True}).status_code == 200
+    text, replayed = _replayed(client, game, tmp_path)
+    assert replayed == score_part(game_of(client, game))
+    assert replayed["in_progress"] == {"round": 3, "cards": 3, "bids": {"Emma": 1, "Nico": 1, "Pat": 1}}
+    assert "  bonus Pat black-14\n  alliance Nico Pat\n" in text
+    assert "  decide Pat rascal wager 10\n  decide Emma harry change_bid -1\n" in text
+    assert text.rstrip().endswith("bid Pat 1")
+    assert client.get("/api/games/nope/record.skr").status_code == 404
+
+
+def test_a_game_entered_with_its_whole_play_and_free_points_exports_its_tricks(
+    client: TestClient, simulated: dict[str, Any], tmp_path: Path
+) -> None:
+    """A game whose rounds were entered with their whole play (`skullking simulate --seed
+    2`: every trick, wagers, bid changes), one with free points beside its play, exports
+    a record with every trick and the points, which replays to the game's totals."""
+    sheet = simulated["sheet"]
+    game = new_game(
+        client, sheet["players"], edition=sheet["edition"], scoring=sheet["scoring"], schedule=sheet["schedule"]
+    )
+    for number, data in enumerate(sheet["rounds"][:4], 1):
+        more = {"extra": {sheet["players"][0]: -20}} if number == 4 else {}
+        assert put(client, game, number, {**data, **more}).status_code == 200
+    text, replayed = _replayed(client, game, tmp_path)
+    assert replayed == score_part(game_of(client, game))
+    assert text.count("  trick ") == 1 + 2 + 3 + 4 and text.count("\nend\n") == 4
+    assert f"  extra {sheet['players'][0]} -20\nend\n" in text
+
+
+def test_a_house_rule_games_record_names_its_rule_as_the_sheet_does(client: TestClient, tmp_path: Path) -> None:
+    """A house-rule game's record names the rule's file, as its sheet does, and replays to
+    the game's totals with the rule saved beside it under that name (a made bid paying
+    25 per bid: the house rule's points, not the 2021 rulebook's)."""
+    game = new_game(client, rules=RICH_MADE)
+    put(client, game, 1, ROUND_1)
+    put(client, game, 2, ROUND_2)
+    (tmp_path / "club.yaml").write_text(RICH_MADE, encoding="utf-8")
+    text, replayed = _replayed(client, game, tmp_path)
+    assert '[Edition "club.yaml"]' in text and "save it beside this record as club.yaml" in text
+    assert replayed == score_part(game_of(client, game))
+    assert replayed["totals"]["Emma"] == 25 + (-10)
+
+
 def test_a_house_rule_adjustment_scores_the_pads_rounds(client: TestClient) -> None:
     """The pad scores a round as a sheet is, adjustments included: under a rule doubling
     the schedule's last round, the one round of 'past-your-bedtime' scores twice the

@@ -88,3 +88,16 @@ def test_the_language_switch_keeps_the_choice_and_goes_back(client: TestClient) 
         answer = client.get("/language", params={"to": "de", "back": away}, follow_redirects=False)
         assert answer.headers["location"] == "/", away
     assert set(LANGUAGES) == {"en", "de", "ja"}
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "ja"])
+def test_a_games_page_links_its_record_beside_its_sheet(client: TestClient, lang: str) -> None:
+    """The game page offers the game record to save, beside the score sheet, in the
+    reader's language."""
+    game = client.post("/api/games", json={"players": ["Ann", "Bo", "Cy"]}).json()["id"]
+    page = client.get(f"/games/{game}", headers={"accept-language": lang}).text
+    words = translations(lang)
+    sheet = f'<a href="/api/games/{game}/sheet.yaml" download>{words.gettext("Save the score sheet")}</a>'
+    record = f'<a href="/api/games/{game}/record.skr" download>{words.gettext("Save the game record")}</a>'
+    assert sheet in page and record in page
+    assert page.index(record) - page.index(sheet) < len(sheet) + 10

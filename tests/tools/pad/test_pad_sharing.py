@@ -91,10 +91,16 @@ def test_on_this_machine_only_no_change_needs_a_key(db: Path) -> None:
 
 
 def test_a_phone_without_a_key_watches_and_changes_nothing(shared: TestClient, game: str, db: Path) -> None:
-    """Without a key every read is answered (the games, a game, its form, sheet, rules
+    """Without a key every read is answered (the games, a game, its form, sheet, record, rules
     page, a trick, a preview, a house rule checked, statistics) and every change is
     refused with 403 and the reason, leaving the game as it was."""
-    for path in ("/api/games", f"/api/games/{game}", f"/api/games/{game}/form", f"/api/games/{game}/sheet.yaml"):
+    for path in (
+        "/api/games",
+        f"/api/games/{game}",
+        f"/api/games/{game}/form",
+        f"/api/games/{game}/sheet.yaml",
+        f"/api/games/{game}/record.skr",
+    ):
         assert shared.get(path).status_code == 200, path
     assert shared.get("/api/stats").status_code == 200
     assert shared.get(f"/games/{game}").status_code == 200
