@@ -145,7 +145,7 @@ Event = Deal | Undealt | Bid | Load | TrickPlayed | Decide
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RoundRecord:
     """Round ``number``, ``cards`` dealt to each hand, led first by ``leader`` (``None``:
-    not written), and its events in order, up to its ``end``."""
+    not written), and its events in order, up to its ``end`` (``ended``)."""
 
     number: int
     cards: int
@@ -156,6 +156,9 @@ class RoundRecord:
     #: Where the round's ``end`` is written.
     end_line: int = 0
     end_column: int = 0
+    #: Whether the round's ``end`` is written: only a game's last round may stop
+    #: without it (a record of a game in progress, the round still in play).
+    ended: bool = True
 
     @property
     def deals(self) -> tuple[Deal, ...]:
@@ -305,6 +308,13 @@ class _Build(Transformer[Token, Any]):
 
     @v_args(meta=True)
     def round(self, meta: Meta, parts: list[Any]) -> RoundRecord:
+        return self._round(meta, parts, ended=True)
+
+    @v_args(meta=True)
+    def unfinished(self, meta: Meta, parts: list[Any]) -> RoundRecord:
+        return self._round(meta, parts, ended=False)
+
+    def _round(self, meta: Meta, parts: list[Any], *, ended: bool) -> RoundRecord:
         number, cards, *rest = parts
         leader = rest.pop(0) if rest and isinstance(rest[0], str) else None
         return RoundRecord(
@@ -314,8 +324,9 @@ class _Build(Transformer[Token, Any]):
             events=tuple(rest),
             line=meta.line,
             column=meta.column,
-            end_line=meta.end_line,
-            end_column=meta.end_column - len("end"),
+            end_line=meta.end_line if ended else 0,
+            end_column=meta.end_column - len("end") if ended else 0,
+            ended=ended,
         )
 
     @v_args(meta=True)
@@ -435,7 +446,8 @@ def _game_lines(game: GameRecord) -> Iterator[str]:
         yield f"round {played.number} cards {played.cards}{leader}"
         for event in played.events:
             yield "  " + _event_line(event)
-        yield "end"
+        if played.ended:
+            yield "end"
 
 
 def write_record(record: Record | GameRecord) -> str:

@@ -1145,7 +1145,9 @@ class Round:
         """The round so far as a game record writes it (:mod:`skullking.language.record`):
         the hands as dealt, the top of the undealt pile as far as an exchange drew from
         it, the bids and loads as made, each finished trick, and each decision after the
-        trick that asked for it, every card by its code."""
+        trick that asked for it, every card by its code; its ``end`` once the round is
+        over (a round still in play is written without it, and
+        :meth:`Game.from_record <skullking.play.game.Game.from_record>` continues it)."""
         from skullking.language.record import Bid, Deal, Decide, Event, Load, Played, RoundRecord, TrickPlayed, Undealt
 
         events: list[Event] = [Deal(name, tuple(p.code for p in hand), 0, 0) for name, hand in self.dealt.items()]
@@ -1169,7 +1171,13 @@ class Round:
                 plays = tuple(Played(seat, p.code, 0, 0) for seat, p in zip(trick.players, trick.plays, strict=True))
                 events.append(TrickPlayed(trick.number, plays, 0, 0))
         return RoundRecord(
-            number=self.number, cards=self.cards, leader=self.first_leader, events=tuple(events), line=0, column=0
+            number=self.number,
+            cards=self.cards,
+            leader=self.first_leader,
+            events=tuple(events),
+            line=0,
+            column=0,
+            ended=self.phase is OVER,
         )
 
 
