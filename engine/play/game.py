@@ -196,8 +196,10 @@ class Game:
         edition does not match, or a round without its whole deal raise a
         :class:`~skullking.core.errors.RecordError` located at its line and column in
         ``file``; ``upto`` outside 0 to the record's moves raises :class:`ValueError`.
-        The record's later rounds are dealt as written; rounds after the record, from
-        a generator of no seed (``game.next_round(hands=...)`` deals given hands)."""
+        Rounds dealt after the load (:meth:`next_round`, including those the record
+        holds after ``upto``) are drawn from a generator of no seed, or given
+        (``hands=``). A trick in play is not in a record (:meth:`as_record` writes
+        finished tricks), so a game recorded during a trick loads at that trick's start."""
         from skullking.play.replay import load_game
 
         return load_game(edition, record, upto=upto, file=file)

@@ -192,6 +192,16 @@ def test_a_record_that_stops_in_a_round_leaves_it_in_play_and_replays_its_finish
     assert lines[problem.line - 1].startswith("round 2")
 
 
+def test_a_round_in_play_without_its_deal_is_refused_at_the_round() -> None:
+    """Without the deal a record is scored as a score sheet, which holds finished
+    rounds: a last round still in play is refused where it begins."""
+    text = "\n".join(line for line in _stop_in_round_two().splitlines() if "deal " not in line) + "\n"
+    at = next(i for i, line in enumerate(text.splitlines(), 1) if line.startswith("round 2 "))
+    record = parse_record(text, "game.skr").games[0]
+    with pytest.raises(RecordError, match=rf"game\.skr:{at}:1: round 2 is still in play: without the deal"):
+        replay_game(_edition("skullking-2021"), record, file="game.skr")
+
+
 def test_a_bad_record_is_refused_where_replay_refuses_it() -> None:
     """A move the rules refuse is reported by the load at the event's line and column,
     with replay's words; a round without its deal cannot be loaded; an `upto` past the
