@@ -198,8 +198,8 @@ class Game:
         ``file``; ``upto`` outside 0 to the record's moves raises :class:`ValueError`.
         Rounds dealt after the load (:meth:`next_round`, including those the record
         holds after ``upto``) are drawn from a generator of no seed, or given
-        (``hands=``). A trick in play is not in a record (:meth:`as_record` writes
-        finished tricks), so a game recorded during a trick loads at that trick's start."""
+        (``hands=``). A game recorded during a trick loads with that trick in play, its
+        cards so far played."""
         from skullking.play.replay import load_game
 
         return load_game(edition, record, upto=upto, file=file)

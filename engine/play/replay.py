@@ -154,13 +154,14 @@ class _Replay:
             )
         if played.leader is not None and played.leader != current.first_leader:
             raise self.fail(played, f"{current.first_leader} leads round {played.number}, not {played.leader}")
-        for event in events:
+        for k, event in enumerate(events):
             if self.left is not None and isinstance(event, MOVES):
                 if self.left == 0:
                     raise _Stop
                 self.left -= 1
             try:
-                self.event(current, event)
+                # (the last trick of a round in play may be in play too)
+                self.event(current, event, in_play=not played.ended and k == len(events) - 1)
             except (GameError, NotationError) as exc:
                 raise self.fail(event, str(exc)) from None
         if not played.ended:  # the game's last round, still in play
@@ -189,17 +190,19 @@ class _Replay:
             top.append(found)
         current.undealt[:] = top + rest
 
-    def event(self, current: Round, event: Any) -> None:
+    def event(self, current: Round, event: Any, *, in_play: bool = False) -> None:
         if isinstance(event, Bid):
             current.bid(event.player, event.bid)
         elif isinstance(event, Load):
             current.load(event.player, event.load)
         elif isinstance(event, TrickPlayed):
-            self.trick(current, event)
+            self.trick(current, event, in_play=in_play)
         elif isinstance(event, Decide):
             self.decide(current, event)
 
-    def trick(self, current: Round, event: TrickPlayed) -> None:
+    def trick(self, current: Round, event: TrickPlayed, *, in_play: bool = False) -> None:
+        """Play trick ``event``, whole (``in_play``: as far as it went, the last event of a
+        record that stops in its round)."""
         done = len(current.tricks)
         if current.phase is not OVER and event.number != done + 1:
             raise self.fail(event, f"trick {event.number} comes where trick {done + 1} is played")
@@ -225,7 +228,7 @@ class _Replay:
                 current.play(played.player, played.card)
             except (GameError, NotationError) as exc:
                 raise self.fail(played, str(exc)) from None
-        if len(current.tricks) == done:
+        if len(current.tricks) == done and not in_play:
             raise self.fail(event, f"trick {event.number} is not finished: {current.to_play} is to play")
 
     def decide(self, current: Round, event: Decide) -> None:

@@ -164,6 +164,32 @@ def test_a_half_played_round_goes_on_with_new_legal_moves_to_a_record_that_repla
     assert replay_game(ed, again).totals == game.score().totals
 
 
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_game_recorded_during_a_trick_loads_with_that_trick_in_play(players: int) -> None:
+    """The record of a game stopped in the middle of a trick gives the cards of that
+    trick so far (the ghost hand's too, in a two-player game); loaded, the trick is
+    in play with the same cards, hands and player to play, and the two games, made to
+    play the same moves, go on alike."""
+    ed = _edition("skullking-2021")
+    for cards in range(1, 3):
+        game = Game(ed, [f"P{i}" for i in range(players)], seed=players, schedule="swift-n-salty")
+        rng = random.Random(players)
+        play_randomly(game.next_round(), rng)
+        current = game.next_round()
+        for player in current.bidding_order:
+            current.bid(player, current.legal_bids(player)[0])
+        while len(current.trick) < cards:
+            current.play(current.to_play or "", current.legal_plays()[-1])
+        text = write_record(game.as_record())
+        assert text.splitlines()[-1].startswith("  trick 1: ")
+        assert text.splitlines()[-1].count(",") == len(current.trick) - 1 < len(current.seats) - 1
+        loaded = Game.from_record(ed, parse_record(text).games[0]).rounds[-1]
+        assert (loaded.trick, loaded.to_play, loaded.hands) == (current.trick, current.to_play, current.hands)
+        play_randomly(current, random.Random(9))
+        play_randomly(loaded, random.Random(9))
+        assert loaded.score() == current.score()
+
+
 def _stop_in_round_two() -> str:
     text = write_record(GAMES[0][1])
     end = [i for i, line in enumerate(text.splitlines()) if line == "end"][1]
