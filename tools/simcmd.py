@@ -220,7 +220,13 @@ def _cluster(args: argparse.Namespace) -> str | None:
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     edition = named_edition(args.edition, args)
     if args.games is None:
-        given = (("--jobs", args.jobs), ("--out", args.out), ("--cluster", args.cluster), ("--plot", args.plot))
+        given = (
+            ("--jobs", args.jobs),
+            ("--out", args.out),
+            ("--records", args.records or None),
+            ("--cluster", args.cluster),
+            ("--plot", args.plot),
+        )
         for option, value in given:
             if value is not None:
                 raise UsageError(f"{option} goes with --games (without it, simulate prints one game as a sheet)")
@@ -234,8 +240,10 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     games = _games(args)
     _plot_target(args)
     setup = _setup(args, args.edition, edition, _seed(args))
+    if args.records and args.out is None:
+        raise UsageError("--records goes with --out DIR (the folder the records are written into)")
     if args.out is not None:
-        setup = _with_out(setup, args.out)
+        setup = _with_out(setup, args.out, records=args.records)
     stats = simulate(setup, games, jobs=_jobs(args), cluster=_cluster(args), progress=_progress(args, games))
     record = stats.as_json(setup, edition)
     if args.format == "json":
@@ -251,7 +259,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _with_out(setup: Setup, folder: str) -> Setup:
+def _with_out(setup: Setup, folder: str, *, records: bool) -> Setup:
     import dataclasses
     from pathlib import Path
 
@@ -260,7 +268,7 @@ def _with_out(setup: Setup, folder: str) -> Setup:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise UsageError(f"--out {folder}: cannot make the folder: {exc.strerror or exc}") from None
-    return dataclasses.replace(setup, out=str(path.resolve()))
+    return dataclasses.replace(setup, out=str(path.resolve()), records=records)
 
 
 def _pct(value: float) -> str:
@@ -425,6 +433,11 @@ def add_options(sub: Any, common: Any, plain: Any) -> None:
         help="one game: play only the first N rounds (default: all, then up to 10 rounds to break a tie)",
     )
     p.add_argument("--out", metavar="DIR", help="with --games: write every game as a score sheet into DIR")
+    p.add_argument(
+        "--records",
+        action="store_true",
+        help="with --out: write every game as a game record (game-000001.skr, deal included) instead of a sheet",
+    )
     p.set_defaults(run=cmd_simulate)
 
     p = sub.add_parser(

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
+    from skullking.language.record import GameRecord
     from skullking.play.round import Round
 
 #: Games a worker plays before it hands its statistics back (fixed: results must not
@@ -71,6 +72,10 @@ class Setup:
     allow_paths: bool = False
     #: A folder to write every game into as a score sheet (``None``: none written).
     out: str | None = None
+    #: Whether ``out`` gets every game as a game record (``game-000001.skr``) instead
+    #: of a score sheet: the record holds the deal too, and ``skullking replay
+    #: --to-sheet`` gives the sheet from it.
+    records: bool = False
     #: The run this setup belongs to (:func:`simulate` and :func:`compare` give each run
     #: its own token): the chunks of one run load the edition once per process, a
     #: setup without a run at every chunk.
@@ -220,6 +225,7 @@ class GameResult:
     stats: Stats
     metrics: dict[str, float]
     sheet: dict[str, Any] | None = None
+    record: GameRecord | None = None
 
 
 def _paid(round_: Round) -> tuple[list[tuple[str, str]], dict[str, list[str]], int, int]:
@@ -241,9 +247,12 @@ def _paid(round_: Round) -> tuple[list[tuple[str, str]], dict[str, list[str]], i
     return alliances, captures, bonus, alliance
 
 
-def play_game(edition: Edition, setup: Setup, index: int, *, keep_sheet: bool = False) -> GameResult:
+def play_game(
+    edition: Edition, setup: Setup, index: int, *, keep_sheet: bool = False, keep_record: bool = False
+) -> GameResult:
     """Play game ``index`` of a run: its deals and its bots' choices come from the seed
-    and ``index`` only."""
+    and ``index`` only; ``keep_sheet`` keeps the game's score sheet, ``keep_record`` its
+    game record (:meth:`Game.as_record <skullking.play.game.Game.as_record>`)."""
     from skullking.analysis.bots import make_bots, play_round
     from skullking.play.round import Game
     from skullking.scoring.schemes import standings
@@ -344,7 +353,9 @@ def play_game(edition: Edition, setup: Setup, index: int, *, keep_sheet: bool = 
     for bot in dict.fromkeys(setup.bot_of(i) for i in range(len(setup.players))):
         seats = [t for i, t in enumerate(totals) if setup.bot_of(i) == bot]
         metrics[f"mean final score ({bot})"] = sum(seats) / len(seats)
-    return GameResult(stats, metrics, game.as_sheet() if keep_sheet else None)
+    return GameResult(
+        stats, metrics, game.as_sheet() if keep_sheet else None, game.as_record() if keep_record else None
+    )
 
 
 def _seed_int(text: str) -> int:
@@ -462,9 +473,12 @@ def simulate_chunk(setup: Setup, indices: range) -> Stats:
     edition = _edition_of(setup)
     stats = Stats()
     for index in indices:
-        result = play_game(edition, setup, index, keep_sheet=setup.out is not None)
+        out = setup.out is not None
+        result = play_game(edition, setup, index, keep_sheet=out and not setup.records, keep_record=setup.records)
         if result.sheet is not None and setup.out is not None:
             write_sheet(result, setup, index)
+        if result.record is not None and setup.out is not None:
+            write_game_record(result.record, setup, index)
         stats.add(result.stats)
     return stats
 
@@ -481,6 +495,38 @@ def write_sheet(result: GameResult, setup: Setup, index: int) -> None:
     bots = ", ".join(f"{p} {setup.bot_of(i)}" for i, p in enumerate(setup.players))
     head = f"# Game {index + 1} of 'skullking simulate --seed {setup.seed}' ({bots}).\n"
     (Path(setup.out) / f"game-{index + 1:06d}.yaml").write_text(sheet_text(sheet, head), encoding="utf-8")
+
+
+def write_game_record(record: GameRecord, setup: Setup, index: int) -> None:
+    """Game ``index`` as a game record in ``setup.out`` (``game-000001.skr`` on), in its
+    canonical form (:func:`~skullking.language.record.write_record`), which ``skullking
+    replay`` replays to the game's totals. Its ``Edition`` is the edition as the run
+    was given it (a bundled id, or a file); ``Event`` says which game of which run it
+    is, and ``Bots`` each seat's bot, in seat order."""
+    import dataclasses
+    from pathlib import Path
+
+    from skullking.core.errors import SkullKingError
+    from skullking.core.limits import MAX_FILE_BYTES
+    from skullking.language.record import Tag, write_record
+
+    tags = [
+        Tag(name="Edition", values=(setup.edition,), line=0, column=0) if t.name == "Edition" else t
+        for t in record.tags
+    ]
+    tags.append(
+        Tag(name="Event", values=(f"game {index + 1} of 'skullking simulate --seed {setup.seed}'",), line=0, column=0)
+    )
+    tags.append(Tag(name="Bots", values=tuple(setup.bot_of(i) for i in range(len(setup.players))), line=0, column=0))
+    text = write_record(dataclasses.replace(record, tags=tuple(tags)))
+    size = len(text.encode("utf-8"))
+    if size > MAX_FILE_BYTES:
+        raise SkullKingError(
+            f"game {index + 1}'s record would not be read back by 'skullking replay': {size:,} bytes, more than "
+            f"the {MAX_FILE_BYTES:,} a record may have; it is not written (fewer rounds or players make a smaller one)"
+        )
+    assert setup.out is not None
+    (Path(setup.out) / f"game-{index + 1:06d}.skr").write_text(text, encoding="utf-8")
 
 
 def compare_chunk(setups: tuple[Setup, Setup], indices: range) -> Comparison:

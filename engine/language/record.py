@@ -211,7 +211,8 @@ class RoundRecord:
     #: Where the round's ``end`` is written.
     end_line: int = 0
     end_column: int = 0
-    #: Whether the round is written up to its ``end`` (false: it is being played).
+    #: Whether the round's ``end`` is written: only a game's last round may stop
+    #: without it (a record of a game in progress, the round still in play).
     ended: bool = True
 
     @property
@@ -355,6 +356,13 @@ class _Build(Transformer[Token, Any]):
     def game(self, meta: Meta, parts: list[Tag | RoundRecord]) -> GameRecord:
         tags = tuple(p for p in parts if isinstance(p, Tag))
         rounds = tuple(p for p in parts if isinstance(p, RoundRecord))
+        for played, following in zip(rounds, rounds[1:], strict=False):
+            if not played.ended:  # only the last round may be being played
+                message = (
+                    f"round {played.number} has no 'end' before round {following.number} begins "
+                    "(only the record's last round may be being played)"
+                )
+                self.problems.append(Problem(self.file, following.line, following.column, message))
         return GameRecord(tags=tags, rounds=rounds, line=meta.line, column=meta.column)
 
     def tag(self, parts: list[Token]) -> Tag:
@@ -369,7 +377,8 @@ class _Build(Transformer[Token, Any]):
     @v_args(meta=True)
     def round(self, meta: Meta, parts: list[Any]) -> RoundRecord:
         number, cards, *rest = parts
-        end = rest.pop() if rest and isinstance(rest[-1], Token) else None
+        ended = bool(rest) and isinstance(rest[-1], Token) and rest[-1].type == "END"
+        end: Token | None = rest.pop() if ended else None
         leader = rest.pop(0) if rest and isinstance(rest[0], str) else None
         return RoundRecord(
             number=self._number(number, "the round's number"),
@@ -380,7 +389,7 @@ class _Build(Transformer[Token, Any]):
             column=meta.column,
             end_line=end.line or 1 if end is not None else meta.end_line,
             end_column=end.column or 1 if end is not None else meta.end_column,
-            ended=end is not None,
+            ended=ended,
         )
 
     @v_args(meta=True)

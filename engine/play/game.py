@@ -176,6 +176,34 @@ class Game:
         sheet["rounds"] = rounds
         return sheet
 
+    @classmethod
+    def from_record(
+        cls, edition: Edition, record: GameRecord, *, upto: int | None = None, file: str = "<record>"
+    ) -> Game:
+        """The game ``record`` gives (one game of a record read by
+        :func:`~skullking.language.record.parse_record`), played under ``edition`` move by
+        move: after every move of the record, or after its first ``upto`` moves (each
+        bid, load, trick and decision is a move; the deal is none, and the round of the
+        next move is dealt, as a table has it before that move). A round the record
+        stops in (no ``end``) or ``upto`` stops in is in play, ``game.rounds[-1]``: its
+        further moves (:meth:`Round.bid`, :meth:`Round.play`, :meth:`Round.decide`,
+        :meth:`Round.play_out`) and the rounds after it (:meth:`next_round`) go on as in
+        a game played from the start. It is how python-chess sets a board to any move
+        of a game read from PGN.
+
+        The record is checked move by move as ``skullking replay`` checks it (the very
+        same walk, :mod:`skullking.play.replay`): a move the rules refuse, a header the
+        edition does not match, or a round without its whole deal raise a
+        :class:`~skullking.core.errors.RecordError` located at its line and column in
+        ``file``; ``upto`` outside 0 to the record's moves raises :class:`ValueError`.
+        Rounds dealt after the load (:meth:`next_round`, including those the record
+        holds after ``upto``) are drawn from a generator of no seed, or given
+        (``hands=``). A game recorded during a trick loads with that trick in play, its
+        cards so far played."""
+        from skullking.play.replay import load_game
+
+        return load_game(edition, record, upto=upto, file=file)
+
     def as_record(self) -> GameRecord:
         """The game so far as a game record (:mod:`skullking.language.record`): the
         edition and the fingerprint of its rules, the players, the schedule and scheme,

@@ -9,15 +9,23 @@ without the deal (or with cards nobody saw, ``?``) is scored as a score sheet wi
 whole play is (:mod:`skullking.scoring.sheets`): every trick replayed, its cards'
 copies and following suit checked as far as the tricks show them. A round that gives
 its results (``won`` and the claims a score sheet's round may make) instead of its
-tricks, and a last round being played (no ``end``), are read the same way, as the
-sheet's rounds that give ``won`` and ``in_progress`` are. Either way the scores are the
-sheet's (:class:`~skullking.scoring.sheets.score.SheetScore`), as ``skullking score``
-gives them.
+tricks, and a last round being played (no ``end``) without its deal, are read the same
+way, as the sheet's rounds that give ``won`` and ``in_progress`` are. Either way the
+scores are the sheet's (:class:`~skullking.scoring.sheets.score.SheetScore`), as
+``skullking score`` gives them.
+
+The walk through a :class:`Game` is also how a game is loaded from its record to be
+continued (:func:`load_game`, which
+:meth:`Game.from_record <skullking.play.game.Game.from_record>` calls): the same code
+checks a record and loads it, stopping, if asked, before any move. A game's last
+round may stop before its ``end``: with its deal, it is left in play.
 """
 
 from __future__ import annotations
 
+import contextlib
 import itertools
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from skullking.core.errors import GameError, NotationError, Problem, RecordError, SheetError, SkullKingError
@@ -56,11 +64,26 @@ class _Failed(Exception):
         self.problem = problem
 
 
+class _Stop(Exception):
+    """The walk has made the moves it was asked to make."""
+
+
+#: The events that are moves (counted by ``upto``); a deal sets a round up.
+MOVES = (Bid, Load, TrickPlayed, Decide)
+
+
+def moves(game: GameRecord) -> int:
+    """How many moves (bids, loads, tricks and decisions) ``game`` records."""
+    return sum(isinstance(e, MOVES) for r in game.rounds for e in r.events)
+
+
 class _Replay:
-    def __init__(self, edition: Edition, game: GameRecord, file: str) -> None:
+    def __init__(self, edition: Edition, game: GameRecord, file: str, upto: int | None = None) -> None:
         self.edition = edition
         self.game = game
         self.file = file
+        #: The moves left to make before the walk stops (``None``: every one).
+        self.left = upto
 
     def fail(self, at: Any, message: str) -> _Failed:
         return _Failed(Problem(file=self.file, line=at.line, column=at.column, message=message))
@@ -96,16 +119,25 @@ class _Replay:
 
     # ------------------------------------------------------------------ with the deal
 
-    def with_deal(self) -> tuple[SheetScore, dict[str, Any]]:
+    def walk(self) -> Game:
+        """The game the record gives, played through a :class:`Game` move by move up to
+        the end of the record, or (``left``) to just before a move: the round of that
+        move dealt, and the moves before it made."""
         players = self.header()
         first = self.game.tag("Players") or self.game
+        missing = next((r for r in self.game.rounds if not has_deal(r)), None)
+        if missing is not None:
+            raise self.fail(missing, f"round {missing.number} does not give the whole deal, so it cannot be played")
         try:
             game = Game(self.edition, players, **self.options(self.game))
         except GameError as exc:
             raise self.fail(self.tag_named(str(exc), first), str(exc)) from None
-        for played in self.game.rounds:
-            self.round(game, played)
-        return game.score(), game.as_sheet()
+        try:
+            for played in self.game.rounds:
+                self.round(game, played)
+        except _Stop:
+            pass
+        return game
 
     def round(self, game: Game, played: RoundRecord) -> None:
         if played.number != len(game.rounds) + 1:
@@ -138,11 +170,18 @@ class _Replay:
             )
         if played.leader is not None and played.leader != current.first_leader:
             raise self.fail(played, f"{current.first_leader} leads round {played.number}, not {played.leader}")
-        for event in events:
+        for k, event in enumerate(events):
+            if self.left is not None and isinstance(event, MOVES):
+                if self.left == 0:
+                    raise _Stop
+                self.left -= 1
             try:
-                self.event(current, event)
+                # (the last trick of a round in play may be in play too)
+                self.event(current, event, in_play=not played.ended and k == len(events) - 1)
             except (GameError, NotationError) as exc:
                 raise self.fail(event, str(exc)) from None
+        if not played.ended:  # the game's last round, still in play
+            return
         try:
             current.score()
         except GameError as exc:
@@ -167,17 +206,19 @@ class _Replay:
             top.append(found)
         current.undealt[:] = top + rest
 
-    def event(self, current: Round, event: Any) -> None:
+    def event(self, current: Round, event: Any, *, in_play: bool = False) -> None:
         if isinstance(event, Bid):
             current.bid(event.player, event.bid)
         elif isinstance(event, Load):
             current.load(event.player, event.load)
         elif isinstance(event, TrickPlayed):
-            self.trick(current, event)
+            self.trick(current, event, in_play=in_play)
         elif isinstance(event, Decide):
             self.decide(current, event)
 
-    def trick(self, current: Round, event: TrickPlayed) -> None:
+    def trick(self, current: Round, event: TrickPlayed, *, in_play: bool = False) -> None:
+        """Play trick ``event``, whole (``in_play``: as far as it went, the last event of a
+        record that stops in its round)."""
         done = len(current.tricks)
         if current.phase is not OVER and event.number != done + 1:
             raise self.fail(event, f"trick {event.number} comes where trick {done + 1} is played")
@@ -203,7 +244,7 @@ class _Replay:
                 current.play(played.player, played.card)
             except (GameError, NotationError) as exc:
                 raise self.fail(played, str(exc)) from None
-        if len(current.tricks) == done:
+        if len(current.tricks) == done and not in_play:
             raise self.fail(event, f"trick {event.number} is not finished: {current.to_play} is to play")
 
     def decide(self, current: Round, event: Decide) -> None:
@@ -240,13 +281,6 @@ class _Replay:
                 root[key] = self.node(value, game.tag(key.title()))
         if game.modules is not None:
             root["modules"] = self.node([self.node(m, game.tag("Modules")) for m in game.modules], game.tag("Modules"))
-        for played, following in zip(game.rounds, game.rounds[1:], strict=False):
-            if not played.ended:
-                message = (
-                    f"round {played.number} has no 'end' before round {following.number} begins "
-                    "(only the record's last round may be being played)"
-                )
-                raise self.fail(following, message)
         root["rounds"] = self.node([self.sheet_round(r) for r in game.rounds], game)
         sheet = self.node(root, game)
         try:
@@ -362,17 +396,17 @@ class _End:
         self.line, self.column = played.end_line, played.end_column
 
 
-def has_deal(game: GameRecord) -> bool:
-    """Whether every round of ``game`` gives its whole deal, every card seen (and is
-    played out: not a round that gives its results, nor one being played), and only
-    what a game of the engine plays (no points outside the rules)."""
-    return all(
-        r.deals
-        and r.ended
-        and not r.results
-        and not any(isinstance(e, Extra) for e in r.events)
-        and all(None not in e.cards for e in r.events if isinstance(e, Deal | Undealt))
-        for r in game.rounds
+def has_deal(played: GameRecord | RoundRecord) -> bool:
+    """Whether every round of a game (or a round) gives its whole deal, every card seen,
+    and is played out as a game of the engine plays it: its tricks, not its results,
+    and no points outside the rules."""
+    if isinstance(played, GameRecord):
+        return all(has_deal(r) for r in played.rounds)
+    return (
+        bool(played.deals)
+        and not played.results
+        and not any(isinstance(e, Extra) for e in played.events)
+        and all(None not in e.cards for e in played.events if isinstance(e, Deal | Undealt))
     )
 
 
@@ -388,9 +422,34 @@ def replay_record(edition: Edition, game: GameRecord, *, file: str = "<record>")
     its score sheet giving the whole play of every round (as ``skullking score`` reads
     it; the ``edition`` as the record names it)."""
     replay = _Replay(edition, game, file)
+    with _located(game, file):
+        if has_deal(game):
+            played = replay.walk()
+            score, sheet = played.score(), played.as_sheet()
+        else:
+            score, sheet = replay.as_sheet()
+    return score, {"edition": game.edition or edition.id, **{k: v for k, v in sheet.items() if k != "edition"}}
+
+
+def load_game(edition: Edition, game: GameRecord, *, upto: int | None = None, file: str = "<record>") -> Game:
+    """The :class:`Game` that ``game`` records, played under ``edition`` up to the end of
+    the record, or with ``upto`` up to just before move ``upto + 1`` (:func:`moves`
+    counts them: every bid, load, trick and decision; the deal is no move); see
+    :meth:`Game.from_record`, which calls it. The walk is the one :func:`replay_record`
+    checks a record with, so it raises the same :class:`~skullking.core.errors.RecordError`
+    for the first move the rules refuse, and for a round without the whole deal."""
+    if upto is not None and not 0 <= upto <= moves(game):
+        raise ValueError(f"upto {upto}: the record holds {moves(game)} moves (from 0 to {moves(game)})")
+    with _located(game, file):
+        return _Replay(edition, game, file, upto).walk()
+    raise AssertionError  # pragma: no cover (the context manager re-raises)
+
+
+@contextlib.contextmanager
+def _located(game: GameRecord, file: str) -> Iterator[None]:
+    """Each problem of a replay as a :class:`~skullking.core.errors.RecordError`."""
     try:
-        score, sheet = replay.with_deal() if has_deal(game) else replay.as_sheet()
-        return score, {"edition": game.edition or edition.id, **{k: v for k, v in sheet.items() if k != "edition"}}
+        yield
     except _Failed as exc:
         raise RecordError([exc.problem]) from None
     except RecordError:

@@ -1145,7 +1145,10 @@ class Round:
         """The round so far as a game record writes it (:mod:`skullking.language.record`):
         the hands as dealt, the top of the undealt pile as far as an exchange drew from
         it, the bids and loads as made, each finished trick, and each decision after the
-        trick that asked for it, every card by its code."""
+        trick that asked for it, the cards so far of a trick in play, every card by its
+        code; its ``end`` once the round is over (a round still in play is written
+        without it, and :meth:`Game.from_record <skullking.play.game.Game.from_record>`
+        continues it)."""
         from skullking.language.record import Bid, Deal, Decide, Event, Load, Played, RoundRecord, TrickPlayed, Undealt
 
         events: list[Event] = [Deal(name, tuple(p.code for p in hand), 0, 0) for name, hand in self.dealt.items()]
@@ -1168,8 +1171,18 @@ class Round:
                 trick = self.tricks[done]
                 plays = tuple(Played(seat, p.code, 0, 0) for seat, p in zip(trick.players, trick.plays, strict=True))
                 events.append(TrickPlayed(trick.number, plays, 0, 0))
+        if self._trick:  # the trick in play, as far as it went
+            names = self._seating.names
+            plays = tuple(Played(names[k], p.code, 0, 0) for k, p in enumerate(self._trick))
+            events.append(TrickPlayed(len(self.tricks) + 1, plays, 0, 0))
         return RoundRecord(
-            number=self.number, cards=self.cards, leader=self.first_leader, events=tuple(events), line=0, column=0
+            number=self.number,
+            cards=self.cards,
+            leader=self.first_leader,
+            events=tuple(events),
+            line=0,
+            column=0,
+            ended=self.phase is OVER,
         )
 
 

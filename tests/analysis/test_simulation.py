@@ -17,7 +17,9 @@ from clihelp import run, run_json
 
 import skullking
 from skullking.analysis.simulation import Setup, compare, simulate
+from skullking.core.resources import bundled_edition_files
 from skullking.edition import Edition
+from skullking.language.record import parse_record, write_record
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -66,6 +68,35 @@ def test_statistics_are_those_of_the_games_written(tmp_path: Path) -> None:
         assert seat["quantiles"]["p95"] == _nearest_rank(totals[name], 0.95)
         assert seat["wins"] == wins[name]
         assert seat["bid_hit_rate"] == pytest.approx(made[name] / rounds[name], abs=1e-4)
+
+
+@pytest.mark.parametrize("edition_id", sorted(bundled_edition_files()))
+def test_records_written_by_a_run_replay_to_the_totals_it_reports(edition_id: str, tmp_path: Path) -> None:
+    """`--out DIR --records` writes every game as a game record, the deal included, in
+    its canonical form: `skullking replay` replays each to the totals the same run
+    writes as score sheets (game by game) and to the run's statistics (each seat's
+    mean, lowest and highest total). Games of as few players as the edition allows,
+    where the ghost hand plays in two-player games, with a bot that uses the abilities."""
+    edition = skullking.load_edition(edition_id)
+    argv = ("simulate", "--edition", edition_id, "--games", "3", "--seed", "4", "--players", str(edition.min_players))
+    argv += ("--bots", "heuristic,random", "--jobs", "1", "-q")
+    stats = run_json(*argv, "--out", str(tmp_path / "records"), "--records")
+    assert run_json(*argv, "--out", str(tmp_path / "sheets"))["players"] == stats["players"]
+    records = sorted((tmp_path / "records").glob("game-*"))
+    assert [p.name for p in records] == [f"game-{i:06d}.skr" for i in range(1, 4)]
+    totals: dict[str, list[int]] = {}
+    for i, path in enumerate(records, 1):
+        text = path.read_text(encoding="utf-8")
+        assert write_record(parse_record(text)) == text  # canonical
+        assert f'[Edition "{edition_id}"]' in text and " deal " in text
+        replayed = run_json("replay", str(path))["totals"]
+        assert replayed == run_json("score", str(tmp_path / "sheets" / f"game-{i:06d}.yaml"))["totals"]
+        for player, total in replayed.items():
+            totals.setdefault(player, []).append(total)
+    for seat in stats["players"]:
+        mine = totals[seat["name"]]
+        assert seat["mean"] == pytest.approx(statistics.mean(mine), abs=1e-3)
+        assert (seat["min"], seat["max"]) == (min(mine), max(mine))
 
 
 PLAYABLE = sorted((ROOT / "tests" / "data" / "playable").glob("*.yaml"))
@@ -196,6 +227,8 @@ def test_csv_and_text_reports() -> None:
         (["simulate", "--games", "5", "--jobs", "0"], "--jobs 0: at least 1"),
         (["simulate", "--jobs", "2"], "--jobs goes with --games"),
         (["simulate", "--games", "5", "--rounds", "2"], "--rounds goes without --games"),
+        (["simulate", "--records"], "--records goes with --games"),
+        (["simulate", "--games", "5", "--records"], "--records goes with --out DIR"),
         (["simulate", "--games", "5", "--bots", "heuristc"], "did you mean 'heuristic'"),
         (["simulate", "--games", "5", "--players", "9"], "skullking-2021 is played by 2 to 8 players, not 9"),
         (["simulate", "--games", "5", "--plot", "x.pdf"], "name a .png or .svg file"),
