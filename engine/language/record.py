@@ -32,6 +32,7 @@ True
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -356,7 +357,7 @@ class _Build(Transformer[Token, Any]):
     def game(self, meta: Meta, parts: list[Tag | RoundRecord]) -> GameRecord:
         tags = tuple(p for p in parts if isinstance(p, Tag))
         rounds = tuple(p for p in parts if isinstance(p, RoundRecord))
-        for played, following in zip(rounds, rounds[1:], strict=False):
+        for played, following in itertools.pairwise(rounds):
             if not played.ended:  # only the last round may be being played
                 message = (
                     f"round {played.number} has no 'end' before round {following.number} begins "

@@ -78,8 +78,8 @@ def test_records_written_by_a_run_replay_to_the_totals_it_reports(edition_id: st
     mean, lowest and highest total). Games of as few players as the edition allows,
     where the ghost hand plays in two-player games, with a bot that uses the abilities."""
     edition = skullking.load_edition(edition_id)
-    argv = ("simulate", "--edition", edition_id, "--games", "3", "--seed", "4", "--players", str(edition.min_players))
-    argv += ("--bots", "heuristic,random", "--jobs", "1", "-q")
+    argv: tuple[str, ...] = ("simulate", "--edition", edition_id, "--games", "3", "--seed", "4")
+    argv += ("--players", str(edition.min_players), "--bots", "heuristic,random", "--jobs", "1", "-q")
     stats = run_json(*argv, "--out", str(tmp_path / "records"), "--records")
     assert run_json(*argv, "--out", str(tmp_path / "sheets"))["players"] == stats["players"]
     records = sorted((tmp_path / "records").glob("game-*"))
