@@ -12,7 +12,7 @@ from skullking.tools.common import read_input, write_json
 
 def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     from skullking.language.record import parse_record
-    from skullking.play.replay import replay_record
+    from skullking.play.replay import inline_edition, replay_record
     from skullking.reading.located import Location, Node
     from skullking.tools.common import named_edition
     from skullking.tools.sheetcmd import _sheet_edition, score_report
@@ -31,6 +31,8 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     for game in record.games:
         if args.edition is not None:
             edition = named_edition(args.edition, args)
+        elif game.rule:
+            edition = inline_edition(game, file=file)
         else:
             tag = game.tag("Edition")
             named = {} if tag is None else {"edition": Node(game.edition, Location(file, tag.line, tag.column))}
