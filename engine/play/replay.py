@@ -539,11 +539,18 @@ def inline_edition(game: GameRecord, *, file: str = "<record>") -> Edition:
 def carried_rule(named: str, edition: Edition) -> str | None:
     """The house rule a record of a game under ``edition`` carries inline: the text of
     its file when ``named`` (the edition as the command was given it) is a file, not a
-    bundled id; ``None`` for a bundled edition, which the record names by its id."""
+    bundled id; ``None`` for a bundled edition, which the record names by its id, and
+    for a rule that extends another file (a record carries one rule, on a bundled base
+    or none: it names such a rule as before)."""
     from pathlib import Path
 
     from skullking.core.resources import bundled_edition_files
+    from skullking.reading.located import parse_yaml
 
-    if named in bundled_edition_files():
+    bundled = bundled_edition_files()
+    if named in bundled:
         return None
-    return Path(edition.path).read_text(encoding="utf-8")
+    text = Path(edition.path).read_text(encoding="utf-8")
+    top, _ = parse_yaml(text, edition.path)  # (the loader has read it already: an edition)
+    base = top.value.get("extends") if top is not None and isinstance(top.value, dict) else None
+    return text if base is None or base.value in bundled else None

@@ -172,3 +172,17 @@ def test_simulate_records_of_a_house_rule_file_carry_it_inline(rule_file: Path, 
     assert "| id: loot-worth-10" in record.read_text(encoding="utf-8").splitlines()
     code, _, err = _cli("replay", str(record))
     assert code == 0, err
+
+
+def test_a_rule_on_a_file_base_is_named_not_carried(tmp_path: Path) -> None:
+    """A record carries one rule on a bundled base (or none): `score --to-record` of a
+    sheet whose rule extends another file names the edition, as before, rather than
+    carry a rule that would not load alone."""
+    (tmp_path / "base.yaml").write_text(RULE, encoding="utf-8")
+    (tmp_path / "top.yaml").write_text("extends: base.yaml\nid: top\n", encoding="utf-8")
+    game = _played(tmp_path / "top.yaml")
+    sheet = tmp_path / "game.yaml"
+    sheet.write_text(json.dumps({**game.as_sheet(), "edition": "top.yaml"}), encoding="utf-8")
+    code, record, err = _cli("score", "--to-record", str(sheet))
+    assert code == 0, err
+    assert record.startswith('[Edition "top"]') and "\n| " not in record
