@@ -36,7 +36,7 @@ def _inline(rule: str) -> skullking.Edition:
     """The edition of a house rule as a record carries it, read once per process (the
     first record that carries it; the others carry the same text)."""
     from skullking.language.record import GameRecord, RuleLine
-    from skullking.play.replay import inline_edition
+    from skullking.loading.inline import inline_edition
 
     lines = tuple(RuleLine(text, 0, 0) for text in rule.splitlines())
     return inline_edition(GameRecord(tags=(), rounds=(), line=1, column=1, rule=lines))

@@ -12,7 +12,8 @@ from skullking.tools.common import read_input, write_json
 
 def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     from skullking.language.record import parse_record
-    from skullking.play.replay import inline_edition, replay_record
+    from skullking.loading.inline import inline_edition
+    from skullking.play.replay import replay_record
     from skullking.reading.located import Location, Node
     from skullking.tools.common import named_edition
     from skullking.tools.sheetcmd import _sheet_edition, score_report

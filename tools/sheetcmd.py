@@ -39,7 +39,7 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
     known_option("--schedule", "schedule", args.schedule, [s.id for s in edition.schedules])
     if args.to_record:
         from skullking.language.record import with_rule, write_record
-        from skullking.play.replay import carried_rule
+        from skullking.loading.inline import carried_rule
         from skullking.scoring.sheets.record import sheet_record
 
         record = sheet_record(edition, root, file=file, scoring=args.scoring, schedule=args.schedule)

@@ -71,9 +71,10 @@ def check_game(
     """Every disagreement between ``game`` and its record read back each way (the module
     says which); empty when there is none. ``rule``: the house rule's YAML, carried
     inline by the record, whose edition ``reader`` (default: the one loader, through
-    :func:`~skullking.play.replay.inline_edition`) reads from the record."""
+    :func:`~skullking.loading.inline.inline_edition`) reads from the record."""
+    from skullking.loading.inline import inline_edition
     from skullking.play.game import Game
-    from skullking.play.replay import inline_edition, moves, replay_game, resume_game
+    from skullking.play.replay import moves, replay_game, resume_game
 
     expected = game.score().as_json()
     record = game.as_record()

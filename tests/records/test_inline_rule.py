@@ -15,6 +15,7 @@ import pytest
 import skullking
 from skullking.core.errors import RecordError
 from skullking.language.record import parse_record, with_rule, write_record
+from skullking.loading.inline import inline_edition
 from skullking.play.round import Game, play_randomly
 from skullking.tools.cli import main
 
@@ -89,12 +90,12 @@ def test_the_inline_rule_is_written_after_the_tags_and_reads_back_the_same() -> 
     assert write_record(with_rule(parse_record('[Edition "x"]\n[Players "Ann" "Bo"]\n').games[0], rule)) == text
 
 
-def test_game_from_record_without_an_edition_loads_the_rule_the_record_carries(rule_file: Path) -> None:
-    """Game.from_record(None, ...) plays the game under the rule carried inline: a game
-    continued from it keeps the house rule's edition."""
+def test_game_from_record_loads_under_the_rule_the_record_carries(rule_file: Path) -> None:
+    """Game.from_record(inline_edition(record), record) plays the game under the rule
+    the record carries, read from the record alone."""
     game = _played(rule_file)
     record = parse_record(_inline(game)).games[0]
-    loaded = Game.from_record(None, record)
+    loaded = Game.from_record(inline_edition(record), record)
     assert loaded.edition.id == "loot-worth-10"
     assert loaded.score().totals == game.score().totals
 
@@ -116,7 +117,7 @@ def test_an_unknown_key_of_the_inline_rule_is_reported_at_its_line_and_column(tm
     the record: line 5, column 3 (after '| ')."""
     text = '[Edition "x"]\n[Players "Ann" "Bo"]\n\n| extends: skullking-2021\n| colour: red\n'
     with pytest.raises(RecordError) as caught:
-        skullking.Game.from_record(None, parse_record(text, "game.skr").games[0], file="game.skr")
+        inline_edition(parse_record(text, "game.skr").games[0], file="game.skr")
     assert any((p.file, p.line, p.column) == ("game.skr", 5, 3) for p in caught.value.problems), caught.value.problems
 
 
