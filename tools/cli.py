@@ -488,7 +488,8 @@ def _parser(out: TextIO | None = None) -> argparse.ArgumentParser:
         "--to-record",
         action="store_true",
         help="write the sheet's game as a game record instead (a round with 'tricks' as its play, "
-        "one with 'won' as its results, the round in progress as its bids)",
+        "one with 'won' as its results, the round in progress as its bids; a house rule's file "
+        "carried inline, so that the record alone replays)",
     )
     p.set_defaults(run=cmd_score)
 

@@ -12,6 +12,7 @@ from skullking.tools.common import read_input, write_json
 
 def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     from skullking.language.record import parse_record
+    from skullking.loading.inline import inline_edition
     from skullking.play.replay import replay_record
     from skullking.reading.located import Location, Node
     from skullking.tools.common import named_edition
@@ -31,6 +32,8 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     for game in record.games:
         if args.edition is not None:
             edition = named_edition(args.edition, args)
+        elif game.rule:
+            edition = inline_edition(game, file=file)
         else:
             tag = game.tag("Edition")
             named = {} if tag is None else {"edition": Node(game.edition, Location(file, tag.line, tag.column))}

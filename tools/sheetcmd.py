@@ -38,11 +38,15 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
     known_option("--scoring", "scoring scheme", args.scoring, [s.id for s in edition.schemes])
     known_option("--schedule", "schedule", args.schedule, [s.id for s in edition.schedules])
     if args.to_record:
-        from skullking.language.record import write_record
+        from skullking.language.record import with_rule, write_record
+        from skullking.loading.inline import carried_rule
         from skullking.scoring.sheets.record import sheet_record
 
         record = sheet_record(edition, root, file=file, scoring=args.scoring, schedule=args.schedule)
-        out.write(write_record(record))
+        named = root.value.get("edition") if isinstance(root.value, dict) else None
+        given = args.edition or (named.value if named is not None else DEFAULT_EDITION)
+        rule = carried_rule(str(given), edition)  # a house rule's file: carried inline
+        out.write(write_record(record if rule is None else with_rule(record, rule)))
         return 0
     score = score_sheet(edition, root, file=file, scoring=args.scoring, schedule=args.schedule, check_edition=False)
     if args.format == "json":

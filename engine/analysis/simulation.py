@@ -472,13 +472,18 @@ def simulate_chunk(setup: Setup, indices: range) -> Stats:
     """The statistics of games ``indices`` (a worker's share)."""
     edition = _edition_of(setup)
     stats = Stats()
+    rule = None
+    if setup.records and setup.out is not None:
+        from skullking.loading.inline import carried_rule
+
+        rule = carried_rule(setup.edition, edition)
     for index in indices:
         out = setup.out is not None
         result = play_game(edition, setup, index, keep_sheet=out and not setup.records, keep_record=setup.records)
         if result.sheet is not None and setup.out is not None:
             write_sheet(result, setup, index)
         if result.record is not None and setup.out is not None:
-            write_game_record(result.record, setup, index)
+            write_game_record(result.record, setup, index, rule)
         stats.add(result.stats)
     return stats
 
@@ -497,23 +502,29 @@ def write_sheet(result: GameResult, setup: Setup, index: int) -> None:
     (Path(setup.out) / f"game-{index + 1:06d}.yaml").write_text(sheet_text(sheet, head), encoding="utf-8")
 
 
-def write_game_record(record: GameRecord, setup: Setup, index: int) -> None:
+def write_game_record(record: GameRecord, setup: Setup, index: int, rule: str | None = None) -> None:
     """Game ``index`` as a game record in ``setup.out`` (``game-000001.skr`` on), in its
     canonical form (:func:`~skullking.language.record.write_record`), which ``skullking
     replay`` replays to the game's totals. Its ``Edition`` is the edition as the run
-    was given it (a bundled id, or a file); ``Event`` says which game of which run it
-    is, and ``Bots`` each seat's bot, in seat order."""
+    was given it (a bundled id, or a file); with ``rule``, the YAML of the house rule's
+    file the run plays (:func:`~skullking.loading.inline.carried_rule`), the record carries
+    the rule inline instead, its ``Edition`` the rule's id, and replays without the
+    file; ``Event`` says which game of which run it is, and ``Bots`` each seat's bot, in seat order."""
     import dataclasses
     from pathlib import Path
 
     from skullking.core.errors import SkullKingError
     from skullking.core.limits import MAX_FILE_BYTES
-    from skullking.language.record import Tag, write_record
+    from skullking.language.record import Tag, with_rule, write_record
 
-    tags = [
-        Tag(name="Edition", values=(setup.edition,), line=0, column=0) if t.name == "Edition" else t
-        for t in record.tags
-    ]
+    if rule is None:
+        tags = [
+            Tag(name="Edition", values=(setup.edition,), line=0, column=0) if t.name == "Edition" else t
+            for t in record.tags
+        ]
+    else:
+        record = with_rule(record, rule)
+        tags = list(record.tags)
     tags.append(
         Tag(name="Event", values=(f"game {index + 1} of 'skullking simulate --seed {setup.seed}'",), line=0, column=0)
     )

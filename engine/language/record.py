@@ -70,6 +70,17 @@ class Tag:
 
 
 @dataclass(frozen=True, slots=True)
+class RuleLine:
+    """One line of a game's house rule carried inline (``| extends: skullking-2021``):
+    ``text`` is the YAML after the ``|`` and the one space that follows it, which
+    begins at ``line`` and ``column`` of the record."""
+
+    text: str
+    line: int
+    column: int
+
+
+@dataclass(frozen=True, slots=True)
 class Deal:
     """The hand dealt to ``player`` (a player or the ghost hand): each card as written,
     ``None`` for a card the record's keeper did not see (``?``)."""
@@ -228,12 +239,20 @@ class RoundRecord:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GameRecord:
-    """One game: its header's tags and its rounds."""
+    """One game: its header's tags, its house rule if it carries one inline (the
+    lines of a YAML edition file, which may extend a bundled edition only), and its
+    rounds."""
 
     tags: tuple[Tag, ...]
     rounds: tuple[RoundRecord, ...]
     line: int
     column: int
+    rule: tuple[RuleLine, ...] = ()
+
+    @property
+    def rule_text(self) -> str | None:
+        """The house rule carried inline, as YAML text; ``None``: the game carries none."""
+        return "".join(r.text + "\n" for r in self.rule) if self.rule else None
 
     def tag(self, name: str) -> Tag | None:
         """The header's tag ``name`` (the first, if written twice), or ``None``."""
@@ -326,6 +345,13 @@ def _expected(names: set[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
+def _rule_line(token: Token) -> RuleLine:
+    """A line of an inline house rule: the text after its ``|`` and one space."""
+    text = str(token)[1:].rstrip("\r")
+    skip = 2 if text.startswith(" ") else 1
+    return RuleLine(text[skip - 1 :], token.line or 1, (token.column or 1) + skip)
+
+
 class _Build(Transformer[Token, Any]):
     """Turns the parse tree into the record's frozen objects, node by node from the
     leaves up; a number that is not one is noted in ``problems`` (as 0)."""
@@ -354,8 +380,9 @@ class _Build(Transformer[Token, Any]):
         return Record(tuple(games))
 
     @v_args(meta=True)
-    def game(self, meta: Meta, parts: list[Tag | RoundRecord]) -> GameRecord:
+    def game(self, meta: Meta, parts: list[Tag | Token | RoundRecord]) -> GameRecord:
         tags = tuple(p for p in parts if isinstance(p, Tag))
+        rule = tuple(_rule_line(p) for p in parts if isinstance(p, Token))
         rounds = tuple(p for p in parts if isinstance(p, RoundRecord))
         for played, following in itertools.pairwise(rounds):
             if not played.ended:  # only the last round may be being played
@@ -364,7 +391,7 @@ class _Build(Transformer[Token, Any]):
                     "(only the record's last round may be being played)"
                 )
                 self.problems.append(Problem(self.file, following.line, following.column, message))
-        return GameRecord(tags=tags, rounds=rounds, line=meta.line, column=meta.column)
+        return GameRecord(tags=tags, rounds=rounds, line=meta.line, column=meta.column, rule=rule)
 
     def tag(self, parts: list[Token]) -> Tag:
         name, *values = parts
@@ -536,6 +563,10 @@ def _game_lines(game: GameRecord) -> Iterator[str]:
     order = {name: i for i, name in enumerate(KNOWN_TAGS)}
     for tag in sorted(game.tags, key=lambda t: order.get(t.name, len(KNOWN_TAGS))):
         yield _tag_line(tag)
+    if game.rule:
+        yield ""
+        for rule in game.rule:
+            yield ("| " + rule.text).rstrip()
     for played in game.rounds:
         yield ""
         leader = "" if played.leader is None else f" leader {name_text(played.leader)}"
@@ -546,10 +577,19 @@ def _game_lines(game: GameRecord) -> Iterator[str]:
             yield "end"
 
 
+def with_rule(game: GameRecord, text: str) -> GameRecord:
+    """``game`` carrying the house rule ``text`` (YAML) inline."""
+    import dataclasses
+
+    lines = tuple(RuleLine(line, 0, 0) for line in text.splitlines())
+    return dataclasses.replace(game, rule=lines)
+
+
 def write_record(record: Record | GameRecord) -> str:
     """The canonical text of ``record``: the known tags first, in the order
-    :data:`KNOWN_TAGS` gives, then the others as read; a blank line before each round
-    and between games; each event on a line of its own, indented by two spaces, in the
+    :data:`KNOWN_TAGS` gives, then the others as read; a house rule carried inline after
+    a blank line, each of its lines after ``| ``; a blank line before each round and
+    between games; each event on a line of its own, indented by two spaces, in the
     order it happened; one space between words, a comma and a space between the cards
     of a trick; names quoted only where they must be; no comments. Cards are written as
     the record holds them (a record written from a game holds their codes)."""

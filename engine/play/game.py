@@ -189,7 +189,9 @@ class Game:
         further moves (:meth:`Round.bid`, :meth:`Round.play`, :meth:`Round.decide`,
         :meth:`Round.play_out`) and the rounds after it (:meth:`next_round`) go on as in
         a game played from the start. It is how python-chess sets a board to any move
-        of a game read from PGN.
+        of a game read from PGN. A record that carries its house rule inline is loaded
+        under it: ``Game.from_record(inline_edition(record), record)``
+        (:func:`skullking.loading.inline.inline_edition`, as ``skullking replay`` reads it).
 
         The record is checked move by move as ``skullking replay`` checks it (the very
         same walk, :mod:`skullking.play.replay`): a move the rules refuse, a header the

@@ -139,8 +139,25 @@ class _Replay:
             pass
         return game
 
-    def round(self, game: Game, played: RoundRecord) -> None:
-        if played.number != len(game.rounds) + 1:
+    def resume(self, game: Game, made: int) -> Game:
+        """``game``, loaded from the record after its first ``made`` moves
+        (:func:`load_game`), played on with the record's moves after them: the round in
+        play from its next move, the rounds after it dealt and played as recorded."""
+        self.header()
+        before = 0
+        for played in self.game.rounds:
+            if played.number < len(game.rounds):  # played out before the load
+                before += sum(isinstance(e, MOVES) for e in played.events)
+            elif played.number == len(game.rounds):
+                self.round(game, played, resumed=made - before)
+            else:
+                self.round(game, played)
+        return game
+
+    def round(self, game: Game, played: RoundRecord, *, resumed: int | None = None) -> None:
+        """Deal round ``played`` and make its moves; ``resumed``: the round is dealt
+        already (``game.rounds[-1]``) and its first ``resumed`` moves made."""
+        if played.number != len(game.rounds) + (0 if resumed is not None else 1):
             raise self.fail(played, f"round {played.number} comes where round {len(game.rounds) + 1} is played")
         events = list(played.events)
         deals = [e for e in itertools.takewhile(lambda e: isinstance(e, Deal), events) if isinstance(e, Deal)]
@@ -156,14 +173,12 @@ class _Replay:
             if deal.player in hands:
                 raise self.fail(deal, f"{deal.player}'s hand is dealt twice")
             hands[deal.player] = [c for c in deal.cards if c is not None]
-        try:
-            current = game.next_round(hands=hands)
-        except GameError as exc:
-            text = str(exc)
-            blamed = next((d for d in deals if text.startswith((f"{d.player}'s", f"a hand for '{d.player}'"))), None)
-            raise self.fail(blamed or self.tag_named(text, played), text) from None
-        if pile is not None:
-            self.pile(current, pile)
+        if resumed is not None:
+            current = game.rounds[-1]
+        else:
+            current = self.deal(game, played, hands, deals)
+            if pile is not None:
+                self.pile(current, pile)
         if current.cards != played.cards:
             raise self.fail(
                 played, f"round {played.number} deals {current.cards} cards to each hand, not {played.cards}"
@@ -171,6 +186,9 @@ class _Replay:
         if played.leader is not None and played.leader != current.first_leader:
             raise self.fail(played, f"{current.first_leader} leads round {played.number}, not {played.leader}")
         for k, event in enumerate(events):
+            if resumed and isinstance(event, MOVES):  # (made before the game was loaded)
+                resumed -= 1
+                continue
             if self.left is not None and isinstance(event, MOVES):
                 if self.left == 0:
                     raise _Stop
@@ -186,6 +204,15 @@ class _Replay:
             current.score()
         except GameError as exc:
             raise self.fail(_End(played), f"round {played.number} ends too early: {exc}") from None
+
+    def deal(self, game: Game, played: RoundRecord, hands: dict[str, list[str]], deals: list[Deal]) -> Round:
+        """The round ``played`` dealt ``hands``; a deal the game refuses is said at its line."""
+        try:
+            return game.next_round(hands=hands)
+        except GameError as exc:
+            text = str(exc)
+            blamed = next((d for d in deals if text.startswith((f"{d.player}'s", f"a hand for '{d.player}'"))), None)
+            raise self.fail(blamed or self.tag_named(text, played), text) from None
 
     def pile(self, current: Round, pile: Undealt) -> None:
         """Put the cards ``pile`` lists on top of the round's undealt cards, in its order
@@ -442,6 +469,18 @@ def load_game(edition: Edition, game: GameRecord, *, upto: int | None = None, fi
         raise ValueError(f"upto {upto}: the record holds {moves(game)} moves (from 0 to {moves(game)})")
     with _located(game, file):
         return _Replay(edition, game, file, upto).walk()
+    raise AssertionError  # pragma: no cover (the context manager re-raises)
+
+
+def resume_game(edition: Edition, game: Game, record: GameRecord, *, made: int, file: str = "<record>") -> Game:
+    """``game``, loaded from ``record`` after its first ``made`` moves
+    (:func:`load_game` with ``upto=made``, and nothing played since), played on to the
+    record's end with the record's own moves, checked as :func:`replay_record` checks
+    them: the game the record gives, reached from any move."""
+    if made == moves(record):
+        return game
+    with _located(record, file):
+        return _Replay(edition, record, file).resume(game, made)
     raise AssertionError  # pragma: no cover (the context manager re-raises)
 
 

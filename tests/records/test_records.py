@@ -16,9 +16,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import skullking
+from skullking.analysis.roundtrips import without_deal
 from skullking.core.errors import RecordError
 from skullking.core.resources import bundled_edition_files
-from skullking.language.record import Deal, Decide, GameRecord, Undealt, parse_record, write_record
+from skullking.language.record import Decide, GameRecord, parse_record, write_record
 from skullking.play.replay import replay_game
 from skullking.play.round import Game, play_randomly
 from skullking.scoring.sheets.record import sheet_record
@@ -56,14 +57,6 @@ def _without_exchanges(game: GameRecord) -> GameRecord:
     return dataclasses.replace(game, rounds=rounds)
 
 
-def _without_deal(game: GameRecord) -> GameRecord:
-    rounds = tuple(
-        dataclasses.replace(r, events=tuple(e for e in r.events if not isinstance(e, Deal | Undealt)))
-        for r in game.rounds
-    )
-    return dataclasses.replace(game, rounds=rounds)
-
-
 @pytest.mark.parametrize("edition_id", sorted(bundled_edition_files()))
 def test_a_played_game_replays_from_its_record_to_the_same_scores(edition_id: str) -> None:
     """Every move a game made, written as its record and read back, replays through the
@@ -77,7 +70,7 @@ def test_a_played_game_replays_from_its_record_to_the_same_scores(edition_id: st
         assert write_record(record) == text
         assert replay_game(game.edition, record.games[0]).totals == game.score().totals
         if seed % 4 == 0:
-            without = _without_deal(record.games[0])
+            without = without_deal(record.games[0])
             assert replay_game(game.edition, without).totals == game.score().totals
             # the game's score sheet gives the same record, less what a sheet does not
             # hold: the deal and the cards an exchange discarded
@@ -348,7 +341,7 @@ def test_a_record_and_its_score_sheet_convert_either_way_to_the_same_scores(tmp_
     the sheet of a record without the deal is that record."""
     game = _game("skullking-2021", 9)
     record = tmp_path / "game.skr"
-    record.write_text(write_record(_without_deal(game.as_record())), encoding="utf-8")
+    record.write_text(write_record(without_deal(game.as_record())), encoding="utf-8")
     code, sheet_text, err = _cli("replay", "--to-sheet", str(record))
     assert code == 0, err
     sheet = tmp_path / "game.yaml"

@@ -165,11 +165,10 @@ def sheet_yaml(game: StoredGame) -> str:
 def record_text(edition: Edition, game: StoredGame) -> str:
     """The game as a game record that ``skullking replay`` scores to the same totals: each
     round with its results (the pad keeps no cards played), the round being played with
-    its bids and no ``end``; a house-rule game names its rule as its sheet does. Raises
+    its bids and no ``end``; a house-rule game carries its rule inline, so that the
+    record alone replays. Raises
     :class:`RoundError` for a game whose sheet ``score`` refuses."""
-    import dataclasses
-
-    from skullking.language.record import write_record
+    from skullking.language.record import with_rule, write_record
     from skullking.scoring.sheets.record import sheet_record
 
     paths: list[tuple[Any, ...]] = []
@@ -179,14 +178,11 @@ def record_text(edition: Edition, game: StoredGame) -> str:
         record = sheet_record(edition, root, file=SHEET_FILE)
     except SheetError as exc:
         raise RoundError([_problem(p, paths) for p in exc.problems]) from None
-    named = tuple(dataclasses.replace(t, values=(sheet["edition"],)) if t.name == "Edition" else t for t in record.tags)
     head = [f"# Skull King score pad, game {game.id}: {game.title}"]
-    if game.rules is not None:
-        head.append(
-            f"# Played under a house rule: save it beside this record as {game.edition}.yaml "
-            f"(the game page links it), then run: skullking replay RECORD"
-        )
-    return "\n".join(head) + "\n" + write_record(dataclasses.replace(record, tags=named))
+    if game.rules is not None:  # the record carries the house rule: it alone replays
+        head.append("# Played under a house rule, carried below the tags: skullking replay RECORD")
+        return "\n".join(head) + "\n" + write_record(with_rule(record, game.rules))
+    return "\n".join(head) + "\n" + write_record(record)
 
 
 def _locate(value: Any, path: tuple[Any, ...], paths: list[tuple[Any, ...]]) -> Node:

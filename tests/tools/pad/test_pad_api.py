@@ -839,16 +839,16 @@ def test_a_game_entered_with_its_whole_play_and_free_points_exports_its_tricks(
     assert f"  extra {sheet['players'][0]} -20\nend\n" in text
 
 
-def test_a_house_rule_games_record_names_its_rule_as_the_sheet_does(client: TestClient, tmp_path: Path) -> None:
-    """A house-rule game's record names the rule's file, as its sheet does, and replays to
-    the game's totals with the rule saved beside it under that name (a made bid paying
-    25 per bid: the house rule's points, not the 2021 rulebook's)."""
+def test_a_house_rule_games_record_carries_its_rule_and_replays_alone(client: TestClient, tmp_path: Path) -> None:
+    """A house-rule game's record carries the rule inline, each YAML line after '| ', and
+    replays to the game's totals with no file beside it (a made bid paying 25 per bid:
+    the house rule's points, not the 2021 rulebook's)."""
     game = new_game(client, rules=RICH_MADE)
     put(client, game, 1, ROUND_1)
     put(client, game, 2, ROUND_2)
-    (tmp_path / "club.yaml").write_text(RICH_MADE, encoding="utf-8")
-    text, replayed = _replayed(client, game, tmp_path)
-    assert '[Edition "club.yaml"]' in text and "save it beside this record as club.yaml" in text
+    text, replayed = _replayed(client, game, tmp_path / "alone")
+    assert all(f"| {line}".rstrip() in text.splitlines() for line in RICH_MADE.splitlines())
+    assert sorted(p.name for p in (tmp_path / "alone").iterdir()) == ["game.skr"]
     assert replayed == score_part(game_of(client, game))
     assert replayed["totals"]["Emma"] == 25 + (-10)
 
