@@ -588,7 +588,7 @@ def with_rule(game: GameRecord, text: str) -> GameRecord:
 def write_record(record: Record | GameRecord) -> str:
     """The canonical text of ``record``: the known tags first, in the order
     :data:`KNOWN_TAGS` gives, then the others as read; a house rule carried inline after
-    a blank line, each of its lines after ``| ``; a blank line before each round and
+    a blank line, each of its lines after ``|`` and a space; a blank line before each round and
     between games; each event on a line of its own, indented by two spaces, in the
     order it happened; one space between words, a comma and a space between the cards
     of a trick; names quoted only where they must be; no comments. Cards are written as
