@@ -27,13 +27,12 @@ def inline_edition(game: GameRecord, *, file: str = "<record>") -> Edition:
     from pathlib import Path
 
     from skullking.core.files import display_name
-    from skullking.loading.loader import check_file
+    from skullking.loading.loader import check_house_rule
 
     text = game.rule_text
     if text is None:
         raise RecordError([Problem(file, game.line, game.column, "the game carries no house rule inline")])
-    data = text.encode("utf-8", "surrogatepass")
-    edition, problems = check_file(Path(INLINE_RULE), text=data, use_cache=False, bundled_only=True)
+    edition, problems = check_house_rule(text, name=INLINE_RULE)
     if edition is not None:
         built: Edition = edition
         return built

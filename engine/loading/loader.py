@@ -351,6 +351,16 @@ def check(
     return Checked(edition, problems, root, layers, sources, deps)
 
 
+def check_house_rule(text: str, *, name: str) -> tuple[Any, list[Problem]]:
+    """A house rule held as text, not in a file of its own (one the score pad keeps, one
+    a game record carries inline), checked as :func:`check_file` checks a file named
+    ``name``: every check, nothing cached, and ``extends`` a bundled edition only (no
+    file: the text has no folder to read from). The edition (``None`` on errors) and
+    every problem, located in ``name``."""
+    data = text.encode("utf-8", "surrogatepass")
+    return check_file(Path(name), text=data, use_cache=False, bundled_only=True)
+
+
 def load_path(path: Path, *, use_cache: bool = True, bundled: str | None = None, allow_paths: bool = False) -> Any:
     """Load the edition in ``path``; raise :class:`EditionError` listing every problem."""
     if use_cache:

@@ -13,7 +13,6 @@ import hashlib
 import threading
 from collections import OrderedDict
 from collections.abc import Iterator, Mapping, Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import yaml
@@ -124,10 +123,9 @@ class Editions:
 
     @staticmethod
     def _house_rule(rules: str) -> Edition:
-        from skullking.loading.loader import check_file
+        from skullking.loading.loader import check_house_rule
 
-        data = rules.encode("utf-8", "surrogatepass")
-        edition, problems = check_file(Path(RULES_FILE), text=data, use_cache=False, bundled_only=True)
+        edition, problems = check_house_rule(rules, name=RULES_FILE)
         if edition is None:
             raise RulesError(problems)
         built: Edition = edition
