@@ -158,7 +158,7 @@ def lint_edition(
     _modules(edition, w)
     _schedules(edition, w)
     _unplayable(edition, w)
-    usable = {m.id for m in edition.modules if m.min_players <= edition.max_players}
+    usable = _usable_modules(edition)
     altering = {e.id for e in edition.effects if e.kind is not EffectKind.ALLIANCE}
     rules = {("", r.id) for r in edition.precedence} | {
         (e.id, r.id) for e in edition.effects if e.kind is EffectKind.NEUTRALIZE for r in e.precedence
@@ -267,6 +267,12 @@ def _formulas(edition: Edition, root: Node, allowed: frozenset[str]) -> list[Pro
     return w.problems
 
 
+def _usable_modules(edition: Edition) -> set[str]:
+    """The ids of the modules some game of ``edition`` uses (from no more players than it
+    allows)."""
+    return {m.id for m in edition.modules if m.min_players <= edition.max_players}
+
+
 def _unless(problems: list[Problem], allowed: frozenset[str]) -> list[Problem]:
     """``problems`` without the warnings whose code is ``allowed``."""
     return [p for p in problems if p.code not in allowed]
@@ -341,7 +347,7 @@ def _unplayable(edition: Edition, w: _Warner) -> None:
 def _unplayed(edition: Edition, w: _Warner, sources: Mapping[str, str]) -> None:
     """Roles no card plays (``role-never-played``), and the names of formulas that are
     always 0 in the edition (``name-always-zero``), each at the name in its formula."""
-    usable = {m.id for m in edition.modules if m.min_players <= edition.max_players}
+    usable = _usable_modules(edition)
     printed = {role for k in edition.kinds if k.module in usable for role in _roles_of(k)}
     given = {e.becomes for e in edition.effects} | {edition.cancelled_role}
     in_trick: dict[str, str] = {}  # names of precedence conditions always 0 -> why
