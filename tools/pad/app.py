@@ -431,7 +431,8 @@ class Pad:
     async def api_put_draft(self, request: Request) -> Response:
         """``{"round": n, "data": {...}}``: what is typed into round ``n`` (the round being
         entered), kept for the other phones of the table until the round is saved; 200
-        ``{"stamp"}``. Not scored, not in the sheet."""
+        ``{"stamp"}``. Not scored, not in the sheet. ``If-Match`` names the game version
+        it was typed on: 409 when the game changed since, and nothing is kept."""
         body = await read_json(request)
         if (
             not isinstance(body, dict)
@@ -441,8 +442,8 @@ class Pad:
             or not isinstance(body["data"], dict)
         ):
             raise bad('a draft is {"round": n, "data": {the round as typed}}')
-        ident = request.path_params["game"]
-        stamp = await run_in_threadpool(self.store.put_draft, ident, body["round"], body["data"])
+        ident, seen = request.path_params["game"], seen_version(request)
+        stamp = await run_in_threadpool(lambda: self.store.put_draft(ident, body["round"], body["data"], seen=seen))
         return JSONResponse({"stamp": stamp}, headers={"etag": f'"{stamp}"'})
 
     async def api_preview_round(self, request: Request) -> Response:

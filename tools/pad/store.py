@@ -249,12 +249,16 @@ class Store:
             return None
         return number, fields, stamp
 
-    def put_draft(self, ident: str, number: int, data: dict[str, Any]) -> int:
+    def put_draft(self, ident: str, number: int, data: dict[str, Any], *, seen: int | None = None) -> int:
         """Keep ``data`` as the draft of round ``number`` of game ``ident`` (the next
         round, or the one in progress), in place of any before; its new stamp. Nothing
-        is checked but its place: a draft is scored only when it is saved as a round."""
+        is checked but its place, and with ``seen`` (the version the phone typed it on)
+        that nothing was saved since: a draft typed before a save (sent a moment after
+        the last tap, when the save came first) would otherwise stand in front of the
+        round as saved on every phone. A draft is scored only when it is saved as a round."""
         with self._change() as db:
             game = self._read(db, ident)
+            self._fresh(game, seen, "the draft was not kept: the phone shows the round as saved")
             count = len(game.rounds)
             going = count > 0 and bool(game.rounds[-1].get("in_progress"))
             if number != count + 1 and not (going and number == count):

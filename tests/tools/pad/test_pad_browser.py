@@ -1373,3 +1373,108 @@ def test_what_one_phone_types_shows_on_another_until_it_types_itself(browser: Br
     finally:
         first.close()
         second.close()
+
+
+def _bids_shown(page: Page) -> list[str]:
+    return [_chosen(page, "bid", seat) for seat in range(len(PLAYERS))]
+
+
+def test_bids_saved_the_moment_after_the_last_tap_stay_saved_everywhere(pad: Pad) -> None:
+    """What is typed reaches the other phones a moment (0.8 s) after the last tap; a save
+    within that moment supersedes it. Round 1 entered quickly and saved: the bids of
+    round 2 then saved are still shown (no empty draft of round 2 was sent after the
+    save). Round 2's bids tapped a second apart and saved within the moment after the
+    last: every bid saved stays in the form, after a reload and on another phone, and
+    "Made it" then fills in the tricks won from them."""
+    ident = pad.server.new_game()
+    page = _game_page(pad, ident)
+    _fill_round(page, [1, 0, 0, 0], [1, 0, 0, 0], {})
+    _save_round(page, 1)  # (within 0.8 s of the last tap)
+    page.wait_for_timeout(1200)  # (past the moment a draft of round 2 would have been sent)
+    bids = [1, 0, 1, 0]  # round 2: two cards
+    for seat, bid in enumerate(bids):
+        if seat:
+            page.wait_for_timeout(1000)  # (each bid before the last reaches the pad)
+        _tap(page, "bid", seat, bid)
+    page.click("#save-bids")
+    expect(page.locator("#notice")).to_contain_text("Round 2: bids saved")
+    page.wait_for_timeout(1500)  # (past the moment the last tap's draft would have been sent)
+    wanted = [str(b) for b in bids]
+    assert _bids_shown(page) == wanted
+    assert pad.server.get_json(f"/api/games/{ident}/draft")["round"] is None  # nothing in front of the saved bids
+    other = pad.page()
+    other.goto(f"/games/{ident}")
+    _wait_loaded(other, rounds=1)
+    assert _bids_shown(other) == wanted
+    page.reload()
+    _wait_loaded(page, rounds=1)
+    assert _bids_shown(page) == wanted
+    for player in PLAYERS:
+        page.get_by_role("button", name=f"{player} made the bid").click()
+    _save_round(page, 2)
+    saved = pad.server.get_json(f"/api/games/{ident}")["sheet"]["rounds"][1]
+    assert saved == {"bids": dict(zip(PLAYERS, bids, strict=True)), "won": dict(zip(PLAYERS, bids, strict=True))}
+
+
+def test_a_save_never_replaces_values_saved_on_another_phone_unseen(browser: Browser, server: PadServer) -> None:
+    """Two phones with the game open on round 2 (two cards), the second asking the pad
+    only when the test runs its clock. The first saves the bids, and the second, which
+    has heard of them, types Cy's bid and Ann's. The first then saves Ann's and Lea's
+    bids changed. When the second hears of it, it keeps Cy's bid as it typed it, takes
+    Lea's as saved, and shows Ann's (changed on both) as a conflict with both values:
+    saving waits for the choice. Taking what was saved, it saves the round with the
+    first phone's bids for Ann and Lea and its own for Cy."""
+    ident = server.new_game()
+    server.put_json(f"/api/games/{ident}/rounds/1", _sheet_round((1, 0, 0, 0), (1, 0, 0, 0), {}))
+    first, second = Pad(browser, server), Pad(browser, server)
+    second.expect_refusal(409)  # (its draft, typed before the first phone's save, is refused)
+    second.context.clock.install()
+    try:
+        a = first.page()
+        a.goto(f"/games/{ident}")
+        _wait_loaded(a, rounds=1)
+        b = second.page()
+        b.goto(f"/games/{ident}")
+        _wait_loaded(b, rounds=1)
+        for seat, bid in enumerate([1, 1, 0, 0]):
+            _tap(a, "bid", seat, bid)
+        a.click("#save-bids")
+        expect(a.locator("#notice")).to_contain_text("Round 2: bids saved")
+        second.context.clock.run_for(5_000)
+        expect(b.locator("#bid-1 input:checked")).to_have_value("1")
+        _tap(b, "bid", 2, 2)  # Cy's bid, typed on the second phone
+        _tap(b, "bid", 0, 2)  # and Ann's
+
+        _tap(a, "bid", 0, 0)  # Ann's bid changed on the first phone
+        _tap(a, "bid", 3, 1)  # and Lea's
+        a.click("#save-bids")
+        saved = {"Ann": 0, "Bo": 1, "Cy": 0, "Lea": 1}
+        deadline = time.monotonic() + 15
+        while server.get_json(f"/api/games/{ident}")["in_progress"]["bids"] != saved:
+            assert time.monotonic() < deadline, "the first phone's bids were not saved"
+            time.sleep(0.1)
+
+        second.context.clock.run_for(5_000)  # the second phone hears of the save
+        conflict = b.locator("#round-conflict")
+        expect(conflict).to_be_visible()
+        expect(conflict.locator("li")).to_have_count(1)
+        expect(conflict.locator("li")).to_have_text("Ann's bid: 0 as saved on another phone, 2 as typed here")
+        assert _bids_shown(b) == ["2", "1", "2", "1"]  # Ann's as typed until chosen, Lea's as saved
+        for seat, won in enumerate([0, 1, 1, 0]):
+            _tap(b, "won", seat, won)
+        b.click("#save-round")
+        expect(b.locator("#round-status")).to_contain_text("choose which values to keep first")
+        assert server.get_json(f"/api/games/{ident}")["in_progress"]["bids"] == saved  # nothing saved
+
+        b.get_by_role("button", name="Take what was saved").click()
+        expect(conflict).to_be_hidden()
+        assert _bids_shown(b) == ["0", "1", "2", "1"]
+        assert [_chosen(b, "won", seat) for seat in range(4)] == ["0", "1", "1", "0"]  # (typed, kept)
+        b.click("#save-round")
+        expect(b.locator("#notice")).to_have_text("Round 2 saved.")
+        stored = server.get_json(f"/api/games/{ident}")["sheet"]["rounds"][1]
+        assert stored == {"bids": {"Ann": 0, "Bo": 1, "Cy": 2, "Lea": 1}, "won": {"Ann": 0, "Bo": 1, "Cy": 1, "Lea": 0}}
+        assert first.problems == second.problems == []
+    finally:
+        first.close()
+        second.close()

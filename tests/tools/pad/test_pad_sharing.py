@@ -372,3 +372,32 @@ def test_bids_saved_keep_the_round_open_for_its_draft(shared: TestClient, game: 
         == 200
     )
     assert shared.get(f"/api/games/{game}/draft").json()["data"] == typed
+
+
+def test_a_draft_typed_before_a_save_is_refused_and_never_stands_before_it(
+    shared: TestClient, game: str, game_key: str
+) -> None:
+    """A draft names the game version it was typed on (If-Match): once the bids are
+    saved, a draft of the same round typed before the save (a phone sends what is typed
+    a moment after the last tap) is refused with 409, and the round as saved is all the
+    other phones see; a draft typed on the saved round is kept."""
+    typed = {"bids": {"Emma": 1, "Nico": 0}, "won": {}}
+    first = shared.put(
+        f"/api/games/{game}/draft", json={"round": 1, "data": typed}, headers={**bearer(game_key), "if-match": '"1"'}
+    )
+    assert first.status_code == 200
+    going = {"bids": ROUND_1["bids"], "in_progress": True}
+    saved = shared.put(f"/api/games/{game}/rounds/1", json=going, headers={**bearer(game_key), "if-match": '"1"'})
+    assert saved.status_code == 200 and saved.json()["version"] == 2
+    late = shared.put(
+        f"/api/games/{game}/draft", json={"round": 1, "data": typed}, headers={**bearer(game_key), "if-match": '"1"'}
+    )
+    assert late.status_code == 409
+    assert "changed elsewhere" in late.json()["error"]
+    assert shared.get(f"/api/games/{game}/draft").json()["round"] is None
+    on_top = {"bids": ROUND_1["bids"], "won": {"Emma": 1}}
+    kept = shared.put(
+        f"/api/games/{game}/draft", json={"round": 1, "data": on_top}, headers={**bearer(game_key), "if-match": '"2"'}
+    )
+    assert kept.status_code == 200
+    assert shared.get(f"/api/games/{game}/draft").json()["data"] == on_top

@@ -1,6 +1,6 @@
-// Skull King score pad: the page's script. It talks to the pad's JSON API only; every
-// name a user typed is put in the page as text (textContent), never as HTML.
-"use strict";
+// Skull King score pad: the page's script (an ES module). It talks to the pad's JSON API
+// only; every name a user typed is put in the page as text (textContent), never as HTML.
+import { mergeRound, takeFields } from "./merge.js";
 
 (function () {
   const $ = (id) => document.getElementById(id);
@@ -381,6 +381,7 @@
       editing = editingKept();
       $("edition-title").textContent = form.edition.title;
       renderTotals();
+      reconcile(); // (saved on another phone since this one last typed into the round)
       renderRound();
       renderTrickChecker();
       showShare(
@@ -417,8 +418,15 @@
       const next = nextNumber();
       const going = JSON.stringify(game.in_progress || null);
       game = r.data;
+      shared = null; // (a draft typed before a save is gone from the pad: ask again)
       $("game-title").textContent = game.title;
       renderTotals();
+      if (reconcile()) {
+        // what this phone typed, put together with what was saved on another
+        renderRound();
+        if (!unsettled()) say($("notice"), t("This round was saved on another phone: what you typed here is kept, the rest is as saved."), false);
+        return;
+      }
       if (editing) return; // (the round being edited stays as typed)
       if (nextNumber() !== next) say($("notice"), t("Round {number} was saved on another phone.", { number: nextNumber() - 1 }), false);
       if (nextNumber() !== next || JSON.stringify(game.in_progress || null) !== going) renderRound();
@@ -632,24 +640,68 @@
       return "skullking-draft:" + gameId + ":" + number + ":" + (edit ? "edit" : "new");
     }
 
-    function readDraft(number, edit) {
+    // A draft kept: {round, base, saved, conflicts}: the round as typed; the round as the
+    // form showed it when typing began (`base`, to tell what was typed here from what
+    // another phone saved meanwhile); the round as saved then (`saved`, JSON: a change to
+    // it is merged in); the fields both changed, for the player to settle.
+    function readKept(number, edit) {
       try {
         const draft = JSON.parse(localStorage.getItem(draftKey(number, edit)) || "null");
-        return draft && typeof draft === "object" && draft.round ? draft.round : null;
+        return draft && typeof draft === "object" && draft.round && typeof draft.round === "object" ? draft : null;
       } catch (error) {
         return null; // (storage refused, or not a draft of ours: nothing kept)
+      }
+    }
+
+    function readDraft(number, edit) {
+      const kept = readKept(number, edit);
+      return kept ? kept.round : null;
+    }
+
+    function writeKept(number, edit, draft) {
+      try {
+        localStorage.setItem(draftKey(number, edit), JSON.stringify(draft));
+      } catch (error) {
+        // storage full or refused: the page still works, without a draft
       }
     }
 
     function keepDraft() {
       if (!game || !form || (!editing && over())) return;
       const { number, round } = collect();
-      try {
-        localStorage.setItem(draftKey(number, editing), JSON.stringify({ round }));
-      } catch (error) {
-        // storage full or refused: the page still works, without a draft
-      }
+      const kept = readKept(number, editing);
+      const since = kept || { base: baseline, saved: savedBaseline, conflicts: [] };
+      writeKept(number, editing, { round, base: since.base, saved: since.saved, conflicts: since.conflicts || [] });
       if (!editing) sendDraft();
+    }
+
+    // The round as saved that the form shows: the round being edited, or the round in
+    // progress (its bids saved); null for a round not saved yet.
+    function savedRound(number) {
+      if (editing) return game.sheet.rounds[editing - 1];
+      return game.in_progress && game.in_progress.round === number ? game.sheet.rounds[number - 1] : null;
+    }
+
+    // The form as it was drawn before this phone typed into it, and the round as saved
+    // then: what a draft started now is typed on top of.
+    let baseline = null;
+    let savedBaseline = "null";
+
+    // When another phone saved the round this one is typing (its bids, or an edit), the
+    // draft kept here is merged with it: each field typed here stays, every other field
+    // is as saved, and a field both changed differently is a conflict the player settles
+    // (see merge.js). Whether the draft changed.
+    function reconcile() {
+      const number = editing || nextNumber();
+      if (!editing && over()) return false;
+      const kept = readKept(number, editing);
+      const now = JSON.stringify(savedRound(number) || null);
+      if (!kept || !kept.base || kept.saved === now) return false;
+      renderRound(true); // the round as saved now, in the form's own shape
+      const theirs = collect().round;
+      const { merged, conflicts } = mergeRound(kept.base, kept.round, theirs, kept.conflicts || []);
+      writeKept(number, editing, { round: merged, base: theirs, saved: now, conflicts });
+      return true;
     }
 
     // The round being entered is also kept by the pad for the other phones of the table
@@ -665,9 +717,17 @@
       sending = window.setTimeout(async () => {
         if (!game || editing || over()) return;
         const { number, round } = collect();
-        const r = await api("PUT", "/api/games/" + gameId + "/draft", { round: number, data: round });
+        // typed on the game as this phone knows it: the pad refuses a draft once a round
+        // was saved since (it would stand in front of the round as saved)
+        const r = await api("PUT", "/api/games/" + gameId + "/draft", { round: number, data: round }, { "If-Match": '"' + game.version + '"' });
         if (r.ok) shared = { round: number, data: round, stamp: r.data.stamp };
       }, DRAFT_MS);
+    }
+
+    // A save supersedes what is waiting to be sent of the round (sent after it, it would
+    // be refused, and shown nowhere).
+    function cancelDraft() {
+      window.clearTimeout(sending);
     }
 
     function sharedDraft(number) {
@@ -713,12 +773,15 @@
       return saved && Array.isArray(saved.tricks) ? saved : null;
     }
 
-    function renderRound() {
+    // The round form: what was typed here and not saved yet, else what another phone is
+    // typing into the round, else the round as saved. ``savedOnly``: the round as saved,
+    // whatever was typed (to merge a save made elsewhere with this phone's typing).
+    function renderRound(savedOnly) {
       const number = editing || nextNumber();
-      // what was typed and not saved yet, else the round as stored; a round with its
-      // play shows the tricks won the play gives
-      const going = !editing && game.in_progress && game.in_progress.round === number ? game.sheet.rounds[number - 1] : null;
-      let stored = readDraft(number, editing) || (editing ? game.sheet.rounds[editing - 1] : sharedDraft(number) || going);
+      const kept = savedOnly ? null : readKept(number, editing);
+      const saved = savedRound(number);
+      // a round with its play shows the tricks won the play gives
+      let stored = kept ? kept.round : editing ? saved : (!savedOnly && sharedDraft(number)) || saved;
       const played = playedRound();
       if (played && stored && !stored.won) stored = Object.assign({}, stored, { won: game.rounds[editing - 1].won });
       $("round-play").hidden = !played;
@@ -733,6 +796,7 @@
       box.replaceChildren();
       $("save-round").disabled = false;
       if (finished) {
+        showConflicts([]);
         $("round-info").textContent = t("The game is over. Edit a round above if a score needs correcting.");
         $("loot-box").hidden = true;
         $("save-round").disabled = true;
@@ -773,7 +837,65 @@
         addLoot(shape.players);
         keepDraft();
       };
+      // what a draft begun now is typed on top of
+      baseline = kept ? kept.base || null : collect().round;
+      savedBaseline = kept ? kept.saved : JSON.stringify(saved || null);
+      showConflicts(kept ? kept.conflicts || [] : []);
       liveCheck();
+    }
+
+    // -- values saved on another phone that this one typed otherwise: listed, each with
+    // both values, for the player to choose (keep what was typed here, or take what was
+    // saved); a round is not saved before they choose.
+
+    function conflictLabel(field) {
+      const dot = field.indexOf(".");
+      const key = dot < 0 ? field : field.slice(0, dot);
+      const player = field.slice(dot + 1);
+      if (key === "bids") return t("{player}'s bid", { player });
+      if (key === "won") return t("{player}'s tricks won", { player });
+      if (key === "bonuses") return t("{player}'s bonuses", { player });
+      if (key === "loot") return t("Loot alliances");
+      return dot < 0 ? key : key + " (" + player + ")";
+    }
+
+    function conflictValue(value) {
+      if (value === undefined || value === null) return t("nothing");
+      if (Array.isArray(value)) return value.map((v) => (Array.isArray(v) ? v.join(" + ") : String(v))).join(", ");
+      return String(value);
+    }
+
+    function showConflicts(conflicts) {
+      const box = $("round-conflict");
+      box.hidden = conflicts.length === 0;
+      const list = $("conflict-list");
+      list.replaceChildren(
+        ...conflicts.map((c) =>
+          el("li", { text: t("{field}: {theirs} as saved on another phone, {mine} as typed here", { field: conflictLabel(c.field), theirs: conflictValue(c.theirs), mine: conflictValue(c.mine) }) })
+        )
+      );
+    }
+
+    function settleConflicts(takeSaved) {
+      const number = editing || nextNumber();
+      const kept = readKept(number, editing);
+      if (!kept) return;
+      const round = takeSaved ? takeFields(kept.round, kept.base, (kept.conflicts || []).map((c) => c.field)) : kept.round;
+      writeKept(number, editing, Object.assign({}, kept, { round, conflicts: [] }));
+      say($("round-status"), "");
+      renderRound();
+      if (!editing) sendDraft();
+    }
+
+    $("keep-typed").addEventListener("click", () => settleConflicts(false));
+    $("take-saved").addEventListener("click", () => settleConflicts(true));
+
+    // Whether values saved elsewhere wait for the player's choice (then it is asked for).
+    function unsettled() {
+      if ($("round-conflict").hidden) return false;
+      say($("round-status"), t("Another phone saved this round meanwhile: choose which values to keep first."), true);
+      $("keep-typed").focus();
+      return true;
     }
 
     function number(id, label, value, min, max, extra) {
@@ -1266,11 +1388,13 @@
     // Store round ``number`` as ``round``; on success say ``saved``, draw the game again
     // and focus ``focus`` (a selector); a refusal is shown at its fields.
     async function storeRound(number, round, saved, focus) {
+      cancelDraft();
       const r = await api("PUT", "/api/games/" + gameId + "/rounds/" + number, round, { "If-Match": '"' + game.version + '"' });
       if (r.ok) {
         say($("round-status"), "");
         clearProblems();
         dropDraft(number, editing);
+        shared = null; // (the pad dropped the round's draft with the save)
         say($("notice"), saved, false);
         setEditing(null);
         const g = await api("GET", "/api/games/" + gameId);
@@ -1288,11 +1412,13 @@
         say($("notice"), "");
         say($("round-status"), message, true);
         markProblems(r.data.problems, number, round);
+        if (!editing) sendDraft(); // (not saved: the other phones still see what is typed)
       }
     }
 
     $("round").addEventListener("submit", async (event) => {
       event.preventDefault();
+      if (unsettled()) return;
       const { number, round, typed } = collect();
       if (missingField(typed, ["bids", "won"])) return;
       await storeRound(number, round, t("Round {number} saved.", { number }), "#round-players input");
@@ -1301,6 +1427,7 @@
     // The bids alone, when the cards are dealt: the round is then in progress (kept by the
     // server, in the exported sheet as `in_progress: true`), its tricks won entered later.
     $("save-bids").addEventListener("click", async () => {
+      if (unsettled()) return;
       const { number, typed, shape } = collect();
       if (missingField(typed, ["bids"])) return;
       const round = { bids: typed.bids, in_progress: true };

@@ -4,8 +4,8 @@
 // Writes (PUT, POST, PATCH, DELETE) are never kept: they need the server.
 "use strict";
 
-const KEPT = "skullking-pad-v1";
-const ASSETS = ["/", "/static/pad.css", "/static/pad.js", "/static/icon.svg", "/static/manifest.webmanifest"];
+const KEPT = "skullking-pad-v2";
+const ASSETS = ["/", "/static/pad.css", "/static/pad.js", "/static/merge.js", "/static/icon.svg", "/static/manifest.webmanifest"];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(KEPT).then((cache) => cache.addAll(ASSETS)).then(() => self.skipWaiting()));
