@@ -1478,3 +1478,37 @@ def test_a_save_never_replaces_values_saved_on_another_phone_unseen(browser: Bro
     finally:
         first.close()
         second.close()
+
+
+def test_undo_asks_with_a_second_tap_and_puts_the_round_back_into_the_form(pad: Pad) -> None:
+    """Undo asks as deleting a game does (a second tap on the page, no browser dialog:
+    the fixture fails on any dialog); "Keep it" keeps the round; "Remove it" removes
+    the last round and puts it back into the form, its bids and tricks won as they were
+    saved, to be changed and saved again. Rematch does not stand beside Undo."""
+    ident = pad.server.new_game()
+    bids, won, _ = GAME[0]
+    pad.server.put_json(f"/api/games/{ident}/rounds/1", _sheet_round(bids, won, {}))
+    pad.server.put_json(f"/api/games/{ident}/rounds/2", _sheet_round((1, 0, 1, 0), (1, 0, 1, 0), {}))
+    page = pad.page()
+    page.goto(f"/games/{ident}")
+    _wait_loaded(page, rounds=2)
+    apart = "() => document.getElementById('rematch').parentElement !== document.getElementById('undo').parentElement"
+    assert page.evaluate(apart)
+    page.click("#undo")
+    expect(page.locator("#undo-confirm")).to_be_visible()
+    expect(page.locator("#undo-confirm")).to_contain_text("Remove round 2?")
+    page.click("#undo-no")
+    expect(page.locator("#undo-confirm")).to_be_hidden()
+    assert len(pad.server.get_json(f"/api/games/{ident}")["sheet"]["rounds"]) == 2
+    page.click("#undo")
+    page.click("#undo-yes")
+    expect(page.locator("#notice")).to_contain_text("Round 2 removed: it is back in the form")
+    expect(page.locator("#round-title")).to_have_text("Round 2")
+    assert len(pad.server.get_json(f"/api/games/{ident}")["sheet"]["rounds"]) == 1
+    assert _bids_shown(page) == ["1", "0", "1", "0"]
+    assert [_chosen(page, "won", seat) for seat in range(4)] == ["1", "0", "1", "0"]
+    _tap(page, "won", 0, 0)  # Ann's tricks won corrected, then Cy's
+    _tap(page, "won", 2, 2)
+    _save_round(page, 2)
+    stored = pad.server.get_json(f"/api/games/{ident}")["sheet"]["rounds"][1]
+    assert stored == {"bids": {"Ann": 1, "Bo": 0, "Cy": 1, "Lea": 0}, "won": {"Ann": 0, "Bo": 0, "Cy": 2, "Lea": 0}}

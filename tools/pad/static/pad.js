@@ -614,7 +614,7 @@ import { mergeRound, takeFields } from "./merge.js";
           game.winners.length > 1
             ? t("Tied for the lead: {names} · rounds still to play: {left}", { names, left })
             : t("Leading: {names} · rounds still to play: {left}", { names, left });
-      $("undo").disabled = !game.rounds.length;
+      $("undo").disabled = !game.sheet.rounds.length;
     }
 
     // -- the round form -----------------------------------------------------
@@ -1438,21 +1438,45 @@ import { mergeRound, takeFields } from "./merge.js";
       await storeRound(number, round, saved, "#round-players [data-key=won] input");
     });
 
-    $("undo").addEventListener("click", async () => {
+    // Undo asks as deleting a game does (a second tap, no dialog), and puts the round
+    // removed back into the form, to be changed and saved again.
+    $("undo").addEventListener("click", () => {
       const number = game.sheet.rounds.length; // (a round in progress is the last one stored)
       if (!number) return;
-      if (!window.confirm(t("Remove round {number}?", { number }))) return;
+      $("undo-question").textContent = t("Remove round {number}?", { number }) + " ";
+      $("undo-confirm").hidden = false;
+      $("undo-no").focus();
+    });
+    $("undo-no").addEventListener("click", () => {
+      $("undo-confirm").hidden = true;
+      $("undo").focus();
+    });
+    $("undo-yes").addEventListener("click", async () => {
+      const number = game.sheet.rounds.length;
+      if (!number) return;
+      const removed = Object.assign({}, game.sheet.rounds[number - 1]);
+      // a round given by its play comes back as its results (the form enters no play)
+      if (removed.tricks) removed.won = Object.assign({}, game.rounds[number - 1].won);
+      delete removed.tricks;
+      delete removed.in_progress;
       const r = await api("DELETE", "/api/games/" + gameId + "/rounds/" + number, undefined, { "If-Match": '"' + game.version + '"' });
-      if (r.ok) {
-        game = r.data;
-        dropDraft(number, true);
-        setEditing(null);
-        say($("notice"), t("Round {number} removed.", { number }), false);
-        renderTotals();
-        renderRound();
-      } else {
+      $("undo-confirm").hidden = true;
+      if (!r.ok) {
         say($("notice"), r.data.error, true);
+        return;
       }
+      game = r.data;
+      shared = null;
+      dropDraft(number, true);
+      setEditing(null);
+      renderTotals();
+      renderRound(true); // (the form of the round as nothing typed: what the round put back is typed over)
+      const typed = readKept(number, null); // (typed into the round in progress: kept as typed)
+      writeKept(number, null, { round: typed ? typed.round : removed, base: baseline, saved: savedBaseline, conflicts: [] });
+      renderRound();
+      sendDraft();
+      say($("notice"), t("Round {number} removed: it is back in the form, to change and save again.", { number }), false);
+      $("round-title").scrollIntoView({ block: "start" });
     });
 
     // -- this game: its title, and deleting it ----------------------------------
