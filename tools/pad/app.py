@@ -87,8 +87,8 @@ class Pad:
         self._digests: dict[str, str] = {}  # each bundled edition's, by id
         #: Requests being answered, and since when none has been.
         self.busy, self.quiet_since = 0, time.monotonic()
-        # Each game's score for the statistics, by id: the version it was worked out for
-        # and the edition and score record (None: the game could not be scored).
+        # Each game's score for the statistics and the list of games, by id: the version
+        # it was worked out for and the edition and score record (None: not scored).
         self._scores: dict[str, tuple[int, tuple[str, Any] | None]] = {}
 
     def diff_report(self, a: str, b: str, make: Make | None = None) -> str:
@@ -211,7 +211,7 @@ class Pad:
         return JSONResponse(choices_of(edition))
 
     async def api_games(self, request: Request) -> Response:
-        games = await run_in_threadpool(self.store.games)
+        games = await run_in_threadpool(self.games)
         return JSONResponse(games)
 
     async def api_create(self, request: Request) -> Response:
@@ -473,30 +473,62 @@ class Pad:
         record = await run_in_threadpool(self.game_record, game)
         return JSONResponse(record, headers={"etag": f'"{game.version}"'})
 
+    def scored(self, ident: str, version: int) -> tuple[str, dict[str, Any]] | None:
+        """Game ``ident``'s edition and score record (``skullking score --format json``'s),
+        worked out once a version: a game changes only by a new version, and its rules (a
+        bundled edition, or its own house rule) not while the pad runs. ``None`` for a
+        game its rules no longer score (a house rule changed since) or deleted meanwhile."""
+        known = self._scores.get(ident)
+        if known is not None and known[0] == version:
+            return known[1]
+        try:
+            game = self.store.game(ident)
+        except NotFound:  # (deleted meanwhile)
+            return None
+        found: tuple[str, dict[str, Any]] | None
+        try:
+            found = (game.edition, score(self.edition_of(game), game))
+        except (RoundError, RulesError, SkullKingError):
+            found = None
+        self._scores[ident] = (game.version, found)
+        return found
+
     def statistics(self) -> dict[str, Any]:
         """:func:`skullking.tools.pad.stats.statistics` of every stored game (a game its
-        edition no longer scores, a house rule changed since, is left out and counted).
-        A game's score is worked out once a version: a game changes only by a new version,
-        and its rules (a bundled edition, or its own house rule) not while the pad runs."""
+        edition no longer scores, a house rule changed since, is left out and counted)."""
         from .stats import statistics
 
-        scores: dict[str, tuple[int, tuple[str, Any] | None]] = {}
-        for ident, version in self.store.started():
-            known = self._scores.get(ident)
-            if known is None or known[0] != version:
-                try:
-                    game = self.store.game(ident)
-                except NotFound:  # (deleted meanwhile)
-                    continue
-                try:
-                    known = (game.version, (game.edition, score(self.edition_of(game), game)))
-                except (RoundError, RulesError, SkullKingError):
-                    known = (game.version, None)
-            scores[ident] = known
-        self._scores = scores  # (the games stored now: a deleted game's score goes)
-        result = statistics(found for _, found in scores.values() if found is not None)
-        result["left_out"] = sum(found is None for _, found in scores.values())
+        scores = {ident: self.scored(ident, version) for ident, version in self.store.started()}
+        for gone in set(self._scores) - set(scores):  # (a deleted game's score goes)
+            self._scores.pop(gone, None)
+        result = statistics(found for found in scores.values() if found is not None)
+        result["left_out"] = sum(found is None for found in scores.values())
         return result
+
+    def games(self) -> list[dict[str, Any]]:
+        """The stored games, newest change first (:meth:`Store.games`), each with where it
+        stands: ``played`` (the rounds with their results; a round with its bids only is
+        being played, ``in_progress`` its number, else ``null``), ``complete``, ``winners``
+        (the leaders while it is played) and ``edition_title``; a game its rules no longer
+        score has ``complete`` and ``winners`` ``null``."""
+        listed = self.store.games()
+        for entry in listed:
+            found = self.scored(entry["id"], entry["version"])
+            record = found[1] if found is not None else None
+            going = record.get("in_progress") if record is not None else None
+            entry.update(
+                played=len(record["rounds"]) if record is not None else None,
+                in_progress=going["round"] if going else None,
+                complete=record["complete"] if record is not None else None,
+                winners=record["winners"] if record is not None else None,
+                edition_title=self.edition_title(entry["edition"]),
+            )
+        return listed
+
+    def edition_title(self, ident: str) -> str:
+        """The title of the bundled edition ``ident``; a house rule's id as it is."""
+        titles = {edition["id"]: edition["title"] for edition in self.editions.bundled()}
+        return str(titles.get(ident, ident))
 
     async def api_share(self, request: Request) -> Response:
         """The link (and QR code) that lets other phones in: see :meth:`Sharing.share`."""
@@ -609,7 +641,7 @@ class Pad:
     # -- pages -------------------------------------------------------------
 
     async def page_index(self, request: Request) -> Response:
-        games = await run_in_threadpool(self.store.games)
+        games = await run_in_threadpool(self.games)
         return self.render("index.html", request, games=games, editions=self.editions.bundled())
 
     async def page_game(self, request: Request) -> Response:

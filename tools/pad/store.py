@@ -161,10 +161,11 @@ class Store:
     # ------------------------------------------------------------------ reading
 
     def games(self, limit: int = 200) -> list[dict[str, Any]]:
-        """The newest games first: id, edition, title, players, rounds entered, updated."""
+        """The newest games first: id, edition, title, players, rounds entered (a round
+        with its bids only too), updated, version."""
         with self._connect() as db:
             rows = db.execute(
-                "SELECT g.id, g.edition, g.title, g.players, g.updated, "
+                "SELECT g.id, g.edition, g.title, g.players, g.updated, g.version, "
                 "(SELECT COUNT(*) FROM rounds r WHERE r.game = g.id) "
                 "FROM games g ORDER BY g.updated DESC, g.id LIMIT ?",
                 (limit,),
@@ -177,8 +178,9 @@ class Store:
                 "players": json.loads(players),
                 "updated": _iso(updated),
                 "rounds": count,
+                "version": version,
             }
-            for ident, edition, title, players, updated, count in rows
+            for ident, edition, title, players, updated, version, count in rows
         ]
 
     def started(self) -> list[tuple[str, int]]:

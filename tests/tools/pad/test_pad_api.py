@@ -213,6 +213,28 @@ def test_games_are_listed_newest_change_first(client: TestClient) -> None:
     assert listed[0]["updated"] >= listed[1]["updated"]
 
 
+def test_the_list_of_games_says_where_each_game_stands(client: TestClient) -> None:
+    """Each game listed says its edition by name and where it stands: the rounds played
+    (a round with its bids only is being played, not played), the round being played,
+    and for a finished game its winner (the 2021 rulebook: the highest total wins; round
+    1 of Past Your Bedtime is the schedule's only round). The page shows the same."""
+    going = new_game(client)
+    assert put(client, going, 1, ROUND_1).status_code == 200
+    assert put(client, going, 2, {"bids": ROUND_2["bids"], "in_progress": True}).status_code == 200
+    done = new_game(client, schedule="past-your-bedtime")
+    assert put(client, done, 1, ROUND_1).status_code == 200  # Emma 20, Nico 10, Pat 10
+    listed = {g["id"]: g for g in client.get("/api/games").json()}
+    title = next(e["title"] for e in client.get("/api/editions").json() if e["id"] == "skullking-2021")
+    assert listed[going]["edition_title"] == listed[done]["edition_title"] == title
+    assert (listed[going]["played"], listed[going]["in_progress"], listed[going]["complete"]) == (1, 2, False)
+    assert listed[going]["rounds"] == 2  # (the rounds stored, as before)
+    assert (listed[done]["played"], listed[done]["in_progress"], listed[done]["complete"]) == (1, None, True)
+    assert listed[done]["winners"] == ["Emma"]
+    page = client.get("/").text
+    assert "round 2 being played" in page
+    assert "finished: Emma won" in page
+
+
 # --------------------------------------------------------------------------- creating a game
 
 
