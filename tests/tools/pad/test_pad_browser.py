@@ -1512,3 +1512,34 @@ def test_undo_asks_with_a_second_tap_and_puts_the_round_back_into_the_form(pad: 
     _save_round(page, 2)
     stored = pad.server.get_json(f"/api/games/{ident}")["sheet"]["rounds"][1]
     assert stored == {"bids": {"Ann": 1, "Bo": 0, "Cy": 1, "Lea": 0}, "won": {"Ann": 0, "Bo": 0, "Cy": 2, "Lea": 0}}
+
+
+def test_the_end_of_the_game_shows_the_ranking_a_rematch_and_the_result_to_share(pad: Pad) -> None:
+    """After the last round (Past Your Bedtime is one round of one card), the round form
+    gives way to the end of the game: the players ranked by their totals, tied players
+    sharing a rank (the 2021 rulebook: the highest total wins), the winner, a rematch
+    and the result to share: where the browser has no Web Share API (headless Chromium
+    on Linux), as a text to copy and the chart as a picture."""
+    ident = pad.server.post_json(
+        "/api/games", {"edition": "skullking-2021", "players": PLAYERS, "schedule": "past-your-bedtime"}
+    )["id"]
+    page = pad.page()
+    page.goto(f"/games/{ident}")
+    _wait_loaded(page, rounds=0)
+    _fill_round(page, (1, 0, 1, 0), (1, 0, 0, 0), {})  # Ann 20, Bo 10, Cy -10, Lea 10
+    _save_round(page, 1, last=True)
+    expect(page.locator("#game-end")).to_be_visible()
+    expect(page.locator("#round")).to_be_hidden()
+    expect(page.locator("#end-outcome")).to_have_text("Winner: Ann 🏆")
+    rows = page.locator("#end-ranking li")
+    assert rows.all_text_contents() == ["Ann 20", "Bo 10", "Lea 10", "Cy -10"]
+    assert [row.get_attribute("value") for row in rows.all()] == ["1", "2", "2", "4"]
+    assert page.evaluate("() => typeof navigator.share") == "undefined"
+    page.click("#share-result")
+    text = page.locator("#result-text").input_value()
+    assert text.splitlines()[2:] == ["1. Ann 20", "2. Bo 10", "2. Lea 10", "4. Cy -10", "Winner: Ann 🏆"]
+    expect(page.locator("#share-chart")).to_be_visible()
+    page.click("#end-rematch")
+    page.wait_for_url("**/games/*")
+    _wait_loaded(page, rounds=0)
+    assert page.url.rsplit("/", 1)[1] != ident
