@@ -338,12 +338,13 @@ def form(edition: Edition, game: StoredGame) -> dict[str, Any]:
     bid range, dealer and first leader (``None`` where the edition's rule for them reads
     rounds not played yet, or rounds that do not say it: who won the last trick of a
     round given by its tricks won), how many tricks may be lost to trick-destroying
-    cards, the cards a trick can hold."""
+    cards, whether a bonus counts on a missed bid, the cards a trick can hold."""
     from skullking.core.errors import ContextError
     from skullking.model.records import EffectKind
     from skullking.rounds.bidding import bid_range, dealer, first_leader
     from skullking.rounds.context import seats_read
     from skullking.rounds.seating import seat_order
+    from skullking.scoring.paid import when_paid
 
     count = len(game.players)
     modules = set(game.modules if game.modules is not None else edition.modules_for(count))
@@ -356,6 +357,7 @@ def form(edition: Edition, game: StoredGame) -> dict[str, Any]:
     alliance = {e.id for e in edition.effects if e.kind is EffectKind.ALLIANCE}
     loot = any(k.module in modules and k.effect in alliance for k in edition.kinds)
     seen = _so_far(edition, game) if seats_read(edition) else ()
+    paid = when_paid(scheme, "bonus")
     schedule_rounds = []
     for number in range(1, rounds + 1):
         cards = edition.cards_dealt(number, hands, schedule.id)
@@ -384,6 +386,8 @@ def form(edition: Edition, game: StoredGame) -> dict[str, Any]:
         "ties": edition.ties,
         "languages": list(LANGUAGES),
         "bonuses": bonus_labels(edition),
+        # whether a bonus counts for a player who missed the bid (None: as a case says)
+        "bonus_on_miss": (paid.missed.every or bool(paid.missed.cases)) if paid.known else None,
         "loot": loot,
         "wagers": _choice(edition.wagers, modules, words),
         "bid_change": _choice(edition.bid_changes, modules, words),

@@ -808,7 +808,9 @@ def test_the_last_tricks_won_are_filled_in_when_nothing_else_can_happen(pad: Pad
     """In the original edition no card destroys a trick, so once three of four players'
     tricks won are tapped, the fourth's are what is left (round 3: three tricks); a
     number taken back stays taken back. In the 2021 edition, where the Kraken and the
-    White Whale can destroy a trick, nothing is filled in."""
+    White Whale can destroy a trick, nothing is filled in until the tricks destroyed are
+    entered too (a row of their own, entered as a player's tricks won); with every
+    player's entered, the tricks destroyed are what is left."""
     ident = pad.server.post_json("/api/games", {"edition": "skullking-original", "players": PLAYERS})["id"]
     for number in (1, 2):
         pad.server.put_json(
@@ -827,6 +829,13 @@ def test_the_last_tricks_won_are_filled_in_when_nothing_else_can_happen(pad: Pad
     for seat, won in enumerate([0, 0, 0]):
         _tap(page, "won", seat, won)
     assert _chosen(page, "won", 3) == ""
+    page.click('#lost-tricks [data-value="0"]')  # round 1: nothing destroyed, so Lea won the trick
+    assert _chosen(page, "won", 3) == "1"
+    page.click('#lost-tricks [data-value="0"]')  # taken back, and Lea's too; then Lea won none
+    _tap(page, "won", 3, 1)
+    _tap(page, "won", 3, 0)
+    destroyed = page.evaluate("() => (document.querySelector('#lost-tricks input:checked') || {}).value")
+    assert destroyed == "1"  # (the Kraken or the White Whale took the one trick)
 
 
 def test_the_running_scores_show_as_totals_in_the_table_and_a_line_chart(pad: Pad) -> None:
@@ -1543,3 +1552,75 @@ def test_the_end_of_the_game_shows_the_ranking_a_rematch_and_the_result_to_share
     page.wait_for_url("**/games/*")
     _wait_loaded(page, rounds=0)
     assert page.url.rsplit("/", 1)[1] != ident
+
+
+def test_a_round_of_four_takes_seven_taps_when_everyone_made_it_and_ten_otherwise(pad: Pad) -> None:
+    """Bids saved first, as a round is played: four bids and "Save the bids", then
+    "Everyone made it" and Save: seven taps. When a bid is missed: the four bids and
+    "Save the bids", three players' tricks won and "nothing destroyed" (the last
+    player's tricks won are then what is left), and Save: ten taps. What is saved is
+    what was tapped (round 3 of the 2021 edition: three cards)."""
+    ident = pad.server.new_game()
+    for number in (1, 2):
+        pad.server.put_json(
+            f"/api/games/{ident}/rounds/{number}",
+            {"bids": dict.fromkeys(PLAYERS, 0), "won": {p: (number if p == "Ann" else 0) for p in PLAYERS}},
+        )
+    page = pad.page()
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(f"/games/{ident}")
+    _wait_loaded(page, rounds=2)
+    taps = 0
+    bids = [1, 0, 2, 0]
+    for seat, bid in enumerate(bids):
+        _tap(page, "bid", seat, bid)
+        taps += 1
+    page.click("#save-bids")
+    taps += 1
+    expect(page.locator("#notice")).to_contain_text("Round 3: bids saved")
+    page.click("#all-made")
+    page.click("#save-round")
+    taps += 2
+    expect(page.locator("#notice")).to_have_text("Round 3 saved.")
+    assert taps == 7
+    saved = pad.server.get_json(f"/api/games/{ident}")["sheet"]["rounds"][2]
+    assert saved == {"bids": dict(zip(PLAYERS, bids, strict=True)), "won": dict(zip(PLAYERS, bids, strict=True))}
+
+    taps = 0
+    bids = [1, 1, 1, 0]  # round 4: four cards
+    for seat, bid in enumerate(bids):
+        _tap(page, "bid", seat, bid)
+        taps += 1
+    page.click("#save-bids")
+    taps += 1
+    expect(page.locator("#notice")).to_contain_text("Round 4: bids saved")
+    for seat, won in enumerate([2, 1, 0]):  # Ann took one too many, Cy none
+        _tap(page, "won", seat, won)
+        taps += 1
+    page.click('#lost-tricks [data-value="0"]')
+    taps += 1
+    assert _chosen(page, "won", 3) == "1"  # Lea's: what is left of the four tricks
+    page.click("#save-round")
+    taps += 1
+    expect(page.locator("#notice")).to_have_text("Round 4 saved.")
+    assert taps == 10
+    saved = pad.server.get_json(f"/api/games/{ident}")["sheet"]["rounds"][3]
+    assert saved == {"bids": dict(zip(PLAYERS, bids, strict=True)), "won": {"Ann": 2, "Bo": 1, "Cy": 0, "Lea": 1}}
+
+
+def test_a_new_loot_alliance_is_two_players_and_a_missed_bid_says_its_bonuses_will_not_count(pad: Pad) -> None:
+    """The Loot (the 2021 rulebook's advanced cards) forms an alliance of two players: a
+    new alliance starts as the first two players, never one with themself. The 2021
+    rulebook pays bonuses only when the bid holds: a player who claims a bonus and
+    missed the bid is told it will not count."""
+    ident = pad.server.new_game()
+    page = _game_page(pad, ident)
+    page.locator("#loot-box > summary").click()
+    page.click("#add-loot")
+    assert page.locator("#loot-a-0").input_value() == "Ann"
+    assert page.locator("#loot-b-0").input_value() == "Bo"
+    _fill_round(page, [1, 0, 0, 0], [0, 1, 0, 0], {"Bo": ["standard-14"]})  # Bo bid 0 and won the trick
+    expect(page.locator("#round-check")).to_contain_text("Bo missed the bid: the bonuses will not count")
+    _tap(page, "bid", 1, 0)  # taken back ...
+    _tap(page, "bid", 1, 1)  # ... Bo bid 1: made
+    expect(page.locator("#round-check")).not_to_contain_text("the bonuses will not count")

@@ -829,6 +829,16 @@ import { mergeRound, takeFields } from "./merge.js";
         );
       }
       shape.players.forEach((p, i) => box.append(playerFields(p, i, shape, stored)));
+      const lost = lostTricks(cards);
+      if (lost) {
+        const label = form.ghost ? t("Won by {ghost} or destroyed", { ghost: form.ghost }) : t("Destroyed (nobody won them)");
+        const row = chipGroup("lost-tricks", "lost", label, 0, lost, null);
+        row.addEventListener("input", () => {
+          fillLastWon(cards, row);
+          liveCheck();
+        });
+        box.append(el("div", { id: "round-lost", class: "entry lost" }, el("span", { class: "entry-label", "aria-hidden": "true", text: label }), row));
+      }
       // Loot alliances
       $("loot-box").hidden = !form.loot;
       $("loot-list").replaceChildren();
@@ -985,12 +995,18 @@ import { mergeRound, takeFields } from "./merge.js";
       radio.dispatchEvent(new Event("change", { bubbles: true }));
     }
 
-    // When every player but one has their tricks won and no trick can be lost (no
-    // trick-destroying card in play, no ghost hand), the last one's are what is left.
-    // (``changed``, the row just tapped, is never the one filled: taking a number back stays)
+    // The tricks of a round no player at the table won (destroyed by a Kraken or a White
+    // Whale, or taken by the ghost hand), as many as may be: a row of chips entered as a
+    // player's tricks won, not saved (the sheet has each player's tricks won).
+    function lostTricks(cards) {
+      return form.ghost ? cards : Math.min(form.destroying, cards);
+    }
+
+    // When every row of tricks but one is entered (each player's, and the tricks lost
+    // where some may be), the last one is what is left of the cards dealt. (``changed``,
+    // the row just tapped, is never the one filled: taking a number back stays.)
     function fillLastWon(cards, changed) {
-      if (form.ghost || Math.min(form.destroying, cards) > 0) return;
-      const groups = [...document.querySelectorAll("#round-players [data-key=won]")];
+      const groups = [...document.querySelectorAll("#round-players [data-key=won], #round-lost [data-key=lost]")];
       const open = groups.filter((g) => chipValue(g) === null);
       if (open.length !== 1 || groups.length < 2 || open[0] === changed) return;
       const rest = cards - groups.reduce((sum, g) => sum + (chipValue(g) || 0), 0);
@@ -1097,8 +1113,9 @@ import { mergeRound, takeFields } from "./merge.js";
       const item = el(
         "li",
         {},
-        pick("loot-a-" + k, t("Loot played by"), a),
-        pick("loot-b-" + k, t("with the trick's winner"), b),
+        pick("loot-a-" + k, t("Loot played by"), a === undefined ? players[0] : a),
+        // (a new alliance starts as two players, never one with themself)
+        pick("loot-b-" + k, t("with the trick's winner"), b === undefined ? players[1] : b),
         el("button", {
           type: "button",
           class: "small",
@@ -1230,6 +1247,9 @@ import { mergeRound, takeFields } from "./merge.js";
         }
         const wonInput = fs.querySelector("[data-key=won]");
         const won = round.won[p];
+        const claimed = (round.bonuses || {})[p];
+        if (form.bonus_on_miss === false && claimed && claimed.length && bid !== null && won !== null && won !== bid)
+          notes.push(t("{player} missed the bid: the bonuses will not count", { player: p }));
         const wrongWon = won !== null && (Number.isNaN(won) || won < 0 || won > cards);
         wonInput.setAttribute("aria-invalid", wrongWon ? "true" : "false");
         if (wrongWon) {
@@ -1240,9 +1260,13 @@ import { mergeRound, takeFields } from "./merge.js";
       const wons = Object.values(round.won);
       if (wons.every((w) => w !== null && !Number.isNaN(w))) {
         const total = wons.reduce((a, b) => a + b, 0);
-        const lost = form.ghost ? cards : Math.min(form.destroying, cards);
+        const lost = lostTricks(cards);
+        const entered = $("round-lost") ? chipValue($("round-lost").querySelector("[data-key=lost]")) : null;
         // (the count of cards played picks the form: "1 was played", "5 were played")
-        if (total > cards) {
+        if (entered !== null && total + entered !== cards) {
+          notes.push(t("{total} tricks won and {lost} lost make {sum}, but {cards} were dealt", { total, lost: entered, sum: total + entered, cards }));
+          bad = true;
+        } else if (total > cards) {
           notes.push(tn("{total} tricks won in all, but only {n} was played", "{total} tricks won in all, but only {n} were played", cards, { total }));
           bad = true;
         } else if (total < cards - lost) {
@@ -1281,6 +1305,18 @@ import { mergeRound, takeFields } from "./merge.js";
       const first = document.querySelector("#round-players input");
       if (first) first.focus();
     }
+
+    // Everyone made the bid: each player's tricks won set to the bid, in one tap.
+    $("all-made").addEventListener("click", () => {
+      document.querySelectorAll("#round-players fieldset.player").forEach((fs) => {
+        const bid = chipValue(fs.querySelector("[data-key=bid]"));
+        if (bid !== null) chipSet(fs.querySelector("[data-key=won]"), bid);
+      });
+      const lost = $("round-lost");
+      if (lost) chipSet(lost.querySelector("[data-key=lost]"), 0);
+      liveCheck();
+      keepDraft();
+    });
 
     $("round").addEventListener("input", keepDraft);
     $("round").addEventListener("change", keepDraft);
