@@ -442,6 +442,16 @@ def _parser(out: TextIO | None = None) -> argparse.ArgumentParser:
         "listens there and this machine's host name when it listens on every address",
     )
     p.add_argument("--db", metavar="FILE", help="the games' database file (default: in your data folder)")
+    p.add_argument(
+        "--tls",
+        action="store_true",
+        help="serve over HTTPS, so that phones on the network can install the pad and open games offline "
+        "(browsers allow neither over plain HTTP beyond this machine): with a certificate the pad makes and "
+        "keeps beside the database, which each phone installs once (its address /pad.crt and fingerprint are "
+        "printed), or with --cert and --key",
+    )
+    p.add_argument("--cert", metavar="FILE", help="serve over HTTPS with this certificate (PEM, its chain after it)")
+    p.add_argument("--key", metavar="FILE", help="the private key of --cert (PEM, without a password)")
     p.set_defaults(run=cmd_serve)
 
     p = sub.add_parser(

@@ -12,6 +12,7 @@ from skullking.tools.common import PROG, UsageError, text_lines
 
 if TYPE_CHECKING:
     from skullking.tools.pad.store import Store
+    from skullking.tools.pad.tls import Certificate
 
 #: What to install when the score pad's libraries are missing.
 WEB_EXTRA = "pip install 'skullking-rules[web]'"
@@ -24,6 +25,7 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
         from skullking.tools.pad.serving import Limits, ListenError, listen, reachable_names, server
         from skullking.tools.pad.sharing import Sharing, network_addresses, url_of
         from skullking.tools.pad.store import Store, default_path
+        from skullking.tools.pad.tls import TLSError, given, kept
     except ImportError as exc:
         raise UsageError(f"the score pad needs the 'web' extra ({exc.name} is missing): {WEB_EXTRA}") from None
     if not 0 <= args.port <= 65535:
@@ -41,6 +43,13 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
         raise UsageError(f"cannot open the database '{db}': {exc.strerror or exc}") from None
     except Exception as exc:  # sqlite3.DatabaseError: not a database
         raise UsageError(f"cannot open the database '{db}': {exc}") from None
+    if (args.cert is None) != (args.key is None):
+        raise UsageError("--cert and --key go together: the certificate's PEM file and its key's")
+    secure = args.tls or args.cert is not None
+    try:
+        chosen = given(Path(args.cert), Path(args.key)) if args.cert is not None else None
+    except TLSError as exc:
+        raise UsageError(str(exc)) from None
     limits = Limits()
     try:
         sockets = listen(host, args.port, backlog=limits.connections)
@@ -51,15 +60,31 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
         address, port = sockets[0].getsockname()[:2]
         shared = not all(_loopback(a) for a in bound)
         outward = network_addresses(bound) if shared else []
-        root = url_of(outward[0], port) if outward else url_of(address, port)
-        sharing = Sharing(shared=shared, address=root if outward else None)
+        root = url_of(outward[0] if outward else address, port, secure=secure)
         names = reachable_names(host, bound, allowed)
-        app = create_app(db, hosts=Hosts(names), sharing=sharing, warm=True)
+        try:  # (the pad's own, kept beside the database)
+            certificate = chosen or (kept(db.parent / "skullking-pad-tls", [*outward, *names]) if secure else None)
+        except TLSError as exc:
+            raise UsageError(str(exc)) from None
+        sharing = Sharing(
+            shared=shared,
+            address=root if outward else None,
+            certificate=None if certificate is None else certificate.fingerprint,
+        )
+        app = create_app(
+            db,
+            hosts=Hosts(names),
+            sharing=sharing,
+            warm=True,
+            certificate=None if certificate is None else certificate.trusted,
+        )
         out.write(f"Skull King score pad on {root}/ (games in {db}); Ctrl+C stops it\n")
+        if certificate is not None:
+            _tell_the_trust(out, certificate, root)
         if shared:
             _tell_the_table(out, app.state.pad.store, root, names, found=bool(outward))
         out.flush()
-        pad = server(app, limits)
+        pad = server(app, limits, tls=None if certificate is None else (certificate.chain, certificate.key))
         with contextlib.suppress(KeyboardInterrupt):
             pad.run(sockets=sockets)
     finally:
@@ -81,6 +106,17 @@ def _loopback(address: str) -> bool:
         return ipaddress.ip_address(address.strip("[]").partition("%")[0]).is_loopback
     except ValueError:
         return False
+
+
+def _tell_the_trust(out: TextIO, certificate: Certificate, root: str) -> None:
+    """Say how a phone comes to trust the pad served over HTTPS."""
+    if certificate.made:
+        out.write("A new server certificate was made for the names and addresses above.\n")
+    out.write(
+        f"HTTPS: a phone trusts the pad once it has installed its certificate, {root}/pad.crt "
+        f"(SHA-256 fingerprint {certificate.fingerprint}); check the fingerprint the phone shows "
+        "before you trust it.\n"
+    )
 
 
 def _tell_the_table(out: TextIO, store: Store, root: str, names: list[str], *, found: bool) -> None:

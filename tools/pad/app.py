@@ -709,6 +709,20 @@ async def _service_worker(request: Request) -> Response:
     return Response(body, media_type="text/javascript", headers={"cache-control": "no-cache"})
 
 
+def _certificate(pem: bytes) -> Callable[[Request], Awaitable[Response]]:
+    """``/pad.crt``: the certificate a phone installs to trust the pad (``--tls``), as
+    phones take a certificate authority to install."""
+
+    async def answer(request: Request) -> Response:
+        return Response(
+            pem,
+            media_type="application/x-x509-ca-cert",
+            headers={"content-disposition": 'attachment; filename="skullking-pad.crt"'},
+        )
+
+    return answer
+
+
 def _bonus_paid(edition: Edition, record: dict[str, Any]) -> dict[str, Any]:
     """A trick's record with ``bonus_paid``: when the edition's default scheme pays its
     bonus, in the engine's words (``if the bid holds``, ``whatever the bid``: see
@@ -882,11 +896,18 @@ def _handler(
 
 
 def create_app(
-    db: Path, *, hosts: Hosts | None = None, sharing: Sharing | None = None, warm: bool = False
+    db: Path,
+    *,
+    hosts: Hosts | None = None,
+    sharing: Sharing | None = None,
+    warm: bool = False,
+    certificate: bytes | None = None,
 ) -> Starlette:
     """The score pad's ASGI application, storing games in the SQLite file ``db``.
     ``hosts`` are the names and addresses requests may name as their host (``None``: any);
     ``sharing`` says whether changes need a key (see :mod:`.sharing`; default: they do not).
+    ``certificate`` (PEM), served at ``/pad.crt``, is the one a phone installs to trust
+    the pad served over HTTPS (see :mod:`.tls`).
     With ``warm``, from its start a thread works the compare page's reports out ahead
     while the pad is idle (:meth:`Pad.warm`), until it stops."""
     pad = Pad(Store(db), sharing)
@@ -937,6 +958,7 @@ def create_app(
         Route("/stats", _handler(pad.page_stats, page=True)),
         Route("/sw.js", _service_worker),
         Route("/language", _language),
+        *([] if certificate is None else [Route("/pad.crt", _certificate(certificate))]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(

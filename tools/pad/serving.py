@@ -16,6 +16,7 @@ import ipaddress
 import socket
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, ClassVar
 
 import uvicorn
@@ -251,9 +252,10 @@ def guarded(limits: Limits) -> type[GuardedH11Protocol]:
     return type("GuardedH11Protocol", (GuardedH11Protocol,), {"limits": limits})
 
 
-def server(app: Any, limits: Limits) -> uvicorn.Server:
+def server(app: Any, limits: Limits, *, tls: tuple[Path, Path] | None = None) -> uvicorn.Server:
     """A uvicorn server for ``app`` with ``limits``, to run on sockets from :func:`listen`
-    (with ``backlog=limits.connections``: connections accepted at once stay near the limit)."""
+    (with ``backlog=limits.connections``: connections accepted at once stay near the limit);
+    over HTTPS with ``tls``, the certificate chain's and the key's PEM files."""
     config = uvicorn.Config(
         app,
         http=guarded(limits),
@@ -261,5 +263,7 @@ def server(app: Any, limits: Limits) -> uvicorn.Server:
         backlog=limits.connections,
         log_level="warning",
         access_log=False,
+        ssl_certfile=None if tls is None else str(tls[0]),
+        ssl_keyfile=None if tls is None else str(tls[1]),
     )
     return uvicorn.Server(config)

@@ -55,6 +55,9 @@ class Sharing:
 
     shared: bool = False
     address: str | None = None
+    #: The SHA-256 fingerprint of the certificate a phone installs to trust the pad,
+    #: served at ``/pad.crt`` (``--tls``); ``None``: plain HTTP.
+    certificate: str | None = None
 
     def allows(self, store: Store, request: Request, access: Access, game: str | None) -> bool:
         """Whether ``request`` may do what ``access`` says (to ``game``, for a change of one)."""
@@ -73,8 +76,9 @@ class Sharing:
         (so the phone that keeps the score can let the others in), else the watching
         link. ``shared``: whether the pad is served beyond this machine; ``writable``:
         whether the request may change what the link opens."""
+        trust = None if self.certificate is None else {"url": "/pad.crt", "fingerprint": self.certificate}
         if not self.shared:
-            return {"shared": False, "writable": True, "url": None, "watch_url": None, "qr": None}
+            return {"shared": False, "writable": True, "url": None, "watch_url": None, "qr": None, "certificate": trust}
         access = Access.PAD if game is None else Access.GAME
         writable = self.allows(store, request, access, game)
         root = self.address or str(request.base_url).rstrip("/")
@@ -82,7 +86,14 @@ class Sharing:
         url = watch
         if writable:
             url += "#key=" + store.secret(WHOLE_PAD if game is None else game)
-        return {"shared": True, "writable": writable, "url": url, "watch_url": watch, "qr": qr_data_uri(url)}
+        return {
+            "shared": True,
+            "writable": writable,
+            "url": url,
+            "watch_url": watch,
+            "qr": qr_data_uri(url),
+            "certificate": trust,
+        }
 
 
 def presented(request: Request) -> str | None:
@@ -169,7 +180,7 @@ def _outward(family: socket.AddressFamily) -> list[str]:
     return usable
 
 
-def url_of(address: str, port: int) -> str:
-    """``http://ADDRESS:PORT`` (an IPv6 address in brackets)."""
+def url_of(address: str, port: int, *, secure: bool = False) -> str:
+    """``http://ADDRESS:PORT`` (``https`` when ``secure``; an IPv6 address in brackets)."""
     shown = f"[{address}]" if ":" in address else address
-    return f"http://{shown}:{port}"
+    return f"{'https' if secure else 'http'}://{shown}:{port}"

@@ -21,6 +21,7 @@ import os
 import re
 import shutil
 import socket
+import ssl
 import subprocess
 import sys
 import time
@@ -98,10 +99,21 @@ class PadServer:
         self.options = list(options)
         self.port = _free_port()
         self.process: subprocess.Popen[bytes] | None = None
+        self.secure = "--tls" in self.options
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
+        return f"{'https' if self.secure else 'http'}://127.0.0.1:{self.port}"
+
+    @property
+    def authority(self) -> Path:
+        """The certificate authority the pad made (``--tls``), kept beside its database."""
+        return self.db.parent / "skullking-pad-tls" / "authority.pem"
+
+    def _open(self, request: str | urllib.request.Request, timeout: float) -> Any:
+        """``urllib.request.urlopen``, trusting the pad's own authority when it serves HTTPS."""
+        context = ssl.create_default_context(cafile=str(self.authority)) if self.secure else None
+        return urllib.request.urlopen(request, timeout=timeout, context=context)
 
     def start(self) -> None:
         command = [sys.executable, "-m", "skullking", "serve", "--port", str(self.port), "--db", str(self.db)]
@@ -115,7 +127,7 @@ class PadServer:
                 self.process = None
                 pytest.fail(f"skullking serve exited with {code}:\n{self.log.read_text(errors='replace')}")
             try:
-                with urllib.request.urlopen(self.url + "/api/editions", timeout=2) as answer:
+                with self._open(self.url + "/api/editions", timeout=2) as answer:
                     if answer.status == 200:
                         return
             except OSError:
@@ -141,7 +153,7 @@ class PadServer:
         self.start()
 
     def get(self, path: str) -> str:
-        with urllib.request.urlopen(self.url + path, timeout=10) as answer:
+        with self._open(self.url + path, timeout=10) as answer:
             text: str = answer.read().decode("utf-8")
             return text
 
@@ -152,14 +164,14 @@ class PadServer:
         request = urllib.request.Request(
             self.url + path, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}, method="PUT"
         )
-        with urllib.request.urlopen(request, timeout=10) as answer:
+        with self._open(request, timeout=10) as answer:
             return json.loads(answer.read().decode("utf-8"))
 
     def post_json(self, path: str, body: Any) -> Any:
         request = urllib.request.Request(
             self.url + path, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}, method="POST"
         )
-        with urllib.request.urlopen(request, timeout=10) as answer:
+        with self._open(request, timeout=10) as answer:
             return json.loads(answer.read().decode("utf-8"))
 
     def new_game(self, players: Sequence[str] = PLAYERS) -> str:
@@ -1624,3 +1636,98 @@ def test_a_new_loot_alliance_is_two_players_and_a_missed_bid_says_its_bonuses_wi
     _tap(page, "bid", 1, 0)  # taken back ...
     _tap(page, "bid", 1, 1)  # ... Bo bid 1: made
     expect(page.locator("#round-check")).not_to_contain_text("the bonuses will not count")
+
+
+def _network_phone(playwright: Playwright, *args: str) -> Browser:
+    """A browser that reaches this machine by a name of the network, pad.test (a resolver
+    rule), with ``args`` besides; skipped without Chromium."""
+    executable = _find_chromium()
+    if executable is None:
+        pytest.skip("no Chromium: install Debian's chromium package or name one in SKULLKING_BROWSER")
+    rule = "--host-resolver-rules=MAP pad.test 127.0.0.1"
+    return playwright.chromium.launch(executable_path=executable, headless=True, args=[*CHROMIUM_ARGS, rule, *args])
+
+
+def test_over_https_a_phone_on_the_network_installs_the_pad_and_opens_a_game_offline(
+    playwright: Playwright, tmp_path: Path
+) -> None:
+    """Served with --lan --tls, the pad is a secure site for a phone that trusts its
+    certificate (here Chromium told to trust it by its key, as a phone that installed
+    it does), reached by a name of the network (a resolver rule maps pad.test to this
+    machine): the page is a secure context, says where the certificate is and its
+    fingerprint, the pad is installable (no installability error) and a game visited
+    before opens without the network. Over plain HTTP the same name is no secure
+    context, and the page says what a phone cannot do there."""
+    from skullking.tools.pad.tls import spki_pin
+
+    server = PadServer(tmp_path / "pad.db", tmp_path / "serve.log", ["--lan", "--tls", "--allow-host", "pad.test"])
+    server.start()
+    chain = (tmp_path / "skullking-pad-tls" / "server.pem").read_bytes()
+    pins = ",".join(spki_pin(pem) for pem in (chain, server.authority.read_bytes()))
+    browser = _network_phone(playwright, f"--ignore-certificate-errors-spki-list={pins}")
+    try:
+        log = server.log.read_text()
+        key = re.search(r"https://\S+/#key=([A-Za-z0-9_-]{22})", log)
+        assert key, log
+        fingerprint = re.search(r"fingerprint ([0-9A-F:]{95})", log)
+        assert fingerprint, log
+        view = Pad(browser, server)
+        phone = view.context
+        page = view.page()
+        root = f"https://pad.test:{server.port}"
+        page.goto(f"{root}/#key={key[1]}")
+        assert page.evaluate("() => window.isSecureContext")
+        expect(page.locator("#share-trust")).to_contain_text(fingerprint[1])
+        expect(page.locator("#share-plain")).to_be_hidden()
+        assert (page.locator("#share-trust a").get_attribute("href") or "").endswith("/pad.crt")
+        for seat, name in enumerate(PLAYERS, start=1):
+            page.fill(f"#player-{seat}", name)
+        page.click("#new-game button[type=submit]")
+        page.wait_for_url("**/games/*")
+        _wait_loaded(page, rounds=0)
+        _fill_round(page, [1, 0, 0, 0], [1, 0, 0, 0], {})
+        _save_round(page, 1)
+        assert page.evaluate("() => navigator.serviceWorker.ready.then((r) => Boolean(r.active))")
+        page.reload()
+        _wait_loaded(page, rounds=1)
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+        session = phone.new_cdp_session(page)
+        errors = session.send("Page.getInstallabilityErrors")["installabilityErrors"]
+        # (Playwright's browser contexts are incognito profiles: that one is the harness's)
+        assert [e["errorId"] for e in errors if e["errorId"] != "in-incognito"] == []
+        view.offline = True
+        phone.set_offline(True)
+        page.reload()
+        _wait_loaded(page, rounds=1)
+        assert _page_totals(page)["Ann"] == 20
+        phone.set_offline(False)
+        view.offline = False
+        assert view.problems == []
+        view.close()
+    finally:
+        browser.close()
+        server.stop()
+
+
+def test_over_plain_http_a_network_name_is_no_secure_context_and_the_page_says_so(
+    playwright: Playwright, tmp_path: Path
+) -> None:
+    """Served with --lan over plain HTTP and reached by a name of the network, the page
+    is no secure context (no service worker: not installable, no game offline), and the
+    panel for the phones at the table says so and names --tls."""
+    server = PadServer(tmp_path / "pad.db", tmp_path / "serve.log", ["--lan", "--allow-host", "pad.test"])
+    server.start()
+    browser = _network_phone(playwright)
+    try:
+        view = Pad(browser, server)
+        page = view.page()
+        page.goto(f"http://pad.test:{server.port}/")
+        assert not page.evaluate("() => window.isSecureContext")
+        assert page.evaluate("() => 'serviceWorker' in navigator") is False
+        expect(page.locator("#share-plain")).to_contain_text("serve it with --tls")
+        expect(page.locator("#share-trust")).to_be_hidden()
+        assert view.problems == []
+        view.close()
+    finally:
+        browser.close()
+        server.stop()

@@ -98,6 +98,20 @@ import { mergeRound, takeFields } from "./merge.js";
     $("share-qr-box").replaceChildren(el("img", { id: "share-qr", class: "qr", src: share.qr, alt: t("QR code of {url}", { url: address }) }));
     $("share-link").href = share.url;
     $("share-link").textContent = share.writable ? t("{url} (with its key)", { url: address }) : address;
+    // Over HTTPS (serve --tls): the certificate each phone installs once to trust the pad.
+    // Over plain HTTP to a network address, say what a phone cannot do there.
+    $("share-trust").hidden = !share.certificate;
+    if (share.certificate) {
+      $("share-trust").replaceChildren(
+        t("Each phone trusts the pad once it has installed its certificate: "),
+        el("a", { href: share.certificate.url, download: "skullking-pad.crt", text: t("the pad's certificate") }),
+        " " + t("(SHA-256 fingerprint {fingerprint}: check that the phone shows the same)", { fingerprint: share.certificate.fingerprint })
+      );
+    }
+    $("share-plain").hidden = window.isSecureContext;
+    $("share-plain").textContent = t(
+      "Served over plain HTTP, a phone keeps score here but cannot install the pad or open a game without the network: serve it with --tls for that."
+    );
     if (!share.writable) {
       $("watching").hidden = false;
       $("watching").textContent = watching;
