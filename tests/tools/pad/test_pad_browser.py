@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import calendar
 import io
+import itertools
 import json
 import os
 import re
@@ -1731,3 +1732,28 @@ def test_over_plain_http_a_network_name_is_no_secure_context_and_the_page_says_s
     finally:
         browser.close()
         server.stop()
+
+
+def test_the_charts_gridlines_stand_at_round_numbers_and_their_labels_never_overlap(pad: Pad) -> None:
+    """Totals from -10 (a missed bid of one in round 1 costs 10, the 2021 rulebook) to
+    300 (Ann makes the highest bid of rounds 1 to 5: 20 a trick): the chart's gridlines
+    stand at multiples of one round step from below -10 to above 300, each labelled,
+    and no two labels overlap (before, the labels -10 and 0 were drawn on each other)."""
+    ident = pad.server.new_game()
+    for number in range(1, 6):
+        bids = {"Ann": number, "Bo": 0, "Cy": 1 if number == 1 else 0, "Lea": 0}
+        won = {"Ann": number, "Bo": 0, "Cy": 0, "Lea": 0}
+        pad.server.put_json(f"/api/games/{ident}/rounds/{number}", {"bids": bids, "won": won})
+    page = pad.page()
+    page.goto(f"/games/{ident}")
+    _wait_loaded(page, rounds=5)
+    labels = page.locator("#chart svg text.tick[text-anchor=end]")
+    values = [int(v) for v in labels.all_text_contents()]
+    steps = {b - a for a, b in itertools.pairwise(values)}
+    assert len(steps) == 1 and str(steps.pop()).lstrip("-")[0] in "125", values
+    assert values[0] <= -10 and values[-1] >= 300 and 0 in values
+    assert page.locator("#chart svg line.grid").count() >= len(values) - 1
+    boxes = [box for box in (label.bounding_box() for label in labels.all()) if box is not None]
+    for a, b in itertools.combinations(boxes, 2):
+        apart = a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"]
+        assert apart, f"labels overlap: {a} {b}"

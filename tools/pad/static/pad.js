@@ -1,5 +1,6 @@
 // Skull King score pad: the page's script (an ES module). It talks to the pad's JSON API
 // only; every name a user typed is put in the page as text (textContent), never as HTML.
+import { drawChart, LINE_COLOURS, LINE_DASHES } from "./chart.js";
 import { mergeRound, takeFields } from "./merge.js";
 
 (function () {
@@ -448,18 +449,6 @@ import { mergeRound, takeFields } from "./merge.js";
 
     // -- the chart of the running scores --------------------------------------
 
-    // Eight colours told apart in light and dark, one a seat, with a dash pattern each
-    // for readers who do not tell the colours apart.
-    const LINE_COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf"];
-    const LINE_DASHES = ["", "6 3", "2 3", "8 3 2 3", "", "6 3", "2 3", "8 3 2 3"];
-
-    function svg(tag, attrs, ...children) {
-      const node = document.createElementNS("http://www.w3.org/2000/svg", tag);
-      for (const [key, value] of Object.entries(attrs || {})) if (value !== null && value !== undefined) node.setAttribute(key, String(value));
-      for (const child of children) node.append(child);
-      return node;
-    }
-
     function renderChart() {
       const box = $("chart");
       const players = game.players;
@@ -471,40 +460,9 @@ import { mergeRound, takeFields } from "./merge.js";
         for (const r of game.rounds) totals.push(totals[totals.length - 1] + (r.points[p] || 0));
         return totals;
       });
-      const values = series.flat();
-      const low = Math.min(0, ...values);
-      const high = Math.max(0, ...values);
-      const width = 320, height = 180, left = 40, right = 8, top = 8, bottom = 22;
       const count = game.rounds.length;
-      const x = (i) => left + (i * (width - left - right)) / count;
-      const y = (v) => top + ((high - v) * (height - top - bottom)) / (high - low || 1);
-      const picture = svg("svg", {
-        viewBox: "0 0 " + width + " " + height,
-        role: "img",
-        "aria-label": t("Running scores: {scores}", { scores: players.map((p, k) => p + " " + series[k][count]).join(", ") }),
-        class: "chart-svg",
-      });
-      picture.append(svg("line", { x1: left, x2: width - right, y1: y(0), y2: y(0), class: "axis" }));
-      for (const v of new Set([low, 0, high])) {
-        picture.append(svg("text", { x: left - 4, y: y(v) + 4, "text-anchor": "end", class: "tick" }, String(v)));
-      }
-      const step = Math.ceil(count / 10);
-      for (let i = step; i <= count; i += step) {
-        picture.append(svg("text", { x: x(i), y: height - 6, "text-anchor": "middle", class: "tick" }, String(i)));
-      }
-      players.forEach((p, k) => {
-        picture.append(
-          svg("polyline", {
-            points: series[k].map((v, i) => x(i).toFixed(1) + "," + y(v).toFixed(1)).join(" "),
-            fill: "none",
-            stroke: LINE_COLOURS[k % 8],
-            "stroke-width": 2.5,
-            "stroke-dasharray": LINE_DASHES[k % 8] || null,
-            "data-player": p,
-            "data-totals": series[k].join(","),
-          })
-        );
-      });
+      const label = t("Running scores: {scores}", { scores: players.map((p, k) => p + " " + series[k][count]).join(", ") });
+      const picture = drawChart(players, series, label);
       $("chart-svg").replaceChildren(picture);
       $("chart-legend").replaceChildren(
         ...players.map((p, k) => {

@@ -5,7 +5,7 @@
 "use strict";
 
 const KEPT = "skullking-pad-v2";
-const ASSETS = ["/", "/static/pad.css", "/static/pad.js", "/static/merge.js", "/static/icon.svg", "/static/manifest.webmanifest"];
+const ASSETS = ["/", "/static/pad.css", "/static/pad.js", "/static/merge.js", "/static/chart.js", "/static/icon.svg", "/static/manifest.webmanifest"];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(KEPT).then((cache) => cache.addAll(ASSETS)).then(() => self.skipWaiting()));
