@@ -217,9 +217,10 @@ def _read(formula: Expression) -> frozenset[str]:
 
 def seats_read(edition: Edition) -> frozenset[str]:
     """The names about the game so far that the edition's seat formulas read (who deals,
-    who leads, who bids first)."""
+    who leads, who bids first, in every round and in a tie-break round)."""
     play = edition.play_rules
-    return reads(play.dealer, play.first_leader, edition.bidding.first_bidder) - {"dealer"}
+    seats = (play.dealer, play.first_leader, play.extra_round_dealer, play.extra_round_leader)
+    return reads(*seats, edition.bidding.first_bidder) - {"dealer"}
 
 
 def rules_read(edition: Edition) -> frozenset[str]:
