@@ -1017,7 +1017,14 @@ def _example(
 _KINDS = ("captured", "ally", "wager", "change", "third_bid", "played", "past")
 
 
-def round_differences(a: Edition, b: Edition, *, seed: int = 2021, most: int | None = None) -> dict[str, Any]:
+#: The games before a round of the grid, per side ("a", "b") and scheme id: kept by
+#: :func:`compare` for the rounds and the seats, which play after the same games.
+KeptPasts = dict[tuple[str, str], Pasts]
+
+
+def round_differences(
+    a: Edition, b: Edition, *, seed: int = 2021, most: int | None = None, kept: KeptPasts | None = None
+) -> dict[str, Any]:
     """Rounds of the grid (see :func:`scenes`) whose points differ between the editions
     (``checked``, ``differ``, ``examples``; each example's ``a`` and ``b`` are the
     scored player's points), and rounds only one of them can have (``only_a``,
@@ -1048,12 +1055,13 @@ def round_differences(a: Edition, b: Edition, *, seed: int = 2021, most: int | N
         played = list(picked)
     refusals_a: Refusals = {}
     refusals_b: Refusals = {}
+    kept = {} if kept is None else kept
     for schemes, rounds in zip(pairs, played, strict=True):
         left_scheme, right_scheme = schemes
         memo_a: dict[Scene, int] = {}
         memo_b: dict[Scene, int] = {}
-        pasts_a: Pasts = {}
-        pasts_b: Pasts = {}
+        pasts_a = kept.setdefault(("a", left_scheme.id), {})
+        pasts_b = kept.setdefault(("b", right_scheme.id), {})
         for scene in rounds:
             left = score_scene(a, left_scheme, scene, memo_a, refusals_a, pasts=pasts_a)
             right = score_scene(b, right_scheme, scene, memo_b, refusals_b, pasts=pasts_b)
@@ -1096,12 +1104,14 @@ def value_changes(a: Edition, b: Edition) -> dict[str, Any]:
 def compare(a: Edition, b: Edition, *, sample: int = 2000, seed: int = 2021, depth: int = 3) -> dict[str, Any]:
     """The full comparison (the ``skullking diff --format json`` record): the values
     (:func:`value_changes`), then the tricks and the rounds that end differently, and
-    the rounds dealt or led by another player (:func:`seat_differences`)."""
+    the rounds dealt or led by another player (:func:`seat_differences`), which play
+    after the same games as the rounds (scored once)."""
+    kept: KeptPasts = {}
     return {
         **value_changes(a, b),
         "tricks": trick_differences(a, b, sample=sample, seed=seed, depth=depth),
-        "rounds": round_differences(a, b, seed=seed),
-        "seats": seat_differences(a, b),
+        "rounds": round_differences(a, b, seed=seed, kept=kept),
+        "seats": seat_differences(a, b, kept=kept),
     }
 
 
@@ -1185,7 +1195,7 @@ def _seats(edition: Edition, number: int, table: Sequence[str], so_far: GameSoFa
     return {"dealer": table[dealer], "first_leader": table[leader]}
 
 
-def seat_differences(a: Edition, b: Edition) -> dict[str, Any]:
+def seat_differences(a: Edition, b: Edition, *, kept: KeptPasts | None = None) -> dict[str, Any]:
     """Rounds of a game of the grid (three players, each round of both default
     schedules, after the games before it the round grid plays, under each edition's
     default scheme) whose dealer or first leader differ between the editions
@@ -1201,17 +1211,19 @@ def seat_differences(a: Edition, b: Edition) -> dict[str, Any]:
     if _seat_sources(a) == _seat_sources(b) and a.ties == b.ties:
         return tally.as_json()
     schemes = (a.scheme(), b.scheme())
-    grid = RoundGrid(a, b, *schemes, _deals_bid(a, b))
-    seat_names = frozenset(GAME_SEAT_NAMES)
     reads = frozenset().union(*(f.variables for ed in (a, b) for f in _seat_formulas(ed) if f is not None))
-    reads &= seat_names
+    reads &= frozenset(GAME_SEAT_NAMES)
+    grid = RoundGrid(a, b, *schemes, _deals_bid(a, b)) if reads else None
+    kept = {} if kept is None else kept  # the games before (see game_so_far), shared with the rounds
+    known_pasts = (kept.setdefault(("a", schemes[0].id), {}), kept.setdefault(("b", schemes[1].id), {}))
     for number, cards in _deals((a, b)):
-        pasts: list[Past | None] = list(grid._pasts(number)) if reads else []
+        pasts: list[Past | None] = list(grid._pasts(number)) if grid is not None else []
         for past in pasts or [None]:
             sides: list[dict[str, str] | str] = []
-            for edition, scheme in zip((a, b), schemes, strict=True):
+            for edition, scheme, known in zip((a, b), schemes, known_pasts, strict=True):
+                scene = Scene(number, cards, 0, 0, past=past)
                 so_far = (
-                    game_so_far(edition, scheme, number, past) if past is not None else GameSoFar.fresh(PLAYERS, number)
+                    _so_far(edition, scheme, scene, known) if past is not None else GameSoFar.fresh(PLAYERS, number)
                 )
                 sides.append(so_far if isinstance(so_far, str) else _seats(edition, number, PLAYERS, so_far))
             record = {
