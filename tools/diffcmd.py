@@ -56,9 +56,12 @@ def _write_schedules(out: TextIO, schedules: list[dict[str, Any]]) -> None:
         if where == "(default)":
             where = f"the default schedules (A {entry['a']}, B {entry['b']})"
         for table in entry["tables"]:
-            deals = [" ".join(map(str, table[side])) if table[side] is not None else "none" for side in "ab"]
+            deals = [
+                f"{' '.join(map(str, table[side]))} cards" if table[side] is not None else "no such schedule"
+                for side in "ab"
+            ]
             out.write(
-                f"  {where}, {_players(table['players'])}: A {deals[0]} / B {deals[1]} cards; "
+                f"  {where}, {_players(table['players'])}: A {deals[0]} / B {deals[1]}; "
                 f"{_numbers('round', table['rounds'])} differ\n"
             )
 

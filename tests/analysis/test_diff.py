@@ -625,6 +625,7 @@ def test_a_schedule_up_and_down_deals_its_rounds_after_the_tenth(tmp_path: Path)
     code, out, _ = run("diff", "skullking-2021", str(tmp_path / "up-down.yaml"), "--depth", "2", "--sample", "0")
     assert code == 0
     assert (
-        "  the default schedules (A standard, B up-down), 2-7 players: A 1 2 3 4 5 6 7 8 9 10 / "
+        "  the default schedules (A standard, B up-down), 2-7 players: A 1 2 3 4 5 6 7 8 9 10 cards / "
         "B 1 2 3 4 5 6 7 8 9 10 9 8 7 6 5 4 3 2 1 cards; rounds 11-19 differ\n"
     ) in out
+    assert "  up-down, 8 players: A no such schedule / B 1 2 3 4 5 6 7 8 8 8 8 8 7 6 5 4 3 2 1 cards; " in out
