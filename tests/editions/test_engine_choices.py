@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
+from clihelp import run_json
 from resolvers import ResolveTrick
 
 import skullking
@@ -314,6 +316,11 @@ def test_tie_break_rounds_are_dealt_and_led_as_values(tmp_path: Path) -> None:
     assert dealer_leads.score_sheet(LEVEL_THEN_TIE_BREAK).winners == ("Ann",)
     # the schedule's own round is dealt and led as before
     assert dict(last_deals.score_sheet(LEVEL_THEN_TIE_BREAK).rounds[0].points) == {"Ann": -10, "Bo": -10, "Cy": -10}
+    # the command line scores the sheet so too
+    sheet = tmp_path / "tie.yaml"
+    sheet.write_text(yaml.safe_dump(LEVEL_THEN_TIE_BREAK), encoding="utf-8")
+    record = run_json("score", str(sheet), "--edition", str(tmp_path / "last-deals.yaml"), "--format", "json")
+    assert record["winners"] == ["Ann"] and record["rounds"][1]["points"] == {"Ann": 20, "Bo": 10, "Cy": 10}
 
 
 def test_a_game_deals_and_leads_its_tie_break_round_as_the_values_say(tmp_path: Path) -> None:
