@@ -34,7 +34,7 @@ def black_14_wins() -> Edition:
 
 def _round_1(claims: str) -> str:
     """Round 1 of three players (one card each), Ann bidding and winning its trick, with
-    ``claims`` as its bonuses (at line 5, column 14)."""
+    ``claims`` as its bonuses (at line 5)."""
     return textwrap.dedent(f"""\
         players: [Ann, Bo, Cy]
         rounds:
@@ -46,7 +46,7 @@ def _round_1(claims: str) -> str:
 
 def _two_winners(claims: str) -> str:
     """A round of 2 cards in which Ann and Bo each bid and win a trick, with ``claims``
-    as its bonuses (at line 6, column 14)."""
+    as its bonuses (at line 6)."""
     return textwrap.dedent(f"""\
         players: [Ann, Bo, Cy]
         rounds:
@@ -121,4 +121,40 @@ def test_the_winning_black_14_cannot_lie_in_another_players_trick(black_14_wins:
     text = _two_winners("{Ann: [black-14], Bo: [black-14-wins]}")
     assert _problems(black_14_wins, text) == [
         "bad.yaml:6:21: round 1: bonuses 'black-14', 'black-14-wins' need 2 black:14 cards, but the deck has 1"
+    ]
+
+
+def test_a_trick_with_the_ghost_hand_holds_its_card_too(edition: Edition) -> None:
+    """The 2021 rulebook: two players play with Graybeard's ghost hand, whose card is in
+    every trick. Ann leads the yellow 14, Graybeard turns over the green 14 and Bo plays
+    the purple 14: Ann's 14 of the led suit wins (no trump) and takes three 14s, +10
+    each. Ann bid 1 and won it: 20 + 30 = 50; Bo made his zero bid in a round of 1
+    card: 10. Claimed, the three captures fit the trick's three cards."""
+    claimed = textwrap.dedent("""\
+        players: [Ann, Bo]
+        rounds:
+          - bids: {Ann: 1, Bo: 0}
+            won: {Ann: 1, Bo: 0}
+            bonuses: {Ann: [standard-14, standard-14, standard-14]}
+        """)
+    played = textwrap.dedent("""\
+        players: [Ann, Bo]
+        rounds:
+          - bids: {Ann: 1, Bo: 0}
+            leader: Ann
+            tricks: [[Y14, G14, P14]]
+        """)
+    for sheet in (claimed, played):
+        assert dict(edition.score_sheet(sheet).rounds[0].points) == {"Ann": 50, "Bo": 10}
+
+
+def test_claims_that_need_more_cards_than_the_won_trick_holds(takes_black_14: Edition) -> None:
+    """The 2021 rulebook's three standard 14s and the black 14 are four cards, more than
+    Ann's one trick of three holds, though the house rule's bonus for the Skull King
+    taking the black 14 needs no card of its own: five claims need four cards."""
+    problems = _problems(
+        takes_black_14, _round_1("{Ann: [standard-14, standard-14, standard-14, black-14, skull-king-black-14]}")
+    )
+    assert problems == [
+        "bad.yaml:5:20: round 1: 5 bonus captures for Ann need 4 cards, but 1 won trick of 3 cards hold at most 3 cards"
     ]

@@ -52,13 +52,17 @@ class BonusClaims:
                 counted[item.value] += 1
                 first_node.setdefault(item.value, item)
             tricks = won.get(player)
+            size = self.edition.hands(len(players))  # a trick's cards: the ghost hand's too
+            needed = self._cards_needed(captures[player], modules)
             if captures[player] and tricks == 0:
                 self.values.error(ids, f"{player} won no trick, so captured no bonus")
-            elif tricks is not None and len(captures[player]) > tricks * len(players):
+            elif tricks is not None and needed > tricks * size:
+                claims = len(captures[player])
+                need = "" if needed == claims else f" need {needed} cards"
                 self.values.error(
                     ids,
-                    f"{len(captures[player])} bonus captures for {player}, but {tricks} won trick"
-                    f"{'s' if tricks != 1 else ''} of {len(players)} cards hold at most {tricks * len(players)} cards",
+                    f"{claims} bonus captures for {player}{need}, but {tricks} won trick"
+                    f"{'s' if tricks != 1 else ''} of {size} cards hold at most {tricks * size} cards",
                 )
         limits = self._max_captures(modules)
         over = [b for b, count in counted.items() if count > limits[b]]
@@ -72,6 +76,24 @@ class BonusClaims:
         if not over and len(self.values.problems) == before:
             self._winning_cards(captures, table, won, modules)
         return captures
+
+    def _cards_needed(self, ids: list[str], modules: set[str]) -> int:
+        """The fewest cards one player's claimed bonuses ``ids`` can be paid for: a card
+        pays each bonus whose captured patterns it matches once, so bonuses whose
+        patterns can match the same kinds of card (joined into groups through the kinds
+        they share) need as many cards as the one claimed most often, and groups with no
+        kind in common need cards of their own."""
+        bonuses = {b.id: b for b in self.edition.bonuses}
+        groups: list[tuple[set[str], Counter[str]]] = []  # (kinds of card, claims of each bonus)
+        for bonus_id, count in Counter(ids).items():
+            pools = set().union(*(self._pools(p, modules) for p in bonuses[bonus_id].captured))
+            merged: Counter[str] = Counter({bonus_id: count})
+            for group in [g for g in groups if g[0] & pools]:
+                groups.remove(group)
+                pools |= group[0]
+                merged.update(group[1])
+            groups.append((pools, merged))
+        return sum(max(claims.values()) for _, claims in groups)
 
     def _max_captures(self, modules: set[str]) -> dict[str, int]:
         """Bonus id -> the most times it can be paid in one round: the cards in play that
