@@ -2,7 +2,8 @@
 standings before the round (:class:`GameSoFar`).
 
 An edition's formulas may look across rounds. A seat formula (``play.dealer``,
-``play.first_leader``, ``bidding.first_bidder``) sees seats of the round's table
+``play.first_leader``, ``bidding.first_bidder``, a tie-break round's
+``scoring.extra_round_dealer`` and ``extra_round_leader``) sees seats of the round's table
 (:data:`~skullking.model.records.GAME_SEAT_NAMES`): ``previous_last_winner``,
 ``previous_top_scorer``, ``first_place``, ``last_place``. A formula about each player
 (scoring cases, bidding rules) sees that player's values

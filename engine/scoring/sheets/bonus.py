@@ -224,7 +224,7 @@ class BonusClaims:
         (its captured patterns count the winning card and its winner pattern, if any,
         takes that kind), else 0."""
         if bonus.exclude_winner or all(p.played is not None for p in bonus.captured):
-            return 0
+            return 0  # (read by claims_read too)
         return int(bonus.winner is None or pool in self._pools(bonus.winner, modules))
 
     def _pools(self, pattern: Pattern, modules: set[str]) -> set[str]:
@@ -309,9 +309,10 @@ def claims_read(edition: Edition) -> list[tuple[str, str, object]]:
     id, what, value): for each bonus, the cards that can match its captured patterns
     and its winner pattern (which bonuses a round may claim, how often, with which
     winning cards); the alliance cards (how many alliances); and the cards that can
-    leave a trick without a winner (how few tricks a round may count in all). Two
-    editions with the same cards whose answers are equal accept and refuse the same
-    sheets' claims."""
+    leave a trick without a winner (how few tricks a round may count in all). For a
+    bonus, also whether the winning card may be one it pays for (claims on a winning
+    card's kind may share it). Two editions with the same cards whose answers are equal
+    accept and refuse the same sheets' claims."""
     found: list[tuple[str, str, object]] = []
     for module in edition.modules:
         chosen = {module.id}
@@ -320,5 +321,6 @@ def claims_read(edition: Edition) -> list[tuple[str, str, object]]:
         for bonus in edition.bonuses:
             captured = set().union(*(matching(edition, p, chosen) for p in bonus.captured))
             winner = None if bonus.winner is None else matching(edition, bonus.winner, chosen)
-            found.append((module.id, f"bonus {bonus.id}", (captured, winner)))
+            counts_winner = not bonus.exclude_winner and any(p.played is None for p in bonus.captured)
+            found.append((module.id, f"bonus {bonus.id}", (captured, winner, counts_winner)))
     return found
