@@ -1030,7 +1030,9 @@ def round_differences(
     scored player's points), and rounds only one of them can have (``only_a``,
     ``only_b``, with examples giving the points there and why the other refuses). Past
     ``most`` rounds (:data:`~skullking.core.limits.MAX_DIFF_ROUNDS` by default), that many
-    spread over the grid, seeded by ``seed`` (``grid`` says how many of how many)."""
+    spread over the grid, seeded by ``seed`` (``grid`` says how many of how many).
+    ``kept`` keeps the games before the rounds, per side and scheme, for another
+    comparison after the same games (:func:`seat_differences`)."""
     from skullking.core.limits import MAX_DIFF_ROUNDS
 
     most = MAX_DIFF_ROUNDS if most is None else most
@@ -1205,10 +1207,12 @@ def seat_differences(a: Edition, b: Edition, *, kept: KeptPasts | None = None) -
     true; the round before it is not known to it, so it is left out where a formula
     reads that round). A round whose seats only one edition can work out is counted in
     ``only_a``/``only_b`` with the reason. Nothing is played when the editions' seat
-    formulas (who deals and leads, in a tie-break round too) and ties are the same.
-    The examples are of different rounds."""
+    formulas (who deals and leads, in a tie-break round too) are the same and so are
+    their tie-break rounds (none, or after as many rounds). The examples are of
+    different rounds. ``kept``: the games before, as :func:`round_differences` keeps them."""
     tally = Tally(per_kind=1)
-    if _seat_sources(a) == _seat_sources(b) and a.ties == b.ties:
+    tie_breaks_alike = a.ties == b.ties and (a.ties != "extra_round" or _rounds(a) == _rounds(b))
+    if _seat_sources(a) == _seat_sources(b) and tie_breaks_alike:
         return tally.as_json()
     schemes = (a.scheme(), b.scheme())
     reads = frozenset().union(*(f.variables for ed in (a, b) for f in _seat_formulas(ed) if f is not None))

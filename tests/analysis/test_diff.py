@@ -606,7 +606,8 @@ def test_a_schedule_up_and_down_deals_its_rounds_after_the_tenth(tmp_path: Path)
     """A house rule: rounds of 1 to 10 cards, then back down to 1 (19 rounds). Against
     the 2021 rulebook's standard schedule (1 to 10), rounds 11-19 are dealt only by the
     house rule: 9 down to 1 card at 2 to 7 players; at 8 the hand limit of 8 (the 2021
-    rulebook) makes rounds 9-11 deal 8. The new schedule is the house rule's alone."""
+    rulebook) makes rounds 9-11 deal 8. The new schedule is the house rule's alone, and
+    a tie-break round comes after its 19 rounds."""
     up_down = list(range(1, 11)) + list(range(9, 0, -1))
     variant = {"id": "up-down", "title": "Up and down", "rounds": up_down}
     house = _overlay(tmp_path, "up-down", {"schedule": {"default": "up-down", "variants": [variant]}})
@@ -629,3 +630,13 @@ def test_a_schedule_up_and_down_deals_its_rounds_after_the_tenth(tmp_path: Path)
         "B 1 2 3 4 5 6 7 8 9 10 9 8 7 6 5 4 3 2 1 cards; rounds 11-19 differ\n"
     ) in out
     assert "  up-down, 8 players: A no such schedule / B 1 2 3 4 5 6 7 8 8 8 8 8 7 6 5 4 3 2 1 cards; " in out
+    # A tie-break round comes after 10 rounds under A (round 11) and 19 under B (round
+    # 20), each dealt as any round: of two tied players, A's by seat 9 mod 2 = 1 (P2,
+    # P1 leading), B's by seat 18 mod 2 = 0 (P1, P2 leading); of three both by seat 0.
+    seats = compare.seat_differences(skullking.load_edition("skullking-2021"), house)
+    (example,) = seats["examples"]
+    assert example["tie_break"] and example["players"] == ["P1", "P2"]
+    assert (example["a"], example["b"]) == (
+        {"dealer": "P2", "first_leader": "P1"},
+        {"dealer": "P1", "first_leader": "P2"},
+    )
