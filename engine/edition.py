@@ -287,15 +287,19 @@ class Edition:
         file as read, and the places in the files where each rule is written count only
         when ``described`` (the score pad's reports show them); without, a comment added
         to the file or the file read under another name keeps the fingerprint. A game
-        record's ``Rules`` tag and the plan tables kept in the cache use it without."""
+        record's ``Rules`` tag and the plan tables kept in the cache use it without.
+        A rule the model gained later (:data:`LATER_FIELDS`) counts only where it is set,
+        so records played before it was added still replay."""
         import hashlib
+        import json
 
         from skullking.model.registry import EDITIONS
 
         left_out = ("path", "provenance") if described else _NOT_RULES
         values = {name: getattr(self, name) for name in self.FIELDS if name not in left_out}
         found = values if described else _without_places(values)
-        return hashlib.sha256(EDITIONS.dumps(found).encode()).hexdigest()
+        written = _without_later(json.loads(EDITIONS.dumps(found)))
+        return hashlib.sha256(json.dumps(written, ensure_ascii=False, separators=(",", ":")).encode()).hexdigest()
 
     # ------------------------------------------------------------------ cards
 
@@ -525,6 +529,28 @@ class Edition:
 #: The fields that name and describe an edition, and its file as read: no rule depends
 #: on them.
 _NOT_RULES = frozenset({"id", "title", "description", "sources", "path", "data", "provenance"})
+
+
+#: The fields a record of the model gained after game records began to carry an
+#: edition's fingerprint (by record name, each list the record's last fields, in
+#: order): left out of the fingerprint while every one of them is ``None`` (the file
+#: leaves the rule unsaid), so that the fingerprint of an edition that does not use
+#: them is the one it had before they existed.
+LATER_FIELDS: Mapping[str, tuple[str, ...]] = {"PlayRules": ("extra_round_dealer", "extra_round_leader")}
+
+
+def _without_later(value: Any) -> Any:
+    """The codec's JSON of a value (``{"r": name, "f": fields}`` for a record) with the
+    :data:`LATER_FIELDS` of each record left out where all are ``None``."""
+    if isinstance(value, list):
+        return [_without_later(v) for v in value]
+    if not isinstance(value, dict):
+        return value
+    out = {k: _without_later(v) for k, v in value.items()}
+    later = LATER_FIELDS.get(out["r"], ()) if "r" in out and "f" in out else ()
+    if later and all(v is None for v in out["f"][-len(later) :]):
+        out["f"] = out["f"][: -len(later)]
+    return out
 
 
 def _without_places(value: Any) -> Any:

@@ -6,7 +6,7 @@ out from the edition files, mostly by playing a trick or scoring a round under e
     python scripts/conventions_page.py          # print the page
     python scripts/conventions_page.py --write  # write docs/conventions.md
 
-A test keeps the page in step with the files. There are 27 points; the sources are
+A test keeps the page in step with the files. There are 28 points; the sources are
 named in words, with the same names as the edition files' comments and `sources`.
 """
 
@@ -297,6 +297,25 @@ def _stakes(edition: Edition) -> list[tuple[int, str]]:
 
 def _ties(edition: Edition) -> list[tuple[int, str]]:
     return [(0 if edition.ties == "extra_round" else 1, "")]
+
+
+def _tie_break_deal(edition: Edition) -> list[tuple[int, str]]:
+    """How a tie-break round is dealt: the schedule's last count, dealt and led as any
+    round, or values of the edition's own (named)."""
+    if edition.ties != "extra_round":
+        return []
+    play = edition.play_rules
+    cards = edition.extra_round_cards
+    own = [
+        f"`{key}: {formula.source}`"
+        for key, formula in (
+            ("extra_round_cards", cards if cards.source != "last_cards" else None),
+            ("extra_round_dealer", play.extra_round_dealer),
+            ("extra_round_leader", play.extra_round_leader),
+        )
+        if formula is not None
+    ]
+    return [(1, ", ".join(own))] if own else [(0, "")]
 
 
 def _king_collects(edition: Edition) -> list[tuple[int, str]]:
@@ -716,6 +735,30 @@ POINTS: tuple[Point, ...] = (
             ),
         ),
         _ties,
+    ),
+    Point(
+        "How a tie-break round is dealt",
+        "The tied players play another round: how many cards is each dealt, who deals, and who leads "
+        "its first trick? No source says.",
+        (
+            Reading(
+                "As many cards as the schedule's last round, dealt and led as any round (the deal passing on, "
+                "the player after the dealer leading), among the tied players",
+                f"not said: {RULEBOOK_2024}, {GUIDE} and {FR_NOTES} have the tied players play another round "
+                f"and say no more of it; {RULEBOOK_2021} does not address ties",
+                "`scoring.extra_round_cards`, `extra_round_dealer` and `extra_round_leader` left out "
+                "(`last_cards`, and `play.dealer` and `play.first_leader` for round `rounds + 1`)",
+            ),
+            Reading(
+                "Another count, dealer or leader",
+                "not said either: a table's own choice",
+                "any formula, e.g. `scoring: {extra_round_cards: 1, extra_round_dealer: players - 1}` "
+                "(the player after that dealer leads unless `extra_round_leader` says)",
+            ),
+        ),
+        _tie_break_deal,
+        "no tie-break round: a tie for first is shared",
+        "tests/editions/test_engine_choices.py",
     ),
     Point(
         "Which pirates the Skull King collects",

@@ -204,8 +204,10 @@ EFFECT = obj(
         "next_leader": NEXT_LEADER,
         "becomes": {
             "type": "string",
-            "description": "neutralize: the role every special card plays in the trick (but the effect's own card "
-            "and the roles in 'spares').",
+            "description": "neutralize (required there, and taken by no other kind): one of the edition's "
+            "roles, which every special card plays in the trick (but the effect's own card and the roles in "
+            "'spares'), for the effect's precedence and the bonuses that name roles; the suit a card led sets "
+            "stays as printed.",
         },
         "spares": array(
             "neutralize: roles whose cards keep them (e.g. escapes that stay escapes).", {"type": "string"}
@@ -574,11 +576,29 @@ SCHEMA: dict[str, Any] = {
                     "rulebooks do not say; default: as many as the schedule's last round). Names: last_cards "
                     "(the cards of the schedule's last round), players (the tied players)."
                 ),
+                "extra_round_dealer": expression(
+                    "With ties: extra_round, the seat (0 = the first tied player in seat order, counted modulo "
+                    "the tied players) that deals a tie-break round (the sources do not say; default: as "
+                    "play.dealer says for it, round being the schedule's rounds + 1, 'round - 2' unless set). "
+                    "Names: as play.dealer's, of the tie-break round's table: round, players (the tied "
+                    "players), rounds." + GAME_SEATS
+                ),
+                "extra_round_leader": expression(
+                    "With ties: extra_round, the seat (0 = the first tied player in seat order, counted modulo "
+                    "the tied players) that leads a tie-break round's first trick (the sources do not say; "
+                    "default: 'dealer + 1' where extra_round_dealer is set, else as play.first_leader says for "
+                    "it, 'round - 1' unless set). Names: as play.first_leader's: round, players (the tied "
+                    "players), rounds, dealer (the seat dealing the tie-break round)." + GAME_SEATS
+                ),
                 "ties": {
                     "enum": ["shared", "extra_round"],
                     "description": (
                         "A tie for first after the last round: 'shared' (co-winners) or 'extra_round' "
-                        "(the tied players play another round; the score says so)."
+                        "(the tied players play another round; the score says so). A tie-break round is played "
+                        "by the tied players alone under the rules for their number (the ghost hand, the modules "
+                        "used at that count; see extra_round_cards, extra_round_dealer, extra_round_leader): any "
+                        "2 to players.max players may tie, and validate warns (tie-break-unplayable) of a count "
+                        "below players.min or that the deck cannot deal."
                     ),
                 },
                 "tie_break_winner": {

@@ -87,7 +87,9 @@ ROUND_PROPERTIES: dict[str, dict[str, Any]] = {
         "Tricks won per player (give 'won', or 'tricks' for the whole play).", whole("Tricks won.", 0, MAX_HAND)
     ),
     "bonuses": per_player(
-        "The capture bonuses each player earned, by bonus id; repeat an id per capture. Only with 'won'.",
+        "The capture bonuses each player earned, by bonus id; repeat an id per capture, and claim a card "
+        "that several bonuses pay for under each (the black 14 a Skull King takes: its own bonus and a "
+        "house rule's). Only with 'won'.",
         {"type": "array", "items": {"type": "string", "description": "A bonus id."}},
     ),
     "loot": {

@@ -26,6 +26,75 @@ def _value(value: Any) -> str:
     return "(absent)" if value is None else repr(value)
 
 
+def _change_value(change: dict[str, Any], side: str) -> str:
+    """One side of a changed value: the value, or where the file leaves the key out,
+    the value it plays with (``'round - 2' (default)``), else ``(absent)``."""
+    if change[side] is None and f"{side}_default" in change:
+        return f"{change[f'{side}_default']!r} (default)"
+    return _value(change[side])
+
+
+def _cards(count: int | None) -> str:
+    return f"{count} card" + ("s" if count != 1 else "")
+
+
+def _players(sizes: list[int]) -> str:
+    """Table sizes in words: ``3 players``, ``2-8 players``, ``2, 4 players``."""
+    if len(sizes) > 1 and sizes == list(range(sizes[0], sizes[-1] + 1)):
+        return f"{sizes[0]}-{sizes[-1]} players"
+    return ", ".join(map(str, sizes)) + (" players" if sizes != [1] else " player")
+
+
+def _write_schedules(out: TextIO, schedules: list[dict[str, Any]]) -> None:
+    """The schedules dealt differently, each with the cards of every round under A and
+    under B and the rounds that differ, per table size (nothing when none)."""
+    if not schedules:
+        return
+    out.write(f"Schedules dealt differently ({len(schedules)}):\n")
+    for entry in schedules:
+        where = entry["schedule"]
+        if where == "(default)":
+            where = f"the default schedules (A {entry['a']}, B {entry['b']})"
+        for table in entry["tables"]:
+            deals = [
+                f"{' '.join(map(str, table[side]))} cards" if table[side] is not None else "no such schedule"
+                for side in "ab"
+            ]
+            out.write(
+                f"  {where}, {_players(table['players'])}: A {deals[0]} / B {deals[1]}; "
+                f"{_numbers('round', table['rounds'])} differ\n"
+            )
+
+
+def _numbers(what: str, numbers: list[int]) -> str:
+    """``rounds 1-3, 7`` (runs of consecutive numbers joined)."""
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    said = ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
+    return f"{what}{'s' if len(numbers) != 1 else ''} {said}"
+
+
+def _seats_case(example: dict[str, Any]) -> str:
+    """A round of a game of the grid whose seats are compared, in words."""
+    table = ", ".join(example["players"])
+    if example["tie_break"]:
+        return f"the tie-break round of {table} (level)"
+    said = f"round {example['round']} ({_cards(example['cards'])}) of {table}"
+    if example.get("game"):
+        said += ", " + _game_said({"game": example["game"]})
+    return said
+
+
+def _seats_said(seats: dict[str, str] | None) -> str:
+    if seats is None:
+        return "-"
+    return f"dealt by {seats['dealer']}, led by {seats['first_leader']}"
+
+
 def _round_said(r: dict[str, Any]) -> str:
     """A round of the diff's grid in words: the scheme, round, bid and tricks won, what
     it has besides them, and its whole context (the other players' bids and tricks won,
@@ -167,13 +236,14 @@ def write_report(a: Edition, b: Edition, report: dict[str, Any], out: TextIO, *,
     changes = report["changes"]
     out.write(f"Changed values ({len(changes)}):\n" if changes else "No value differs.\n")
     for change in changes:
-        out.write(f"  {change['path']}: A {_value(change['a'])} / B {_value(change['b'])}\n")
+        out.write(f"  {change['path']}: A {_change_value(change, 'a')} / B {_change_value(change, 'b')}\n")
     if report["about"]:  # their values are in the JSON
         out.write(f"Also different, not rules: {', '.join(c['path'] for c in report['about'])}.\n")
     for side in ("a", "b"):
         cards = report["cards"][f"only_{side}"]
         if cards:
             out.write(f"Cards only {side.upper()} has ({len(cards)}): {' '.join(cards)}\n")
+    _write_schedules(out, report.get("schedules", []))
     sizes = " and ".join(str(n) for n in range(2, depth + 1)) + " cards"
     _write_grid(
         out,
@@ -194,3 +264,12 @@ def write_report(a: Edition, b: Edition, report: dict[str, Any], out: TextIO, *,
         _round_said,
         str,
     )
+    seats = report.get("seats")
+    if seats and (seats["checked"] or seats["only_a"] or seats["only_b"]):  # (played only where seats may differ)
+        _write_grid(
+            out,
+            {**seats, "grid": {"sampled": False}},
+            _Words("Seats", "", "", "rounds of a game of the grid are dealt or led by another player", "; "),
+            _seats_case,
+            _seats_said,
+        )

@@ -1017,13 +1017,22 @@ def _example(
 _KINDS = ("captured", "ally", "wager", "change", "third_bid", "played", "past")
 
 
-def round_differences(a: Edition, b: Edition, *, seed: int = 2021, most: int | None = None) -> dict[str, Any]:
+#: The games before a round of the grid, per side ("a", "b") and scheme id: kept by
+#: :func:`compare` for the rounds and the seats, which play after the same games.
+KeptPasts = dict[tuple[str, str], Pasts]
+
+
+def round_differences(
+    a: Edition, b: Edition, *, seed: int = 2021, most: int | None = None, kept: KeptPasts | None = None
+) -> dict[str, Any]:
     """Rounds of the grid (see :func:`scenes`) whose points differ between the editions
     (``checked``, ``differ``, ``examples``; each example's ``a`` and ``b`` are the
     scored player's points), and rounds only one of them can have (``only_a``,
     ``only_b``, with examples giving the points there and why the other refuses). Past
     ``most`` rounds (:data:`~skullking.core.limits.MAX_DIFF_ROUNDS` by default), that many
-    spread over the grid, seeded by ``seed`` (``grid`` says how many of how many)."""
+    spread over the grid, seeded by ``seed`` (``grid`` says how many of how many).
+    ``kept`` keeps the games before the rounds, per side and scheme, for another
+    comparison after the same games (:func:`seat_differences`)."""
     from skullking.core.limits import MAX_DIFF_ROUNDS
 
     most = MAX_DIFF_ROUNDS if most is None else most
@@ -1048,12 +1057,13 @@ def round_differences(a: Edition, b: Edition, *, seed: int = 2021, most: int | N
         played = list(picked)
     refusals_a: Refusals = {}
     refusals_b: Refusals = {}
+    kept = {} if kept is None else kept
     for schemes, rounds in zip(pairs, played, strict=True):
         left_scheme, right_scheme = schemes
         memo_a: dict[Scene, int] = {}
         memo_b: dict[Scene, int] = {}
-        pasts_a: Pasts = {}
-        pasts_b: Pasts = {}
+        pasts_a = kept.setdefault(("a", left_scheme.id), {})
+        pasts_b = kept.setdefault(("b", right_scheme.id), {})
         for scene in rounds:
             left = score_scene(a, left_scheme, scene, memo_a, refusals_a, pasts=pasts_a)
             right = score_scene(b, right_scheme, scene, memo_b, refusals_b, pasts=pasts_b)
@@ -1079,21 +1089,246 @@ def round_differences(a: Edition, b: Edition, *, seed: int = 2021, most: int | N
 
 def value_changes(a: Edition, b: Edition) -> dict[str, Any]:
     """What differs as written, before any play: the editions' ids, the changed rule
-    values, the changed title, description and sources, and the cards only one deck has."""
+    values (with the value a side that leaves a key out plays with:
+    :func:`with_defaults`), the changed title, description and sources, the cards only
+    one deck has, and the rounds the schedules deal differently
+    (:func:`schedule_differences`)."""
     return {
         "a": a.id,
         "b": b.id,
-        "changes": changed_values(a, b),
+        "changes": with_defaults(changed_values(a, b), a, b),
         "about": changed_about(a, b),
         "cards": only_cards(a, b),
+        "schedules": schedule_differences(a, b),
     }
 
 
 def compare(a: Edition, b: Edition, *, sample: int = 2000, seed: int = 2021, depth: int = 3) -> dict[str, Any]:
     """The full comparison (the ``skullking diff --format json`` record): the values
-    (:func:`value_changes`), then the tricks and the rounds that end differently."""
+    (:func:`value_changes`), then the tricks and the rounds that end differently, and
+    the rounds dealt or led by another player (:func:`seat_differences`), which play
+    after the same games as the rounds (scored once)."""
+    kept: KeptPasts = {}
     return {
         **value_changes(a, b),
         "tricks": trick_differences(a, b, sample=sample, seed=seed, depth=depth),
-        "rounds": round_differences(a, b, seed=seed),
+        "rounds": round_differences(a, b, seed=seed, kept=kept),
+        "seats": seat_differences(a, b, kept=kept),
     }
+
+
+# ---------------------------------------------------------------------- defaults
+
+
+def _default_of(edition: Edition, path: str) -> Any:
+    """The value ``edition`` plays with at ``path`` (a changed value's path, list items
+    named by id) where its file leaves the key out: the formula of who deals or leads
+    it works out (``dealer + 1`` after a dealer of its own, a tie-break round as any
+    round), else the engine's default (:data:`~skullking.model.records.DEFAULTS`);
+    ``None`` where the key has none."""
+    from skullking.model.records import DEFAULTS
+
+    play = edition.play_rules
+    if path == "play.first_leader":
+        return play.first_leader.source
+    if path == "scoring.extra_round_dealer":
+        dealer = play.extra_round_dealer or play.dealer
+        return dealer.source if dealer is not None else DEFAULTS[("play", "dealer")]
+    if path == "scoring.extra_round_leader":
+        return (play.extra_round_leader or play.first_leader).source
+    key = tuple("[]" if part.startswith("[") else part for part in _path_parts(path))
+    return DEFAULTS.get(key)
+
+
+def _path_parts(path: str) -> list[str]:
+    """A changed value's path in parts: ``effects.list[kraken].pays`` -> ``effects``,
+    ``list``, ``[kraken]``, ``pays``."""
+    parts: list[str] = []
+    for piece in path.split("."):
+        name, _, items = piece.partition("[")
+        if name:
+            parts.append(name)
+        parts += [f"[{item}" for item in items.split("[") if item] if items else []
+    return parts
+
+
+def with_defaults(changes: list[dict[str, Any]], a: Edition, b: Edition) -> list[dict[str, Any]]:
+    """``changes`` (:func:`changed_values`) with, where one side leaves the key out
+    (``None``) and the engine has a value for it, that value as ``a_default`` or
+    ``b_default``: what the edition plays with, e.g. ``round - 2`` for a dealer."""
+    out = []
+    for change in changes:
+        shown = dict(change)
+        for side, edition in (("a", a), ("b", b)):
+            if change[side] is None:
+                value = _default_of(edition, change["path"])
+                if value is not None:
+                    shown[f"{side}_default"] = value
+        out.append(shown)
+    return out
+
+
+# ---------------------------------------------------------------------- seats
+
+
+def _seat_formulas(edition: Edition) -> tuple[Expression | None, ...]:
+    """Who deals and who leads a round's first trick, and a tie-break round's, as the
+    edition says (``None``: as the engine works it out)."""
+    play = edition.play_rules
+    return (play.dealer, play.first_leader, play.extra_round_dealer, play.extra_round_leader)
+
+
+def _seat_sources(edition: Edition) -> tuple[str | None, ...]:
+    """The texts of :func:`_seat_formulas`."""
+    return tuple(f.source if f is not None else None for f in _seat_formulas(edition))
+
+
+def _seats(edition: Edition, number: int, table: Sequence[str], so_far: GameSoFar) -> dict[str, str] | str:
+    """Who deals round ``number`` at ``table`` after the game ``so_far`` and who leads
+    its first trick under ``edition`` (players' names), or why that is not known."""
+    from skullking.rounds import bidding
+
+    rounds, count = _rounds(edition), len(table)
+    try:
+        dealer = bidding.dealer(edition, number=number, players=count, rounds=rounds, so_far=so_far)
+        leader = bidding.first_leader(edition, number=number, players=count, rounds=rounds, so_far=so_far)
+    except SkullKingError as exc:
+        return str(exc)
+    return {"dealer": table[dealer], "first_leader": table[leader]}
+
+
+def seat_differences(a: Edition, b: Edition, *, kept: KeptPasts | None = None) -> dict[str, Any]:
+    """Rounds of a game of the grid (three players, each round of both default
+    schedules, after the games before it the round grid plays, under each edition's
+    default scheme) whose dealer or first leader differ between the editions
+    (``checked``, ``differ``, ``examples``: the round, its cards, the game before it and
+    each edition's ``dealer`` and ``first_leader``), and a tie-break round of the three
+    players and of the first two, level, after each default schedule (``tie_break``
+    true; the round before it is not known to it, so it is left out where a formula
+    reads that round). A round whose seats only one edition can work out is counted in
+    ``only_a``/``only_b`` with the reason. Nothing is played when the editions' seat
+    formulas (who deals and leads, in a tie-break round too) are the same and so are
+    their tie-break rounds (none, or after as many rounds). The examples are of
+    different rounds. ``kept``: the games before, as :func:`round_differences` keeps them."""
+    tally = Tally(per_kind=1)
+    tie_breaks_alike = a.ties == b.ties and (a.ties != "extra_round" or _rounds(a) == _rounds(b))
+    if _seat_sources(a) == _seat_sources(b) and tie_breaks_alike:
+        return tally.as_json()
+    schemes = (a.scheme(), b.scheme())
+    reads = frozenset().union(*(f.variables for ed in (a, b) for f in _seat_formulas(ed) if f is not None))
+    reads &= frozenset(GAME_SEAT_NAMES)
+    grid = RoundGrid(a, b, *schemes, _deals_bid(a, b)) if reads else None
+    kept = {} if kept is None else kept  # the games before (see game_so_far), shared with the rounds
+    known_pasts = (kept.setdefault(("a", schemes[0].id), {}), kept.setdefault(("b", schemes[1].id), {}))
+    for number, cards in _deals((a, b)):
+        pasts: list[Past | None] = list(grid._pasts(number)) if grid is not None else []
+        for past in pasts or [None]:
+            sides: list[dict[str, str] | str] = []
+            for edition, scheme, known in zip((a, b), schemes, known_pasts, strict=True):
+                scene = Scene(number, cards, 0, 0, past=past)
+                so_far = (
+                    _so_far(edition, scheme, scene, known) if past is not None else GameSoFar.fresh(PLAYERS, number)
+                )
+                sides.append(so_far if isinstance(so_far, str) else _seats(edition, number, PLAYERS, so_far))
+            record = {
+                "round": number,
+                "cards": cards,
+                "tie_break": False,
+                "players": list(PLAYERS),
+                "game": past.as_json() if past is not None else None,
+            }
+            _tally_seats(tally, record, sides[0], sides[1])
+    previous = {"previous_last_winner", "previous_top_scorer"}
+    for table in (PLAYERS, PLAYERS[:2]):
+        sides = []
+        for edition in (a, b):
+            number = _rounds(edition) + 1
+            if edition.ties != "extra_round":
+                sides.append(f"edition '{edition.id}' plays no tie-break round (a tie for first is shared)")
+            elif reads & previous:
+                sides.append("")
+            else:
+                sides.append(_seats(edition, number, table, GameSoFar.fresh(table, number)))
+        if "" in sides:
+            continue  # (a formula reads the round before the tie-break: not known here)
+        record = {"round": None, "cards": None, "tie_break": True, "players": list(table), "game": None}
+        _tally_seats(tally, record, sides[0], sides[1])
+    return tally.as_json()
+
+
+def _tally_seats(tally: Tally, record: dict[str, Any], left: dict[str, str] | str, right: dict[str, str] | str) -> None:
+    """Count one round's seats under A (``left``) and B (``right``): a seat dict, or why
+    the edition cannot have the round."""
+    if isinstance(left, str):
+        if not isinstance(right, str) and tally.only_one("b", lambda: left):
+            tally.keep_only("b", record, right, left)
+        return
+    if isinstance(right, str):
+        if tally.only_one("a", lambda: right):
+            tally.keep_only("a", record, left, right)
+        return
+    tally.checked += 1
+    if left != right and tally.differs((record["tie_break"], record["round"], len(record["players"]))):
+        tally.examples.append({**record, "a": left, "b": right})
+
+
+# ---------------------------------------------------------------------- schedules
+
+
+def schedule_differences(a: Edition, b: Edition) -> list[dict[str, Any]]:
+    """The schedules the editions deal differently: each schedule id either has, and
+    the default schedules where their ids differ (``schedule``: ``(default)``), with
+    the id each edition has (``a``, ``b``; ``None`` without it) and ``tables``: for the
+    table sizes both editions allow at which the two deal alike among themselves
+    (``players``), the cards each deals in every round (``a``, ``b``: lists, ``None``
+    without the schedule) and the rounds that differ (``rounds``). Schedules dealt the
+    same at every table are left out."""
+    ids = _union([*(s.id for s in a.schedules), *(s.id for s in b.schedules)])
+    sizes = range(max(a.min_players, b.min_players), min(a.max_players, b.max_players) + 1)
+    labels = ids if a.default_schedule == b.default_schedule else ["(default)", *ids]
+    out = []
+    for label in labels:
+        pick_a = a.default_schedule if label == "(default)" else label
+        pick_b = b.default_schedule if label == "(default)" else label
+        has_a, has_b = pick_a in {s.id for s in a.schedules}, pick_b in {s.id for s in b.schedules}
+        tables: dict[tuple[Any, Any], list[int]] = {}
+        for players in sizes:
+            left = _dealt(a, pick_a, players) if has_a else None
+            right = _dealt(b, pick_b, players) if has_b else None
+            if left != right:
+                tables.setdefault((left and tuple(left), right and tuple(right)), []).append(players)
+        if tables:
+            out.append(
+                {
+                    "schedule": label,
+                    "a": pick_a if has_a else None,
+                    "b": pick_b if has_b else None,
+                    "tables": [
+                        {
+                            "players": players,
+                            "a": None if left is None else list(left),
+                            "b": None if right is None else list(right),
+                            "rounds": _rounds_differing(left, right),
+                        }
+                        for (left, right), players in tables.items()
+                    ],
+                }
+            )
+    return out
+
+
+def _rounds_differing(left: Sequence[int | None] | None, right: Sequence[int | None] | None) -> list[int]:
+    """The round numbers whose cards differ between two deals (a missing round differs)."""
+    a, b = list(left or ()), list(right or ())
+    length = max(len(a), len(b))
+    a += [None] * (length - len(a))
+    b += [None] * (length - len(b))
+    return [number for number, (x, y) in enumerate(zip(a, b, strict=True), start=1) if x != y]
+
+
+def _dealt(edition: Edition, schedule: str, players: int) -> list[int | None]:
+    """The cards ``edition`` deals each player in each round of ``schedule`` at a table
+    of ``players``."""
+    rounds = len(edition.schedule(schedule).rounds)
+    hands = edition.hands(players)
+    return [edition.cards_dealt(number, hands, schedule) for number in range(1, rounds + 1)]

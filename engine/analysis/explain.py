@@ -25,7 +25,16 @@ import os
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from skullking.model.records import AbilityKind, AlliancePays, Effect, EffectKind, Pattern, Rule, TieBreakWinner
+from skullking.model.records import (
+    DEFAULTS,
+    AbilityKind,
+    AlliancePays,
+    Effect,
+    EffectKind,
+    Pattern,
+    Rule,
+    TieBreakWinner,
+)
 from skullking.scoring.paid import cases_say, when_paid
 
 if TYPE_CHECKING:
@@ -39,6 +48,23 @@ CONVENTIONS = (
     "the page `docs/conventions.md` of the skullking-rules repository lists every disputed point, "
     "its readings, their sources and the bundled editions that take each."
 )
+
+
+def _tie_break_seats(edition: Edition) -> str:
+    """Who deals and who leads a tie-break round, in words: its own formulas where the
+    edition gives them (``scoring.extra_round_dealer``, ``extra_round_leader``), else
+    the formulas of every round (no source says)."""
+    play = edition.play_rules
+    dealer = play.extra_round_dealer or play.dealer
+    leader = play.extra_round_leader or play.first_leader
+    dealt = dealer.source if dealer is not None else str(DEFAULTS[("play", "dealer")])
+    own = play.extra_round_dealer is not None or play.extra_round_leader is not None
+    how = "" if own else " as any round (no source says)"
+    keys = ("extra_round_dealer", "extra_round_leader") if own else ("play.dealer", "play.first_leader")
+    return (
+        f"a tie-break round (round `rounds + 1` on, of the tied players: 0 = the first of them) is dealt by "
+        f"seat `{dealt}` and its first trick led by seat `{leader.source}`{how}{_from(edition, *keys)}"
+    )
 
 
 def _from(edition: Edition, *keys: str) -> str:
@@ -389,6 +415,7 @@ def explain(edition: Edition) -> str:
         else:
             ranked = "every player's total is ranked (a player who was not tied can win)"
         lines.append(f"- after a tie-break round: {ranked}{_from(edition, 'tie_break_winner')}")
+        lines.append(f"- {_tie_break_seats(edition)}")
     lines.append("")
 
     _bidding(edition, lines)

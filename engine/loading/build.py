@@ -316,7 +316,7 @@ def build_edition(root: Node, *, path: str) -> Any:
         )
         if "ghost" in d
         else None,
-        play_rules=_play_rules(d.get("play", {})),
+        play_rules=_play_rules(d.get("play", {}), d["scoring"]),
         bidding=_bidding(root, d.get("bidding", {})),
         extra_round_cards=compile_expression(
             _text(d["scoring"].get("extra_round_cards", default("scoring", "extra_round_cards"))),
@@ -327,14 +327,23 @@ def build_edition(root: Node, *, path: str) -> Any:
     )
 
 
-def _play_rules(data: dict[str, Any]) -> PlayRules:
+def _play_rules(data: dict[str, Any], scoring: dict[str, Any]) -> PlayRules:
     # The player after the dealer leads by default: 'round - 1' under the default dealer.
     leader = data.get("first_leader", "dealer + 1" if "dealer" in data else default("play", "first_leader"))
+    # A tie-break round is dealt and led as any round unless 'scoring' says otherwise;
+    # the player after its own dealer leads where only its dealer is given.
+    extra_leader = scoring.get("extra_round_leader", "dealer + 1" if "extra_round_dealer" in scoring else None)
     return PlayRules(
         first_leader=compile_expression(_text(leader), seat_names("first_leader"), "number"),
         no_winner_leads=Fallback(data.get("no_winner_leads", default("play", "no_winner_leads"))),
         follow_suit=str(data.get("follow_suit", default("play", "follow_suit"))),
         dealer=compile_expression(_text(data["dealer"]), seat_names("dealer"), "number") if "dealer" in data else None,
+        extra_round_dealer=compile_expression(_text(scoring["extra_round_dealer"]), seat_names("dealer"), "number")
+        if "extra_round_dealer" in scoring
+        else None,
+        extra_round_leader=compile_expression(_text(extra_leader), seat_names("first_leader"), "number")
+        if extra_leader is not None
+        else None,
     )
 
 
@@ -402,6 +411,8 @@ _SINGLE = {
     "bidding.order": ("bidding", "order"),
     "bidding.first_bidder": ("bidding", "first_bidder"),
     "extra_round_cards": ("scoring", "extra_round_cards"),
+    "extra_round_dealer": ("scoring", "extra_round_dealer"),
+    "extra_round_leader": ("scoring", "extra_round_leader"),
     "tie_break_winner": ("scoring", "tie_break_winner"),
 }
 

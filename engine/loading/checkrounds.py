@@ -53,6 +53,15 @@ class RoundRules:
                     "'extra_round_cards' needs 'ties: extra_round' (shared first places play no extra round)",
                     *self.file.blame(("scoring", "extra_round_cards"), ("scoring", "ties")),
                 )
+        for key, seat in (("extra_round_dealer", "dealer"), ("extra_round_leader", "first_leader")):
+            if key not in scoring:
+                continue
+            self.file.expression(scoring[key], seat_names(seat), "number", "scoring", key)
+            if scoring.get("ties", "shared") != "extra_round":
+                self.file.error(
+                    f"'{key}' needs 'ties: extra_round' (shared first places play no extra round)",
+                    *self.file.blame(("scoring", key), ("scoring", "ties")),
+                )
         # Only where this file says who wins a tie break: an overlay that shares first
         # places on a base that breaks ties by another round leaves the base's value moot.
         sets = "tie_break_winner" in scoring and self.file.sets("scoring", "tie_break_winner")

@@ -446,8 +446,9 @@ class Bidding(NamedTuple):
 
 class PlayRules(NamedTuple):
     """Choices about play that are no card's: who deals and who leads a round's first
-    trick, who leads after a trick nobody wins, and whether suit must be followed
-    (``play``)."""
+    trick (and a tie-break round's, ``scoring.extra_round_dealer`` and
+    ``extra_round_leader``), who leads after a trick nobody wins, and whether suit must
+    be followed (``play``)."""
 
     #: The seat (0-based, taken modulo the players) leading round ``round``'s first trick.
     first_leader: Expression
@@ -457,6 +458,13 @@ class PlayRules(NamedTuple):
     #: The seat dealing round ``round`` (None: ``round - 2``, the deal passing left, so
     #: that the last seat deals round 1 and the first leads it).
     dealer: Expression | None = None
+    #: With ``ties: extra_round``, the seat of the tied players dealing a tie-break
+    #: round (``scoring.extra_round_dealer``; None: as ``dealer`` says for its round).
+    extra_round_dealer: Expression | None = None
+    #: With ``ties: extra_round``, the seat of the tied players leading a tie-break
+    #: round's first trick (``scoring.extra_round_leader``; None: ``dealer + 1`` where
+    #: ``extra_round_dealer`` is given, else as ``first_leader`` says for its round).
+    extra_round_leader: Expression | None = None
 
 
 class Schedule(NamedTuple):

@@ -64,27 +64,35 @@ def _seat_values(
 
 def dealer(edition: Edition, *, number: int, players: int, rounds: int, so_far: GameSoFar | None = None) -> int:
     """The seat dealing round ``number`` (``play.dealer``; by default the deal passes
-    left: ``round - 2``, the last seat dealing round 1). ``so_far`` is the game before
-    the round (see :mod:`skullking.rounds.context`; left out, round 1 is a game's start
-    and a later round is played alone). Raises
+    left: ``round - 2``, the last seat dealing round 1). A round after the schedule's
+    ``rounds`` (a tie-break round, of the tied players) is dealt as
+    ``scoring.extra_round_dealer`` says where the edition gives it (the sources do not
+    say). ``so_far`` is the game before the round (see :mod:`skullking.rounds.context`;
+    left out, round 1 is a game's start and a later round is played alone). Raises
     :class:`~skullking.core.errors.ContextError` for a formula reading a name about the
     game so far that is not known."""
-    formula = edition.play_rules.dealer
+    formula, place = edition.play_rules.dealer, "play.dealer"
+    if number > rounds and edition.play_rules.extra_round_dealer is not None:
+        formula, place = edition.play_rules.extra_round_dealer, "scoring.extra_round_dealer"
     if formula is None:
         return (number - 2) % players
     values = {"round": number, "players": players, "rounds": rounds}
-    values.update(_seat_values(formula, "play.dealer", so_far, number=number, players=players))
+    values.update(_seat_values(formula, place, so_far, number=number, players=players))
     return int(formula.evaluate(values)) % players
 
 
 def first_leader(edition: Edition, *, number: int, players: int, rounds: int, so_far: GameSoFar | None = None) -> int:
     """The seat leading round ``number``'s first trick (``play.first_leader``; by default
-    the player after the dealer). ``so_far`` as for :func:`dealer`."""
-    formula = edition.play_rules.first_leader
+    the player after the dealer); after the schedule's ``rounds``, as
+    ``scoring.extra_round_leader`` says where the edition gives it. ``so_far`` as for
+    :func:`dealer`."""
+    formula, place = edition.play_rules.first_leader, "play.first_leader"
+    if number > rounds and edition.play_rules.extra_round_leader is not None:
+        formula, place = edition.play_rules.extra_round_leader, "scoring.extra_round_leader"
     values = {"round": number, "players": players, "rounds": rounds}
     if "dealer" in reads(formula):
         values["dealer"] = dealer(edition, number=number, players=players, rounds=rounds, so_far=so_far)
-    values.update(_seat_values(formula, "play.first_leader", so_far, number=number, players=players))
+    values.update(_seat_values(formula, place, so_far, number=number, players=players))
     return int(formula.evaluate(values)) % players
 
 

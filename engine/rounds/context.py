@@ -2,7 +2,8 @@
 standings before the round (:class:`GameSoFar`).
 
 An edition's formulas may look across rounds. A seat formula (``play.dealer``,
-``play.first_leader``, ``bidding.first_bidder``) sees seats of the round's table
+``play.first_leader``, ``bidding.first_bidder``, a tie-break round's
+``scoring.extra_round_dealer`` and ``extra_round_leader``) sees seats of the round's table
 (:data:`~skullking.model.records.GAME_SEAT_NAMES`): ``previous_last_winner``,
 ``previous_top_scorer``, ``first_place``, ``last_place``. A formula about each player
 (scoring cases, bidding rules) sees that player's values
@@ -217,9 +218,10 @@ def _read(formula: Expression) -> frozenset[str]:
 
 def seats_read(edition: Edition) -> frozenset[str]:
     """The names about the game so far that the edition's seat formulas read (who deals,
-    who leads, who bids first)."""
+    who leads, who bids first, in every round and in a tie-break round)."""
     play = edition.play_rules
-    return reads(play.dealer, play.first_leader, edition.bidding.first_bidder) - {"dealer"}
+    seats = (play.dealer, play.first_leader, play.extra_round_dealer, play.extra_round_leader)
+    return reads(*seats, edition.bidding.first_bidder) - {"dealer"}
 
 
 def rules_read(edition: Edition) -> frozenset[str]:

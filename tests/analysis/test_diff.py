@@ -522,3 +522,121 @@ def test_a_game_before_whose_bids_an_edition_refuses_is_not_its_game(tmp_path: P
     )
     kept = compare.score_scene(house, house.scheme(), compare.Scene(3, 3, 1, 1, past=past._replace(won=0, last=2)))
     assert isinstance(kept, int)
+
+
+# ---------------------------------------------------------------------- who deals, leads, how many rounds
+
+
+def test_a_changed_value_a_file_leaves_out_shows_the_default_it_plays_with(tmp_path: Path) -> None:
+    """A side that leaves a key out plays with the engine's value for it, shown as
+    ``a_default``/``b_default`` beside the ``None`` (absent) the JSON always gave: the
+    2021 rulebook's deal passing left (``round - 2``) and the player after the dealer
+    leading (``round - 1``, ``dealer + 1`` once a dealer is set), a tie-break round
+    dealt as any round. A key without a default (a new bonus) gets none."""
+    base = skullking.load_edition("skullking-2021")
+    cases = [
+        ({"play": {"dealer": "previous_top_scorer"}}, "play.dealer", "round - 2", None),
+        ({"play": {"first_leader": "previous_last_winner"}}, "play.first_leader", "round - 1", None),
+        ({"scoring": {"extra_round_dealer": "players - 1"}}, "scoring.extra_round_dealer", "round - 2", None),
+    ]
+    for k, (changes, path, default_a, default_b) in enumerate(cases):
+        (change,) = compare.value_changes(base, _overlay(tmp_path, f"h{k}", changes))["changes"]
+        assert change["path"] == path and change["a"] is None
+        assert change.get("a_default") == default_a and change.get("b_default") == default_b
+    dealt = _overlay(tmp_path, "dealt", {"play": {"dealer": 0}})
+    (change,) = compare.value_changes(base, _overlay(tmp_path, "both", {"play": {"dealer": 0, "first_leader": 2}}))[
+        "changes"
+    ][1:]
+    assert (change["path"], change["a_default"], change["b"]) == ("play.first_leader", "round - 1", 2)
+    (change,) = compare.value_changes(dealt, base)["changes"]
+    assert (change["path"], change["a"], change["b"], change["b_default"]) == ("play.dealer", 0, None, "round - 2")
+    bonus = _overlay(tmp_path, "bonus", {"bonuses": [{"id": "x", "points": 5, "captured": {"ranks": [1]}}]})
+    assert not any("a_default" in c for c in compare.value_changes(base, bonus)["changes"])
+
+
+def test_the_winner_of_a_round_dealing_the_next_deals_and_leads_other_rounds(tmp_path: Path) -> None:
+    """examples/house-rules/catch-up.yaml: a round's winner deals the next (the player
+    after the dealer leading), against the 2021 rulebook's deal passing left. Round 2
+    after a round 1 of 1 card in which P1 bid 0 won 0 (+10), P2 bid 1 won 0 (-10) and
+    P3 bid 1 won 1 (+20): P3 scored most, so P3 deals and P1 leads; the 2021 rulebook
+    has P1 deal round 2 (seat 2 - 2) and P2 lead. In round 1 both have P3 deal (the
+    last seat: nobody has scored) and P1 lead."""
+    catch_up = skullking.load_edition(str(ROOT / "examples" / "house-rules" / "catch-up.yaml"))
+    seats = compare.seat_differences(skullking.load_edition("skullking-2021"), catch_up)
+    assert seats["differ"] > 0 and seats["checked"] > seats["differ"]
+    game = {"P1": (0, 0), "P2": (1, 0), "P3": (1, 1)}
+    (example,) = [
+        e
+        for e in seats["examples"]
+        if e["round"] == 2
+        and {p: (e["game"]["rounds"][0]["bids"][p], e["game"]["rounds"][0]["won"][p]) for p in game} == game
+    ] or [None]
+    assert example is not None, seats["examples"]
+    assert example["a"] == {"dealer": "P1", "first_leader": "P2"}
+    assert example["b"] == {"dealer": "P3", "first_leader": "P1"}
+    assert not any(e["round"] == 1 for e in seats["examples"])
+    path = ROOT / "examples" / "house-rules" / "catch-up.yaml"
+    code, out, _ = run("diff", "skullking-2021", str(path), "--depth", "2")
+    assert code == 0
+    assert "  play.dealer: A 'round - 2' (default) / B 'previous_top_scorer'\n" in out
+    assert "rounds of a game of the grid are dealt or led by another player, e.g.:" in out
+    assert "P3 won its last trick: A dealt by P1, led by P2; B dealt by P3, led by P1\n" in out
+
+
+def test_a_tie_break_round_dealt_by_the_last_tied_player(tmp_path: Path) -> None:
+    """A house rule: the last tied player deals the tie-break round (``players - 1``),
+    the player after him leads. The 2021 editions deal it as any round: round 11 of
+    three tied players is dealt by seat 0 (P1) and led by P2; the house rule has P3
+    deal and P1 lead. Of two tied players both have P2 deal (seat 1: 11 - 2 = 9, odd)
+    and P1 lead. The schedule's rounds are dealt as before: 10 + 2 rounds, 1 differs."""
+    house = _overlay(tmp_path, "last-deals", {"scoring": {"extra_round_dealer": "players - 1"}})
+    seats = compare.seat_differences(skullking.load_edition("skullking-2021"), house)
+    assert (seats["checked"], seats["differ"]) == (12, 1)
+    (example,) = seats["examples"]
+    assert example["tie_break"] and example["players"] == ["P1", "P2", "P3"]
+    assert example["a"] == {"dealer": "P1", "first_leader": "P2"}
+    assert example["b"] == {"dealer": "P3", "first_leader": "P1"}
+    shared = _overlay(tmp_path, "shared", {"scoring": {"ties": "shared"}})
+    seats = compare.seat_differences(skullking.load_edition("skullking-2021"), shared)
+    assert (seats["checked"], seats["differ"], seats["only_a"]) == (10, 0, 2)  # no tie-break round in B
+    assert "plays no tie-break round" in seats["only_a_examples"][0]["why"]
+
+
+def test_a_schedule_up_and_down_deals_its_rounds_after_the_tenth(tmp_path: Path) -> None:
+    """A house rule: rounds of 1 to 10 cards, then back down to 1 (19 rounds). Against
+    the 2021 rulebook's standard schedule (1 to 10), rounds 11-19 are dealt only by the
+    house rule: 9 down to 1 card at 2 to 7 players; at 8 the hand limit of 8 (the 2021
+    rulebook) makes rounds 9-11 deal 8. The new schedule is the house rule's alone, and
+    a tie-break round comes after its 19 rounds."""
+    up_down = list(range(1, 11)) + list(range(9, 0, -1))
+    variant = {"id": "up-down", "title": "Up and down", "rounds": up_down}
+    house = _overlay(tmp_path, "up-down", {"schedule": {"default": "up-down", "variants": [variant]}})
+    default, own = compare.value_changes(skullking.load_edition("skullking-2021"), house)["schedules"]
+    assert (default["schedule"], default["a"], default["b"]) == ("(default)", "standard", "up-down")
+    small, eight = default["tables"]
+    assert small == {
+        "players": [2, 3, 4, 5, 6, 7],
+        "a": list(range(1, 11)),
+        "b": up_down,
+        "rounds": list(range(11, 20)),
+    }
+    assert eight["players"] == [8] and eight["b"] == [1, 2, 3, 4, 5, 6, 7, 8, 8, 8, 8, 8, 7, 6, 5, 4, 3, 2, 1]
+    assert (own["schedule"], own["a"], own["b"]) == ("up-down", None, "up-down")
+    assert own["tables"][0]["a"] is None and own["tables"][0]["rounds"] == list(range(1, 20))
+    code, out, _ = run("diff", "skullking-2021", str(tmp_path / "up-down.yaml"), "--depth", "2", "--sample", "0")
+    assert code == 0
+    assert (
+        "  the default schedules (A standard, B up-down), 2-7 players: A 1 2 3 4 5 6 7 8 9 10 cards / "
+        "B 1 2 3 4 5 6 7 8 9 10 9 8 7 6 5 4 3 2 1 cards; rounds 11-19 differ\n"
+    ) in out
+    assert "  up-down, 8 players: A no such schedule / B 1 2 3 4 5 6 7 8 8 8 8 8 7 6 5 4 3 2 1 cards; " in out
+    # A tie-break round comes after 10 rounds under A (round 11) and 19 under B (round
+    # 20), each dealt as any round: of two tied players, A's by seat 9 mod 2 = 1 (P2,
+    # P1 leading), B's by seat 18 mod 2 = 0 (P1, P2 leading); of three both by seat 0.
+    seats = compare.seat_differences(skullking.load_edition("skullking-2021"), house)
+    (example,) = seats["examples"]
+    assert example["tie_break"] and example["players"] == ["P1", "P2"]
+    assert (example["a"], example["b"]) == (
+        {"dealer": "P2", "first_leader": "P1"},
+        {"dealer": "P1", "first_leader": "P2"},
+    )

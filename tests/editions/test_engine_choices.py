@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
+from clihelp import run_json
 from resolvers import ResolveTrick
 
 import skullking
@@ -279,6 +281,77 @@ def test_tie_break_rounds_deal_a_formula(tmp_path: Path) -> None:
 
     assert tie_break_cards(BASE) == 1
     assert tie_break_cards(_overlay(tmp_path, "scoring: {extra_round_cards: last_cards + 4}\n")) == 5
+
+
+#: Three players level at -10 after the one round of past-your-bedtime (Ann 1/0, Bo
+#: 1/0, Cy 0/1), then a tie-break round of the three, given by its play without its
+#: leader: Y9 Y3 Y5 in play order from whoever leads it.
+LEVEL_THEN_TIE_BREAK = {
+    "players": ["Ann", "Bo", "Cy"],
+    "schedule": "past-your-bedtime",
+    "rounds": [
+        {"bids": {"Ann": 1, "Bo": 1, "Cy": 0}, "won": {"Ann": 0, "Bo": 0, "Cy": 1}},
+        {"cards": 1, "bids": {"Ann": 1, "Bo": 0, "Cy": 0}, "tricks": [["Y9", "Y3", "Y5"]]},
+    ],
+}
+
+
+def test_tie_break_rounds_are_dealt_and_led_as_values(tmp_path: Path) -> None:
+    """A tie for first is broken by another round (the 2024 printing of the rulebook), and
+    no source says who deals or leads it: the engine dealt and led it as any round, round
+    2 of three players dealt by seat 0 (Ann) and led by seat 1 (Bo), who plays Y9 and
+    wins (yellow led, highest yellow): Ann 1/0 -10, Bo 0/1 -10, Cy 0/0 +10, so Cy wins.
+    A house rule: the last tied player in seat order deals (``extra_round_dealer:
+    players - 1``, Cy) and the player after the dealer leads (Ann): Ann's Y9 wins, Ann
+    1/1 +20, Bo and Cy +10, so Ann wins. Another: the dealer leads
+    (``extra_round_leader: dealer``, the dealer being Ann as in any round 2)."""
+    as_any = BASE.score_sheet(LEVEL_THEN_TIE_BREAK)
+    assert dict(as_any.rounds[1].points) == {"Ann": -10, "Bo": -10, "Cy": 10}
+    assert as_any.winners == ("Cy",)
+    last_deals = _overlay(tmp_path, "scoring: {extra_round_dealer: players - 1}\n", name="last-deals")
+    by_value = last_deals.score_sheet(LEVEL_THEN_TIE_BREAK)
+    assert dict(by_value.rounds[1].points) == {"Ann": 20, "Bo": 10, "Cy": 10}
+    assert by_value.winners == ("Ann",)
+    dealer_leads = _overlay(tmp_path, "scoring: {extra_round_leader: dealer}\n", name="dealer-leads")
+    assert dealer_leads.score_sheet(LEVEL_THEN_TIE_BREAK).winners == ("Ann",)
+    # the schedule's own round is dealt and led as before
+    assert dict(last_deals.score_sheet(LEVEL_THEN_TIE_BREAK).rounds[0].points) == {"Ann": -10, "Bo": -10, "Cy": -10}
+    # the command line scores the sheet so too
+    sheet = tmp_path / "tie.yaml"
+    sheet.write_text(yaml.safe_dump(LEVEL_THEN_TIE_BREAK), encoding="utf-8")
+    record = run_json("score", str(sheet), "--edition", str(tmp_path / "last-deals.yaml"), "--format", "json")
+    assert record["winners"] == ["Ann"] and record["rounds"][1]["points"] == {"Ann": 20, "Bo": 10, "Cy": 10}
+
+
+def test_a_game_deals_and_leads_its_tie_break_round_as_the_values_say(tmp_path: Path) -> None:
+    """The same in a game played move by move: Ann and Bo tie at 10 after one round of
+    one card (Cy's Y3 wins the trick against a bid of 0). The tie-break round, round 2 of
+    the two of them, is dealt by seat 0 (Ann) and led by seat 1 (Bo) as any round 2 is;
+    under a house rule that the last tied player deals (``extra_round_dealer: players -
+    1``), Bo deals and Ann, after him, leads."""
+
+    def tie_break(edition: Edition) -> tuple[str, str]:
+        game = Game(edition, ["Ann", "Bo", "Cy"], schedule="past-your-bedtime", seed=1)
+        r = game.next_round(hands={"Ann": "Y1", "Bo": "Y2", "Cy": "Y3"})
+        for player in ("Ann", "Bo", "Cy"):
+            r.bid(player, 0)
+        for player, card in (("Ann", "Y1"), ("Bo", "Y2"), ("Cy", "Y3")):
+            r.play(player, card)
+        assert game.tied == ("Ann", "Bo")
+        r = game.next_round()
+        return r.dealer, r.first_leader
+
+    assert tie_break(BASE) == ("Ann", "Bo")
+    assert tie_break(_overlay(tmp_path, "scoring: {extra_round_dealer: players - 1}\n")) == ("Bo", "Ann")
+
+
+def test_tie_break_seats_need_tie_break_rounds_and_seat_names(tmp_path: Path) -> None:
+    """Shared first places play no tie-break round, so who deals or leads one is refused
+    there; the formulas read the names of who deals and leads any round."""
+    messages = _problems(tmp_path, "scoring: {ties: shared, extra_round_dealer: 0}\n")
+    assert any("'extra_round_dealer' needs 'ties: extra_round'" in m for m in messages)
+    messages = _problems(tmp_path, "scoring: {extra_round_leader: bid}\n")
+    assert any("unknown name 'bid'" in m for m in messages)
 
 
 def test_who_is_ranked_after_a_tie_break_round(tmp_path: Path) -> None:

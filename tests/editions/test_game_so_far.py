@@ -189,6 +189,30 @@ def test_a_catch_up_bonus_for_the_player_in_last_place(tmp_path: Path) -> None:
     assert [dict(r.points) for r in base.rounds][1] == {"Ann": 20, "Bo": 20, "Cy": 20}
 
 
+def test_a_catch_up_bonus_for_the_lowest_total_pays_everybody_level(tmp_path: Path) -> None:
+    """A table's house rule read the other way: a made bid earns the players with the
+    lowest total 10 more, everybody while all are level (``total == lowest(total)``,
+    where ``last`` is 0 for all). The same rounds as above: round 1, everybody level at
+    0: Ann 1/1 20 + 10, Bo and Cy 0/0 10 + 10; round 2, Bo and Cy lowest at 20: Ann 20,
+    Bo 1/1 20 + 10, Cy 0/0 (2 cards) 20 + 10; round 3 (3 cards), everybody level at
+    50: Ann and Bo 0/0 30 + 10, Cy 3/3 60 + 10."""
+    body = (
+        "scoring:\n  schemes:\n    classic:\n      adjustments:\n"
+        "        catch-up: {when: total == lowest(total) and won == bid, points: points + 10}\n"
+    )
+    rounds = [
+        {"bids": {"Ann": 1, "Bo": 0, "Cy": 0}, "won": {"Ann": 1, "Bo": 0, "Cy": 0}},
+        {"bids": {"Ann": 1, "Bo": 1, "Cy": 0}, "won": {"Ann": 1, "Bo": 1, "Cy": 0}},
+        {"bids": {"Ann": 0, "Bo": 0, "Cy": 3}, "won": {"Ann": 0, "Bo": 0, "Cy": 3}},
+    ]
+    record = _score(tmp_path, _overlay(tmp_path, body), rounds)
+    assert [r["points"] for r in record["rounds"]] == [
+        {"Ann": 30, "Bo": 20, "Cy": 20},
+        {"Ann": 20, "Bo": 30, "Cy": 30},
+        {"Ann": 40, "Bo": 40, "Cy": 70},
+    ]
+
+
 @pytest.mark.parametrize("name", sorted(HOUSE_RULES))
 def test_games_played_move_by_move_score_as_their_sheets(tmp_path: Path, name: str) -> None:
     """Random games under each house rule: every round's points (worked out as the round

@@ -329,6 +329,25 @@ def test_the_fingerprint_is_of_the_rules_not_of_where_the_file_lies_or_its_comme
     assert skullking.load_edition(str(changed)).fingerprint() != _edition("skullking-2021").fingerprint()
 
 
+#: The 2021 edition's fingerprint before who deals and leads a tie-break round were
+#: values of the rules: the Rules tag of examples/records/three-rounds.skr.
+ROOT = Path(__file__).resolve().parents[2]
+FINGERPRINT_2021 = "e83346c3378d726f65e3a6731e9caccee8d11530f9e6b86ed5b24978ac4db056"
+
+
+def test_a_rule_added_later_counts_in_the_fingerprint_only_where_set(tmp_path: Path) -> None:
+    """Records played before a tie-break round's dealer and leader were rules
+    (``scoring.extra_round_dealer``, ``extra_round_leader``) replay: an edition that
+    leaves them unsaid keeps the fingerprint it had; setting one is a change of rule."""
+    record = (ROOT / "examples" / "records" / "three-rounds.skr").read_text(encoding="utf-8")
+    assert FINGERPRINT_2021 in record
+    assert _edition("skullking-2021").fingerprint() == FINGERPRINT_2021
+    for body in ("scoring: {extra_round_dealer: 0}\n", "scoring: {extra_round_leader: dealer}\n"):
+        house = tmp_path / "house.yaml"
+        house.write_text(f"extends: skullking-2021\nid: house\n{body}", encoding="utf-8")
+        assert skullking.load_edition(str(house)).fingerprint() != FINGERPRINT_2021
+
+
 def _cli(*argv: str) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
     code = main(list(argv), out=out, err=err)

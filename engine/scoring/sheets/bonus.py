@@ -52,13 +52,17 @@ class BonusClaims:
                 counted[item.value] += 1
                 first_node.setdefault(item.value, item)
             tricks = won.get(player)
+            size = self.edition.hands(len(players))  # a trick's cards: the ghost hand's too
+            needed = self._cards_needed(captures[player], modules)
             if captures[player] and tricks == 0:
                 self.values.error(ids, f"{player} won no trick, so captured no bonus")
-            elif tricks is not None and len(captures[player]) > tricks * len(players):
+            elif tricks is not None and needed > tricks * size:
+                claims = len(captures[player])
+                need = "" if needed == claims else f" need {needed} cards"
                 self.values.error(
                     ids,
-                    f"{len(captures[player])} bonus captures for {player}, but {tricks} won trick"
-                    f"{'s' if tricks != 1 else ''} of {len(players)} cards hold at most {tricks * len(players)} cards",
+                    f"{claims} bonus captures for {player}{need}, but {tricks} won trick"
+                    f"{'s' if tricks != 1 else ''} of {size} cards hold at most {tricks * size} cards",
                 )
         limits = self._max_captures(modules)
         over = [b for b, count in counted.items() if count > limits[b]]
@@ -68,10 +72,28 @@ class BonusClaims:
                 f"bonus '{bonus_id}' {counted[bonus_id]} times, but the cards in play allow at most {limits[bonus_id]}",
             )
         if not over:
-            self._shared_cards(counted, first_node, modules)
+            self._shared_cards(captures, counted, first_node, modules)
         if not over and len(self.values.problems) == before:
             self._winning_cards(captures, table, won, modules)
         return captures
+
+    def _cards_needed(self, ids: list[str], modules: set[str]) -> int:
+        """The fewest cards one player's claimed bonuses ``ids`` can be paid for: a card
+        pays each bonus whose captured patterns it matches once, so bonuses whose
+        patterns can match the same kinds of card (joined into groups through the kinds
+        they share) need as many cards as the one claimed most often, and groups with no
+        kind in common need cards of their own."""
+        bonuses = {b.id: b for b in self.edition.bonuses}
+        groups: list[tuple[set[str], Counter[str]]] = []  # (kinds of card, claims of each bonus)
+        for bonus_id, count in Counter(ids).items():
+            pools = set().union(*(self._pools(p, modules) for p in bonuses[bonus_id].captured))
+            merged: Counter[str] = Counter({bonus_id: count})
+            for group in [g for g in groups if g[0] & pools]:
+                groups.remove(group)
+                pools |= group[0]
+                merged.update(group[1])
+            groups.append((pools, merged))
+        return sum(max(claims.values()) for _, claims in groups)
 
     def _max_captures(self, modules: set[str]) -> dict[str, int]:
         """Bonus id -> the most times it can be paid in one round: the cards in play that
@@ -145,33 +167,65 @@ class BonusClaims:
             )
             return
 
-    def _shared_cards(self, counted: Counter[str], first_node: dict[str, Node], modules: set[str]) -> None:
+    def _shared_cards(
+        self, captures: dict[str, list[str]], counted: Counter[str], first_node: dict[str, Node], modules: set[str]
+    ) -> None:
         """Bonuses that need the same one-of-a-kind cards: the Skull King cannot both win a
         trick with pirates and be taken by a mermaid in one round. Counted for patterns
-        that only one kind of card can match: each capture takes a card, and a bonus with
-        a winner pattern needs one winning card."""
+        that only one kind of card can match, the claims' patterns together: a card lies
+        in one trick, won by one player, so each player's claims need cards of their own.
+        Within one player's claims a captured card pays every bonus whose pattern it
+        matches, each bonus once (the black 14 a Skull King takes pays the 2021
+        rulebook's black-14 and a house rule's bonus for the Skull King taking it), so
+        they need as many cards of a kind as the bonus claimed most often. A bonus with
+        a winner pattern needs a winning card; that card lies in its own trick too, so
+        it also serves the bonuses that count the winning card and whose winner pattern
+        it matches, and the others need cards besides it. The winning cards of several
+        players are counted once here: who won with which card is for
+        :meth:`_winning_cards`."""
         bonuses = {b.id: b for b in self.edition.bonuses}
         need: Counter[str] = Counter()
-        winners: set[str] = set()
-        for bonus_id, count in counted.items():
-            bonus = bonuses[bonus_id]
-            captured = set().union(*(self._pools(p, modules) for p in bonus.captured))
-            if len(captured) == 1:
-                need[next(iter(captured))] += count
-            if bonus.winner is not None:
-                pools = self._pools(bonus.winner, modules)
-                if len(pools) == 1:
-                    winners |= pools
-        need.update(winners)
+        winning_players: Counter[str] = Counter()
+        for ids in captures.values():
+            claimed: dict[str, Counter[str]] = {}  # kind of card -> claims of each bonus on it
+            winning: set[str] = set()
+            for bonus_id in ids:
+                bonus = bonuses[bonus_id]
+                captured = set().union(*(self._pools(p, modules) for p in bonus.captured))
+                if len(captured) == 1:
+                    claimed.setdefault(next(iter(captured)), Counter())[bonus_id] += 1
+                if bonus.winner is not None:
+                    pools = self._pools(bonus.winner, modules)
+                    if len(pools) == 1:
+                        winning |= pools
+            for pool in claimed.keys() | winning:
+                claims = claimed.get(pool, Counter())
+                if pool not in winning:
+                    need[pool] += max(claims.values())
+                    continue
+                winning_players[pool] += 1
+                besides = [n - self._served_by_winner(bonuses[b], pool, modules) for b, n in claims.items()]
+                need[pool] += 1 + max([0, *besides])
+        for pool, players in winning_players.items():
+            need[pool] -= players - 1
         limits = self.edition.pool_limits
         for pool, count in need.items():
             limit = limits[self.edition.kind_pool(pool)] if self.edition.kind_pool(pool) >= 0 else 1
             if count > limit:
-                claims = [b for b in counted if pool in self._pools_any(bonuses[b], modules)]
+                claims_on = [b for b in counted if pool in self._pools_any(bonuses[b], modules)]
                 self.values.error(
-                    first_node[claims[0]],
-                    f"bonuses {', '.join(repr(b) for b in claims)} need {count} {pool} cards, but the deck has {limit}",
+                    first_node[claims_on[0]],
+                    f"bonuses {', '.join(repr(b) for b in claims_on)} need {count} {pool} cards, "
+                    f"but the deck has {limit}",
                 )
+
+    def _served_by_winner(self, bonus: Bonus, pool: str, modules: set[str]) -> int:
+        """1 when a winning card of kind ``pool`` may also be a card ``bonus`` pays for
+        (its captured patterns count the winning card and its winner pattern, if any,
+        takes that kind), else 0."""
+        if bonus.exclude_winner or all(p.played is not None for p in bonus.captured):
+            return 0  # (read by claims_read too)
+        return int(bonus.winner is None or pool in self._pools(bonus.winner, modules))
 
     def _pools(self, pattern: Pattern, modules: set[str]) -> set[str]:
         return matching(self.edition, pattern, modules)
@@ -255,9 +309,10 @@ def claims_read(edition: Edition) -> list[tuple[str, str, object]]:
     id, what, value): for each bonus, the cards that can match its captured patterns
     and its winner pattern (which bonuses a round may claim, how often, with which
     winning cards); the alliance cards (how many alliances); and the cards that can
-    leave a trick without a winner (how few tricks a round may count in all). Two
-    editions with the same cards whose answers are equal accept and refuse the same
-    sheets' claims."""
+    leave a trick without a winner (how few tricks a round may count in all). For a
+    bonus, also whether the winning card may be one it pays for (claims on a winning
+    card's kind may share it). Two editions with the same cards whose answers are equal
+    accept and refuse the same sheets' claims."""
     found: list[tuple[str, str, object]] = []
     for module in edition.modules:
         chosen = {module.id}
@@ -266,5 +321,6 @@ def claims_read(edition: Edition) -> list[tuple[str, str, object]]:
         for bonus in edition.bonuses:
             captured = set().union(*(matching(edition, p, chosen) for p in bonus.captured))
             winner = None if bonus.winner is None else matching(edition, bonus.winner, chosen)
-            found.append((module.id, f"bonus {bonus.id}", (captured, winner)))
+            counts_winner = not bonus.exclude_winner and any(p.played is None for p in bonus.captured)
+            found.append((module.id, f"bonus {bonus.id}", (captured, winner, counts_winner)))
     return found
