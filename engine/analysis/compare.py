@@ -31,6 +31,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Seq
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from skullking.core.errors import SkullKingError
+from skullking.language.expr import PAST
 from skullking.model.records import GAME_PLAYER_NAMES, GAME_SEAT_NAMES, EffectKind
 from skullking.rounds.context import GameSoFar
 from skullking.scoring.schemes import played_names_used
@@ -758,7 +759,9 @@ def formulas_read(a: Edition, b: Edition, scheme_a: Scheme, scheme_b: Scheme) ->
 #: its last trick.
 _PAST_NAMES = {
     "standings": frozenset(("total", "rank", "last", "first_place", "last_place")),
-    "previous": frozenset(("previous_points", "previous_bid", "previous_won", "previous_top_scorer", "total", "rank")),
+    "previous": frozenset(
+        ("previous_points", "previous_bid", "previous_won", "previous_top_scorer", "total", "rank", PAST)
+    ),
     "winner": frozenset(("previous_last_winner",)),
 }
 

@@ -25,9 +25,10 @@ Each name's values:
   ``previous_bid`` and ``previous_won`` within every round's range and cards), all at
   a game's start in round 1.
 
-Some values cannot be bounded: ``total`` and ``previous_points`` (points so far), and
-``round`` in an edition that breaks ties with extra rounds (a tie may repeat). A
-formula that reads one is tried on some of its values (0, the first tie-break round),
+Some values cannot be bounded: ``total`` and ``previous_points`` (points so far), the
+earlier rounds the ``past_`` aggregates read, and ``round`` in an edition that breaks
+ties with extra rounds (a tie may repeat). A formula that reads one is tried on some of
+its values (0, no earlier round, the first tie-break round),
 so it can still be seen to matter, but nothing is claimed when none of them shows it;
 nor when the combinations to try number more than :data:`MAX_STATES` (counted before
 any is tried, and then none is), nor for a
@@ -52,6 +53,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from skullking.core.errors import FormulaError
+from skullking.language.expr import PAST
 from skullking.model.records import GAME_PLAYER_NAMES, POINTS, EffectKind
 from skullking.rounds.bidding import bid_range, round_values
 from skullking.scoring.schemes import adjusted, case_points
@@ -70,8 +72,8 @@ MAX_STATES = 300_000
 
 #: The names about the round, the same for every player.
 _ROUND_NAMES = frozenset({"cards", "round", "players", "rounds", "last_round"})
-#: The names whose values cannot be bounded (points so far).
-_UNBOUNDED = frozenset({"total", "previous_points"})
+#: The names whose values cannot be bounded (points so far, the earlier rounds).
+_UNBOUNDED = frozenset({"total", "previous_points", PAST})
 _BIDS = frozenset({"bid", "total_bids", "position", "bids_before"})
 _KNOWN = _ROUND_NAMES | _BIDS | {"won", "bonus", "alliance", "wager"} | frozenset(GAME_PLAYER_NAMES)
 
@@ -342,16 +344,18 @@ class Domain:
             state.update(zip(names, combination, strict=True))
             yield
 
-    def game_values(self, names: Sequence[str], r: _Round) -> list[Sequence[int]]:
+    def game_values(self, names: Sequence[str], r: _Round) -> list[Sequence[Any]]:
         """The values of each of ``names`` about the game so far in round ``r``: a game's
         start in round 1, else every value each can take (0 alone for the points so
-        far, which cannot be bounded)."""
+        far, and no round for the earlier rounds, which cannot be bounded)."""
         if r.number == 1 and not r.tie_break:
-            values: dict[str, Sequence[int]] = dict.fromkeys(names, (0,))
+            values: dict[str, Sequence[Any]] = dict.fromkeys(names, (0,))
             values["rank"] = (1,)
             values["deals"] = (0, 1)
+            values[PAST] = ((),)
         else:
             values = {
+                PAST: ((),),
                 "total": (0,),
                 "previous_points": (0,),
                 "rank": range(1, r.players + 1),

@@ -9,7 +9,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import TYPE_CHECKING, NamedTuple
 
-from skullking.language.expr import TABLE
+from skullking.language.expr import PAST, TABLE
 from skullking.language.notation import normalize
 from skullking.model.cards import Lead, Play
 
@@ -37,8 +37,10 @@ GAME_SEAT_NAMES = ("previous_last_winner", "previous_top_scorer", "first_place",
 #: Names a formula about each player sees about the game so far (scoring cases, bidding
 #: rules): the player's total before the round, rank (1: leading) and ``last`` (1 for the
 #: lowest total, unless everybody is level), ``deals`` (1 when dealing the round), and the
-#: player's points, bid and tricks won in the previous round.
-GAME_PLAYER_NAMES = ("total", "rank", "last", "deals", "previous_points", "previous_bid", "previous_won")
+#: player's points, bid and tricks won in the previous round; and, hidden, every earlier
+#: round the player played (:data:`~skullking.language.expr.PAST`, read by the ``past_``
+#: aggregates).
+GAME_PLAYER_NAMES = ("total", "rank", "last", "deals", "previous_points", "previous_bid", "previous_won", PAST)
 #: The keys of a score sheet's round (editions add their choices' sheet keys).
 ROUND_KEYS = ("cards", "bids", "won", "bonuses", "loot", "extra", "leader", "tricks", "players", "in_progress")
 #: Names of a scheme's cases (besides ``played_<role>``, ``played_card_<card>`` and the
