@@ -20,8 +20,8 @@ from skullking.language.expr import Expression, compile_expression
 from skullking.language.notation import Vocabulary
 from skullking.model.cards import ALLIES, ALTERS, UNDECLARED, Card, Cards, Lead, Play
 from skullking.model.records import (
+    BID_RANGE_NAMES,
     EXTRA_ROUND_NAMES,
-    ROUND_NAMES,
     Ability,
     Bidding,
     Bonus,
@@ -551,7 +551,8 @@ def default_play_rules() -> PlayRules:
 def default_bidding() -> Bidding:
     """Bids of 0 to the cards dealt, all at once, no rule over them."""
     return Bidding(
-        min=compile_expression("0", ROUND_NAMES, "number"), max=compile_expression("cards", ROUND_NAMES, "number")
+        min=compile_expression("0", BID_RANGE_NAMES, "number"),
+        max=compile_expression("cards", BID_RANGE_NAMES, "number"),
     )
 
 

@@ -277,6 +277,12 @@ def rules_read(edition: Edition) -> frozenset[str]:
     return reads(*(rule.require for rule in edition.bidding.rules))
 
 
+def bidding_read(edition: Edition) -> frozenset[str]:
+    """The names about the game so far that the edition's bidding reads: its rules, and
+    the limits of a bid (``bidding.min``/``max``)."""
+    return rules_read(edition) | reads(edition.bidding.min, edition.bidding.max)
+
+
 def so_far_of(so_far: GameSoFar | None, number: int, players: Sequence[str] | int) -> GameSoFar:
     """``so_far``, or when not given: the start of a game in round 1, and a round played
     alone after it (``players``: the table, or how many sit at it)."""

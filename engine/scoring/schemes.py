@@ -53,12 +53,13 @@ class RoundScore(NamedTuple):
 
 
 def reads_past(edition: Edition) -> bool:
-    """Whether a formula of ``edition`` (a scheme's case or adjustment, a bidding rule)
-    reads the earlier rounds (a ``past_`` aggregate): then its rounds' scores say who
-    made the bid."""
-    formulas = [rule.require for rule in edition.bidding.rules]
+    """Whether a formula of ``edition`` (a scheme's ``made``, case or adjustment, a
+    bidding rule or the limits of a bid) reads the earlier rounds (a ``past_``
+    aggregate): then its rounds' scores say who made the bid."""
+    bidding = edition.bidding
+    formulas = [rule.require for rule in bidding.rules] + [bidding.min, bidding.max]
     for scheme in edition.schemes:
-        formulas += [e for case in scheme.cases for e in (case.when, case.points) if e is not None]
+        formulas += [scheme.made, *(e for case in scheme.cases for e in (case.when, case.points) if e is not None)]
         formulas += [e for step in scheme.adjustments for e in (step.when, step.points) if e is not None]
     return any(formula.uses_past for formula in formulas)
 
@@ -135,9 +136,9 @@ class Scorer:
         #: Every ``played_`` name at 0: a player's values before the play counts.
         self.zeros = dict.fromkeys((*self.role_names.values(), *self.card_names.values()), 0)
         self.uses_played = bool(played_names_used(scheme))
-        #: The names about the game so far the cases and the adjustments read (the
-        #: standings, the round before).
-        formulas = [e for case in scheme.cases for e in (case.when, case.points)]
+        #: The names about the game so far ``made``, the cases and the adjustments read
+        #: (the standings, the earlier rounds).
+        formulas = [scheme.made, *(e for case in scheme.cases for e in (case.when, case.points))]
         formulas += [e for step in scheme.adjustments for e in (step.when, step.points)]
         self.game_names = reads(*formulas)
         #: (made, points) written out over the table, or None (see _functions).
@@ -182,8 +183,9 @@ class Scorer:
         :func:`played_names_used`, and counted by :meth:`counts`), per player the names
         about the game so far from ``game`` (see
         :meth:`~skullking.rounds.context.GameSoFar.player_values`; needed only by
-        schemes whose cases or adjustments read them, ``game_names``; left out, every
-        player is at a game's start: :data:`~skullking.rounds.context.START_VALUES`),
+        schemes whose ``made``, cases or adjustments read them, ``game_names``; left
+        out, every player is at a game's start:
+        :data:`~skullking.rounds.context.START_VALUES`),
         and aggregate over the table.
 
         The scheme's functions written out as Python score the round where there are
@@ -334,6 +336,7 @@ class Scorer:
         earned = _earned(self.alliance, alliances, made) if alliances else {}
         for row, p in enumerate(players):
             env = table[row]
+            env["made"] = int(made[p])
             env["bonus"] = bonus.get(p, 0)
             env["alliance"] = earned.get(p, 0)
             env["wager"] = wagers.get(p, 0)
