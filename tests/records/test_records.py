@@ -470,3 +470,21 @@ def test_a_game_without_the_pirates_abilities_says_so_and_replays_so() -> None:
     assert dict(_replay(found).totals) == dict(game.score().totals)  # type: ignore[attr-defined]
     line, _, message = _error(found.replace('[Abilities "off"]', '[Abilities "no"]'))
     assert line == _line_of(found, "Abilities") and '"on" (the default) or "off"' in message
+
+
+def test_the_rules_fingerprint_is_the_rules_not_the_names_the_language_offers() -> None:
+    """A record's Rules tag is the edition's rules: a formula offered more names (as the
+    language gains them) keeps it, a formula changed does not, so a record is replayed
+    under the rules it was played under and under no others."""
+    from skullking.edition import Edition
+    from skullking.language.expr import compile_expression
+
+    edition = _edition("skullking-2021")
+    values = {name: getattr(edition, name) for name in Edition.FIELDS}
+
+    def with_min(source: str) -> Edition:
+        bidding = edition.bidding._replace(min=compile_expression(source, ("cards", "round"), "number"))
+        return Edition(**{**values, "bidding": bidding})
+
+    assert with_min("0").fingerprint() == edition.fingerprint()
+    assert with_min("1").fingerprint() != edition.fingerprint()
