@@ -17,6 +17,7 @@ looks at the others (``total_bids``, an aggregate) once every bid is in.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -66,10 +67,16 @@ def bid_range(edition: Edition, *, cards: int, number: int, players: int, rounds
 
 def range_read(edition: Edition) -> frozenset[str]:
     """The names about each player's game so far that ``bidding.min`` and ``max`` read
-    (the standings, the earlier rounds): then each player has a range of their own."""
-    return reads(edition.bidding.min, edition.bidding.max) | (
-        frozenset({TABLE}) if edition.bidding.min.uses_table or edition.bidding.max.uses_table else frozenset()
-    )
+    (the standings, the earlier rounds), and the hidden table where they aggregate over
+    it: then each player has a range of their own."""
+    return _limits_read(edition.bidding.min, edition.bidding.max)
+
+
+@functools.lru_cache(maxsize=256)
+def _limits_read(low: Expression, high: Expression) -> frozenset[str]:
+    # (kept: a sheet asks at every round)
+    table = frozenset({TABLE}) if low.uses_table or high.uses_table else frozenset()
+    return reads(low, high) | table
 
 
 def bid_ranges(

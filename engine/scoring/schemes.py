@@ -219,15 +219,9 @@ class Scorer:
             scored = self._evaluated(table, players)
         if extra:
             scored = {p: value + extra.get(p, 0) for p, value in scored.items()}
-        return RoundScore(
-            number=number,
-            cards=cards,
-            bids=bids,
-            won=won,
-            points=scored,
-            made=made if self.keeps_past else None,
-            bonus={p: value for p, value in bonus.items() if value} if self.keeps_past else None,
-        )
+        if self.keeps_past:  # (what the rounds after it read of it)
+            return RoundScore(number, cards, bids, won, scored, made, {p: v for p, v in bonus.items() if v})
+        return RoundScore(number, cards, bids, won, scored)
 
     def deciding(self, **results: Any) -> dict[str, str]:
         """The id of the case that scores each player in the round :meth:`points` scores

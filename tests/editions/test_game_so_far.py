@@ -47,9 +47,9 @@ CATCH_UP_ADJUSTED = (
 #: Rules over the whole game so far (examples/house-rules/long-memory.yaml).
 LONG_MEMORY = (
     "scoring:\n  schemes:\n    classic:\n      adjustments:\n"
-    "        three-missed-running: {when: won != bid and past_run(made == 0) >= 2, points: points - 30}\n"
-    "        most-bids-made: {when: 'last_round == 1 and past_count(made == 1) + (if won == bid then 1 else 0)"
-    " == highest(past_count(made == 1) + (if won == bid then 1 else 0))', points: points + 25}\n"
+    "        three-missed-running: {when: won != bid and past_run(won != bid) >= 2, points: points - 30}\n"
+    "        most-bids-made: {when: 'last_round == 1 and past_count(made == 1) + made"
+    " == highest(past_count(made == 1) + made)', points: points + 25}\n"
 )
 HOUSE_RULES = {
     "catch-up-adjusted": CATCH_UP_ADJUSTED,
