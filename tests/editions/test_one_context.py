@@ -104,7 +104,9 @@ def test_a_game_gives_each_player_the_range_the_standings_allow(tmp_path: Path) 
 
 def test_the_bots_bid_within_their_own_range(tmp_path: Path) -> None:
     """``simulate``'s bots (the heuristic one too) bid within each player's range: the
-    game kept as a sheet scores without a problem to the totals counted."""
+    game kept as a sheet scores without a problem to the totals counted, and the games
+    written as records replay without one (each bid checked against its player's
+    range)."""
     rules = _overlay(tmp_path, LIMITS)
     house = skullking.load_edition(rules)
     setup = Setup(edition=str(rules), players=tuple(PLAYERS), bots=("heuristic", "random"), seed=5, allow_paths=True)
@@ -113,6 +115,14 @@ def test_the_bots_bid_within_their_own_range(tmp_path: Path) -> None:
         assert result.sheet is not None
         totals = house.score_sheet(result.sheet).totals
         assert [totals[p] for p in PLAYERS] == [seat.total for seat in result.stats.seats]
+    out = tmp_path / "records"
+    argv = ["simulate", "--edition", str(rules), "--games", "2", "--players", "3", "--seed", "4", "--out", str(out)]
+    code, _, err = run(*argv, "--records", "--bots", "heuristic,random", "-q")
+    assert code == 0, err
+    for record in sorted(out.iterdir()):
+        code, text, err = run("replay", str(record))
+        assert code == 0, err
+        assert "Total" in text
 
 
 def test_a_round_alone_whose_limits_read_the_standings_is_refused(tmp_path: Path) -> None:
