@@ -191,3 +191,43 @@ def test_a_round_alone_or_a_score_without_made_is_an_error_naming_what_is_missin
     bare = [RoundScore(number=1, cards=1, bids=made, won=made, points={"Ann": 20, "Bo": 10, "Cy": 10})]
     with pytest.raises(ContextError, match="round 1's score does not say whose bids were made"):
         GameSoFar.after(PLAYERS, bare, last_leader="Ann").player_values((PAST,), "here")
+
+
+def test_a_tie_break_round_played_reads_the_tied_players_earlier_rounds() -> None:
+    """The 2021 edition breaks a tie for first with another round of the tied players
+    (the 2024 printing of the rulebook): played move by move (five rounds of 5, then a
+    game whose tie-break round costs a player a third missed bid in a row), that
+    round's points are the 2021 rulebook's plus what the house rule adds from each tied
+    player's earlier rounds; the 25 for the most bids made is the schedule's last
+    round's alone, not the tie-break round's."""
+
+    def runs(scores: list[RoundScore]) -> int:
+        """How many tied players the run of missed bids costs in the tie-break rounds."""
+        found = 0
+        for k in range(5, len(scores)):
+            for p in scores[k].points:
+                played = [s for s in scores[: k + 1] if p in s.points]
+                found += _expected_more(played, len(played) - 1, p, last=False, players=list(scores[k].points)) != 0
+        return found
+
+    for seed in range(60):
+        game = Game(HOUSE, PLAYERS, schedule="swift-n-salty", seed=seed)
+        moves = random.Random(seed)
+        while not game.over and len(game.rounds) < 8:
+            play_randomly(game.next_round(), moves)
+        if len(game.rounds) > 5 and runs([r.score() for r in game.rounds]):
+            break
+    else:
+        pytest.fail("no seed ties the game with a third missed bid in a row in the tie-break round")
+    ours = [r.score() for r in game.rounds]
+    sheet = game.as_sheet()
+    for k in range(5, len(ours)):
+        tied = list(ours[k].points)
+        assert len(tied) < len(PLAYERS)
+        # the 2021 rulebook's points for the same play, the round scored on its own
+        alone = {key: value for key, value in sheet["rounds"][k].items() if key != "players"}
+        base = BASE.score_sheet({"players": tied, "rounds": [alone]}).rounds[0]
+        for p in tied:
+            played = [s for s in ours[: k + 1] if p in s.points]
+            more = _expected_more(played, len(played) - 1, p, last=False, players=tied)
+            assert ours[k].points[p] - base.points[p] == more, (seed, k, p)

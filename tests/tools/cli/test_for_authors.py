@@ -417,7 +417,8 @@ def test_write_your_first_house_rule_as_the_page_says(tmp_path: Path, monkeypatc
     """The walk-through docs/house-rules/first-house-rule.md: new, edit, validate, explain,
     trick and diff print what the page shows, and so do the scores under its scoring
     adjustments (the last round doubled, ten more for a made bid in last place, 30 less
-    for a third missed bid in a row)."""
+    for a third missed bid in a row), and the error for a bid out of a range that reads
+    the standings."""
     section = (ROOT / "docs" / "house-rules" / "first-house-rule.md").read_text(encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     code, out, _ = run("new", "rich-14s", "--extends", "skullking-2021")
@@ -476,6 +477,14 @@ def test_write_your_first_house_rule_as_the_page_says(tmp_path: Path, monkeypatc
         assert code == 0 and f"$ skullking score {sheet_name}" in section
         for line in out.strip().splitlines():
             assert f"   {line}" in section, line
+    # Step 10: a bid's range over the standings refuses round 3's zero bid of Ann, last.
+    limit = "bidding:\n  min: if last == 1 then 1 else 0\n"
+    assert all(f"    {line}" in section for line in limit.splitlines())
+    path.write_text(path.read_text(encoding="utf-8") + limit, "utf-8")
+    assert run("validate", "--strict", "rich-14s.yaml")[0] == 0
+    code, out, err = run("score", "three-rounds.yaml")
+    assert code == 2 and out == ""
+    assert f"    {err.strip()}\n    2\n" in section
 
 
 def test_sheet_schema_takes_a_last_round_in_progress_with_its_bids_alone() -> None:
