@@ -225,3 +225,25 @@ def test_every_place_reads_only_names_that_have_a_value_when_it_is_worked_out() 
             assert order.index(NAMES[name][0]) <= order.index(moment), (place, name)
     for place in ("bidding.min", "bidding.rules", "scoring.made", "scoring.cases", "scoring.adjustments"):
         assert set(GAME_PLAYER_NAMES) <= set(PLACES[place][1]), place
+
+
+def test_diff_refuses_a_bid_out_of_the_players_own_range_after_the_game_before(tmp_path: Path) -> None:
+    """``diff`` checks a grid round's bids against each player's own range after the
+    game before it: after a round 1 that leaves P2 last (P1 20, P2 -10, P3 10), P2 may
+    not bid 0 and P1, leading, may not bid all 2 cards; at a game's start everybody is
+    level and leading: 0 to 1."""
+    from skullking.analysis.compare import bids_refusal
+    from skullking.play.round import GameSoFar
+    from skullking.scoring.schemes import RoundScore
+
+    house = _edition(tmp_path, LIMITS)
+    players = ("P1", "P2", "P3")
+    first = RoundScore(1, 1, {"P1": 1, "P2": 1, "P3": 0}, {"P1": 1, "P2": 0, "P3": 0}, {"P1": 20, "P2": -10, "P3": 10})
+    so_far = GameSoFar.after(players, [first], last_leader="P1")
+    assert bids_refusal(house, {"P1": 0, "P2": 0, "P3": 0}, 2, 2, so_far) == "P2's bid 0 is out of range 1..2"
+    assert bids_refusal(house, {"P1": 2, "P2": 1, "P3": 0}, 2, 2, so_far) == "P1's bid 2 is out of range 0..1"
+    assert bids_refusal(house, {"P1": 1, "P2": 2, "P3": 2}, 2, 2, so_far) is None
+    assert bids_refusal(house, {"P1": 0, "P2": 2, "P3": 0}, 2, 2) == "P2's bid 2 is out of range 0..1"
+    code, out, _ = run("diff", "skullking-2021", str(_overlay(tmp_path, LIMITS)))
+    assert code == 0
+    assert "game so far: round 1:" in out and "refused by B: P2's bid 0 is out of range 1..2" in out
