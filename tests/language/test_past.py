@@ -7,11 +7,19 @@ made in two rounds running pays 10 more"."""
 
 from __future__ import annotations
 
+import functools
+import operator
 import pickle
+import random
+from collections.abc import Mapping
+from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from skullking.core.errors import ExpressionError
+from skullking.language import expr
 from skullking.language.expr import PAST, PAST_NAMES, TABLE, compile_expression, restore
 
 #: The names a scoring case offers, in short.
@@ -130,3 +138,99 @@ def test_a_past_aggregate_pickles_and_restores() -> None:
     assert again.evaluate({"bid": 1, PAST: GAME}) == 3
     restored = restore(formula.source, formula.names, formula.type, formula.tree)
     assert restored.evaluate({"bid": 0, PAST: GAME}) == 2  # type: ignore[dict-item]
+
+
+def _formula(rng: random.Random, want: str, depth: int, names: tuple[str, ...], past: bool) -> str:
+    """A random well-typed formula over ``names``, with past aggregates (over an earlier
+    round's names) where ``past``."""
+    if depth <= 0 or rng.random() < 0.3:
+        if want == "number":
+            return rng.choice([*names, str(rng.randint(0, 5))])
+        return f"({rng.choice(names)} {rng.choice(['>', '==', '<='])} {rng.randint(-1, 3)})"
+    sub = functools.partial(_formula, rng, depth=depth - 1, names=names, past=past)
+    inner = functools.partial(_formula, rng, depth=depth - 1, names=PAST_NAMES, past=False)
+    kind = rng.randrange(4 if past else 3)
+    if want == "number":
+        if kind == 0:
+            return f"({sub('number')} {rng.choice(['+', '-', '*'])} {sub('number')})"
+        if kind == 1:
+            return f"(if {sub('truth')} then {sub('number')} else {sub('number')})"
+        if kind == 2:
+            return f"max({sub('number')}, {sub('number')})"
+        if rng.random() < 0.4:
+            return f"{rng.choice(['past_count', 'past_run'])}({inner('truth')})"
+        return f"{rng.choice(['past_sum', 'past_highest', 'past_lowest'])}({inner('number')})"
+    if kind == 0:
+        return f"({sub('number')} {rng.choice(['==', '<', '>='])} {sub('number')})"
+    if kind == 1:
+        return f"({sub('truth')} {rng.choice(['and', 'or'])} {sub('truth')})"
+    if kind == 2:
+        return f"(not {sub('truth')})"
+    return f"past_every({inner('truth')})"
+
+
+def _meaning(node: expr.Expr, row: Mapping[str, Any]) -> Any:
+    """What a formula means, node by node: a past aggregate works its argument out in
+    each earlier round (``row[PAST]``, each round's values by name)."""
+    match node:
+        case expr.Number(value) | expr.Truth(value):
+            return value
+        case expr.Variable(name):
+            return row[name]
+        case expr.Negate(operand):
+            return -_meaning(operand, row)
+        case expr.Not(operand):
+            return not _meaning(operand, row)
+        case expr.Compare(op, left, right):
+            return _COMPARE[op](_meaning(left, row), _meaning(right, row))
+        case expr.Conditional(condition, then, otherwise):
+            return _meaning(then if _meaning(condition, row) else otherwise, row)
+        case expr.Chain(first, links):
+            value = _meaning(first, row)
+            for op, operand, _ in links:
+                if (op == "and" and not value) or (op == "or" and value):
+                    break
+                right = _meaning(operand, row)
+                value = right if op in ("and", "or") else _ARITH[op](value, right)
+            return value
+        case expr.Call("max", arguments):
+            return max(_meaning(a, row) for a in arguments)
+        case expr.Call(function, (argument,)):
+            each = [_meaning(argument, earlier) for earlier in row[PAST]]
+            if function == "past_count":
+                return sum(1 for held in each if held)
+            if function == "past_every":
+                return all(each)
+            if function == "past_run":
+                run = 0
+                for held in reversed(each):
+                    if not held:
+                        break
+                    run += 1
+                return run
+            if function == "past_sum":
+                return sum(each)
+            return (max if function == "past_highest" else min)(each, default=0)
+    raise AssertionError(node)
+
+
+_COMPARE = {"==": operator.eq, "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
+_ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul}
+
+
+@settings(max_examples=200, deadline=None)
+@given(rng=st.randoms(use_true_random=False))
+def test_a_past_aggregate_computes_what_its_tree_means(rng: random.Random) -> None:
+    """On random formulas with past aggregates, and random games of 0 to 5 earlier
+    rounds, the compiled formula gives what its tree means, value and type: each
+    aggregate's argument worked out in every earlier round with that round's names."""
+    names = ("bid", "won", "cards", PAST)
+    source = _formula(rng, rng.choice(["number", "truth"]), 4, names[:3], True)
+    formula = compile_expression(source, names)
+    for _ in range(4):
+        rounds = [{name: rng.randint(-2, 4) for name in PAST_NAMES} for _ in range(rng.randint(0, 5))]
+        row: dict[str, Any] = {name: rng.randint(-2, 4) for name in names[:3]}
+        values = [row["bid"], row["won"], row["cards"], tuple(tuple(r[n] for n in PAST_NAMES) for r in rounds)]
+        got = formula.call(values)
+        want = _meaning(formula.tree, {**row, PAST: rounds})
+        assert (type(got), got) == (type(want), want), (source, row, rounds)
