@@ -5,6 +5,12 @@ Score formulas, hand limits and precedence conditions are small expressions::
     20 * bid + bonus
     if bid == 0 then 10 * cards else -10 * abs(won - bid)
     skull_king >= 1 and mermaid >= 1
+    won != bid and past_run(won != bid) >= 2
+
+Where a formula is about each player, aggregates run over the table (``count``,
+``sum``, ``highest``, ``lowest``: the argument worked out for every player) and over the
+player's earlier rounds (:data:`PAST_AGGREGATES`: the argument worked out in each, its
+names that round's, :data:`PAST_NAMES`).
 
 The grammar is ``rules/expr.lark`` (LALR). An expression is parsed once, checked
 against the names its context offers (unknown names and wrong arity are errors at load
@@ -123,7 +129,8 @@ AGGREGATES: Mapping[str, Type] = {
 #: The hidden variable that carries every player's values to the aggregates.
 TABLE = "*table*"
 #: Aggregate functions over the rounds before this one, offered where a formula sees the
-#: game so far of each player (scoring cases and adjustments, bidding rules): each
+#: game so far of each player (the limits of a bid, the bidding rules, a scheme's
+#: ``made``, cases and adjustments): each
 #: evaluates its one argument in every earlier round the player played, with that
 #: round's names (:data:`PAST_NAMES`), and combines the values. Name -> (the type of
 #: its argument, the type it gives): ``past_count`` the rounds where the condition held,
@@ -329,7 +336,7 @@ def check(expr: Expr, names: Sequence[str]) -> Type:
         if expr.function in PAST_AGGREGATES:
             raise ExpressionError(
                 f"{expr.function}() is not known here: the rounds before are read by the formulas about each "
-                "player (scoring cases and adjustments, bidding rules)",
+                "player (the limits of a bid, bidding rules, scoring's made, cases and adjustments)",
                 column=expr.column,
             )
         if expr.function not in FUNCTIONS:

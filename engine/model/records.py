@@ -34,11 +34,12 @@ GAME_NAMES = ("rounds", "last_round")
 #: round's last trick, who scored most in it, and who leads and who trails the standings
 #: before the round (see :mod:`skullking.rounds.context`).
 GAME_SEAT_NAMES = ("previous_last_winner", "previous_top_scorer", "first_place", "last_place")
-#: Names a formula about each player sees about the game so far (scoring cases, bidding
-#: rules): the player's total before the round, rank (1: leading) and ``last`` (1 for the
-#: lowest total, unless everybody is level), ``deals`` (1 when dealing the round), and the
-#: player's points, bid and tricks won in the previous round; and, hidden, every earlier
-#: round the player played (:data:`~skullking.language.expr.PAST`, read by the ``past_``
+#: Names a formula about each player sees about the game so far (the limits of a bid,
+#: the bidding rules, a scheme's made, cases and adjustments): the player's total
+#: before the round, rank (1: leading) and ``last`` (1 for the lowest total, unless
+#: everybody is level), ``deals`` (1 when dealing the round), and the player's points,
+#: bid and tricks won in the previous round; and, hidden, every earlier round the
+#: player played (:data:`~skullking.language.expr.PAST`, read by the ``past_``
 #: aggregates).
 GAME_PLAYER_NAMES = ("total", "rank", "last", "deals", "previous_points", "previous_bid", "previous_won", PAST)
 #: The keys of a score sheet's round (editions add their choices' sheet keys).

@@ -7,7 +7,9 @@ An edition's formulas may look across rounds. A seat formula (``play.dealer``,
 ``previous_top_scorer``, ``first_place``, ``last_place``. A formula about each player
 (scoring cases, bidding rules) sees that player's values
 (:data:`~skullking.model.records.GAME_PLAYER_NAMES`): ``total``, ``rank``, ``last``,
-``deals``, ``previous_points``, ``previous_bid``, ``previous_won``.
+``deals``, ``previous_points``, ``previous_bid``, ``previous_won``, and every earlier
+round the player played, which the aggregates over the earlier rounds (``past_count``
+...) read through a hidden name (:data:`~skullking.language.expr.PAST`).
 
 A game played move by move (:class:`skullking.play.game.Game`) and a score sheet (its
 rounds in order) give each round the game before it. Round 1 has no round before it:
@@ -189,7 +191,7 @@ class GameSoFar(NamedTuple):
             self._past_known(place)
         totals = self.totals
         lowest, highest = min(totals, default=0), max(totals, default=0)
-        out: dict[str, dict[str, int]] = {}
+        out: dict[str, dict[str, Any]] = {}
         past = self.past or ((),) * len(self.players)
         for seat, player in enumerate(self.players):
             total = totals[seat]
