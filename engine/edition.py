@@ -20,8 +20,8 @@ from skullking.language.expr import Expression, compile_expression
 from skullking.language.notation import Vocabulary
 from skullking.model.cards import ALLIES, ALTERS, UNDECLARED, Card, Cards, Lead, Play
 from skullking.model.records import (
+    BID_RANGE_NAMES,
     EXTRA_ROUND_NAMES,
-    ROUND_NAMES,
     Ability,
     Bidding,
     Bonus,
@@ -283,9 +283,10 @@ class Edition:
     def fingerprint(self, *, described: bool = False) -> str:
         """The SHA-256 (hexadecimal) of the edition's rules as the model's codec writes
         them: the same for two copies of one edition, another for any change to a rule.
-        Where its file lies never counts. Its name, title, descriptions and sources, the
-        file as read, and the places in the files where each rule is written count only
-        when ``described`` (the score pad's reports show them); without, a comment added
+        Where its file lies never counts, nor the names the rule language offers each
+        formula (a formula counts as its text, type and checked tree). Its name, title,
+        descriptions and sources, the file as read, and the places in the files where
+        each rule is written count only when ``described`` (the score pad's reports show them); without, a comment added
         to the file or the file read under another name keeps the fingerprint. A game
         record's ``Rules`` tag and the plan tables kept in the cache use it without.
         A rule the model gained later (:data:`LATER_FIELDS`) counts only where it is set,
@@ -554,7 +555,11 @@ def _without_later(value: Any) -> Any:
 
 
 def _without_places(value: Any) -> Any:
-    """``value`` with the ``source`` (file and line) of every record in it left empty."""
+    """``value`` with the ``source`` (file and line) of every record in it left empty,
+    and each formula as its text, type and checked tree: the names its place offers
+    are not a rule (a name the language gains leaves every rule as it was)."""
+    if isinstance(value, Expression):
+        return [value.source, value.type, value.tree]
     if isinstance(value, tuple) and hasattr(value, "_fields"):
         items = [_without_places(v) for v in value]
         if "source" in value._fields:
@@ -577,7 +582,8 @@ def default_play_rules() -> PlayRules:
 def default_bidding() -> Bidding:
     """Bids of 0 to the cards dealt, all at once, no rule over them."""
     return Bidding(
-        min=compile_expression("0", ROUND_NAMES, "number"), max=compile_expression("cards", ROUND_NAMES, "number")
+        min=compile_expression("0", BID_RANGE_NAMES, "number"),
+        max=compile_expression("cards", BID_RANGE_NAMES, "number"),
     )
 
 

@@ -321,7 +321,10 @@ GAME_PLAYER = (
     " About the game so far, for the player: total (points before the round), rank (1 = leading; tied "
     "players share a rank), last (1 for the players with the lowest total, else 0; 0 for everybody while all "
     "are level, as in round 1), deals (1 for the player dealing the round), previous_points, previous_bid "
-    "(after any bid change) and previous_won (the previous round's; 0 in round 1)."
+    "(after any bid change) and previous_won (the previous round's; 0 in round 1); and the aggregates over "
+    "the earlier rounds past_count(condition), past_run(condition) (the most recent rounds in a row), "
+    "past_every(condition), past_sum(x), past_highest(x), past_lowest(x), whose argument reads each earlier "
+    "round's round, cards, bid, won, made, points and bonus (0, and true for past_every, in round 1)."
 )
 #: What the played_ names count, said where the formulas that may use them are described.
 PLAYED = (
@@ -340,9 +343,9 @@ SCHEME = obj(
         "id": ident("The scheme's id, chosen by a score sheet's 'scoring'"),
         "title": {"type": "string", "description": "The scheme's name, shown to players."},
         "made": expression(
-            "When a player counts as having made their bid (gates alliances). Names: bid, won, cards, round, "
-            "players, rounds, last_round, total_bids, played_ROLE, played_card_CARD, and the aggregates over "
-            "every player."
+            "When a player counts as having made their bid (gates alliances; the cases read it as made). "
+            "Names: bid, won, cards, round, players, rounds, last_round, total_bids, played_ROLE, "
+            "played_card_CARD, and the aggregates over every player." + GAME_PLAYER
         ),
         "loads": array(
             "Choices each player makes per round under this scheme (Rascal's cannon loads), the first the "
@@ -379,8 +382,9 @@ SCHEME = obj(
                         "after it) without restating the others, e.g. 'zero-made'"
                     ),
                     "when": expression(
-                        "Condition. Names: bid (after any bid change), won, cards, round, players, bonus, "
-                        "alliance, wager, the scheme's loads; rounds (in the schedule), last_round (1 in the "
+                        "Condition. Names: bid (after any bid change), won, made (1 when the bid counts as "
+                        "made: the scheme's 'made'), cards, round, players, bonus, alliance, wager, the scheme's "
+                        "loads; rounds (in the schedule), last_round (1 in the "
                         f"schedule's last round, else 0), total_bids (every bid of the round added up), {PLAYED}; "
                         "and the aggregates sum(x), count(condition), highest(x), lowest(x) over every player of "
                         "the round." + GAME_PLAYER
@@ -751,7 +755,10 @@ SCHEMA: dict[str, Any] = {
             "A round played move by move refuses a bid that breaks a rule; a score sheet that breaks one is "
             "an error naming the rule.",
             {
-                "min": expression("The lowest bid (default 0). Names: cards, round, players, rounds, last_round."),
+                "min": expression(
+                    "The lowest bid (default 0), for each player. Names: cards, round, players, rounds, "
+                    "last_round, and the aggregates over every player." + GAME_PLAYER
+                ),
                 "max": expression("The highest bid (default cards). Same names as 'min'."),
                 "order": {
                     "enum": ["simultaneous", "in_turn"],

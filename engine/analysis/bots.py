@@ -108,7 +108,7 @@ class SeatView:
 
     @property
     def bid_range(self) -> tuple[int, int]:
-        return self._round.bid_range
+        return self._round.range_of(self.seat)
 
     def needs(self) -> int:
         """Tricks this seat still needs to make its bid (negative: already over it)."""

@@ -31,6 +31,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Seq
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from skullking.core.errors import SkullKingError
+from skullking.language.expr import PAST
 from skullking.model.records import GAME_PLAYER_NAMES, GAME_SEAT_NAMES, EffectKind
 from skullking.rounds.context import GameSoFar
 from skullking.scoring.schemes import played_names_used
@@ -472,10 +473,15 @@ class Scene(NamedTuple):
 
 def bid_range(edition: Edition, cards: int, number: int) -> range:
     """The bids a player may make in round ``number`` of ``cards`` cards (the edition's
-    ``bidding.min``/``max``, for the grid's three players and its default schedule)."""
+    ``bidding.min``/``max``, for the grid's three players and its default schedule);
+    where they read a player's names about the game so far, every bid a player may make
+    at a game's start and 0 to the cards dealt (:func:`bids_refusal` says which a player
+    may not make after a given game)."""
     from skullking.rounds import bidding
 
     low, high = bidding.bid_range(edition, cards=cards, number=number, players=len(PLAYERS), rounds=_rounds(edition))
+    if bidding.range_read(edition):
+        low, high = min(low, 0), max(high, cards)
     return range(low, high + 1)
 
 
@@ -494,15 +500,21 @@ def bids_refusal(
     from skullking.rounds import bidding
     from skullking.rounds.context import GameSoFar
 
-    allowed = bid_range(edition, cards, number)
-    for player, bid in bids.items():
-        if bid not in allowed:
-            return f"{player}'s bid {bid} is out of range {allowed.start}..{allowed.stop - 1}"
-    if not edition.bidding.rules:
-        return None
     rounds = _rounds(edition)
     if so_far is None:
         so_far = GameSoFar.fresh(PLAYERS, number)
+    if bidding.range_read(edition):  # each player's own range, after the game so far
+        game = bidding.ranges_game(edition, so_far=so_far, players=PLAYERS, number=number, rounds=rounds)
+        ranges = bidding.bid_ranges(edition, cards=cards, number=number, players=PLAYERS, rounds=rounds, game=game)
+    else:
+        low, high = bidding.bid_range(edition, cards=cards, number=number, players=len(PLAYERS), rounds=rounds)
+        ranges = dict.fromkeys(PLAYERS, (low, high))
+    for player, bid in bids.items():
+        low, high = ranges[player]
+        if not low <= bid <= high:
+            return f"{player}'s bid {bid} is out of range {low}..{high}"
+    if not edition.bidding.rules:
+        return None
     leader = bidding.first_leader(edition, number=number, players=len(PLAYERS), rounds=rounds, so_far=so_far)
     order = bidding.bidding_order(edition, list(PLAYERS), leader=leader, number=number, rounds=rounds, so_far=so_far)
     game = bidding.rules_game(edition, so_far=so_far, players=PLAYERS, number=number, rounds=rounds)
@@ -740,14 +752,15 @@ def _deals_bid(a: Edition, b: Edition) -> list[tuple[int, int, list[int]]]:
 
 def formulas_read(a: Edition, b: Edition, scheme_a: Scheme, scheme_b: Scheme) -> list[Expression]:
     """The formulas a grid round of the two editions is scored and checked with: the
-    schemes' (``made``, the cases, the adjustments), the bidding rules and the seat
-    formulas (who deals, leads and bids first: the bidding order)."""
+    schemes' (``made``, the cases, the adjustments), the bidding rules, the limits of a
+    bid and the seat formulas (who deals, leads and bids first: the bidding order)."""
     formulas: list[Expression | None] = []
     for scheme in (scheme_a, scheme_b):
         formulas += [scheme.made, *(e for c in scheme.cases for e in (c.when, c.points))]
         formulas += [e for step in scheme.adjustments for e in (step.when, step.points)]
     for edition in (a, b):
         formulas += [rule.require for rule in edition.bidding.rules]
+        formulas += [edition.bidding.min, edition.bidding.max]
         play = edition.play_rules
         formulas += [play.dealer, play.first_leader, edition.bidding.first_bidder]
     return [f for f in formulas if f is not None]
@@ -758,7 +771,9 @@ def formulas_read(a: Edition, b: Edition, scheme_a: Scheme, scheme_b: Scheme) ->
 #: its last trick.
 _PAST_NAMES = {
     "standings": frozenset(("total", "rank", "last", "first_place", "last_place")),
-    "previous": frozenset(("previous_points", "previous_bid", "previous_won", "previous_top_scorer", "total", "rank")),
+    "previous": frozenset(
+        ("previous_points", "previous_bid", "previous_won", "previous_top_scorer", "total", "rank", PAST)
+    ),
     "winner": frozenset(("previous_last_winner",)),
 }
 

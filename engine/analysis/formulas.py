@@ -14,20 +14,25 @@ Each name's values:
   schedule at every player count, and the tie-break round of each number of tied
   players the deck can deal (:func:`skullking.loading.playable.spots`);
 - ``bid`` (after any bid change), the others' bids in ``total_bids`` and
-  ``bids_before``: the round's range (``bidding.min`` to ``bidding.max``); ``position``
+  ``bids_before``: the round's range (``bidding.min`` to ``bidding.max``; where these
+  read a player's names about the game so far, a game's start's range, and nothing is
+  claimed); ``position``
   0 to the players less one; ``won`` 0 to the cards dealt;
 - ``bonus``: every sum of the edition's bonuses, each paid at most once per card of the
   deck it can match (the card played in any role it can take) and per card of the
   tricks won; ``alliance``: each ally's points times 0 to the alliance cards;
   ``wager``: 0 and the wagers' values; a scheme's loads: none or one of them chosen;
+  ``made``: 0 and 1 with any bid and tricks won (more combinations than there are:
+  a claim true of all of them is true of every game);
   ``played_ROLE``, ``played_card_CARD``: 0 to the cards dealt;
 - the game so far (``rank`` 1 to the players, ``last`` and ``deals`` 0 or 1,
   ``previous_bid`` and ``previous_won`` within every round's range and cards), all at
   a game's start in round 1.
 
-Some values cannot be bounded: ``total`` and ``previous_points`` (points so far), and
-``round`` in an edition that breaks ties with extra rounds (a tie may repeat). A
-formula that reads one is tried on some of its values (0, the first tie-break round),
+Some values cannot be bounded: ``total`` and ``previous_points`` (points so far), the
+earlier rounds the ``past_`` aggregates read, and ``round`` in an edition that breaks
+ties with extra rounds (a tie may repeat). A formula that reads one is tried on some of
+its values (0, no earlier round, the first tie-break round),
 so it can still be seen to matter, but nothing is claimed when none of them shows it;
 nor when the combinations to try number more than :data:`MAX_STATES` (counted before
 any is tried, and then none is), nor for a
@@ -52,8 +57,9 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from skullking.core.errors import FormulaError
+from skullking.language.expr import PAST
 from skullking.model.records import GAME_PLAYER_NAMES, POINTS, EffectKind
-from skullking.rounds.bidding import bid_range, round_values
+from skullking.rounds.bidding import bid_range, range_read, round_values
 from skullking.scoring.schemes import adjusted, case_points
 
 if TYPE_CHECKING:
@@ -70,10 +76,10 @@ MAX_STATES = 300_000
 
 #: The names about the round, the same for every player.
 _ROUND_NAMES = frozenset({"cards", "round", "players", "rounds", "last_round"})
-#: The names whose values cannot be bounded (points so far).
-_UNBOUNDED = frozenset({"total", "previous_points"})
+#: The names whose values cannot be bounded (points so far, the earlier rounds).
+_UNBOUNDED = frozenset({"total", "previous_points", PAST})
 _BIDS = frozenset({"bid", "total_bids", "position", "bids_before"})
-_KNOWN = _ROUND_NAMES | _BIDS | {"won", "bonus", "alliance", "wager"} | frozenset(GAME_PLAYER_NAMES)
+_KNOWN = _ROUND_NAMES | _BIDS | {"won", "made", "bonus", "alliance", "wager"} | frozenset(GAME_PLAYER_NAMES)
 
 State = dict[str, int]
 
@@ -112,7 +118,12 @@ class Search:
         self.names = frozenset(names)
         self.loads = tuple(load for load in loads if load in self.names)
         unknown = {n for n in self.names - _KNOWN - set(self.loads) if not n.startswith("played_")}
-        self.complete = not (unknown or self.names & _UNBOUNDED or ("round" in self.names and domain.more_rounds))
+        self.complete = not (
+            unknown
+            or self.names & _UNBOUNDED
+            or ("round" in self.names and domain.more_rounds)
+            or (self.names & {*_BIDS, "previous_bid"} and domain.own_ranges)
+        )
         need = self.names
         #: Whether the names tell rounds apart by their players, cards, number, rounds,
         #: last round and bid range.
@@ -137,6 +148,7 @@ class Search:
         played = sum(1 for n in need if n.startswith("played_"))
         alike = len(domain.alliance) if "alliance" in need else 1
         alike *= len(domain.wagers) if "wager" in need else 1
+        alike *= 2 if "made" in need else 1
         alike *= len(self.loads) + 1 if self.loads else 1
         game = [n for n in GAME_PLAYER_NAMES if n in need]
         total = 0
@@ -178,6 +190,8 @@ class Search:
             independent.append(("alliance", self.domain.alliance))
         if "wager" in need:
             independent.append(("wager", self.domain.wagers))
+        if "made" in need:  # (both, whatever the bid and tricks: every real pair among them)
+            independent.append(("made", (0, 1)))
         if self.loads:
             levels.append(self._load)
         game = [n for n in GAME_PLAYER_NAMES if n in need]
@@ -304,6 +318,9 @@ class Domain:
                 )
         #: Whether rounds past the first tie-break round can be played (a tie again).
         self.more_rounds = bool(tie_breaks)
+        #: Whether each player's range of a bid follows the game so far (the bids'
+        #: values are then those of a game's start alone: not every one).
+        self.own_ranges = bool(range_read(edition))
         self.hands = max((edition.hands(n) for n in range(edition.min_players, edition.max_players + 1)), default=1)
         alliance = next((e for e in edition.effects if e.kind is EffectKind.ALLIANCE), None)
         allies = 0 if alliance is None else sum(k.copies for k in edition.kinds if k.effect == alliance.id)
@@ -342,16 +359,18 @@ class Domain:
             state.update(zip(names, combination, strict=True))
             yield
 
-    def game_values(self, names: Sequence[str], r: _Round) -> list[Sequence[int]]:
+    def game_values(self, names: Sequence[str], r: _Round) -> list[Sequence[Any]]:
         """The values of each of ``names`` about the game so far in round ``r``: a game's
         start in round 1, else every value each can take (0 alone for the points so
-        far, which cannot be bounded)."""
+        far, and no round for the earlier rounds, which cannot be bounded)."""
         if r.number == 1 and not r.tie_break:
-            values: dict[str, Sequence[int]] = dict.fromkeys(names, (0,))
+            values: dict[str, Sequence[Any]] = dict.fromkeys(names, (0,))
             values["rank"] = (1,)
             values["deals"] = (0, 1)
+            values[PAST] = ((),)
         else:
             values = {
+                PAST: ((),),
                 "total": (0,),
                 "previous_points": (0,),
                 "rank": range(1, r.players + 1),

@@ -5,6 +5,12 @@ Score formulas, hand limits and precedence conditions are small expressions::
     20 * bid + bonus
     if bid == 0 then 10 * cards else -10 * abs(won - bid)
     skull_king >= 1 and mermaid >= 1
+    won != bid and past_run(won != bid) >= 2
+
+Where a formula is about each player, aggregates run over the table (``count``,
+``sum``, ``highest``, ``lowest``: the argument worked out for every player) and over the
+player's earlier rounds (:data:`PAST_AGGREGATES`: the argument worked out in each, its
+names that round's, :data:`PAST_NAMES`).
 
 The grammar is ``rules/expr.lark`` (LALR). An expression is parsed once, checked
 against the names its context offers (unknown names and wrong arity are errors at load
@@ -122,6 +128,34 @@ AGGREGATES: Mapping[str, Type] = {
 }
 #: The hidden variable that carries every player's values to the aggregates.
 TABLE = "*table*"
+#: Aggregate functions over the rounds before this one, offered where a formula sees the
+#: game so far of each player (the limits of a bid, the bidding rules, a scheme's
+#: ``made``, cases and adjustments): each
+#: evaluates its one argument in every earlier round the player played, with that
+#: round's names (:data:`PAST_NAMES`), and combines the values. Name -> (the type of
+#: its argument, the type it gives): ``past_count`` the rounds where the condition held,
+#: ``past_run`` the most recent rounds in a row where it held, ``past_every`` whether it
+#: held in every one (true before any round), ``past_sum``, ``past_highest`` and
+#: ``past_lowest`` of a number (0 before any round).
+PAST_AGGREGATES: Mapping[str, tuple[Type, Type]] = {
+    "past_count": ("truth value", "number"),
+    "past_run": ("truth value", "number"),
+    "past_every": ("truth value", "truth value"),
+    "past_sum": ("number", "number"),
+    "past_highest": ("number", "number"),
+    "past_lowest": ("number", "number"),
+}
+#: The names the argument of a ``past_`` aggregate sees, each the value in the earlier
+#: round it is evaluated in, in the order the values of a round are kept: the round's
+#: number, the cards dealt, the player's bid (after any change), tricks won, ``made``
+#: (1 when the bid counted as made, by the scheme's ``made``), points scored and the
+#: capture bonuses' points won (``bonus``, as the cases saw it).
+PAST_NAMES = ("round", "cards", "bid", "won", "made", "points", "bonus")
+#: The hidden variable that carries a player's earlier rounds to the ``past_``
+#: aggregates: a sequence of rounds, each its values in the order of :data:`PAST_NAMES`.
+PAST = "*past*"
+#: The hidden variables: never a name a formula may write.
+HIDDEN = frozenset({TABLE, PAST})
 
 
 @functools.cache
@@ -252,9 +286,9 @@ def check(expr: Expr, names: Sequence[str]) -> Type:
     if isinstance(expr, Truth):
         return "truth value"
     if isinstance(expr, Variable):
-        if expr.name not in names or expr.name == TABLE:
+        if expr.name not in names or expr.name in HIDDEN:
             raise ExpressionError(
-                unknown("name", expr.name, [n for n in names if n != TABLE]), column=expr.column, name=expr.name
+                unknown("name", expr.name, [n for n in names if n not in HIDDEN]), column=expr.column, name=expr.name
             )
         return "number"
     if isinstance(expr, Negate):
@@ -296,9 +330,17 @@ def check(expr: Expr, names: Sequence[str]) -> Type:
             raise ExpressionError(f"{nested.function}() cannot stand inside {expr.function}()", column=nested.column)
         _expect(expr.args[0], AGGREGATES[expr.function], names, f"{expr.function}()")
         return "number"
+    if isinstance(expr, Call) and expr.function in PAST_AGGREGATES and PAST in names:
+        return _check_past(expr)
     if isinstance(expr, Call):
+        if expr.function in PAST_AGGREGATES:
+            raise ExpressionError(
+                f"{expr.function}() is not known here: the rounds before are read by the formulas about each "
+                "player (the limits of a bid, bidding rules, scoring's made, cases and adjustments)",
+                column=expr.column,
+            )
         if expr.function not in FUNCTIONS:
-            offered = [*FUNCTIONS, *(AGGREGATES if TABLE in names else ())]
+            offered = [*FUNCTIONS, *(AGGREGATES if TABLE in names else ()), *(PAST_AGGREGATES if PAST in names else ())]
             raise ExpressionError(unknown("function", expr.function, offered), column=expr.column)
         low, high = FUNCTIONS[expr.function]
         count = len(expr.args)
@@ -312,6 +354,30 @@ def check(expr: Expr, names: Sequence[str]) -> Type:
             _expect(arg, "number", names, f"{expr.function}()")
         return "number"
     raise AssertionError(expr)  # pragma: no cover
+
+
+def _check_past(expr: Call) -> Type:
+    """Check a ``past_`` aggregate: one argument, of its type, over the names of an
+    earlier round (:data:`PAST_NAMES`) and no other aggregate."""
+    function = expr.function
+    if len(expr.args) != 1:
+        raise ExpressionError(
+            f"{function}() takes 1 argument (a formula for each earlier round), got {len(expr.args)}",
+            column=expr.column,
+        )
+    nested = next((c for c in _calls(expr.args[0]) if c.function in {*AGGREGATES, *PAST_AGGREGATES}), None)
+    if nested is not None:
+        raise ExpressionError(f"{nested.function}() cannot stand inside {function}()", column=nested.column)
+    inner = next((v for v in _walk(expr.args[0]) if isinstance(v, Variable) and v.name not in PAST_NAMES), None)
+    if inner is not None:
+        raise ExpressionError(
+            f"{unknown('name', inner.name, PAST_NAMES, where=f'{function}()')} (inside it every name is the "
+            "value in an earlier round)",
+            column=inner.column,
+        )
+    wanted, gives = PAST_AGGREGATES[function]
+    _expect(expr.args[0], wanted, PAST_NAMES, f"{function}()")
+    return gives
 
 
 def _expect(expr: Expr, wanted: Type, names: Sequence[str], where: str) -> None:
@@ -339,13 +405,26 @@ def _constant(expr: Expr) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
+def _run(held: Sequence[bool]) -> int:
+    """How many of the last values of ``held`` are true in a row (``past_run``)."""
+    count = 0
+    for value in reversed(held):
+        if not value:
+            break
+        count += 1
+    return count
+
+
 #: The operators of arithmetic chains and of comparisons.
 _ARITH = ("+", "-", "*", "//", "%")
 _COMPARE = ("==", "!=", "<", "<=", ">", ">=")
-#: What generated formulas may call: nothing else is in their namespace.
-_CALLABLE = {"abs": abs, "min": min, "max": max, "sum": sum}
+#: What generated formulas may call: nothing else is in their namespace (``_run``:
+#: ``past_run``).
+_CALLABLE: Mapping[str, Callable[..., Any]] = {"abs": abs, "min": min, "max": max, "sum": sum, "_run": _run}
 #: The name a generated aggregate gives each player's values (aggregates do not nest).
 _ROW_NAME = "_row"
+#: The name a generated ``past_`` aggregate gives each earlier round's values.
+_PAST_NAME = "_past"
 #: The Python text of each operator and function a formula may use: generated code is
 #: written from this table, the numbers' ``repr`` and the callers' slots, nothing else.
 _TEXT: Mapping[str, str] = {
@@ -413,10 +492,30 @@ def _python(expr: Expr, slot: Callable[[str, str | None], str], level: int) -> t
             return f"sum([1 for {_ROW_NAME} in {table} if {each}])", depth + 3
         function = {"sum": "sum", "highest": "max", "lowest": "min"}[expr.function]
         return f"{function}([{each} for {_ROW_NAME} in {table}])", depth + 3
+    if isinstance(expr, Call) and expr.function in PAST_AGGREGATES:
+        return _python_past(expr, slot(PAST, None), below)
     if isinstance(expr, Call):
         args = [_python(a, slot, below) for a in expr.args]
         return f"{_TEXT[expr.function]}({', '.join(text for text, _ in args)})", max(d for _, d in args) + 1
     raise AssertionError(expr)  # pragma: no cover
+
+
+def _python_past(expr: Call, rounds: str, level: int) -> tuple[str, int]:
+    """A ``past_`` aggregate as Python text over ``rounds`` (the text of the player's
+    earlier rounds): its argument is worked out for each round, its names the round's
+    values (``_past[2]``, the bid: :data:`PAST_NAMES`)."""
+    each, depth = _python(expr.args[0], lambda name, _: f"{_PAST_NAME}[{PAST_NAMES.index(name)}]", level)
+    rows = f"for {_PAST_NAME} in {rounds}"
+    function = expr.function
+    if function == "past_count":
+        return f"sum([1 {rows} if {each}])", depth + 3
+    if function == "past_every":
+        return f"(not [1 {rows} if not {each}])", depth + 4
+    if function == "past_run":
+        return f"_run([{each} {rows}])", depth + 3
+    if function == "past_sum":
+        return f"sum([{each} {rows}])", depth + 3
+    return f"{'max' if function == 'past_highest' else 'min'}([{each} {rows}], default=0)", depth + 3
 
 
 def _python_chain(expr: Chain, slot: Callable[[str, str | None], str], level: int) -> tuple[str, int]:
@@ -468,7 +567,7 @@ def divides(expr: Expr) -> bool:
 def python_function(parameters: Sequence[str], body: str, name: str = "formula") -> Callable[..., Any] | None:
     """Compile ``def name(parameters): body`` (``body``: lines of Python written by
     :func:`python_text`, indented by four spaces) with nothing but ``abs``, ``min``,
-    ``max`` and ``sum`` in reach; ``None`` when Python cannot compile it (text too deep
+    ``max``, ``sum`` and ``_run`` in reach; ``None`` when Python cannot compile it (text too deep
     or too long for its compiler: what :func:`python_text` writes for a tree the limits
     allow is neither)."""
     text = f"def {name}({', '.join(parameters)}):\n{body}\n"
@@ -566,10 +665,16 @@ class Expression:
         """The names the expression uses."""
         return frozenset(_variables(self.tree))
 
+    @property
+    def uses_past(self) -> bool:
+        """Whether the expression aggregates over the earlier rounds (``past_``)."""
+        return PAST in self.variables
+
     def columns(self) -> dict[str, int]:
-        """Each name the expression uses -> the column of its first use in the text."""
+        """Each name the expression uses -> the column of its first use in the text
+        (not the names inside a ``past_`` aggregate: those are an earlier round's)."""
         found: dict[str, int] = {}
-        for node in _walk(self.tree):
+        for node in _walk(self.tree, outer=True):
             if isinstance(node, Variable):
                 found[node.name] = min(found.get(node.name, node.column), node.column)
         return found
@@ -610,17 +715,28 @@ def _children(expr: Expr) -> tuple[Expr, ...]:
     return ()
 
 
-def _walk(expr: Expr) -> Iterator[Expr]:
-    """Every node of the tree, depth first (iterative: deep trees are fine)."""
+def _walk(expr: Expr, *, outer: bool = False) -> Iterator[Expr]:
+    """Every node of the tree, depth first (iterative: deep trees are fine); with
+    ``outer``, not the arguments of ``past_`` aggregates (their names are an earlier
+    round's)."""
     stack = [expr]
     while stack:
         node = stack.pop()
         yield node
-        stack.extend(_children(node))
+        if not (outer and isinstance(node, Call) and node.function in PAST_AGGREGATES):
+            stack.extend(_children(node))
 
 
 def _variables(expr: Expr) -> set[str]:
-    return {node.name for node in _walk(expr) if isinstance(node, Variable)}
+    """The names the expression reads of its context: its variables, and :data:`PAST`
+    for a ``past_`` aggregate (whose argument's names are an earlier round's)."""
+    found: set[str] = set()
+    for node in _walk(expr, outer=True):
+        if isinstance(node, Variable):
+            found.add(node.name)
+        elif isinstance(node, Call) and node.function in PAST_AGGREGATES:
+            found.add(PAST)
+    return found
 
 
 def _calls(expr: Expr) -> list[Call]:
@@ -649,9 +765,9 @@ def _check_nodes(tree: Any, names: frozenset[str]) -> None:
     """Raise ``ValueError`` unless every node of ``tree`` is one the parser builds, with
     fields of the types and values it gives them, nested no deeper than a parsed one
     can be."""
-    stack = [(tree, 1)]
+    stack = [(tree, 1, names)]
     while stack:
-        node, depth = stack.pop()
+        node, depth, names = stack.pop()
         kind = type(node)
         if depth > 2 * MAX_EXPR_DEPTH:
             raise ValueError("an expression nested too deeply")
@@ -680,11 +796,16 @@ def _check_nodes(tree: Any, names: frozenset[str]) -> None:
             if type(node.op) is not str or node.op not in _COMPARE:
                 raise ValueError("a comparison that is not the grammar's")
         elif kind is Call:
-            if type(node.function) is not str or node.function not in {*FUNCTIONS, *AGGREGATES}:
+            if type(node.function) is not str or node.function not in {*FUNCTIONS, *AGGREGATES, *PAST_AGGREGATES}:
                 raise ValueError("a function that is not the grammar's")
             if type(node.args) is not tuple:
                 raise ValueError("a call without its arguments")
-        stack.extend((child, depth + 1) for child in _children(node))
+            if node.function in PAST_AGGREGATES:  # (its argument reads an earlier round's names)
+                names = _PAST_SCOPE
+        stack.extend((child, depth + 1, names) for child in _children(node))
+
+
+_PAST_SCOPE = frozenset(PAST_NAMES)
 
 
 def _restore(source: str, names: tuple[str, ...], type_: Type, tree: Expr) -> Expression:

@@ -12,9 +12,9 @@ from typing import Any
 from skullking.language.expr import compile_expression
 from skullking.model.cards import Lead
 from skullking.model.records import (
+    BID_RANGE_NAMES,
     EXTRA_ROUND_NAMES,
     HAND_LIMIT_NAMES,
-    ROUND_NAMES,
     TRICK_NAMES,
     Ability,
     AbilityKind,
@@ -350,8 +350,8 @@ def _play_rules(data: dict[str, Any], scoring: dict[str, Any]) -> PlayRules:
 def _bidding(root: Node, data: dict[str, Any]) -> Bidding:
     order = str(data.get("order", default("bidding", "order")))
     return Bidding(
-        min=compile_expression(_text(data.get("min", default("bidding", "min"))), ROUND_NAMES, "number"),
-        max=compile_expression(_text(data.get("max", default("bidding", "max"))), ROUND_NAMES, "number"),
+        min=compile_expression(_text(data.get("min", default("bidding", "min"))), BID_RANGE_NAMES, "number"),
+        max=compile_expression(_text(data.get("max", default("bidding", "max"))), BID_RANGE_NAMES, "number"),
         order=order,
         first_bidder=compile_expression(_text(data["first_bidder"]), seat_names("first_bidder"), "number")
         if "first_bidder" in data

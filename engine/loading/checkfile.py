@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from skullking.core.errors import ExpressionError, Problem, shorten
-from skullking.core.suggest import unknown
+from skullking.core.suggest import known_list, unknown
 from skullking.reading.located import Location, Node, position_in_scalar
 
 #: What an id a formula names may look like (a role's, a load's).
@@ -77,8 +77,8 @@ class CheckedFile:
         ``elsewhere`` says, for names that other places offer but this one does not, why
         they are not known here (what the message for such a name adds)."""
         from skullking.core.limits import MAX_EXPRESSION_CHARS
-        from skullking.language.expr import TABLE, compile_expression
-        from skullking.model.records import listed_names
+        from skullking.language.expr import HIDDEN, compile_expression
+        from skullking.model.records import listed_names, when_known
 
         names = tuple(names)
         text = str(source).lower() if isinstance(source, bool) else str(source)
@@ -100,8 +100,12 @@ class CheckedFile:
             said = f"{exc} in '{quoted}'"
             if exc.name is not None:  # an unknown name: the played_ names listed as their patterns
                 why = (elsewhere or {}).get(exc.name)
-                known = [n for n in names if n != TABLE]
+                known = [n for n in names if n not in HIDDEN]
                 listed = unknown("name", exc.name, known, listed=listed_names(known))
                 said = f"unknown name '{exc.name}' in '{quoted}': {why}" if why else f"{listed} in '{quoted}'"
+                when = when_known(exc.name)
+                if not why and when is not None:  # a name of the language, not one of this formula
+                    shown = known_list(listed_names(known))
+                    said = f"unknown name '{exc.name}' in '{quoted}': {when}, but this formula cannot read it{shown}"
             self.add(loc.problem(said))
             return None

@@ -11,11 +11,11 @@ from typing import Any
 from skullking.core.errors import FormulaError
 from skullking.loading.checkfile import FORMULA_NAME, CheckedFile
 from skullking.model.records import (
+    BID_RANGE_NAMES,
     CASE_NAMES,
     EXTRA_ROUND_NAMES,
     HAND_LIMIT_NAMES,
     POINTS,
-    ROUND_NAMES,
     ghost_plays,
     seat_names,
 )
@@ -182,7 +182,7 @@ class RoundRules:
         bidding = self.file.data.get("bidding", {})
         for key in ("min", "max"):
             if key in bidding:
-                self.file.expression(bidding[key], ROUND_NAMES, "number", "bidding", key)
+                self.file.expression(bidding[key], BID_RANGE_NAMES, "number", "bidding", key)
         order = bidding.get("order", "simultaneous")
         if "first_bidder" in bidding:
             if order != "in_turn":

@@ -23,7 +23,7 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from skullking.core.errors import FormulaError, Problem
-from skullking.rounds.bidding import Broken, bid_range, broken_rules, round_values
+from skullking.rounds.bidding import Broken, bid_range, broken_rules, range_read, round_values
 from skullking.rounds.context import reads
 
 if TYPE_CHECKING:
@@ -249,8 +249,13 @@ def _range(edition: Edition, spot: Spot) -> tuple[int, int] | FormulaError:
 
 def _bidding(edition: Edition, rounds: Iterable[Spot], *, stop: bool) -> Iterator[Finding]:
     """The rounds of ``rounds`` where bidding cannot go on; with ``stop``, only what
-    hits every round (a first round that can be bid ends the look)."""
+    hits every round (a first round that can be bid ends the look). Where the limits
+    of a bid read the players' names about the game so far, only a game's first round
+    is looked at (its values are a game's start; none where they read who deals)."""
     rounds = list(rounds)
+    own = range_read(edition)
+    if own:  # each player's range follows the game: known for sure only at its start
+        rounds = [] if "deals" in own else [spot for spot in rounds if spot.number == 1 and not spot.tie_break]
     empty: list[tuple[Spot, int, int]] = []
     failed: dict[str, list[Spot]] = {}  # the formula's message -> the rounds
     ranges: dict[Spot, tuple[int, int]] = {}

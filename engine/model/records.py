@@ -9,7 +9,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import TYPE_CHECKING, NamedTuple
 
-from skullking.language.expr import TABLE
+from skullking.language.expr import PAST, TABLE
 from skullking.language.notation import normalize
 from skullking.model.cards import Lead, Play
 
@@ -34,21 +34,29 @@ GAME_NAMES = ("rounds", "last_round")
 #: round's last trick, who scored most in it, and who leads and who trails the standings
 #: before the round (see :mod:`skullking.rounds.context`).
 GAME_SEAT_NAMES = ("previous_last_winner", "previous_top_scorer", "first_place", "last_place")
-#: Names a formula about each player sees about the game so far (scoring cases, bidding
-#: rules): the player's total before the round, rank (1: leading) and ``last`` (1 for the
-#: lowest total, unless everybody is level), ``deals`` (1 when dealing the round), and the
-#: player's points, bid and tricks won in the previous round.
-GAME_PLAYER_NAMES = ("total", "rank", "last", "deals", "previous_points", "previous_bid", "previous_won")
+#: Names a formula about each player sees about the game so far (the limits of a bid,
+#: the bidding rules, a scheme's made, cases and adjustments): the player's total
+#: before the round, rank (1: leading) and ``last`` (1 for the lowest total, unless
+#: everybody is level), ``deals`` (1 when dealing the round), and the player's points,
+#: bid and tricks won in the previous round; and, hidden, every earlier round the
+#: player played (:data:`~skullking.language.expr.PAST`, read by the ``past_``
+#: aggregates).
+GAME_PLAYER_NAMES = ("total", "rank", "last", "deals", "previous_points", "previous_bid", "previous_won", PAST)
 #: The keys of a score sheet's round (editions add their choices' sheet keys).
 ROUND_KEYS = ("cards", "bids", "won", "bonuses", "loot", "extra", "leader", "tricks", "players", "in_progress")
 #: Names of a scheme's cases (besides ``played_<role>``, ``played_card_<card>`` and the
-#: scheme's loads); ``total_bids`` is the sum of every bid of the round.
-CASE_NAMES = (*MADE_NAMES, "bonus", "alliance", "wager", *GAME_NAMES, "total_bids", *GAME_PLAYER_NAMES)
+#: scheme's loads); ``made`` is 1 when the player's bid counts as made (the scheme's
+#: ``made``), ``total_bids`` the sum of every bid of the round.
+CASE_NAMES = (*MADE_NAMES, "made", "bonus", "alliance", "wager", *GAME_NAMES, "total_bids", *GAME_PLAYER_NAMES)
 #: The name an adjustment of a scheme reads besides the cases' names: the points of the
 #: case that applied, as the adjustments before it left them.
 POINTS = "points"
-#: Names of the range of a bid (``bidding.min``/``max``).
+#: Names about the round, the same for every player: the cards dealt, the round's
+#: number, the players at the table, and :data:`GAME_NAMES`.
 ROUND_NAMES = ("cards", "round", "players", *GAME_NAMES)
+#: Names of the range of a bid (``bidding.min``/``max``): the round's, and each player's
+#: about the game so far (a player's own range), with the aggregates over the table.
+BID_RANGE_NAMES = (*ROUND_NAMES, *GAME_PLAYER_NAMES, TABLE)
 #: Names of a bidding rule (besides the aggregates over every player's ``bid``):
 #: ``position`` in the bidding order (0 first) and ``bids_before`` (the sum of the bids
 #: made before it) only when players bid in turn.
@@ -56,6 +64,67 @@ BID_RULE_NAMES = ("bid", "total_bids", "position", "bids_before", *ROUND_NAMES, 
 #: Names of ``bidding.first_bidder``, and less ``leader`` (the seat leading the round's
 #: first trick) of ``play.first_leader``, less ``dealer`` too of ``play.dealer``.
 SEAT_NAMES = ("round", "players", "rounds", "leader", "dealer", *GAME_SEAT_NAMES)
+
+
+#: The moments of a game at which a name gets its value, in the order of play: what
+#: the language reference's table of names says, and what the error for a name a
+#: formula cannot read yet tells (:func:`when_known`).
+MOMENTS = {
+    "game": "for the whole game",
+    "round": "from the start of each round, before the deal",
+    "dealer": "once the round's dealer is worked out (play.dealer)",
+    "leader": "once the round's first leader is worked out (play.first_leader)",
+    "bid": "as each player bids",
+    "bids": "once every bid of the round is in",
+    "trick": "inside a trick, for the precedence rules deciding it",
+    "played": "once the round's tricks are played",
+    "case": "once a scoring case has given a player's points (the scheme's adjustments)",
+}
+#: When each name of the rule language has a value (a key of :data:`MOMENTS`) and what
+#: it is, in words (the ``played_<role>`` and ``played_card_<card>`` names, the
+#: scheme's loads and the role counts of a trick follow their patterns).
+NAMES: dict[str, tuple[str, str]] = {
+    "players": ("game", "the players at the table"),
+    "rounds": ("game", "the rounds in the schedule"),
+    "last_cards": ("game", "the cards dealt in the schedule's last round"),
+    "round": ("round", "the round's number"),
+    "cards": ("round", "the cards dealt to each player this round"),
+    "last_round": ("round", "1 in the schedule's last round, else 0"),
+    "total": ("round", "the player's points before the round"),
+    "rank": ("round", "the player's place in the standings before the round"),
+    "last": ("round", "1 for the players with the lowest total before the round"),
+    "deals": ("round", "1 for the player dealing the round"),
+    "previous_points": ("round", "the player's points in the previous round"),
+    "previous_bid": ("round", "the player's bid in the previous round"),
+    "previous_won": ("round", "the player's tricks won in the previous round"),
+    "previous_last_winner": ("round", "the seat that won the previous round's last trick"),
+    "previous_top_scorer": ("round", "the seat that scored the most in the previous round"),
+    "first_place": ("round", "the seat leading the standings before the round"),
+    "last_place": ("round", "the seat trailing the standings before the round"),
+    "dealer": ("dealer", "the seat dealing the round"),
+    "leader": ("leader", "the seat leading the round's first trick"),
+    "bid": ("bid", "the player's bid"),
+    "position": ("bid", "the player's place in the bidding order"),
+    "bids_before": ("bid", "the bids made before the player's"),
+    "total_bids": ("bids", "every bid of the round added up"),
+    "numbered": ("trick", "the numbered cards in the trick"),
+    "trump": ("trick", "the trump cards in the trick"),
+    "won": ("played", "the player's tricks won"),
+    "made": ("played", "1 when the player's bid counts as made (the scheme's made)"),
+    "bonus": ("played", "the player's capture bonus points"),
+    "alliance": ("played", "the player's alliance points"),
+    "wager": ("played", "the player's wager"),
+    "points": ("case", "the points of the case that applied, as the adjustments before left them"),
+}
+
+
+def when_known(name: str) -> str | None:
+    """When ``name`` has a value and what it is, in words, for the error of a formula
+    that cannot read it (``None`` for a name the language does not have)."""
+    if name not in NAMES:
+        return None
+    moment, meaning = NAMES[name]
+    return f"'{name}' ({meaning}) has a value {MOMENTS[moment]}"
 
 
 def seat_names(key: str) -> tuple[str, ...]:
@@ -146,9 +215,9 @@ def card_ids(cards: Iterable[Mapping[str, Any]]) -> list[str]:
 
 
 def made_names(played: tuple[str, ...]) -> tuple[str, ...]:
-    """Names of a scheme's ``made``: the player's own values and the game's, with the
-    aggregates over every player."""
-    return (*MADE_NAMES, *GAME_NAMES, "total_bids", *played, TABLE)
+    """Names of a scheme's ``made``: the player's own values and the game's, the
+    player's about the game so far, with the aggregates over every player."""
+    return (*MADE_NAMES, *GAME_NAMES, "total_bids", *played, *GAME_PLAYER_NAMES, TABLE)
 
 
 def case_names(played: tuple[str, ...], scheme: Mapping[str, Any]) -> tuple[str, ...]:
@@ -169,6 +238,27 @@ def bid_rule_names(order: str) -> tuple[str, ...]:
 
 
 _IN_TURN_ONLY = ("position", "bids_before")
+
+
+#: Each place a formula stands, the moment it is worked out at (a key of
+#: :data:`MOMENTS`) and the names it reads (besides the patterns ``played_<role>`` and
+#: ``played_card_<card>``, a scheme's loads and a trick's role counts): every name a
+#: place reads has a value by then (a test holds the model to it). The language
+#: reference's table of when each formula is worked out says the same.
+PLACES: dict[str, tuple[str, tuple[str, ...]]] = {
+    "schedule.hand_limit": ("game", HAND_LIMIT_NAMES),
+    "scoring.extra_round_cards": ("game", EXTRA_ROUND_NAMES),
+    "play.dealer": ("round", seat_names("dealer")),
+    "play.first_leader": ("dealer", seat_names("first_leader")),
+    "bidding.first_bidder": ("leader", seat_names("first_bidder")),
+    "bidding.min": ("round", BID_RANGE_NAMES),
+    "bidding.max": ("round", BID_RANGE_NAMES),
+    "bidding.rules": ("bids", bid_rule_names("in_turn")),
+    "precedence.when": ("trick", TRICK_NAMES),
+    "scoring.made": ("played", made_names(())),
+    "scoring.cases": ("played", case_names((), {})),
+    "scoring.adjustments": ("case", adjustment_names((), {})),
+}
 
 
 class Pick(StrEnum):

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from skullking.core.errors import GameError
 from skullking.model.records import OVER
-from skullking.rounds.context import GameSoFar, rules_read, seats_read
+from skullking.rounds.context import GameSoFar, bidding_read, seats_read
 from skullking.scoring.schemes import scorer, standings
 from skullking.scoring.sheets.score import SheetScore, score_sheet
 
@@ -71,7 +71,7 @@ class Game:
         self._length = len(edition.schedule(self.schedule).rounds)
         #: Whether the edition's formulas read the game so far (each round is then given it).
         self._follows = bool(
-            seats_read(edition) or rules_read(edition) or scorer(edition, edition.scheme(self.scheme)).game_names
+            seats_read(edition) or bidding_read(edition) or scorer(edition, edition.scheme(self.scheme)).game_names
         )
         # Every round is dealt from this one generator, in turn. Its seed is derived
         # from ``seed`` (a text seed: hashed by random's own SHA-512), so that a player

@@ -63,7 +63,17 @@ from skullking.model.records import (
     Trick,
 )
 from skullking.play.randomplay import play_randomly
-from skullking.rounds.bidding import Broken, bid_range, bidding_order, broken_rules, dealer, first_leader
+from skullking.rounds.bidding import (
+    Broken,
+    bid_range,
+    bid_ranges,
+    bidding_order,
+    broken_rules,
+    dealer,
+    first_leader,
+    range_read,
+    ranges_game,
+)
 from skullking.rounds.context import GameSoFar, rules_read, seats_read
 from skullking.rounds.lookups import CHANGE_BID, WAGER, GrantSpec, lookups
 from skullking.rounds.seating import Seating, ghost_play, leader_abilities, seating
@@ -218,7 +228,12 @@ class Round:
     dealer: str
     #: The players in the order they bid (any order when bids are simultaneous).
     bidding_order: tuple[str, ...]
+    #: The lowest and highest bid (``bidding.min``/``max``); where they read a player's
+    #: names about the game so far, from the lowest of the players' to the highest
+    #: (each player's own: :meth:`range_of`).
     bid_range: tuple[int, int]
+    #: Each player's range, where the limits read the players' names (else ``None``).
+    _ranges: dict[str, tuple[int, int]] | None
     _abilities: bool
     # The deal.
     hands: dict[str, list[Play]]
@@ -299,6 +314,7 @@ class Round:
                 self._draw(random.Random(seed) if rng is None else rng)
                 self._fresh()
                 self._game = self._game_values(so_far)
+                self._own_ranges(so_far)
                 return
         self.players = players
         self.number = number
@@ -373,8 +389,34 @@ class Round:
         self._abilities = abilities
         self._fresh()
         self._game = self._game_values(so_far)
+        self._ranges = None
         if key is not None:  # kept for the next round set up alike (formulas are pure)
             known.keep_setup(key, {name: self.__dict__[name] for name in self._SETUP})
+        self._own_ranges(so_far)
+
+    def _own_ranges(self, so_far: GameSoFar | None) -> None:
+        """Each player's range of a bid, where ``bidding.min``/``max`` read the players'
+        names about the game so far (``so_far``): ``bid_range`` then spans them all."""
+        edition = self.edition
+        if not self._lookups.value(("range read",), lambda: range_read(edition)):
+            self._ranges = None
+            return
+        try:
+            game = ranges_game(
+                edition, so_far=self._so_far(so_far), players=self.players, number=self.number, rounds=self.rounds
+            )
+        except ContextError as exc:
+            raise GameError(str(exc)) from None
+        self._ranges = bid_ranges(
+            edition, cards=self.cards, number=self.number, players=self.players, rounds=self.rounds, game=game
+        )
+        lows, highs = zip(*self._ranges.values(), strict=True)
+        self.bid_range = (min(lows), max(highs))
+
+    def range_of(self, player: str) -> tuple[int, int]:
+        """``player``'s lowest and highest bid (``bidding.min``/``max``, which may read
+        the player's names about the game so far)."""
+        return self.bid_range if self._ranges is None else self._ranges[player]
 
     def _so_far(self, so_far: GameSoFar | None) -> GameSoFar:
         """The game before the round: ``so_far`` checked against the round, or when not
@@ -640,7 +682,7 @@ class Round:
             raise GameError(f"bidding is over (the round is {self.phase.value})")
         if player in self._bids:
             raise GameError(f"{player} has already bid {self._bids[player]}")
-        low, high = self.bid_range
+        low, high = self.range_of(player)
         if isinstance(bid, bool) or not isinstance(bid, int) or not low <= bid <= high:
             raise GameError(f"{player}'s bid {shown(bid)} is not a whole number from {low} to {high}")
         if player not in self.to_bid:
@@ -687,9 +729,12 @@ class Round:
 
     def _bids_of(self, player: str) -> Sequence[int]:
         """The legal bids of ``player``, who is due to bid (see :meth:`legal_bids`)."""
-        low, high = self.bid_range
+        low, high = self.range_of(player)
         if low > high:  # (validate warns of such rounds)
-            raise GameError(f"no bid can be made in round {self.number}: bidding.min gives {low}, bidding.max {high}")
+            whose = f" for {player}" if self._ranges is not None else ""
+            raise GameError(
+                f"no bid can be made in round {self.number}{whose}: bidding.min gives {low}, bidding.max {high}"
+            )
         if not self.edition.bidding.rules:  # every bid of the range
             return range(low, high + 1)
         out = tuple(bid for bid in range(low, high + 1) if not self._breaks(player, bid))
@@ -988,7 +1033,7 @@ class Round:
             options = self._values(self.edition.wagers)
         else:
             bid = self._bids[player]
-            low, high = self.bid_range
+            low, high = self.range_of(player)
             options = tuple([v for v in self._values(self.edition.bid_changes) if low <= bid + v <= high])
         return Decision(player, kind, card, trick, options) if options else None
 

@@ -17,9 +17,11 @@ looks at the others (``total_bids``, an aggregate) once every bid is in.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
+from skullking.language.expr import TABLE
 from skullking.model.records import BidRule
 from skullking.rounds.context import START_VALUES, GameSoFar, reads, rules_read, so_far_of
 
@@ -49,9 +51,70 @@ def round_values(cards: int, number: int, players: int, rounds: int) -> dict[str
 
 
 def bid_range(edition: Edition, *, cards: int, number: int, players: int, rounds: int) -> tuple[int, int]:
-    """The lowest and highest bid of a round (``bidding.min`` and ``max``)."""
+    """The lowest and highest bid of a round (``bidding.min`` and ``max``); where they
+    read a player's names about the game so far (:func:`range_read`), a player's at a
+    game's start (:data:`~skullking.rounds.context.START_VALUES`: see
+    :func:`bid_ranges` for each player's)."""
     values = round_values(cards, number, players, rounds)
+    if range_read(edition):
+        values.update(START_VALUES)
+        table = [values] * players
+        limits = edition.bidding.min, edition.bidding.max
+        low, high = (int(limit.evaluate_for(table, 0)) for limit in limits)
+        return low, high
     return int(edition.bidding.min.evaluate(values)), int(edition.bidding.max.evaluate(values))
+
+
+def range_read(edition: Edition) -> frozenset[str]:
+    """The names about each player's game so far that ``bidding.min`` and ``max`` read
+    (the standings, the earlier rounds), and the hidden table where they aggregate over
+    it: then each player has a range of their own."""
+    return _limits_read(edition.bidding.min, edition.bidding.max)
+
+
+@functools.lru_cache(maxsize=256)
+def _limits_read(low: Expression, high: Expression) -> frozenset[str]:
+    # (kept: a sheet asks at every round)
+    table = frozenset({TABLE}) if low.uses_table or high.uses_table else frozenset()
+    return reads(low, high) | table
+
+
+def bid_ranges(
+    edition: Edition,
+    *,
+    cards: int,
+    number: int,
+    players: Sequence[str],
+    rounds: int,
+    game: Mapping[str, Mapping[str, Any]] | None,
+) -> dict[str, tuple[int, int]]:
+    """Each player's lowest and highest bid in a round whose limits read the players'
+    names about the game so far (:func:`range_read`): ``game`` gives them per player
+    (:func:`game_values` at the limits; left out, a game's start)."""
+    base = round_values(cards, number, len(players), rounds)
+    table = [{**base, **(START_VALUES if game is None else game.get(p, START_VALUES))} for p in players]
+    limits = edition.bidding.min, edition.bidding.max
+    return {
+        p: (int(limits[0].evaluate_for(table, row)), int(limits[1].evaluate_for(table, row)))
+        for row, p in enumerate(players)
+    }
+
+
+def ranges_game(
+    edition: Edition, *, so_far: GameSoFar | None, players: Sequence[str], number: int, rounds: int
+) -> dict[str, dict[str, Any]] | None:
+    """Per player, the names about the game so far the limits of a bid read
+    (:func:`game_values` at ``bidding.min``/``max``): what :func:`bid_ranges` takes as
+    ``game``."""
+    return game_values(
+        edition,
+        range_read(edition) - {TABLE},
+        place="bidding.min and bidding.max",
+        so_far=so_far,
+        players=players,
+        number=number,
+        rounds=rounds,
+    )
 
 
 def _seat_values(
@@ -105,7 +168,7 @@ def game_values(
     players: Sequence[str],
     number: int,
     rounds: int,
-) -> dict[str, dict[str, int]] | None:
+) -> dict[str, dict[str, Any]] | None:
     """Per player, the names about the game so far among ``names`` that the formulas at
     ``place`` read (``None`` when they read none), ``deals`` from the round's dealer.
     ``so_far`` as for :func:`dealer`; raises
@@ -120,7 +183,7 @@ def game_values(
 
 def rules_game(
     edition: Edition, *, so_far: GameSoFar | None, players: Sequence[str], number: int, rounds: int
-) -> dict[str, dict[str, int]] | None:
+) -> dict[str, dict[str, Any]] | None:
     """Per player, the names about the game so far the edition's bidding rules read
     (:func:`game_values` at ``bidding.rules``): what :func:`broken_rules` takes as ``game``."""
     return game_values(

@@ -8,7 +8,9 @@ An edition's formulas may look across rounds. A seat formula (``play.dealer``,
 ``previous_top_scorer``, ``first_place``, ``last_place``. A formula about each player
 (scoring cases, bidding rules) sees that player's values
 (:data:`~skullking.model.records.GAME_PLAYER_NAMES`): ``total``, ``rank``, ``last``,
-``deals``, ``previous_points``, ``previous_bid``, ``previous_won``.
+``deals``, ``previous_points``, ``previous_bid``, ``previous_won``, and every earlier
+round the player played, which the aggregates over the earlier rounds (``past_count``
+...) read through a hidden name (:data:`~skullking.language.expr.PAST`).
 
 A game played move by move (:class:`skullking.play.game.Game`) and a score sheet (its
 rounds in order) give each round the game before it. Round 1 has no round before it:
@@ -32,9 +34,10 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from skullking.core.errors import ContextError
+from skullking.language.expr import PAST
 from skullking.model.records import GAME_PLAYER_NAMES, GAME_SEAT_NAMES
 
 if TYPE_CHECKING:
@@ -44,7 +47,7 @@ if TYPE_CHECKING:
 #: What every player's names are at the start of a game (no round before, nobody ahead):
 #: what a formula about each player sees in round 1, and in a round scored on its own
 #: (the bots' estimates), but for ``deals``.
-START_VALUES: Mapping[str, int] = {
+START_VALUES: Mapping[str, Any] = {
     "total": 0,
     "rank": 1,
     "last": 0,
@@ -52,13 +55,31 @@ START_VALUES: Mapping[str, int] = {
     "previous_points": 0,
     "previous_bid": 0,
     "previous_won": 0,
+    PAST: (),
 }
+#: One earlier round as the ``past_`` aggregates read it, in the order of
+#: :data:`~skullking.language.expr.PAST_NAMES` (round, cards, bid, won, made, points,
+#: bonus); ``made`` is ``None`` where the round's score does not say.
+PastRound = tuple[int, int, int, int, int | None, int, int]
 
 
 class Scored(Protocol):
     """A scored round as the game so far reads it (a
-    :class:`~skullking.scoring.schemes.RoundScore`): per player the bid (after any
-    change), the tricks won and the points."""
+    :class:`~skullking.scoring.schemes.RoundScore`): its number and cards dealt, per
+    player the bid (after any change), the tricks won and the points, whether the bid
+    was made (``None``: not said) and the capture bonuses' points."""
+
+    @property
+    def number(self) -> int: ...
+
+    @property
+    def cards(self) -> int: ...
+
+    @property
+    def made(self) -> Mapping[str, bool] | None: ...
+
+    @property
+    def bonus(self) -> Mapping[str, int] | None: ...
 
     @property
     def bids(self) -> Mapping[str, int]: ...
@@ -77,7 +98,9 @@ class GameSoFar(NamedTuple):
     ``previous`` is ``None`` in round 1), and ``last_winner``, the seat that leads on
     after the previous round's last trick (``None`` when that is nobody at this table).
     ``missing`` says why nothing is known (a round played alone), ``last_missing`` why
-    ``last_winner`` is not (the previous round's play is not known)."""
+    ``last_winner`` is not (the previous round's play is not known). ``past`` holds,
+    per seat, every earlier round that player played, in order (what the ``past_``
+    aggregates read: :data:`PastRound`)."""
 
     players: tuple[str, ...]
     number: int
@@ -88,6 +111,7 @@ class GameSoFar(NamedTuple):
     last_missing: str = ""
     #: ``missing`` because an earlier round of a sheet has problems (already reported).
     reported: bool = False
+    past: tuple[tuple[PastRound, ...], ...] = ()
 
     @classmethod
     def start(cls, players: Sequence[str]) -> GameSoFar:
@@ -127,6 +151,7 @@ class GameSoFar(NamedTuple):
             tuple((last.points[p], last.bids[p], last.won[p]) if p in last.points else None for p in table),
             table.index(last_leader) if last_leader in table else None,
             last_missing=last_missing,
+            past=tuple(tuple(_past_round(score, p) for score in scores if p in score.points) for p in table),
         )
 
     def seat_values(self, names: Iterable[str], place: str) -> dict[str, int]:
@@ -152,22 +177,27 @@ class GameSoFar(NamedTuple):
 
     def player_values(
         self, names: Collection[str], place: str, *, dealer: int | None = None
-    ) -> dict[str, dict[str, int]]:
+    ) -> dict[str, dict[str, Any]]:
         """Per player, the values of the names among ``names`` about that player, for
         the formulas at ``place`` (said in an error); ``dealer`` is the seat dealing the
-        round (needed for ``deals``). Raises :class:`ContextError` when the game so far
-        is not known."""
+        round (needed for ``deals``). The value of the hidden name
+        :data:`~skullking.language.expr.PAST` is the player's earlier rounds (a tuple of
+        :data:`PastRound`), every other value a number. Raises :class:`ContextError` when
+        the game so far is not known."""
         wanted = [name for name in GAME_PLAYER_NAMES if name in names]
         for name in wanted:
             if name != "deals":
                 self._known(name, place)
+        if PAST in wanted:
+            self._past_known(place)
         totals = self.totals
         lowest, highest = min(totals, default=0), max(totals, default=0)
-        out: dict[str, dict[str, int]] = {}
+        out: dict[str, dict[str, Any]] = {}
+        past = self.past or ((),) * len(self.players)
         for seat, player in enumerate(self.players):
             total = totals[seat]
             points, bid, won = (self.previous[seat] if self.previous else None) or (0, 0, 0)
-            every = {
+            every: dict[str, Any] = {
                 "total": total,
                 "rank": 1 + sum(other > total for other in totals),
                 "last": int(total == lowest < highest),
@@ -175,13 +205,26 @@ class GameSoFar(NamedTuple):
                 "previous_points": points,
                 "previous_bid": bid,
                 "previous_won": won,
+                PAST: past[seat],
             }
             out[player] = {name: every[name] for name in wanted}
         return out
 
+    def _past_known(self, place: str) -> None:
+        """Raise :class:`ContextError` when an earlier round's score does not say who
+        made the bid (a score given without it)."""
+        for rounds in self.past:
+            for values in rounds:
+                if values[4] is None:
+                    raise ContextError(
+                        f"{place} reads the rounds before (a past_ aggregate), but round {values[0]}'s score "
+                        "does not say whose bids were made"
+                    )
+
     def _known(self, name: str, place: str) -> None:
         if self.missing:
-            message = f"{place} reads {name} ({self._meaning(name)}), but {self.missing}"
+            said = "a past_ aggregate" if name == PAST else name
+            message = f"{place} reads {said} ({self._meaning(name)}), but {self.missing}"
             raise ContextError(message, reported=self.reported)
 
     def _meaning(self, name: str) -> str:
@@ -189,12 +232,21 @@ class GameSoFar(NamedTuple):
         if name in ("first_place", "last_place", "total", "rank", "last"):
             return f"the standings before round {self.number}"
         return {
+            PAST: f"every round before round {self.number}",
             "previous_last_winner": f"who won {before}'s last trick",
             "previous_top_scorer": f"who scored most in {before}",
             "previous_points": f"each player's points in {before}",
             "previous_bid": f"each player's bid in {before}",
             "previous_won": f"each player's tricks won in {before}",
         }.get(name, name)
+
+
+def _past_round(score: Scored, player: str) -> PastRound:
+    """``player``'s values in the scored round (who played it) as the ``past_``
+    aggregates read them."""
+    made = None if score.made is None else int(score.made[player])
+    bonus = 0 if score.bonus is None else score.bonus.get(player, 0)
+    return (score.number, score.cards, score.bids[player], score.won[player], made, score.points[player], bonus)
 
 
 def reads(*formulas: Expression | None) -> frozenset[str]:
@@ -227,6 +279,12 @@ def seats_read(edition: Edition) -> frozenset[str]:
 def rules_read(edition: Edition) -> frozenset[str]:
     """The names about the game so far that the edition's bidding rules read."""
     return reads(*(rule.require for rule in edition.bidding.rules))
+
+
+def bidding_read(edition: Edition) -> frozenset[str]:
+    """The names about the game so far that the edition's bidding reads: its rules, and
+    the limits of a bid (``bidding.min``/``max``)."""
+    return rules_read(edition) | reads(edition.bidding.min, edition.bidding.max)
 
 
 def so_far_of(so_far: GameSoFar | None, number: int, players: Sequence[str] | int) -> GameSoFar:

@@ -36,13 +36,32 @@ if TYPE_CHECKING:
 
 
 class RoundScore(NamedTuple):
-    """One scored round: cards dealt, and per player bid, tricks won and points."""
+    """One scored round: cards dealt, and per player bid, tricks won and points; and
+    what the rounds after it read of it (the ``past_`` aggregates): per player whether
+    the bid counted as made (``made``) and the capture bonuses' points won (``bonus``,
+    a player without any left out); both ``None`` when not worked out: a scorer works
+    them out when a formula of its edition reads the earlier rounds (see
+    :func:`reads_past`)."""
 
     number: int
     cards: int
     bids: Mapping[str, int]
     won: Mapping[str, int]
     points: Mapping[str, int]
+    made: Mapping[str, bool] | None = None
+    bonus: Mapping[str, int] | None = None
+
+
+def reads_past(edition: Edition) -> bool:
+    """Whether a formula of ``edition`` (a scheme's ``made``, case or adjustment, a
+    bidding rule or the limits of a bid) reads the earlier rounds (a ``past_``
+    aggregate): then its rounds' scores say who made the bid."""
+    bidding = edition.bidding
+    formulas = [rule.require for rule in bidding.rules] + [bidding.min, bidding.max]
+    for scheme in edition.schemes:
+        formulas += [scheme.made, *(e for case in scheme.cases for e in (case.when, case.points) if e is not None)]
+        formulas += [e for step in scheme.adjustments for e in (step.when, step.points) if e is not None]
+    return any(formula.uses_past for formula in formulas)
 
 
 def standings(
@@ -87,6 +106,7 @@ class Scorer:
         "card_names",
         "fast",
         "game_names",
+        "keeps_past",
         "load_ids",
         "made_divides",
         "points_of",
@@ -116,15 +136,18 @@ class Scorer:
         #: Every ``played_`` name at 0: a player's values before the play counts.
         self.zeros = dict.fromkeys((*self.role_names.values(), *self.card_names.values()), 0)
         self.uses_played = bool(played_names_used(scheme))
-        #: The names about the game so far the cases and the adjustments read (the
-        #: standings, the round before).
-        formulas = [e for case in scheme.cases for e in (case.when, case.points)]
+        #: The names about the game so far ``made``, the cases and the adjustments read
+        #: (the standings, the earlier rounds).
+        formulas = [scheme.made, *(e for case in scheme.cases for e in (case.when, case.points))]
         formulas += [e for step in scheme.adjustments for e in (step.when, step.points)]
         self.game_names = reads(*formulas)
         #: (made, points) written out over the table, or None (see _functions).
         self.fast = None if self.uses_played else _functions(scheme)
         #: Whether the made formula divides (and so can fail: asked even when unused).
         self.made_divides = divides(scheme.made.tree)
+        #: Whether a round's score says who made the bid and the bonus points won (read
+        #: by the rounds after it).
+        self.keeps_past = reads_past(edition)
 
     def points(
         self,
@@ -160,8 +183,9 @@ class Scorer:
         :func:`played_names_used`, and counted by :meth:`counts`), per player the names
         about the game so far from ``game`` (see
         :meth:`~skullking.rounds.context.GameSoFar.player_values`; needed only by
-        schemes whose cases or adjustments read them, ``game_names``; left out, every
-        player is at a game's start: :data:`~skullking.rounds.context.START_VALUES`),
+        schemes whose ``made``, cases or adjustments read them, ``game_names``; left
+        out, every player is at a game's start:
+        :data:`~skullking.rounds.context.START_VALUES`),
         and aggregate over the table.
 
         The scheme's functions written out as Python score the round where there are
@@ -171,13 +195,14 @@ class Scorer:
         value. A bonus id the edition does not have raises ``KeyError``."""
         bonus = self._bonus(captured)
         scored: dict[str, int] | None = None
+        made: dict[str, bool] | None = None
         if self.fast is not None:
             made_fn, points_fn = self.fast
             count = len(players)
             try:
-                if alliances:
+                if alliances or self.keeps_past:
                     made = made_fn(players, bids, won, cards, number, count, rounds)
-                    earned = _earned(self.alliance, alliances, made)
+                    earned = _earned(self.alliance, alliances, made) if alliances else {}
                 else:  # whether each made the bid matters only to alliances: asked if it can fail
                     earned = {}
                     if self.made_divides:
@@ -188,13 +213,15 @@ class Scorer:
             except ZeroDivisionError:
                 scored = None  # (the formulas one by one give the error)
         if scored is None:
-            table = self._table(
+            table, made = self._table(
                 number, cards, players, bids, won, bonus, alliances, wagers, loads, rounds, played, game
             )
             scored = self._evaluated(table, players)
         if extra:
             scored = {p: value + extra.get(p, 0) for p, value in scored.items()}
-        return RoundScore(number=number, cards=cards, bids=bids, won=won, points=scored)
+        if self.keeps_past:  # (what the rounds after it read of it)
+            return RoundScore(number, cards, bids, won, scored, made, {p: v for p, v in bonus.items() if v})
+        return RoundScore(number, cards, bids, won, scored)
 
     def deciding(self, **results: Any) -> dict[str, str]:
         """The id of the case that scores each player in the round :meth:`points` scores
@@ -203,7 +230,7 @@ class Scorer:
         the adjustments. Raises as :meth:`points`."""
         r = {"rounds": 0, "played": None, "game": None, **results}
         players: Sequence[str] = r["players"]
-        table = self._table(
+        table, _ = self._table(
             r["number"],
             r["cards"],
             players,
@@ -272,9 +299,9 @@ class Scorer:
         rounds: int,
         played: Mapping[str, Iterable[Play]] | None,
         game: Mapping[str, Mapping[str, int]] | None,
-    ) -> list[dict[str, int]]:
+    ) -> tuple[list[dict[str, int]], dict[str, bool]]:
         """The names every player's formulas read, a row per player (``bonus``: capture
-        points per player)."""
+        points per player), and whether each player made the bid."""
         scheme = self.scheme
         base = {
             "cards": cards,
@@ -303,12 +330,13 @@ class Scorer:
         earned = _earned(self.alliance, alliances, made) if alliances else {}
         for row, p in enumerate(players):
             env = table[row]
+            env["made"] = int(made[p])
             env["bonus"] = bonus.get(p, 0)
             env["alliance"] = earned.get(p, 0)
             env["wager"] = wagers.get(p, 0)
             for load in scheme.loads:
                 env[load] = int(loads.get(p) == load)
-        return table
+        return table, made
 
     def case_points(self, table: Sequence[Mapping[str, int]], row: int) -> int:
         """The points of the first case that holds for player ``row`` (0 when none does)."""
@@ -383,8 +411,9 @@ def scorer(edition: Edition, scheme: Scheme) -> Scorer:
 #: Slots of a :class:`Scorer` that :func:`rules_read` leaves out or reads through what
 #: they give: the scheme itself (its formulas are compared where they are written), its
 #: functions written out (the same points, sooner), the ``played_`` names
-#: (compared as what each play counts as) and the alliance (compared as what it pays).
-_READ_AS = ("scheme", "fast", "role_names", "card_names", "zeros", "alliance")
+#: (compared as what each play counts as), the alliance (compared as what it pays) and
+#: whether scores say who made the bid (no points change with it).
+_READ_AS = ("scheme", "fast", "role_names", "card_names", "zeros", "alliance", "keeps_past")
 
 
 def rules_read(edition: Edition) -> list[tuple[str, str, object]]:

@@ -242,6 +242,21 @@ def test_a_formula_reading_points_so_far_claims_nothing(tmp_path: Path) -> None:
     assert found == []
 
 
+def test_a_formula_reading_the_earlier_rounds_claims_nothing(tmp_path: Path) -> None:
+    """The earlier rounds cannot be bounded (a game may be long, and a tie may add
+    rounds): an adjustment for a bid made in an earlier round holds from round 2 on,
+    though it never holds in round 1, and is not said to change nothing; nor is a
+    bidding rule that every bid keeps in round 1 (but a player who bid more than 0
+    before may not bid 0)."""
+    _, found = _warnings(
+        tmp_path,
+        "scoring:\n  schemes:\n    classic:\n      adjustments:\n"
+        "        streak: {when: past_count(made == 1) >= 1, points: points + 5}\n"
+        "bidding:\n  rules:\n    - {id: r, require: past_every(bid == 0) or bid >= 1, description: d}\n",
+    )
+    assert found == []
+
+
 def test_round_numbers_are_bounded_only_without_tie_break_rounds(tmp_path: Path) -> None:
     """The 2021 edition breaks a tie for first with another round (the 2024 printing
     of the rulebook), which a tie may repeat: round numbers have no end, and a case

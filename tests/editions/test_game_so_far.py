@@ -44,8 +44,16 @@ CATCH_UP_ADJUSTED = (
     "scoring:\n  schemes:\n    classic:\n      adjustments:\n"
     "        catch-up: {when: last == 1 and won == bid, points: points + 10}\n"
 )
+#: Rules over the whole game so far (examples/house-rules/long-memory.yaml).
+LONG_MEMORY = (
+    "scoring:\n  schemes:\n    classic:\n      adjustments:\n"
+    "        three-missed-running: {when: won != bid and past_run(won != bid) >= 2, points: points - 30}\n"
+    "        most-bids-made: {when: 'last_round == 1 and past_count(made == 1) + made"
+    " == highest(past_count(made == 1) + made)', points: points + 25}\n"
+)
 HOUSE_RULES = {
     "catch-up-adjusted": CATCH_UP_ADJUSTED,
+    "long-memory": LONG_MEMORY,
     "last-winner-leads": LAST_WINNER_LEADS,
     "last-place-leads": LAST_PLACE_LEADS,
     "round-winner-deals": ROUND_WINNER_DEALS,

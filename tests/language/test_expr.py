@@ -256,11 +256,12 @@ def test_only_a_formula_that_divides_can_fail() -> None:
     assert quiet > 300
 
 
-def test_generated_python_reaches_nothing_but_its_four_functions() -> None:
-    """What a generated formula can name besides its values: abs, min, max and sum (and
-    itself); no builtins at all (a name outside them is not even found)."""
+def test_generated_python_reaches_nothing_but_its_five_functions() -> None:
+    """What a generated formula can name besides its values: abs, min, max, sum and
+    _run (``past_run``'s count) (and itself); no builtins at all (a name outside them is
+    not even found)."""
     expression = compile_expression("abs(bid) + min(won, 2)", NAMES)
-    assert expression._fn.__globals__.keys() == {"__builtins__", "abs", "min", "max", "sum", "formula"}
+    assert expression._fn.__globals__.keys() == {"__builtins__", "abs", "min", "max", "sum", "_run", "formula"}
     assert expression._fn.__globals__["__builtins__"] == {}
     hostile = python_function(["env"], "    return open")
     assert hostile is not None

@@ -335,13 +335,15 @@ def _so_far(edition: Edition, game: StoredGame) -> tuple[GameSoFar, ...]:
 def form(edition: Edition, game: StoredGame) -> dict[str, Any]:
     """What the page needs to enter a round of ``game``: the fields the edition has
     (bonuses, Loot alliances, wagers, bid changes, cannon loads), each round's cards,
-    bid range, dealer and first leader (``None`` where the edition's rule for them reads
-    rounds not played yet, or rounds that do not say it: who won the last trick of a
-    round given by its tricks won), how many tricks may be lost to trick-destroying
-    cards, whether a bonus counts on a missed bid, the cards a trick can hold."""
+    bid range (where each player has a range of their own, from the lowest to the
+    highest of the players', once the rounds before are known), dealer and first
+    leader (``None`` where the edition's rule for them reads rounds not played yet, or
+    rounds that do not say it: who won the last trick of a round given by its tricks
+    won), how many tricks may be lost to trick-destroying cards, whether a bonus counts
+    on a missed bid, the cards a trick can hold."""
     from skullking.core.errors import ContextError
     from skullking.model.records import EffectKind
-    from skullking.rounds.bidding import bid_range, dealer, first_leader
+    from skullking.rounds.bidding import bid_range, bid_ranges, dealer, first_leader, range_read, ranges_game
     from skullking.rounds.context import seats_read
     from skullking.rounds.seating import seat_order
     from skullking.scoring.paid import when_paid
@@ -356,7 +358,8 @@ def form(edition: Edition, game: StoredGame) -> dict[str, Any]:
     words = _vocabulary(edition)
     alliance = {e.id for e in edition.effects if e.kind is EffectKind.ALLIANCE}
     loot = any(k.module in modules and k.effect in alliance for k in edition.kinds)
-    seen = _so_far(edition, game) if seats_read(edition) else ()
+    own_ranges = bool(range_read(edition))
+    seen = _so_far(edition, game) if seats_read(edition) or own_ranges else ()
     paid = when_paid(scheme, "bonus")
     schedule_rounds = []
     for number in range(1, rounds + 1):
@@ -365,6 +368,15 @@ def form(edition: Edition, game: StoredGame) -> dict[str, Any]:
             break
         low, high = bid_range(edition, cards=cards, number=number, players=count, rounds=rounds)
         so_far = seen[number - 1] if number <= len(seen) else None
+        if own_ranges and so_far is not None:  # each player's range: from the lowest to the highest
+            try:
+                game_so_far = ranges_game(edition, so_far=so_far, players=game.players, number=number, rounds=rounds)
+                ranges = bid_ranges(
+                    edition, cards=cards, number=number, players=game.players, rounds=rounds, game=game_so_far
+                ).values()
+                low, high = min(r[0] for r in ranges), max(r[1] for r in ranges)
+            except ContextError:  # (the rounds before are not known: a game's start's range)
+                pass
         seats: dict[str, int | None] = {}
         for key, rule in (("dealer", dealer), ("leader", first_leader)):
             try:

@@ -16,7 +16,16 @@ from skullking.core.limits import MAX_EXTRA
 from skullking.core.suggest import did_you_mean, unknown
 from skullking.model.records import ROUND_KEYS, Ability, Ghost, Scheme, SheetChoice
 from skullking.reading.located import Node
-from skullking.rounds.bidding import bid_range, bidding_order, broken_rules, first_leader, rules_game
+from skullking.rounds.bidding import (
+    bid_range,
+    bid_ranges,
+    bidding_order,
+    broken_rules,
+    first_leader,
+    range_read,
+    ranges_game,
+    rules_game,
+)
 from skullking.rounds.context import GameSoFar
 from skullking.rounds.seating import leader_abilities
 from skullking.scoring.schemes import RoundScore, played_names_used, scorer
@@ -100,7 +109,7 @@ class RoundReader:
         opened = self._bids(at)
         if opened is None:
             return None
-        cards, bids, (low, high) = opened
+        cards, bids, ranges = opened
         choosers = leader_abilities(edition)
         ghost = edition.ghost_at(len(players))
         rounds = len(edition.schedule(schedule).rounds)
@@ -172,6 +181,7 @@ class RoundReader:
                     self._earned(node, choice, made, wins, cards)
         for p, change in changes.items():
             bid = bids.get(p)
+            low, high = ranges[p]
             if bid is not None and not low <= bid + change <= high:
                 key = edition.bid_changes.sheet_key if edition.bid_changes else ""
                 values.error(node.value[key].value[p], f"{p}'s bid {bid} changed by {change} leaves {low}..{high}")
@@ -218,7 +228,7 @@ class RoundReader:
         cards, bids, _ = opened
         return InProgress(number, cards, {p: b for p, b in bids.items() if b is not None})
 
-    def _bids(self, at: SheetRound) -> tuple[int, dict[str, int | None], tuple[int, int]] | None:
+    def _bids(self, at: SheetRound) -> tuple[int, dict[str, int | None], dict[str, tuple[int, int]]] | None:
         """What every round gives and is checked for first: its keys (each one the sheet
         knows), the cards dealt, and the bids (in range, keeping the bidding rules; a bid
         with a problem is ``None``); ``None`` when the cards dealt cannot be told."""
@@ -236,11 +246,17 @@ class RoundReader:
         if cards is None:
             return None
         rounds = len(edition.schedule(schedule).rounds)
-        low, high = bid_range(edition, cards=cards, number=number, players=len(players), rounds=rounds)
+        if range_read(edition):  # (each player's own range: the limits read the game so far)
+            game = ranges_game(edition, so_far=so_far, players=players, number=number, rounds=rounds)
+            ranges = bid_ranges(edition, cards=cards, number=number, players=players, rounds=rounds, game=game)
+        else:
+            ranges = dict.fromkeys(
+                players, bid_range(edition, cards=cards, number=number, players=len(players), rounds=rounds)
+            )
         bid_nodes = values.per_player(node, "bids", players, required=True)
-        bids = {p: values.whole_number(n, f"{p}'s bid", low, high) for p, n in bid_nodes.items()}
+        bids = {p: values.whole_number(n, f"{p}'s bid", *ranges[p]) for p, n in bid_nodes.items()}
         self._bidding_rules(node, players, bids, bid_nodes, cards=cards, number=number, rounds=rounds, so_far=so_far)
-        return cards, bids, (low, high)
+        return cards, bids, ranges
 
     def _keys(self, scheme: Scheme) -> tuple[str, ...]:
         """The keys a round of the sheet may have: every sheet's, the edition's choices

@@ -44,7 +44,7 @@ from skullking.model.records import (
     Scheme,
 )
 from skullking.reading.located import Location, Node, decode, parse_yaml
-from skullking.rounds.context import GameSoFar, rules_read, seats_read
+from skullking.rounds.context import GameSoFar, bidding_read, seats_read
 from skullking.scoring.schemes import RoundScore, scorer, standings
 from skullking.scoring.sheets.play import Replayed
 from skullking.scoring.sheets.reader import ValueReader
@@ -416,7 +416,7 @@ class _Context:
     round is given ``None``."""
 
     def __init__(self, edition: Edition, scheme: Scheme, players: list[str]) -> None:
-        self.follows = bool(seats_read(edition) or rules_read(edition) or scorer(edition, scheme).game_names)
+        self.follows = bool(seats_read(edition) or bidding_read(edition) or scorer(edition, scheme).game_names)
         self.players = players
         self.scores: list[RoundScore] = []
         self.last_leader: str | None = None

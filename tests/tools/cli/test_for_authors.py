@@ -416,7 +416,9 @@ def test_readme_and_explain_link_to_the_conventions_page() -> None:
 def test_write_your_first_house_rule_as_the_page_says(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The walk-through docs/house-rules/first-house-rule.md: new, edit, validate, explain,
     trick and diff print what the page shows, and so do the scores under its scoring
-    adjustments (the last round doubled, ten more for a made bid in last place)."""
+    adjustments (the last round doubled, ten more for a made bid in last place, 30 less
+    for a third missed bid in a row), and the error for a bid out of a range that reads
+    the standings."""
     section = (ROOT / "docs" / "house-rules" / "first-house-rule.md").read_text(encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     code, out, _ = run("new", "rich-14s", "--extends", "skullking-2021")
@@ -441,7 +443,7 @@ def test_write_your_first_house_rule_as_the_page_says(tmp_path: Path, monkeypatc
     for text in shown:
         for line in text.strip().splitlines():
             assert line.strip() in section, line
-    # Steps 7 and 8: the scoring adjustments, each written to the file as the page shows
+    # Steps 7 to 9: the scoring adjustments, each written to the file as the page shows
     # it, and the sheets the page scores under them.
     sheet = "edition: rich-14s.yaml\nplayers: [Ann, Bo]\n"
     made = "{bids: {Ann: 1, Bo: 0}, won: {Ann: 1, Bo: 0}}"
@@ -458,6 +460,13 @@ def test_write_your_first_house_rule_as_the_page_says(tmp_path: Path, monkeypatc
             f"rounds:\n  - {made}\n"
             "  - {bids: {Ann: 1, Bo: 1}, won: {Ann: 1, Bo: 1}}   # Bo is behind before this round\n",
         ),
+        (
+            "        three-missed: {when: won != bid and past_run(won != bid) >= 2, points: points - 30}\n",
+            "three-rounds.yaml",
+            "rounds:\n  - {bids: {Ann: 1, Bo: 0}, won: {Ann: 0, Bo: 1}}\n"
+            "  - {bids: {Ann: 0, Bo: 0}, won: {Ann: 2, Bo: 0}}\n"
+            "  - {bids: {Ann: 0, Bo: 3}, won: {Ann: 3, Bo: 0}}   # Ann's third miss in a row\n",
+        ),
     ):
         assert all(f"   {line}" in section for line in adjustment.splitlines())
         assert all(f"   {line}" in section for line in (sheet + rounds).splitlines())
@@ -468,6 +477,14 @@ def test_write_your_first_house_rule_as_the_page_says(tmp_path: Path, monkeypatc
         assert code == 0 and f"$ skullking score {sheet_name}" in section
         for line in out.strip().splitlines():
             assert f"   {line}" in section, line
+    # Step 10: a bid's range over the standings refuses round 3's zero bid of Ann, last.
+    limit = "bidding:\n  min: if last == 1 then 1 else 0\n"
+    assert all(f"    {line}" in section for line in limit.splitlines())
+    path.write_text(path.read_text(encoding="utf-8") + limit, "utf-8")
+    assert run("validate", "--strict", "rich-14s.yaml")[0] == 0
+    code, out, err = run("score", "three-rounds.yaml")
+    assert code == 2 and out == ""
+    assert f"    {err.strip()}\n    2\n" in section
 
 
 def test_sheet_schema_takes_a_last_round_in_progress_with_its_bids_alone() -> None:

@@ -965,6 +965,47 @@ def test_the_form_of_a_house_rule_over_the_game_so_far(client: TestClient) -> No
     assert [(r["dealer"], r["leader"]) for r in rounds[:2]] == [(2, 0), (0, None)]
 
 
+def test_the_form_spans_each_players_own_bid_range(client: TestClient) -> None:
+    """A house rule: the player in last place may not bid 0, the leader bids at most one
+    less than the cards dealt. Before round 1 is in the form gives round 2 the range of
+    a game's start (everybody level, so first: 0 to 1); once round 1 is in (Emma 20,
+    Nico and Pat 10), from Emma's 0 to the trailing players' 2; a bid out of a player's
+    own range is refused with the sheet's message."""
+    limits = (
+        "extends: skullking-2021\nid: limits\nbidding:\n  min: if last == 1 then 1 else 0\n"
+        "  max: if rank == 1 and round > 1 then cards - 1 else cards\n"
+    )
+    game = new_game(client, rules=limits)
+    assert client.get(f"/api/games/{game}/form").json()["rounds"][1]["bids"] == [0, 1]
+    assert put(client, game, 1, ROUND_1).status_code == 200
+    assert client.get(f"/api/games/{game}/form").json()["rounds"][1]["bids"] == [0, 2]
+    answer = put(client, game, 2, ROUND_2)  # Emma bids 2 of 2 while leading; Nico bids 0 while last
+    assert answer.status_code == 400
+    assert "round 2: Emma's bid 2 is out of range 0..1" in answer.text
+    assert "round 2: Nico's bid 0 is out of range 1..2" in answer.text
+
+
+def test_a_house_rule_over_the_whole_game_scores_the_pads_rounds(client: TestClient) -> None:
+    """A house rule: a missed bid that makes three missed bids in a row costs 30 more.
+    Pat misses in rounds 1 to 3 (-10 each): 30 more in round 3; Nico misses rounds 1
+    and 3 but makes his zero in round 2: nothing more."""
+    rule = (
+        "extends: skullking-2021\nid: runs\nscoring:\n  schemes:\n    classic:\n      adjustments:\n"
+        "        three: {when: won != bid and past_run(won != bid) >= 2, points: points - 30}\n"
+    )
+    game = new_game(client, rules=rule)
+    rounds = [
+        rnd({"Emma": 0, "Nico": 0, "Pat": 1}, {"Emma": 0, "Nico": 1, "Pat": 0}),
+        rnd({"Emma": 0, "Nico": 0, "Pat": 1}, {"Emma": 0, "Nico": 0, "Pat": 2}),
+        rnd({"Emma": 1, "Nico": 1, "Pat": 1}, {"Emma": 1, "Nico": 2, "Pat": 0}),
+    ]
+    for number, played in enumerate(rounds, start=1):
+        assert put(client, game, number, played).status_code == 200
+    record = game_of(client, game)
+    assert [r["points"]["Pat"] for r in record["rounds"]] == [-10, -10, -10 - 30]
+    assert [r["points"]["Nico"] for r in record["rounds"]] == [-10, 20, -10]
+
+
 def test_the_form_without_the_advanced_cards(client: TestClient) -> None:
     """A 2021 game without the advanced module has no Loot and no
     destroyed tricks."""
