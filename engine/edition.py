@@ -21,6 +21,7 @@ from skullking.language.notation import Vocabulary
 from skullking.model.cards import ALLIES, ALTERS, UNDECLARED, Card, Cards, Lead, Play
 from skullking.model.records import (
     EXTRA_ROUND_NAMES,
+    LATER_FIELDS,
     ROUND_NAMES,
     Ability,
     Bidding,
@@ -44,7 +45,7 @@ from skullking.model.records import (
 )
 from skullking.tricks.compiled.plans import new_pattern_id
 from skullking.tricks.compiled.resolver import CompiledTricks
-from skullking.tricks.interpreter import Resolver, TrickResult, legal_plays
+from skullking.tricks.interpreter import Resolver, TrickResult, always_named, legal_plays
 
 
 class Edition:
@@ -287,15 +288,19 @@ class Edition:
         file as read, and the places in the files where each rule is written count only
         when ``described`` (the score pad's reports show them); without, a comment added
         to the file or the file read under another name keeps the fingerprint. A game
-        record's ``Rules`` tag and the plan tables kept in the cache use it without."""
+        record's ``Rules`` tag and the plan tables kept in the cache use it without. A
+        field added to the model later counts only where it is not at its default
+        (:data:`~skullking.model.records.LATER_FIELDS`): the rules from before it keep
+        their fingerprint."""
         import hashlib
 
         from skullking.model.registry import EDITIONS
+        from skullking.storage.codec import text
 
         left_out = ("path", "provenance") if described else _NOT_RULES
         values = {name: getattr(self, name) for name in self.FIELDS if name not in left_out}
         found = values if described else _without_places(values)
-        return hashlib.sha256(EDITIONS.dumps(found).encode()).hexdigest()
+        return hashlib.sha256(text(_earlier(EDITIONS.encode(found))).encode()).hexdigest()
 
     # ------------------------------------------------------------------ cards
 
@@ -497,10 +502,12 @@ class Edition:
         return [m.id for m in self.modules if m.min_players <= players]
 
     def destroying_cards(self, modules: Iterable[str] | None = None) -> int:
-        """How many cards in play can leave a trick without a winner (tricks a round
-        may lose): cards with a destroy_trick or neutralize effect."""
+        """How many cards in play can leave a trick that counts for nobody (tricks a
+        round may lose): cards with a destroy_trick or neutralize effect, but those
+        whose ``counts_for`` always names a player (a strategy that always names a seat
+        is tried before any that may not)."""
         chosen = set(modules) if modules is not None else {m.id for m in self.modules}
-        altering = {e.id for e in self.effects if e.kind is not EffectKind.ALLIANCE}
+        altering = {e.id for e in self.effects if e.kind is not EffectKind.ALLIANCE and not always_named(e.counts_for)}
         return sum(k.copies for k in self.kinds if k.module in chosen and k.effect in altering)
 
     def alliance_points(self) -> int:
@@ -525,6 +532,25 @@ class Edition:
 #: The fields that name and describe an edition, and its file as read: no rule depends
 #: on them.
 _NOT_RULES = frozenset({"id", "title", "description", "sources", "path", "data", "provenance"})
+
+
+def _earlier(data: Any) -> Any:
+    """The codec's ``data`` with each record's :data:`LATER_FIELDS` left out where they
+    all hold their defaults (they are the record's last fields)."""
+    if isinstance(data, list):
+        return [_earlier(item) for item in data]
+    if not isinstance(data, dict):
+        return data
+    found = {key: _earlier(value) for key, value in data.items()}
+    later = LATER_FIELDS.get(found.get("r", "")) if isinstance(found.get("r"), str) else None
+    if later:
+        from skullking.model.registry import EDITIONS
+
+        record = EDITIONS.record(found["r"])
+        defaults = [_earlier(EDITIONS.encode(record._field_defaults[name])) for name in later]
+        if found["f"][-len(later) :] == defaults:
+            found["f"] = found["f"][: -len(later)]
+    return found
 
 
 def _without_places(value: Any) -> Any:

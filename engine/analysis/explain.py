@@ -25,8 +25,18 @@ import os
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from skullking.model.records import AbilityKind, AlliancePays, Effect, EffectKind, Pattern, Rule, TieBreakWinner
+from skullking.model.records import (
+    AbilityKind,
+    AlliancePays,
+    BonusesPaid,
+    Effect,
+    EffectKind,
+    Pattern,
+    Rule,
+    TieBreakWinner,
+)
 from skullking.scoring.paid import cases_say, when_paid
+from skullking.tricks.interpreter import COUNTED, always_named
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
@@ -164,6 +174,16 @@ _PAYS = {
     AlliancePays.OWN_MADE: "when they made their own bid",
     AlliancePays.ALWAYS: "always",
 }
+
+
+def _counted(effect: Effect) -> str:
+    """Who a trick ``effect`` leaves without a winner counts for (its ``counts_for``),
+    and whether it pays its bonuses, in words."""
+    named = [COUNTED[strategy] for strategy in effect.counts_for]
+    if not always_named(effect.counts_for):
+        named.append("nobody")
+    paid = "its capture bonuses paid" if effect.bonuses is BonusesPaid.PAID else "no capture bonus paid"
+    return f"the trick counts as a trick won for {', else '.join(named)} ({paid}; who leads next is as above)"
 
 
 def _alliance_paid(edition: Edition, effect: Effect) -> str:
@@ -341,6 +361,8 @@ def explain(edition: Edition) -> str:
             else:
                 order = ", else ".join(s.replace("_", " ") for s in effect.next_leader)
                 lines.append(f"  - when nobody wins, the next leader is: {order}")
+                if effect.counts_for:
+                    lines.append(f"  - when nobody wins, {_counted(effect)}")
         lines.append("")
 
     paid = when_paid(edition.scheme(), "bonus").words(verb="when", holds="is made", paid="paid ")

@@ -338,7 +338,8 @@ def form(edition: Edition, game: StoredGame) -> dict[str, Any]:
     bid range, dealer and first leader (``None`` where the edition's rule for them reads
     rounds not played yet, or rounds that do not say it: who won the last trick of a
     round given by its tricks won), how many tricks may be lost to trick-destroying
-    cards, the cards a trick can hold."""
+    cards (those that may leave a trick counting for nobody: a card whose effect counts
+    it for a player loses none), the cards a trick can hold."""
     from skullking.core.errors import ContextError
     from skullking.model.records import EffectKind
     from skullking.rounds.bidding import bid_range, dealer, first_leader
