@@ -1732,3 +1732,20 @@ def test_a_refused_write_carries_the_security_headers(client: TestClient) -> Non
     assert answer.status_code == 403
     assert CSP in answer.headers
     assert answer.headers.get("x-content-type-options") == "nosniff"
+
+
+def test_the_trick_checker_of_a_game_says_who_a_destroyed_trick_counts_for(client: TestClient) -> None:
+    """A house rule (the Kraken's trick counts for who would have won it,
+    examples/house-rules/kraken-trick-counts.yaml): the game's trick checker gives
+    ``counts_for`` as a seat of the game's table beside the null winner. Pat (seat 2)
+    leads Y10, Emma's KRAKEN, Nico's B2: Nico's black 2 would have won, so the trick
+    counts for Nico (seat 1), who leads next, as the 2021 rulebook has it."""
+    rules = (Path(__file__).resolve().parents[3] / "examples" / "house-rules" / "kraken-trick-counts.yaml").read_text(
+        encoding="utf-8"
+    )
+    game = new_game(client, rules=rules)
+    answer = trick_api(client, ["Y10", "KRAKEN", "B2"], 2, 3, game=game)
+    assert answer.status_code == 200, answer.text
+    got = answer.json()
+    assert (got["winner"], got["counts_for"], got["next_leader"], got["bonus"]) == (None, 1, 1, 0)
+    assert got["seats"] == [2, 0, 1]
