@@ -10,7 +10,9 @@ Resolution is a pure function of the edition and the plays. In order:
 2. **Precedence.** The rules of the list are tried in order; the first whose
    condition holds and that finds a card names the winner.
 3. **Bonuses and alliances** of the won trick, and who leads next (the winner, or
-   the effect's ``next_leader`` strategies when nobody won).
+   the effect's ``next_leader`` strategies when nobody won). A trick nobody won counts
+   for the first seat the effect's ``counts_for`` strategies name (nobody when none
+   does), paid the bonuses of that seat's card where the effect's ``bonuses`` says so.
 
 :class:`Resolver` holds the edition's rules in the form this interpretation reads
 (role and suit indices, compiled conditions, bonus tables), and checks tricks that
