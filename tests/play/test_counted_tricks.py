@@ -11,6 +11,7 @@ bid made 10 a card dealt; a Loot alliance pays 20 each only when both made their
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -21,6 +22,7 @@ from skullking.core.errors import SheetError
 from skullking.edition import Edition
 from skullking.language.record import parse_record, write_record
 from skullking.play.replay import replay_game
+from skullking.play.round import Game, play_randomly
 
 ROOT = Path(__file__).resolve().parents[2]
 HOUSE_RULE = ROOT / "examples" / "house-rules" / "kraken-trick-counts.yaml"
@@ -165,3 +167,22 @@ def test_a_game_record_replays_the_counted_trick(house: Edition) -> None:
     assert write_record(record) == RECORD
     score = replay_game(house, record.games[0], file="game.skr")
     assert dict(score.totals) == {"Ann": 40, "Bo": 30, "Cy": 50}
+
+
+def test_random_games_replay_and_rescore_alike(house: Edition) -> None:
+    """The house rule over random games of 3 to 5 players: each game, written as its
+    record and replayed, and written as its score sheet (the whole play) and scored,
+    gives the totals the game gave; and some trick the Kraken destroyed counted for a
+    player in them (what is checked is there)."""
+    counted = 0
+    for seed in range(12):
+        game = Game(house, [f"P{i}" for i in range(3 + seed % 3)], seed=seed)
+        rng = random.Random(seed)
+        while not game.over:
+            round_ = game.next_round()
+            play_randomly(round_, rng)
+            counted += sum(t.winner is None and t.counts_for is not None for t in round_.tricks)
+        totals = game.score().totals
+        assert replay_game(house, parse_record(write_record(game.as_record())).games[0]).totals == totals
+        assert house.score_sheet(game.as_sheet(), file="game.yaml").totals == totals
+    assert counted > 0
