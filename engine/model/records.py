@@ -200,7 +200,9 @@ class EffectKind(StrEnum):
 
 
 class NextLeader(StrEnum):
-    """Who leads after a trick without a winner (``effects.list[].next_leader``)."""
+    """A seat of a trick without a winner, named by what it did in the trick: who leads
+    after it (``effects.list[].next_leader``), and who it counts for
+    (``effects.list[].counts_for``)."""
 
     WOULD_HAVE_WON_WITHOUT_EFFECTS = "would_have_won_without_effects"
     WOULD_HAVE_WON_WITHOUT_CARD = "would_have_won_without_card"
