@@ -22,6 +22,7 @@ from skullking.model.cards import ALLIES, ALTERS, UNDECLARED, Card, Cards, Lead,
 from skullking.model.records import (
     BID_RANGE_NAMES,
     EXTRA_ROUND_NAMES,
+    LATER_FIELDS,
     Ability,
     Bidding,
     Bonus,
@@ -44,7 +45,7 @@ from skullking.model.records import (
 )
 from skullking.tricks.compiled.plans import new_pattern_id
 from skullking.tricks.compiled.resolver import CompiledTricks
-from skullking.tricks.interpreter import Resolver, TrickResult, legal_plays
+from skullking.tricks.interpreter import Resolver, TrickResult, always_named, legal_plays
 
 
 class Edition:
@@ -286,21 +287,22 @@ class Edition:
         Where its file lies never counts, nor the names the rule language offers each
         formula (a formula counts as its text, type and checked tree). Its name, title,
         descriptions and sources, the file as read, and the places in the files where
-        each rule is written count only when ``described`` (the score pad's reports show them); without, a comment added
-        to the file or the file read under another name keeps the fingerprint. A game
-        record's ``Rules`` tag and the plan tables kept in the cache use it without.
-        A rule the model gained later (:data:`LATER_FIELDS`) counts only where it is set,
-        so records played before it was added still replay."""
+        each rule is written count only when ``described`` (the score pad's reports show
+        them); without, a comment added to the file or the file read under another name
+        keeps the fingerprint. A game
+        record's ``Rules`` tag and the plan tables kept in the cache use it without. A
+        field added to the model later counts only where it is not at its default
+        (:data:`~skullking.model.records.LATER_FIELDS`): the rules from before it keep
+        their fingerprint."""
         import hashlib
-        import json
 
         from skullking.model.registry import EDITIONS
+        from skullking.storage.codec import text
 
         left_out = ("path", "provenance") if described else _NOT_RULES
         values = {name: getattr(self, name) for name in self.FIELDS if name not in left_out}
         found = values if described else _without_places(values)
-        written = _without_later(json.loads(EDITIONS.dumps(found)))
-        return hashlib.sha256(json.dumps(written, ensure_ascii=False, separators=(",", ":")).encode()).hexdigest()
+        return hashlib.sha256(text(_earlier(EDITIONS.encode(found))).encode()).hexdigest()
 
     # ------------------------------------------------------------------ cards
 
@@ -502,10 +504,12 @@ class Edition:
         return [m.id for m in self.modules if m.min_players <= players]
 
     def destroying_cards(self, modules: Iterable[str] | None = None) -> int:
-        """How many cards in play can leave a trick without a winner (tricks a round
-        may lose): cards with a destroy_trick or neutralize effect."""
+        """How many cards in play can leave a trick that counts for nobody (tricks a
+        round may lose): cards with a destroy_trick or neutralize effect, but those
+        whose ``counts_for`` always names a player (a strategy that always names a seat
+        is tried before any that may not)."""
         chosen = set(modules) if modules is not None else {m.id for m in self.modules}
-        altering = {e.id for e in self.effects if e.kind is not EffectKind.ALLIANCE}
+        altering = {e.id for e in self.effects if e.kind is not EffectKind.ALLIANCE and not always_named(e.counts_for)}
         return sum(k.copies for k in self.kinds if k.module in chosen and k.effect in altering)
 
     def alliance_points(self) -> int:
@@ -532,26 +536,23 @@ class Edition:
 _NOT_RULES = frozenset({"id", "title", "description", "sources", "path", "data", "provenance"})
 
 
-#: The fields a record of the model gained after game records began to carry an
-#: edition's fingerprint (by record name, each list the record's last fields, in
-#: order): left out of the fingerprint while every one of them is ``None`` (the file
-#: leaves the rule unsaid), so that the fingerprint of an edition that does not use
-#: them is the one it had before they existed.
-LATER_FIELDS: Mapping[str, tuple[str, ...]] = {"PlayRules": ("extra_round_dealer", "extra_round_leader")}
+def _earlier(data: Any) -> Any:
+    """The codec's ``data`` with each record's :data:`LATER_FIELDS` left out where they
+    all hold their defaults (they are the record's last fields)."""
+    if isinstance(data, list):
+        return [_earlier(item) for item in data]
+    if not isinstance(data, dict):
+        return data
+    found = {key: _earlier(value) for key, value in data.items()}
+    later = LATER_FIELDS.get(found.get("r", "")) if isinstance(found.get("r"), str) else None
+    if later:
+        from skullking.model.registry import EDITIONS
 
-
-def _without_later(value: Any) -> Any:
-    """The codec's JSON of a value (``{"r": name, "f": fields}`` for a record) with the
-    :data:`LATER_FIELDS` of each record left out where all are ``None``."""
-    if isinstance(value, list):
-        return [_without_later(v) for v in value]
-    if not isinstance(value, dict):
-        return value
-    out = {k: _without_later(v) for k, v in value.items()}
-    later = LATER_FIELDS.get(out["r"], ()) if "r" in out and "f" in out else ()
-    if later and all(v is None for v in out["f"][-len(later) :]):
-        out["f"] = out["f"][: -len(later)]
-    return out
+        record = EDITIONS.record(found["r"])
+        defaults = [_earlier(EDITIONS.encode(record._field_defaults[name])) for name in later]
+        if found["f"][-len(later) :] == defaults:
+            found["f"] = found["f"][: -len(later)]
+    return found
 
 
 def _without_places(value: Any) -> Any:

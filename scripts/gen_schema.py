@@ -194,6 +194,31 @@ NEXT_LEADER = array(
     minItems=1,
 )
 
+COUNTS_FOR = array(
+    "destroy_trick, neutralize: who a trick the effect leaves without a winner counts for, as a trick "
+    "won in the scoring: strategies tried in order, the first that names a seat decides; 'nobody' (the "
+    "default) ends the list: the trick counts for nobody. It never changes who leads next ('next_leader') "
+    "or who wins the trick; a trick counted so forms no alliance and grants no ability (those need a "
+    "winning card), and pays its capture bonuses only as 'bonuses' says.",
+    {
+        "enum": [
+            "nobody",
+            "would_have_won_without_effects",
+            "would_have_won_without_card",
+            "effect_player",
+            "left_of_effect_player",
+            "trick_leader",
+        ],
+        "description": (
+            "nobody: the trick counts for nobody; would_have_won_without_effects: for the winner had no "
+            "trick-altering card been played; would_have_won_without_card: for the winner had only the "
+            "effect's own card not been played; effect_player: for who played the effect's card; "
+            "left_of_effect_player: for the next seat after them; trick_leader: for who led this trick."
+        ),
+    },
+    minItems=1,
+)
+
 EFFECT = obj(
     "A card effect. 'destroy_trick' and 'neutralize' alter the whole trick (only one takes effect per "
     "trick, see when_several); 'alliance' binds the card's player to the trick's winner.",
@@ -202,6 +227,15 @@ EFFECT = obj(
         "kind": {"enum": ["destroy_trick", "neutralize", "alliance"], "description": "What the effect does."},
         "description": {"type": "string", "description": "What the effect does, shown to players."},
         "next_leader": NEXT_LEADER,
+        "counts_for": COUNTS_FOR,
+        "bonuses": {
+            "enum": ["paid", "not_paid"],
+            "description": (
+                "destroy_trick, neutralize, with 'counts_for': whether a trick the effect leaves without a "
+                "winner pays its capture bonuses to whoever it counts for, as if the card that player "
+                "played had won it ('paid'), or pays none ('not_paid', the default)."
+            ),
+        },
         "becomes": {
             "type": "string",
             "description": "neutralize (required there, and taken by no other kind): one of the edition's "

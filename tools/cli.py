@@ -150,21 +150,24 @@ def cmd_validate(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def trick_text(edition: Edition, cards: Sequence[Any], result: TrickResult) -> str:
-    """``trick``'s text: who wins and why (the deciding rule's description), the bonus
-    and when the edition's default scheme pays it (``Bonus if the bid holds``, as its
-    cases say: :func:`~skullking.scoring.paid.when_paid`), alliances and the next
-    leader, a line each."""
+    """``trick``'s text: who wins and why (the deciding rule's description), who a trick
+    nobody wins counts for (an effect's ``counts_for``), the bonus and when the
+    edition's default scheme pays it (``Bonus if the bid holds``, as its cases say:
+    :func:`~skullking.scoring.paid.when_paid`), alliances and the next leader, a line
+    each."""
     from skullking.scoring.paid import when_paid
 
     lines = []
     if result.winner is None:
         lines.append(f"Nobody wins the trick: {result.reason} [{result.rule}].")
+        if result.counts_for is not None:
+            lines.append(f"The trick counts for seat {result.counts_for} as a trick won.")
     else:
         card = cards[result.winning_card or 0]
         lines.append(f"Seat {result.winner} wins with {card}: {result.reason} [{result.rule}].")
-        if result.bonus:
-            ids = ", ".join(result.bonuses)
-            lines.append(f"Bonus {when_paid(edition.scheme(), 'bonus').words()}: {result.bonus} ({ids}).")
+    if result.bonus:
+        ids = ", ".join(result.bonuses)
+        lines.append(f"Bonus {when_paid(edition.scheme(), 'bonus').words()}: {result.bonus} ({ids}).")
     lines.extend(f"Alliance: seat {a} (alliance card) with seat {b}." for a, b in result.alliances)
     lines.append(f"Seat {result.next_leader} leads the next trick.")
     return text_lines(lines)

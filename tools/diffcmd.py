@@ -15,10 +15,12 @@ from skullking.tools.common import UsageError, named_edition, text_lines, write_
 def _said(outcome: dict[str, Any]) -> str:
     if outcome["winner"] is None:
         text = f"nobody wins, seat {outcome['next_leader']} leads"
+        if outcome.get("counts_for") is not None:  # (an effect's counts_for)
+            text += f", it counts for seat {outcome['counts_for']}"
     else:
         text = f"seat {outcome['winner']} wins"
-        if outcome["bonus"]:
-            text += f" (+{outcome['bonus']})"
+    if outcome["bonus"]:
+        text += f" (+{outcome['bonus']})"
     return f"{text} [{outcome['rule']}]"
 
 

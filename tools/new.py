@@ -118,6 +118,20 @@ def _steps(base: Edition) -> list[Step]:
                 ),
             )
         )
+        if not effect.counts_for:  # (a base that counts it for somebody already says so)
+            steps.append(
+                Step(
+                    (
+                        "Who a trick nobody wins counts for, as a trick won: an effect's counts_for, the same",
+                        "ways (or nobody, the default); bonuses: paid pays that player the trick's bonuses.",
+                    ),
+                    (
+                        "effects:",
+                        "  list:",
+                        f"    {effect.id}: {{counts_for: [would_have_won_without_effects]}}",
+                    ),
+                )
+            )
     rules = [r for r in base.precedence if r.pick in (Pick.FIRST, Pick.LAST)]
     if rules:
         rule = rules[0]

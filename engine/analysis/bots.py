@@ -190,7 +190,7 @@ def strengths(edition: Edition, modules: frozenset[str], seats: int) -> Mapping[
                 continue
             counted += 1
             result = edition.resolve_trick([*others[:place], play, *others[place:]])
-            wins += result.winner == place
+            wins += result.counts_for == place  # (a trick that counts for the player is one won)
         out[code] = wins / counted if counted else 0.0
     return out
 
@@ -280,7 +280,7 @@ class HeuristicBot:
         losers: list[Play] = []
         for option in options:
             result = edition.resolve_trick([*trick, option], 0, seats)
-            (winners if result.winner == place else losers).append(option)
+            (winners if result.counts_for == place else losers).append(option)
         last = view.to_play_after() == 0
         if needs > 0:
             if winners:

@@ -299,7 +299,8 @@ def spread_sample(size: int, most: int, seed: int) -> Iterator[int]:
 def trick_differences(
     a: Edition, b: Edition, *, sample: int = 2000, seed: int = 2021, depth: int = 3, most: int | None = None
 ) -> dict[str, Any]:
-    """Tricks whose winner, next leader, bonus or alliances differ between the editions
+    """Tricks whose winner, next leader, bonus, alliances or player they count for differ
+    between the editions
     (``checked``, ``differ``, ``examples``), and tricks only one of them can have
     (``only_a``, ``only_b``, with examples of how they play there and why the other
     cannot have them): every ordered trick of 2 to ``depth`` cards of either deck (or,
@@ -365,8 +366,10 @@ def trick_differences(
             only_one("a", trick, left, right)
             continue
         checked += 1
-        # winner, next leader, bonus, alliances; two examples per pair of deciding rules
-        if left[:4] != right[:4] and tally.differs((left.rule, right.rule)):
+        # winner, next leader, bonus, alliances, who it counts for; two examples per pair
+        # of deciding rules
+        differ = left[:4] != right[:4] or left.counts_for != right.counts_for
+        if differ and tally.differs((left.rule, right.rule)):
             tally.examples.append({"cards": list(trick[0]), "a": left.as_json(), "b": right.as_json()})
     tally.checked = checked
     return {**tally.as_json(), "grid": _grid_json(size, most)}

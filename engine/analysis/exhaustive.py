@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from skullking.core.errors import SkullKingError
 from skullking.model.cards import UNDECLARED, Play
-from skullking.model.records import Effect, EffectKind, Fallback, NextLeader, Pattern, Pick, Rule, Ties
+from skullking.model.records import BonusesPaid, Effect, EffectKind, Fallback, NextLeader, Pattern, Pick, Rule, Ties
 from skullking.tricks.interpreter import (
     _ANY,
     _LED,
@@ -338,7 +338,13 @@ def play_all(edition: Edition, *, done: Callable[[Usage], bool] | None = None, l
     usage = Usage()
     resolver = edition.interpreter
     effects = edition.effects
-    destroyers = {e.slot for e in effects if e.kind is EffectKind.DESTROY_TRICK}
+    # (effects whose trick pays nothing: one that counts it for a player with its
+    # bonuses pays as a won trick does)
+    destroyers = {
+        e.slot
+        for e in effects
+        if e.kind is EffectKind.DESTROY_TRICK and not (e.counts_for and e.bonuses is BonusesPaid.PAID)
+    }
     for classes, plays in domain.tricks(positions=False):
         if usage.tricks >= limit:
             usage.complete = False
@@ -356,9 +362,9 @@ def play_all(edition: Edition, *, done: Callable[[Usage], bool] | None = None, l
             if ruled != "-":
                 usage.rules.add((ruled, result.rule))
             usage.winners.update(domain.classes[classes[result.winning_card]].owners)
-            usage.bonuses.update(result.bonuses)
             for seat, _ in result.alliances:
                 usage.effects.add(effects[plays[seat].effect_index].id)
+        usage.bonuses.update(result.bonuses)  # (a trick nobody won pays where it counts for somebody)
         if done is not None and usage.tricks % 64 == 0 and done(usage):
             break
     usage.seconds = time.perf_counter() - started
@@ -388,8 +394,8 @@ class Alike(NamedTuple):
 
 def same_tricks_each(edition: Edition, others: Sequence[Edition], limit: int = MAX_TRICKS) -> Alike:
     """For each of ``others`` (editions with ``edition``'s cards), whether every trick
-    of the analysis of the two ends alike: same winner, next leader, bonus and
-    alliances; more than ``limit`` tricks count as a difference.
+    of the analysis of the two ends alike: same winner, next leader, bonus, alliances
+    and player it counts for; more than ``limit`` tricks count as a difference.
 
     The answers are those of playing each pair through, with the work shared: the
     tricks of the analysis are enumerated and resolved under ``edition`` once for all
@@ -433,11 +439,12 @@ def same_tricks_each(edition: Edition, others: Sequence[Edition], limit: int = M
                     theirs = others[i].plays
                     y = others[i].interpreter.resolve([theirs[dealt[k]] for k in arrangement], 0, len(arrangement))
                     replayed += 1
-                    if (x.winner, x.next_leader, x.bonus, x.alliances) != (
+                    if (x.winner, x.next_leader, x.bonus, x.alliances, x.counts_for) != (
                         y.winner,
                         y.next_leader,
                         y.bonus,
                         y.alliances,
+                        y.counts_for,
                     ):
                         answers[i] = False
                         undecided.discard(i)

@@ -29,6 +29,7 @@ from skullking.model.records import (
     DEFAULTS,
     AbilityKind,
     AlliancePays,
+    BonusesPaid,
     Effect,
     EffectKind,
     Pattern,
@@ -36,6 +37,7 @@ from skullking.model.records import (
     TieBreakWinner,
 )
 from skullking.scoring.paid import cases_say, when_paid
+from skullking.tricks.interpreter import COUNTED, always_named
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
@@ -190,6 +192,16 @@ _PAYS = {
     AlliancePays.OWN_MADE: "when they made their own bid",
     AlliancePays.ALWAYS: "always",
 }
+
+
+def _counted(effect: Effect) -> str:
+    """Who a trick ``effect`` leaves without a winner counts for (its ``counts_for``),
+    and whether it pays its bonuses, in words."""
+    named = [COUNTED[strategy] for strategy in effect.counts_for]
+    if not always_named(effect.counts_for):
+        named.append("nobody")
+    paid = "its capture bonuses paid" if effect.bonuses is BonusesPaid.PAID else "no capture bonus paid"
+    return f"the trick counts as a trick won for {', else '.join(named)} ({paid}; who leads next is as above)"
 
 
 def _alliance_paid(edition: Edition, effect: Effect) -> str:
@@ -367,6 +379,8 @@ def explain(edition: Edition) -> str:
             else:
                 order = ", else ".join(s.replace("_", " ") for s in effect.next_leader)
                 lines.append(f"  - when nobody wins, the next leader is: {order}")
+                if effect.counts_for:
+                    lines.append(f"  - when nobody wins, {_counted(effect)}")
         lines.append("")
 
     paid = when_paid(edition.scheme(), "bonus").words(verb="when", holds="is made", paid="paid ")

@@ -20,7 +20,7 @@
   roles, declarations and effects, a suit's trump) without which, the file's other
   changes kept, every card leads alike (so the suit to follow is the same), the ghost
   hand plays every card alike, every trick of the analysis ends alike (same winner, next
-  leader, bonus, alliances) and scoring reads the same of the rules
+  leader, bonus, alliances and player it counts for) and scoring reads the same of the rules
   (:func:`skullking.scoring.schemes.rules_read`: each card counts as the same role and
   card for the ``played_`` names the formulas read, alliances pay the same points on the
   same bids made; :func:`skullking.scoring.sheets.bonus.claims_read`: a score sheet may
@@ -543,7 +543,10 @@ def _is_default(path: tuple[str, ...], value: object) -> bool:
     pattern = tuple("[]" if step.startswith("[") else step for step in path)
     if pattern not in DEFAULTS:
         return False
-    return str(value).strip() == str(DEFAULTS[pattern]) and not isinstance(value, dict | list)
+    default = DEFAULTS[pattern]
+    if isinstance(default, list):  # (a list of words, as ``counts_for: [nobody]``)
+        return isinstance(value, list) and [str(v).strip() for v in value] == default
+    return str(value).strip() == str(default) and not isinstance(value, dict | list)
 
 
 def _nested(base: Node, overlay: Node, path: tuple[str, ...], loc: Location, steps: Steps) -> Iterator[_Change]:
@@ -684,7 +687,8 @@ def lint_overlay(base: Node, overlay: Node, edition: Edition | None, w: _Warner)
                     change.loc,
                     "change-changes-nothing",
                     f"'{_describe(change.path)}' changes nothing in play: without it every trick is followed "
-                    "and ends the same (same suit to follow, winner, next leader, bonus and alliances), "
+                    "and ends the same (same suit to follow, winner, next leader, bonus, alliances and "
+                    "player it counts for), "
                     "bids are made by the same rules, and it scores alike (each card counts as the same "
                     "role and card in the scoring formulas, alliances pay the same points on the same bids "
                     "made, and score sheets may claim the same bonuses, alliances and lost tricks)",

@@ -184,6 +184,9 @@ def _trick_keys(
         keys.append(("effect", acting))
     if result.winning_card is None:
         keys.append(("leader", acting, result.next_leader % len(plays)))
+        if result.counts_for is not None:  # (a trick nobody won that counts for somebody)
+            keys.append(("counts", acting, result.counts_for % len(plays)))
+            keys.extend(("bonus", b) for b in result.bonuses)
         return keys
     won = plays[result.winning_card]
     alike = sum(1 for p in plays if p.role_index == won.role_index and p.suit_index == won.suit_index)
@@ -216,6 +219,8 @@ def _trick_vector(
     plays = edition.parse_cards(codes)
     tags = tagger.plays(plays)
     tags.update(tag(b) for b in result.bonuses)
+    if result.counts_for != result.winner:
+        tags.add("counts-for")
     described = f"{' '.join(codes)}, seat {leader} leading: {result.reason}"
     return _vector(
         ident,
@@ -640,22 +645,27 @@ def text(document: dict[str, Any]) -> str:
 
 
 #: The fields of a trick's output a program must give, and those compared when it gives
-#: them (the words of ``reason`` are this engine's, never compared).
+#: them (the words of ``reason`` are this engine's, never compared). ``counts_for``, the
+#: seat a trick nobody won counts for, is given only where it differs from ``winner``:
+#: an output without it counts its trick for its winner.
 TRICK_FIELDS = ("winner", "next_leader", "bonus", "alliances")
-TRICK_OPTIONAL = ("bonuses", "rule")
+TRICK_OPTIONAL = ("bonuses", "rule", "counts_for")
 
 
 def agrees(kind: str, expected: dict[str, Any], got: object) -> bool:
     """Whether a program's output for a vector of ``kind`` (``tricks``, ``legal`` or
     ``rounds``) is the expected one: for a trick, the winner, next leader, bonus and
     alliances, and the bonus ids (in any order) and the deciding rule's id where it
-    gives them; for legal plays, the same cards in any order; for a round, the same
+    gives them, and the seat the trick counts for (its ``counts_for``, else its
+    winner); for legal plays, the same cards in any order; for a round, the same
     points for every player (the ``cases`` that name the scheme's rules are this
     edition's ids, never compared)."""
     if not isinstance(got, dict):
         return False
     if kind == "tricks":
         if any(got.get(k, ...) != expected[k] for k in TRICK_FIELDS):
+            return False
+        if got.get("counts_for", got["winner"]) != expected.get("counts_for", expected["winner"]):
             return False
         if "bonuses" in got and sorted(map(str, got["bonuses"] or [])) != sorted(expected["bonuses"]):
             return False

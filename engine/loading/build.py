@@ -15,6 +15,7 @@ from skullking.model.records import (
     BID_RANGE_NAMES,
     EXTRA_ROUND_NAMES,
     HAND_LIMIT_NAMES,
+    NOBODY,
     TRICK_NAMES,
     Ability,
     AbilityKind,
@@ -23,6 +24,7 @@ from skullking.model.records import (
     Bidding,
     BidRule,
     Bonus,
+    BonusesPaid,
     CardKind,
     Case,
     Declaration,
@@ -64,6 +66,17 @@ def _names(node: dict[str, Any]) -> tuple[str, ...]:
 
 def _text(value: Any) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _counts_for(strategies: list[str]) -> tuple[NextLeader, ...]:
+    """An effect's ``counts_for``: its strategies up to ``nobody`` (the checks refuse any
+    after it)."""
+    found: list[NextLeader] = []
+    for strategy in strategies:
+        if strategy == NOBODY:
+            break
+        found.append(NextLeader(strategy))
+    return tuple(found)
 
 
 def _source(root: Node, path: tuple[str | int, ...]) -> str:
@@ -205,6 +218,8 @@ def build_edition(root: Node, *, path: str) -> Any:
             cancels_alliances=bool(e.get("cancels_alliances", False)),
             points=int(e.get("points", 0)),
             pays=AlliancePays(e.get("pays", default("effects", "list", "[]", "pays"))),
+            counts_for=_counts_for(e.get("counts_for", default("effects", "list", "[]", "counts_for"))),
+            bonuses=BonusesPaid(e.get("bonuses", default("effects", "list", "[]", "bonuses"))),
             source=_source(root, ("effects", "list", i)),
         )
         for i, e in enumerate(section.get("list", []))

@@ -11,6 +11,7 @@ from skullking.core.suggest import unknown
 from skullking.loading.build import sheet_key
 from skullking.loading.checkfile import CheckedFile
 from skullking.model.records import (
+    NOBODY,
     RESERVED_OF,
     ROUND_KEYS,
     TRICK_NAMES,
@@ -81,14 +82,23 @@ class TrickRules:
         path = ("effects", "list", index)
         kind = effect["kind"]
         allowed = {
-            "destroy_trick": {"next_leader"},
-            "neutralize": {"next_leader", "becomes", "precedence", "cancels_alliances", "spares"},
+            "destroy_trick": {"next_leader", "counts_for", "bonuses"},
+            "neutralize": {
+                "next_leader",
+                "counts_for",
+                "bonuses",
+                "becomes",
+                "precedence",
+                "cancels_alliances",
+                "spares",
+            },
             "alliance": {"points", "pays"},
         }[kind]
-        for key in ("next_leader", "becomes", "precedence", "cancels_alliances", "points", "spares", "pays"):
+        keys = ("next_leader", "counts_for", "bonuses", "becomes", "precedence", "cancels_alliances", "points")
+        for key in (*keys, "spares", "pays"):
             if key in effect and key not in allowed:
                 where = self.file.root.locate_key(path, key)
-                message = f"'{key}' does not apply to a {kind} effect"
+                message = f"'{key}' does not apply to {'an' if kind[0] in 'aeiou' else 'a'} {kind} effect"
                 if where.file != self.file.top and self.file.sets(*path, "kind"):
                     # The checked file changed the kind: say so there, naming the old key.
                     message += f" ('{key}' is set at {where.file}:{where.line}; remove it with '{key}: null')"
@@ -104,6 +114,33 @@ class TrickRules:
             self.file.known(spared, roles, "role", *path, "spares", k)
         if "precedence" in effect:
             self.precedence((*path, "precedence"), effect["precedence"], roles, suits)
+        if "counts_for" in allowed:
+            self._counts_for(path, effect)
+
+    def _counts_for(self, path: tuple[str | int, ...], effect: dict[str, Any]) -> None:
+        """An effect's ``counts_for``: nothing after ``nobody`` (it would never be
+        tried), and ``bonuses`` only where the trick can count for somebody."""
+        strategies = effect.get("counts_for", [])
+        if NOBODY in strategies[:-1]:
+            at = strategies.index(NOBODY)
+            self.file.error(
+                f"'{strategies[at + 1]}' comes after 'nobody' and is never tried: a trick that counts for "
+                "nobody counts for nobody else",
+                *path,
+                "counts_for",
+                at + 1,
+            )
+        names_somebody = bool(strategies) and strategies[0] != NOBODY
+        if "bonuses" in effect and not names_somebody:
+            # (an overlay that changed 'counts_for' is told at its change)
+            where = self.file.blame((*path, "bonuses"), (*path, "counts_for")) if strategies else (*path, "bonuses")
+            said = "counts for nobody" if strategies else "counts for nobody (the default)"
+            self.file.error(
+                f"'bonuses' says whether a trick the effect leaves without a winner pays its bonuses to "
+                f"whoever it counts for, but this effect's trick {said}: give 'counts_for' "
+                "(e.g. 'counts_for: [would_have_won_without_effects]') or remove 'bonuses'",
+                *where,
+            )
 
     def _pattern(
         self, pattern: dict[str, Any], path: tuple[str | int, ...], roles: set[str], suits: set[str], cards: set[str]

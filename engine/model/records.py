@@ -153,6 +153,8 @@ DEFAULTS: dict[tuple[str, ...], object] = {
     ("precedence", "[]", "winner", "ties"): "first_played",
     ("effects", "list", "[]", "precedence", "[]", "winner", "ties"): "first_played",
     ("effects", "list", "[]", "pays"): "both_made",
+    ("effects", "list", "[]", "counts_for"): ["nobody"],
+    ("effects", "list", "[]", "bonuses"): "not_paid",
     ("scoring", "ties"): "shared",
     ("scoring", "extra_round_cards"): "last_cards",
     ("scoring", "tie_break_winner"): "tied_players",
@@ -288,13 +290,27 @@ class EffectKind(StrEnum):
 
 
 class NextLeader(StrEnum):
-    """Who leads after a trick without a winner (``effects.list[].next_leader``)."""
+    """A seat of a trick without a winner, named by what it did in the trick: who leads
+    after it (``effects.list[].next_leader``), and who it counts for
+    (``effects.list[].counts_for``)."""
 
     WOULD_HAVE_WON_WITHOUT_EFFECTS = "would_have_won_without_effects"
     WOULD_HAVE_WON_WITHOUT_CARD = "would_have_won_without_card"
     EFFECT_PLAYER = "effect_player"
     LEFT_OF_EFFECT_PLAYER = "left_of_effect_player"
     TRICK_LEADER = "trick_leader"
+
+
+class BonusesPaid(StrEnum):
+    """Whether a trick that counts for a player nobody won it for pays its capture
+    bonuses (``effects.list[].bonuses``)."""
+
+    PAID = "paid"
+    NOT_PAID = "not_paid"
+
+
+#: The ``counts_for`` value that names nobody: strategies after it are never tried.
+NOBODY = "nobody"
 
 
 class Ties(StrEnum):
@@ -415,6 +431,23 @@ class Effect(NamedTuple):
     spares: frozenset[str] = frozenset()
     #: alliance: when the allies earn ``points``.
     pays: AlliancePays = AlliancePays.BOTH_MADE
+    #: destroy_trick, neutralize: who a trick the effect leaves without a winner counts
+    #: for as a trick won, the first of these strategies that names a seat (the
+    #: ``next_leader`` strategies); nobody when none does (none given: today's reading).
+    #: Who leads next is ``next_leader``'s alone.
+    counts_for: tuple[NextLeader, ...] = ()
+    #: Whether such a trick pays its capture bonuses to whoever it counts for, as if the
+    #: card that player played had won it.
+    bonuses: BonusesPaid = BonusesPaid.NOT_PAID
+
+
+#: Fields added to a record after game records began to carry an edition's fingerprint
+#: (their ``Rules`` tag), by record: at their defaults the rules are those from before
+#: the field, and the fingerprint leaves them out, so that a record made then replays.
+LATER_FIELDS: dict[str, tuple[str, ...]] = {
+    "Effect": ("counts_for", "bonuses"),
+    "PlayRules": ("extra_round_dealer", "extra_round_leader"),
+}
 
 
 class Pattern(NamedTuple):
@@ -656,7 +689,8 @@ CHOOSE_LEADER, EXCHANGE, LOOK_UNDEALT = AbilityKind.CHOOSE_LEADER, AbilityKind.E
 class Trick(NamedTuple):
     """A finished trick of a round played move by move (:class:`skullking.Round`): who
     played in which order, the cards, the resolver's result, the winner's name
-    (``None`` when nobody wins) and who leads next."""
+    (``None`` when nobody wins) and who leads next; :attr:`counts_for`, who it counts
+    for in the scoring."""
 
     number: int
     players: tuple[str, ...]
@@ -664,3 +698,10 @@ class Trick(NamedTuple):
     result: TrickResult
     winner: str | None
     next_leader: str
+
+    @property
+    def counts_for(self) -> str | None:
+        """Who the trick counts for as a trick won in the scoring: its winner, or for a
+        trick nobody won whom its effect counts it for (``None``: nobody)."""
+        seat = self.result.counts_for
+        return None if seat is None else self.players[seat]

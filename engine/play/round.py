@@ -545,11 +545,12 @@ class Round:
 
     @property
     def won(self) -> dict[str, int]:
-        """Tricks won so far per player."""
+        """Tricks won so far per player, as the scoring counts them: those they won, and
+        those nobody won that count for them (an effect's ``counts_for``)."""
         out = dict.fromkeys(self.players, 0)
         for trick in self.tricks:
-            if trick.winner in out:
-                out[trick.winner] += 1
+            if trick.counts_for in out:
+                out[trick.counts_for] += 1
         return out
 
     @property
@@ -885,8 +886,8 @@ class Round:
         following = (unwon_leads if winner is None else leads)[result.next_leader]
         self._previous, self._leader = opened, following
         self.tricks.append(_new_trick(Trick, (number, names, plays, result, winner, self.seats[following])))
-        if winner is not None:
-            self._tally(winner, names, result)
+        if result.counts_for is not None:  # (the winner's, or whoever a trick nobody won counts for)
+            self._tally(names[result.counts_for], names, result)
         self._trick = []
         self._led = None
         self._seat(following, opened)
@@ -898,19 +899,20 @@ class Round:
         if self._pending or number >= self.cards:  # else play goes on: the phase stays
             self._advance()
 
-    def _tally(self, winner: str, names: tuple[str, ...], result: TrickResult) -> None:
-        """Count a finished trick that ``winner`` won (its players ``names`` in play
-        order): the trick, its capture bonuses and the alliances it formed, for the
-        players of the round (not the ghost)."""
+    def _tally(self, player: str, names: tuple[str, ...], result: TrickResult) -> None:
+        """Count a finished trick that counts for ``player`` (its winner, or whom an
+        effect counts a trick nobody won for; its players ``names`` in play order): the
+        trick, its capture bonuses and the alliances it formed, for the players of the
+        round (not the ghost)."""
         won = self._won
-        if winner in won:
-            won[winner] += 1
-            _, _, _, allied, _, _, _, bonuses = result
+        if player in won:
+            won[player] += 1
+            _, _, _, allied, _, _, _, bonuses, _ = result
             if bonuses:
-                self._captured.append((winner, bonuses))
+                self._captured.append((player, bonuses))
             for ally, _ in allied:
                 if names[ally] in won:
-                    self._allied.append((names[ally], winner))
+                    self._allied.append((names[ally], player))
 
     # ------------------------------------------------------------------ the abilities' decisions
 

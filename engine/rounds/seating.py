@@ -134,6 +134,8 @@ class TableTrick(NamedTuple):
     result: TrickResult
     seats: tuple[int, ...]
     next_seat: int
+    #: The seat the trick counts for in the scoring (``None``: nobody).
+    counts_for: int | None = None
 
     @property
     def winner(self) -> int | None:
@@ -143,9 +145,10 @@ class TableTrick(NamedTuple):
 
     def as_json(self) -> dict[str, object]:
         """The ``skullking trick --format json`` record with seats of the table for
-        ``winner`` and ``next_leader``, and the seat of each card (``seats``) and the
-        winning card's position (``winning_card``)."""
-        return {
+        ``winner``, ``next_leader`` and ``counts_for`` (where the result gives it), and
+        the seat of each card (``seats``) and the winning card's position
+        (``winning_card``)."""
+        out = {
             **self.result.as_json(),
             "winner": self.winner,
             "next_leader": self.next_seat,
@@ -153,6 +156,9 @@ class TableTrick(NamedTuple):
             "seats": list(self.seats),
             "winning_card": self.result.winning_card,
         }
+        if "counts_for" in out:
+            out["counts_for"] = self.counts_for
+        return out
 
 
 def table_trick(
@@ -172,4 +178,5 @@ def table_trick(
         cards[at] = ghost_card(edition, cards[at], ghost)
     result = edition.resolve_trick(cards, leader=0, players=len(seats))
     following = next_seat(seats, result.next_leader, players, ghost, won=result.winner is not None)
-    return TableTrick(result, tuple(seats[: len(cards)]), following)
+    counted = None if result.counts_for is None else seats[result.counts_for]
+    return TableTrick(result, tuple(seats[: len(cards)]), following, counted)

@@ -37,6 +37,11 @@ class CodecError(ValueError):
 Custom = tuple[type, str, Callable[[Any], Any], Callable[[Any], Any]]
 
 
+def text(data: Any) -> str:
+    """JSON data (:meth:`Codec.encode`'s) as the text :meth:`Codec.dumps` writes."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
 class Codec:
     """A JSON codec for the named tuples ``records``, the enums ``enums`` and the
     ``objects`` (see :data:`Custom`), besides JSON's own values, tuples, sets and
@@ -54,7 +59,16 @@ class Codec:
 
     def dumps(self, value: Any) -> str:
         """``value`` as JSON text; :class:`CodecError` for a value of a type not registered."""
-        return json.dumps(self._encode(value), ensure_ascii=False, separators=(",", ":"))
+        return text(self.encode(value))
+
+    def record(self, name: str) -> Any:
+        """The record type registered as ``name``."""
+        return self._records[name]
+
+    def encode(self, value: Any) -> Any:
+        """``value`` as the JSON data :meth:`dumps` writes (records as ``{"r": name, "f":
+        [fields]}``); :class:`CodecError` for a value of a type not registered."""
+        return self._encode(value)
 
     def loads(self, text: str | bytes) -> Any:
         """The value :meth:`dumps` wrote; :class:`CodecError` for anything else."""

@@ -10,7 +10,9 @@ Resolution is a pure function of the edition and the plays. In order:
 2. **Precedence.** The rules of the list are tried in order; the first whose
    condition holds and that finds a card names the winner.
 3. **Bonuses and alliances** of the won trick, and who leads next (the winner, or
-   the effect's ``next_leader`` strategies when nobody won).
+   the effect's ``next_leader`` strategies when nobody won). A trick nobody won counts
+   for the first seat the effect's ``counts_for`` strategies name (nobody when none
+   does), paid the bonuses of that seat's card where the effect's ``bonuses`` says so.
 
 :class:`Resolver` holds the edition's rules in the form this interpretation reads
 (role and suit indices, compiled conditions, bonus tables), and checks tricks that
@@ -40,6 +42,7 @@ from skullking.model.cards import ALLIES, ALTERS, UNDECLARED, Lead, Play
 from skullking.model.records import (
     Among,
     Bonus,
+    BonusesPaid,
     Effect,
     EffectKind,
     Fallback,
@@ -63,12 +66,15 @@ class TrickResult(NamedTuple):
     ``(leader + i) % players``.
 
     ``winner`` is ``None`` when nobody wins (a destroyed or discarded trick);
-    ``bonus`` is the capture-bonus points of the winner's trick, paid as the scoring's
+    ``counts_for`` is the seat the trick counts for as a trick won in the scoring: the
+    winner's, or for a trick nobody wins the seat its effect's ``counts_for`` names
+    (``None``: it counts for nobody); ``next_leader`` never depends on it. ``bonus`` is
+    the capture-bonus points of the trick, paid to ``counts_for`` as the scoring's
     cases say (the 2021 rulebook's: if the bid holds; see
     :func:`~skullking.scoring.paid.when_paid`), and
     ``bonuses`` the bonus ids behind it, one per capture; ``alliances`` pairs each
-    alliance card's seat with the winner's; ``rule`` is the id of the precedence rule
-    or effect that decided, ``reason`` says it in words.
+    alliance card's seat with the winner's (a trick nobody wins forms none); ``rule`` is
+    the id of the precedence rule or effect that decided, ``reason`` says it in words.
     """
 
     winner: int | None
@@ -79,10 +85,13 @@ class TrickResult(NamedTuple):
     reason: str
     winning_card: int | None
     bonuses: tuple[str, ...]
+    counts_for: int | None
 
     def as_json(self) -> dict[str, object]:
-        """The ``skullking trick --format json`` record (the command line's contract)."""
-        return {
+        """The ``skullking trick --format json`` record (the command line's contract);
+        ``counts_for`` only where the trick counts for another seat than its winner's
+        (a trick nobody wins that counts for somebody)."""
+        out: dict[str, object] = {
             "winner": self.winner,
             "next_leader": self.next_leader,
             "bonus": self.bonus,
@@ -91,6 +100,9 @@ class TrickResult(NamedTuple):
             "rule": self.rule,
             "bonuses": list(self.bonuses),
         }
+        if self.counts_for != self.winner:
+            out["counts_for"] = self.counts_for
+        return out
 
 
 # Kinds of card group a compiled rule looks at.
@@ -374,7 +386,7 @@ class Resolver:
             index, rule = self.decide(self.main, plays, roles)
             if index < 0:
                 seat = self.fallback_seat(len(plays), leader, players)
-                return TrickResult(None, seat, 0, (), "", "no precedence rule finds a winner", None, ())
+                return TrickResult(None, seat, 0, (), "", "no precedence rule finds a winner", None, (), None)
             winner = (leader + index) % players
             bonus, ids = self.bonuses(plays, roles, index)
             alliances: tuple[tuple[int, int], ...] = ()
@@ -383,7 +395,7 @@ class Resolver:
                     ((leader + i) % players, winner) for i, p in enumerate(plays) if p.allies and i != index
                 )
             assert rule is not None
-            return TrickResult(winner, winner, bonus, alliances, rule.id, rule.description, index, ids)
+            return TrickResult(winner, winner, bonus, alliances, rule.id, rule.description, index, ids, winner)
         return self._altered(plays, roles, leader, players)
 
     def active_effect(self, plays: Sequence[Play], roles: list[int]) -> tuple[int, Effect]:
@@ -405,17 +417,47 @@ class Resolver:
             index, rule = self.decide(self.effect_rules[effect.slot], plays, roles)
         if index < 0:
             seat = self._next_leader(effect, plays, active, leader, players)
-            reason = effect.description
-            if effect.kind is not EffectKind.DESTROY_TRICK:
-                reason += "; no card wins, the trick is discarded"
-            return TrickResult(None, seat, 0, (), effect.id, reason, None, ())
+            reason = unwon_reason(effect)
+            if not effect.counts_for:
+                return TrickResult(None, seat, 0, (), effect.id, reason, None, (), None)
+            return self._counted(effect, plays, roles, active, leader=leader, players=players, seat=seat)
         assert rule is not None
         winner = (leader + index) % players
         bonus, ids = self.bonuses(plays, roles, index)
         alliances: tuple[tuple[int, int], ...] = ()
         if not effect.cancels_alliances:
             alliances = tuple(((leader + i) % players, winner) for i, p in enumerate(plays) if p.allies and i != index)
-        return TrickResult(winner, winner, bonus, alliances, rule.id, rule.description, index, ids)
+        return TrickResult(winner, winner, bonus, alliances, rule.id, rule.description, index, ids, winner)
+
+    def _counted(
+        self,
+        effect: Effect,
+        plays: Sequence[Play],
+        roles: list[int],
+        active: int,
+        *,
+        leader: int,
+        players: int,
+        seat: int,
+    ) -> TrickResult:
+        """The result of ``plays`` (led by seat ``leader``; ``roles`` as the effect at
+        ``active`` leaves them), which ``effect`` left without a winner, seat ``seat``
+        leading next: counted for the first seat the effect's ``counts_for`` strategies
+        name (the walk of :meth:`next_leader`, without its fallback), with the bonuses of
+        the card that seat played, as if it had won, where the effect pays them."""
+        found = self.walk(effect.counts_for, active, lambda strategy: self._without(strategy, plays, active))
+        reason = unwon_reason(effect)
+        if found is None:
+            return TrickResult(None, seat, 0, (), effect.id, reason, None, (), None)
+        position, on, strategy = found
+        at = (position + on) % players
+        bonus = 0
+        ids: tuple[str, ...] = ()
+        paid = effect.bonuses is BonusesPaid.PAID
+        if paid and at < len(plays):
+            bonus, ids = self.bonuses(plays, roles, at)
+        reason += f"; it counts for {COUNTED[strategy]}, {'with' if paid else 'without'} bonuses"
+        return TrickResult(None, seat, bonus, (), effect.id, reason, None, ids, (leader + at) % players)
 
     def neutralized(self, slot: int, plays: Sequence[Play], roles: list[int], active: int) -> list[int]:
         """The roles under a neutralize effect: every special card plays the effect's
@@ -458,6 +500,20 @@ class Resolver:
         strategies: this resolver's, and the compiled resolver's and its plans', each
         answering ``without`` its own way. (:func:`tried_strategies` says which
         strategies it reaches: change them together.)"""
+        found = self.walk(strategies, active, without)
+        if found is None:
+            return self.fallback_position(count), 0
+        return found[0], found[1]
+
+    @staticmethod
+    def walk(
+        strategies: Sequence[NextLeader], active: int, without: Callable[[NextLeader], _At | None]
+    ) -> tuple[_At | int, int, NextLeader] | None:
+        """The first of ``strategies`` that names a seat of a trick whose effect's card is
+        at position ``active`` (``without`` as for :meth:`next_leader`): a position in the
+        trick, how many seats on from it, and the strategy; ``None`` when none names one.
+        Who leads next (:meth:`next_leader`) and who a trick nobody wins counts for (an
+        effect's ``counts_for``) are both this walk."""
         for strategy in strategies:
             if (
                 strategy is NextLeader.WOULD_HAVE_WON_WITHOUT_EFFECTS
@@ -465,25 +521,29 @@ class Resolver:
             ):
                 found = without(strategy)
                 if found is not None:
-                    return found, 0
+                    return found, 0, strategy
             elif strategy is NextLeader.EFFECT_PLAYER:
-                return active, 0
+                return active, 0, strategy
             elif strategy is NextLeader.LEFT_OF_EFFECT_PLAYER:
-                return active, 1
+                return active, 1, strategy
             else:  # the trick's leader
-                return 0, 0
-        return self.fallback_position(count), 0
+                return 0, 0, strategy
+        return None
+
+    def _without(self, strategy: NextLeader, plays: Sequence[Play], active: int) -> int | None:
+        """The position of the card of ``plays`` that would have won without the
+        trick-altering cards (``would_have_won_without_effects``) or without the effect's
+        own card at ``active`` (``would_have_won_without_card``), ``None`` when none would."""
+        if strategy is NextLeader.WOULD_HAVE_WON_WITHOUT_EFFECTS:
+            return self.would_have_won(plays, [i for i, p in enumerate(plays) if not p.alters])
+        return self.would_have_won(plays, [i for i in range(len(plays)) if i != active])
 
     def _next_leader(self, effect: Effect, plays: Sequence[Play], active: int, leader: int, players: int) -> int:
         """The seat that leads after ``plays``, led by seat ``leader``, which ``effect``
         (its card at ``active``) left without a winner (see :meth:`next_leader`)."""
-
-        def without(strategy: NextLeader) -> int | None:
-            if strategy is NextLeader.WOULD_HAVE_WON_WITHOUT_EFFECTS:
-                return self.would_have_won(plays, [i for i, p in enumerate(plays) if not p.alters])
-            return self.would_have_won(plays, [i for i in range(len(plays)) if i != active])
-
-        position, on = self.next_leader(effect.next_leader, len(plays), active, without)
+        position, on = self.next_leader(
+            effect.next_leader, len(plays), active, lambda strategy: self._without(strategy, plays, active)
+        )
         return (leader + position + on) % players
 
     def fallback_position(self, count: int) -> int:
@@ -535,8 +595,31 @@ class Resolver:
         return total, tuple(ids)
 
 
+def unwon_reason(effect: Effect) -> str:
+    """The reason of a trick ``effect`` leaves without a winner, in words."""
+    if effect.kind is EffectKind.DESTROY_TRICK:
+        return effect.description
+    return effect.description + "; no card wins, the trick is discarded"
+
+
+#: Who a trick nobody wins counts for, in words, by the strategy that named the seat.
+COUNTED = {
+    NextLeader.WOULD_HAVE_WON_WITHOUT_EFFECTS: "the player who would have won it without the trick-altering cards",
+    NextLeader.WOULD_HAVE_WON_WITHOUT_CARD: "the player who would have won it without the effect's card",
+    NextLeader.EFFECT_PLAYER: "the effect's player",
+    NextLeader.LEFT_OF_EFFECT_PLAYER: "the player after the effect's",
+    NextLeader.TRICK_LEADER: "the trick's leader",
+}
+
 #: Next-leader strategies that always name a seat.
 _SEATED = frozenset({NextLeader.EFFECT_PLAYER, NextLeader.LEFT_OF_EFFECT_PLAYER, NextLeader.TRICK_LEADER})
+
+
+def always_named(strategies: Sequence[NextLeader]) -> bool:
+    """Whether the walk of ``strategies`` (:meth:`Resolver.walk`) always names a seat:
+    one of them always does (the ``would_have_won`` ones name nobody where no card
+    would have won, and the walk goes on past them)."""
+    return any(strategy in _SEATED for strategy in strategies)
 
 
 def tried_strategies(strategies: Sequence[NextLeader], fallback: Fallback) -> tuple[NextLeader, ...]:

@@ -640,3 +640,19 @@ def test_a_schedule_up_and_down_deals_its_rounds_after_the_tenth(tmp_path: Path)
         {"dealer": "P2", "first_leader": "P1"},
         {"dealer": "P1", "first_leader": "P2"},
     )
+
+
+def test_diff_shows_tricks_that_count_for_another_player() -> None:
+    """A house rule (the Kraken's trick counts for who would have won it): the same
+    tricks have no winner and the same next leader under both, yet they end differently,
+    and diff shows them so (text and JSON). In ``B1 KRAKEN`` the black 1 would have won:
+    seat 0 leads next under both, and the trick counts for seat 0 under the house rule."""
+    house = str(Path(__file__).resolve().parents[2] / "examples" / "house-rules" / "kraken-trick-counts.yaml")
+    report = run_json("diff", "skullking-2021", house)
+    example = next(e for e in report["tricks"]["examples"] if e["cards"] == ["B1", "KRAKEN"])
+    assert (example["a"]["winner"], example["a"]["next_leader"], "counts_for" in example["a"]) == (None, 0, False)
+    assert (example["b"]["winner"], example["b"]["next_leader"], example["b"]["counts_for"]) == (None, 0, 0)
+    code, out, _ = run("diff", "skullking-2021", house)
+    assert code == 0
+    b = "nobody wins, seat 0 leads, it counts for seat 0 [kraken]"
+    assert f"  B1 KRAKEN: A nobody wins, seat 0 leads [kraken]; B {b}" in out.splitlines()

@@ -489,3 +489,26 @@ def test_the_shared_play_answers_as_playing_each_pair_through(
     ]
     assert exhaustive.same_tricks_each(base, others).answers == expected
     assert expected.count(True) >= 6 and expected.count(False) >= 6
+
+
+def test_who_a_destroyed_trick_counts_for_is_a_change_of_play(tmp_path: Path) -> None:
+    """A house rule: the Kraken's trick counts for whoever would have won it without the
+    Kraken (examples/house-rules/kraken-trick-counts.yaml). Nothing else of a trick
+    changes (no winner, the same next leader, no bonus, no alliance), but the scoring
+    counts one trick more for that player: it is not told to change nothing. Counting it
+    for nobody is what the 2021 edition leaves out by default, and is told so."""
+    example = Path(__file__).resolve().parents[2] / "examples" / "house-rules" / "kraken-trick-counts.yaml"
+    _, problems = validate_file(example, use_cache=False)
+    assert [p for p in problems if p.code == "change-changes-nothing"] == []
+    path = tmp_path / "nobody.yaml"
+    path.write_text(
+        "extends: skullking-2021\nid: nobody\neffects: {list: {kraken: {counts_for: [nobody]}}}\n", encoding="utf-8"
+    )
+    _, problems = validate_file(path, use_cache=False)
+    said = [(p.line, p.message) for p in problems if p.code == "change-changes-nothing"]
+    assert said == [
+        (
+            3,
+            "'effects.list[kraken].counts_for' changes nothing: skullking-2021 leaves it out, and that is the default",
+        )
+    ]

@@ -523,8 +523,8 @@ def _effects(draw: st.DrawFn, draft: _Draft) -> None:
     which of several trick-altering cards acts."""
     path = ("effects", "list")
     keys = {
-        "destroy_trick": {"next_leader"},
-        "neutralize": {"next_leader", "becomes", "precedence", "cancels_alliances", "spares"},
+        "destroy_trick": {"next_leader", "counts_for", "bonuses"},
+        "neutralize": {"next_leader", "counts_for", "bonuses", "becomes", "precedence", "cancels_alliances", "spares"},
         "alliance": {"points", "pays"},
     }
     if draw(st.integers(0, 3)) == 0:  # a new effect, given to a card with a role
@@ -557,6 +557,11 @@ def _effects(draw: st.DrawFn, draft: _Draft) -> None:
         if kind in ("destroy_trick", "neutralize") and draw(st.booleans()):
             strategies = draw(st.lists(st.sampled_from(_STRATEGIES), min_size=1, max_size=3, unique=True))
             draft.change(effect, path, ident, next_leader=strategies)
+        if kind in ("destroy_trick", "neutralize") and draw(st.integers(0, 3)) == 0:
+            # who a trick it leaves without a winner counts for, its bonuses paid or not
+            counted = draw(st.lists(st.sampled_from(_STRATEGIES), min_size=1, max_size=2, unique=True))
+            paid = draw(st.sampled_from(["paid", "not_paid"]))
+            draft.change(effect, path, ident, counts_for=counted, bonuses=paid)
         if kind == "neutralize" and draft.section(*path).get(ident) is not effect:
             what = draw(st.integers(0, 3))
             if what == 0:

@@ -128,7 +128,9 @@ def test_tricks_of_a_round_resolve_as_any_trick(source: str) -> None:
 def test_what_a_round_tallies_is_what_its_tricks_say(source: str) -> None:
     """A round tallies each trick as it ends (tricks won, captures, alliances); at the
     end of random games of every edition and table size (the ghost's tricks counted
-    for nobody), Round.results() is what its finished tricks say, read afresh."""
+    for nobody; a trick nobody won for whom its effect counts it, as the example house
+    rule of the Kraken has it), Round.results() is what its finished tricks say, read
+    afresh."""
     edition = skullking.load_edition(source, allow_paths=True)
     for count in range(edition.min_players, edition.max_players + 1):
         players = [f"P{i}" for i in range(count)]
@@ -140,11 +142,11 @@ def test_what_a_round_tallies_is_what_its_tricks_say(source: str) -> None:
             captures: dict[str, list[str]] = {p: [] for p in round_.players}
             alliances = []
             for trick in round_.tricks:
-                if trick.winner in won:
-                    won[trick.winner] += 1
-                    captures[trick.winner] += trick.result.bonuses
+                if trick.counts_for in won:  # (its winner, or whom a trick nobody won counts for)
+                    won[trick.counts_for] += 1
+                    captures[trick.counts_for] += trick.result.bonuses
                     alliances += [
-                        (trick.players[ally], trick.winner)
+                        (trick.players[ally], trick.counts_for)
                         for ally, _ in trick.result.alliances
                         if trick.players[ally] in won
                     ]

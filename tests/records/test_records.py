@@ -348,6 +348,24 @@ def test_a_rule_added_later_counts_in_the_fingerprint_only_where_set(tmp_path: P
         assert skullking.load_edition(str(house)).fingerprint() != FINGERPRINT_2021
 
 
+def test_a_rule_added_to_the_model_later_keeps_the_fingerprint_at_its_default(tmp_path: Path) -> None:
+    """Who a trick nobody wins counts for (``counts_for``) came after records carried
+    fingerprints: left at its default (nobody), the 2021 edition's fingerprint is the one
+    the example record was written with, and so is that of an overlay that writes the
+    default; a house rule that counts the Kraken's trick for somebody has another."""
+    record = (Path(__file__).resolve().parents[2] / "examples" / "records" / "three-rounds.skr").read_text("utf-8")
+    tag = re.search(r'\[Rules "([0-9a-f]{64})"\]', record)
+    assert tag is not None
+    assert _edition("skullking-2021").fingerprint() == tag.group(1)
+    nobody = tmp_path / "nobody.yaml"
+    nobody.write_text(
+        "extends: skullking-2021\nid: nobody\neffects: {list: {kraken: {counts_for: [nobody]}}}\n", encoding="utf-8"
+    )
+    assert skullking.load_edition(nobody).fingerprint() == tag.group(1)
+    house = Path(__file__).resolve().parents[2] / "examples" / "house-rules" / "kraken-trick-counts.yaml"
+    assert skullking.load_edition(house).fingerprint() != tag.group(1)
+
+
 def _cli(*argv: str) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
     code = main(list(argv), out=out, err=err)

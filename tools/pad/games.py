@@ -339,8 +339,9 @@ def form(edition: Edition, game: StoredGame) -> dict[str, Any]:
     highest of the players', once the rounds before are known), dealer and first
     leader (``None`` where the edition's rule for them reads rounds not played yet, or
     rounds that do not say it: who won the last trick of a round given by its tricks
-    won), how many tricks may be lost to trick-destroying cards, whether a bonus counts
-    on a missed bid, the cards a trick can hold."""
+    won), how many tricks may be lost to trick-destroying cards (those that may leave a
+    trick counting for nobody: a card whose effect counts it for a player loses none),
+    whether a bonus counts on a missed bid, the cards a trick can hold."""
     from skullking.core.errors import ContextError
     from skullking.model.records import EffectKind
     from skullking.rounds.bidding import bid_range, bid_ranges, dealer, first_leader, range_read, ranges_game

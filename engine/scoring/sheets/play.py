@@ -28,13 +28,14 @@ if TYPE_CHECKING:
 class Replayed(NamedTuple):
     """What a round's whole play gave, per player of the round (not the ghost)."""
 
-    #: Tricks won.
+    #: Tricks won, as the scoring counts them: a trick nobody won that counts for a
+    #: player (an effect's ``counts_for``) among them.
     won: dict[str, int]
-    #: The capture bonus ids of the tricks won.
+    #: The capture bonus ids of those tricks.
     captures: dict[str, list[str]]
     #: The alliances formed: (Loot's player, trick winner).
     alliances: list[tuple[str, str]]
-    #: The tricks won: (trick number from 1, the winning play).
+    #: The tricks won with a card: (trick number from 1, the winning play).
     wins: dict[str, list[tuple[int, Play]]]
     #: Each player's cards played, in play order (as declared).
     played: dict[str, list[Play]]
@@ -152,15 +153,16 @@ class PlayReplay:
                 return None
             result, following = at_table.result, at_table.next_seat
             ruled = following  # (who leads on by the rules alone, before an ability's choice)
-            if result.winner is not None and seats[result.winner] < count:
-                name = players[seats[result.winner]]
+            counted = result.counts_for  # (the winner, or whom a trick nobody won counts for)
+            if counted is not None and seats[counted] < count:
+                name = players[seats[counted]]
                 won[name] += 1
-                wins[name].append((k, row[result.winner][0]))
                 captures[name].extend(result.bonuses)
                 alliances.extend((players[seats[a]], name) for a, _ in result.alliances if seats[a] < count)
             if result.winner is not None and seats[result.winner] < count:
                 winner = players[seats[result.winner]]
                 play = row[result.winner][0]
+                wins[winner].append((k, play))
                 for chooser, picks in chosen:  # (each card grants one: see checks)
                     if winner in picks and grants(chooser, play, k, cards, modules):
                         following = players.index(picks[winner])

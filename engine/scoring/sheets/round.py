@@ -401,6 +401,8 @@ class RoundReader:
             allowed = (
                 f"at most {lost} trick{'s' if lost != 1 else ''} may be lost to trick-destroying cards"
                 if lost
+                else "no card in play can leave a trick that counts for nobody"
+                if any(e.counts_for for e in self.edition.effects)
                 else "no card in play can destroy a trick"
             )
             self.values.error(where, f"{total} tricks won in all, but {cards} were played ({allowed})")

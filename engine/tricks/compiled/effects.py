@@ -51,7 +51,7 @@ def _altered(fields: Fields, deciders: Sequence[Decider], memo: PlanMemo, refere
     effect_by_bit, effect_fields = fields.effect_by_bit, fields.effect_fields
     role_bonuses = fields.role_bonuses
     active_effect, neutralized = reference.active_effect, reference.neutralized
-    would_have_won, walk = reference.would_have_won, reference.next_leader
+    would_have_won, walk, resolve = reference.would_have_won, reference.next_leader, reference.resolve
     decide_main, decide = deciders[0].decide, [decider.decide for decider in deciders]
     keep, next_plan, most = memo.keep, memo.next_plan, memo.edition.max_players
 
@@ -126,7 +126,8 @@ def _altered(fields: Fields, deciders: Sequence[Decider], memo: PlanMemo, refere
                     counts += unit[roles[i] + 1] - unit[play.role_index + 1]
             slot = cards[active].effect_index
         effect = effects[slot]
-        destroys, strategies, _, becomes, spares, cancels_alliances, by_role, reads_roles, _, _, own = rows[slot]
+        row = rows[slot]
+        destroys, strategies, _, becomes, spares, cancels_alliances, by_role, reads_roles, _, _, own, counted = row
         moved = False  # the counts of the cards that play `becomes` moved to it
         step: Step | None
         if destroys:
@@ -147,6 +148,8 @@ def _altered(fields: Fields, deciders: Sequence[Decider], memo: PlanMemo, refere
                 counts, moved = neutralize(effect, counts, own), True
             index, step = decide[slot + 1](cards, roles, counts)
         if step is None:  # nobody wins
+            if counted:  # (a trick that may count for somebody: the reference's, no plan kept)
+                return resolve(cards, leader, players)
             if active < 0:
                 active = _first_altering(cards)
             if key is not None:

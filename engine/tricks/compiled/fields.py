@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from skullking.model.cards import UNDECLARED, Play
 from skullking.model.records import Among, EffectKind, NextLeader, Pick, Rule, Ties
-from skullking.tricks.interpreter import TrickResult, _CompiledRule
+from skullking.tricks.interpreter import TrickResult, _CompiledRule, unwon_reason
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
@@ -143,6 +143,9 @@ class CompiledEffect(NamedTuple):
     into: int
     #: The role of every card with this effect (None: they differ).
     own: int | None
+    #: A trick the effect leaves without a winner may count for somebody (its
+    #: ``counts_for``): the reference resolves it, and no plan is kept of it.
+    counted: bool
 
 
 class _Allocator:
@@ -361,16 +364,14 @@ class Fields:
         self.effects: list[CompiledEffect] = []
         for e in edition.effects:
             becomes, spares = reference.becomes[e.slot], reference.spares[e.slot]
-            reason = e.description
-            if e.kind is not EffectKind.DESTROY_TRICK:
-                reason += "; no card wins, the trick is discarded"
+            reason = unwon_reason(e)
             owners = {p.role_index for p in plays if p.effect_index == e.slot}
             self.effects.append(
                 CompiledEffect(
                     destroys=e.kind is EffectKind.DESTROY_TRICK,
                     strategies=tuple(e.next_leader),
                     nobody=tuple(
-                        _new(TrickResult, (None, s, 0, (), e.id, reason, None, ())) for s in range(max_players)
+                        _new(TrickResult, (None, s, 0, (), e.id, reason, None, (), None)) for s in range(max_players)
                     ),
                     becomes=becomes,
                     spares=spares,
@@ -387,6 +388,7 @@ class Fields:
                     ),
                     into=role_unit[becomes + 1],
                     own=owners.pop() if len(owners) == 1 else None,
+                    counted=bool(e.counts_for),
                 )
             )
         #: The highest bit of the effects' fields, when one card has an effect -> the effect.
@@ -456,7 +458,7 @@ class Fields:
             how, arg = (_RANKS_HIGH if high else _RANKS_LOW), ranks[suits]
         seats = range(edition.max_players)
         results = tuple(
-            tuple(_new(TrickResult, (seat, seat, 0, (), rule.id, rule.description, index, ())) for seat in seats)
+            tuple(_new(TrickResult, (seat, seat, 0, (), rule.id, rule.description, index, (), seat)) for seat in seats)
             for index in seats
         )
         last = rule.ties is Ties.LAST_PLAYED and ranked

@@ -86,14 +86,14 @@ def _recorded(build: Callable[_P, Plan]) -> Callable[_P, Plan]:
 def _results(w: int, points: int, ids: tuple[str, ...], rule: str, reason: str, seats: int) -> tuple[TrickResult, ...]:
     """The results of a won trick without alliances, one per winning seat: results are
     immutable, so a plan hands out these shared ones instead of building new ones."""
-    return tuple(_new(TrickResult, (s, s, points, (), rule, reason, w, ids)) for s in range(seats))
+    return tuple(_new(TrickResult, (s, s, points, (), rule, reason, w, ids, s)) for s in range(seats))
 
 
 @_recorded
 def no_winner(selector: Selector, offset: int, rule: str, reason: str, seats: int) -> Plan:
     """The plan of a trick nobody wins: the next leader is the card ``selector`` picks,
     ``offset`` seats on."""
-    results = tuple(_new(TrickResult, (None, s, 0, (), rule, reason, None, ())) for s in range(seats))
+    results = tuple(_new(TrickResult, (None, s, 0, (), rule, reason, None, (), None)) for s in range(seats))
     if isinstance(selector, int):
         position = selector + offset
 
@@ -125,7 +125,7 @@ def fixed(
     def allied(cards: Sequence[Play], leader: int, players: int) -> TrickResult:
         seat = (leader + w) % players
         alliances = tuple(((leader + i) % players, seat) for i in loots)
-        return _new(TrickResult, (seat, seat, points, alliances, rule, reason, w, ids))
+        return _new(TrickResult, (seat, seat, points, alliances, rule, reason, w, ids, seat))
 
     return allied
 
@@ -171,6 +171,6 @@ def ranked(
         points, ids, loots = outcomes[w]
         seat = (leader + w) % players
         alliances = tuple(((leader + i) % players, seat) for i in loots) if loots else ()
-        return _new(TrickResult, (seat, seat, points, alliances, rule, reason, w, ids))
+        return _new(TrickResult, (seat, seat, points, alliances, rule, reason, w, ids, seat))
 
     return plan

@@ -253,7 +253,9 @@ class CompiledTricks:
                 if found is None:
                     if key is not None:
                         keep(key, no_winner(fallback_position(count), 0, "", _NO_RULE, high_players))
-                    return _new(TrickResult, (None, fallback_seat(count, leader, seats), 0, (), "", _NO_RULE, None, ()))
+                    return _new(
+                        TrickResult, (None, fallback_seat(count, leader, seats), 0, (), "", _NO_RULE, None, (), None)
+                    )
                 step, role, allied = found, cards[index].role_index, low & allies
             # what the winner earns, and the pattern's plan
             entries = role_bonuses[role + 1]
@@ -291,7 +293,9 @@ class CompiledTricks:
                         if play.allies and i != index:
                             formed += (((leader + i) % seats, winner),)
                 rule = step.rule
-                return _new(TrickResult, (winner, winner, points, formed, rule.id, rule.description, index, ids))
+                return _new(
+                    TrickResult, (winner, winner, points, formed, rule.id, rule.description, index, ids, winner)
+                )
             return step.results[index][winner]
 
         return resolve_trick

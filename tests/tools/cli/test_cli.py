@@ -190,6 +190,23 @@ def test_trick_json_kraken_has_null_winner() -> None:
     assert record["alliances"] == []
 
 
+KRAKEN_COUNTS = str(Path(__file__).resolve().parents[3] / "examples" / "house-rules" / "kraken-trick-counts.yaml")
+
+
+def test_trick_text_and_json_say_who_a_destroyed_trick_counts_for() -> None:
+    """A house rule (the Kraken's trick counts for who would have won it, without
+    bonuses): G5 G9 KRAKEN B14, nobody wins; B14 (seat 3) would have won, so the trick
+    counts for seat 3, who leads next, and the black 14's 20 is not paid. JSON gives
+    ``counts_for`` beside a null winner; text says it in a line of its own."""
+    result = run("trick", "--edition", KRAKEN_COUNTS, "G5", "G9", "KRAKEN", "B14")
+    assert result.code == 0, result.err
+    lines = result.out.splitlines()
+    assert lines[0].startswith("Nobody wins the trick: the Kraken destroys the trick - nobody wins it; it counts for")
+    assert lines[1:] == ["The trick counts for seat 3 as a trick won.", "Seat 3 leads the next trick."]
+    record = run_json("trick", "--edition", KRAKEN_COUNTS, "G5", "G9", "KRAKEN", "B14")
+    assert (record["winner"], record["counts_for"], record["next_leader"], record["bonus"]) == (None, 3, 3, 0)
+
+
 def test_trick_kraken_after_whale_would_have_won_with_neither() -> None:
     """The official FAQ's example: Y12, B3, Whale, Kraken - the Kraken,
     played second, takes effect; the leader is who would have won with neither beast:

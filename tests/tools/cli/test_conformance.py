@@ -384,3 +384,33 @@ def test_the_javascript_adapter_of_the_docs_passes_the_base_game_and_fails_the_a
     assert report["failures"]
     assert all("advanced" in f["tags"] for f in report["failures"])
     subprocess.run(["node", "--check", str(adapter)], check=True)
+
+
+def test_a_house_rule_counting_the_krakens_trick_has_vectors_for_it() -> None:
+    """A house rule: the Kraken's trick counts for whoever would have won it without the
+    trick-altering cards (examples/house-rules/kraken-trick-counts.yaml). Its vectors
+    validate, give ``counts_for`` and the ``counts-for`` tag exactly where a trick
+    nobody wins counts for somebody, that seat is the one the 2021 rulebook's precedence
+    picks among the other cards, and a program that counts such a trick for its winner
+    (nobody) fails exactly those vectors."""
+    edition = skullking.load_edition(ROOT / "examples" / "house-rules" / "kraken-trick-counts.yaml")
+    base = skullking.load_edition("skullking-2021")
+    tricks = documents(edition)[0]
+    jsonschema.validate(tricks, SCHEMA)
+    counted = [v for v in tricks["vectors"] if "counts-for" in v["tags"]]
+    assert counted
+    for vector in tricks["vectors"]:
+        expected, given = vector["expected"], vector["input"]
+        assert agrees("tricks", expected, answer(edition, "trick", given)), vector["id"]
+        if vector not in counted:
+            assert "counts_for" not in expected, vector["id"]
+            continue
+        assert expected["winner"] is None and "kraken" in vector["tags"], vector["id"]
+        kept = [i for i, code in enumerate(given["cards"]) if code not in ("KRAKEN", "WHALE")]
+        without = base.resolve_trick([given["cards"][i] for i in kept])
+        assert without.winning_card is not None
+        seat = (given["leader"] + kept[without.winning_card]) % given["players"]
+        assert expected["counts_for"] == seat == expected["next_leader"], vector["id"]
+        assert expected["bonus"] == 0 and expected["bonuses"] == []  # (without bonuses)
+        uncounted = {k: v for k, v in expected.items() if k != "counts_for"}
+        assert not agrees("tricks", expected, uncounted), vector["id"]

@@ -417,8 +417,8 @@ def test_write_your_first_house_rule_as_the_page_says(tmp_path: Path, monkeypatc
     """The walk-through docs/house-rules/first-house-rule.md: new, edit, validate, explain,
     trick and diff print what the page shows, and so do the scores under its scoring
     adjustments (the last round doubled, ten more for a made bid in last place, 30 less
-    for a third missed bid in a row), and the error for a bid out of a range that reads
-    the standings."""
+    for a third missed bid in a row), the error for a bid out of a range that reads the
+    standings, and its Kraken's trick counted for who would have won it (a house rule)."""
     section = (ROOT / "docs" / "house-rules" / "first-house-rule.md").read_text(encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     code, out, _ = run("new", "rich-14s", "--extends", "skullking-2021")
@@ -485,6 +485,21 @@ def test_write_your_first_house_rule_as_the_page_says(tmp_path: Path, monkeypatc
     code, out, err = run("score", "three-rounds.yaml")
     assert code == 2 and out == ""
     assert f"    {err.strip()}\n    2\n" in section
+    # Step 11: who the Kraken's trick counts for, in the trick and in a sheet's whole play.
+    counts = "effects:\n  list:\n    kraken: {counts_for: [would_have_won_without_effects]}\n"
+    assert all(f"   {line}" in section for line in counts.splitlines())
+    path.write_text(path.read_text(encoding="utf-8") + counts, "utf-8")
+    assert run("validate", "--strict", "rich-14s.yaml")[0] == 0
+    code, out, _ = run("trick", "--edition", "rich-14s.yaml", "KRAKEN", "Y3", "Y9")
+    assert code == 0 and "$ skullking trick --edition rich-14s.yaml KRAKEN Y3 Y9" in section
+    assert all(f"   {line}" in section for line in out.strip().splitlines())
+    start = section.index("edition: rich-14s.yaml\n    players: [Ann, Bo, Cy]")
+    sheet_text = section[start : section.index("```", start)].replace("\n    ", "\n")
+    (tmp_path / "kraken.yaml").write_text(sheet_text, "utf-8")
+    code, out, _ = run("score", "kraken.yaml")
+    assert code == 0 and "$ skullking score kraken.yaml" in section
+    for line in out.strip().splitlines():
+        assert f"   {line}" in section, line
 
 
 def test_sheet_schema_takes_a_last_round_in_progress_with_its_bids_alone() -> None:

@@ -1795,3 +1795,37 @@ def test_a_refused_write_carries_the_security_headers(client: TestClient) -> Non
     assert answer.status_code == 403
     assert CSP in answer.headers
     assert answer.headers.get("x-content-type-options") == "nosniff"
+
+
+def test_the_trick_checker_of_a_game_says_who_a_destroyed_trick_counts_for(client: TestClient) -> None:
+    """A house rule (the Kraken's trick counts for who would have won it,
+    examples/house-rules/kraken-trick-counts.yaml): the game's trick checker gives
+    ``counts_for`` as a seat of the game's table beside the null winner. Pat (seat 2)
+    leads Y10, Emma's KRAKEN, Nico's B2: Nico's black 2 would have won, so the trick
+    counts for Nico (seat 1), who leads next, as the 2021 rulebook has it."""
+    rules = (Path(__file__).resolve().parents[3] / "examples" / "house-rules" / "kraken-trick-counts.yaml").read_text(
+        encoding="utf-8"
+    )
+    game = new_game(client, rules=rules)
+    answer = trick_api(client, ["Y10", "KRAKEN", "B2"], 2, 3, game=game)
+    assert answer.status_code == 200, answer.text
+    got = answer.json()
+    assert (got["winner"], got["counts_for"], got["next_leader"], got["bonus"]) == (None, 1, 1, 0)
+    assert got["seats"] == [2, 0, 1]
+
+
+def test_the_form_counts_only_the_tricks_that_may_count_for_nobody(client: TestClient) -> None:
+    """The round form's ``destroying`` is how many tricks a round may lose. Under the
+    Kraken house rule (its trick counts for who would have won it, and nobody would have
+    where no other card could) both the Kraken and the White Whale may still leave a
+    trick to nobody: 2, as under the 2021 rulebook. A house rule that counts both for
+    their players loses none: 0, and the last player's tricks won can be filled in."""
+    example = Path(__file__).resolve().parents[3] / "examples" / "house-rules" / "kraken-trick-counts.yaml"
+    kraken = new_game(client, rules=example.read_text(encoding="utf-8"))
+    assert client.get(f"/api/games/{kraken}/form").json()["destroying"] == 2
+    always = (
+        "extends: skullking-2021\nid: always\neffects:\n  list:\n"
+        "    kraken: {counts_for: [effect_player]}\n    white-whale: {counts_for: [effect_player]}\n"
+    )
+    game = new_game(client, rules=always)
+    assert client.get(f"/api/games/{game}/form").json()["destroying"] == 0

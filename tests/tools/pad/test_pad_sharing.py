@@ -87,7 +87,7 @@ def test_on_this_machine_only_no_change_needs_a_key(db: Path) -> None:
     ident = answer.json()["id"]
     assert client.put(f"/api/games/{ident}/rounds/1", json=ROUND_1).status_code == 200
     share = client.get(f"/api/games/{ident}/share").json()
-    assert share == {"shared": False, "writable": True, "url": None, "watch_url": None, "qr": None}
+    assert share == {"shared": False, "writable": True, "url": None, "watch_url": None, "qr": None, "certificate": None}
 
 
 def test_a_phone_without_a_key_watches_and_changes_nothing(shared: TestClient, game: str, db: Path) -> None:

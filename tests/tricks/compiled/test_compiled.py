@@ -108,6 +108,26 @@ bonuses:
     captured: {roles: [escape]}
     description: each escape the winner takes
 """,
+    # tricks nobody wins that count for a player (house rules: the Kraken's for whoever
+    # would have won it without the Kraken, else the seat after the Kraken's; the White
+    # Whale's discarded trick for the Whale's player), bonuses paid as if that player's
+    # card had won; a bonus by rank the reference pays
+    "counts": """
+effects:
+  list:
+    kraken:
+      counts_for: [would_have_won_without_card, left_of_effect_player]
+      bonuses: paid
+    white-whale:
+      counts_for: [effect_player]
+      bonuses: paid
+bonuses:
+  sevens:
+    points: 7
+    captured: {ranks: [7]}
+    winner: {roles: [beast, pirate]}
+    description: each 7 the beast or a pirate takes
+""",
     # bonuses the counts cannot pay: by rank, by position, the winner left out
     "bonuses": """
 bonuses:

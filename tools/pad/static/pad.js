@@ -1685,19 +1685,23 @@ import { mergeRound, takeFields } from "./merge.js";
       const x = r.data;
       let text;
       // (x.reason is the server's words, put in as it sends them)
-      if (x.winner === null) text = t("Nobody wins the trick: {reason}.", { reason: x.reason });
-      else {
+      if (x.winner === null) {
+        text = t("Nobody wins the trick: {reason}.", { reason: x.reason });
+        // (a house rule may count a trick nobody wins for a player: counts_for, a seat)
+        if (x.counts_for !== undefined && x.counts_for !== null)
+          text += " " + t("The trick counts for {player} as a trick won.", { player: seatName(x.counts_for) });
+      } else {
         const card = trick[x.winning_card];
         text = card
           ? t("{player} wins with {card}: {reason}.", { player: seatName(x.winner), card: cardLabel(card), reason: x.reason })
           : t("{player} wins: {reason}.", { player: seatName(x.winner), reason: x.reason });
-        // (x.bonus_paid, when the scoring pays it, is the server's words too; the
-        // 2021 rulebook's own reading has a sentence of its own in each language)
-        if (x.bonus)
-          text += " " + (x.bonus_paid === "if the bid holds"
-            ? t("Bonus if the bid holds: {bonus}.", { bonus: x.bonus })
-            : t("Bonus ({when}): {bonus}.", { when: x.bonus_paid, bonus: x.bonus }));
       }
+      // (x.bonus_paid, when the scoring pays it, is the server's words too; the
+      // 2021 rulebook's own reading has a sentence of its own in each language)
+      if (x.bonus)
+        text += " " + (x.bonus_paid === "if the bid holds"
+          ? t("Bonus if the bid holds: {bonus}.", { bonus: x.bonus })
+          : t("Bonus ({when}): {bonus}.", { when: x.bonus_paid, bonus: x.bonus }));
       for (const [a, b] of x.alliances || []) text += " " + t("Alliance: {player} with {partner}.", { player: seatName(a), partner: seatName(b) });
       text += " " + t("{player} leads the next trick.", { player: seatName(x.next_leader) });
       say($("trick-result"), text, false);
