@@ -1402,7 +1402,7 @@ def test_the_pad_speaks_the_browsers_language_and_switches_without_losing_what_i
         page.wait_for_url("**/games/*")
         expect(page.locator("#round-title")).to_have_text(said("de", "Round {number}").format(number=1))
         expect(page.locator("#save-round")).to_have_text(german.gettext("Save the round"))
-        expect(page.locator("#round-players button.made").first).to_have_text(said("de", "Made it"))
+        expect(page.locator("#extras-summary")).to_have_text(said("de", "More (wager, bonuses…)"))
         bids = GAME[0][0]
         for seat, bid in enumerate(bids):
             _tap(page, "bid", seat, bid)
