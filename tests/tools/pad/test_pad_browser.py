@@ -799,6 +799,38 @@ def test_a_round_is_entered_in_two_moments_bids_first(pad: Pad) -> None:
     assert "in_progress" not in pad.server.get_json(f"/api/games/{ident}")
 
 
+def test_the_form_shows_the_bids_then_the_tricks_won_and_keeps_what_was_tapped(pad: Pad) -> None:
+    """The round form shows one moment at a time: the bids until every bid is in (the
+    last bid tapped turns it to the tricks won, each player's bid then said beside the
+    name), the tricks won after; the bids come back by hand, and a change of a bid
+    does not turn the form again. Tricks won tapped before the bids are saved stay in
+    the form after "Save the bids", and only the bids are saved (round 2 of the 2021
+    edition: two cards)."""
+    ident = pad.server.new_game()
+    pad.server.put_json(f"/api/games/{ident}/rounds/1", _sheet_round((1, 0, 0, 0), (1, 0, 0, 0), {}))
+    page = pad.page()
+    page.goto(f"/games/{ident}")
+    _wait_loaded(page, rounds=1)
+    expect(page.locator("#bid-0")).to_be_visible()
+    expect(page.locator("#won-0")).to_be_hidden()
+    for seat, bid in enumerate([1, 0, 1, 0]):
+        page.click(f'#bid-{seat} [data-value="{bid}"]')
+    expect(page.locator("#won-0")).to_be_visible()
+    expect(page.locator("#bid-0")).to_be_hidden()
+    expect(page.locator('#round-players fieldset.player[data-player="Cy"] legend .said')).to_have_text("bid 1")
+    page.click("#phase-bid")
+    page.click('#bid-2 [data-value="2"]')  # Cy's bid changed: the form stays on the bids
+    expect(page.locator("#bid-2")).to_be_visible()
+    page.click("#phase-won")
+    page.click('#won-0 [data-value="2"]')
+    page.click("#save-bids")
+    expect(page.locator("#notice")).to_contain_text("Round 2: bids saved")
+    assert pad.server.get_json(f"/api/games/{ident}")["in_progress"]["bids"] == {"Ann": 1, "Bo": 0, "Cy": 2, "Lea": 0}
+    assert "won" not in pad.server.get_json(f"/api/games/{ident}")["sheet"]["rounds"][1]
+    expect(page.locator("#won-0")).to_be_visible()
+    assert _chosen(page, "won", 0) == "2"
+
+
 #: Every control of the round form shown, with its size: [what, width, height].
 _CONTROLS = """() => [...document.querySelectorAll(
     "#round button, #round summary, #round select, #round input:not([type=radio]), #round .chip, header a")]

@@ -1505,7 +1505,8 @@ import { mergeRound, takeFields } from "./merge.js";
     }
 
     // Store round ``number`` as ``round``; on success say ``saved``, draw the game again
-    // and focus ``focus`` (a selector); a refusal is shown at its fields.
+    // and focus ``focus`` (a selector); a refusal is shown at its fields. Whether it was
+    // stored.
     async function storeRound(number, round, saved, focus) {
       cancelDraft();
       const r = await api("PUT", "/api/games/" + gameId + "/rounds/" + number, round, { "If-Match": '"' + game.version + '"' });
@@ -1523,7 +1524,9 @@ import { mergeRound, takeFields } from "./merge.js";
         renderRound();
         const first = document.querySelector(focus);
         if (first) first.focus();
-      } else if (r.status === 409) {
+        return true;
+      }
+      if (r.status === 409) {
         say($("notice"), "");
         say($("round-status"), r.data.error, true);
         $("round-status").append(" ", el("button", { type: "button", text: t("Reload"), onclick: () => window.location.reload() }));
@@ -1534,6 +1537,7 @@ import { mergeRound, takeFields } from "./merge.js";
         markProblems(r.data.problems, number, round);
         if (!editing) sendDraft(); // (not saved: the other phones still see what is typed)
       }
+      return false;
     }
 
     $("round").addEventListener("submit", async (event) => {
@@ -1555,7 +1559,12 @@ import { mergeRound, takeFields } from "./merge.js";
       if (typed.cards && shape.extra) round.cards = typed.cards;
       if (typed.loads) round.loads = typed.loads;
       const saved = t("Round {number}: bids saved. Enter the tricks won when it is played.", { number });
-      await storeRound(number, round, saved, "#round-players [data-key=won] input");
+      if (!(await storeRound(number, round, saved, "#round-players [data-key=won] input"))) return;
+      // tricks won tapped before the bids were saved stay typed (not saved), as tapped
+      document.querySelectorAll("#round-players fieldset.player").forEach((fs) => {
+        const won = typed.won[fs.dataset.player];
+        if (won !== null && won !== undefined) chipSet(fs.querySelector("[data-key=won]"), won);
+      });
     });
 
     // Undo asks as deleting a game does (a second tap, no dialog), and puts the round
