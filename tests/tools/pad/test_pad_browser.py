@@ -318,10 +318,11 @@ def _tap(page: Page, key: str, seat: int, value: int | str) -> None:
 
 
 def _extras(page: Page, player: str) -> Locator:
-    """``player``'s extras (wager, free points, bonuses), their box opened."""
-    box = page.locator("#round-extras")
-    if not box.evaluate("(d) => d.open"):
-        box.locator("> summary").click()
+    """``player``'s extras (wager, free points, bonuses), opened by the player's button
+    under More."""
+    button = page.locator(f'#extras-who button[data-player="{player}"]')
+    if button.get_attribute("aria-expanded") != "true":
+        button.click()
     return page.locator(f'#extras-players fieldset[data-player="{player}"]')
 
 
@@ -898,7 +899,7 @@ def test_the_save_bar_stays_at_the_foot_of_the_screen_while_the_form_is_in_view(
     form when it is scrolled away."""
     page = _game_page(pad, pad.server.new_game())
     page.set_viewport_size({"width": 360, "height": 740})
-    page.locator("#round-extras > summary").click()  # (a long form: the extras opened)
+    _extras(page, "Ann")  # (a long form: the extras opened)
     page.locator("#round-players").evaluate("(e) => e.scrollIntoView({block: 'start'})")
     bar = page.locator("#save-round").bounding_box()
     assert bar is not None and bar["y"] >= 740 - 80 and bar["y"] + bar["height"] <= 740
@@ -1103,7 +1104,7 @@ def test_axe_finds_no_violation_on_any_page_or_state(pad: Pad) -> None:
     page.click("#save-bids")
     expect(page.locator("#totals tr.going")).to_be_visible()
     found["game, bids saved"] = _axe(page)
-    page.locator("#round-extras > summary").click()
+    _extras(page, "Ann")
     found["game, extras open"] = _axe(page)
     page.get_by_role("button", name="Edit round 1").click()
     found["game, editing"] = _axe(page)
@@ -1234,7 +1235,7 @@ def test_screenshots_at_phone_and_desktop_widths_without_sideways_scrolling(pad:
     page.wait_for_url("**/games/*")
     game_url = page.url
     _wait_loaded(page, rounds=6)
-    page.locator("#round-extras > summary").click()
+    _extras(page, "Ann")
 
     folder = _artifacts()
     for width, height in ((360, 800), (1280, 900)):
@@ -1243,7 +1244,7 @@ def test_screenshots_at_phone_and_desktop_widths_without_sideways_scrolling(pad:
             page.goto(url)
             if name == "game":
                 _wait_loaded(page, rounds=6)
-                page.locator("#round-extras > summary").click()
+                _extras(page, "Ann")
             else:
                 expect(page.locator("#schedule option")).not_to_have_count(0)
             page.screenshot(path=str(folder / f"pad-{name}-{width}.png"), full_page=True)

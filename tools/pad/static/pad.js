@@ -764,10 +764,11 @@ import { mergeRound, takeFields } from "./merge.js";
       $("round-title").textContent = editing ? t("Edit round {number}", { number }) : finished ? t("The game is over") : t("Round {number}", { number });
       const box = $("round-players");
       box.replaceChildren();
-      // (the extras' box stays open while the same round is drawn again)
+      // (the players' extras opened stay open while the same round is drawn again)
       const same = phaseShown === phaseKey();
       phaseShown = phaseKey();
-      $("round-extras").open = same && $("round-extras").open;
+      const opened = same ? [...document.querySelectorAll("#extras-who [aria-expanded=true]")].map((b) => b.dataset.seat) : [];
+      $("extras-who").replaceChildren();
       $("extras-players").replaceChildren();
       $("save-round").disabled = false;
       renderEnd(finished);
@@ -828,6 +829,7 @@ import { mergeRound, takeFields } from "./merge.js";
       savedBaseline = kept ? kept.saved : JSON.stringify(saved || null);
       showConflicts(kept ? kept.conflicts || [] : []);
       $("extras-summary").textContent = extrasSummary();
+      opened.forEach((seat) => showExtras(seat, true));
       bidsWereIn = allBidsIn();
       showPhase(phaseChosen && phaseChosen.key === phaseKey() ? phaseChosen.phase : bidsWereIn ? "won" : "bid");
       liveCheck();
@@ -992,10 +994,18 @@ import { mergeRound, takeFields } from "./merge.js";
     }
 
     // A player's extras (wager, bid change, load, free points, bonuses) stand apart from
-    // the bid and the tricks won, under one "More" for the round: the rows of chips of
-    // four players then fit a phone's screen.
+    // the bid and the tricks won, under "More" for the round, opened a player at a time
+    // by the player's button there: the rows of chips of four players then fit a
+    // phone's screen.
     function extrasOf(fs) {
       return $("more-" + fs.dataset.seat);
+    }
+
+    function showExtras(seat, open) {
+      const button = document.querySelector('#extras-who [data-seat="' + seat + '"]');
+      if (!button) return;
+      button.setAttribute("aria-expanded", String(open));
+      $("more-" + seat).hidden = !open;
     }
 
     // What the players' extras hold, for the summary of the closed box.
@@ -1028,7 +1038,12 @@ import { mergeRound, takeFields } from "./merge.js";
       const bid = chipGroup("bid-" + i, "bid", t("{player}'s bid", { player: p }), shape.bids[0], Math.min(shape.bids[1], cards), get("bids"));
       const won = chipGroup("won-" + i, "won", t("{player}'s tricks won", { player: p }), 0, cards, get("won"));
       fs.append(el("div", { class: "entry bid" }, bid), el("div", { class: "entry won" }, won));
-      $("extras-players").append(extrasFields(p, i, get));
+      const xs = extrasFields(p, i, get);
+      xs.hidden = true;
+      $("extras-players").append(xs);
+      $("extras-who").append(
+        el("button", { type: "button", "data-seat": String(i), "data-player": p, "aria-expanded": "false", "aria-controls": xs.id, text: p, onclick: () => showExtras(i, xs.hidden) })
+      );
       fs.addEventListener("input", (event) => {
         const group = event.target.closest && event.target.closest("[data-key]");
         if (group && group.dataset.key === "won") fillLastWon(cards, group);
@@ -1455,7 +1470,8 @@ import { mergeRound, takeFields } from "./merge.js";
     function showProblem(input, message) {
       if (input.closest(".entry.bid")) showPhase("bid");
       else if (input.closest(".entry.won, #round-lost")) showPhase("won");
-      if (input.closest("#round-extras")) $("round-extras").open = true;
+      const xs = input.closest(".player-extras");
+      if (xs) showExtras(xs.id.slice("more-".length), true);
       input.setAttribute("aria-invalid", "true");
       const note = el("p", { class: "field-problem problem", id: input.id + "-problem", "data-for": input.id, text: message });
       (input.closest(".field, .entry") || input).after(note);
