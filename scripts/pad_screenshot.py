@@ -83,8 +83,7 @@ def main() -> int:
                 page = browser.new_page(viewport={"width": 360, "height": 900}, device_scale_factor=2)
                 page.goto(f"{base}/games/{game['id']}")
                 page.wait_for_selector("#round-players fieldset")
-                page.click('#bid-0 [data-value="2"]')  # the first player's bid tapped, then "Made it"
-                page.locator("#round-players .made").first.click()
+                page.click('#bid-0 [data-value="2"]')  # the first player's bid tapped
                 page.evaluate("window.scrollTo(0, 0)")
                 page.screenshot(path=args.out)
                 browser.close()

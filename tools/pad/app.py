@@ -448,8 +448,12 @@ class Pad:
 
     async def api_preview_round(self, request: Request) -> Response:
         """The game's score record with round ``n`` as the body gives it (the next round,
-        or one already entered, replaced), nothing stored: what saving it would score."""
+        or one already entered, replaced), nothing stored: what saving it would score.
+        A round the rules refuse answers 400 with its problems; asked with
+        ``?problems=inline``, 200 with the same body (a page that previews a round as it
+        is typed asks so: a refusal then is no failed request in the browser's console)."""
         ident, number = request.path_params["game"], round_number(request)
+        inline = request.query_params.get("problems") == "inline"
         data = await read_json(request)
         if not isinstance(data, dict):
             raise bad('a round is a JSON object: {"bids": {...}, "won": {...}, ...}')
@@ -464,6 +468,8 @@ class Pad:
         try:
             return JSONResponse(await run_in_threadpool(preview))
         except RoundError as exc:
+            if inline:
+                return JSONResponse(exc.record())
             raise BadRequest(exc.record()) from None
 
     async def api_delete_round(self, request: Request) -> Response:

@@ -1151,7 +1151,9 @@ def test_the_trick_checker_at_a_table_without_the_ghost_is_skullking_trick(clien
 def test_a_round_previewed_is_scored_as_saving_it_would_and_nothing_is_stored(client: TestClient) -> None:
     """POST /api/games/{id}/rounds/{n}/preview answers the score record with round n as
     sent (the next round or one entered, replaced), as PUT would, but stores nothing; a
-    round PUT would refuse is refused alike; a round after the next is a conflict."""
+    round PUT would refuse is refused alike (asked with ?problems=inline, as the page
+    does while a round is typed, with the same body and 200, no rounds scored); a round
+    after the next is a conflict."""
     ident = new_game(client)
     assert put(client, ident, 1, ROUND_1).status_code == 200
     before = game_of(client, ident)
@@ -1166,6 +1168,8 @@ def test_a_round_previewed_is_scored_as_saving_it_would_and_nothing_is_stored(cl
         refused.status_code == 400
         and refused.json()["problems"] == put(client, ident, 1, {**other, "won": {"Emma": 5}}).json()["problems"]
     )
+    inline = client.post(f"/api/games/{ident}/rounds/1/preview?problems=inline", json={**other, "won": {"Emma": 5}})
+    assert inline.status_code == 200 and inline.json() == refused.json() and "rounds" not in inline.json()
     assert client.post(f"/api/games/{ident}/rounds/3/preview", json=other).status_code == 409
 
 

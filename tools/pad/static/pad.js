@@ -762,10 +762,14 @@ import { mergeRound, takeFields } from "./merge.js";
       const cards = stored && stored.cards ? stored.cards : shape.cards;
       const finished = !editing && over();
       $("round-title").textContent = editing ? t("Edit round {number}", { number }) : finished ? t("The game is over") : t("Round {number}", { number });
-      $("cancel-edit").hidden = !editing;
-      $("save-bids").hidden = Boolean(editing);
       const box = $("round-players");
       box.replaceChildren();
+      // (the players' extras opened stay open while the same round is drawn again)
+      const same = phaseShown === phaseKey();
+      phaseShown = phaseKey();
+      const opened = same ? [...document.querySelectorAll("#extras-who [aria-expanded=true]")].map((b) => b.dataset.seat) : [];
+      $("extras-who").replaceChildren();
+      $("extras-players").replaceChildren();
       $("save-round").disabled = false;
       renderEnd(finished);
       if (finished) {
@@ -773,8 +777,8 @@ import { mergeRound, takeFields } from "./merge.js";
         $("round-info").textContent = t("The game is over. Edit a round above if a score needs correcting.");
         $("loot-box").hidden = true;
         $("save-round").disabled = true;
-        $("save-bids").hidden = true;
         $("round-check").textContent = "";
+        updateBar();
         return;
       }
       const info = [];
@@ -824,6 +828,10 @@ import { mergeRound, takeFields } from "./merge.js";
       baseline = kept ? kept.base || null : collect().round;
       savedBaseline = kept ? kept.saved : JSON.stringify(saved || null);
       showConflicts(kept ? kept.conflicts || [] : []);
+      $("extras-summary").textContent = extrasSummary();
+      opened.forEach((seat) => showExtras(seat, true));
+      bidsWereIn = allBidsIn();
+      showPhase(phaseChosen && phaseChosen.key === phaseKey() ? phaseChosen.phase : bidsWereIn ? "won" : "bid");
       liveCheck();
     }
 
@@ -985,48 +993,69 @@ import { mergeRound, takeFields } from "./merge.js";
       if (rest >= 0) chipSet(open[0], rest);
     }
 
-    // What a player's extras hold, for the summary of their closed box.
-    function extrasSummary(fs) {
-      const said = [];
-      const wager = fs.querySelector("[id^=wager-]");
-      if (wager && Number(wager.value) !== 0) said.push(t("wager {wager}", { wager: wager.value }));
-      const change = fs.querySelector("[id^=change-]");
-      if (change && Number(change.value) !== 0) said.push(t("bid change {change}", { change: (Number(change.value) > 0 ? "+" : "") + change.value }));
-      const load = fs.querySelector("[id^=load-]");
-      if (load && load.value !== form.scoring.loads[0]) said.push(load.value);
-      const points = fs.querySelector("[id^=extra-]");
-      if (points && points.value.trim() && Number(points.value) !== 0) said.push(t("free points {points}", { points: points.value }));
-      const bonuses = [...fs.querySelectorAll("[data-bonus]")].reduce((n, input) => n + (Number(input.value) || 0), 0);
-      if (bonuses) said.push(tn("{n} bonus", "{n} bonuses", bonuses));
-      return said.length ? t("More: {extras}", { extras: said.join(", ") }) : t("More (wager, bonuses…)");
+    // A player's extras (wager, bid change, load, free points, bonuses) stand apart from
+    // the bid and the tricks won, under "More" for the round, opened a player at a time
+    // by the player's button there: the rows of chips of four players then fit a
+    // phone's screen.
+    function extrasOf(fs) {
+      return $("more-" + fs.dataset.seat);
     }
 
+    function showExtras(seat, open) {
+      const button = document.querySelector('#extras-who [data-seat="' + seat + '"]');
+      if (!button) return;
+      button.setAttribute("aria-expanded", String(open));
+      $("more-" + seat).hidden = !open;
+    }
+
+    // What the players' extras hold, for the summary of the closed box.
+    function extrasSummary() {
+      const said = [];
+      document.querySelectorAll("#extras-players fieldset").forEach((xs) => {
+        const parts = [];
+        const wager = xs.querySelector("[id^=wager-]");
+        if (wager && Number(wager.value) !== 0) parts.push(t("wager {wager}", { wager: wager.value }));
+        const change = xs.querySelector("[id^=change-]");
+        if (change && Number(change.value) !== 0) parts.push(t("bid change {change}", { change: (Number(change.value) > 0 ? "+" : "") + change.value }));
+        const load = xs.querySelector("[id^=load-]");
+        if (load && load.value !== form.scoring.loads[0]) parts.push(load.value);
+        const points = xs.querySelector("[id^=extra-]");
+        if (points && points.value.trim() && Number(points.value) !== 0) parts.push(t("free points {points}", { points: points.value }));
+        const bonuses = [...xs.querySelectorAll("[data-bonus]")].reduce((n, input) => n + (Number(input.value) || 0), 0);
+        if (bonuses) parts.push(tn("{n} bonus", "{n} bonuses", bonuses));
+        if (parts.length) said.push(xs.dataset.player + ": " + parts.join(", "));
+      });
+      return said.length ? t("More: {extras}", { extras: said.join("; ") }) : t("More (wager, bonuses…)");
+    }
+
+    // A player's rows: the bid and the tricks won by tap (one of the two shown at a time,
+    // see showPhase), the bid as said and the round's points in the legend.
     function playerFields(p, i, shape, stored) {
       const get = (key) => (stored && stored[key] && p in stored[key] ? stored[key][p] : undefined);
-      const fs = el("fieldset", { class: "player", "data-player": p });
-      fs.append(el("legend", { text: p }));
+      const fs = el("fieldset", { class: "player", "data-player": p, "data-seat": String(i) });
+      fs.append(el("legend", {}, el("span", { class: "who", text: p }), el("span", { class: "said" }), el("span", { class: "preview" })));
       const cards = (stored && stored.cards) || shape.cards;
-      // the bid and the tricks won by tap, and "made it" (won = bid)
       const bid = chipGroup("bid-" + i, "bid", t("{player}'s bid", { player: p }), shape.bids[0], Math.min(shape.bids[1], cards), get("bids"));
       const won = chipGroup("won-" + i, "won", t("{player}'s tricks won", { player: p }), 0, cards, get("won"));
-      const made = el("button", {
-        type: "button",
-        class: "small made",
-        text: t("Made it"),
-        "aria-label": t("{player} made the bid", { player: p }),
-        onclick: () => {
-          const value = chipValue(bid);
-          if (value !== null) chipSet(won, value);
-        },
-      });
-      fs.append(
-        el("div", { class: "entry" }, el("span", { class: "entry-label", "aria-hidden": "true", text: t("Bid") }), bid),
-        el("div", { class: "entry" }, el("span", { class: "entry-label", "aria-hidden": "true", text: t("Won") }), won)
+      fs.append(el("div", { class: "entry bid" }, bid), el("div", { class: "entry won" }, won));
+      const xs = extrasFields(p, i, get);
+      xs.hidden = true;
+      $("extras-players").append(xs);
+      $("extras-who").append(
+        el("button", { type: "button", "data-seat": String(i), "data-player": p, "aria-expanded": "false", "aria-controls": xs.id, text: p, onclick: () => showExtras(i, xs.hidden) })
       );
-      // the rest, on demand: wager, bid change, load, free points, bonuses
-      const extras = el("details", { class: "extras bonuses" });
-      const summary = el("summary", {});
-      extras.append(summary);
+      fs.addEventListener("input", (event) => {
+        const group = event.target.closest && event.target.closest("[data-key]");
+        if (group && group.dataset.key === "won") fillLastWon(cards, group);
+        if (group && group.dataset.key === "bid") bidsTapped();
+        liveCheck();
+      });
+      return fs;
+    }
+
+    function extrasFields(p, i, get) {
+      const xs = el("fieldset", { class: "player-extras", id: "more-" + i, "data-player": p });
+      xs.append(el("legend", { text: p }));
       const row = el("div", { class: "row" });
       if (form.wagers) {
         const v = get(form.wagers.key);
@@ -1042,7 +1071,7 @@ import { mergeRound, takeFields } from "./merge.js";
         row.append(select("load-" + i, t("Load"), form.scoring.loads, v === undefined ? form.scoring.loads[0] : v));
       }
       row.append(number("extra-" + i, t("Free points"), get("extra"), "-1000", "1000", { step: "10" }));
-      extras.append(row);
+      xs.append(row);
       if (form.bonuses.length) {
         const claimed = get("bonuses") || [];
         const list = el("div", { class: "bonus-list", role: "group", "aria-label": t("{player}'s bonuses", { player: p }) });
@@ -1059,18 +1088,105 @@ import { mergeRound, takeFields } from "./merge.js";
             )
           );
         });
-        extras.append(list);
+        xs.append(list);
       }
-      fs.append(extras, made); // (made it: beside the extras' line)
-      summary.textContent = extrasSummary(fs);
-      fs.addEventListener("input", (event) => {
-        summary.textContent = extrasSummary(fs);
-        const group = event.target.closest && event.target.closest("[data-key=won]");
-        if (group) fillLastWon(cards, group);
+      xs.addEventListener("input", () => {
+        $("extras-summary").textContent = extrasSummary();
         liveCheck();
       });
-      fs.addEventListener("change", () => (summary.textContent = extrasSummary(fs)));
-      return fs;
+      xs.addEventListener("change", () => ($("extras-summary").textContent = extrasSummary()));
+      return xs;
+    }
+
+    // -- the two moments of a round: the bids (when the cards are dealt) and the tricks
+    // won (when it is played), one row of chips a player each, with the other moment's
+    // numbers said in the legend. The form opens on the bids until every bid is in, then
+    // on the tricks won (the last bid tapped turns to them); the buttons above switch.
+    let phase = "bid";
+    let phaseChosen = null; // {key, phase}: switched by the player on this round
+    let phaseShown = null; // the round the form shows (phaseKey)
+    let bidsWereIn = false;
+
+    function phaseKey() {
+      return (editing ? "edit:" + editing : "new:") + ":" + (editing || nextNumber());
+    }
+
+    function allBidsIn() {
+      const groups = [...document.querySelectorAll("#round-players [data-key=bid]")];
+      return groups.length > 0 && groups.every((g) => chipValue(g) !== null);
+    }
+
+    function showPhase(which) {
+      phase = which;
+      $("round").dataset.phase = which;
+      $("phase-bid").setAttribute("aria-pressed", String(which === "bid"));
+      $("phase-won").setAttribute("aria-pressed", String(which === "won"));
+      updateBar();
+    }
+
+    function choosePhase(which) {
+      phaseChosen = { key: phaseKey(), phase: which };
+      showPhase(which);
+    }
+    $("phase-bid").addEventListener("click", () => choosePhase("bid"));
+    $("phase-won").addEventListener("click", () => choosePhase("won"));
+
+    // The last bid tapped turns the form to the tricks won.
+    function bidsTapped() {
+      const now = allBidsIn();
+      if (now && !bidsWereIn && phase === "bid") {
+        phaseChosen = null;
+        showPhase("won");
+        const first = document.querySelector("#round-players [data-key=won] input");
+        if (first) first.focus({ preventScroll: true });
+      }
+      bidsWereIn = now;
+    }
+
+    // Whether the bids as typed are the round's bids saved (nothing to save of them).
+    function bidsSaved() {
+      const going = game.in_progress;
+      if (editing || !going || going.round !== nextNumber()) return false;
+      return [...document.querySelectorAll("#round-players fieldset.player")].every(
+        (fs) => chipValue(fs.querySelector("[data-key=bid]")) === going.bids[fs.dataset.player]
+      );
+    }
+
+    // The buttons of the bar at the foot of the form, as the moment asks.
+    function updateBar() {
+      const finished = !editing && over();
+      $("all-made").hidden = finished || phase !== "won";
+      $("save-bids").hidden = finished || Boolean(editing) || (phase === "won" && bidsSaved());
+      $("cancel-edit").hidden = !editing;
+    }
+
+    // -- the round's points as entered, scored by the pad (nothing stored): asked a moment
+    // after the last change, once every bid and every number of tricks won is in and the
+    // form's own checks pass; a round the rules refuse shows no points (its problem is
+    // said on saving).
+    const PREVIEW_MS = 250;
+    let previewAsked = 0;
+    let previewing = null;
+
+    function askPreview(number, round, ready) {
+      window.clearTimeout(previewing);
+      const asked = ++previewAsked;
+      if (!ready) {
+        showPreview(null);
+        return;
+      }
+      previewing = window.setTimeout(async () => {
+        const r = await api("POST", "/api/games/" + gameId + "/rounds/" + number + "/preview?problems=inline", round);
+        if (asked !== previewAsked) return; // (a later change asked again)
+        showPreview(r.ok && r.data && r.data.rounds ? r.data.rounds[number - 1].points : null);
+      }, PREVIEW_MS);
+    }
+
+    function showPreview(points) {
+      document.querySelectorAll("#round-players fieldset.player").forEach((fs) => {
+        const v = points ? points[fs.dataset.player] : undefined;
+        fs.querySelector(".preview").textContent = v === undefined ? "" : t("{points} points", { points: (v > 0 ? "+" : "") + v });
+      });
     }
 
     function addLoot(players, a, b) {
@@ -1125,19 +1241,20 @@ import { mergeRound, takeFields } from "./merge.js";
         const p = fs.dataset.player;
         round.bids[p] = chipValue(fs.querySelector("[data-key=bid]"));
         round.won[p] = chipValue(fs.querySelector("[data-key=won]"));
+        const xs = extrasOf(fs);
         const claimed = [];
-        fs.querySelectorAll("[data-bonus]").forEach((input) => {
+        xs.querySelectorAll("[data-bonus]").forEach((input) => {
           const n = intOf(input) || 0;
           for (let k = 0; k < n; k++) claimed.push(input.dataset.bonus);
         });
         if (claimed.length) bonuses[p] = claimed;
-        const wager = fs.querySelector("[id^=wager-]");
+        const wager = xs.querySelector("[id^=wager-]");
         if (wager && Number(wager.value) !== 0) wagers[p] = Number(wager.value);
-        const change = fs.querySelector("[id^=change-]");
+        const change = xs.querySelector("[id^=change-]");
         if (change && Number(change.value) !== 0) changes[p] = Number(change.value);
-        const load = fs.querySelector("[id^=load-]");
+        const load = xs.querySelector("[id^=load-]");
         if (load && load.value !== form.scoring.loads[0]) loads[p] = load.value;
-        const points = intOf(fs.querySelector("[id^=extra-]"));
+        const points = intOf(xs.querySelector("[id^=extra-]"));
         if (points) extra[p] = points;
       });
       if (Object.keys(bonuses).length) round.bonuses = bonuses;
@@ -1185,11 +1302,11 @@ import { mergeRound, takeFields } from "./merge.js";
       }
       const asked = ++costAsked;
       // (a round the checks above refuse is not scored: its problem is said there)
-      const r = bad ? { ok: false } : await api("POST", "/api/games/" + gameId + "/rounds/" + number + "/preview", round);
+      const r = bad ? { ok: false } : await api("POST", "/api/games/" + gameId + "/rounds/" + number + "/preview?problems=inline", round);
       if (asked !== costAsked) return; // (a later change asked again)
       const was = game.rounds[number - 1].points;
       let cost = "";
-      if (r.ok) {
+      if (r.ok && r.data.rounds) {
         const now = r.data.rounds[number - 1].points;
         const changes = Object.keys(was).filter((p) => was[p] !== now[p]).map((p) => p + " " + was[p] + " → " + now[p]);
         cost = " " + (changes.length ? t("The round would then score {changes}.", { changes: changes.join(", ") }) : t("The round's points stay as they are."));
@@ -1206,7 +1323,7 @@ import { mergeRound, takeFields } from "./merge.js";
       const notes = [];
       let bad = false;
       // with the round's play kept, its bonuses come from it: no field to claim them
-      document.querySelectorAll("#round-players .bonus-list").forEach((d) => (d.hidden = play === "kept"));
+      document.querySelectorAll("#extras-players .bonus-list").forEach((d) => (d.hidden = play === "kept"));
       document.querySelectorAll("#round-players fieldset.player").forEach((fs) => {
         const p = fs.dataset.player;
         const bidInput = fs.querySelector("[data-key=bid]");
@@ -1219,6 +1336,9 @@ import { mergeRound, takeFields } from "./merge.js";
         }
         const wonInput = fs.querySelector("[data-key=won]");
         const won = round.won[p];
+        // the bid said in the tricks won's moment, and its chip marked there ("made it")
+        fs.querySelector(".said").textContent = bid === null || Number.isNaN(bid) ? "" : t("bid {bid}", { bid });
+        wonInput.querySelectorAll(".chip").forEach((chip) => chip.classList.toggle("is-bid", bid !== null && chip.dataset.value === String(bid)));
         const claimed = (round.bonuses || {})[p];
         if (form.bonus_on_miss === false && claimed && claimed.length && bid !== null && won !== null && won !== bid)
           notes.push(t("{player} missed the bid: the bonuses will not count", { player: p }));
@@ -1266,6 +1386,9 @@ import { mergeRound, takeFields } from "./merge.js";
       }
       say($("round-check"), notes.join(" · "), bad);
       showPlayCost(number, saving, play, bad);
+      const complete = [...Object.values(round.bids), ...Object.values(round.won)].every((v) => v !== null && !Number.isNaN(v));
+      askPreview(number, saving, complete && !bad);
+      updateBar();
     }
 
     function startEdit(number) {
@@ -1274,7 +1397,7 @@ import { mergeRound, takeFields } from "./merge.js";
       renderTotals();
       renderRound();
       $("round-title").scrollIntoView({ block: "start" });
-      const first = document.querySelector("#round-players input");
+      const first = document.querySelector("#round-players [data-key=" + phase + "] input");
       if (first) first.focus();
     }
 
@@ -1319,16 +1442,15 @@ import { mergeRound, takeFields } from "./merge.js";
       if (!fs) return null;
       if (key === "bids") return fs.querySelector("[data-key=bid]");
       if (key === "won") return fs.querySelector("[data-key=won]");
-      if (key === "loads") return fs.querySelector("[id^=load-]");
-      if (key === "extra") return fs.querySelector("[id^=extra-]");
-      if (form.wagers && key === form.wagers.key) return fs.querySelector("[id^=wager-]");
-      if (form.bid_change && key === form.bid_change.key) return fs.querySelector("[id^=change-]");
+      const xs = extrasOf(fs);
+      if (key === "loads") return xs.querySelector("[id^=load-]");
+      if (key === "extra") return xs.querySelector("[id^=extra-]");
+      if (form.wagers && key === form.wagers.key) return xs.querySelector("[id^=wager-]");
+      if (form.bid_change && key === form.bid_change.key) return xs.querySelector("[id^=change-]");
       if (key === "bonuses") {
         const claimed = (round.bonuses || {})[player] || [];
         const id = index === null ? null : claimed[index];
-        const input = id ? fs.querySelector('[data-bonus="' + CSS.escape(id) + '"]') : fs.querySelector("[data-bonus]");
-        if (input) input.closest("details").open = true;
-        return input;
+        return id ? xs.querySelector('[data-bonus="' + CSS.escape(id) + '"]') : xs.querySelector("[data-bonus]");
       }
       return null;
     }
@@ -1346,6 +1468,10 @@ import { mergeRound, takeFields } from "./merge.js";
     // Mark the field a problem names, say the message beside it, bring it into view
     // and put the focus there.
     function showProblem(input, message) {
+      if (input.closest(".entry.bid")) showPhase("bid");
+      else if (input.closest(".entry.won, #round-lost")) showPhase("won");
+      const xs = input.closest(".player-extras");
+      if (xs) showExtras(xs.id.slice("more-".length), true);
       input.setAttribute("aria-invalid", "true");
       const note = el("p", { class: "field-problem problem", id: input.id + "-problem", "data-for": input.id, text: message });
       (input.closest(".field, .entry") || input).after(note);
@@ -1395,7 +1521,8 @@ import { mergeRound, takeFields } from "./merge.js";
     }
 
     // Store round ``number`` as ``round``; on success say ``saved``, draw the game again
-    // and focus ``focus`` (a selector); a refusal is shown at its fields.
+    // and focus ``focus`` (a selector); a refusal is shown at its fields. Whether it was
+    // stored.
     async function storeRound(number, round, saved, focus) {
       cancelDraft();
       const r = await api("PUT", "/api/games/" + gameId + "/rounds/" + number, round, { "If-Match": '"' + game.version + '"' });
@@ -1403,6 +1530,7 @@ import { mergeRound, takeFields } from "./merge.js";
         say($("round-status"), "");
         clearProblems();
         dropDraft(number, editing);
+        phaseChosen = null; // (the form opens on the moment the round is at)
         shared = null; // (the pad dropped the round's draft with the save)
         say($("notice"), saved, false);
         setEditing(null);
@@ -1412,7 +1540,9 @@ import { mergeRound, takeFields } from "./merge.js";
         renderRound();
         const first = document.querySelector(focus);
         if (first) first.focus();
-      } else if (r.status === 409) {
+        return true;
+      }
+      if (r.status === 409) {
         say($("notice"), "");
         say($("round-status"), r.data.error, true);
         $("round-status").append(" ", el("button", { type: "button", text: t("Reload"), onclick: () => window.location.reload() }));
@@ -1423,6 +1553,7 @@ import { mergeRound, takeFields } from "./merge.js";
         markProblems(r.data.problems, number, round);
         if (!editing) sendDraft(); // (not saved: the other phones still see what is typed)
       }
+      return false;
     }
 
     $("round").addEventListener("submit", async (event) => {
@@ -1444,7 +1575,12 @@ import { mergeRound, takeFields } from "./merge.js";
       if (typed.cards && shape.extra) round.cards = typed.cards;
       if (typed.loads) round.loads = typed.loads;
       const saved = t("Round {number}: bids saved. Enter the tricks won when it is played.", { number });
-      await storeRound(number, round, saved, "#round-players [data-key=won] input");
+      if (!(await storeRound(number, round, saved, "#round-players [data-key=won] input"))) return;
+      // tricks won tapped before the bids were saved stay typed (not saved), as tapped
+      document.querySelectorAll("#round-players fieldset.player").forEach((fs) => {
+        const won = typed.won[fs.dataset.player];
+        if (won !== null && won !== undefined) chipSet(fs.querySelector("[data-key=won]"), won);
+      });
     });
 
     // Undo asks as deleting a game does (a second tap, no dialog), and puts the round
