@@ -196,6 +196,25 @@ class Scorer:
             scored = {p: value + extra.get(p, 0) for p, value in scored.items()}
         return RoundScore(number=number, cards=cards, bids=bids, won=won, points=scored)
 
+    def made(
+        self,
+        *,
+        number: int,
+        cards: int,
+        players: Sequence[str],
+        bids: Mapping[str, int],
+        won: Mapping[str, int],
+        rounds: int = 0,
+    ) -> dict[str, bool]:
+        """Whether each player made the bid in round ``number`` (``cards`` dealt, of
+        ``rounds`` in the schedule), as the scheme's ``made`` formula says of the bids
+        (after any change) and the tricks won: what a score record gives of a round. The
+        cards played count as none played and the game so far as a game's start (a
+        record keeps neither). Raises :class:`~skullking.core.errors.FormulaError` as
+        :meth:`points` does."""
+        table = self._table(number, cards, players, bids, won, {}, (), {}, {}, rounds, None, None)
+        return {p: bool(self.scheme.made.evaluate_for(table, row)) for row, p in enumerate(players)}
+
     def deciding(self, **results: Any) -> dict[str, str]:
         """The id of the case that scores each player in the round :meth:`points` scores
         from the same ``results`` (its keywords; ``extra`` changes no case), ``""``

@@ -173,10 +173,13 @@ class Pad:
         return self.editions.get(game.edition, game.rules)
 
     def game_record(self, game: StoredGame) -> dict[str, Any]:
-        """The score JSON of a game plus its sheet, id, title, version and house rule."""
+        """The score JSON of a game plus its sheet, id, title, version and house rule;
+        each round also says who made the bid (``made``: see :func:`_mark_made`)."""
         from .games import sheet_of
 
-        record = score(self.edition_of(game), game)
+        edition = self.edition_of(game)
+        record = score(edition, game)
+        _mark_made(edition, game, record)
         record.update(
             id=game.id,
             title=game.title,
@@ -730,6 +733,30 @@ def _bonus_paid(edition: Edition, record: dict[str, Any]) -> dict[str, Any]:
     from skullking.scoring.paid import when_paid
 
     return {**record, "bonus_paid": when_paid(edition.scheme(), "bonus").words()}
+
+
+def _mark_made(edition: Edition, game: StoredGame, record: dict[str, Any]) -> None:
+    """Give each round of ``record`` (a game's score record) ``made``: per player
+    whether the bid was made, as the game's scoring scheme's ``made`` formula says (not
+    always the tricks won equal to the bid: a house rule may say otherwise). A round
+    the formula cannot judge (a value past its limits) gets none."""
+    from skullking.core.errors import FormulaError
+    from skullking.scoring.schemes import scorer
+
+    scheme = edition.scheme(game.scoring)
+    judge = scorer(edition, scheme)
+    rounds = len(edition.schedule(game.schedule).rounds)
+    for number, scored in enumerate(record["rounds"], start=1):
+        players = [p for p in record["players"] if p in scored["bids"] and p in scored["won"]]
+        with contextlib.suppress(FormulaError):
+            scored["made"] = judge.made(
+                number=number,
+                cards=scored["cards"],
+                players=players,
+                bids=scored["bids"],
+                won=scored["won"],
+                rounds=rounds,
+            )
 
 
 def _markdown(text: str) -> str:

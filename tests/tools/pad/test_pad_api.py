@@ -137,8 +137,12 @@ def game_of(client: TestClient, game: str) -> dict[str, Any]:
 
 
 def score_part(record: Mapping[str, Any]) -> dict[str, Any]:
-    """A game record without what the pad adds to the score record."""
-    return {k: v for k, v in record.items() if k not in GAME_KEYS | {"version"}}
+    """A game record without what the pad adds to the score record (its keys, and each
+    round's ``made``)."""
+    part = {k: v for k, v in record.items() if k not in GAME_KEYS | {"version"}}
+    if "rounds" in part:
+        part["rounds"] = [{k: v for k, v in r.items() if k != "made"} for r in part["rounds"]]
+    return part
 
 
 def score_sheet_file(sheet: Path, *options: str) -> dict[str, Any]:
@@ -451,6 +455,37 @@ def test_a_round_answers_the_score_of_the_exported_sheet(client: TestClient, tmp
     assert whole["sheet"] == yaml.safe_load(client.get(f"/api/games/{game}/sheet.yaml").text)
     assert whole["rounds"][2]["points"]["Emma"] == 20 + 20  # made bid of 1 and the black 14
     assert whole["totals"] == {"Emma": 20 - 10 + 40, "Nico": 10 + 20 + 20, "Pat": 10 + 20 + 20}
+
+
+#: A house rule of the 2021 edition where a bid missed by one trick counts as made.
+CLOSE_ENOUGH = """\
+id: club
+extends: skullking-2021
+scoring:
+  schemes:
+    classic:
+      made: abs(won - bid) <= 1
+"""
+
+
+def test_each_round_says_who_made_the_bid_as_the_scoring_says(client: TestClient) -> None:
+    """GET /api/games/{id}: each round's ``made`` says per player whether the bid was
+    made as the scheme's ``made`` formula says: under the 2021 rulebook the tricks won
+    equal to the bid; under a house rule where a bid missed by one counts as made, Nico's
+    bid 0 with 1 trick won is made and Emma's bid 2 with none is missed."""
+    game = new_game(client)
+    assert put(client, game, 1, ROUND_1).status_code == 200
+    assert put(client, game, 2, ROUND_2).status_code == 200
+    rounds = game_of(client, game)["rounds"]
+    assert [r["made"] for r in rounds] == [
+        {"Emma": True, "Nico": True, "Pat": True},
+        {"Emma": False, "Nico": True, "Pat": True},  # Emma bid 2 and won 1
+    ]
+    house = new_game(client, rules=CLOSE_ENOUGH)
+    second = rnd({"Emma": 2, "Nico": 0, "Pat": 0}, {"Emma": 0, "Nico": 1, "Pat": 1})
+    assert put(client, house, 1, ROUND_1).status_code == 200
+    assert put(client, house, 2, second).status_code == 200
+    assert game_of(client, house)["rounds"][1]["made"] == {"Emma": False, "Nico": True, "Pat": True}
 
 
 def _refusal(client: TestClient, game: str, bad: dict[str, Any], folder: Path) -> dict[str, Any]:

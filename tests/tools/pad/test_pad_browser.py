@@ -1012,6 +1012,25 @@ def test_axe_finds_no_violation_on_any_page_or_state(pad: Pad) -> None:
     assert {state: problems for state, problems in found.items() if problems} == {}
 
 
+def test_the_score_table_tells_made_and_missed_bids_apart_in_words_and_marks(pad: Pad) -> None:
+    """The 2021 rulebook: a bid is made when the tricks won equal it. Round 1 of GAME
+    (Ann 0/0, Bo 1/1, Cy 0/0 made; Lea bid 1 and won 0, missed): each cell of the score
+    table says made or missed to a screen reader and shows a mark, not colour alone."""
+    ident = pad.server.new_game()
+    pad.server.put_json(f"/api/games/{ident}/rounds/1", _sheet_round(*GAME[0]))
+    page = pad.page()
+    page.goto(f"/games/{ident}")
+    _wait_loaded(page, rounds=1)
+    cells = page.locator("#totals tbody tr:not(.total) td .bidwon")
+    assert cells.locator(".sr-only").all_inner_texts() == [
+        "bid 0, won 0: made",
+        "bid 1, won 1: made",
+        "bid 0, won 0: made",
+        "bid 1, won 0: missed",
+    ]
+    assert cells.locator("[aria-hidden=true]").all_inner_texts() == ["0/0 ✓", "1/1 ✓", "0/0 ✓", "1/0 ✗"]
+
+
 def test_a_player_named_as_markup_shows_as_text(pad: Pad) -> None:
     """Names are text, never markup: no script runs, no dialog opens."""
     names = ["<script>alert(1)</script>", "<img src=x onerror=alert(2)>", "Cy", "Lea"]

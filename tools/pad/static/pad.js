@@ -505,11 +505,17 @@ import { mergeRound, takeFields } from "./merge.js";
           ),
           ...players.map((p) => {
             if (!(p in r.points)) return el("td", { class: "out", text: "–" });
+            // made or missed as the edition's scoring says (the round's "made"), told by a
+            // mark and, for a screen reader, in words: not by colour alone
+            const made = r.made ? r.made[p] : undefined;
+            const said = { bid: r.bids[p], won: r.won[p] };
+            const words =
+              made === undefined ? t("bid {bid}, won {won}", said) : made ? t("bid {bid}, won {won}: made", said) : t("bid {bid}, won {won}: missed", said);
             const line = el(
               "span",
-              { class: "bidwon" },
-              el("span", { "aria-hidden": "true", text: r.bids[p] + "/" + r.won[p] }),
-              el("span", { class: "sr-only", text: t("bid {bid}, won {won}", { bid: r.bids[p], won: r.won[p] }) })
+              { class: "bidwon" + (made === undefined ? "" : made ? " made" : " missed") },
+              el("span", { "aria-hidden": "true", text: r.bids[p] + "/" + r.won[p] + (made === undefined ? "" : made ? " ✓" : " ✗") }),
+              el("span", { class: "sr-only", text: words })
             );
             const sum = el("span", { class: "running", text: "= " + after[p] });
             return el("td", {}, el("span", { class: "points", text: String(r.points[p]) }), line, sum);
