@@ -92,8 +92,9 @@ class Pad:
         self._scores: dict[str, tuple[int, tuple[str, Any] | None]] = {}
 
     def diff_report(self, a: str, b: str, make: Make | None = None) -> str:
-        """``skullking diff A B``'s text for the bundled editions ``a`` and ``b`` (see
-        :func:`_diff_text`; ``make``: made another way), worked out once a pair: kept
+        """``skullking diff A B --format json``'s record, as JSON text, for the bundled
+        editions ``a`` and ``b`` (see :func:`_diff_json`; ``make``: made another way),
+        worked out once a pair: kept
         while the pad runs, and in the store for the next time it runs
         (:meth:`report_key`), made again when the entry there is not as it was kept."""
         known = self._diffs.get((a, b))
@@ -108,7 +109,7 @@ class Pad:
                 key = self.report_key(first, second)
                 known = self.store.report(key)
                 if known is None:
-                    known = _diff_text(first, second) if make is None else make(first, second)
+                    known = _diff_json(first, second) if make is None else make(first, second)
                     self.store.keep_report(key, code_fingerprint(), known)
                 self._diffs[(a, b)] = known
             return known
@@ -118,7 +119,7 @@ class Pad:
         (the engine and the tools, as the engine's cache tells it), the page's settings,
         and all of both editions that a report reads (every field, but where the file
         lies): a report made by other code or of other rules is never read back."""
-        settings = [code_fingerprint(), DIFF_SAMPLE, DIFF_SEED, DIFF_DEPTH, self._digest(a), self._digest(b)]
+        settings = [code_fingerprint(), "json", DIFF_SAMPLE, DIFF_SEED, DIFF_DEPTH, self._digest(a), self._digest(b)]
         return hashlib.sha256(json.dumps(settings).encode()).hexdigest()
 
     def _digest(self, edition: Edition) -> str:
@@ -667,11 +668,33 @@ class Pad:
         return self.render("edition.html", request, edition=edition, html=html, game=game)
 
     async def page_diff(self, request: Request) -> Response:
+        """The comparison page: at once, the rule values that differ (what is quick to
+        tell); the tricks and rounds played both ways, which take a while the first time
+        a pair is asked, the page's script fetches from ``GET /api/diff`` and fills in."""
+        from skullking.analysis.compare import value_changes
+
+        from .diffs import rows
+
         a, b = request.query_params.get("a"), request.query_params.get("b")
-        report = None
+        values = None
         if a and b:
-            report = await run_in_threadpool(self.diff_report, a, b)
-        return self.render("diff.html", request, a=a, b=b, report=report, editions=self.editions.bundled())
+            first, second = await self.bundled(a), await self.bundled(b)
+            values = await run_in_threadpool(value_changes, first, second)
+            values["rows"] = rows(values["changes"])
+            values["titles"] = {"a": first.title, "b": second.title}
+        return self.render("diff.html", request, a=a, b=b, values=values, editions=self.editions.bundled())
+
+    async def api_diff(self, request: Request) -> Response:
+        """``?a=A&b=B``: ``skullking diff A B --format json``'s record for two bundled
+        editions (with the page's smaller sample of random tricks: :data:`DIFF_SAMPLE`),
+        worked out once a pair (:meth:`diff_report`)."""
+        a, b = request.query_params.get("a"), request.query_params.get("b")
+        if not a or not b:
+            raise bad("name two bundled editions: /api/diff?a=skullking-2021&b=skullking-2024")
+        await self.bundled(a)
+        await self.bundled(b)
+        report = await run_in_threadpool(self.diff_report, a, b)
+        return Response(report, media_type="application/json")
 
     def render(self, name: str, request: Request, status: int = 200, **context: Any) -> Response:
         """The page ``name`` in the reader's language (see :mod:`.i18n`)."""
@@ -783,7 +806,7 @@ def _image_as_text(self: Any, tokens: Any, idx: int, options: Any, env: Any) -> 
     return source
 
 
-#: How a compare report is made: the text of the two editions' comparison.
+#: How a compare report is made: the JSON text of the two editions' comparison.
 Make = Callable[["Edition", "Edition"], str]
 
 
@@ -846,19 +869,15 @@ def _worker_report(a: str, b: str) -> tuple[tuple[str, str], str]:
     """In a worker: the digests of the bundled editions ``a`` and ``b`` as it read them,
     and their report."""
     first, second = _worker_editions().get(a), _worker_editions().get(b)
-    return (_edition_digest(first), _edition_digest(second)), _diff_text(first, second)
+    return (_edition_digest(first), _edition_digest(second)), _diff_json(first, second)
 
 
-def _diff_text(a: Any, b: Any) -> str:
-    """``skullking diff A B``'s text (with a smaller random sample: a page answers fast)."""
-    import io
-
+def _diff_json(a: Any, b: Any) -> str:
+    """``skullking diff A B --format json``'s record as JSON text (with a smaller random
+    sample of tricks: a page answers fast)."""
     from skullking.analysis.compare import compare
-    from skullking.tools.diffcmd import write_report
 
-    out = io.StringIO()
-    write_report(a, b, compare(a, b, sample=DIFF_SAMPLE, seed=DIFF_SEED, depth=DIFF_DEPTH), out, depth=DIFF_DEPTH)
-    return out.getvalue()
+    return json.dumps(compare(a, b, sample=DIFF_SAMPLE, seed=DIFF_SEED, depth=DIFF_DEPTH))
 
 
 @functools.cache
@@ -975,6 +994,7 @@ def create_app(
         Route("/api/games/{game}/rounds/{n}/preview", _handler(pad.api_preview_round), methods=["POST"]),
         Route("/api/trick", _handler(pad.api_trick)),
         Route("/api/stats", _handler(pad.api_stats)),
+        Route("/api/diff", _handler(pad.api_diff)),
     ]
     pages = [
         Route("/", _handler(pad.page_index, page=True)),

@@ -1229,42 +1229,82 @@ def test_the_pad_is_installable_with_a_manifest_icons_and_a_service_worker(clien
     assert worker.headers["cache-control"] == "no-cache" and "caches.match" in worker.text
 
 
-def test_the_diff_page_works_a_pair_out_once(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The compare page's report of two bundled editions is worked out once while the
-    pad runs (they cannot change meanwhile): asked again, the same report comes back
-    without comparing the editions again; another pair is its own."""
+def test_the_diff_report_is_worked_out_once_a_pair(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """GET /api/diff: the comparison of two bundled editions, `skullking diff A B
+    --format json`'s record with the page's sample (the 2024 rulebook leaves the Loot
+    out of two-player games: 'LOOT' tricks only the 2021 edition can have), worked out
+    once while the pad runs (they cannot change meanwhile): asked again, the same
+    report comes back without comparing the editions again; another pair is its own."""
+    from skullking.analysis.compare import compare
     from skullking.tools.pad import app as pad_app
 
     made: list[tuple[str, str]] = []
-    real = pad_app._diff_text
+    real = pad_app._diff_json
 
     def counted(a: Any, b: Any) -> str:
         made.append((a.id, b.id))
         return real(a, b)
 
-    monkeypatch.setattr(pad_app, "_diff_text", counted)
+    monkeypatch.setattr(pad_app, "_diff_json", counted)
     query = {"a": "skullking-2021", "b": "skullking-2024"}
-    first, second = (client.get("/diff", params=query) for _ in range(2))
+    first, second = (client.get("/api/diff", params=query) for _ in range(2))
     assert first.status_code == second.status_code == 200
-    assert first.text == second.text and "skullking-2024" in first.text
+    assert first.headers["content-type"] == "application/json"
+    a, b = skullking.load_edition("skullking-2021"), skullking.load_edition("skullking-2024")
+    assert first.json() == second.json() == json.loads(json.dumps(compare(a, b, sample=500, seed=2021, depth=3)))
+    assert first.json()["tricks"]["only_a"] > 0 and "LOOT" in first.json()["tricks"]["only_a_examples"][0]["cards"]
     assert made == [("skullking-2021", "skullking-2024")]
-    assert client.get("/diff", params={"a": "skullking-2024", "b": "skullking-2021"}).status_code == 200
+    assert client.get("/api/diff", params={"a": "skullking-2024", "b": "skullking-2021"}).status_code == 200
     assert made[-1] == ("skullking-2024", "skullking-2021") and len(made) == 2
+    assert client.get("/api/diff", params={"a": "skullking-2021", "b": "nope"}).status_code == 404
+    assert client.get("/api/diff", params={"a": "skullking-2021"}).status_code == 400
+
+
+def test_the_diff_page_answers_with_the_rule_values_and_leaves_the_play_to_the_api(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The comparison page answers at once with the rule values that differ, each with
+    what it is (the schema's words) and its value under A and B: the 2024 rulebook
+    leaves the Loot out of two-player games (its module 'loot', from 3 players); the
+    tricks and rounds played both ways are not worked out for it (the page's script
+    fetches them from /api/diff)."""
+    from skullking.tools.pad import app as pad_app
+
+    made: list[tuple[str, str]] = []
+    monkeypatch.setattr(pad_app, "_diff_json", lambda a, b: made.append((a.id, b.id)) or "{}")
+    page = client.get("/diff", params={"a": "skullking-2021", "b": "skullking-2024"})
+    assert page.status_code == 200 and made == []
+    assert "<pre" not in page.text and 'id="diff-played"' in page.text
+    row = re.search(
+        r'<li class="diff-row">\s*<p class="diff-what">([^<]*)</p>\s*<p class="meta"><code>deck\.cards\[loot\]'
+        r"\.module</code></p>\s*<dl class=\"diff-sides\">\s*<dt>A</dt><dd>(.*?)</dd>\s*<dt>B</dt><dd>(.*?)</dd>",
+        page.text,
+        re.S,
+    )
+    assert row is not None
+    assert row[1] == "The module the card belongs to (default &#39;base&#39;)."
+    assert (row[2].strip(), row[3].strip()) == ("advanced", "loot")
+    minimum = re.search(
+        r"<code>modules\[loot\]\.min_players</code></p>\s*<dl[^>]*>\s*<dt>A</dt><dd>(.*?)</dd>\s*<dt>B</dt><dd>(.*?)</dd>",
+        page.text,
+        re.S,
+    )
+    assert minimum is not None and "not in this edition" in minimum[1] and minimum[2].strip() == "3"
 
 
 def _made_reports(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
-    """The pairs whose compare report is made from now on, each made as a short text
-    that names its pair and how many were made before it (so that a report read back
-    tells itself from one made again)."""
+    """The pairs whose compare report is made from now on, each made as a short JSON
+    text that names its pair and how many were made before it (so that a report read
+    back tells itself from one made again)."""
     from skullking.tools.pad import app as pad_app
 
     made: list[tuple[str, str]] = []
 
     def made_now(a: Any, b: Any) -> str:
         made.append((a.id, b.id))
-        return f"A = {a.id}\nB = {b.id}\nmade {len(made)}\n"
+        return json.dumps({"a": a.id, "b": b.id, "made": f"made {len(made)}"})
 
-    monkeypatch.setattr(pad_app, "_diff_text", made_now)
+    monkeypatch.setattr(pad_app, "_diff_json", made_now)
     return made
 
 
@@ -1277,19 +1317,19 @@ def test_a_diff_report_is_kept_in_the_database_for_the_next_start(db: Path, monk
 
     made = _made_reports(monkeypatch)
     query = {"a": "skullking-2021", "b": "skullking-2024"}
-    first = TestClient(create_app(db)).get("/diff", params=query)
+    first = TestClient(create_app(db)).get("/api/diff", params=query)
     assert first.status_code == 200 and "made 1" in first.text
-    again = TestClient(create_app(db)).get("/diff", params=query)
+    again = TestClient(create_app(db)).get("/api/diff", params=query)
     assert again.text == first.text and len(made) == 1
     import sqlite3
 
     with sqlite3.connect(db) as raw:
         raw.execute("UPDATE reports SET text = replace(text, 'made 1', 'made 9')")
-    repaired = TestClient(create_app(db)).get("/diff", params=query)
+    repaired = TestClient(create_app(db)).get("/api/diff", params=query)
     assert "made 2" in repaired.text and "made 9" not in repaired.text and len(made) == 2
-    assert "made 2" in TestClient(create_app(db)).get("/diff", params=query).text and len(made) == 2
+    assert "made 2" in TestClient(create_app(db)).get("/api/diff", params=query).text and len(made) == 2
     monkeypatch.setattr(pad_app, "code_fingerprint", lambda: "other code")
-    assert "made 3" in TestClient(create_app(db)).get("/diff", params=query).text
+    assert "made 3" in TestClient(create_app(db)).get("/api/diff", params=query).text
 
 
 def test_the_pad_works_diff_reports_out_ahead_while_no_request_comes(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -1312,7 +1352,7 @@ def test_the_pad_works_diff_reports_out_ahead_while_no_request_comes(db: Path, m
     stop = threading.Event()
 
     def here(a: Any, b: Any) -> str:  # (made in this process: no worker)
-        return pad_app._diff_text(a, b)
+        return pad_app._diff_json(a, b)
 
     worker = threading.Thread(target=pad.warm, args=(stop, 0.01), kwargs={"make": here})
     worker.start()
@@ -1325,11 +1365,14 @@ def test_the_pad_works_diff_reports_out_ahead_while_no_request_comes(db: Path, m
         stop.set()
         worker.join()
     assert made == pairs and len(pairs) == 30
-    assert pad.diff_report("bga", "legendary-2018") == "A = bga\nB = legendary-2018\nmade 1\n"
+    assert json.loads(pad.diff_report("bga", "legendary-2018")) == {"a": "bga", "b": "legendary-2018", "made": "made 1"}
     restarted = Pad(Store(db))
     restarted.busy = 1
     restarted.warm(threading.Event(), 3600, make=here)
-    assert len(made) == 30 and restarted.diff_report("skullking-original", "skullking-2024").endswith("made 30\n")
+    assert (
+        len(made) == 30
+        and json.loads(restarted.diff_report("skullking-original", "skullking-2024"))["made"] == "made 30"
+    )
 
 
 def test_reports_worked_out_ahead_are_made_in_a_worker_process_as_the_page_makes_them(
@@ -1346,8 +1389,8 @@ def test_reports_worked_out_ahead_are_made_in_a_worker_process_as_the_page_makes
     pair = ("skullking-2024", "skullking-2021")
     pad = Pad(Store(db))
     first, second = pad.editions.get(pair[0]), pad.editions.get(pair[1])
-    page = pad_app._diff_text(first, second)
-    monkeypatch.setattr(pad_app, "_diff_text", lambda a, b: "made in the pad's own process")
+    page = pad_app._diff_json(first, second)
+    monkeypatch.setattr(pad_app, "_diff_json", lambda a, b: "made in the pad's own process")
     pad.warm(threading.Event(), 0, pairs=[pair])
     assert pad.diff_report(*pair) == page  # (the worker imports the real one)
     assert Store(db).report(pad.report_key(first, second)) == page
@@ -1370,7 +1413,7 @@ def test_serve_starts_working_the_diff_reports_out_and_stops_with_the_pad(
     made = _made_reports(monkeypatch)
     monkeypatch.setattr(pad_app, "IDLE_SECONDS", 0.01)
     warm = pad_app.Pad.warm  # (made in this process: no worker)
-    monkeypatch.setattr(pad_app.Pad, "warm", lambda pad, stop: warm(pad, stop, make=pad_app._diff_text))
+    monkeypatch.setattr(pad_app.Pad, "warm", lambda pad, stop: warm(pad, stop, make=pad_app._diff_json))
     with TestClient(create_app(db)) as client:
         time.sleep(0.5)
         assert made == [] and client.get("/api/editions").status_code == 200
