@@ -548,6 +548,22 @@ class Pad:
         stats = await run_in_threadpool(self.statistics)
         return self.render("stats.html", request, stats=stats)
 
+    async def page_player(self, request: Request) -> Response:
+        """One player's page: their figures across every game and per edition, and the
+        final score of each finished game (a chart the page script draws); a name
+        no stored game has is not found."""
+        name = request.path_params["name"]
+        stats = await run_in_threadpool(self.statistics)
+        if name not in stats["overall"]["players"]:
+            raise NotFound(f"no stored game has a player named '{name}'")
+        scopes = [("overall", None, stats["overall"]["players"][name])]
+        scopes += [
+            (f"edition-{n}", ident, table["players"][name])
+            for n, (ident, table) in enumerate(stats["editions"].items(), start=1)
+            if name in table["players"]
+        ]
+        return self.render("player.html", request, player=name, scopes=scopes)
+
     async def api_rematch(self, request: Request) -> Response:
         """A new game of the same players in the same seats, under the same rules (the
         edition or the house rule, the schedule, the scoring, the modules): 201 with its
@@ -1003,6 +1019,7 @@ def create_app(
         Route("/editions/{edition}", _handler(pad.page_edition, page=True)),
         Route("/diff", _handler(pad.page_diff, page=True)),
         Route("/stats", _handler(pad.page_stats, page=True)),
+        Route("/stats/players/{name:path}", _handler(pad.page_player, page=True)),
         Route("/sw.js", _service_worker),
         Route("/language", _language),
         *([] if certificate is None else [Route("/pad.crt", _certificate(certificate))]),

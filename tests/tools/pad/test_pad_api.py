@@ -1271,7 +1271,12 @@ def test_the_diff_page_answers_with_the_rule_values_and_leaves_the_play_to_the_a
     from skullking.tools.pad import app as pad_app
 
     made: list[tuple[str, str]] = []
-    monkeypatch.setattr(pad_app, "_diff_json", lambda a, b: made.append((a.id, b.id)) or "{}")
+
+    def counted(a: Any, b: Any) -> str:
+        made.append((a.id, b.id))
+        return "{}"
+
+    monkeypatch.setattr(pad_app, "_diff_json", counted)
     page = client.get("/diff", params={"a": "skullking-2021", "b": "skullking-2024"})
     assert page.status_code == 200 and made == []
     assert "<pre" not in page.text and 'id="diff-played"' in page.text

@@ -1055,6 +1055,40 @@ def test_the_comparison_page_shows_rules_at_once_and_fills_in_the_tricks_played_
     assert _axe(page) == []
 
 
+def test_statistics_at_360_px_keep_the_names_in_place_and_link_each_players_trend(pad: Pad) -> None:
+    """The statistics on a phone (360 px): the table scrolls sideways inside its box
+    while the names stay in place, and the page itself is no wider than the screen;
+    a name leads to the player's page, whose chart draws the player's final score of
+    each finished game as the game's chart draws totals (GAME played twice: Ann's
+    total of it twice, from 0 as a game's chart starts)."""
+    for _ in range(2):
+        ident = pad.server.new_game()
+        for number, played in enumerate(GAME, start=1):
+            pad.server.put_json(f"/api/games/{ident}/rounds/{number}", _sheet_round(*played))
+    totals = pad.server.get_json(f"/api/games/{ident}")["totals"]
+    page = pad.page()
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto("/stats")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert _axe(page) == []
+    wrap = page.locator(".table-wrap").first
+    name = wrap.get_by_role("link", name="Ann")
+    before = name.bounding_box()
+    wrap.evaluate("(node) => { node.scrollLeft = node.scrollWidth; }")
+    assert wrap.evaluate("(node) => node.scrollLeft") > 100  # (the figures did scroll)
+    after = name.bounding_box()
+    assert before is not None and after is not None and after["x"] == before["x"]
+    name.click()
+    page.wait_for_url("**/stats/players/Ann")
+    line = page.locator("figure.trend").first.locator("polyline")
+    expect(line).to_have_attribute("data-totals", f"0,{totals['Ann']},{totals['Ann']}")
+    assert page.locator("ol.scores").first.locator("li").all_inner_texts() == [str(totals["Ann"])] * 2
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert _axe(page) == []
+    page.emulate_media(color_scheme="dark")
+    assert _axe(page) == []
+
+
 def test_a_player_named_as_markup_shows_as_text(pad: Pad) -> None:
     """Names are text, never markup: no script runs, no dialog opens."""
     names = ["<script>alert(1)</script>", "<img src=x onerror=alert(2)>", "Cy", "Lea"]

@@ -1841,7 +1841,19 @@ import { mergeRound, takeFields } from "./merge.js";
     load();
   }
 
+  // -- a player's page: the trend of their final scores, drawn as the game's chart is
+  // (the scores are in the page as a list too, for every reader)
+
+  function playerPage() {
+    for (const figure of document.querySelectorAll("figure.trend[data-scores]")) {
+      const scores = figure.dataset.scores.split(",").map(Number);
+      const label = t("{player}'s final scores, game by game: {scores}", { player: figure.dataset.player, scores: scores.join(", ") });
+      figure.append(drawChart([figure.dataset.player], [[0, ...scores]], label));
+    }
+  }
+
   const page = document.body.dataset.page;
+  if (page === "player") playerPage();
   if (page === "index") indexPage();
   if (page === "game") gamePage();
   if (page === "diff") diffPage();
