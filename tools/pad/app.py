@@ -366,7 +366,8 @@ class Pad:
     async def api_form(self, request: Request) -> Response:
         game = await run_in_threadpool(self.store.game, request.path_params["game"])
         edition = await run_in_threadpool(self.edition_of, game)
-        return JSONResponse(form(edition, game))
+        lang = chosen(request.cookies.get(COOKIE), request.headers.get("accept-language"))
+        return JSONResponse(form(edition, game, lang), headers={"vary": "accept-language, cookie"})
 
     async def api_sheet(self, request: Request) -> Response:
         game = await run_in_threadpool(self.store.game, request.path_params["game"])
@@ -680,7 +681,8 @@ class Pad:
     async def _explained(self, request: Request, edition: Any, game: StoredGame | None) -> Response:
         from skullking.analysis.explain import explain
 
-        html = await run_in_threadpool(lambda: _markdown(explain(edition)))
+        lang = chosen(request.cookies.get(COOKIE), request.headers.get("accept-language"))
+        html = await run_in_threadpool(lambda: _markdown(explain(edition, lang)))
         return self.render("edition.html", request, edition=edition, html=html, game=game)
 
     async def page_diff(self, request: Request) -> Response:

@@ -488,6 +488,47 @@ def test_each_round_says_who_made_the_bid_as_the_scoring_says(client: TestClient
     assert game_of(client, house)["rounds"][1]["made"] == {"Emma": False, "Nico": True, "Pat": True}
 
 
+#: A house rule of the 2021 edition giving its own description and the black 14's
+#: bonus description in German too.
+DESCRIBED = """\
+id: club
+extends: skullking-2021
+description: The rules of our table.
+descriptions: {de: Die Regeln unseres Tisches.}
+bonuses:
+  black-14:
+    descriptions: {de: die schwarze 14 im Stich}
+"""
+
+
+def test_descriptions_are_in_the_pages_language_where_the_edition_gives_them(client: TestClient) -> None:
+    """A house rule's descriptions in German (its ``descriptions``): a German reader's
+    round form says the black 14's bonus in German and the rules page the house rule's
+    description; an English or Japanese reader (no Japanese given) gets the
+    ``description`` as before, and the other bonuses stay in English for everybody."""
+    game = new_game(client, rules=DESCRIBED)
+
+    def bonuses(lang: str) -> dict[str, str]:
+        answer = client.get(f"/api/games/{game}/form", headers={"accept-language": lang})
+        assert answer.status_code == 200 and "accept-language" in answer.headers["vary"]
+        return {b["id"]: b["description"] for b in answer.json()["bonuses"]}
+
+    assert bonuses("de")["black-14"] == "die schwarze 14 im Stich"
+    assert bonuses("en")["black-14"] == bonuses("ja")["black-14"] == "the black 14 in the trick"
+    assert bonuses("de")["standard-14"] == bonuses("en")["standard-14"]
+    form = client.get(f"/api/games/{game}/form").json()
+    black = next(b for b in form["bonuses"] if b["id"] == "black-14")
+    assert black["descriptions"] == {
+        "en": "the black 14 in the trick",
+        "de": "die schwarze 14 im Stich",
+        "ja": "the black 14 in the trick",
+    }
+    german = client.get(f"/games/{game}/edition", headers={"accept-language": "de"}).text
+    assert "Die Regeln unseres Tisches." in german and "die schwarze 14 im Stich" in german
+    english = client.get(f"/games/{game}/edition", headers={"accept-language": "en"}).text
+    assert "The rules of our table." in english and "die schwarze 14" not in english
+
+
 def _refusal(client: TestClient, game: str, bad: dict[str, Any], folder: Path) -> dict[str, Any]:
     """`skullking score --format json`'s error record for the game's sheet plus ``bad``."""
     sheet = yaml.safe_load(client.get(f"/api/games/{game}/sheet.yaml").text)

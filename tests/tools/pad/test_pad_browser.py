@@ -1089,6 +1089,45 @@ def test_statistics_at_360_px_keep_the_names_in_place_and_link_each_players_tren
     assert _axe(page) == []
 
 
+#: A house rule of the 2021 edition giving the black 14's bonus description and its
+#: own description in German too.
+DESCRIBED_RULE = (
+    "id: club\nextends: skullking-2021\ndescription: The rules of our table.\n"
+    "descriptions: {de: Die Regeln unseres Tisches.}\n"
+    "bonuses:\n  black-14:\n    descriptions: {de: die schwarze 14 im Stich}\n"
+)
+
+
+def test_a_german_reader_gets_the_descriptions_the_house_rule_gives_in_german(
+    browser: Browser, server: PadServer
+) -> None:
+    """A house rule's texts in the reader's language where it gives them: in a German
+    browser the black 14's bonus on the round form is described in German (its
+    ``descriptions``), a bonus the rule describes in English only stays English, and the
+    rules page gives the house rule's description in German."""
+    ident = server.post_json("/api/games", {"players": PLAYERS, "rules": DESCRIBED_RULE})["id"]
+    context = browser.new_context(base_url=server.url, locale="de-DE", viewport={"width": 360, "height": 740})
+    context.set_default_timeout(10_000)
+    try:
+        page = context.new_page()
+        page.goto(f"/games/{ident}")
+        expect(page.locator("#trick-deck [data-code]").first).to_be_visible()
+        block = page.locator('#round-players fieldset.player[data-player="Ann"]')
+        block.locator("details.bonuses > summary").click()
+        hint = block.locator("[data-bonus=black-14]").get_attribute("aria-describedby")
+        expect(page.locator(f"#{hint}")).to_have_text("die schwarze 14 im Stich")
+        other = block.locator("[data-bonus=standard-14]").get_attribute("aria-describedby")
+        expect(page.locator(f"#{other}")).not_to_have_text("")
+        assert page.locator(f"#{other}").inner_text() == next(
+            b["description"] for b in server.get_json(f"/api/games/{ident}/form")["bonuses"] if b["id"] == "standard-14"
+        )
+        page.goto(f"/games/{ident}/edition")
+        expect(page.locator("article.rules")).to_contain_text("Die Regeln unseres Tisches.")
+        assert _axe(page) == []
+    finally:
+        context.close()
+
+
 def test_a_player_named_as_markup_shows_as_text(pad: Pad) -> None:
     """Names are text, never markup: no script runs, no dialog opens."""
     names = ["<script>alert(1)</script>", "<img src=x onerror=alert(2)>", "Cy", "Lea"]
