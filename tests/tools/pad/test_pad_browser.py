@@ -1060,7 +1060,7 @@ def test_statistics_at_360_px_keep_the_names_in_place_and_link_each_players_tren
     while the names stay in place, and the page itself is no wider than the screen;
     a name leads to the player's page, whose chart draws the player's final score of
     each finished game as the game's chart draws totals (GAME played twice: Ann's
-    total of it twice, from 0 as a game's chart starts)."""
+    total of it twice, a point a game)."""
     for _ in range(2):
         ident = pad.server.new_game()
         for number, played in enumerate(GAME, start=1):
@@ -1081,7 +1081,7 @@ def test_statistics_at_360_px_keep_the_names_in_place_and_link_each_players_tren
     name.click()
     page.wait_for_url("**/stats/players/Ann")
     line = page.locator("figure.trend").first.locator("polyline")
-    expect(line).to_have_attribute("data-totals", f"0,{totals['Ann']},{totals['Ann']}")
+    expect(line).to_have_attribute("data-totals", f"{totals['Ann']},{totals['Ann']}")
     assert page.locator("ol.scores").first.locator("li").all_inner_texts() == [str(totals["Ann"])] * 2
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     assert _axe(page) == []

@@ -1848,7 +1848,7 @@ import { mergeRound, takeFields } from "./merge.js";
     for (const figure of document.querySelectorAll("figure.trend[data-scores]")) {
       const scores = figure.dataset.scores.split(",").map(Number);
       const label = t("{player}'s final scores, game by game: {scores}", { player: figure.dataset.player, scores: scores.join(", ") });
-      figure.append(drawChart([figure.dataset.player], [[0, ...scores]], label));
+      figure.append(drawChart([figure.dataset.player], [scores], label, 1));
     }
   }
 
