@@ -700,6 +700,7 @@ class Pad:
             values = await run_in_threadpool(value_changes, first, second)
             values["rows"] = rows(values["changes"])
             values["titles"] = {"a": first.title, "b": second.title}
+            values["deck"] = _deck_words(first, second)
         return self.render("diff.html", request, a=a, b=b, values=values, editions=self.editions.bundled())
 
     async def api_diff(self, request: Request) -> Response:
@@ -774,6 +775,19 @@ def _bonus_paid(edition: Edition, record: dict[str, Any]) -> dict[str, Any]:
     from skullking.scoring.paid import when_paid
 
     return {**record, "bonus_paid": when_paid(edition.scheme(), "bonus").words()}
+
+
+def _deck_words(*editions: Edition) -> dict[str, dict[str, Any]]:
+    """Every card of the editions' decks (every module) by the code a report writes it
+    with, as the trick checker names it: its names per language (the first edition's
+    where both have the card), and for a card declared as it is played, the role's."""
+    from .games import _cards_to_tap
+
+    found: dict[str, dict[str, Any]] = {}
+    for edition in editions:
+        for card in _cards_to_tap(edition, {m.id for m in edition.modules}):
+            found.setdefault(card["code"], card)
+    return found
 
 
 def _mark_made(edition: Edition, game: StoredGame, record: dict[str, Any]) -> None:

@@ -1035,19 +1035,20 @@ def test_the_comparison_page_shows_rules_at_once_and_fills_in_the_tricks_played_
     """The comparison of the 2021 edition and the 2024 printing, as a player reads it
     at 360 px: the page's first answer lists each rule value that differs in words (the
     Loot's module: 'advanced' in 2021, 'loot' in 2024), without the tricks; the page then
-    fills in the tricks played both ways, each with its cards and each edition's end of
-    it (the 2024 rulebook leaves the Loot out of two-player games, so 'B1 LOOT' is a
-    trick only A can have), and no command line's text is shown."""
+    fills in the tricks played both ways, each with its cards (named as the trick checker
+    names them) and each edition's end of it (the 2024 rulebook leaves the Loot out of
+    two-player games, so black 1 and a Loot is a trick only A can have), and no command
+    line's text is shown."""
     url = "/diff?a=skullking-2021&b=skullking-2024"
     first = pad.server.get(url)
-    assert "deck.cards[loot].module" in first and "B1 LOOT" not in first and "<pre" not in first
+    assert "deck.cards[loot].module" in first and '<div id="diff-tricks"></div>' in first and "<pre" not in first
     page = pad.page()
     page.set_viewport_size({"width": 360, "height": 740})
     page.goto(url)
     row = page.locator("#diff-rules .diff-row", has=page.locator("code", has_text="deck.cards[loot].module"))
     expect(row.locator("dd")).to_have_text(["advanced", "loot"])
     expect(page.locator("#diff-status")).to_have_text("Played both ways: done.", timeout=60_000)  # (worked out now)
-    loot = page.locator("#diff-tricks .diff-row", has=page.locator(".diff-what", has_text="B1 LOOT"))
+    loot = page.locator("#diff-tricks .diff-row", has=page.locator(".diff-what", has_text="black 1, loot"))
     expect(loot.locator("dd").first).to_contain_text("seat 0 wins")
     expect(loot.locator("dd").nth(1)).to_contain_text("not possible: 'LOOT' is not used with 2 players")
     expect(page.locator("#diff-rounds")).to_contain_text("rounds score differently")

@@ -144,6 +144,16 @@ import { mergeRound, takeFields } from "./merge.js";
     return { ok: response.ok, status: response.status, data };
   }
 
+  // A card in words as the trick checker and the comparison page name it (``name``
+  // picks a name of a card's names in the reader's language): "black 14", "tigress as
+  // pirate", "Rosie D'Laney".
+  function cardWords(card, name) {
+    const base = name(card.names);
+    if (card.as) return t("{card} as {role}", { card: base, role: name(card.as) });
+    if (/\d+$/.test(card.code) && card.group) return base + " " + card.code.match(/\d+$/)[0];
+    return base || card.code;
+  }
+
   function say(node, message, problem) {
     node.textContent = message || "";
     node.classList.toggle("problem", Boolean(problem));
@@ -1614,10 +1624,7 @@ import { mergeRound, takeFields } from "./merge.js";
     // -- the trick checker ----------------------------------------------------
 
     function cardLabel(card) {
-      const base = name(card.names);
-      if (card.as) return t("{card} as {role}", { card: base, role: name(card.as) });
-      if (/\d+$/.test(card.code) && card.group) return base + " " + card.code.match(/\d+$/)[0];
-      return base || card.code;
+      return cardWords(card, name);
     }
 
     function renderTrickChecker() {
@@ -1724,6 +1731,16 @@ import { mergeRound, takeFields } from "./merge.js";
     const section = $("diff-played");
     if (!section) return;
     const query = "a=" + encodeURIComponent(section.dataset.a) + "&b=" + encodeURIComponent(section.dataset.b);
+    // the cards of both decks by code, to name a trick's cards in the page's language
+    let deck = {};
+    try {
+      deck = JSON.parse($("diff-deck").textContent);
+    } catch (error) {
+      deck = {};
+    }
+    const lang = document.documentElement.lang;
+    const named = (names) => (names ? names[lang] || names.en || "" : "");
+    const cardName = (code) => (deck[code] ? cardWords(deck[code], named) || code : code);
 
     function outcome(x) {
       // (x.reason is the server's words, put in as they come)
@@ -1745,7 +1762,8 @@ import { mergeRound, takeFields } from "./merge.js";
         won: r.won,
       });
       if (r.captured && r.captured.length) said += "; " + t("captured {bonuses}", { bonuses: r.captured.join(", ") });
-      if (r.ally) said += "; " + t("ally {ally} the bid", { ally: r.ally });
+      // (an alliance whose ally "made" or "missed" the bid)
+      if (r.ally) said += "; " + (r.ally === "made" ? t("an ally who made the bid") : t("an ally who missed the bid"));
       if (r.wager) said += "; " + t("wager {wager}", { wager: r.wager });
       if (r.bid_change) said += "; " + t("bid change {change}", { change: r.bid_change });
       if (r.load) said += "; " + t("load {load}", { load: r.load });
@@ -1795,7 +1813,7 @@ import { mergeRound, takeFields } from "./merge.js";
       }
       const report = r.data;
       const tricks = report.tricks;
-      const trickCards = (x) => x.cards.join(" ");
+      const trickCards = (x) => x.cards.map(cardName).join(", ");
       part(
         "diff-tricks",
         t("Tricks"),
