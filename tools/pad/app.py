@@ -781,11 +781,11 @@ def _deck_words(*editions: Edition) -> dict[str, dict[str, Any]]:
     """Every card of the editions' decks (every module) by the code a report writes it
     with, as the trick checker names it: its names per language (the first edition's
     where both have the card), and for a card declared as it is played, the role's."""
-    from .games import _cards_to_tap
+    from .games import cards_to_tap
 
     found: dict[str, dict[str, Any]] = {}
     for edition in editions:
-        for card in _cards_to_tap(edition, {m.id for m in edition.modules}):
+        for card in cards_to_tap(edition, {m.id for m in edition.modules}):
             found.setdefault(card["code"], card)
     return found
 

@@ -312,7 +312,7 @@ def _choice(choice: Any, modules: set[str], words: Mapping[str, Mapping[str, str
     }
 
 
-def _cards_to_tap(edition: Edition, modules: set[str]) -> Iterator[dict[str, Any]]:
+def cards_to_tap(edition: Edition, modules: set[str]) -> Iterator[dict[str, Any]]:
     """The cards of the deck in play as the trick checker offers them: every numbered
     card, then each special card (each declaration of a card that declares one)."""
     words = _vocabulary(edition)
@@ -411,7 +411,7 @@ def form(edition: Edition, game: StoredGame, lang: str = "en") -> dict[str, Any]
         "loot": loot,
         "wagers": _choice(edition.wagers, modules, words),
         "bid_change": _choice(edition.bid_changes, modules, words),
-        "cards": list(_cards_to_tap(edition, modules)),
+        "cards": list(cards_to_tap(edition, modules)),
         "min_players": max(edition.min_players, MIN_PLAYERS),
         "max_players": min(edition.max_players, MAX_PLAYERS),
     }
