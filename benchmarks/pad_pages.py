@@ -8,7 +8,9 @@ rounds and a finished one, then asks each page and API request ``--repeat`` time
 one keep-alive connection, one at a time, and prints the median, the 95th percentile
 and the slowest answer of each. "round saved" replaces the game's last round with
 itself (``PUT``, scored and stored as a real save). The comparison page is asked for two
-bundled editions: its first answer (worked out) and later ones (kept) apart. A report,
+bundled editions (its first answer and later ones apart; it shows the rule values at
+once), then the tricks and rounds played both ways that its script fills in from
+``/api/diff``: the first answer (worked out) and later ones (kept) apart. A report,
 not a test: it fails only when a request is not answered 200.
 """
 
@@ -70,8 +72,11 @@ def measure(repeat: int, rounds: int) -> list[tuple[str, list[float]]]:
             ]
             found: list[tuple[str, list[float]]] = []
             diff: Request = ("diff", "GET", "/diff?a=skullking-2021&b=skullking-2024", None)
+            played: Request = ("diff report", "GET", "/api/diff?a=skullking-2021&b=skullking-2024", None)
             found.append(("comparison page, first", [_timed(client, samples, diff)]))
-            found.append(("comparison page, kept", [_timed(client, samples, diff) for _ in range(repeat)]))
+            found.append(("comparison page, again", [_timed(client, samples, diff) for _ in range(repeat)]))
+            found.append(("comparison played, first", [_timed(client, samples, played)]))
+            found.append(("comparison played, kept", [_timed(client, samples, played) for _ in range(repeat)]))
             for request in requests:
                 found.append((request[0], [_timed(client, samples, request) for _ in range(repeat)]))
             client.close()

@@ -101,6 +101,16 @@ NAMES = {
     },
 }
 
+DESCRIPTIONS = {
+    "type": "object",
+    "description": (
+        "The description in other languages, per language code (de, ja, ...): shown to players who read that "
+        "language (the score pad's pages), 'description' to the others."
+    ),
+    "propertyNames": {"pattern": "^[a-z]{2,3}(-[A-Za-z]{2,4})?$"},
+    "additionalProperties": {"type": "string", "minLength": 1, "description": "The description in that language."},
+}
+
 CODE = {
     "type": "string",
     "pattern": "^[A-Za-z][A-Za-z_-]*$",
@@ -139,6 +149,7 @@ RULE = obj(
     {
         "id": ident("The rule's id, named in results as the reason a trick was won"),
         "description": {"type": "string", "description": "What the rule says, shown to players."},
+        "descriptions": DESCRIPTIONS,
         "when": expression(
             "Optional condition on the trick. Names: every role id (how many cards play that role), "
             "'numbered', 'trump' (numbered and trump cards in the trick) and 'cards'."
@@ -226,6 +237,7 @@ EFFECT = obj(
         "id": ident("The effect's id, named by cards' 'effect'"),
         "kind": {"enum": ["destroy_trick", "neutralize", "alliance"], "description": "What the effect does."},
         "description": {"type": "string", "description": "What the effect does, shown to players."},
+        "descriptions": DESCRIPTIONS,
         "next_leader": NEXT_LEADER,
         "counts_for": COUNTS_FOR,
         "bonuses": {
@@ -303,6 +315,7 @@ CARD = obj(
         "effect": {"type": "string", "description": "The id of the card's effect (see effects.list)."},
         "names": NAMES,
         "description": {"type": "string", "description": "What the card is, shown to players."},
+        "descriptions": DESCRIPTIONS,
         "individuals": array(
             "Named individual cards among the copies (e.g. the five named pirates); each is one copy.",
             obj(
@@ -312,6 +325,7 @@ CARD = obj(
                     "code": CODE,
                     "names": NAMES,
                     "description": {"type": "string", "description": "Shown to players."},
+                    "descriptions": DESCRIPTIONS,
                 },
                 ["id", "code"],
             ),
@@ -471,6 +485,7 @@ SCHEMA: dict[str, Any] = {
         "id": ident("The edition's id, used with --edition"),
         "title": {"type": "string", "description": "The edition's name, saying which printing or house rule it is."},
         "description": {"type": "string", "description": "A longer description for players."},
+        "descriptions": DESCRIPTIONS,
         "sources": array(
             "Where the rules come from, named in words (e.g. 'the 2021 rulebook', 'the official FAQ').",
             {"type": "string"},
@@ -520,6 +535,7 @@ SCHEMA: dict[str, Any] = {
                         ),
                     },
                     "description": {"type": "string", "description": "Shown to players."},
+                    "descriptions": DESCRIPTIONS,
                 },
                 ["id", "lead"],
             ),
@@ -589,6 +605,7 @@ SCHEMA: dict[str, Any] = {
                         "description": "Whether the winning card itself is left out of 'captured' (default false).",
                     },
                     "description": {"type": "string", "description": "Shown to players."},
+                    "descriptions": DESCRIPTIONS,
                 },
                 ["id", "points", "captured"],
             ),
@@ -697,6 +714,7 @@ SCHEMA: dict[str, Any] = {
                         "play (default: always).",
                     },
                     "description": {"type": "string", "description": "Shown to players."},
+                    "descriptions": DESCRIPTIONS,
                     "source": {"type": "string", "description": "Where the rule comes from, named in words."},
                 },
                 ["id", "card", "kind"],
@@ -748,6 +766,7 @@ SCHEMA: dict[str, Any] = {
                     ),
                 },
                 "description": {"type": "string", "description": "Shown to players."},
+                "descriptions": DESCRIPTIONS,
             },
             ["name", "players", "position", "declares", "wins_lead"],
         ),
@@ -825,6 +844,7 @@ SCHEMA: dict[str, Any] = {
                                 "type": "string",
                                 "description": "What the rule says, shown when a bid breaks it.",
                             },
+                            "descriptions": DESCRIPTIONS,
                         },
                         ["id", "require"],
                     ),

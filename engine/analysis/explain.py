@@ -92,9 +92,32 @@ def _languages(node: Mapping[str, Any]) -> str:
     return "; ".join(f"{language}: {', '.join(words)}" for language, words in names.items())
 
 
-def _said(text: str) -> str:
-    """A description appended to a line (nothing when the file gives none)."""
+def _said(text: str, said: Mapping[str, str] | None = None) -> str:
+    """A description appended to a line (nothing when the file gives none), in the
+    reader's language where ``said`` (see :func:`_in_language`) has it."""
+    text = (said or {}).get(text, text)
     return f" - {text}" if text else ""
+
+
+def _in_language(value: Any, language: str | None, found: dict[str, str] | None = None) -> dict[str, str]:
+    """Every description of the file (``value``, its data) that the file also gives in
+    other languages (its ``descriptions``), by the description: said in ``language``
+    where the file gives it so, and without a ``language`` followed by every other
+    language's (``the black 14 (de: die schwarze 14)``)."""
+    found = {} if found is None else found
+    if isinstance(value, Mapping):
+        text, other = value.get("description"), value.get("descriptions")
+        if isinstance(text, str) and isinstance(other, Mapping) and other:
+            if language is None:
+                found.setdefault(text, f"{text} ({'; '.join(f'{k}: {v}' for k, v in other.items())})")
+            elif other.get(language):
+                found.setdefault(text, str(other[language]))
+        for item in value.values():
+            _in_language(item, language, found)
+    elif isinstance(value, list):
+        for item in value:
+            _in_language(item, language, found)
+    return found
 
 
 def _pattern(pattern: Pattern) -> str:
@@ -114,7 +137,14 @@ def _pattern(pattern: Pattern) -> str:
     return ", ".join(parts) or "any card"
 
 
-def _rules(edition: Edition, rules: tuple[Rule, ...], lines: list[str], *, credited: bool = True) -> None:
+def _rules(
+    edition: Edition,
+    rules: tuple[Rule, ...],
+    lines: list[str],
+    *,
+    credited: bool = True,
+    said: Mapping[str, str] | None = None,
+) -> None:
     """The precedence rules, numbered; each ``credited`` to its item of the edition's
     ``precedence`` (an effect's own rules are its item's, credited on its line)."""
     for number, rule in enumerate(rules, start=1):
@@ -129,7 +159,8 @@ def _rules(edition: Edition, rules: tuple[Rule, ...], lines: list[str], *, credi
         if rule.pick in ("highest", "lowest"):
             ties = f" (equal ranks: the {rule.ties.replace('_', ' ')} wins)"
         lines.append(
-            f"{number}. **{rule.id}**{when} the {rule.pick} {group} wins{ties} - {rule.description}"
+            f"{number}. **{rule.id}**{when} the {rule.pick} {group} wins{ties} - "
+            f"{(said or {}).get(rule.description, rule.description)}"
             f"{_from(edition, f'rule:{rule.id}') if credited else ''}"
         )
 
@@ -156,7 +187,7 @@ def _ability_source(edition: Edition, ident: str) -> str:
     return f" (source: {item['source']})" if "source" in item else ""
 
 
-def _abilities(edition: Edition, lines: list[str]) -> None:
+def _abilities(edition: Edition, lines: list[str], said: Mapping[str, str]) -> None:
     """What winning a trick with a card grants, when, and whether the last trick counts."""
     found: list[str] = []
     for ability in edition.abilities:
@@ -166,7 +197,7 @@ def _abilities(edition: Edition, lines: list[str]) -> None:
         source = _ability_source(edition, ability.id)
         found.append(
             f"- **{ability.card}** (`{ability.id}`): the winner {does}{key}, "
-            f"{_when('immediate', ability.after_last_trick)}{_said(ability.description)}{source}"
+            f"{_when('immediate', ability.after_last_trick)}{_said(ability.description, said)}{source}"
             f"{_from(edition, f'ability:{ability.id}')}"
         )
     for name, choice, does in (
@@ -228,7 +259,7 @@ def _alliance_paid(edition: Edition, effect: Effect) -> str:
     return f"{effect.points} {paid.words(verb='when', holds='is made')}"
 
 
-def _bidding(edition: Edition, lines: list[str]) -> None:
+def _bidding(edition: Edition, lines: list[str], said: Mapping[str, str]) -> None:
     bidding = edition.bidding
     lines += ["## Bidding", ""]
     lines.append(
@@ -245,17 +276,19 @@ def _bidding(edition: Edition, lines: list[str]) -> None:
         lines.append(f"- all at once (the order does not matter){_from(edition, 'bidding.order')}")
     for rule in bidding.rules:
         lines.append(
-            f"- rule **{rule.id}**: `{rule.require.source}` - {rule.description}"
+            f"- rule **{rule.id}**: `{rule.require.source}` - {said.get(rule.description, rule.description)}"
             f"{_from(edition, f'bidding rule:{rule.id}')}"
         )
     lines.append("")
 
 
-def explain(edition: Edition) -> str:
-    """The edition's rules as Markdown."""
+def explain(edition: Edition, language: str | None = None) -> str:
+    """The edition's rules as Markdown; with a ``language`` (``de``), each description
+    the file also gives in that language (its ``descriptions``) is said in it."""
+    said = _in_language(edition.data, language)
     lines = [f"# {edition.title}", ""]
     if edition.description:
-        lines += [edition.description, ""]
+        lines += [said.get(edition.description, edition.description), ""]
     if edition.sources:
         lines += [f"Sources: {'; '.join(edition.sources)}.", ""]
     lines += [f"Edition id `{edition.id}`, file `{os.path.basename(edition.path)}`.", ""]
@@ -299,14 +332,14 @@ def explain(edition: Edition) -> str:
         effect_note = f"; effect `{kind.effect}`" if kind.effect else ""
         lines.append(
             f"- {kind.copies} x {kind.id} (`{kind.code}`, module {kind.module}): {plays_as}{effect_note}"
-            f"{_said(kind.description)}{_from(edition, f'card:{kind.id}')}"
+            f"{_said(kind.description, said)}{_from(edition, f'card:{kind.id}')}"
         )
         if data.get("names"):
             lines.append(f"  - names {_languages(data)}")
         for individual, x in zip(kind.individuals, data.get("individuals", []), strict=True):
             lines.append(
                 f"  - named `{individual.code}` ({individual.id}): {_languages(x) or 'no names'}"
-                f"{_said(individual.description)}"
+                f"{_said(individual.description, said)}"
             )
     lines.append(f"- {len(edition.deck())} cards with every module")
     lines.append("")
@@ -338,7 +371,7 @@ def explain(edition: Edition) -> str:
     )
     for role in edition.roles:
         what = "the next card sets the suit" if role.lead == "pass" else "the trick has no suit"
-        lines.append(f"- {role.id} led: {what}{_said(role.description)}{_from(edition, f'role:{role.id}')}")
+        lines.append(f"- {role.id} led: {what}{_said(role.description, said)}{_from(edition, f'role:{role.id}')}")
     after = (
         "the trick has no suit"
         if edition.character_after_pass == "no_suit"
@@ -351,7 +384,7 @@ def explain(edition: Edition) -> str:
     lines.append("")
 
     lines += ["## Who wins a trick", "", "The first rule whose condition holds and that finds a card decides:", ""]
-    _rules(edition, edition.precedence, lines)
+    _rules(edition, edition.precedence, lines, said=said)
     lines.append("")
 
     if edition.effects:
@@ -363,14 +396,15 @@ def explain(edition: Edition) -> str:
                 f"the others play {edition.cancelled_role}{_from(edition, 'when_several', 'cancelled_role')}"
             )
         for effect in edition.effects:
-            head = f"- **{effect.id}** ({effect.kind}): {effect.description}{_from(edition, f'effect:{effect.id}')}"
+            words = said.get(effect.description, effect.description)
+            head = f"- **{effect.id}** ({effect.kind}): {words}{_from(edition, f'effect:{effect.id}')}"
             lines.append(head)
             if effect.kind is EffectKind.NEUTRALIZE:
                 spared = ", ".join(sorted(effect.spares))
                 but = f" (except the roles {spared} and the effect's own card)" if spared else ""
                 lines.append(f"  - every special card plays {effect.becomes}{but}; then:")
                 sub: list[str] = []
-                _rules(edition, effect.precedence, sub, credited=False)
+                _rules(edition, effect.precedence, sub, credited=False, said=said)
                 lines += [f"    {line}" for line in sub]
                 alliances = "cancelled" if effect.cancels_alliances else "kept"
                 lines.append(f"  - alliances formed in the trick are {alliances}")
@@ -391,7 +425,7 @@ def explain(edition: Edition) -> str:
         itself = ", the winning card itself not counted" if bonus.exclude_winner else ""
         lines.append(
             f"- `{bonus.id}`: +{bonus.points} per card of {captured} in the trick{winner}{itself}"
-            f"{_said(bonus.description)}{_from(edition, f'bonus:{bonus.id}')}"
+            f"{_said(bonus.description, said)}{_from(edition, f'bonus:{bonus.id}')}"
         )
     lines.append("")
 
@@ -432,9 +466,9 @@ def explain(edition: Edition) -> str:
         lines.append(f"- {_tie_break_seats(edition)}")
     lines.append("")
 
-    _bidding(edition, lines)
+    _bidding(edition, lines, said)
 
-    _abilities(edition, lines)
+    _abilities(edition, lines, said)
     if edition.ghost is not None:
         ghost = edition.ghost
         after = "he leads the next trick" if ghost.wins_lead == "ghost" else "the player who led it leads the next"
@@ -456,7 +490,7 @@ def explain(edition: Edition) -> str:
             "",
             f"- With {ghost.players} players a ghost hand, {ghost.name}, plays in every trick: number "
             f"{ghost.position} in a trick a player leads; he never follows suit, bids or scores; his declared "
-            f"cards are played as {ghost.declares}; when he wins a trick {after}{_said(ghost.description)}"
+            f"cards are played as {ghost.declares}; when he wins a trick {after}{_said(ghost.description, said)}"
             f"{_from(edition, 'ghost')}",
             "",
         ]

@@ -88,7 +88,7 @@ if TYPE_CHECKING:
 
 #: Overlay keys whose change is text, not rules (never reported as changing nothing
 #: in play; still reported when equal to the base's).
-TEXT_KEYS = frozenset({"title", "description", "names", "source", "sources"})
+TEXT_KEYS = frozenset({"title", "description", "descriptions", "names", "source", "sources"})
 #: The rules of play: top-level sections (and card fields) whose changes show only in
 #: how tricks end and in what scoring reads of the cards played and of alliances.
 TRICK_SECTIONS = frozenset({"precedence", "effects", "roles", "lead", "bonuses"})

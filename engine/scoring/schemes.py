@@ -223,6 +223,25 @@ class Scorer:
             return RoundScore(number, cards, bids, won, scored, made, {p: v for p, v in bonus.items() if v})
         return RoundScore(number, cards, bids, won, scored)
 
+    def made(
+        self,
+        *,
+        number: int,
+        cards: int,
+        players: Sequence[str],
+        bids: Mapping[str, int],
+        won: Mapping[str, int],
+        rounds: int = 0,
+    ) -> dict[str, bool]:
+        """Whether each player made the bid in round ``number`` (``cards`` dealt, of
+        ``rounds`` in the schedule), as the scheme's ``made`` formula says of the bids
+        (after any change) and the tricks won: what a score record gives of a round. The
+        cards played count as none played and the game so far as a game's start (a
+        record keeps neither). Raises :class:`~skullking.core.errors.FormulaError` as
+        :meth:`points` does."""
+        _, made = self._table(number, cards, players, bids, won, {}, (), {}, {}, rounds, None, None)
+        return made
+
     def deciding(self, **results: Any) -> dict[str, str]:
         """The id of the case that scores each player in the round :meth:`points` scores
         from the same ``results`` (its keywords; ``extra`` changes no case), ``""``

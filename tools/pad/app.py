@@ -92,8 +92,9 @@ class Pad:
         self._scores: dict[str, tuple[int, tuple[str, Any] | None]] = {}
 
     def diff_report(self, a: str, b: str, make: Make | None = None) -> str:
-        """``skullking diff A B``'s text for the bundled editions ``a`` and ``b`` (see
-        :func:`_diff_text`; ``make``: made another way), worked out once a pair: kept
+        """``skullking diff A B --format json``'s record, as JSON text, for the bundled
+        editions ``a`` and ``b`` (see :func:`_diff_json`; ``make``: made another way),
+        worked out once a pair: kept
         while the pad runs, and in the store for the next time it runs
         (:meth:`report_key`), made again when the entry there is not as it was kept."""
         known = self._diffs.get((a, b))
@@ -108,7 +109,7 @@ class Pad:
                 key = self.report_key(first, second)
                 known = self.store.report(key)
                 if known is None:
-                    known = _diff_text(first, second) if make is None else make(first, second)
+                    known = _diff_json(first, second) if make is None else make(first, second)
                     self.store.keep_report(key, code_fingerprint(), known)
                 self._diffs[(a, b)] = known
             return known
@@ -118,7 +119,7 @@ class Pad:
         (the engine and the tools, as the engine's cache tells it), the page's settings,
         and all of both editions that a report reads (every field, but where the file
         lies): a report made by other code or of other rules is never read back."""
-        settings = [code_fingerprint(), DIFF_SAMPLE, DIFF_SEED, DIFF_DEPTH, self._digest(a), self._digest(b)]
+        settings = [code_fingerprint(), "json", DIFF_SAMPLE, DIFF_SEED, DIFF_DEPTH, self._digest(a), self._digest(b)]
         return hashlib.sha256(json.dumps(settings).encode()).hexdigest()
 
     def _digest(self, edition: Edition) -> str:
@@ -173,10 +174,13 @@ class Pad:
         return self.editions.get(game.edition, game.rules)
 
     def game_record(self, game: StoredGame) -> dict[str, Any]:
-        """The score JSON of a game plus its sheet, id, title, version and house rule."""
+        """The score JSON of a game plus its sheet, id, title, version and house rule;
+        each round also says who made the bid (``made``: see :func:`_mark_made`)."""
         from .games import sheet_of
 
-        record = score(self.edition_of(game), game)
+        edition = self.edition_of(game)
+        record = score(edition, game)
+        _mark_made(edition, game, record)
         record.update(
             id=game.id,
             title=game.title,
@@ -362,7 +366,8 @@ class Pad:
     async def api_form(self, request: Request) -> Response:
         game = await run_in_threadpool(self.store.game, request.path_params["game"])
         edition = await run_in_threadpool(self.edition_of, game)
-        return JSONResponse(form(edition, game))
+        lang = chosen(request.cookies.get(COOKIE), request.headers.get("accept-language"))
+        return JSONResponse(form(edition, game, lang), headers={"vary": "accept-language, cookie"})
 
     async def api_sheet(self, request: Request) -> Response:
         game = await run_in_threadpool(self.store.game, request.path_params["game"])
@@ -550,6 +555,22 @@ class Pad:
         stats = await run_in_threadpool(self.statistics)
         return self.render("stats.html", request, stats=stats)
 
+    async def page_player(self, request: Request) -> Response:
+        """One player's page: their figures across every game and per edition, and the
+        final score of each finished game (a chart the page script draws); a name
+        no stored game has is not found."""
+        name = request.path_params["name"]
+        stats = await run_in_threadpool(self.statistics)
+        if name not in stats["overall"]["players"]:
+            raise NotFound(f"no stored game has a player named '{name}'")
+        scopes = [("overall", None, stats["overall"]["players"][name])]
+        scopes += [
+            (f"edition-{n}", ident, table["players"][name])
+            for n, (ident, table) in enumerate(stats["editions"].items(), start=1)
+            if name in table["players"]
+        ]
+        return self.render("player.html", request, player=name, scopes=scopes)
+
     async def api_rematch(self, request: Request) -> Response:
         """A new game of the same players in the same seats, under the same rules (the
         edition or the house rule, the schedule, the scoring, the modules): 201 with its
@@ -666,15 +687,39 @@ class Pad:
     async def _explained(self, request: Request, edition: Any, game: StoredGame | None) -> Response:
         from skullking.analysis.explain import explain
 
-        html = await run_in_threadpool(lambda: _markdown(explain(edition)))
+        lang = chosen(request.cookies.get(COOKIE), request.headers.get("accept-language"))
+        html = await run_in_threadpool(lambda: _markdown(explain(edition, lang)))
         return self.render("edition.html", request, edition=edition, html=html, game=game)
 
     async def page_diff(self, request: Request) -> Response:
+        """The comparison page: at once, the rule values that differ (what is quick to
+        tell); the tricks and rounds played both ways, which take a while the first time
+        a pair is asked, the page's script fetches from ``GET /api/diff`` and fills in."""
+        from skullking.analysis.compare import value_changes
+
+        from .diffs import rows
+
         a, b = request.query_params.get("a"), request.query_params.get("b")
-        report = None
+        values = None
         if a and b:
-            report = await run_in_threadpool(self.diff_report, a, b)
-        return self.render("diff.html", request, a=a, b=b, report=report, editions=self.editions.bundled())
+            first, second = await self.bundled(a), await self.bundled(b)
+            values = await run_in_threadpool(value_changes, first, second)
+            values["rows"] = rows(values["changes"])
+            values["titles"] = {"a": first.title, "b": second.title}
+            values["deck"] = _deck_words(first, second)
+        return self.render("diff.html", request, a=a, b=b, values=values, editions=self.editions.bundled())
+
+    async def api_diff(self, request: Request) -> Response:
+        """``?a=A&b=B``: ``skullking diff A B --format json``'s record for two bundled
+        editions (with the page's smaller sample of random tricks: :data:`DIFF_SAMPLE`),
+        worked out once a pair (:meth:`diff_report`)."""
+        a, b = request.query_params.get("a"), request.query_params.get("b")
+        if not a or not b:
+            raise bad("name two bundled editions: /api/diff?a=skullking-2021&b=skullking-2024")
+        await self.bundled(a)
+        await self.bundled(b)
+        report = await run_in_threadpool(self.diff_report, a, b)
+        return Response(report, media_type="application/json")
 
     def render(self, name: str, request: Request, status: int = 200, **context: Any) -> Response:
         """The page ``name`` in the reader's language (see :mod:`.i18n`)."""
@@ -738,6 +783,43 @@ def _bonus_paid(edition: Edition, record: dict[str, Any]) -> dict[str, Any]:
     return {**record, "bonus_paid": when_paid(edition.scheme(), "bonus").words()}
 
 
+def _deck_words(*editions: Edition) -> dict[str, dict[str, Any]]:
+    """Every card of the editions' decks (every module) by the code a report writes it
+    with, as the trick checker names it: its names per language (the first edition's
+    where both have the card), and for a card declared as it is played, the role's."""
+    from .games import cards_to_tap
+
+    found: dict[str, dict[str, Any]] = {}
+    for edition in editions:
+        for card in cards_to_tap(edition, {m.id for m in edition.modules}):
+            found.setdefault(card["code"], card)
+    return found
+
+
+def _mark_made(edition: Edition, game: StoredGame, record: dict[str, Any]) -> None:
+    """Give each round of ``record`` (a game's score record) ``made``: per player
+    whether the bid was made, as the game's scoring scheme's ``made`` formula says (not
+    always the tricks won equal to the bid: a house rule may say otherwise). A round
+    the formula cannot judge (a value past its limits) gets none."""
+    from skullking.core.errors import FormulaError
+    from skullking.scoring.schemes import scorer
+
+    scheme = edition.scheme(game.scoring)
+    judge = scorer(edition, scheme)
+    rounds = len(edition.schedule(game.schedule).rounds)
+    for number, scored in enumerate(record["rounds"], start=1):
+        players = [p for p in record["players"] if p in scored["bids"] and p in scored["won"]]
+        with contextlib.suppress(FormulaError):
+            scored["made"] = judge.made(
+                number=number,
+                cards=scored["cards"],
+                players=players,
+                bids=scored["bids"],
+                won=scored["won"],
+                rounds=rounds,
+            )
+
+
 def _markdown(text: str) -> str:
     """An edition's rules as HTML. Its titles and descriptions are a house rule's author's
     text: raw HTML in them is shown as text, and so is an image (which would load from
@@ -762,7 +844,7 @@ def _image_as_text(self: Any, tokens: Any, idx: int, options: Any, env: Any) -> 
     return source
 
 
-#: How a compare report is made: the text of the two editions' comparison.
+#: How a compare report is made: the JSON text of the two editions' comparison.
 Make = Callable[["Edition", "Edition"], str]
 
 
@@ -825,19 +907,15 @@ def _worker_report(a: str, b: str) -> tuple[tuple[str, str], str]:
     """In a worker: the digests of the bundled editions ``a`` and ``b`` as it read them,
     and their report."""
     first, second = _worker_editions().get(a), _worker_editions().get(b)
-    return (_edition_digest(first), _edition_digest(second)), _diff_text(first, second)
+    return (_edition_digest(first), _edition_digest(second)), _diff_json(first, second)
 
 
-def _diff_text(a: Any, b: Any) -> str:
-    """``skullking diff A B``'s text (with a smaller random sample: a page answers fast)."""
-    import io
-
+def _diff_json(a: Any, b: Any) -> str:
+    """``skullking diff A B --format json``'s record as JSON text (with a smaller random
+    sample of tricks: a page answers fast)."""
     from skullking.analysis.compare import compare
-    from skullking.tools.diffcmd import write_report
 
-    out = io.StringIO()
-    write_report(a, b, compare(a, b, sample=DIFF_SAMPLE, seed=DIFF_SEED, depth=DIFF_DEPTH), out, depth=DIFF_DEPTH)
-    return out.getvalue()
+    return json.dumps(compare(a, b, sample=DIFF_SAMPLE, seed=DIFF_SEED, depth=DIFF_DEPTH))
 
 
 @functools.cache
@@ -954,6 +1032,7 @@ def create_app(
         Route("/api/games/{game}/rounds/{n}/preview", _handler(pad.api_preview_round), methods=["POST"]),
         Route("/api/trick", _handler(pad.api_trick)),
         Route("/api/stats", _handler(pad.api_stats)),
+        Route("/api/diff", _handler(pad.api_diff)),
     ]
     pages = [
         Route("/", _handler(pad.page_index, page=True)),
@@ -962,6 +1041,7 @@ def create_app(
         Route("/editions/{edition}", _handler(pad.page_edition, page=True)),
         Route("/diff", _handler(pad.page_diff, page=True)),
         Route("/stats", _handler(pad.page_stats, page=True)),
+        Route("/stats/players/{name:path}", _handler(pad.page_player, page=True)),
         Route("/sw.js", _service_worker),
         Route("/language", _language),
         *([] if certificate is None else [Route("/pad.crt", _certificate(certificate))]),

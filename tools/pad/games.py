@@ -266,19 +266,38 @@ def _pattern_names(pattern: Any, words: Mapping[str, Mapping[str, str]], lang: s
     return " ".join(parts)
 
 
-def bonus_labels(edition: Edition) -> list[dict[str, Any]]:
-    """Each bonus: id, points, description, and a short label per language built from
-    the names of the cards it is paid for (``captured (winner)``)."""
+def descriptions(node: Mapping[str, Any], english: str) -> dict[str, str]:
+    """A thing's description in each language the page offers: as its ``descriptions``
+    give it in that language, else ``english`` (its ``description``)."""
+    given = node.get("descriptions") or {}
+    return {lang: given.get(lang) or english for lang in LANGUAGES}
+
+
+def bonus_labels(edition: Edition, lang: str = "en") -> list[dict[str, Any]]:
+    """Each bonus: id, points, description (in ``lang`` where the edition gives it so,
+    see :func:`descriptions`; ``descriptions``: in each language), and a short label
+    per language built from the names of the cards it is paid for
+    (``captured (winner)``)."""
     words = _vocabulary(edition)
+    written = {b.get("id"): b for b in edition.data.get("bonuses", []) if isinstance(b, Mapping)}
     found = []
     for bonus in edition.bonuses:
         labels = {}
-        for lang in LANGUAGES:
-            captured = ", ".join(_pattern_names(p, words, lang) for p in bonus.captured)
-            winner = _pattern_names(bonus.winner, words, lang) if bonus.winner is not None else ""
+        for language in LANGUAGES:
+            captured = ", ".join(_pattern_names(p, words, language) for p in bonus.captured)
+            winner = _pattern_names(bonus.winner, words, language) if bonus.winner is not None else ""
             label = f"{captured} ({winner})" if captured and winner else captured or winner
-            labels[lang] = label or bonus.id
-        found.append({"id": bonus.id, "points": bonus.points, "description": bonus.description, "names": labels})
+            labels[language] = label or bonus.id
+        said = descriptions(written.get(bonus.id, {}), bonus.description)
+        found.append(
+            {
+                "id": bonus.id,
+                "points": bonus.points,
+                "description": said.get(lang, bonus.description),
+                "descriptions": said,
+                "names": labels,
+            }
+        )
     return found
 
 
@@ -293,7 +312,7 @@ def _choice(choice: Any, modules: set[str], words: Mapping[str, Mapping[str, str
     }
 
 
-def _cards_to_tap(edition: Edition, modules: set[str]) -> Iterator[dict[str, Any]]:
+def cards_to_tap(edition: Edition, modules: set[str]) -> Iterator[dict[str, Any]]:
     """The cards of the deck in play as the trick checker offers them: every numbered
     card, then each special card (each declaration of a card that declares one)."""
     words = _vocabulary(edition)
@@ -332,7 +351,7 @@ def _so_far(edition: Edition, game: StoredGame) -> tuple[GameSoFar, ...]:
         return ()
 
 
-def form(edition: Edition, game: StoredGame) -> dict[str, Any]:
+def form(edition: Edition, game: StoredGame, lang: str = "en") -> dict[str, Any]:
     """What the page needs to enter a round of ``game``: the fields the edition has
     (bonuses, Loot alliances, wagers, bid changes, cannon loads), each round's cards,
     bid range (where each player has a range of their own, from the lowest to the
@@ -341,7 +360,8 @@ def form(edition: Edition, game: StoredGame) -> dict[str, Any]:
     rounds that do not say it: who won the last trick of a round given by its tricks
     won), how many tricks may be lost to trick-destroying cards (those that may leave a
     trick counting for nobody: a card whose effect counts it for a player loses none),
-    whether a bonus counts on a missed bid, the cards a trick can hold."""
+    whether a bonus counts on a missed bid, the cards a trick can hold. Texts the
+    edition gives in several languages are in ``lang`` (the page's)."""
     from skullking.core.errors import ContextError
     from skullking.model.records import EffectKind
     from skullking.rounds.bidding import bid_range, bid_ranges, dealer, first_leader, range_read, ranges_game
@@ -398,13 +418,13 @@ def form(edition: Edition, game: StoredGame) -> dict[str, Any]:
         "destroying": edition.destroying_cards(modules),
         "ties": edition.ties,
         "languages": list(LANGUAGES),
-        "bonuses": bonus_labels(edition),
+        "bonuses": bonus_labels(edition, lang),
         # whether a bonus counts for a player who missed the bid (None: as a case says)
         "bonus_on_miss": (paid.missed.every or bool(paid.missed.cases)) if paid.known else None,
         "loot": loot,
         "wagers": _choice(edition.wagers, modules, words),
         "bid_change": _choice(edition.bid_changes, modules, words),
-        "cards": list(_cards_to_tap(edition, modules)),
+        "cards": list(cards_to_tap(edition, modules)),
         "min_players": max(edition.min_players, MIN_PLAYERS),
         "max_players": min(edition.max_players, MAX_PLAYERS),
     }

@@ -44,6 +44,7 @@ class _Player:
     zeros_made: int = 0
     by_round: dict[int, list[int]] = field(default_factory=dict)  # round -> [made, rounds]
     rating: float = START
+    scores: list[int] = field(default_factory=list)  # the final total of each finished game, in order
 
     def record(self) -> dict[str, Any]:
         return {
@@ -59,6 +60,7 @@ class _Player:
             "zero_bids": self.zero_bids,
             "zero_bids_made": self.zeros_made,
             "rating": round(self.rating),
+            "scores": list(self.scores),
         }
 
 
@@ -94,6 +96,7 @@ class _Table:
             seen[name].games += 1
             seen[name].wins += name in winners
             seen[name].final += totals[name]
+            seen[name].scores.append(totals[name])
         self._rate(names, totals, winners)
 
     def _rate(self, names: list[str], totals: Mapping[str, int], winners: set[str]) -> None:
@@ -112,7 +115,8 @@ class _Table:
             self.players[name].rating = before[name] + k * change
 
     def record(self) -> dict[str, Any]:
-        ranked = sorted(self.players.items(), key=lambda item: (-item[1].rating, item[0]))
+        rated = [(name, player) for name, player in self.players.items() if player.games]
+        ranked = sorted(rated, key=lambda item: (-item[1].rating, item[0]))
         return {
             "games": self.games,
             "players": {name: player.record() for name, player in sorted(self.players.items())},
@@ -133,7 +137,9 @@ def _result(name: str, other: str, totals: Mapping[str, int], winners: set[str])
 def statistics(games: Iterable[tuple[str, Mapping[str, Any]]]) -> dict[str, Any]:
     """The statistics of ``games`` (each its edition's id and its score record, in the
     order the games were started): ``{"overall", "editions": {id: ...}, "rating_rule"}``,
-    each scope ``{"games", "players": {name: ...}, "ratings": [...]}``."""
+    each scope ``{"games", "players": {name: ...}, "ratings": [...]}``; a player's
+    ``scores`` are their final totals of the finished games in that order, and the
+    rating list ranks only the players rated, those with a finished game."""
     overall, editions = _Table(), dict[str, _Table]()
     for edition, record in games:
         overall.add(record)

@@ -137,8 +137,12 @@ def game_of(client: TestClient, game: str) -> dict[str, Any]:
 
 
 def score_part(record: Mapping[str, Any]) -> dict[str, Any]:
-    """A game record without what the pad adds to the score record."""
-    return {k: v for k, v in record.items() if k not in GAME_KEYS | {"version"}}
+    """A game record without what the pad adds to the score record (its keys, and each
+    round's ``made``)."""
+    part = {k: v for k, v in record.items() if k not in GAME_KEYS | {"version"}}
+    if "rounds" in part:
+        part["rounds"] = [{k: v for k, v in r.items() if k != "made"} for r in part["rounds"]]
+    return part
 
 
 def score_sheet_file(sheet: Path, *options: str) -> dict[str, Any]:
@@ -451,6 +455,78 @@ def test_a_round_answers_the_score_of_the_exported_sheet(client: TestClient, tmp
     assert whole["sheet"] == yaml.safe_load(client.get(f"/api/games/{game}/sheet.yaml").text)
     assert whole["rounds"][2]["points"]["Emma"] == 20 + 20  # made bid of 1 and the black 14
     assert whole["totals"] == {"Emma": 20 - 10 + 40, "Nico": 10 + 20 + 20, "Pat": 10 + 20 + 20}
+
+
+#: A house rule of the 2021 edition where a bid missed by one trick counts as made.
+CLOSE_ENOUGH = """\
+id: club
+extends: skullking-2021
+scoring:
+  schemes:
+    classic:
+      made: abs(won - bid) <= 1
+"""
+
+
+def test_each_round_says_who_made_the_bid_as_the_scoring_says(client: TestClient) -> None:
+    """GET /api/games/{id}: each round's ``made`` says per player whether the bid was
+    made as the scheme's ``made`` formula says: under the 2021 rulebook the tricks won
+    equal to the bid; under a house rule where a bid missed by one counts as made, Nico's
+    bid 0 with 1 trick won is made and Emma's bid 2 with none is missed."""
+    game = new_game(client)
+    assert put(client, game, 1, ROUND_1).status_code == 200
+    assert put(client, game, 2, ROUND_2).status_code == 200
+    rounds = game_of(client, game)["rounds"]
+    assert [r["made"] for r in rounds] == [
+        {"Emma": True, "Nico": True, "Pat": True},
+        {"Emma": False, "Nico": True, "Pat": True},  # Emma bid 2 and won 1
+    ]
+    house = new_game(client, rules=CLOSE_ENOUGH)
+    second = rnd({"Emma": 2, "Nico": 0, "Pat": 0}, {"Emma": 0, "Nico": 1, "Pat": 1})
+    assert put(client, house, 1, ROUND_1).status_code == 200
+    assert put(client, house, 2, second).status_code == 200
+    assert game_of(client, house)["rounds"][1]["made"] == {"Emma": False, "Nico": True, "Pat": True}
+
+
+#: A house rule of the 2021 edition giving its own description and the black 14's
+#: bonus description in German too.
+DESCRIBED = """\
+id: club
+extends: skullking-2021
+description: The rules of our table.
+descriptions: {de: Die Regeln unseres Tisches.}
+bonuses:
+  black-14:
+    descriptions: {de: die schwarze 14 im Stich}
+"""
+
+
+def test_descriptions_are_in_the_pages_language_where_the_edition_gives_them(client: TestClient) -> None:
+    """A house rule's descriptions in German (its ``descriptions``): a German reader's
+    round form says the black 14's bonus in German and the rules page the house rule's
+    description; an English or Japanese reader (no Japanese given) gets the
+    ``description`` as before, and the other bonuses stay in English for everybody."""
+    game = new_game(client, rules=DESCRIBED)
+
+    def bonuses(lang: str) -> dict[str, str]:
+        answer = client.get(f"/api/games/{game}/form", headers={"accept-language": lang})
+        assert answer.status_code == 200 and "accept-language" in answer.headers["vary"]
+        return {b["id"]: b["description"] for b in answer.json()["bonuses"]}
+
+    assert bonuses("de")["black-14"] == "die schwarze 14 im Stich"
+    assert bonuses("en")["black-14"] == bonuses("ja")["black-14"] == "the black 14 in the trick"
+    assert bonuses("de")["standard-14"] == bonuses("en")["standard-14"]
+    form = client.get(f"/api/games/{game}/form").json()
+    black = next(b for b in form["bonuses"] if b["id"] == "black-14")
+    assert black["descriptions"] == {
+        "en": "the black 14 in the trick",
+        "de": "die schwarze 14 im Stich",
+        "ja": "the black 14 in the trick",
+    }
+    german = client.get(f"/games/{game}/edition", headers={"accept-language": "de"}).text
+    assert "Die Regeln unseres Tisches." in german and "die schwarze 14 im Stich" in german
+    english = client.get(f"/games/{game}/edition", headers={"accept-language": "en"}).text
+    assert "The rules of our table." in english and "die schwarze 14" not in english
 
 
 def _refusal(client: TestClient, game: str, bad: dict[str, Any], folder: Path) -> dict[str, Any]:
@@ -1239,42 +1315,87 @@ def test_the_pad_is_installable_with_a_manifest_icons_and_a_service_worker(clien
     assert worker.headers["cache-control"] == "no-cache" and "caches.match" in worker.text
 
 
-def test_the_diff_page_works_a_pair_out_once(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The compare page's report of two bundled editions is worked out once while the
-    pad runs (they cannot change meanwhile): asked again, the same report comes back
-    without comparing the editions again; another pair is its own."""
+def test_the_diff_report_is_worked_out_once_a_pair(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """GET /api/diff: the comparison of two bundled editions, `skullking diff A B
+    --format json`'s record with the page's sample (the 2024 rulebook leaves the Loot
+    out of two-player games: 'LOOT' tricks only the 2021 edition can have), worked out
+    once while the pad runs (they cannot change meanwhile): asked again, the same
+    report comes back without comparing the editions again; another pair is its own."""
+    from skullking.analysis.compare import compare
     from skullking.tools.pad import app as pad_app
 
     made: list[tuple[str, str]] = []
-    real = pad_app._diff_text
+    real = pad_app._diff_json
 
     def counted(a: Any, b: Any) -> str:
         made.append((a.id, b.id))
         return real(a, b)
 
-    monkeypatch.setattr(pad_app, "_diff_text", counted)
+    monkeypatch.setattr(pad_app, "_diff_json", counted)
     query = {"a": "skullking-2021", "b": "skullking-2024"}
-    first, second = (client.get("/diff", params=query) for _ in range(2))
+    first, second = (client.get("/api/diff", params=query) for _ in range(2))
     assert first.status_code == second.status_code == 200
-    assert first.text == second.text and "skullking-2024" in first.text
+    assert first.headers["content-type"] == "application/json"
+    a, b = skullking.load_edition("skullking-2021"), skullking.load_edition("skullking-2024")
+    assert first.json() == second.json() == json.loads(json.dumps(compare(a, b, sample=500, seed=2021, depth=3)))
+    assert first.json()["tricks"]["only_a"] > 0 and "LOOT" in first.json()["tricks"]["only_a_examples"][0]["cards"]
     assert made == [("skullking-2021", "skullking-2024")]
-    assert client.get("/diff", params={"a": "skullking-2024", "b": "skullking-2021"}).status_code == 200
+    assert client.get("/api/diff", params={"a": "skullking-2024", "b": "skullking-2021"}).status_code == 200
     assert made[-1] == ("skullking-2024", "skullking-2021") and len(made) == 2
+    assert client.get("/api/diff", params={"a": "skullking-2021", "b": "nope"}).status_code == 404
+    assert client.get("/api/diff", params={"a": "skullking-2021"}).status_code == 400
+
+
+def test_the_diff_page_answers_with_the_rule_values_and_leaves_the_play_to_the_api(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The comparison page answers at once with the rule values that differ, each with
+    what it is (the schema's words) and its value under A and B: the 2024 rulebook
+    leaves the Loot out of two-player games (its module 'loot', from 3 players); the
+    tricks and rounds played both ways are not worked out for it (the page's script
+    fetches them from /api/diff)."""
+    from skullking.tools.pad import app as pad_app
+
+    made: list[tuple[str, str]] = []
+
+    def counted(a: Any, b: Any) -> str:
+        made.append((a.id, b.id))
+        return "{}"
+
+    monkeypatch.setattr(pad_app, "_diff_json", counted)
+    page = client.get("/diff", params={"a": "skullking-2021", "b": "skullking-2024"})
+    assert page.status_code == 200 and made == []
+    assert "<pre" not in page.text and 'id="diff-played"' in page.text
+    row = re.search(
+        r'<li class="diff-row">\s*<p class="diff-what">([^<]*)</p>\s*<p class="meta"><code>deck\.cards\[loot\]'
+        r"\.module</code></p>\s*<dl class=\"diff-sides\">\s*<dt>A</dt><dd>(.*?)</dd>\s*<dt>B</dt><dd>(.*?)</dd>",
+        page.text,
+        re.S,
+    )
+    assert row is not None
+    assert row[1] == "The module the card belongs to (default &#39;base&#39;)."
+    assert (row[2].strip(), row[3].strip()) == ("advanced", "loot")
+    minimum = re.search(
+        r"<code>modules\[loot\]\.min_players</code></p>\s*<dl[^>]*>\s*<dt>A</dt><dd>(.*?)</dd>\s*<dt>B</dt><dd>(.*?)</dd>",
+        page.text,
+        re.S,
+    )
+    assert minimum is not None and "not in this edition" in minimum[1] and minimum[2].strip() == "3"
 
 
 def _made_reports(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
-    """The pairs whose compare report is made from now on, each made as a short text
-    that names its pair and how many were made before it (so that a report read back
-    tells itself from one made again)."""
+    """The pairs whose compare report is made from now on, each made as a short JSON
+    text that names its pair and how many were made before it (so that a report read
+    back tells itself from one made again)."""
     from skullking.tools.pad import app as pad_app
 
     made: list[tuple[str, str]] = []
 
     def made_now(a: Any, b: Any) -> str:
         made.append((a.id, b.id))
-        return f"A = {a.id}\nB = {b.id}\nmade {len(made)}\n"
+        return json.dumps({"a": a.id, "b": b.id, "made": f"made {len(made)}"})
 
-    monkeypatch.setattr(pad_app, "_diff_text", made_now)
+    monkeypatch.setattr(pad_app, "_diff_json", made_now)
     return made
 
 
@@ -1287,19 +1408,19 @@ def test_a_diff_report_is_kept_in_the_database_for_the_next_start(db: Path, monk
 
     made = _made_reports(monkeypatch)
     query = {"a": "skullking-2021", "b": "skullking-2024"}
-    first = TestClient(create_app(db)).get("/diff", params=query)
+    first = TestClient(create_app(db)).get("/api/diff", params=query)
     assert first.status_code == 200 and "made 1" in first.text
-    again = TestClient(create_app(db)).get("/diff", params=query)
+    again = TestClient(create_app(db)).get("/api/diff", params=query)
     assert again.text == first.text and len(made) == 1
     import sqlite3
 
     with sqlite3.connect(db) as raw:
         raw.execute("UPDATE reports SET text = replace(text, 'made 1', 'made 9')")
-    repaired = TestClient(create_app(db)).get("/diff", params=query)
+    repaired = TestClient(create_app(db)).get("/api/diff", params=query)
     assert "made 2" in repaired.text and "made 9" not in repaired.text and len(made) == 2
-    assert "made 2" in TestClient(create_app(db)).get("/diff", params=query).text and len(made) == 2
+    assert "made 2" in TestClient(create_app(db)).get("/api/diff", params=query).text and len(made) == 2
     monkeypatch.setattr(pad_app, "code_fingerprint", lambda: "other code")
-    assert "made 3" in TestClient(create_app(db)).get("/diff", params=query).text
+    assert "made 3" in TestClient(create_app(db)).get("/api/diff", params=query).text
 
 
 def test_the_pad_works_diff_reports_out_ahead_while_no_request_comes(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -1322,7 +1443,7 @@ def test_the_pad_works_diff_reports_out_ahead_while_no_request_comes(db: Path, m
     stop = threading.Event()
 
     def here(a: Any, b: Any) -> str:  # (made in this process: no worker)
-        return pad_app._diff_text(a, b)
+        return pad_app._diff_json(a, b)
 
     worker = threading.Thread(target=pad.warm, args=(stop, 0.01), kwargs={"make": here})
     worker.start()
@@ -1335,11 +1456,14 @@ def test_the_pad_works_diff_reports_out_ahead_while_no_request_comes(db: Path, m
         stop.set()
         worker.join()
     assert made == pairs and len(pairs) == 30
-    assert pad.diff_report("bga", "legendary-2018") == "A = bga\nB = legendary-2018\nmade 1\n"
+    assert json.loads(pad.diff_report("bga", "legendary-2018")) == {"a": "bga", "b": "legendary-2018", "made": "made 1"}
     restarted = Pad(Store(db))
     restarted.busy = 1
     restarted.warm(threading.Event(), 3600, make=here)
-    assert len(made) == 30 and restarted.diff_report("skullking-original", "skullking-2024").endswith("made 30\n")
+    assert (
+        len(made) == 30
+        and json.loads(restarted.diff_report("skullking-original", "skullking-2024"))["made"] == "made 30"
+    )
 
 
 def test_reports_worked_out_ahead_are_made_in_a_worker_process_as_the_page_makes_them(
@@ -1356,8 +1480,8 @@ def test_reports_worked_out_ahead_are_made_in_a_worker_process_as_the_page_makes
     pair = ("skullking-2024", "skullking-2021")
     pad = Pad(Store(db))
     first, second = pad.editions.get(pair[0]), pad.editions.get(pair[1])
-    page = pad_app._diff_text(first, second)
-    monkeypatch.setattr(pad_app, "_diff_text", lambda a, b: "made in the pad's own process")
+    page = pad_app._diff_json(first, second)
+    monkeypatch.setattr(pad_app, "_diff_json", lambda a, b: "made in the pad's own process")
     pad.warm(threading.Event(), 0, pairs=[pair])
     assert pad.diff_report(*pair) == page  # (the worker imports the real one)
     assert Store(db).report(pad.report_key(first, second)) == page
@@ -1380,7 +1504,7 @@ def test_serve_starts_working_the_diff_reports_out_and_stops_with_the_pad(
     made = _made_reports(monkeypatch)
     monkeypatch.setattr(pad_app, "IDLE_SECONDS", 0.01)
     warm = pad_app.Pad.warm  # (made in this process: no worker)
-    monkeypatch.setattr(pad_app.Pad, "warm", lambda pad, stop: warm(pad, stop, make=pad_app._diff_text))
+    monkeypatch.setattr(pad_app.Pad, "warm", lambda pad, stop: warm(pad, stop, make=pad_app._diff_json))
     with TestClient(create_app(db)) as client:
         time.sleep(0.5)
         assert made == [] and client.get("/api/editions").status_code == 200

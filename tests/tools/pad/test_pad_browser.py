@@ -1121,6 +1121,123 @@ def test_axe_finds_no_violation_on_any_page_or_state(pad: Pad) -> None:
     assert {state: problems for state, problems in found.items() if problems} == {}
 
 
+def test_the_score_table_tells_made_and_missed_bids_apart_in_words_and_marks(pad: Pad) -> None:
+    """The 2021 rulebook: a bid is made when the tricks won equal it. Round 1 of GAME
+    (Ann 0/0, Bo 1/1, Cy 0/0 made; Lea bid 1 and won 0, missed): each cell of the score
+    table says made or missed to a screen reader and shows a mark, not colour alone."""
+    ident = pad.server.new_game()
+    pad.server.put_json(f"/api/games/{ident}/rounds/1", _sheet_round(*GAME[0]))
+    page = pad.page()
+    page.goto(f"/games/{ident}")
+    _wait_loaded(page, rounds=1)
+    cells = page.locator("#totals tbody tr:not(.total) td .bidwon")
+    assert cells.locator(".sr-only").all_inner_texts() == [
+        "bid 0, won 0: made",
+        "bid 1, won 1: made",
+        "bid 0, won 0: made",
+        "bid 1, won 0: missed",
+    ]
+    assert cells.locator("[aria-hidden=true]").all_inner_texts() == ["0/0 ✓", "1/1 ✓", "0/0 ✓", "1/0 ✗"]
+
+
+def test_the_comparison_page_shows_rules_at_once_and_fills_in_the_tricks_played_both_ways(pad: Pad) -> None:
+    """The comparison of the 2021 edition and the 2024 printing, as a player reads it
+    at 360 px: the page's first answer lists each rule value that differs in words (the
+    Loot's module: 'advanced' in 2021, 'loot' in 2024), without the tricks; the page then
+    fills in the tricks played both ways, each with its cards (named as the trick checker
+    names them) and each edition's end of it (the 2024 rulebook leaves the Loot out of
+    two-player games, so black 1 and a Loot is a trick only A can have), and no command
+    line's text is shown."""
+    url = "/diff?a=skullking-2021&b=skullking-2024"
+    first = pad.server.get(url)
+    assert "deck.cards[loot].module" in first and '<div id="diff-tricks"></div>' in first and "<pre" not in first
+    page = pad.page()
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(url)
+    row = page.locator("#diff-rules .diff-row", has=page.locator("code", has_text="deck.cards[loot].module"))
+    expect(row.locator("dd")).to_have_text(["advanced", "loot"])
+    expect(page.locator("#diff-status")).to_have_text("Played both ways: done.", timeout=60_000)  # (worked out now)
+    loot = page.locator("#diff-tricks .diff-row", has=page.locator(".diff-what", has_text="black 1, loot"))
+    expect(loot.locator("dd").first).to_contain_text("seat 0 wins")
+    expect(loot.locator("dd").nth(1)).to_contain_text("not possible: 'LOOT' is not used with 2 players")
+    expect(page.locator("#diff-rounds")).to_contain_text("rounds score differently")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert _axe(page) == []
+
+
+def test_statistics_at_360_px_keep_the_names_in_place_and_link_each_players_trend(pad: Pad) -> None:
+    """The statistics on a phone (360 px): the table scrolls sideways inside its box
+    while the names stay in place, and the page itself is no wider than the screen;
+    a name leads to the player's page, whose chart draws the player's final score of
+    each finished game as the game's chart draws totals (GAME played twice: Ann's
+    total of it twice, a point a game)."""
+    for _ in range(2):
+        ident = pad.server.new_game()
+        for number, played in enumerate(GAME, start=1):
+            pad.server.put_json(f"/api/games/{ident}/rounds/{number}", _sheet_round(*played))
+    totals = pad.server.get_json(f"/api/games/{ident}")["totals"]
+    page = pad.page()
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto("/stats")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert _axe(page) == []
+    wrap = page.locator(".table-wrap").first
+    name = wrap.get_by_role("link", name="Ann")
+    before = name.bounding_box()
+    wrap.evaluate("(node) => { node.scrollLeft = node.scrollWidth; }")
+    assert wrap.evaluate("(node) => node.scrollLeft") > 100  # (the figures did scroll)
+    after = name.bounding_box()
+    assert before is not None and after is not None and after["x"] == before["x"]
+    name.click()
+    page.wait_for_url("**/stats/players/Ann")
+    line = page.locator("figure.trend").first.locator("polyline")
+    expect(line).to_have_attribute("data-totals", f"{totals['Ann']},{totals['Ann']}")
+    assert page.locator("ol.scores").first.locator("li").all_inner_texts() == [str(totals["Ann"])] * 2
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert _axe(page) == []
+    page.emulate_media(color_scheme="dark")
+    assert _axe(page) == []
+
+
+#: A house rule of the 2021 edition giving the black 14's bonus description and its
+#: own description in German too.
+DESCRIBED_RULE = (
+    "id: club\nextends: skullking-2021\ndescription: The rules of our table.\n"
+    "descriptions: {de: Die Regeln unseres Tisches.}\n"
+    "bonuses:\n  black-14:\n    descriptions: {de: die schwarze 14 im Stich}\n"
+)
+
+
+def test_a_german_reader_gets_the_descriptions_the_house_rule_gives_in_german(
+    browser: Browser, server: PadServer
+) -> None:
+    """A house rule's texts in the reader's language where it gives them: in a German
+    browser the black 14's bonus on the round form is described in German (its
+    ``descriptions``), a bonus the rule describes in English only stays English, and the
+    rules page gives the house rule's description in German."""
+    ident = server.post_json("/api/games", {"players": PLAYERS, "rules": DESCRIBED_RULE})["id"]
+    context = browser.new_context(base_url=server.url, locale="de-DE", viewport={"width": 360, "height": 740})
+    context.set_default_timeout(10_000)
+    try:
+        page = context.new_page()
+        page.goto(f"/games/{ident}")
+        expect(page.locator("#trick-deck [data-code]").first).to_be_visible()
+        block = page.locator('#round-players fieldset.player[data-player="Ann"]')
+        block.locator("details.bonuses > summary").click()
+        hint = block.locator("[data-bonus=black-14]").get_attribute("aria-describedby")
+        expect(page.locator(f"#{hint}")).to_have_text("die schwarze 14 im Stich")
+        other = block.locator("[data-bonus=standard-14]").get_attribute("aria-describedby")
+        expect(page.locator(f"#{other}")).not_to_have_text("")
+        assert page.locator(f"#{other}").inner_text() == next(
+            b["description"] for b in server.get_json(f"/api/games/{ident}/form")["bonuses"] if b["id"] == "standard-14"
+        )
+        page.goto(f"/games/{ident}/edition")
+        expect(page.locator("article.rules")).to_contain_text("Die Regeln unseres Tisches.")
+        assert _axe(page) == []
+    finally:
+        context.close()
+
+
 def test_a_player_named_as_markup_shows_as_text(pad: Pad) -> None:
     """Names are text, never markup: no script runs, no dialog opens."""
     names = ["<script>alert(1)</script>", "<img src=x onerror=alert(2)>", "Cy", "Lea"]

@@ -97,7 +97,8 @@ def test_the_statistics_page_lists_the_players_and_the_rule(client: TestClient) 
     _game(client, FINISHED)
     page = client.get("/stats")
     assert page.status_code == 200
-    assert '<th scope="row">Bo</th>' in page.text and "How the rating is worked out" in page.text
+    assert '<th scope="row"><a href="/stats/players/Bo">Bo</a></th>' in page.text
+    assert "How the rating is worked out" in page.text
     assert "5 of 5 (100 %)" in page.text  # Ann's bids made
     assert client.get("/").text.count('href="/stats"') == 1
 
@@ -136,3 +137,44 @@ def test_a_game_whose_house_rule_no_longer_loads_is_left_out_and_counted(client:
     assert stats.status_code == 200
     assert stats.json()["left_out"] == 1
     assert stats.json()["overall"]["games"] == 1
+
+
+def test_the_rating_list_ranks_only_players_with_a_finished_game(client: TestClient) -> None:
+    """A player is rated by finished games only (the Elo rule on the page): Di and Ed,
+    who have played only a game still going on, are not in the rating list and the
+    table shows no rating for them; the others' final scores are kept game by game."""
+    _game(client, FINISHED)
+    answer = client.post("/api/games", json={"players": ["Di", "Ed"]})
+    going = answer.json()["id"]
+    both = {"bids": {"Di": 1, "Ed": 0}, "won": {"Di": 1, "Ed": 0}}
+    assert client.put(f"/api/games/{going}/rounds/1", json=both).status_code == 200
+    _game(client, [_round([1, 0, 1], [1, 0, 4])] * 4 + [_round([0, 0, 1], [0, 0, 5])])
+    overall = client.get("/api/stats").json()["overall"]
+    assert [r["player"] for r in overall["ratings"]] == ["Bo", "Ann", "Cy"]
+    assert overall["players"]["Di"]["rounds"] == 1 and overall["players"]["Di"]["scores"] == []
+    assert overall["players"]["Ann"]["scores"] == [100, 80 + 50]  # four bids of 1 made, then a zero bid of 5 cards
+    page = client.get("/stats").text
+    row = page.split('<a href="/stats/players/Di">Di</a></th>')[1].split("</tr>")[0]
+    assert row.rstrip().endswith("<td>\u2013</td>")  # (an en dash: no rating)
+
+
+def test_a_players_page_shows_their_figures_and_final_scores(client: TestClient) -> None:
+    """GET /stats/players/{name}: a player's figures overall and per edition and the
+    final score of each finished game in the order started (Ann: 100 a game of five
+    bids of 1 made); a name no game has is not found; a name is shown as text."""
+    _game(client, FINISHED)
+    _game(client, FINISHED, edition="skullking-2024")
+    page = client.get("/stats/players/Ann")
+    assert page.status_code == 200
+    assert page.text.count('data-scores="100,100"') == 1 and page.text.count('data-scores="100"') == 2
+    assert '<h2 id="edition-2-title">skullking-2024</h2>' in page.text
+    assert client.get("/stats/players/Nobody").status_code == 404
+    odd = client.post("/api/games", json={"players": ["<b>x</b>/y", "Bo"]}).json()["id"]
+    assert (
+        client.put(
+            f"/api/games/{odd}/rounds/1", json={"bids": {"<b>x</b>/y": 0, "Bo": 1}, "won": {"<b>x</b>/y": 0, "Bo": 1}}
+        ).status_code
+        == 200
+    )
+    shown = client.get("/stats/players/%3Cb%3Ex%3C%2Fb%3E%2Fy")
+    assert shown.status_code == 200 and "<h1>&lt;b&gt;x&lt;/b&gt;/y</h1>" in shown.text

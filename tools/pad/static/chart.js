@@ -36,12 +36,14 @@ function svg(tag, attrs, ...children) {
 
 // The chart of ``series`` (per player, in seat order: the totals from 0 before the
 // first round), named ``label`` for readers of the page; each line carries its player
-// (``players``) and totals as data attributes.
-export function drawChart(players, series, label) {
+// (``players``) and totals as data attributes. ``first``: the number of the series'
+// first point where it is not the start before round 1 (a player's score in game 1,
+// 2, ...: ``first`` 1, every point labelled).
+export function drawChart(players, series, label, first = 0) {
   const ticks = niceTicks(Math.min(0, ...series.flat()), Math.max(0, ...series.flat()));
   const low = ticks[0], high = ticks[ticks.length - 1];
   const width = 320, height = 180, left = 40, right = 8, top = 8, bottom = 22;
-  const count = series[0].length - 1;
+  const count = Math.max(series[0].length - 1, 1);
   const x = (i) => left + (i * (width - left - right)) / count;
   const y = (v) => top + ((high - v) * (height - top - bottom)) / (high - low || 1);
   const picture = svg("svg", { viewBox: "0 0 " + width + " " + height, role: "img", "aria-label": label, class: "chart-svg" });
@@ -50,10 +52,10 @@ export function drawChart(players, series, label) {
     picture.append(svg("text", { x: left - 4, y: y(v) + 4, "text-anchor": "end", class: "tick" }, String(v)));
   }
   // round numbers along the bottom: at most ten, each under its gridline
-  const step = Math.ceil(count / 10);
-  for (let i = step; i <= count; i += step) {
+  const step = Math.ceil((count + (first ? 1 : 0)) / 10);
+  for (let i = first ? 0 : step; i < series[0].length; i += step) {
     picture.append(svg("line", { x1: x(i), x2: x(i), y1: top, y2: height - bottom, class: "grid" }));
-    picture.append(svg("text", { x: x(i), y: height - 6, "text-anchor": "middle", class: "tick" }, String(i)));
+    picture.append(svg("text", { x: x(i), y: height - 6, "text-anchor": first && i === 0 ? "start" : "middle", class: "tick" }, String(i + first)));
   }
   players.forEach((p, k) => {
     picture.append(

@@ -144,6 +144,16 @@ import { mergeRound, takeFields } from "./merge.js";
     return { ok: response.ok, status: response.status, data };
   }
 
+  // A card in words as the trick checker and the comparison page name it (``name``
+  // picks a name of a card's names in the reader's language): "black 14", "tigress as
+  // pirate", "Rosie D'Laney".
+  function cardWords(card, name) {
+    const base = name(card.names);
+    if (card.as) return t("{card} as {role}", { card: base, role: name(card.as) });
+    if (/\d+$/.test(card.code) && card.group) return base + " " + card.code.match(/\d+$/)[0];
+    return base || card.code;
+  }
+
   function say(node, message, problem) {
     node.textContent = message || "";
     node.classList.toggle("problem", Boolean(problem));
@@ -505,11 +515,17 @@ import { mergeRound, takeFields } from "./merge.js";
           ),
           ...players.map((p) => {
             if (!(p in r.points)) return el("td", { class: "out", text: "–" });
+            // made or missed as the edition's scoring says (the round's "made"), told by a
+            // mark and, for a screen reader, in words: not by colour alone
+            const made = r.made ? r.made[p] : undefined;
+            const said = { bid: r.bids[p], won: r.won[p] };
+            const words =
+              made === undefined ? t("bid {bid}, won {won}", said) : made ? t("bid {bid}, won {won}: made", said) : t("bid {bid}, won {won}: missed", said);
             const line = el(
               "span",
-              { class: "bidwon" },
-              el("span", { "aria-hidden": "true", text: r.bids[p] + "/" + r.won[p] }),
-              el("span", { class: "sr-only", text: t("bid {bid}, won {won}", { bid: r.bids[p], won: r.won[p] }) })
+              { class: "bidwon" + (made === undefined ? "" : made ? " made" : " missed") },
+              el("span", { "aria-hidden": "true", text: r.bids[p] + "/" + r.won[p] + (made === undefined ? "" : made ? " ✓" : " ✗") }),
+              el("span", { class: "sr-only", text: words })
             );
             const sum = el("span", { class: "running", text: "= " + after[p] });
             return el("td", {}, el("span", { class: "points", text: String(r.points[p]) }), line, sum);
@@ -1744,10 +1760,7 @@ import { mergeRound, takeFields } from "./merge.js";
     // -- the trick checker ----------------------------------------------------
 
     function cardLabel(card) {
-      const base = name(card.names);
-      if (card.as) return t("{card} as {role}", { card: base, role: name(card.as) });
-      if (/\d+$/.test(card.code) && card.group) return base + " " + card.code.match(/\d+$/)[0];
-      return base || card.code;
+      return cardWords(card, name);
     }
 
     function renderTrickChecker() {
@@ -1850,7 +1863,156 @@ import { mergeRound, takeFields } from "./merge.js";
   // pages fetched (see sw.js).
   if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
 
+  // -- the comparison page: the rule values that differ come with the page; the tricks
+  // and rounds played both ways come from /api/diff (worked out once a pair: the first
+  // time it takes a second or two) and are filled in here.
+
+  function diffPage() {
+    const section = $("diff-played");
+    if (!section) return;
+    const query = "a=" + encodeURIComponent(section.dataset.a) + "&b=" + encodeURIComponent(section.dataset.b);
+    // the cards of both decks by code, to name a trick's cards in the page's language
+    let deck = {};
+    try {
+      deck = JSON.parse($("diff-deck").textContent);
+    } catch (error) {
+      deck = {};
+    }
+    const lang = document.documentElement.lang;
+    const named = (names) => (names ? names[lang] || names.en || "" : "");
+    const cardName = (code) => (deck[code] ? cardWords(deck[code], named) || code : code);
+
+    function outcome(x) {
+      // (x.reason is the server's words, put in as they come)
+      const who =
+        x.winner === null
+          ? t("nobody wins, seat {seat} leads", { seat: x.next_leader })
+          : x.bonus
+            ? t("seat {seat} wins, bonus {bonus}", { seat: x.winner, bonus: x.bonus })
+            : t("seat {seat} wins", { seat: x.winner });
+      return [el("span", { class: "diff-who", text: who }), el("span", { class: "meta diff-why", text: x.reason })];
+    }
+
+    function roundSaid(r) {
+      let said = t("{scheme}, round {round} ({cards} cards): bid {bid}, won {won}", {
+        scheme: r.scheme.a === r.scheme.b ? r.scheme.a : r.scheme.a + "/" + r.scheme.b,
+        round: r.round,
+        cards: r.cards,
+        bid: r.bid,
+        won: r.won,
+      });
+      if (r.captured && r.captured.length) said += "; " + t("captured {bonuses}", { bonuses: r.captured.join(", ") });
+      // (an alliance whose ally "made" or "missed" the bid)
+      if (r.ally) said += "; " + (r.ally === "made" ? t("an ally who made the bid") : t("an ally who missed the bid"));
+      if (r.wager) said += "; " + t("wager {wager}", { wager: r.wager });
+      if (r.bid_change) said += "; " + t("bid change {change}", { change: r.bid_change });
+      if (r.load) said += "; " + t("load {load}", { load: r.load });
+      return said;
+    }
+
+    function seatsSaid(r) {
+      return r.tie_break
+        ? t("the tie-break round of {table}", { table: r.players.join(", ") })
+        : t("round {round} ({cards} cards) of {table}", { round: r.round, cards: r.cards, table: r.players.join(", ") });
+    }
+
+    // one example: what is played, and each edition's end of it (or why it cannot be)
+    function example(what, a, b) {
+      const sides = el("dl", { class: "diff-sides" });
+      for (const [label, side] of [["A", a], ["B", b]]) sides.append(el("dt", { text: label }), el("dd", {}, ...side));
+      return el("li", { class: "diff-row" }, el("p", { class: "diff-what", text: what }), sides);
+    }
+
+    function only(part, render, said) {
+      const found = [];
+      for (const side of ["a", "b"]) {
+        const count = part["only_" + side];
+        if (!count) continue;
+        found.push(el("p", { text: said(side.toUpperCase(), count) }));
+        const list = el("ul", { class: "diff-list" });
+        for (const x of part["only_" + side + "_examples"]) {
+          const mine = render(x[side]);
+          const refused = [el("span", { class: "meta", text: t("not possible: {why}", { why: x.why }) })];
+          list.append(example(x.what, side === "a" ? mine : refused, side === "a" ? refused : mine));
+        }
+        if (list.childElementCount) found.push(list);
+      }
+      return found;
+    }
+
+    function part(id, title, summary, examples, extra) {
+      const list = el("ul", { class: "diff-list" }, ...examples);
+      $(id).replaceChildren(el("h3", { text: title }), el("p", { text: summary }), ...(examples.length ? [list] : []), ...extra);
+    }
+
+    async function load() {
+      const r = await api("GET", "/api/diff?" + query);
+      if (!r.ok) {
+        say($("diff-status"), r.data.error, true);
+        return;
+      }
+      const report = r.data;
+      const tricks = report.tricks;
+      const trickCards = (x) => x.cards.map(cardName).join(", ");
+      part(
+        "diff-tricks",
+        t("Tricks"),
+        t("{differ} of {checked} tricks played both ways end differently.", { differ: tricks.differ, checked: tricks.checked }),
+        tricks.examples.map((x) => example(trickCards(x), outcome(x.a), outcome(x.b))),
+        only(
+          Object.assign({}, tricks, {
+            only_a_examples: tricks.only_a_examples.map((x) => Object.assign({ what: trickCards(x) }, x)),
+            only_b_examples: tricks.only_b_examples.map((x) => Object.assign({ what: trickCards(x) }, x)),
+          }),
+          outcome,
+          (side, count) => t("Tricks only {side} can have: {count}", { side, count })
+        )
+      );
+      const rounds = report.rounds;
+      const points = (p) => [el("span", { text: tn("{n} point", "{n} points", p) })];
+      part(
+        "diff-rounds",
+        t("Rounds"),
+        t("{differ} of {checked} rounds score differently.", { differ: rounds.differ, checked: rounds.checked }),
+        rounds.examples.map((x) => example(roundSaid(x), points(x.a), points(x.b))),
+        only(
+          Object.assign({}, rounds, {
+            only_a_examples: rounds.only_a_examples.map((x) => Object.assign({ what: roundSaid(x) }, x)),
+            only_b_examples: rounds.only_b_examples.map((x) => Object.assign({ what: roundSaid(x) }, x)),
+          }),
+          points,
+          (side, count) => t("Rounds only {side} can have: {count}", { side, count })
+        )
+      );
+      const seats = report.seats;
+      if (seats && (seats.checked || seats.only_a || seats.only_b)) {
+        const seated = (x) => [el("span", { text: x ? t("dealt by {dealer}, led by {leader}", { dealer: x.dealer, leader: x.first_leader }) : "–" })];
+        $("diff-rounds").append(
+          el("h3", { text: t("Who deals and leads") }),
+          el("p", { text: t("{differ} of {checked} rounds are dealt or led by another player.", { differ: seats.differ, checked: seats.checked }) }),
+          el("ul", { class: "diff-list" }, ...seats.examples.map((x) => example(seatsSaid(x), seated(x.a), seated(x.b))))
+        );
+      }
+      say($("diff-status"), t("Played both ways: done."), false);
+    }
+
+    load();
+  }
+
+  // -- a player's page: the trend of their final scores, drawn as the game's chart is
+  // (the scores are in the page as a list too, for every reader)
+
+  function playerPage() {
+    for (const figure of document.querySelectorAll("figure.trend[data-scores]")) {
+      const scores = figure.dataset.scores.split(",").map(Number);
+      const label = t("{player}'s final scores, game by game: {scores}", { player: figure.dataset.player, scores: scores.join(", ") });
+      figure.append(drawChart([figure.dataset.player], [scores], label, 1));
+    }
+  }
+
   const page = document.body.dataset.page;
+  if (page === "player") playerPage();
   if (page === "index") indexPage();
   if (page === "game") gamePage();
+  if (page === "diff") diffPage();
 })();
