@@ -48,7 +48,7 @@ EXAMPLES = 12  # examples kept per kind of consequence
 
 #: Top-level keys that say what an edition is, not what its rules are: reported under
 #: ``about``, apart from the rule changes (``id`` is the report's ``a`` and ``b``).
-ABOUT = ("title", "description", "sources")
+ABOUT = ("title", "description", "descriptions", "sources")
 _SKIP = ("id", "extends", *ABOUT)
 
 
@@ -87,7 +87,7 @@ def changed_values(a: Edition, b: Edition) -> list[dict[str, Any]]:
 
 
 def changed_about(a: Edition, b: Edition) -> list[dict[str, Any]]:
-    """The title, description and sources, where they differ (not rules: kept apart)."""
+    """The title, descriptions and sources, where they differ (not rules: kept apart)."""
     return _differences(a.data, b.data, ABOUT)
 
 

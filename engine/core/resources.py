@@ -6,6 +6,9 @@ to the current directory.
 
 from __future__ import annotations
 
+import functools
+import json
+from collections.abc import Mapping
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -31,6 +34,17 @@ def bundled_edition_files() -> dict[str, Traversable]:
         entry.name.removesuffix(".yaml"): entry for entry in editions_dir().iterdir() if entry.name.endswith(".yaml")
     }
     return dict(sorted(found.items()))
+
+
+@functools.cache
+def earlier_fingerprints() -> Mapping[str, str]:
+    """The fingerprints of rules (``Edition.fingerprint``) as earlier versions of the
+    engine wrote them in game records' ``Rules`` tags, each to the fingerprint the same
+    rules have now: for the bundled editions and example house rules
+    (``editions/earlier-fingerprints.json``). A record written then replays while its
+    edition's rules are still those."""
+    shipped = json.loads(editions_dir().joinpath("earlier-fingerprints.json").read_text(encoding="utf-8"))
+    return {str(old): str(new) for old, new in shipped["fingerprints"].items()}
 
 
 def is_file(path: Path) -> bool:

@@ -29,6 +29,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from skullking.core.errors import GameError, NotationError, Problem, RecordError, SheetError, SkullKingError
+from skullking.core.resources import earlier_fingerprints
 from skullking.language.record import (
     Alliance,
     Bid,
@@ -92,11 +93,12 @@ class _Replay:
         """The players, once the header is checked against the edition."""
         game, edition = self.game, self.edition
         found = game.tag("Rules")
-        if found is not None and game.rules != edition.fingerprint():
+        fingerprint = edition.fingerprint()
+        if found is not None and game.rules != fingerprint and earlier_fingerprints().get(game.rules) != fingerprint:
             raise self.fail(
                 found,
                 f"the record was played under other rules than edition '{edition.id}' has now "
-                f"(its Rules {game.rules!r}, the edition's {edition.fingerprint()!r})",
+                f"(its Rules {game.rules!r}, the edition's {fingerprint!r})",
             )
         found = game.tag("Abilities")
         if found is not None and found.values not in (("on",), ("off",)):

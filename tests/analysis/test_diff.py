@@ -37,6 +37,10 @@ CASES: dict[str, tuple[dict[str, Any], Callable[[dict[str, Any]], bool]]] = {
     "id": ({"id": "house-2"}, lambda r: (r["a"], r["b"]) == ("house", "house-2")),
     "title": ({"title": "Another title"}, lambda r: _where(r, "title") and not r["changes"]),
     "description": ({"description": "Other words."}, lambda r: _where(r, "description") and not r["changes"]),
+    "descriptions": (
+        {"descriptions": {"de": "Andere Worte."}},
+        lambda r: _where(r, "descriptions") and not r["changes"],
+    ),
     "sources": ({"sources": ["the 2024 printing"]}, lambda r: _where(r, "sources") and not r["changes"]),
     # another base: every value the bases disagree on (the 2024 Loot module among them)
     "extends": ({"extends": "skullking-2024"}, lambda r: _where(r, "modules") and _where(r, "deck")),

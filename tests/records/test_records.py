@@ -525,3 +525,45 @@ def test_the_rules_fingerprint_is_the_rules_not_the_names_the_language_offers() 
 
     assert with_min("0").fingerprint() == edition.fingerprint()
     assert with_min("1").fingerprint() != edition.fingerprint()
+
+
+def test_a_record_written_before_formulas_were_fingerprinted_by_their_text_still_replays(tmp_path: Path) -> None:
+    """The first versions of the engine wrote each formula into the fingerprint with the
+    names its place offered, so a name the rule language gained changed every Rules tag.
+    The bundled editions' and example house rules' fingerprints of then are shipped, each
+    with the fingerprint the same rules have now: a record with the 2021 edition's
+    earlier tag replays to the same scores, and one whose earlier tag is another
+    edition's is refused at the tag."""
+    from skullking.core.resources import earlier_fingerprints
+
+    earlier = {new: old for old, new in earlier_fingerprints().items()}
+    record = (ROOT / "examples" / "records" / "three-rounds.skr").read_text(encoding="utf-8")
+    now = _edition("skullking-2021").fingerprint()
+    assert now in earlier
+    written_then = tmp_path / "then.skr"
+    written_then.write_text(record.replace(now, earlier[now]), encoding="utf-8")
+    current = tmp_path / "now.skr"
+    current.write_text(record, encoding="utf-8")
+    assert _cli("replay", "--format", "json", str(written_then)) == _cli("replay", "--format", "json", str(current))
+    other = earlier[_edition("skullking-original").fingerprint()]
+    written_then.write_text(record.replace(now, other), encoding="utf-8")
+    code, out, err = _cli("replay", str(written_then))
+    assert code == 2 and out == ""
+    assert (
+        f"then.skr:3:2: the record was played under other rules than edition 'skullking-2021' has now (its Rules '{other}'"
+        in err
+    )
+
+
+def test_every_earlier_fingerprint_shipped_is_of_rules_as_they_are_now() -> None:
+    """Each earlier fingerprint shipped maps to the fingerprint of a bundled edition or
+    an example house rule as it is now: a change to those rules must drop its entry (a
+    record of the rules before the change no longer replays), never leave it pointing
+    at nothing."""
+    from skullking.core.resources import earlier_fingerprints
+
+    names = [p.stem for p in (ROOT / "editions").glob("*.yaml")]
+    paths = sorted((ROOT / "examples" / "house-rules").glob("*.yaml"))
+    now = {_edition(n).fingerprint() for n in names} | {skullking.load_edition(p).fingerprint() for p in paths}
+    assert set(earlier_fingerprints().values()) <= now
+    assert len(earlier_fingerprints()) >= len(names)

@@ -1110,7 +1110,8 @@ def test_validate_reports_every_problem_of_an_overlay_without_an_id(tmp_path: Pa
     assert result.out.splitlines() == [
         f"{path}:1:1: 'id' is a required property: an overlay is an edition of its own",
         f"{path}:2:1: unknown key 'not_a_real_setting' in the file (allowed: abilities, bidding, bonuses, deck, "
-        "description, effects, extends, ghost, id, lead, modules, play, players, precedence, roles, schedule, "
+        "description, descriptions, effects, extends, ghost, id, lead, modules, play, players, precedence, roles, "
+        "schedule, "
         "scoring, sources, title)",
         f"{path}:5:10: duplicate id 'black-14' in bonuses (first at line 4)",
     ]
