@@ -38,6 +38,7 @@ from skullking.model.records import (
     SheetChoice,
     Suit,
     TieBreakWinner,
+    Ties,
     WhenSeveral,
     ghost_plays,
     seat_names,
@@ -90,6 +91,8 @@ class Edition:
         "bidding",
         "extra_round_cards",
         "tie_break_winner",
+        "copies",
+        "identical",
     )
 
     id: str
@@ -125,9 +128,18 @@ class Edition:
     bidding: Bidding
     extra_round_cards: Expression
     tie_break_winner: TieBreakWinner
+    #: The copies of each numbered card and named individual the deck holds more than
+    #: once, by card code (``deck.copies``, a suit's or an individual's ``copies``);
+    #: a special card's are its kind's ``copies``.
+    copies: Mapping[str, int]
+    #: Which of two identical cards wins when a rule picks that card (``deck.identical``;
+    #: ``None``: as the rule reads the trick).
+    identical: Ties | None
     # -- derived from the fields on construction --
     plays: Mapping[str, Play]
     pool_limits: tuple[int, ...]
+    #: The copies of each named individual, by its code.
+    named_limits: Mapping[str, int]
     role_names: tuple[str, ...]
     _vocabulary: Vocabulary
     #: The edition's trick rules read as they are written: the reference trick resolver
@@ -177,6 +189,8 @@ class Edition:
         bidding: Bidding | None = None,
         extra_round_cards: Expression | None = None,
         tie_break_winner: TieBreakWinner,
+        copies: Mapping[str, int] | None = None,
+        identical: Ties | None = None,
     ) -> None:
         setattr_ = object.__setattr__
         setattr_(self, "id", id)
@@ -212,6 +226,8 @@ class Edition:
         setattr_(self, "bidding", bidding or default_bidding())
         setattr_(self, "extra_round_cards", extra_round_cards or default_extra_round_cards())
         setattr_(self, "tie_break_winner", tie_break_winner)
+        setattr_(self, "copies", dict(copies or {}))
+        setattr_(self, "identical", identical)
         self._derive()
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -228,12 +244,14 @@ class Edition:
         for suit in self.suits:
             for rank in suit.ranks:
                 pools[f"{suit.id}:{rank}"] = len(limits)
-                limits.append(1)
+                limits.append(self.copies.get(f"{suit.code}{rank}", 1))
         for kind in self.kinds:
             pools[kind.id] = len(limits)
             limits.append(kind.copies)
         setattr_(self, "_pools", pools)
         setattr_(self, "pool_limits", tuple(limits))
+        named = {i.code: self.copies.get(i.code, 1) for kind in self.kinds for i in kind.individuals}
+        setattr_(self, "named_limits", named)
         static = [
             b for b in self.bonuses if b.winner is None and not b.exclude_winner and all(p.static for p in b.captured)
         ]
@@ -293,7 +311,11 @@ class Edition:
         from skullking.model.registry import EDITIONS
 
         left_out = ("path", "provenance") if described else _NOT_RULES
-        values = {name: getattr(self, name) for name in self.FIELDS if name not in left_out}
+        values = {
+            name: getattr(self, name)
+            for name in self.FIELDS
+            if name not in left_out and not (name in _UNSET and getattr(self, name) == _UNSET[name])
+        }
         found = values if described else _without_places(values)
         return hashlib.sha256(EDITIONS.dumps(found).encode()).hexdigest()
 
@@ -316,10 +338,16 @@ class Edition:
         cards: list[Card] = []
         for suit in self.suits:
             if suit.module in chosen:
-                cards.extend(Card(code=f"{suit.code}{r}", suit=suit.id, rank=r) for r in suit.ranks)
+                for r in suit.ranks:
+                    card = Card(code=f"{suit.code}{r}", suit=suit.id, rank=r)
+                    cards.extend([card] * self.copies.get(card.code, 1))
         for kind in self.kinds:
             if kind.module in chosen:
-                named = [Card(code=i.code, kind=kind.id, individual=i.id) for i in kind.individuals]
+                named = [
+                    Card(code=i.code, kind=kind.id, individual=i.id)
+                    for i in kind.individuals
+                    for _ in range(self.copies.get(i.code, 1))
+                ]
                 plain = [Card(code=kind.code, kind=kind.id)] * (kind.copies - len(named))
                 cards.extend(named + plain)
         self._decks[chosen] = tuple(cards)
@@ -525,6 +553,12 @@ class Edition:
 #: The fields that name and describe an edition, and its file as read: no rule depends
 #: on them.
 _NOT_RULES = frozenset({"id", "title", "description", "sources", "path", "data", "provenance"})
+
+
+#: Fields an edition may leave at these values, left out of its fingerprint when it does:
+#: an edition that does not use them keeps the fingerprint it had before they existed
+#: (the ``Rules`` tag of the game records played under it).
+_UNSET: dict[str, object] = {"copies": {}, "identical": None}
 
 
 def _without_places(value: Any) -> Any:

@@ -237,6 +237,11 @@ EFFECT = obj(
     ["id", "kind"],
 )
 
+
+def copies_of(description: str) -> dict[str, Any]:
+    return {"type": "integer", "minimum": 1, "maximum": MAX_COPIES, "description": description}
+
+
 CARD = obj(
     "A special (unnumbered) card.",
     {
@@ -246,7 +251,9 @@ CARD = obj(
             "type": "integer",
             "minimum": 1,
             "maximum": MAX_COPIES,
-            "description": "How many copies the deck has.",
+            "description": (
+                "How many copies one deck has, its named individuals among them (times deck.copies). Default 1."
+            ),
         },
         "module": {"type": "string", "description": "The module the card belongs to (default 'base')."},
         "role": {"type": "string", "description": "The role the card plays (omit when it is declared on play)."},
@@ -276,6 +283,10 @@ CARD = obj(
                     "code": CODE,
                     "names": NAMES,
                     "description": {"type": "string", "description": "Shown to players."},
+                    "copies": copies_of(
+                        "How many copies of this named card one deck has, counted in the card's 'count' (times "
+                        "deck.copies). Default 1."
+                    ),
                 },
                 ["id", "code"],
             ),
@@ -303,6 +314,10 @@ SUIT = obj(
             ["from", "to"],
         ),
         "names": NAMES,
+        "copies": copies_of(
+            "How many copies of each numbered card of the suit one deck has (times deck.copies): two for "
+            "two Y7s. Default 1."
+        ),
     },
     ["id", "code", "ranks"],
 )
@@ -502,6 +517,19 @@ SCHEMA: dict[str, Any] = {
             {
                 "suits": array("The suits of numbered cards.", SUIT, minItems=1),
                 "cards": array("The special cards.", CARD),
+                "copies": copies_of(
+                    "How many times the whole deck is shuffled together: every card, numbered, special and "
+                    "named, that many times over (2 for a big table). Default 1."
+                ),
+                "identical": {
+                    "enum": ["first_played", "last_played"],
+                    "description": (
+                        "Which of two identical cards (copies of one card, played alike) wins when a precedence "
+                        "rule picks that card: the one played first or the one played last. Default: as the rule "
+                        "reads the trick: the first played for pick first, highest and lowest (unless its 'ties' "
+                        "says last_played), the last played for pick last."
+                    ),
+                },
             },
             ["suits"],
         ),

@@ -678,8 +678,8 @@ class _Tracer(Resolver):
                 if position > decided or other in self.flagged:
                     continue
                 try:
-                    found, among, pick = self.candidates([theirs], plays, roles)
-                    answer = -1 if found is None else _pick(among, plays, pick)
+                    found, among, compiled = self.candidates([theirs], plays, roles)
+                    answer = -1 if found is None or compiled is None else _pick(among, plays, compiled)
                 except SkullKingError:
                     answer = -2  # played again, where it raises as it would have
                 if answer != (index if position == decided else -1):

@@ -245,9 +245,11 @@ def explain(edition: Edition) -> str:
     for suit, data in zip(edition.suits, deck["suits"], strict=True):
         trump = ", **trump**" if suit.trump else ""
         names = f"; names {_languages(data)}" if data.get("names") else ""
+        copies = edition.copies.get(f"{suit.code}{suit.ranks[0]}", 1) if suit.ranks else 1
+        each = f", {copies} copies of each" if copies > 1 else ""
         lines.append(
             f"- {suit.id} (`{suit.code}`, module {suit.module}{trump}): ranks {suit.ranks[0]} to {suit.ranks[-1]}"
-            f"{names}{_from(edition, f'suit:{suit.id}')}"
+            f"{each}{names}{_from(edition, f'suit:{suit.id}')}"
         )
     for kind, data in zip(edition.kinds, deck.get("cards", []), strict=True):
         if kind.declarations:
@@ -266,11 +268,19 @@ def explain(edition: Edition) -> str:
         if data.get("names"):
             lines.append(f"  - names {_languages(data)}")
         for individual, x in zip(kind.individuals, data.get("individuals", []), strict=True):
+            copies = edition.copies.get(individual.code, 1)
+            times = f" ({copies} copies)" if copies > 1 else ""
             lines.append(
-                f"  - named `{individual.code}` ({individual.id}): {_languages(x) or 'no names'}"
+                f"  - named `{individual.code}` ({individual.id}){times}: {_languages(x) or 'no names'}"
                 f"{_said(individual.description)}"
             )
     lines.append(f"- {len(edition.deck())} cards with every module")
+    if edition.identical is not None:
+        which = "first" if edition.identical == "first_played" else "last"
+        lines.append(
+            f"- Of identical cards (copies of one card, played alike) that a rule picks, the one played {which} "
+            f"wins{_from(edition, 'identical')}"
+        )
     lines.append("")
 
     lines += ["## Leading and following", ""]

@@ -48,12 +48,15 @@ from skullking.model.records import (
     WhenSeveral,
     adjustment_names,
     bid_rule_names,
+    card_copies,
     card_ids,
     case_names,
     default,
+    individual_copies,
     made_names,
     played_names,
     seat_names,
+    suit_copies,
 )
 from skullking.reading.located import Node
 
@@ -175,7 +178,7 @@ def build_edition(root: Node, *, path: str) -> Any:
         CardKind(
             id=c["id"],
             code=c["code"],
-            copies=c.get("count", 1),
+            copies=card_copies(d["deck"], c),
             module=c.get("module", "base"),
             role=c.get("role"),
             declarations=tuple(
@@ -324,7 +327,26 @@ def build_edition(root: Node, *, path: str) -> Any:
             "number",
         ),
         tie_break_winner=TieBreakWinner(d["scoring"].get("tie_break_winner", default("scoring", "tie_break_winner"))),
+        copies=_copies(d["deck"]),
+        identical=Ties(d["deck"]["identical"]) if "identical" in d["deck"] else None,
     )
+
+
+def _copies(deck: dict[str, Any]) -> dict[str, int]:
+    """The copies of each numbered card and named individual the deck holds more than
+    once, by the card's code (special cards say theirs in ``CardKind.copies``)."""
+    out: dict[str, int] = {}
+    for suit in deck["suits"]:
+        copies = suit_copies(deck, suit)
+        if copies > 1:
+            ranks = range(suit["ranks"]["from"], suit["ranks"]["to"] + 1)
+            out.update((f"{suit['code']}{rank}", copies) for rank in ranks)
+    for card in deck.get("cards", []):
+        for individual in card.get("individuals", []):
+            copies = individual_copies(deck, individual)
+            if copies > 1:
+                out[individual["code"]] = copies
+    return out
 
 
 def _play_rules(data: dict[str, Any]) -> PlayRules:
@@ -381,6 +403,8 @@ _SINGLE = {
     "cancelled_role": ("effects", "cancelled_role"),
     "default_scheme": ("scoring", "default"),
     "ties": ("scoring", "ties"),
+    "copies": ("deck", "copies"),
+    "identical": ("deck", "identical"),
     "default_schedule": ("schedule", "default"),
     "hand_limit": ("schedule", "hand_limit"),
     "ghost": ("ghost",),
