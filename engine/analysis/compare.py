@@ -95,15 +95,16 @@ def changed_about(a: Edition, b: Edition) -> list[dict[str, Any]]:
 
 def deck_copies(edition: Edition) -> Counter[str]:
     """Each card code of the edition's deck (every module) with its copies; a named
-    individual counts once, and also as a copy of its card's own code."""
+    individual counts as its copies, and also as copies of its card's own code."""
     copies: Counter[str] = Counter()
     for suit in edition.suits:
         for rank in suit.ranks:
-            copies[f"{suit.code}{rank}"] = 1
+            code = f"{suit.code}{rank}"
+            copies[code] = edition.copies.get(code, 1)
     for kind in edition.kinds:
         copies[kind.code] = kind.copies
         for individual in kind.individuals:
-            copies[individual.code] = 1
+            copies[individual.code] = edition.copies.get(individual.code, 1)
     return copies
 
 
