@@ -162,8 +162,8 @@ RULE = obj(
                     "enum": ["first_played", "last_played"],
                     "description": (
                         "For pick highest/lowest: which of several cards of the same rank wins (two 7s of "
-                        "different suits under a card that strips suits, or copies of a card). Default "
-                        "first_played."
+                        "different suits under a card that strips suits, or copies of a card, unless "
+                        "deck.identical says otherwise). Default first_played."
                     ),
                 },
             },

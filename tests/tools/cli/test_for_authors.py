@@ -416,7 +416,8 @@ def test_readme_and_explain_link_to_the_conventions_page() -> None:
 def test_write_your_first_house_rule_as_the_page_says(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The walk-through docs/house-rules/first-house-rule.md: new, edit, validate, explain,
     trick and diff print what the page shows, and so do the scores under its scoring
-    adjustments (the last round doubled, ten more for a made bid in last place)."""
+    adjustments (the last round doubled, ten more for a made bid in last place), and the
+    big table of two decks with the trick of two yellow 7s it plays."""
     section = (ROOT / "docs" / "house-rules" / "first-house-rule.md").read_text(encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     code, out, _ = run("new", "rich-14s", "--extends", "skullking-2021")
@@ -468,6 +469,18 @@ def test_write_your_first_house_rule_as_the_page_says(tmp_path: Path, monkeypatc
         assert code == 0 and f"$ skullking score {sheet_name}" in section
         for line in out.strip().splitlines():
             assert f"   {line}" in section, line
+    # Step 9: two decks for a big table, in a file of its own as the page shows it, and
+    # the trick of two yellow 7s it plays
+    found = re.search(r"```yaml\n   # big-14s.yaml\n(.*?)   ```", section, re.S)
+    assert found is not None
+    (tmp_path / "big-14s.yaml").write_text(
+        "".join(line[3:] + "\n" for line in found.group(1).splitlines()), encoding="utf-8"
+    )
+    assert run("validate", "--strict", "big-14s.yaml")[0] == 0
+    code, out, _ = run("trick", "--edition", "big-14s.yaml", "--players", "10", "Y7", "Y3", "Y7")
+    assert code == 0 and "$ skullking trick --edition big-14s.yaml --players 10 Y7 Y3 Y7" in section
+    for line in out.strip().splitlines():
+        assert f"   {line}" in section, line
 
 
 def test_sheet_schema_takes_a_last_round_in_progress_with_its_bids_alone() -> None:

@@ -90,7 +90,8 @@ def test_a_record_deals_and_plays_two_copies_of_a_card() -> None:
     record = parse_record(RECORD, "game.skr")
     assert write_record(record) == RECORD
     score = replay_game(_big_table(), record.games[0], file="game.skr")
-    assert dict(score.totals) == {"Ann": 40, "Bo": 50, "Cy": 30, "Di": 30, "Ed": 30, "Flo": 30, "Gus": 30, "Hal": 30, "Ida": 30}
+    others = dict.fromkeys(["Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ida"], 30)
+    assert dict(score.totals) == {"Ann": 40, "Bo": 50, **others}
 
 
 def test_a_record_dealing_a_third_copy_is_refused() -> None:

@@ -32,7 +32,7 @@ def _big_table() -> Edition:
 
 
 def _sheet(trick: list[str]) -> dict[str, object]:
-    bids = {p: 0 for p in PLAYERS} | {"Ann": 1}
+    bids = dict.fromkeys(PLAYERS, 0) | {"Ann": 1}
     return {"players": PLAYERS, "rounds": [{"cards": 1, "bids": bids, "leader": "Ann", "tricks": [trick]}]}
 
 
@@ -40,7 +40,7 @@ def test_a_trick_with_two_yellow_7s_scores_for_the_first() -> None:
     """A house rule (two decks, the first of two identical cards wins): Ann's yellow 7,
     played before Cy's, takes the trick; Ann's bid of 1 makes 20, every zero bid 10."""
     score = _big_table().score_sheet(_sheet(TRICK))
-    assert dict(score.totals) == {p: 10 for p in PLAYERS} | {"Ann": 20}
+    assert dict(score.totals) == dict.fromkeys(PLAYERS, 10) | {"Ann": 20}
 
 
 def test_the_same_trick_when_the_last_copy_wins(tmp_path: Path) -> None:
@@ -51,7 +51,7 @@ def test_the_same_trick_when_the_last_copy_wins(tmp_path: Path) -> None:
     path.write_text(f"extends: {BIG_TABLE}\nid: last-copy\ndeck: {{identical: last_played}}\n", encoding="utf-8")
     edition = skullking.load_edition(path, allow_paths=True)
     score = edition.score_sheet(_sheet(TRICK))
-    assert dict(score.totals) == {p: 10 for p in PLAYERS} | {"Ann": -10, "Cy": -10}
+    assert dict(score.totals) == dict.fromkeys(PLAYERS, 10) | {"Ann": -10, "Cy": -10}
 
 
 def test_a_third_copy_in_a_round_is_refused() -> None:
@@ -68,7 +68,7 @@ def test_a_named_card_twice_in_a_round() -> None:
     wins, the first Harry: Ann's), a third is refused."""
     trick = ["HARRY", "Y3", "HARRY", "E", "E", "G7", "G7", "P4", "P4"]
     score = _big_table().score_sheet(_sheet(trick))
-    assert dict(score.totals) == {p: 10 for p in PLAYERS} | {"Ann": 20}
+    assert dict(score.totals) == dict.fromkeys(PLAYERS, 10) | {"Ann": 20}
     with pytest.raises(SheetError) as caught:
         _big_table().score_sheet(_sheet([*trick[:-1], "HARRY"]), file="sheet.yaml")
     assert "trick 1: 'HARRY' is played 3 times in the round, but the deck has 2 copies" in str(caught.value)
