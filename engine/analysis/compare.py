@@ -318,6 +318,12 @@ def trick_differences(
         card = (a.plays.get(code) or b.plays[code]).card.code
         if copies_a[card] != copies_b[card]:
             either += [code] * (max(copies_a[card], copies_b[card]) - 1)
+        elif card in a.copies and card in b.copies and code in in_a and code in in_b:
+            # a numbered or named card both decks hold as often, more than once: as
+            # often in both pools, so that random tricks meet identical cards (special
+            # cards' copies are drawn once each, as they always were)
+            shared += [code] * (copies_a[card] - 1)
+            either += [code] * (copies_a[card] - 1)
     tally = Tally(per_kind=2)
     grid = TrickGrid(codes_a, codes_b, depth)
     size = len(grid)

@@ -1,5 +1,6 @@
-"""Conformance vectors of a deck that holds numbered and named cards twice (a house rule
-of two players: the green suit and Harry the Giant twice each in the 2021 deck)."""
+"""Conformance vectors and ``diff`` of a deck that holds numbered and named cards twice (a
+house rule of two players: the green suit and Harry the Giant twice each in the 2021
+deck)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from pathlib import Path
 import pytest
 
 import skullking
+from skullking.analysis.compare import trick_differences
 from skullking.analysis.vectors import legal_vectors, trick_vectors
 from skullking.edition import Edition
 
@@ -64,3 +66,22 @@ def test_an_edition_without_copies_has_no_such_vectors() -> None:
     tagged ``copies`` (its vectors stay as they were)."""
     edition = skullking.load_edition("skullking-2021")
     assert not [v for v in legal_vectors(edition) if "copies" in v["tags"]]
+
+
+def test_diff_meets_identical_cards_read_two_ways(edition: Edition, tmp_path: Path) -> None:
+    """The same deck with deck.identical: last_played (a house rule: the later of two
+    identical cards wins) differs in the tricks where two identical cards meet, and
+    nowhere else: diff's grid of two-card tricks finds them (A: the first played, seat
+    0; B: the second, seat 1)."""
+    path = tmp_path / "last.yaml"
+    path.write_text(
+        RULE.replace("id: two-greens", "id: two-greens-last").replace("deck:\n", "deck:\n  identical: last_played\n"),
+        encoding="utf-8",
+    )
+    last = skullking.load_edition(path)
+    report = trick_differences(edition, last, depth=2, sample=0)
+    pairs = {tuple(e["cards"]): (e["a"]["winner"], e["b"]["winner"]) for e in report["examples"]}
+    assert pairs and all(a == 0 and b == 1 and cards[0] == cards[1] for cards, (a, b) in pairs.items())
+    # each green card twice (14), Harry twice, and each special card the 2021 deck holds
+    # more than once twice: escapes, plain pirates, mermaids, Loot
+    assert report["differ"] == 19
