@@ -93,6 +93,7 @@ class Edition:
         "tie_break_winner",
         "copies",
         "identical",
+        "identical_rules",
     )
 
     id: str
@@ -135,6 +136,9 @@ class Edition:
     #: Which of two identical cards wins when a rule picks that card (``deck.identical``;
     #: ``None``: as the rule reads the trick).
     identical: Ties | None
+    #: The rules that read identical copies their own way (``winner.identical``), by
+    #: :func:`~skullking.model.records.rule_key`.
+    identical_rules: Mapping[str, Ties]
     # -- derived from the fields on construction --
     plays: Mapping[str, Play]
     pool_limits: tuple[int, ...]
@@ -191,6 +195,7 @@ class Edition:
         tie_break_winner: TieBreakWinner,
         copies: Mapping[str, int] | None = None,
         identical: Ties | None = None,
+        identical_rules: Mapping[str, Ties] | None = None,
     ) -> None:
         setattr_ = object.__setattr__
         setattr_(self, "id", id)
@@ -228,6 +233,7 @@ class Edition:
         setattr_(self, "tie_break_winner", tie_break_winner)
         setattr_(self, "copies", dict(copies or {}))
         setattr_(self, "identical", identical)
+        setattr_(self, "identical_rules", dict(identical_rules or {}))
         self._derive()
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -324,6 +330,14 @@ class Edition:
     def kind(self, kind_id: str) -> CardKind:
         """The special card with id ``kind_id``."""
         return self._kinds[kind_id]
+
+    def identical_for(self, effect: str | None, rule: str) -> Ties | None:
+        """Which of identical copies wins when the rule ``rule`` (of the main list, or of
+        the effect ``effect``'s) picks that card: its own ``winner.identical``, else the
+        deck's ``identical``; ``None``: as the rule reads the trick."""
+        from skullking.model.records import rule_key
+
+        return self.identical_rules.get(rule_key(effect, rule), self.identical)
 
     def kind_pool(self, kind_id: str) -> int:
         return self._pools.get(kind_id, -1)
@@ -558,7 +572,7 @@ _NOT_RULES = frozenset({"id", "title", "description", "sources", "path", "data",
 #: Fields an edition may leave at these values, left out of its fingerprint when it does:
 #: an edition that does not use them keeps the fingerprint it had before they existed
 #: (the ``Rules`` tag of the game records played under it).
-_UNSET: dict[str, object] = {"copies": {}, "identical": None}
+_UNSET: dict[str, object] = {"copies": {}, "identical": None, "identical_rules": {}}
 
 
 def _without_places(value: Any) -> Any:

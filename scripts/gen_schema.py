@@ -166,6 +166,13 @@ RULE = obj(
                         "deck.identical says otherwise). Default first_played."
                     ),
                 },
+                "identical": {
+                    "enum": ["first_played", "last_played"],
+                    "description": (
+                        "Of identical copies of the card this rule picks (a deck with copies), which wins: "
+                        "the one played first or last. Default: the deck's 'identical'."
+                    ),
+                },
             },
             ["pick", "of"],
         ),

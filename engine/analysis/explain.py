@@ -86,9 +86,14 @@ def _pattern(pattern: Pattern) -> str:
     return ", ".join(parts) or "any card"
 
 
-def _rules(edition: Edition, rules: tuple[Rule, ...], lines: list[str], *, credited: bool = True) -> None:
+def _rules(
+    edition: Edition, rules: tuple[Rule, ...], lines: list[str], *, credited: bool = True, effect: str | None = None
+) -> None:
     """The precedence rules, numbered; each ``credited`` to its item of the edition's
-    ``precedence`` (an effect's own rules are its item's, credited on its line)."""
+    ``precedence`` (an effect's own rules, ``effect``'s, are its item's, credited on its
+    line)."""
+    from skullking.model.records import rule_key
+
     for number, rule in enumerate(rules, start=1):
         when = f" when `{rule.when.source}`:" if rule.when is not None else ":"
         group = {
@@ -100,6 +105,9 @@ def _rules(edition: Edition, rules: tuple[Rule, ...], lines: list[str], *, credi
         ties = ""
         if rule.pick in ("highest", "lowest"):
             ties = f" (equal ranks: the {rule.ties.replace('_', ' ')} wins)"
+        own = edition.identical_rules.get(rule_key(effect, rule.id))
+        if own is not None:
+            ties += f" (identical copies: the {own.replace('_', ' ')} wins)"
         lines.append(
             f"{number}. **{rule.id}**{when} the {rule.pick} {group} wins{ties} - {rule.description}"
             f"{_from(edition, f'rule:{rule.id}') if credited else ''}"
@@ -342,7 +350,7 @@ def explain(edition: Edition) -> str:
                 but = f" (except the roles {spared} and the effect's own card)" if spared else ""
                 lines.append(f"  - every special card plays {effect.becomes}{but}; then:")
                 sub: list[str] = []
-                _rules(edition, effect.precedence, sub, credited=False)
+                _rules(edition, effect.precedence, sub, credited=False, effect=effect.id)
                 lines += [f"    {line}" for line in sub]
                 alliances = "cancelled" if effect.cancels_alliances else "kept"
                 lines.append(f"  - alliances formed in the trick are {alliances}")

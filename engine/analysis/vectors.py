@@ -477,16 +477,16 @@ def legal_vectors(edition: Edition) -> list[dict[str, Any]]:
                     expected={"legal": legal},
                 )
             )
-    for trick, hand in _copies_held(edition):
-        legal = [str(p) for p in edition.legal_plays(hand, trick)]
+    for led_cards, hand in _copies_held(edition):
+        legal = [str(p) for p in edition.legal_plays(hand, led_cards)]
         number = len(vectors) + 1
         vectors.append(
             _vector(
                 f"legal-{number:03d}",
-                f"{' '.join(trick)}: holding two copies of a card of the led suit",
+                f"{' '.join(led_cards)}: holding two copies of a card of the led suit",
                 source=source,
-                tags={*tagger.plays(edition.parse_cards([*trick, *hand])), "copies"},
-                given={"hand": hand, "trick": trick},
+                tags={*tagger.plays(edition.parse_cards([*led_cards, *hand])), "copies"},
+                given={"hand": hand, "trick": led_cards},
                 expected={"legal": legal},
             )
         )

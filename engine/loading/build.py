@@ -55,6 +55,7 @@ from skullking.model.records import (
     individual_copies,
     made_names,
     played_names,
+    rule_key,
     seat_names,
     suit_copies,
 )
@@ -329,7 +330,21 @@ def build_edition(root: Node, *, path: str) -> Any:
         tie_break_winner=TieBreakWinner(d["scoring"].get("tie_break_winner", default("scoring", "tie_break_winner"))),
         copies=_copies(d["deck"]),
         identical=Ties(d["deck"]["identical"]) if "identical" in d["deck"] else None,
+        identical_rules=_identical_rules(d),
     )
+
+
+def _identical_rules(d: dict[str, Any]) -> dict[str, Ties]:
+    """The rules that say which of identical copies wins (``winner.identical``), by
+    :func:`~skullking.model.records.rule_key`."""
+    lists = [(None, d["precedence"])]
+    lists += [(e["id"], e.get("precedence", [])) for e in d.get("effects", {}).get("list", [])]
+    return {
+        rule_key(effect, r["id"]): Ties(r["winner"]["identical"])
+        for effect, rules in lists
+        for r in rules
+        if "identical" in r["winner"]
+    }
 
 
 def _copies(deck: dict[str, Any]) -> dict[str, int]:

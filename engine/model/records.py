@@ -145,6 +145,12 @@ def card_ids(cards: Iterable[Mapping[str, Any]]) -> list[str]:
     return [ident for card in cards for ident in (card["id"], *(i["id"] for i in card.get("individuals", [])))]
 
 
+def rule_key(effect: str | None, rule: str) -> str:
+    """A precedence rule's key among every list of the edition: its id, after its
+    effect's id for an effect's own list (``white-whale/highest-number``)."""
+    return rule if effect is None else f"{effect}/{rule}"
+
+
 def deck_copies(deck: Mapping[str, Any]) -> int:
     """How many times an edition file's deck (``deck``) is shuffled together."""
     return int(deck.get("copies", 1))

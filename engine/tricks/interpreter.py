@@ -31,6 +31,7 @@ words.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
@@ -141,9 +142,12 @@ class Resolver:
         roles = {r.id: r.slot for r in edition.roles}
         suits = {s.id: s.slot for s in edition.suits}
         self.role_count = len(edition.roles)
-        self.main = self._compile(edition.precedence, roles, suits, edition.identical)
+        self.main = self._compile(edition.precedence, roles, suits, functools.partial(edition.identical_for, None))
         self.effects = edition.effects
-        self.effect_rules = [self._compile(e.precedence, roles, suits, edition.identical) for e in edition.effects]
+        self.effect_rules = [
+            self._compile(e.precedence, roles, suits, functools.partial(edition.identical_for, e.id))
+            for e in edition.effects
+        ]
         self.first_played = edition.when_several is WhenSeveral.FIRST_PLAYED
         self.cancelled = roles.get(edition.cancelled_role or "", -1)
         self.becomes = [roles.get(e.becomes or "", -1) for e in edition.effects]
@@ -188,8 +192,13 @@ class Resolver:
 
     @staticmethod
     def _compile(
-        rules: Sequence[Rule], roles: dict[str, int], suits: dict[str, int], identical: Ties | None = None
+        rules: Sequence[Rule],
+        roles: dict[str, int],
+        suits: dict[str, int],
+        identical_for: Callable[[str], Ties | None] = lambda rule: None,
     ) -> list[_CompiledRule]:
+        """``rules`` as this resolver reads them; ``identical_for(rule id)`` says which of
+        identical copies wins when the rule picks that card (see :func:`_copy`)."""
         out = []
         for rule in rules:
             if rule.of in roles:
@@ -208,6 +217,7 @@ class Resolver:
             # the copy the rule's own order picks: the last played for pick last and for
             # highest/lowest with ties to the last played, else the first played
             natural = Ties.LAST_PLAYED if reverse or rule.pick is Pick.LAST else Ties.FIRST_PLAYED
+            identical = identical_for(rule.id)
             copy = 0 if identical in (None, natural) else (1 if identical is Ties.LAST_PLAYED else -1)
             out.append(_CompiledRule(rule, rule.when, group, param, rule.pick, reverse, copy))
         return out

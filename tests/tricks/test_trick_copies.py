@@ -185,3 +185,19 @@ def test_legal_plays_with_two_copies_in_hand() -> None:
     assert [str(p) for p in edition.legal_plays("G3 Y4", "Y7 Y7", players=10)] == ["Y4"]
     with pytest.raises(IllegalTrickError, match="'Y7' 3 times in the hand and the trick: the deck has 2 Y7"):
         edition.legal_plays("Y7 Y7", "Y7")
+
+
+def test_one_rule_reads_identical_cards_its_own_way(resolve_trick: ResolveTrick) -> None:
+    """A house rule (two decks; the later of two Skull Kings wins, winner.identical on
+    that rule alone, and under the White Whale the later copy of the highest number):
+    two Skull Kings go to the second, two escapes still to the first (the 2021
+    rulebook's first card of an all-escape trick), two yellow 7s under the Whale to the
+    later one."""
+    edition = _overlay(
+        "deck: {copies: 2}\nprecedence:\n  skull-king: {winner: {identical: last_played}}\n"
+        "effects:\n  list:\n    white-whale: {precedence: {highest-number: {winner: {identical: last_played}}}}"
+    )
+    assert resolve_trick(edition, "Y9 SK SK", players=4).winner == 2
+    assert resolve_trick(edition, "E E", players=4).winner == 0
+    assert resolve_trick(edition, "Y7 Y7", players=4).winner == 0
+    assert resolve_trick(edition, "WHALE Y7 G7 Y7", players=4).winner == 3
