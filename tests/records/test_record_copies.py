@@ -95,13 +95,13 @@ def test_a_record_deals_and_plays_two_copies_of_a_card() -> None:
 
 
 def test_a_record_dealing_a_third_copy_is_refused() -> None:
-    """Two decks hold two yellow 7s: a deal of three in one round is refused, located at
-    the record's line."""
+    """Two decks hold two yellow 7s: a deal of three in one round (Ann's, Bo's and Cy's)
+    is refused at the third, located at the record's line."""
     text = RECORD.replace("deal Bo Y3", "deal Bo Y7").replace("Bo Y3, Cy Y7", "Bo Y7, Cy Y7")
     record = parse_record(text, "game.skr")
     with pytest.raises(RecordError) as caught:
         replay_game(_big_table(), record.games[0], file="game.skr")
-    assert "game.skr:" in str(caught.value) and "Y7" in str(caught.value)
+    assert str(caught.value) == "game.skr:7:3: Cy's hand: 'Y7' is dealt more often than the deck in play has it (2)"
 
 
 def test_a_game_of_twelve_players_plays_to_the_end_and_replays() -> None:
