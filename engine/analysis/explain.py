@@ -289,6 +289,11 @@ def explain(edition: Edition) -> str:
             f"- Of identical cards (copies of one card, played alike) that a rule picks, the one played {which} "
             f"wins{_from(edition, 'identical')}"
         )
+    elif edition.copies:
+        lines.append(
+            "- Of identical cards (copies of one card, played alike) that a rule picks, the one its order reads "
+            "first wins: the first played, the last for pick last or ties to the last played"
+        )
     lines.append("")
 
     lines += ["## Leading and following", ""]
