@@ -101,17 +101,18 @@ class Checker:
             else:
                 cards += suit_cards(deck, suit)
                 if cards > MAX_DECK_CARDS and not crossed:  # blamed on the suit that crosses the limit
-                    crossed = True
+                    crossed = True  # (or on deck.copies, where the checked file sets it and not the suit)
                     self.file.error(
                         f"the deck holds more than {MAX_DECK_CARDS:,} cards, the most a deck may hold",
-                        "deck",
-                        "suits",
-                        index,
+                        *self.file.blame(("deck", "suits", index), ("deck", "copies")),
                     )
         for index, card in enumerate([] if crossed else deck.get("cards", [])):
             cards += card_copies(deck, card)
             if cards > MAX_DECK_CARDS:  # blamed on the card that crosses the limit
-                where = ("deck", "cards", index, "count") if "count" in card else ("deck", "cards", index)
+                own: tuple[str | int, ...] = (
+                    ("deck", "cards", index, "count") if "count" in card else ("deck", "cards", index)
+                )
+                where = self.file.blame(own, ("deck", "copies"))
                 self.file.error(f"the deck holds more than {MAX_DECK_CARDS:,} cards, the most a deck may hold", *where)
                 break
         else:

@@ -85,3 +85,18 @@ def test_a_leader_choosing_card_held_twice_is_refused_at_the_copies(tmp_path: Pa
     assert "two-decks.yaml:4: a 'choose_leader' ability needs a card the deck holds once, but it has 2 'rosie' " in (
         " ".join(_problems(path))
     )
+
+
+def test_too_many_copies_are_refused_at_the_key_that_copies(tmp_path: Path) -> None:
+    """A deck may hold at most 1,000 cards, every copy counted: a hundred decks of the
+    2021 edition are refused at the overlay's deck.copies, a hundred copies of the green
+    suit at that suit."""
+    path = tmp_path / "huge.yaml"
+    path.write_text(
+        "extends: skullking-2021\nid: huge\nplayers: {max: 20}\ndeck: {copies: 100}\n"
+        "abilities: {choose-leader: null}\n",
+        encoding="utf-8",
+    )
+    assert _problems(path) == ["huge.yaml:4: the deck holds more than 1,000 cards, the most a deck may hold"]
+    path.write_text("extends: skullking-2021\nid: huge\ndeck: {suits: {green: {copies: 100}}}\n", encoding="utf-8")
+    assert _problems(path) == ["huge.yaml:3: the deck holds more than 1,000 cards, the most a deck may hold"]
