@@ -72,3 +72,18 @@ def test_a_named_card_twice_in_a_round() -> None:
     with pytest.raises(SheetError) as caught:
         _big_table().score_sheet(_sheet([*trick[:-1], "HARRY"]), file="sheet.yaml")
     assert "trick 1: 'HARRY' is played 3 times in the round, but the deck has 2 copies" in str(caught.value)
+
+
+def test_bonuses_for_two_copies_of_a_card() -> None:
+    """The 2021 rulebook's bonuses under two decks: a player who made a bid of 2 may
+    have captured both black 14s (20 each) and both Skull Kings with mermaids (40
+    each): 2 x 20 for the bid, 2 x 20 + 2 x 40 in bonuses; a third black 14 is refused."""
+    bids = dict.fromkeys(PLAYERS, 0) | {"Ann": 2}
+    won = dict.fromkeys(PLAYERS, 0) | {"Ann": 2}
+    claimed = ["black-14", "black-14", "skull-king-by-mermaid", "skull-king-by-mermaid"]
+    sheet = {"players": PLAYERS, "rounds": [{"cards": 2, "bids": bids, "won": won, "bonuses": {"Ann": claimed}}]}
+    assert _big_table().score_sheet(sheet).totals["Ann"] == 40 + 2 * 20 + 2 * 40
+    sheet["rounds"][0]["bonuses"] = {"Ann": ["black-14"] * 3}  # type: ignore[index]
+    with pytest.raises(SheetError) as caught:
+        _big_table().score_sheet(sheet)
+    assert "bonus 'black-14' 3 times, but the cards in play allow at most 2" in str(caught.value)
