@@ -39,6 +39,7 @@ from skullking.model.records import (
     SheetChoice,
     Suit,
     TieBreakWinner,
+    Ties,
     WhenSeveral,
     ghost_plays,
     seat_names,
@@ -91,6 +92,9 @@ class Edition:
         "bidding",
         "extra_round_cards",
         "tie_break_winner",
+        "copies",
+        "identical",
+        "identical_rules",
     )
 
     id: str
@@ -126,9 +130,21 @@ class Edition:
     bidding: Bidding
     extra_round_cards: Expression
     tie_break_winner: TieBreakWinner
+    #: The copies of each numbered card and named individual the deck holds more than
+    #: once, by card code (``deck.copies``, a suit's or an individual's ``copies``);
+    #: a special card's are its kind's ``copies``.
+    copies: Mapping[str, int]
+    #: Which of two identical cards wins when a rule picks that card (``deck.identical``;
+    #: ``None``: as the rule reads the trick).
+    identical: Ties | None
+    #: The rules that read identical copies their own way (``winner.identical``), by
+    #: :func:`~skullking.model.records.rule_key`.
+    identical_rules: Mapping[str, Ties]
     # -- derived from the fields on construction --
     plays: Mapping[str, Play]
     pool_limits: tuple[int, ...]
+    #: The copies of each named individual, by its code.
+    named_limits: Mapping[str, int]
     role_names: tuple[str, ...]
     _vocabulary: Vocabulary
     #: The edition's trick rules read as they are written: the reference trick resolver
@@ -178,6 +194,9 @@ class Edition:
         bidding: Bidding | None = None,
         extra_round_cards: Expression | None = None,
         tie_break_winner: TieBreakWinner,
+        copies: Mapping[str, int] | None = None,
+        identical: Ties | None = None,
+        identical_rules: Mapping[str, Ties] | None = None,
     ) -> None:
         setattr_ = object.__setattr__
         setattr_(self, "id", id)
@@ -213,6 +232,9 @@ class Edition:
         setattr_(self, "bidding", bidding or default_bidding())
         setattr_(self, "extra_round_cards", extra_round_cards or default_extra_round_cards())
         setattr_(self, "tie_break_winner", tie_break_winner)
+        setattr_(self, "copies", dict(copies or {}))
+        setattr_(self, "identical", identical)
+        setattr_(self, "identical_rules", dict(identical_rules or {}))
         self._derive()
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -229,12 +251,14 @@ class Edition:
         for suit in self.suits:
             for rank in suit.ranks:
                 pools[f"{suit.id}:{rank}"] = len(limits)
-                limits.append(1)
+                limits.append(self.copies.get(f"{suit.code}{rank}", 1))
         for kind in self.kinds:
             pools[kind.id] = len(limits)
             limits.append(kind.copies)
         setattr_(self, "_pools", pools)
         setattr_(self, "pool_limits", tuple(limits))
+        named = {i.code: self.copies.get(i.code, 1) for kind in self.kinds for i in kind.individuals}
+        setattr_(self, "named_limits", named)
         static = [
             b for b in self.bonuses if b.winner is None and not b.exclude_winner and all(p.static for p in b.captured)
         ]
@@ -300,7 +324,11 @@ class Edition:
         from skullking.storage.codec import text
 
         left_out = ("path", "provenance") if described else _NOT_RULES
-        values = {name: getattr(self, name) for name in self.FIELDS if name not in left_out}
+        values = {
+            name: getattr(self, name)
+            for name in self.FIELDS
+            if name not in left_out and not (name in _UNSET and getattr(self, name) == _UNSET[name])
+        }
         found = values if described else _without_places(values)
         return hashlib.sha256(text(_earlier(EDITIONS.encode(found))).encode()).hexdigest()
 
@@ -309,6 +337,14 @@ class Edition:
     def kind(self, kind_id: str) -> CardKind:
         """The special card with id ``kind_id``."""
         return self._kinds[kind_id]
+
+    def identical_for(self, effect: str | None, rule: str) -> Ties | None:
+        """Which of identical copies wins when the rule ``rule`` (of the main list, or of
+        the effect ``effect``'s) picks that card: its own ``winner.identical``, else the
+        deck's ``identical``; ``None``: as the rule reads the trick."""
+        from skullking.model.records import rule_key
+
+        return self.identical_rules.get(rule_key(effect, rule), self.identical)
 
     def kind_pool(self, kind_id: str) -> int:
         return self._pools.get(kind_id, -1)
@@ -323,10 +359,16 @@ class Edition:
         cards: list[Card] = []
         for suit in self.suits:
             if suit.module in chosen:
-                cards.extend(Card(code=f"{suit.code}{r}", suit=suit.id, rank=r) for r in suit.ranks)
+                for r in suit.ranks:
+                    card = Card(code=f"{suit.code}{r}", suit=suit.id, rank=r)
+                    cards.extend([card] * self.copies.get(card.code, 1))
         for kind in self.kinds:
             if kind.module in chosen:
-                named = [Card(code=i.code, kind=kind.id, individual=i.id) for i in kind.individuals]
+                named = [
+                    Card(code=i.code, kind=kind.id, individual=i.id)
+                    for i in kind.individuals
+                    for _ in range(self.copies.get(i.code, 1))
+                ]
                 plain = [Card(code=kind.code, kind=kind.id)] * (kind.copies - len(named))
                 cards.extend(named + plain)
         self._decks[chosen] = tuple(cards)
@@ -553,6 +595,12 @@ def _earlier(data: Any) -> Any:
         if found["f"][-len(later) :] == defaults:
             found["f"] = found["f"][: -len(later)]
     return found
+
+
+#: Fields an edition may leave at these values, left out of its fingerprint when it does:
+#: an edition that does not use them keeps the fingerprint it had before they existed
+#: (the ``Rules`` tag of the game records played under it).
+_UNSET: dict[str, object] = {"copies": {}, "identical": None, "identical_rules": {}}
 
 
 def _without_places(value: Any) -> Any:

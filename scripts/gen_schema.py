@@ -173,8 +173,15 @@ RULE = obj(
                     "enum": ["first_played", "last_played"],
                     "description": (
                         "For pick highest/lowest: which of several cards of the same rank wins (two 7s of "
-                        "different suits under a card that strips suits, or copies of a card). Default "
-                        "first_played."
+                        "different suits under a card that strips suits, or copies of a card, unless "
+                        "deck.identical says otherwise). Default first_played."
+                    ),
+                },
+                "identical": {
+                    "enum": ["first_played", "last_played"],
+                    "description": (
+                        "Of identical copies of the card this rule picks (a deck with copies), which wins: "
+                        "the one played first or last. Default: the deck's 'identical'."
                     ),
                 },
             },
@@ -285,6 +292,11 @@ EFFECT = obj(
     ["id", "kind"],
 )
 
+
+def copies_of(description: str) -> dict[str, Any]:
+    return {"type": "integer", "minimum": 1, "maximum": MAX_COPIES, "description": description}
+
+
 CARD = obj(
     "A special (unnumbered) card.",
     {
@@ -294,7 +306,9 @@ CARD = obj(
             "type": "integer",
             "minimum": 1,
             "maximum": MAX_COPIES,
-            "description": "How many copies the deck has.",
+            "description": (
+                "How many copies one deck has, its named individuals among them (times deck.copies). Default 1."
+            ),
         },
         "module": {"type": "string", "description": "The module the card belongs to (default 'base')."},
         "role": {"type": "string", "description": "The role the card plays (omit when it is declared on play)."},
@@ -326,6 +340,10 @@ CARD = obj(
                     "names": NAMES,
                     "description": {"type": "string", "description": "Shown to players."},
                     "descriptions": DESCRIPTIONS,
+                    "copies": copies_of(
+                        "How many copies of this named card one deck has, counted in the card's 'count' (times "
+                        "deck.copies). Default 1."
+                    ),
                 },
                 ["id", "code"],
             ),
@@ -353,6 +371,10 @@ SUIT = obj(
             ["from", "to"],
         ),
         "names": NAMES,
+        "copies": copies_of(
+            "How many copies of each numbered card of the suit one deck has (times deck.copies): two for "
+            "two Y7s. Default 1."
+        ),
     },
     ["id", "code", "ranks"],
 )
@@ -558,6 +580,19 @@ SCHEMA: dict[str, Any] = {
             {
                 "suits": array("The suits of numbered cards.", SUIT, minItems=1),
                 "cards": array("The special cards.", CARD),
+                "copies": copies_of(
+                    "How many times the whole deck is shuffled together: every card, numbered, special and "
+                    "named, that many times over (2 for a big table). Default 1."
+                ),
+                "identical": {
+                    "enum": ["first_played", "last_played"],
+                    "description": (
+                        "Which of two identical cards (copies of one card, played alike) wins when a precedence "
+                        "rule picks that card: the one played first or the one played last. Default: as the rule "
+                        "reads the trick: the first played for pick first, highest and lowest (unless its 'ties' "
+                        "says last_played), the last played for pick last."
+                    ),
+                },
             },
             ["suits"],
         ),

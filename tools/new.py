@@ -189,6 +189,17 @@ def _steps(base: Edition) -> list[Step]:
         )
     if base.max_players > base.min_players:
         steps.append(Step(("How many may play.",), (f"players: {{max: {base.max_players - 1}}}",)))
+    suit = base.suits[0]
+    steps.append(
+        Step(
+            (
+                "Copies: a suit's cards twice each (copies), or every card twice (deck: {copies: 2}: two decks",
+                "for a big table, with players.max raised); deck.identical says which of two identical cards",
+                "wins (first_played or last_played).",
+            ),
+            ("deck:", f"  suits: {{{suit.id}: {{copies: 2}}}}", "  identical: last_played"),
+        )
+    )
     optional = [m for m in base.modules if m.optional]
     if optional:
         module = optional[0]

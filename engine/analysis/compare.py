@@ -96,15 +96,16 @@ def changed_about(a: Edition, b: Edition) -> list[dict[str, Any]]:
 
 def deck_copies(edition: Edition) -> Counter[str]:
     """Each card code of the edition's deck (every module) with its copies; a named
-    individual counts once, and also as a copy of its card's own code."""
+    individual counts as its copies, and also as copies of its card's own code."""
     copies: Counter[str] = Counter()
     for suit in edition.suits:
         for rank in suit.ranks:
-            copies[f"{suit.code}{rank}"] = 1
+            code = f"{suit.code}{rank}"
+            copies[code] = edition.copies.get(code, 1)
     for kind in edition.kinds:
         copies[kind.code] = kind.copies
         for individual in kind.individuals:
-            copies[individual.code] = 1
+            copies[individual.code] = edition.copies.get(individual.code, 1)
     return copies
 
 
@@ -319,6 +320,12 @@ def trick_differences(
         card = (a.plays.get(code) or b.plays[code]).card.code
         if copies_a[card] != copies_b[card]:
             either += [code] * (max(copies_a[card], copies_b[card]) - 1)
+        elif card in a.copies and card in b.copies and code in in_a and code in in_b:
+            # a numbered or named card both decks hold as often, more than once: as
+            # often in both pools, so that random tricks meet identical cards (special
+            # cards' copies are drawn once each, as they always were)
+            shared += [code] * (copies_a[card] - 1)
+            either += [code] * (copies_a[card] - 1)
     tally = Tally(per_kind=2)
     grid = TrickGrid(codes_a, codes_b, depth)
     size = len(grid)

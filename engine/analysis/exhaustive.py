@@ -10,6 +10,9 @@ so one arrangement of their cards stands for all of them. Every multiset of clas
 is played, for every trick size the edition's player counts give (a module used from N
 players only in tricks of N cards or more), within the deck's copies, led by each
 class in turn, the rest as listed and, where positions can change who wins, reversed.
+A numbered card is dealt once even where the deck holds it several times (``deck.copies``,
+a suit's ``copies``): tricks where two identical numbered cards meet are not among these
+(:mod:`skullking.analysis.vectors` adds some; ``diff`` plays them among its tricks).
 
 :func:`play_all` records what mattered (the rules that decided, the bonuses paid, the
 cards that won, the effects that acted) for :mod:`skullking.analysis.lint`; :func:`same_tricks`
@@ -685,8 +688,8 @@ class _Tracer(Resolver):
                 if position > decided or other in self.flagged:
                     continue
                 try:
-                    found, among, pick = self.candidates([theirs], plays, roles)
-                    answer = -1 if found is None else _pick(among, plays, pick)
+                    found, among, compiled = self.candidates([theirs], plays, roles)
+                    answer = -1 if found is None or compiled is None else _pick(among, plays, compiled)
                 except SkullKingError:
                     answer = -2  # played again, where it raises as it would have
                 if answer != (index if position == decided else -1):

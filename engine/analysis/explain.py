@@ -144,9 +144,13 @@ def _rules(
     *,
     credited: bool = True,
     said: Mapping[str, str] | None = None,
+    effect: str | None = None,
 ) -> None:
     """The precedence rules, numbered; each ``credited`` to its item of the edition's
-    ``precedence`` (an effect's own rules are its item's, credited on its line)."""
+    ``precedence`` (an effect's own rules, ``effect``'s, are its item's, credited on its
+    line)."""
+    from skullking.model.records import rule_key
+
     for number, rule in enumerate(rules, start=1):
         when = f" when `{rule.when.source}`:" if rule.when is not None else ":"
         group = {
@@ -158,6 +162,9 @@ def _rules(
         ties = ""
         if rule.pick in ("highest", "lowest"):
             ties = f" (equal ranks: the {rule.ties.replace('_', ' ')} wins)"
+        own = edition.identical_rules.get(rule_key(effect, rule.id))
+        if own is not None:
+            ties += f" (identical copies: the {own.replace('_', ' ')} wins)"
         lines.append(
             f"{number}. **{rule.id}**{when} the {rule.pick} {group} wins{ties} - "
             f"{(said or {}).get(rule.description, rule.description)}"
@@ -316,9 +323,11 @@ def explain(edition: Edition, language: str | None = None) -> str:
     for suit, data in zip(edition.suits, deck["suits"], strict=True):
         trump = ", **trump**" if suit.trump else ""
         names = f"; names {_languages(data)}" if data.get("names") else ""
+        copies = edition.copies.get(f"{suit.code}{suit.ranks[0]}", 1) if suit.ranks else 1
+        each = f", {copies} copies of each" if copies > 1 else ""
         lines.append(
             f"- {suit.id} (`{suit.code}`, module {suit.module}{trump}): ranks {suit.ranks[0]} to {suit.ranks[-1]}"
-            f"{names}{_from(edition, f'suit:{suit.id}')}"
+            f"{each}{names}{_from(edition, f'suit:{suit.id}')}"
         )
     for kind, data in zip(edition.kinds, deck.get("cards", []), strict=True):
         if kind.declarations:
@@ -337,11 +346,24 @@ def explain(edition: Edition, language: str | None = None) -> str:
         if data.get("names"):
             lines.append(f"  - names {_languages(data)}")
         for individual, x in zip(kind.individuals, data.get("individuals", []), strict=True):
+            copies = edition.copies.get(individual.code, 1)
+            times = f" ({copies} copies)" if copies > 1 else ""
             lines.append(
-                f"  - named `{individual.code}` ({individual.id}): {_languages(x) or 'no names'}"
+                f"  - named `{individual.code}` ({individual.id}){times}: {_languages(x) or 'no names'}"
                 f"{_said(individual.description, said)}"
             )
     lines.append(f"- {len(edition.deck())} cards with every module")
+    if edition.identical is not None:
+        which = "first" if edition.identical == "first_played" else "last"
+        lines.append(
+            f"- Of identical cards (copies of one card, played alike) that a rule picks, the one played {which} "
+            f"wins{_from(edition, 'identical')}"
+        )
+    elif edition.copies:
+        lines.append(
+            "- Of identical cards (copies of one card, played alike) that a rule picks, the one its order reads "
+            "first wins: the first played, the last for pick last or ties to the last played"
+        )
     lines.append("")
 
     lines += ["## Leading and following", ""]
@@ -404,7 +426,7 @@ def explain(edition: Edition, language: str | None = None) -> str:
                 but = f" (except the roles {spared} and the effect's own card)" if spared else ""
                 lines.append(f"  - every special card plays {effect.becomes}{but}; then:")
                 sub: list[str] = []
-                _rules(edition, effect.precedence, sub, credited=False, said=said)
+                _rules(edition, effect.precedence, sub, credited=False, said=said, effect=effect.id)
                 lines += [f"    {line}" for line in sub]
                 alliances = "cancelled" if effect.cancels_alliances else "kept"
                 lines.append(f"  - alliances formed in the trick are {alliances}")

@@ -53,10 +53,12 @@ def without_deal(game: GameRecord) -> GameRecord:
 
 def play(edition: Edition, seed: int) -> Game:
     """A whole game of ``edition`` played at random, between as many players as the seed
-    picks among those the edition allows (2 to 8)."""
+    picks among those the edition allows (2 to 8; only its fewest, for an edition of
+    more than 8 players at the least)."""
     from skullking.play.round import Game, play_randomly
 
-    low, high = edition.min_players, min(edition.max_players, 8)
+    low = edition.min_players
+    high = max(low, min(edition.max_players, 8))
     count = low + seed % (high - low + 1)
     game = Game(edition, [f"P{i}" for i in range(count)], seed=seed)
     rng = random.Random(seed)

@@ -13,12 +13,15 @@ words, feature tags, the input and the expected output):
   a trick nobody wins, the first trick that shows it (and among the smallest tricks one
   for each least set of features); then the same tricks with each card declared when
   played or with an ability (the Tigress as a pirate) in place of a card of its role;
-  then the worked examples kept with the edition (:func:`worked_examples`).
+  then, for a deck that holds numbered or named cards more than once, tricks where two
+  identical cards meet (tagged ``copies``); then the worked examples kept with the
+  edition (:func:`worked_examples`).
 - ``legal``: a hand and the trick so far -> the cards that may be played, as
   ``skullking legal`` answers: every kind of lead (each class of card, each after a
   card that passes the lead on, and a numbered card after each special card), with a
-  hand that holds the led suit and one that does not; then the worked examples kept
-  with the edition.
+  hand that holds the led suit and one that does not; for a deck of copies, a hand
+  holding two copies of a card of the led suit (tagged ``copies``); then the worked
+  examples kept with the edition.
 - ``rounds``: a round's results (bids, bid changes, tricks won, capture bonuses,
   alliances, wagers, loads, cards dealt, round number) -> each player's points and the
   case of the scheme that scored them, as a score sheet's round is scored
@@ -27,7 +30,7 @@ words, feature tags, the input and the expected output):
   thing the round can add, at a game's start.
 
 Tags are derived from the edition's data (roles, effects, modules, bonuses, cards
-declared when played or with abilities, schemes), never from a card's name, so that a
+declared when played or with abilities, schemes, copies of a card), never from a card's name, so that a
 program lacking a feature skips the vectors that need it. Output is deterministic: the
 same edition gives the same bytes.
 """
@@ -221,6 +224,8 @@ def _trick_vector(
     tags.update(tag(b) for b in result.bonuses)
     if result.counts_for != result.winner:
         tags.add("counts-for")
+    if any(codes.count(code) > 1 for code in edition.copies if code in codes):
+        tags.add("copies")  # identical numbered or named cards meet
     described = f"{' '.join(codes)}, seat {leader} leading: {result.reason}"
     return _vector(
         ident,
@@ -279,8 +284,16 @@ def trick_vectors(edition: Edition) -> list[dict[str, Any]]:
         if new:
             chosen.append(list(plays))
     chosen += _declared(edition, chosen)
+    chosen += _copies(edition)
     vectors = [
-        _trick_vector(edition, tagger, f"trick-{i:03d}", codes, leader=i % len(codes), players=len(codes))
+        _trick_vector(
+            edition,
+            tagger,
+            f"trick-{i:03d}",
+            codes,
+            leader=i % len(codes),
+            players=max(len(codes), edition.min_players),
+        )
         for i, codes in enumerate(([p.code for p in plays] for plays in chosen), start=1)
     ]
     for case in worked_examples(edition, "tricks"):
@@ -288,6 +301,27 @@ def trick_vectors(edition: Edition) -> list[dict[str, Any]]:
         given = {"leader": case.get("leader", 0), "players": case.get("players", len(codes))}
         vectors.append(_trick_vector(edition, tagger, f"trick-example-{case['id']}", codes, **given, example=case))
     return vectors
+
+
+def _copies(edition: Edition) -> list[list[Play]]:
+    """Tricks where identical cards meet, for a deck that holds numbered or named cards
+    more than once (``deck.copies``, a suit's or a named card's ``copies``): in each
+    suit of copies, its highest card twice around its second highest (twice alone for
+    two players; which of the two wins is the edition's ``deck.identical``); each named
+    card of copies twice. (The
+    exhaustive play deals each numbered card once.)"""
+    tricks: list[list[Play]] = []
+    plays = edition.plays
+    for suit in edition.suits:
+        ranks = sorted(suit.ranks, reverse=True)
+        if len(ranks) >= 2 and edition.copies.get(f"{suit.code}{ranks[0]}", 1) > 1:
+            top, second = plays[f"{suit.code}{ranks[0]}"], plays[f"{suit.code}{ranks[1]}"]
+            tricks.append([top, second, top] if edition.max_players >= 3 else [top, top])
+    for kind in edition.kinds:
+        for individual in kind.individuals:
+            if edition.copies.get(individual.code, 1) > 1:
+                tricks.append([plays[individual.code]] * 2)
+    return tricks
 
 
 def _declared(edition: Edition, tricks: list[list[Play]]) -> list[list[Play]]:
@@ -384,6 +418,20 @@ def _hand(edition: Edition, trick: Sequence[Play], *, extra: Play | None, follow
     return hand
 
 
+def _copies_held(edition: Edition) -> list[tuple[list[str], list[str]]]:
+    """For each suit the deck holds cards of more than once: a trick led by its highest
+    card, and a hand holding two copies of its second highest and a card of another
+    suit (tricks and hands of codes)."""
+    found: list[tuple[list[str], list[str]]] = []
+    for suit in edition.suits:
+        ranks = sorted(suit.ranks, reverse=True)
+        other = next((s for s in edition.suits if s.slot != suit.slot and s.ranks), None)
+        if len(ranks) >= 2 and other is not None and edition.copies.get(f"{suit.code}{ranks[0]}", 1) > 1:
+            second = f"{suit.code}{ranks[1]}"
+            found.append(([f"{suit.code}{ranks[0]}"], [second, second, f"{other.code}{other.ranks[0]}"]))
+    return found
+
+
 def legal_vectors(edition: Edition) -> list[dict[str, Any]]:
     """The legal-play vectors of ``edition`` (see the module's docstring)."""
     tagger = _Tagger(edition)
@@ -434,6 +482,19 @@ def legal_vectors(edition: Edition) -> list[dict[str, Any]]:
                     expected={"legal": legal},
                 )
             )
+    for led_cards, hand in _copies_held(edition):
+        legal = [str(p) for p in edition.legal_plays(hand, led_cards)]
+        number = len(vectors) + 1
+        vectors.append(
+            _vector(
+                f"legal-{number:03d}",
+                f"{' '.join(led_cards)}: holding two copies of a card of the led suit",
+                source=source,
+                tags={*tagger.plays(edition.parse_cards([*led_cards, *hand])), "copies"},
+                given={"hand": hand, "trick": led_cards},
+                expected={"legal": legal},
+            )
+        )
     for case in worked_examples(edition, "legal"):
         hand, codes = [str(c) for c in case["hand"]], [str(c) for c in case["trick"]]
         legal = [str(p) for p in edition.legal_plays(hand, codes)]

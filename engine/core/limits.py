@@ -88,7 +88,8 @@ MAX_DIFF_ROUNDS = 100_000
 MAX_PLAYERS = 20
 #: The highest rank of a numbered card (ranks start at 0 or more).
 MAX_RANK = 100
-#: The most copies of one special card in a deck.
+#: The most copies of one card in a deck (a special card's ``count``, a suit's or a named
+#: card's ``copies``), and the most times a deck may be copied (``deck.copies``).
 MAX_COPIES = 100
 #: The most cards a round may deal to each player, and so the highest bid.
 MAX_HAND = 100

@@ -50,12 +50,16 @@ from skullking.model.records import (
     WhenSeveral,
     adjustment_names,
     bid_rule_names,
+    card_copies,
     card_ids,
     case_names,
     default,
+    individual_copies,
     made_names,
     played_names,
+    rule_key,
     seat_names,
+    suit_copies,
 )
 from skullking.reading.located import Node
 
@@ -188,7 +192,7 @@ def build_edition(root: Node, *, path: str) -> Any:
         CardKind(
             id=c["id"],
             code=c["code"],
-            copies=c.get("count", 1),
+            copies=card_copies(d["deck"], c),
             module=c.get("module", "base"),
             role=c.get("role"),
             declarations=tuple(
@@ -339,7 +343,40 @@ def build_edition(root: Node, *, path: str) -> Any:
             "number",
         ),
         tie_break_winner=TieBreakWinner(d["scoring"].get("tie_break_winner", default("scoring", "tie_break_winner"))),
+        copies=_copies(d["deck"]),
+        identical=Ties(d["deck"]["identical"]) if "identical" in d["deck"] else None,
+        identical_rules=_identical_rules(d),
     )
+
+
+def _identical_rules(d: dict[str, Any]) -> dict[str, Ties]:
+    """The rules that say which of identical copies wins (``winner.identical``), by
+    :func:`~skullking.model.records.rule_key`."""
+    lists = [(None, d["precedence"])]
+    lists += [(e["id"], e.get("precedence", [])) for e in d.get("effects", {}).get("list", [])]
+    return {
+        rule_key(effect, r["id"]): Ties(r["winner"]["identical"])
+        for effect, rules in lists
+        for r in rules
+        if "identical" in r["winner"]
+    }
+
+
+def _copies(deck: dict[str, Any]) -> dict[str, int]:
+    """The copies of each numbered card and named individual the deck holds more than
+    once, by the card's code (special cards say theirs in ``CardKind.copies``)."""
+    out: dict[str, int] = {}
+    for suit in deck["suits"]:
+        copies = suit_copies(deck, suit)
+        if copies > 1:
+            ranks = range(suit["ranks"]["from"], suit["ranks"]["to"] + 1)
+            out.update((f"{suit['code']}{rank}", copies) for rank in ranks)
+    for card in deck.get("cards", []):
+        for individual in card.get("individuals", []):
+            copies = individual_copies(deck, individual)
+            if copies > 1:
+                out[individual["code"]] = copies
+    return out
 
 
 def _play_rules(data: dict[str, Any], scoring: dict[str, Any]) -> PlayRules:
@@ -405,6 +442,8 @@ _SINGLE = {
     "cancelled_role": ("effects", "cancelled_role"),
     "default_scheme": ("scoring", "default"),
     "ties": ("scoring", "ties"),
+    "copies": ("deck", "copies"),
+    "identical": ("deck", "identical"),
     "default_schedule": ("schedule", "default"),
     "hand_limit": ("schedule", "hand_limit"),
     "ghost": ("ghost",),

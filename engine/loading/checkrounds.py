@@ -16,8 +16,10 @@ from skullking.model.records import (
     EXTRA_ROUND_NAMES,
     HAND_LIMIT_NAMES,
     POINTS,
+    card_copies,
     ghost_plays,
     seat_names,
+    suit_cards,
 )
 
 #: What a case or ``made`` that reads ``points`` is told.
@@ -267,8 +269,8 @@ def deck_size(data: dict[str, Any], players: int) -> int:
     that player count."""
     used = {m["id"] for m in data["modules"] if not m.get("optional", False) and m.get("min_players", 1) <= players}
     deck = data["deck"]
-    size = sum(s["ranks"]["to"] - s["ranks"]["from"] + 1 for s in deck["suits"] if s.get("module", "base") in used)
-    return int(size + sum(c.get("count", 1) for c in deck.get("cards", []) if c.get("module", "base") in used))
+    size = sum(suit_cards(deck, s) for s in deck["suits"] if s.get("module", "base") in used)
+    return int(size + sum(card_copies(deck, c) for c in deck.get("cards", []) if c.get("module", "base") in used))
 
 
 def short_deal(data: dict[str, Any], players: int, hands: int, cards: int, *, each: str) -> str | None:

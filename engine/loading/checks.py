@@ -89,26 +89,30 @@ class Checker:
             self.file.error(
                 f"players.max is {most:,}: the most an edition may allow is {MAX_PLAYERS}", "players", "max"
             )
+        from skullking.model.records import card_copies, suit_cards
+
+        deck = d["deck"]
         cards, crossed = 0, False
-        for index, suit in enumerate(d["deck"]["suits"]):
+        for index, suit in enumerate(deck["suits"]):
             ranks = suit["ranks"]["to"] - suit["ranks"]["from"] + 1
             if ranks > MAX_RANKS:
                 message = f"suit '{suit['id']}' has {ranks:,} ranks: the most a suit may have is {MAX_RANKS}"
                 self.file.error(message, "deck", "suits", index, "ranks")
             else:
-                cards += max(ranks, 0)
+                cards += suit_cards(deck, suit)
                 if cards > MAX_DECK_CARDS and not crossed:  # blamed on the suit that crosses the limit
-                    crossed = True
+                    crossed = True  # (or on deck.copies, where the checked file sets it and not the suit)
                     self.file.error(
                         f"the deck holds more than {MAX_DECK_CARDS:,} cards, the most a deck may hold",
-                        "deck",
-                        "suits",
-                        index,
+                        *self.file.blame(("deck", "suits", index), ("deck", "copies")),
                     )
-        for index, card in enumerate([] if crossed else d["deck"].get("cards", [])):
-            cards += card.get("count", 1)
+        for index, card in enumerate([] if crossed else deck.get("cards", [])):
+            cards += card_copies(deck, card)
             if cards > MAX_DECK_CARDS:  # blamed on the card that crosses the limit
-                where = ("deck", "cards", index, "count") if "count" in card else ("deck", "cards", index)
+                own: tuple[str | int, ...] = (
+                    ("deck", "cards", index, "count") if "count" in card else ("deck", "cards", index)
+                )
+                where = self.file.blame(own, ("deck", "copies"))
                 self.file.error(f"the deck holds more than {MAX_DECK_CARDS:,} cards, the most a deck may hold", *where)
                 break
         else:
@@ -165,10 +169,11 @@ class Checker:
                 self.file.known(card["effect"], effects, "effect", *path, "effect")
             individuals = card.get("individuals", [])
             self.file.ids((*path, "individuals"), individuals, "individual")
-            if len(individuals) > card.get("count", 1):
-                self.file.error(
-                    f"{len(individuals)} named individuals but only {card.get('count', 1)} copies", *path, "individuals"
-                )
+            named = sum(individual.get("copies", 1) for individual in individuals)
+            if named > card.get("count", 1):
+                cards = f" ({named} cards)" if named > len(individuals) else ""
+                what = f"{len(individuals)} named individuals{cards}"
+                self.file.error(f"{what} but only {card.get('count', 1)} copies", *path, "individuals")
             if "effect" in card and card["effect"] in effects and card["effect"] not in alliances and "declare" in card:
                 self.file.error("a trick-altering card cannot be declared", *path, "declare")
 
@@ -212,7 +217,7 @@ class Checker:
         for i, card in enumerate(self.file.data["deck"].get("cards", [])):
             individuals = card.get("individuals", [])
             plays: set[tuple[str, str | None]] = {(card["id"], ind["id"]) for ind in individuals}
-            if card.get("count", 1) > len(individuals):
+            if card.get("count", 1) > sum(ind.get("copies", 1) for ind in individuals):
                 plays.add((card["id"], None))
             out.setdefault(card["id"], plays)
             where.setdefault(card["id"], ("deck", "cards", i, "id"))

@@ -15,6 +15,8 @@ from skullking.model.records import (
     RESERVED_OF,
     ROUND_KEYS,
     TRICK_NAMES,
+    card_copies,
+    individual_copies,
 )
 
 #: Abilities that the round's last trick cannot grant, and why (nothing would use them).
@@ -58,7 +60,9 @@ class TrickRules:
         several trick-altering cards: in a deck with fewer than two they would be ignored."""
         d = self.file.data
         altering = sum(
-            c.get("count", 1) for c in d["deck"].get("cards", []) if "effect" in c and c["effect"] not in alliances
+            card_copies(d["deck"], c)
+            for c in d["deck"].get("cards", [])
+            if "effect" in c and c["effect"] not in alliances
         )
         if altering >= 2:
             return
@@ -187,19 +191,23 @@ class TrickRules:
         abilities = d.get("abilities", [])
         self.file.ids(("abilities",), abilities, "ability")
         card_ids = set(named)
-        copies = {c["id"]: c.get("count", 1) for c in d["deck"].get("cards", [])}
+        # a card's id -> its copies, and the keys that set them
+        copies: dict[str, tuple[int, tuple[tuple[str | int, ...], ...]]] = {}
+        for i, c in enumerate(d["deck"].get("cards", [])):
+            copies[c["id"]] = card_copies(d["deck"], c), (("deck", "cards", i, "count"), ("deck", "copies"))
+            for j, ind in enumerate(c.get("individuals", [])):
+                set_by = (("deck", "cards", i, "individuals", j, "copies"), ("deck", "copies"))
+                copies[ind["id"]] = individual_copies(d["deck"], ind), set_by
         granted: dict[tuple[str, tuple[str, str | None]], int] = {}  # (kind, card) -> the first ability
         for index, ability in enumerate(abilities):
             kind, plays = ability["kind"], named.get(ability["card"], set())
             if kind == "choose_leader":
-                held = copies.get(ability["card"], 1)  # (an individual's id: one card)
+                held, by = copies.get(ability["card"], (1, ()))
                 if held > 1:
                     self.file.error(
                         f"a 'choose_leader' ability needs a card the deck holds once, but it has {held} "
                         f"'{ability['card']}' (a score sheet records one leader chosen per player and round)",
-                        "abilities",
-                        index,
-                        "card",
+                        *self.file.blame(("abilities", index, "card"), *by),
                     )
             if kind == "exchange":
                 continue

@@ -53,7 +53,9 @@ class Play:
     ``code`` is the canonical notation (``TIG:PIR``); the remaining fields are the
     edition's compiled view of the play. Plays are immutable and interned by their
     edition: there is one object per code, so equality is identity, and a play of one
-    edition is not a play of another (its compiled fields would not fit). (A plain
+    edition is not a play of another (its compiled fields would not fit). Identical
+    copies of a card (a deck with ``copies``) are one play: a trick, a hand or a round
+    tells them apart by their positions, never by the play. (A plain
     slotted class rather than a dataclass: this module is on every command's start-up
     path, and the dataclasses module costs more to import than the rest of it.)
     """

@@ -216,6 +216,41 @@ def card_ids(cards: Iterable[Mapping[str, Any]]) -> list[str]:
     return [ident for card in cards for ident in (card["id"], *(i["id"] for i in card.get("individuals", [])))]
 
 
+def rule_key(effect: str | None, rule: str) -> str:
+    """A precedence rule's key among every list of the edition: its id, after its
+    effect's id for an effect's own list (``white-whale/highest-number``)."""
+    return rule if effect is None else f"{effect}/{rule}"
+
+
+def deck_copies(deck: Mapping[str, Any]) -> int:
+    """How many times an edition file's deck (``deck``) is shuffled together."""
+    return int(deck.get("copies", 1))
+
+
+def suit_copies(deck: Mapping[str, Any], suit: Mapping[str, Any]) -> int:
+    """The copies of each numbered card of ``suit`` in the deck ``deck`` (file data)."""
+    copies: int = deck_copies(deck) * int(suit.get("copies", 1))
+    return copies
+
+
+def card_copies(deck: Mapping[str, Any], card: Mapping[str, Any]) -> int:
+    """The copies of the special card ``card`` in the deck ``deck`` (file data), its named
+    individuals among them."""
+    return deck_copies(deck) * int(card.get("count", 1))
+
+
+def individual_copies(deck: Mapping[str, Any], individual: Mapping[str, Any]) -> int:
+    """The copies of the named individual card ``individual`` in the deck ``deck``."""
+    return deck_copies(deck) * int(individual.get("copies", 1))
+
+
+def suit_cards(deck: Mapping[str, Any], suit: Mapping[str, Any]) -> int:
+    """The cards of ``suit`` in the deck ``deck``, every copy counted (none for ranks
+    written backwards)."""
+    ranks: int = max(suit["ranks"]["to"] - suit["ranks"]["from"] + 1, 0)
+    return ranks * suit_copies(deck, suit)
+
+
 def made_names(played: tuple[str, ...]) -> tuple[str, ...]:
     """Names of a scheme's ``made``: the player's own values and the game's, the
     player's about the game so far, with the aggregates over every player."""

@@ -94,7 +94,8 @@ class _Replay:
         game, edition = self.game, self.edition
         found = game.tag("Rules")
         fingerprint = edition.fingerprint()
-        if found is not None and game.rules != fingerprint and earlier_fingerprints().get(game.rules) != fingerprint:
+        known = {fingerprint, *(old for old, now in earlier_fingerprints().items() if now == fingerprint)}
+        if found is not None and game.rules not in known:
             raise self.fail(
                 found,
                 f"the record was played under other rules than edition '{edition.id}' has now "

@@ -614,9 +614,16 @@ class Round:
                 if len(hand) != self.cards:
                     raise GameError(f"{name}'s hand has {len(hand)} cards, but {self.cards} are dealt")
             left = Counter(p.card for p in deck)
+            held = dict(left)  # (the copies the deck in play has)
             for name, hand in self.hands.items():
                 for play in hand:
                     if left[play.card] == 0:
+                        copies = held.get(play.card, 0)
+                        if play.card.code in self.edition.copies and copies > 1:  # a numbered or named card copied
+                            raise GameError(
+                                f"{name}'s hand: '{play.card.code}' is dealt more often than the deck in play "
+                                f"has it ({copies})"
+                            )
                         raise GameError(f"{name}'s hand: '{play.card.code}' is not in the deck in play, or dealt twice")
                     left[play.card] -= 1
             self._note_repeats()

@@ -33,6 +33,7 @@ words.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
@@ -135,6 +136,10 @@ class _CompiledRule(NamedTuple):
     pick: Pick
     #: highest/lowest with ties to the card played last: candidates are listed last first.
     reverse: bool = False
+    #: Of identical copies of the card picked, the one that wins when the edition's
+    #: ``deck.identical`` reads them otherwise than the rule's order: +1 the last
+    #: played, -1 the first played; 0 as the rule picks (see :func:`_copy`).
+    identical: int = 0
 
 
 class Resolver:
@@ -149,9 +154,12 @@ class Resolver:
         roles = {r.id: r.slot for r in edition.roles}
         suits = {s.id: s.slot for s in edition.suits}
         self.role_count = len(edition.roles)
-        self.main = self._compile(edition.precedence, roles, suits)
+        self.main = self._compile(edition.precedence, roles, suits, functools.partial(edition.identical_for, None))
         self.effects = edition.effects
-        self.effect_rules = [self._compile(e.precedence, roles, suits) for e in edition.effects]
+        self.effect_rules = [
+            self._compile(e.precedence, roles, suits, functools.partial(edition.identical_for, e.id))
+            for e in edition.effects
+        ]
         self.first_played = edition.when_several is WhenSeveral.FIRST_PLAYED
         self.cancelled = roles.get(edition.cancelled_role or "", -1)
         self.becomes = [roles.get(e.becomes or "", -1) for e in edition.effects]
@@ -195,7 +203,14 @@ class Resolver:
                 self.by_roles[bonus.id] = tuple(sorted(roles[r] for r in captured))
 
     @staticmethod
-    def _compile(rules: Sequence[Rule], roles: dict[str, int], suits: dict[str, int]) -> list[_CompiledRule]:
+    def _compile(
+        rules: Sequence[Rule],
+        roles: dict[str, int],
+        suits: dict[str, int],
+        identical_for: Callable[[str], Ties | None] = lambda rule: None,
+    ) -> list[_CompiledRule]:
+        """``rules`` as this resolver reads them; ``identical_for(rule id)`` says which of
+        identical copies wins when the rule picks that card (see :func:`_copy`)."""
         out = []
         for rule in rules:
             if rule.of in roles:
@@ -211,7 +226,12 @@ class Resolver:
                 }[Among(rule.of)]
                 param = -1
             reverse = rule.ties is Ties.LAST_PLAYED and rule.pick in (Pick.HIGHEST, Pick.LOWEST)
-            out.append(_CompiledRule(rule, rule.when, group, param, rule.pick, reverse))
+            # the copy the rule's own order picks: the last played for pick last and for
+            # highest/lowest with ties to the last played, else the first played
+            natural = Ties.LAST_PLAYED if reverse or rule.pick is Pick.LAST else Ties.FIRST_PLAYED
+            identical = identical_for(rule.id)
+            copy = 0 if identical in (None, natural) else (1 if identical is Ties.LAST_PLAYED else -1)
+            out.append(_CompiledRule(rule, rule.when, group, param, rule.pick, reverse, copy))
         return out
 
     # ------------------------------------------------------------------ checks
@@ -253,6 +273,7 @@ class Resolver:
         # (counted in plain dictionaries: a Counter costs more than the count of a trick)
         pools: dict[int, int] = {}
         named: dict[str, int] = {}
+        named_limits = self.edition.named_limits
         for p in plays:
             pools[p.pool] = pools.get(p.pool, 0) + 1
             if p.card.individual is not None:
@@ -265,9 +286,11 @@ class Resolver:
                 else:
                     kind = self.edition.kind(p.card.kind or "")
                     what = kind.names[0] if kind.names else kind.id
-                raise IllegalTrickError(f"'{p.code}' {pools[p.pool]} times in one trick: the deck has {limit} {what}")
-            if named.get(p.card.code, 0) > 1:
-                raise IllegalTrickError(f"'{p.card.code}' {named[p.card.code]} times {where}: the deck has one")
+                raise IllegalTrickError(f"'{p.code}' {pools[p.pool]} times {where}: the deck has {limit} {what}")
+            most = named_limits.get(p.card.code, 1)
+            if named.get(p.card.code, 0) > most:
+                has = "one" if most == 1 else str(most)
+                raise IllegalTrickError(f"'{p.card.code}' {named[p.card.code]} times {where}: the deck has {has}")
 
     def check_players(self, plays: Sequence[Play], players: int) -> None:
         """Raise for a card whose module is not used with ``players`` players."""
@@ -302,11 +325,12 @@ class Resolver:
 
     def candidates(
         self, rules: list[_CompiledRule], plays: Sequence[Play], roles: list[int]
-    ) -> tuple[Rule | None, list[int], Pick]:
-        """The rule that decides the trick, the positions it chooses among, and how it
-        picks. Depends only on the roles, suits and trumps in the trick, never on ranks
-        (which is what lets a plan of :mod:`skullking.tricks.compiled.plans` serve every trick of a
-        pattern of cards: a plan picks among the cards :meth:`among` finds)."""
+    ) -> tuple[Rule | None, list[int], _CompiledRule | None]:
+        """The rule that decides the trick, the positions it chooses among, and the rule
+        as compiled (how it picks, :func:`_pick`). Depends only on the roles, suits and
+        trumps in the trick, never on ranks (which is what lets a plan of
+        :mod:`skullking.tricks.compiled.plans` serve every trick of a pattern of cards: a
+        plan picks among the cards :meth:`among` finds)."""
         counts = None
         for compiled in rules:
             when = compiled.when
@@ -317,8 +341,8 @@ class Resolver:
                     continue
             found = self.among(compiled, plays, roles)
             if found:
-                return compiled.rule, found, compiled.pick
-        return None, [], Pick.FIRST
+                return compiled.rule, found, compiled
+        return None, [], None
 
     def among(self, compiled: _CompiledRule, plays: Sequence[Play], roles: list[int] | None = None) -> list[int]:
         """The positions of the cards a rule picks among (its role, its suit, the trumps,
@@ -344,7 +368,7 @@ class Resolver:
         """The position of the card a rule picks (its condition aside), -1 when it finds
         none; ``roles`` as :meth:`among` reads them."""
         found = self.among(compiled, plays, roles)
-        return _pick(found, plays, compiled.pick) if found else -1
+        return _pick(found, plays, compiled) if found else -1
 
     def decide(self, rules: list[_CompiledRule], plays: Sequence[Play], roles: list[int]) -> tuple[int, Rule | None]:
         """The index of the winning play under ``rules`` (-1 when none) and the rule."""
@@ -354,13 +378,14 @@ class Resolver:
             and first.when is None
             and first.group == _ROLE
             and first.pick is Pick.FIRST
+            and not first.identical
             and first.param in roles
         ):  # the common shape, without building candidate lists
             return roles.index(first.param), first.rule
-        rule, found, pick = self.candidates(rules, plays, roles)
-        if rule is None:
+        rule, found, compiled = self.candidates(rules, plays, roles)
+        if rule is None or compiled is None:
             return -1, None
-        return _pick(found, plays, pick), rule
+        return _pick(found, plays, compiled), rule
 
     def resolve_trick(
         self, cards: str | Sequence[str | Play], leader: int = 0, players: int | None = None
@@ -652,16 +677,30 @@ def _numbered(plays: Sequence[Play], group: int, param: int) -> list[int]:
     return [i for i, p in enumerate(plays) if p.suit_index == param]
 
 
-def _pick(found: list[int], plays: Sequence[Play], pick: Pick) -> int:
+def _pick(found: list[int], plays: Sequence[Play], compiled: _CompiledRule) -> int:
+    """The position of the card ``compiled``'s rule picks among the positions ``found``
+    (in the order :meth:`Resolver.among` lists them)."""
+    pick = compiled.pick
     if pick is Pick.FIRST:
-        return found[0]
-    if pick is Pick.LAST:
-        return found[-1]
-    best = found[0]
-    for i in found[1:]:  # ties go to the card played first
-        if (plays[i].rank > plays[best].rank) if pick is Pick.HIGHEST else (plays[i].rank < plays[best].rank):
-            best = i
-    return best
+        best = found[0]
+    elif pick is Pick.LAST:
+        best = found[-1]
+    else:
+        best = found[0]
+        for i in found[1:]:  # ties go to the card listed first
+            if (plays[i].rank > plays[best].rank) if pick is Pick.HIGHEST else (plays[i].rank < plays[best].rank):
+                best = i
+    return _copy(found, plays, best, compiled.identical) if compiled.identical else best
+
+
+def _copy(found: list[int], plays: Sequence[Play], best: int, identical: int) -> int:
+    """Of the card at ``best`` and its identical copies among ``found`` (the same play:
+    plays are interned, one object per code), the last played (``identical`` > 0) or
+    the first played (< 0): the edition's ``deck.identical``. Cards that differ, however
+    alike for the rule, are not copies of each other."""
+    card = plays[best]
+    copies = [i for i in found if plays[i] is card]
+    return max(copies) if identical > 0 else min(copies)
 
 
 def legal_plays(resolver: Resolver, hand: Sequence[Play], trick: Sequence[Play]) -> list[Play]:

@@ -314,12 +314,17 @@ def _choice(choice: Any, modules: set[str], words: Mapping[str, Mapping[str, str
 
 def cards_to_tap(edition: Edition, modules: set[str]) -> Iterator[dict[str, Any]]:
     """The cards of the deck in play as the trick checker offers them: every numbered
-    card, then each special card (each declaration of a card that declares one)."""
+    card, then each special card (each declaration of a card that declares one). Each
+    says how many ``copies`` the deck has of it (of a card declared when played, of the
+    card whatever the declaration): a trick may hold a code that many times (the page
+    keeps the trick's cards in order, a copy at each position)."""
     words = _vocabulary(edition)
     for suit in edition.suits:
         if suit.module in modules:
             for rank in suit.ranks:
-                yield {"code": f"{suit.code}{rank}", "group": suit.id, "names": words.get(suit.id, {})}
+                code = f"{suit.code}{rank}"
+                names = words.get(suit.id, {})
+                yield {"code": code, "group": suit.id, "names": names, "copies": edition.copies.get(code, 1)}
     for kind in edition.kinds:
         if kind.module not in modules:
             continue
@@ -330,12 +335,14 @@ def cards_to_tap(edition: Edition, modules: set[str]) -> Iterator[dict[str, Any]
                     "group": kind.id,
                     "names": words.get(kind.id, {}),
                     "as": words.get("role:" + said.role, {}),
+                    "copies": kind.copies,
                 }
         elif kind.individuals:
             for person in kind.individuals:
-                yield {"code": person.code, "group": kind.id, "names": words.get(person.id, {})}
+                copies = edition.copies.get(person.code, 1)
+                yield {"code": person.code, "group": kind.id, "names": words.get(person.id, {}), "copies": copies}
         else:
-            yield {"code": kind.code, "group": kind.id, "names": words.get(kind.id, {})}
+            yield {"code": kind.code, "group": kind.id, "names": words.get(kind.id, {}), "copies": kind.copies}
 
 
 def _so_far(edition: Edition, game: StoredGame) -> tuple[GameSoFar, ...]:

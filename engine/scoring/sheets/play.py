@@ -224,17 +224,26 @@ class PlayReplay:
         points at the copy too many."""
         edition = self.edition
         pools: Counter[int] = Counter()
-        named: dict[str, int] = {}
+        named: dict[str, list[int]] = {}  # a named card -> the tricks it was played in
         for k, row in enumerate(parsed, start=1):
             for play, item in row:
                 pools[play.pool] += 1
                 limit = edition.pool_limits[play.pool]
                 if play.card.individual is not None:
-                    if play.card.code in named:
-                        earlier = named[play.card.code]
-                        self.values.error(item, f"trick {k}: '{play.card.code}' was already played in trick {earlier}")
+                    code = play.card.code
+                    tricks = named.setdefault(code, [])
+                    most = edition.named_limits.get(code, 1)
+                    if len(tricks) >= most:
+                        if most == 1:
+                            self.values.error(item, f"trick {k}: '{code}' was already played in trick {tricks[0]}")
+                        else:
+                            self.values.error(
+                                item,
+                                f"trick {k}: '{code}' is played {len(tricks) + 1} times in the round, "
+                                f"but the deck has {most} copies",
+                            )
                         return False
-                    named[play.card.code] = k
+                    tricks.append(k)
                 if pools[play.pool] > limit:
                     what = "copy" if limit == 1 else "copies"
                     self.values.error(

@@ -6,7 +6,7 @@ next-leader strategies, and the small functions the other parts share."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from skullking.model.cards import UNDECLARED, Play
@@ -218,10 +218,23 @@ class Fields:
         self.hot = (1 << fields.top) - 1
         # -- the fields that flag an impossible trick, and which card pays a bonus
         undeclared_at, needs_at, unique_count_at = fields.take(width), fields.take(width), fields.take(width + 1)
-        overflow: dict[int, int] = {}  # pools of special cards a trick could hold too many of
+        # cards a trick could hold too many copies of: pools of special cards and of
+        # numbered cards the deck holds several times, and named cards held several
+        # times (a card held once has a one-copy bit below instead) -> their field
+        named_limits = edition.named_limits
+        overflow: dict[object, int] = {}
+        most: dict[object, int] = {}  # (the copies the deck has)
+
+        def several(play: Play) -> bool:
+            """Whether the deck holds ``play``'s card (numbered or named) more than once."""
+            if play.suit_index >= 0:
+                return limits[play.pool] > 1
+            return play.card.individual is not None and named_limits.get(play.card.code, 1) > 1
+
         for play in plays:
-            if play.suit_index < 0 and limits[play.pool] < max_players and play.pool not in overflow:
-                overflow[play.pool] = fields.take(width + 1)
+            for key, limit in _copy_keys(play, limits, named_limits, several(play)):
+                if limit < max_players and key not in overflow:
+                    overflow[key], most[key] = fields.take(width + 1), limit
         paying = [play for play in plays if play.static_bonus_ids]
         static_code_at = fields.take((max_players * len(paying)).bit_length())
         self.static_code = (static_code_at, (1 << (max_players * len(paying)).bit_length()) - 1)
@@ -233,12 +246,12 @@ class Fields:
             low = min(suit.ranks, default=0)
             at_rank: list[Play | None] = [None] * (max(suit.ranks, default=0) - low + 1)
             for play in plays:
-                if play.suit_index == suit.slot:
+                if play.suit_index == suit.slot and not several(play):
                     at_rank[play.rank - low] = play
             regions.append(Region(fields.take(len(at_rank)), (1 << len(at_rank)) - 1, tuple(at_rank), low))
         named: dict[str, int] = {}
         for play in plays:
-            if play.card.individual is not None and play.card.code not in named:
+            if play.card.individual is not None and play.card.code not in named and not several(play):
                 named[play.card.code] = fields.take(1)
         unique_end = fields.top  # (what lies above takes the carry of a card played twice)
         # -- the groups of several suits that a rule picks the best card of, by rank (a
@@ -255,7 +268,7 @@ class Fields:
         ranks: dict[tuple[int, ...], Ranks] = {}
         rank_bit: dict[tuple[tuple[int, ...], Play], int] = {}
         for group in sorted(groups):
-            members = [play for play in plays if play.suit_index in group]
+            members = [play for play in plays if play.suit_index in group and not several(play)]
             low = min((play.rank for play in members), default=0)
             size = (max((play.rank for play in members), default=0) - low + 1) * len(group)
             at = fields.take(size)
@@ -269,7 +282,7 @@ class Fields:
 
         top = 1 << width
         #: What every trick's counts start from (the copy fields' offsets).
-        self.bias = sum((top - 1 - limits[pool]) << at for pool, at in overflow.items())
+        self.bias = sum((top - 1 - most[key]) << at for key, at in overflow.items())
         #: The flags of an impossible trick.
         self.checks = (ones << undeclared_at) | union(top << at for at in overflow.values())
         #: (where the one-copy bits start, their mask, where their count is, its mask)
@@ -292,6 +305,9 @@ class Fields:
         self.role_unit = role_unit
 
         # -- each play's counts
+        #: The suits whose cards the deck holds more than once: no region tells their
+        #: highest card (two copies of a rank would carry), the reference picks it.
+        self.copied_suits: set[int] = set()
         packed: dict[Play, int] = {}
         for play in plays:
             shifts = {counted["cards"]}
@@ -307,14 +323,17 @@ class Fields:
                     shifts.add(counted["trump"])
             value = sum(1 << shift for shift in shifts)
             bits = 0
-            if play.suit_index >= 0:
+            copied = several(play)
+            if copied and play.suit_index >= 0:
+                self.copied_suits.add(play.suit_index)
+            if play.suit_index >= 0 and not copied:
                 region = regions[play.suit_index]
                 value += 1 << (region.at + play.rank - region.low)
                 bits += 1
                 for group in ranks:
                     if play.suit_index in group:
                         value += 1 << rank_bit[group, play]
-            if play.card.individual is not None:
+            if play.card.individual is not None and not copied:
                 value += 1 << named[play.card.code]
                 bits += 1
             value += bits << unique_count_at
@@ -324,9 +343,11 @@ class Fields:
                 (bool(play.static_bonus_ids), static_ids_at),
                 (play.role_index == UNDECLARED, undeclared_at),
                 (self.module_players.get(play.card.kind or "", 1) > edition.min_players, needs_at),
-                (play.pool in overflow, overflow.get(play.pool, 0)),
             )
             value += sum(1 << at for flag, at in flags if flag)
+            for key, _ in _copy_keys(play, limits, named_limits, copied):
+                if key in overflow:
+                    value += 1 << overflow[key]
             if play.alters:
                 value += 1 << effect_at[play.effect_index]
             if play.static_bonus_ids:
@@ -456,6 +477,10 @@ class Fields:
             how, arg = (_HIGH if high else _LOW), self.regions[suits[0]]
         elif suits:
             how, arg = (_RANKS_HIGH if high else _RANKS_LOW), ranks[suits]
+        if reference.identical or (how not in (_ROLE_FIRST, _ANY_FIRST, _OTHER) and self._copied(how, suits)):
+            # identical copies read otherwise than the rule's order, or a suit whose
+            # cards the deck holds twice: the reference's pick, by position
+            how, arg = _OTHER, None
         seats = range(edition.max_players)
         results = tuple(
             tuple(_new(TrickResult, (seat, seat, 0, (), rule.id, rule.description, index, (), seat)) for seat in seats)
@@ -464,6 +489,13 @@ class Fields:
         last = rule.ties is Ties.LAST_PLAYED and ranked
         field = self.ones << at
         return Step(how, arg, field, ~field, condition, last, reference, rule, results, number)
+
+    def _copied(self, how: int, suits: tuple[int, ...]) -> bool:
+        """Whether a pick by rank (``how``) among ``suits`` (any suit for the led suit's)
+        meets a suit whose cards the deck holds more than once."""
+        if how in (_LED_HIGH, _LED_LOW):
+            return bool(self.copied_suits)
+        return not self.copied_suits.isdisjoint(suits)
 
     def summary(self, plays: Sequence[Play]) -> tuple[int, int]:
         """The counts of ``plays`` (this edition's) added up, and the fewest players with
@@ -491,6 +523,18 @@ class Fields:
             return 1
 
         return need
+
+
+def _copy_keys(
+    play: Play, limits: Sequence[int], named_limits: Mapping[str, int], copied: bool
+) -> Iterator[tuple[object, int]]:
+    """The copies of cards ``play`` counts towards (a key for each, and the copies the
+    deck has): a special card's kind; a numbered card held more than once (``copied``);
+    a named card held more than once, besides its kind."""
+    if play.suit_index < 0 or copied:
+        yield play.pool, limits[play.pool]
+    if copied and play.card.individual is not None:
+        yield ("named", play.card.code), named_limits[play.card.code]
 
 
 #: What the parts of the compiled resolver are typed as.

@@ -25,7 +25,11 @@ lowest bits up:
 * a bit per numbered card, in one region per suit at the card's rank, so that the
   highest card of a suit in the trick is the highest bit set in the suit's region; and
   a bit per named card (a named pirate). Played twice, such a card makes a carry: the
-  bits then number fewer than the field that counts them says;
+  bits then number fewer than the field that counts them says. A numbered or named card
+  the deck holds several times (``copies``) has no bit: a field flags a copy too many,
+  as for a special card, and a rule that picks by rank among a suit of copies picks the
+  reference's way (by position), as does every rule when ``deck.identical`` reads
+  identical cards otherwise than the rule's order;
 * for a rule that picks among the numbered cards of several suits (the White Whale's
   highest number), a bit per card again, rank by rank (above: a carry there never
   reaches the bits below);

@@ -418,7 +418,8 @@ def test_write_your_first_house_rule_as_the_page_says(tmp_path: Path, monkeypatc
     trick and diff print what the page shows, and so do the scores under its scoring
     adjustments (the last round doubled, ten more for a made bid in last place, 30 less
     for a third missed bid in a row), the error for a bid out of a range that reads the
-    standings, and its Kraken's trick counted for who would have won it (a house rule)."""
+    standings, its Kraken's trick counted for who would have won it (a house rule), and
+    the big table of two decks with the trick of two yellow 7s it plays."""
     section = (ROOT / "docs" / "house-rules" / "first-house-rule.md").read_text(encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     code, out, _ = run("new", "rich-14s", "--extends", "skullking-2021")
@@ -498,6 +499,16 @@ def test_write_your_first_house_rule_as_the_page_says(tmp_path: Path, monkeypatc
     (tmp_path / "kraken.yaml").write_text(sheet_text, "utf-8")
     code, out, _ = run("score", "kraken.yaml")
     assert code == 0 and "$ skullking score kraken.yaml" in section
+    # Step 12: two decks for a big table, in a file of its own as the page shows it, and
+    # the trick of two yellow 7s it plays
+    found = re.search(r"```yaml\n    # big-14s.yaml\n(.*?)    ```", section, re.S)
+    assert found is not None
+    (tmp_path / "big-14s.yaml").write_text(
+        "".join(line[4:] + "\n" for line in found.group(1).splitlines()), encoding="utf-8"
+    )
+    assert run("validate", "--strict", "big-14s.yaml")[0] == 0
+    code, out, _ = run("trick", "--edition", "big-14s.yaml", "--players", "10", "Y7", "Y3", "Y7")
+    assert code == 0 and "$ skullking trick --edition big-14s.yaml --players 10 Y7 Y3 Y7" in section
     for line in out.strip().splitlines():
         assert f"   {line}" in section, line
 

@@ -1142,6 +1142,32 @@ def test_the_trick_checker_says_when_a_house_rules_scoring_pays_the_bonus(client
     assert plain.json()["bonus_paid"] == "if the bid holds"
 
 
+#: A house rule of two decks shuffled together (Rosie's choice of leader left out: a
+#: sheet records one choice per player and round).
+TWO_DECKS = "extends: skullking-2021\nid: two-decks\ndeck: {copies: 2}\nabilities: {choose-leader: null}\n"
+
+
+def test_the_trick_checker_takes_two_copies_of_a_card(client: TestClient) -> None:
+    """A house rule of two decks: the form's cards say how many copies the deck has
+    (each numbered card 2, the escapes 10, each named pirate 2; one of each under the
+    2021 edition), and the trick checker answers a trick of two yellow 7s at the game's
+    table by the position of the winning copy, the first played (Nico's, leading),
+    as the page names the card at that position."""
+    game = new_game(client, rules=TWO_DECKS)
+    form = client.get(f"/api/games/{game}/form").json()
+    copies = {c["code"]: c["copies"] for c in form["cards"]}
+    assert (copies["Y7"], copies["E"], copies["HARRY"], copies["TIG:PIR"]) == (2, 10, 2, 2)
+    assert form["destroying"] == 4  # two Krakens and two White Whales
+    plain = client.get(f"/api/games/{new_game(client)}/form").json()
+    assert {c["copies"] for c in plain["cards"] if c["code"] in ("Y7", "HARRY", "SK")} == {1}
+    answer = trick_api(client, ["Y7", "Y3", "Y7"], 1, 3, game=game)
+    assert answer.status_code == 200, answer.text
+    assert (answer.json()["winner"], answer.json()["winning_card"]) == (1, 0)
+    refused = trick_api(client, ["Y7", "Y7", "Y7"], 0, 3, game=game)
+    assert refused.status_code == 400
+    assert refused.json()["error"] == "'Y7' 3 times in one trick: the deck has 2 Y7"
+
+
 @pytest.mark.parametrize(
     ("cards", "leader", "players"),
     [(["Y3", "FOO"], None, None), (["Y3", "Y4"], 5, 4), (["Y3", "Y3"], None, None), (["Y3", "Y4", "Y5"], None, 2)],
