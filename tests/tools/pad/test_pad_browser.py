@@ -1636,20 +1636,28 @@ def test_bids_saved_the_moment_after_the_last_tap_stay_saved_everywhere(pad: Pad
     round 2 then saved are still shown (no empty draft of round 2 was sent after the
     save). Round 2's bids tapped a second apart and saved within the moment after the
     last: every bid saved stays in the form, after a reload and on another phone, and
-    "Everyone made it" then fills in the tricks won from them."""
+    "Everyone made it" then fills in the tricks won from them. (The page's clock is run
+    on by the test, so a second passes at once.)"""
     ident = pad.server.new_game()
+    pad.context.clock.install()
     page = _game_page(pad, ident)
+
+    def moment(ms: int) -> None:
+        """Run the page's clock on by ``ms``."""
+        pad.context.clock.run_for(ms)
+
     _fill_round(page, [1, 0, 0, 0], [1, 0, 0, 0], {})
     _save_round(page, 1)  # (within 0.8 s of the last tap)
-    page.wait_for_timeout(1200)  # (past the moment a draft of round 2 would have been sent)
+    moment(1200)  # (past the moment a draft of round 2 would have been sent)
     bids = [1, 0, 1, 0]  # round 2: two cards
     for seat, bid in enumerate(bids):
         if seat:
-            page.wait_for_timeout(1000)  # (each bid before the last reaches the pad)
+            moment(1000)  # (each bid before the last reaches the pad)
         _tap(page, "bid", seat, bid)
     page.click("#save-bids")
     expect(page.locator("#notice")).to_contain_text("Round 2: bids saved")
-    page.wait_for_timeout(1500)  # (past the moment the last tap's draft would have been sent)
+    moment(1500)  # (past the moment the last tap's draft would have been sent)
+    page.wait_for_load_state("networkidle")  # (and anything it sent has reached the pad)
     wanted = [str(b) for b in bids]
     assert _bids_shown(page) == wanted
     assert pad.server.get_json(f"/api/games/{ident}/draft")["round"] is None  # nothing in front of the saved bids
