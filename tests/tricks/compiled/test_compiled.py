@@ -171,13 +171,13 @@ def _agree(edition: Edition, plays: Sequence[Play], leader: int, players: int | 
 
 
 def test_every_edition_agrees_on_random_possible_tricks(editions: list[Edition]) -> None:
-    """3,000 tricks an edition's deck can make, per edition and overlay: 2 to 8 cards (up
+    """2,000 tricks an edition's deck can make, per edition and overlay: 2 to 8 cards (up
     to the edition's players), at every player count from the cards up, random leaders."""
     for edition in editions:
         rng = random.Random(edition.id)
         deck = deck_plays(edition, rng)
         won = unwon = 0
-        for _ in range(3_000):
+        for _ in range(2_000):
             size = rng.randint(2, min(8, edition.max_players))
             players = rng.randint(max(size, edition.min_players), edition.max_players)
             result = _agree(edition, rng.sample(deck, size), rng.randrange(players), players)
@@ -186,17 +186,17 @@ def test_every_edition_agrees_on_random_possible_tricks(editions: list[Edition])
             won += getattr(result, "winner", None) is not None
             unwon += getattr(result, "winner", 0) is None
         altering = any(e.kind is not EffectKind.ALLIANCE for e in edition.effects)
-        assert won > 1_000 and (unwon > 0 or not altering), edition.id
+        assert won > 650 and (unwon > 0 or not altering), edition.id
 
 
 def test_distinct_eight_card_tricks_agree(editions: list[Edition]) -> None:
-    """2,000 distinct 8-card tricks per edition of eight or more players: patterns never
+    """1,500 distinct 8-card tricks per edition of eight or more players: patterns never
     seen before, with and without Kraken, White Whale and Loot."""
     for edition in (e for e in editions if e.max_players >= 8):
         rng = random.Random(f"8-{edition.id}")
         deck = deck_plays(edition, rng)
         seen: set[tuple[str, ...]] = set()
-        while len(seen) < 2_000:
+        while len(seen) < 1_500:
             plays = rng.sample(deck, 8)
             codes = tuple(map(str, plays))
             if codes in seen:
