@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
@@ -42,8 +43,11 @@ from skullking.model.records import (
     Ties,
     WhenSeveral,
     ghost_plays,
+    rule_key,
     seat_names,
 )
+from skullking.model.registry import EDITIONS
+from skullking.storage.codec import text
 from skullking.tricks.compiled.plans import new_pattern_id
 from skullking.tricks.compiled.resolver import CompiledTricks
 from skullking.tricks.interpreter import Resolver, TrickResult, always_named, legal_plays
@@ -320,9 +324,6 @@ class Edition:
         their fingerprint."""
         import hashlib
 
-        from skullking.model.registry import EDITIONS
-        from skullking.storage.codec import text
-
         left_out = ("path", "provenance") if described else _NOT_RULES
         values = {
             name: getattr(self, name)
@@ -342,7 +343,6 @@ class Edition:
         """Which of identical copies wins when the rule ``rule`` (of the main list, or of
         the effect ``effect``'s) picks that card: its own ``winner.identical``, else the
         deck's ``identical``; ``None``: as the rule reads the trick."""
-        from skullking.model.records import rule_key
 
         return self.identical_rules.get(rule_key(effect, rule), self.identical)
 
@@ -587,14 +587,17 @@ def _earlier(data: Any) -> Any:
         return data
     found = {key: _earlier(value) for key, value in data.items()}
     later = LATER_FIELDS.get(found.get("r", "")) if isinstance(found.get("r"), str) else None
-    if later:
-        from skullking.model.registry import EDITIONS
-
-        record = EDITIONS.record(found["r"])
-        defaults = [_earlier(EDITIONS.encode(record._field_defaults[name])) for name in later]
-        if found["f"][-len(later) :] == defaults:
-            found["f"] = found["f"][: -len(later)]
+    if later and found["f"][-len(later) :] == _later_defaults(found["r"]):
+        found["f"] = found["f"][: -len(later)]
     return found
+
+
+@functools.cache
+def _later_defaults(record: str) -> list[Any]:
+    """The codec's data of the defaults of ``record``'s :data:`LATER_FIELDS` (worked out
+    once a record, not once each time a fingerprint meets one)."""
+    defaults = EDITIONS.record(record)._field_defaults
+    return [_earlier(EDITIONS.encode(defaults[name])) for name in LATER_FIELDS[record]]
 
 
 #: Fields an edition may leave at these values, left out of its fingerprint when it does:

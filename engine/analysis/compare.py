@@ -32,9 +32,10 @@ from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from skullking.core.errors import SkullKingError
 from skullking.language.expr import PAST
-from skullking.model.records import GAME_PLAYER_NAMES, GAME_SEAT_NAMES, EffectKind
+from skullking.model.records import DEFAULTS, GAME_PLAYER_NAMES, GAME_SEAT_NAMES, EffectKind
+from skullking.rounds import bidding
 from skullking.rounds.context import GameSoFar
-from skullking.scoring.schemes import played_names_used
+from skullking.scoring.schemes import played_names_used, scorer
 from skullking.tricks.interpreter import TrickResult
 
 if TYPE_CHECKING:
@@ -308,7 +309,8 @@ def trick_differences(
     past ``most``, :data:`~skullking.core.limits.MAX_DIFF_TRICKS` by default, that many of
     them spread over the grid: ``grid`` says how many of how many), then ``sample``
     random longer ones."""
-    from skullking.core.limits import MAX_DIFF_TRICKS
+
+    from skullking.core.limits import MAX_DIFF_TRICKS  # (read when called: the limit may be set at run time)
 
     most = MAX_DIFF_TRICKS if most is None else most
     codes_a, codes_b = _trick_codes(a), _trick_codes(b)
@@ -487,7 +489,6 @@ def bid_range(edition: Edition, cards: int, number: int) -> range:
     where they read a player's names about the game so far, every bid a player may make
     at a game's start and 0 to the cards dealt (:func:`bids_refusal` says which a player
     may not make after a given game)."""
-    from skullking.rounds import bidding
 
     low, high = bidding.bid_range(edition, cards=cards, number=number, players=len(PLAYERS), rounds=_rounds(edition))
     if bidding.range_read(edition):
@@ -507,8 +508,6 @@ def bids_refusal(
     ``number`` of ``cards`` cards, after the game ``so_far``: by default none, the
     round taken as a game's start): a bid out of its range, or a bidding rule broken
     (named), or ``None``."""
-    from skullking.rounds import bidding
-    from skullking.rounds.context import GameSoFar
 
     rounds = _rounds(edition)
     if so_far is None:
@@ -545,8 +544,6 @@ def game_so_far(edition: Edition, scheme: Scheme, number: int, past: Past | None
     game's start when ``past`` is ``None``, else ``past``'s rounds scored one by one, each
     after the game before it, as a game played or a score sheet scores them (or why one
     of them cannot be scored)."""
-    from skullking.rounds.context import GameSoFar
-    from skullking.scoring.schemes import scorer
 
     if past is None:
         return GameSoFar.fresh(PLAYERS, number)
@@ -681,7 +678,6 @@ def score_scene(
     it); or why the edition cannot have that round. ``memo`` keeps the points of rounds
     scored alike (a bid changed to 2 scores as a bid of 2), ``refusals`` what the
     bidding rules said and ``pasts`` the game before (see :func:`scene_refusal`)."""
-    from skullking.scoring.schemes import scorer
 
     refused = scene_refusal(edition, scheme, scene, refusals, pasts)
     if refused is not None:
@@ -981,7 +977,6 @@ def _played_pool(editions: Sequence[Edition], schemes: Sequence[Scheme], name: s
     """The cards (as played: a Tigress declared) ``P1`` may play that ``name`` counts, one
     per card of the deck, A's deck first, then the cards only B's has; the editions'
     scorers say what counts."""
-    from skullking.scoring.schemes import scorer
 
     pool: list[str] = []
     for edition, scheme in zip(editions, schemes, strict=True):
@@ -1015,7 +1010,6 @@ def _example(
     of P1's cards played (its ``played_`` names; ``None`` where it lacks a card), and
     ``totals`` each player's points before the round in each (``None`` without a game
     before, or where the edition cannot have it)."""
-    from skullking.scoring.schemes import scorer
 
     edition = editions[0 if side == "a" else 1]
     points = {bonus.id: bonus.points for bonus in edition.bonuses}
@@ -1058,7 +1052,8 @@ def round_differences(
     spread over the grid, seeded by ``seed`` (``grid`` says how many of how many).
     ``kept`` keeps the games before the rounds, per side and scheme, for another
     comparison after the same games (:func:`seat_differences`)."""
-    from skullking.core.limits import MAX_DIFF_ROUNDS
+
+    from skullking.core.limits import MAX_DIFF_ROUNDS  # (read when called: the limit may be set at run time)
 
     most = MAX_DIFF_ROUNDS if most is None else most
     tally = Tally(per_kind=3)
@@ -1151,7 +1146,6 @@ def _default_of(edition: Edition, path: str) -> Any:
     it works out (``dealer + 1`` after a dealer of its own, a tie-break round as any
     round), else the engine's default (:data:`~skullking.model.records.DEFAULTS`);
     ``None`` where the key has none."""
-    from skullking.model.records import DEFAULTS
 
     play = edition.play_rules
     if path == "play.first_leader":
@@ -1211,7 +1205,6 @@ def _seat_sources(edition: Edition) -> tuple[str | None, ...]:
 def _seats(edition: Edition, number: int, table: Sequence[str], so_far: GameSoFar) -> dict[str, str] | str:
     """Who deals round ``number`` at ``table`` after the game ``so_far`` and who leads
     its first trick under ``edition`` (players' names), or why that is not known."""
-    from skullking.rounds import bidding
 
     rounds, count = _rounds(edition), len(table)
     try:

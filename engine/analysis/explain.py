@@ -35,6 +35,7 @@ from skullking.model.records import (
     Pattern,
     Rule,
     TieBreakWinner,
+    rule_key,
 )
 from skullking.scoring.paid import cases_say, when_paid
 from skullking.tricks.interpreter import COUNTED, always_named
@@ -149,8 +150,6 @@ def _rules(
     """The precedence rules, numbered; each ``credited`` to its item of the edition's
     ``precedence`` (an effect's own rules, ``effect``'s, are its item's, credited on its
     line)."""
-    from skullking.model.records import rule_key
-
     for number, rule in enumerate(rules, start=1):
         when = f" when `{rule.when.source}`:" if rule.when is not None else ":"
         group = {

@@ -11,6 +11,8 @@ from typing import Any
 
 from skullking.core.errors import ExpressionError, Problem, shorten
 from skullking.core.suggest import known_list, unknown
+from skullking.language.expr import HIDDEN, compile_expression
+from skullking.model.records import listed_names, when_known
 from skullking.reading.located import Location, Node, position_in_scalar
 
 #: What an id a formula names may look like (a role's, a load's).
@@ -77,8 +79,6 @@ class CheckedFile:
         ``elsewhere`` says, for names that other places offer but this one does not, why
         they are not known here (what the message for such a name adds)."""
         from skullking.core.limits import MAX_EXPRESSION_CHARS
-        from skullking.language.expr import HIDDEN, compile_expression
-        from skullking.model.records import listed_names, when_known
 
         names = tuple(names)
         text = str(source).lower() if isinstance(source, bool) else str(source)

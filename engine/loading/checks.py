@@ -23,6 +23,8 @@ from skullking.loading.checktricks import TrickRules
 from skullking.model.records import (
     RESERVED_OF,
     TRICK_NAMES,
+    card_copies,
+    suit_cards,
 )
 from skullking.reading.located import Node
 
@@ -89,7 +91,6 @@ class Checker:
             self.file.error(
                 f"players.max is {most:,}: the most an edition may allow is {MAX_PLAYERS}", "players", "max"
             )
-        from skullking.model.records import card_copies, suit_cards
 
         deck = d["deck"]
         cards, crossed = 0, False

@@ -30,11 +30,17 @@ from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from skullking.core.errors import SkullKingError
+from skullking.analysis.compare import compare, value_changes
+from skullking.analysis.explain import explain
+from skullking.core.errors import FormulaError, SheetError, SkullKingError
 from skullking.rounds.seating import table_trick
+from skullking.scoring.paid import when_paid
+from skullking.scoring.schemes import scorer
+from skullking.scoring.sheets.score import read_sheet
 from skullking.storage.cache import code_fingerprint
 
-from .games import Editions, RoundError, RulesError, form, record_text, score, sheet_yaml
+from .diffs import rows
+from .games import Editions, RoundError, RulesError, cards_to_tap, form, record_text, score, sheet_of, sheet_yaml
 from .i18n import COOKIE, LANGUAGES, chosen, script_messages, translations
 from .requests import (
     MAX_GAME_ROUNDS,
@@ -52,6 +58,7 @@ from .requests import (
 )
 from .security import Hosts, SameOrigin
 from .sharing import WATCH_ONLY, Access, Sharing
+from .stats import statistics
 from .store import Conflict, NotFound, StaleWrite, Store, StoredGame
 
 if TYPE_CHECKING:
@@ -176,7 +183,6 @@ class Pad:
     def game_record(self, game: StoredGame) -> dict[str, Any]:
         """The score JSON of a game plus its sheet, id, title, version and house rule;
         each round also says who made the bid (``made``: see :func:`_mark_made`)."""
-        from .games import sheet_of
 
         edition = self.edition_of(game)
         record = score(edition, game)
@@ -282,8 +288,6 @@ class Pad:
         return JSONResponse({"id": game_id, "url": f"/games/{game_id}"}, status_code=201)
 
     def _import(self, text: Any, rules: str | None) -> str:
-        from skullking.core.errors import SheetError
-        from skullking.scoring.sheets.score import read_sheet
 
         if isinstance(text, str):
             try:
@@ -507,7 +511,6 @@ class Pad:
     def statistics(self) -> dict[str, Any]:
         """:func:`skullking.tools.pad.stats.statistics` of every stored game (a game its
         edition no longer scores, a house rule changed since, is left out and counted)."""
-        from .stats import statistics
 
         scores = {ident: self.scored(ident, version) for ident, version in self.store.started()}
         for gone in set(self._scores) - set(scores):  # (a deleted game's score goes)
@@ -685,7 +688,6 @@ class Pad:
         return await self._explained(request, edition, game)
 
     async def _explained(self, request: Request, edition: Any, game: StoredGame | None) -> Response:
-        from skullking.analysis.explain import explain
 
         lang = chosen(request.cookies.get(COOKIE), request.headers.get("accept-language"))
         html = await run_in_threadpool(lambda: _markdown(explain(edition, lang)))
@@ -695,9 +697,6 @@ class Pad:
         """The comparison page: at once, the rule values that differ (what is quick to
         tell); the tricks and rounds played both ways, which take a while the first time
         a pair is asked, the page's script fetches from ``GET /api/diff`` and fills in."""
-        from skullking.analysis.compare import value_changes
-
-        from .diffs import rows
 
         a, b = request.query_params.get("a"), request.query_params.get("b")
         values = None
@@ -778,7 +777,6 @@ def _bonus_paid(edition: Edition, record: dict[str, Any]) -> dict[str, Any]:
     """A trick's record with ``bonus_paid``: when the edition's default scheme pays its
     bonus, in the engine's words (``if the bid holds``, ``whatever the bid``: see
     :func:`skullking.scoring.paid.when_paid`), for the page to say beside the bonus."""
-    from skullking.scoring.paid import when_paid
 
     return {**record, "bonus_paid": when_paid(edition.scheme(), "bonus").words()}
 
@@ -787,7 +785,6 @@ def _deck_words(*editions: Edition) -> dict[str, dict[str, Any]]:
     """Every card of the editions' decks (every module) by the code a report writes it
     with, as the trick checker names it: its names per language (the first edition's
     where both have the card), and for a card declared as it is played, the role's."""
-    from .games import cards_to_tap
 
     found: dict[str, dict[str, Any]] = {}
     for edition in editions:
@@ -801,8 +798,6 @@ def _mark_made(edition: Edition, game: StoredGame, record: dict[str, Any]) -> No
     whether the bid was made, as the game's scoring scheme's ``made`` formula says (not
     always the tricks won equal to the bid: a house rule may say otherwise). A round
     the formula cannot judge (a value past its limits) gets none."""
-    from skullking.core.errors import FormulaError
-    from skullking.scoring.schemes import scorer
 
     scheme = edition.scheme(game.scoring)
     judge = scorer(edition, scheme)
@@ -913,7 +908,6 @@ def _worker_report(a: str, b: str) -> tuple[tuple[str, str], str]:
 def _diff_json(a: Any, b: Any) -> str:
     """``skullking diff A B --format json``'s record as JSON text (with a smaller random
     sample of tricks: a page answers fast)."""
-    from skullking.analysis.compare import compare
 
     return json.dumps(compare(a, b, sample=DIFF_SAMPLE, seed=DIFF_SEED, depth=DIFF_DEPTH))
 

@@ -12,13 +12,14 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from skullking.core.resources import rules_text
+
 #: A step of a changed value's path: a key, or a list item named by its id (``[loot]``).
 _STEP = re.compile(r"([^.\[\]]+)|\[([^\]]*)\]")
 
 
 @functools.cache
 def _schema() -> dict[str, Any]:
-    from skullking.core.resources import rules_text
 
     schema: dict[str, Any] = json.loads(rules_text("edition.schema.json"))
     return schema

@@ -17,8 +17,18 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
-from skullking.core.errors import EditionError, Problem, SheetError
+from skullking.core.errors import ContextError, EditionError, Problem, SheetError
+from skullking.core.resources import bundled_edition_files
+from skullking.core.suggest import did_you_mean
+from skullking.language.record import with_rule, write_record
+from skullking.model.records import EffectKind
 from skullking.reading.located import Location, Node
+from skullking.rounds.bidding import bid_range, bid_ranges, dealer, first_leader, range_read, ranges_game
+from skullking.rounds.context import seats_read
+from skullking.rounds.seating import seat_order
+from skullking.scoring.paid import when_paid
+from skullking.scoring.sheets.record import sheet_record
+from skullking.scoring.sheets.score import score_sheet
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
@@ -80,8 +90,6 @@ class Editions:
         """``[{"id", "title"}]`` of the bundled editions, by id, from the editions kept
         here (the bundled files do not change while the pad runs)."""
         if self._listed is None:
-            from skullking.core.resources import bundled_edition_files
-
             self._listed = [{"id": ident, "title": self.get(ident).title} for ident in bundled_edition_files()]
         return [dict(entry) for entry in self._listed]
 
@@ -109,8 +117,6 @@ class Editions:
     @staticmethod
     def _bundled(edition: str) -> Edition:
         import skullking
-        from skullking.core.resources import bundled_edition_files
-        from skullking.core.suggest import did_you_mean
 
         ids = list(bundled_edition_files())
         if edition not in ids:
@@ -166,8 +172,6 @@ def record_text(edition: Edition, game: StoredGame) -> str:
     its bids and no ``end``; a house-rule game carries its rule inline, so that the
     record alone replays. Raises
     :class:`RoundError` for a game whose sheet ``score`` refuses."""
-    from skullking.language.record import with_rule, write_record
-    from skullking.scoring.sheets.record import sheet_record
 
     paths: list[tuple[Any, ...]] = []
     sheet = sheet_of(game)
@@ -203,7 +207,6 @@ def _locate(value: Any, path: tuple[Any, ...], paths: list[tuple[Any, ...]]) -> 
 def score(edition: Edition, game: StoredGame, rounds: Sequence[Mapping[str, Any]] | None = None) -> dict[str, Any]:
     """The ``skullking score --format json`` record of the game (with ``rounds`` in place
     of its stored ones); raise :class:`RoundError` naming each problem's round and field."""
-    from skullking.scoring.sheets.score import score_sheet
 
     paths: list[tuple[Any, ...]] = []
     root = _locate(sheet_of(game, rounds), (), paths)
@@ -349,7 +352,6 @@ def _so_far(edition: Edition, game: StoredGame) -> tuple[GameSoFar, ...]:
     """What each round of ``game`` sees of the game before it, and the next round too
     (see :attr:`~skullking.scoring.sheets.score.SheetScore.so_far`): ``()`` while its
     rounds have problems."""
-    from skullking.scoring.sheets.score import score_sheet
 
     paths: list[tuple[Any, ...]] = []
     try:
@@ -369,12 +371,6 @@ def form(edition: Edition, game: StoredGame, lang: str = "en") -> dict[str, Any]
     trick counting for nobody: a card whose effect counts it for a player loses none),
     whether a bonus counts on a missed bid, the cards a trick can hold. Texts the
     edition gives in several languages are in ``lang`` (the page's)."""
-    from skullking.core.errors import ContextError
-    from skullking.model.records import EffectKind
-    from skullking.rounds.bidding import bid_range, bid_ranges, dealer, first_leader, range_read, ranges_game
-    from skullking.rounds.context import seats_read
-    from skullking.rounds.seating import seat_order
-    from skullking.scoring.paid import when_paid
 
     count = len(game.players)
     modules = set(game.modules if game.modules is not None else edition.modules_for(count))
