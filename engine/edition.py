@@ -15,7 +15,7 @@ import functools
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
-from skullking.core.errors import IllegalTrickError, NotationError, shorten
+from skullking.core.errors import ContextError, FormulaError, IllegalTrickError, NotationError, shorten
 from skullking.core.limits import shown
 from skullking.language.expr import Expression, compile_expression
 from skullking.language.notation import Vocabulary
@@ -24,6 +24,7 @@ from skullking.model.records import (
     BID_RANGE_NAMES,
     EXTRA_ROUND_NAMES,
     LATER_FIELDS,
+    TRICK_ROUND_NAMES,
     Ability,
     Bidding,
     Bonus,
@@ -42,6 +43,7 @@ from skullking.model.records import (
     TieBreakWinner,
     Ties,
     WhenSeveral,
+    fixed,
     ghost_plays,
     rule_key,
     seat_names,
@@ -145,6 +147,17 @@ class Edition:
     #: :func:`~skullking.model.records.rule_key`.
     identical_rules: Mapping[str, Ties]
     # -- derived from the fields on construction --
+    #: The names of the round the rules read (a suit's ``trump``, a bonus's or an
+    #: effect's ``points``, a precedence condition): empty when the rules are the same
+    #: in every round. Else the edition is the rules of every round, and
+    #: :meth:`at_round` gives them in one: tricks are resolved there, never here.
+    round_reads: frozenset[str]
+    #: In the rules of one round (:meth:`at_round`), the values of the round's names
+    #: they were worked out with; ``None`` in an edition as loaded.
+    bound: Mapping[str, int] | None
+    #: The edition as loaded that this one is the rules of a round of (itself, as loaded).
+    template: Edition
+    _rounds: dict[tuple[int, ...], Edition]
     plays: Mapping[str, Play]
     pool_limits: tuple[int, ...]
     #: The copies of each named individual, by its code.
@@ -246,6 +259,20 @@ class Edition:
 
     def _derive(self) -> None:
         setattr_ = object.__setattr__
+        setattr_(self, "bound", None)
+        setattr_(self, "template", self)
+        setattr_(self, "_rounds", {})
+        reads = _round_reads(self)
+        setattr_(self, "round_reads", reads)
+        if reads:
+            # The rules of every round: cards, decks and the notation are the same in
+            # each, taken from round 1's rules at the fewest players; tricks are not
+            # resolved here (which suit is trump, what a card pays depend on the round).
+            shape = self._bind(self.round_values(1, self.min_players))
+            for name in _SHAPED:
+                setattr_(self, name, getattr(shape, name))
+            setattr_(self, "resolve_trick", self._refuse)
+            return
         setattr_(self, "_decks", {})  # module set -> the deck's cards, built on first use
         self_kinds = {k.id: k for k in self.kinds}
         setattr_(self, "_kinds", self_kinds)
@@ -279,7 +306,7 @@ class Edition:
             like: object = (play.suit_index, ids) if play.card.suit is not None else (play.card.kind, play.declared)
             if like not in patterns:
                 patterns[like] = new_pattern_id()
-            points = sum(b.points for b in static if b.id in ids)
+            points = sum(fixed(b.points) for b in static if b.id in ids)
             mask = (ALTERS if play.alters else 0) | (ALLIES if play.allies else 0)
             undeclared = play.role is None and play.card.suit is None
             plays[play.code] = play.replace(
@@ -300,6 +327,136 @@ class Edition:
         resolve = self.compiled.resolve_trick
         resolve.__doc__, resolve.__qualname__ = Edition.resolve_trick.__doc__, Edition.resolve_trick.__qualname__
         setattr_(self, "resolve_trick", resolve)
+
+    # ------------------------------------------------------------------ rounds' rules
+
+    def round_values(
+        self, number: int, players: int, *, cards: int | None = None, schedule: str | None = None
+    ) -> dict[str, int]:
+        """The values of the round's names (:data:`~skullking.model.records.ROUND_NAMES`)
+        in round ``number`` at a table of ``players``: ``cards`` dealt each (default: the
+        schedule's, or a tie-break round's past its end), ``rounds`` in the schedule and
+        ``last_round``. Raises ``KeyError`` for an unknown schedule."""
+        rounds = len(self.schedule(schedule).rounds)
+        if cards is None:
+            cards = self.cards_dealt(number, self.hands(players), schedule)
+            if cards is None:  # a tie-break round
+                last = self.cards_dealt(rounds, self.hands(players), schedule) or 0
+                cards = int(self.extra_round_cards.evaluate({"last_cards": last, "players": players}))
+        return {
+            "round": number,
+            "cards": cards,
+            "players": players,
+            "rounds": rounds,
+            "last_round": int(number == rounds),
+        }
+
+    def at_round(self, number: int, players: int, *, cards: int | None = None, schedule: str | None = None) -> Edition:
+        """The edition's rules in round ``number`` at a table of ``players`` (the values
+        of :meth:`round_values`): every rule that is a formula of the round worked out
+        for it (which suit is trump, what a bonus or an effect pays, which precedence
+        rules hold). The edition itself when its rules are the same in every round
+        (:attr:`round_reads` is empty); else one edition a distinct value, made once
+        (about 5 ms) and kept, with its own compiled resolver and plans.
+
+        >>> import skullking
+        >>> ed = skullking.load_edition("skullking-2021")
+        >>> ed.at_round(3, 4) is ed
+        True
+        """
+        template = self.template
+        if not template.round_reads:
+            return template
+        return template.rules_for(template.round_values(number, players, cards=cards, schedule=schedule))
+
+    def rules_for(self, values: Mapping[str, int]) -> Edition:
+        """:meth:`at_round` from the values of the round's names (those the rules read
+        must be given)."""
+        template = self.template
+        reads = sorted(template.round_reads)
+        key = tuple(values[name] for name in reads)
+        found = template._rounds.get(key)
+        if found is None:
+            if len(template._rounds) >= _ROUNDS_KEPT:
+                template._rounds.clear()
+            found = template._rounds[key] = template._bind(dict(zip(reads, key, strict=True)))
+        return found
+
+    def round_editions(self) -> tuple[Edition, ...]:
+        """The rules of every round the edition deals, each distinct one once: every
+        schedule's rounds and a first tie-break round, at every player count (what an
+        analysis of every trick the rules allow goes through). The edition alone when
+        its rules are the same in every round. Rounds whose rules cannot be worked out
+        (a formula dividing by zero there) are left out."""
+        template = self.template
+        if not template.round_reads:
+            return (template,)
+        found: dict[int, Edition] = {}
+        for number, players, schedule in template.rounds_dealt():
+            try:
+                rules = template.at_round(number, players, schedule=schedule)
+            except FormulaError:
+                continue
+            found.setdefault(id(rules), rules)
+        return tuple(found.values())
+
+    def rounds_dealt(self) -> list[tuple[int, int, str]]:
+        """Every round the edition deals, as (round number, players, schedule id): each
+        schedule's rounds and a first tie-break round, at every player count."""
+        return [
+            (number, players, schedule.id)
+            for schedule in self.schedules
+            for players in range(self.min_players, self.max_players + 1)
+            for number in range(1, len(schedule.rounds) + 2)
+        ]
+
+    def round_formulas(self) -> list[tuple[str, Expression]]:
+        """Each rule that is a formula of the round's names, as (where it stands, in
+        words; the formula), in the file's order."""
+        found: list[tuple[str, Expression]] = []
+        template = self.template
+        for suit in template.suits:
+            if isinstance(suit.trump, Expression):
+                found.append((f"suit {suit.id}: trump", suit.trump))
+        for effect in template.effects:
+            if isinstance(effect.points, Expression):
+                found.append((f"effect {effect.id}: points", effect.points))
+        for effect_id, rules in [(None, template.precedence), *((e.id, e.precedence) for e in template.effects)]:
+            for rule in rules:
+                if rule.when is not None and rule.when.variables & _TRICK_ROUND:
+                    where = f"rule {rule.id}" if effect_id is None else f"effect {effect_id}'s rule {rule.id}"
+                    found.append((f"{where}: when", rule.when))
+        for bonus in template.bonuses:
+            if isinstance(bonus.points, Expression):
+                found.append((f"bonus {bonus.id}: points", bonus.points))
+        return found
+
+    def _bind(self, values: Mapping[str, int]) -> Edition:
+        """The edition with every rule that is a formula of the round's names worked out
+        with ``values``."""
+
+        def rules(items: tuple[Rule, ...]) -> tuple[Rule, ...]:
+            return tuple(r if r.when is None else r._replace(when=r.when.bind(values)) for r in items)
+
+        fields = {name: getattr(self, name) for name in self.FIELDS}
+        fields["suits"] = tuple(s._replace(trump=bool(_worked_out(s.trump, values))) for s in self.suits)
+        fields["bonuses"] = tuple(b._replace(points=int(_worked_out(b.points, values))) for b in self.bonuses)
+        fields["precedence"] = rules(self.precedence)
+        fields["effects"] = tuple(
+            e._replace(points=int(_worked_out(e.points, values)), precedence=rules(e.precedence)) for e in self.effects
+        )
+        bound = Edition(**fields)
+        object.__setattr__(bound, "bound", dict(values))
+        object.__setattr__(bound, "template", self)
+        return bound
+
+    def _refuse(self, cards: Any = (), leader: int = 0, players: int | None = None) -> TrickResult:
+        """Tricks of an edition whose rules change with the round: refused, naming them."""
+        formulas = "; ".join(f"{where}: '{shorten(f.source, 60)}'" for where, f in self.round_formulas()[:3])
+        raise ContextError(
+            f"the rules of '{self.id}' change with the round ({formulas}): resolve a trick in a round "
+            "(--round N; edition.at_round(number, players))"
+        )
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Pickle the file's fields only; the derived lookups are rebuilt on load.
@@ -437,10 +594,17 @@ class Edition:
         return found[0]
 
     def _own(self, play: Play) -> Play:
+        """This edition's play of ``play``: itself, or for a play of the rules of another
+        round of the same edition (:meth:`at_round`), this edition's play of its card."""
         own = self.plays.get(play.code)
-        if own is None or own != play:
+        if own is None or (own is not play and not self._sibling(play)):
             raise NotationError(f"'{play.code}' is not a card of edition '{self.id}'", token=play.code)
         return own
+
+    def _sibling(self, play: Play) -> bool:
+        """Whether ``play`` is a play of this edition as loaded or of its rules in a round."""
+        template = self.template
+        return any(rules.plays.get(play.code) is play for rules in (template, *template._rounds.values()))
 
     # ------------------------------------------------------------------ tricks
 
@@ -477,6 +641,8 @@ class Edition:
     ) -> TrickResult:
         """:meth:`resolve_trick` by the reference interpreter (the rules read as they are
         written, nothing compiled): the same answer, or the same error."""
+        if self.round_reads:
+            return self._refuse()
         return self.interpreter.resolve_trick(cards, leader, players)
 
     def led_suit(self, trick: str | Sequence[str | Play]) -> str | None:
@@ -530,6 +696,13 @@ class Edition:
             cards = min(cards, int(self.hand_limit.evaluate({"players": players})))
         return cards
 
+    def tie_break_cards(self, players: int, schedule: str | None = None) -> int:
+        """Cards dealt to each of ``players`` tied players in a tie-break round
+        (``scoring.extra_round_cards``; by default as many as the schedule's last round)."""
+        rounds = len(self.schedule(schedule).rounds)
+        last = self.cards_dealt(rounds, self.hands(players), schedule) or 1
+        return int(self.extra_round_cards.evaluate({"last_cards": last, "players": players}))
+
     def ghost_at(self, players: int) -> Ghost | None:
         """The ghost hand where it plays at a table of ``players`` (``ghost.players``: two
         in the 2021 rulebook), else ``None``."""
@@ -556,7 +729,7 @@ class Edition:
 
     def alliance_points(self) -> int:
         """Points each ally earns from an alliance card (0 when the edition has none)."""
-        return next((e.points for e in self.effects if e.kind is EffectKind.ALLIANCE), 0)
+        return next((fixed(e.points) for e in self.effects if e.kind is EffectKind.ALLIANCE), 0)
 
     def score_sheet(
         self,
@@ -625,6 +798,45 @@ def _without_places(value: Any) -> Any:
     return value
 
 
+#: What an edition whose rules change with the round takes from the rules of its
+#: first round (the cards and their notation, the same in every round).
+_SHAPED = (
+    "_decks",
+    "_kinds",
+    "role_names",
+    "_pools",
+    "pool_limits",
+    "named_limits",
+    "plays",
+    "_vocabulary",
+    "interpreter",
+    "compiled",
+)
+#: The rules of so many rounds kept by an edition at most (a distinct value each).
+_ROUNDS_KEPT = 256
+_TRICK_ROUND = frozenset(TRICK_ROUND_NAMES)
+
+
+def _worked_out(value: Any, values: Mapping[str, int]) -> Any:
+    """A rule's value in a round: a formula evaluated with the round's ``values``."""
+    return value.evaluate(values) if isinstance(value, Expression) else value
+
+
+def _round_reads(edition: Edition) -> frozenset[str]:
+    """The round's names the edition's rules read (see :attr:`Edition.round_reads`)."""
+    found: set[str] = set()
+    values = [s.trump for s in edition.suits] + [b.points for b in edition.bonuses]
+    values += [e.points for e in edition.effects]
+    for value in values:
+        if isinstance(value, Expression):
+            found |= value.variables
+    for rules in (edition.precedence, *(e.precedence for e in edition.effects)):
+        for rule in rules:
+            if rule.when is not None:
+                found |= rule.when.variables & _TRICK_ROUND
+    return frozenset(found)
+
+
 def default_play_rules() -> PlayRules:
     """Today's play: the deal passing left, round n led by seat n-1 (the player after
     the dealer), the trick's leader leading after a trick nobody wins, suit followed."""
@@ -670,7 +882,8 @@ def make_plays(edition: Edition) -> list[Play]:
     for suit in edition.suits:
         for rank in suit.ranks:
             card = Card(code=f"{suit.code}{rank}", suit=suit.id, rank=rank)
-            plays.append(Play(code=card.code, card=card, suit_index=suit.slot, rank=rank, trump=suit.trump))
+            trump = bool(fixed(suit.trump))
+            plays.append(Play(code=card.code, card=card, suit_index=suit.slot, rank=rank, trump=trump))
     for kind in edition.kinds:
         variants = [Card(code=kind.code, kind=kind.id)] + [
             Card(code=ind.code, kind=kind.id, individual=ind.id) for ind in kind.individuals

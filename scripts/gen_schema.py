@@ -36,6 +36,21 @@ def expression(what: str) -> dict[str, Any]:
     }
 
 
+def round_value(kind: str, what: str) -> dict[str, Any]:
+    """A rule's value that may change with the round: written as is, or as a formula of
+    the round's names."""
+    out: dict[str, Any] = {
+        "type": [kind, "string"],
+        "description": (
+            f"{what} A formula reads the round's names: 'round', 'cards' (dealt to each player), "
+            "'players', 'rounds', 'last_round'."
+        ),
+    }
+    if kind == "integer":
+        out.update(minimum=-MAX_LITERAL, maximum=MAX_LITERAL)
+    return out
+
+
 def obj(description: str, properties: dict[str, Any], required: list[str] | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {
         "type": "object",
@@ -152,7 +167,8 @@ RULE = obj(
         "descriptions": DESCRIPTIONS,
         "when": expression(
             "Optional condition on the trick. Names: every role id (how many cards play that role), "
-            "'numbered', 'trump' (numbered and trump cards in the trick) and 'cards'."
+            "'numbered', 'trump' (numbered and trump cards in the trick) and 'cards' (the cards in the "
+            "trick); and the round's: 'round', 'players', 'rounds', 'last_round' (e.g. 'round >= 6')."
         ),
         "winner": obj(
             "Which card wins when the rule applies.",
@@ -274,12 +290,11 @@ EFFECT = obj(
             "says an English rules guide); false (the default): they become allies as in any other won trick "
             "(a German score keeper's article removes the alliance only for the Kraken).",
         },
-        "points": {
-            "type": "integer",
-            "minimum": -MAX_LITERAL,
-            "maximum": MAX_LITERAL,
-            "description": "alliance: points each ally earns (when, see 'pays').",
-        },
+        "points": round_value(
+            "integer",
+            "alliance: points each ally earns (when, see 'pays'): a number, or a formula of the round, e.g. "
+            "'10 * cards' or 'if last_round == 1 then 40 else 20'.",
+        ),
         "pays": {
             "enum": ["both_made", "own_made", "always"],
             "description": (
@@ -357,10 +372,11 @@ SUIT = obj(
     {
         "id": ident("The suit's id"),
         "code": CODE,
-        "trump": {
-            "type": "boolean",
-            "description": "Whether the suit is trump (beats the other suits). Default false.",
-        },
+        "trump": round_value(
+            "boolean",
+            "Whether the suit is trump (beats the other suits): true or false (the default), or a condition "
+            "on the round, e.g. 'round % 2 == 0' (trump in the even rounds only).",
+        ),
         "module": {"type": "string", "description": "The module the suit belongs to (default 'base')."},
         "ranks": obj(
             "The ranks of the suit: one card of each rank from 'from' to 'to'.",
@@ -621,12 +637,11 @@ SCHEMA: dict[str, Any] = {
                 "when the winning card matches 'winner'.",
                 {
                     "id": ident("The bonus id, written in score sheets"),
-                    "points": {
-                        "type": "integer",
-                        "minimum": -MAX_LITERAL,
-                        "maximum": MAX_LITERAL,
-                        "description": "Points per matching captured card.",
-                    },
+                    "points": round_value(
+                        "integer",
+                        "Points per matching captured card: a number, or a formula of the round, e.g. "
+                        "'round' (worth the round's number) or 'if round > 5 then 30 else 20'.",
+                    ),
                     "winner": PATTERN,
                     "captured": {
                         "description": (

@@ -20,9 +20,13 @@ if TYPE_CHECKING:
 
 
 def answer(edition: Edition, kind: str, given: dict[str, Any]) -> dict[str, Any]:
-    """The output for one vector's input of ``kind`` (``trick``, ``legal`` or ``round``)."""
-    from skullking.analysis.vectors import score_round
+    """The output for one vector's input of ``kind`` (``trick``, ``legal`` or ``round``),
+    in the rules of the input's ``round`` where it gives one (an edition whose rules
+    change with the round)."""
+    from skullking.analysis.vectors import in_round, score_round
 
+    if "round" in given and edition.round_reads:
+        edition = in_round(edition, int(given["round"]))
     if kind == "trick":
         return edition.resolve_trick(given["cards"], leader=given["leader"], players=given["players"]).as_json()
     if kind == "legal":

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from skullking.edition import Edition
     from skullking.tricks.interpreter import TrickResult
 
-from skullking.tools.common import NO_CARDS, UsageError, write_json
+from skullking.tools.common import NO_CARDS, UsageError, in_round, write_json
 
 
 def _bounded_int(text: str) -> int:
@@ -47,12 +47,13 @@ def _batch_line(edition: Edition, line: str) -> dict[str, Any]:
         return {"error": f"not a trick: {exc}"}
     if not isinstance(item, dict) or not isinstance(item.get("cards"), list):
         return {"error": "each line must be an object with a list 'cards'"}
-    unknown = sorted(set(item) - {"cards", "leader", "players"})
+    unknown = sorted(set(item) - {"cards", "leader", "players", "round"})
     if unknown:
-        return {"error": f"unknown key '{shorten(unknown[0])}' (allowed: cards, leader, players)"}
-    # null is the same as leaving the key out: leader 0, as many players as cards
-    leader, players = item.get("leader"), item.get("players")
-    for name, value in (("leader", leader), ("players", players)):
+        return {"error": f"unknown key '{shorten(unknown[0])}' (allowed: cards, leader, players, round)"}
+    # null is the same as leaving the key out: leader 0, as many players as cards, the
+    # edition's rules as loaded (refused where they change with the round)
+    leader, players, number = item.get("leader"), item.get("players"), item.get("round")
+    for name, value in (("leader", leader), ("players", players), ("round", number)):
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
             return {"error": f"'{name}' must be a whole number, got {shorten(json.dumps(value))}"}
     if not all(isinstance(c, str) for c in item["cards"]):
@@ -60,8 +61,9 @@ def _batch_line(edition: Edition, line: str) -> dict[str, Any]:
     if not item["cards"]:  # refused as the trick command refuses no cards, whatever the players
         return {"error": f'{NO_CARDS} (e.g. {{"cards": ["Y10", "Y6", "G14", "B2"]}})'}
     try:
-        return trick_json(edition.resolve_trick(item["cards"], leader=leader or 0, players=players))
-    except SkullKingError as exc:
+        rules = in_round(edition, number, players or len(item["cards"]), "'round'")
+        return trick_json(rules.resolve_trick(item["cards"], leader=leader or 0, players=players))
+    except (SkullKingError, UsageError) as exc:
         return {"error": str(exc)}
 
 

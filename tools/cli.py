@@ -46,6 +46,7 @@ from skullking.tools.common import (
     STDIN,
     TextOut,
     UsageError,
+    in_round,
     named_edition,
     read_stdin,
     text_lines,
@@ -178,14 +179,17 @@ def cmd_trick(args: argparse.Namespace, out: TextIO) -> int:
     if args.batch is not None:
         if args.cards:
             raise UsageError("give cards or --batch, not both")
-        for option, value in (("--leader", args.leader), ("--players", args.players)):
+        for option, value in (("--leader", args.leader), ("--players", args.players), ("--round", args.round)):
             if value is not None:
-                raise UsageError(f"{option} does not go with --batch: each line gives its own 'leader' and 'players'")
+                raise UsageError(
+                    f"{option} does not go with --batch: each line gives its own 'leader', 'players' and 'round'"
+                )
         return trick_batch(edition, args.batch, out)
     if not args.cards:
         raise UsageError(f"{NO_CARDS} (e.g. skullking trick Y10 Y6 G14 B2)")
     cards = edition.parse_cards(args.cards)
-    result = edition.resolve_trick(cards, leader=args.leader or 0, players=args.players)
+    edition = in_round(edition, args.round, args.players or len(cards))
+    result = edition.resolve_trick(edition.parse_cards(list(cards)), leader=args.leader or 0, players=args.players)
     if args.format == "json":
         write_json(out, trick_json(result))
     else:
@@ -198,6 +202,7 @@ def cmd_trick(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_legal(args: argparse.Namespace, out: TextIO) -> int:
     edition = named_edition(args.edition, args)
+    edition = in_round(edition, args.round, args.players or max(len(args.cards), edition.min_players))
     legal = edition.legal_plays(args.hand, edition.parse_cards(args.cards), players=args.players)
     codes = [str(p) for p in legal]
     if args.format == "json":
@@ -250,6 +255,13 @@ def _explained(args: argparse.Namespace) -> str:
 
 
 # ---------------------------------------------------------------------- main
+
+
+#: ``--round``'s help, on every command whose answer may depend on the round.
+ROUND_HELP = (
+    "the round the trick is played in, where the edition's rules change with the round (which suit is "
+    "trump, what a bonus pays, which precedence rules hold); past the schedule: a tie-break round"
+)
 
 
 def _options(
@@ -330,6 +342,7 @@ def _parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     )
     p.add_argument("--leader", type=int, default=None, help="seat of the player who led (default 0)")
     p.add_argument("--players", type=int, default=None, help="number of players (default: the number of cards)")
+    p.add_argument("--round", type=int, default=None, metavar="N", help=ROUND_HELP)
     p.add_argument(
         "--batch",
         metavar="FILE",
@@ -342,6 +355,7 @@ def _parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     p.add_argument(
         "--players", type=int, default=None, help="number of players (checks cards used only from N players)"
     )
+    p.add_argument("--round", type=int, default=None, metavar="N", help=ROUND_HELP)
     p.add_argument("cards", nargs="*", metavar="CARD", help="the cards played so far in this trick")
     p.set_defaults(run=cmd_legal)
 
@@ -469,6 +483,14 @@ def _parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     p.add_argument(
         "--out", metavar="DIR", help="write tricks.json, legal.json and rounds.json into DIR (made if missing)"
     )
+    p.add_argument(
+        "--round",
+        type=int,
+        default=None,
+        metavar="N",
+        help="the vectors of the rules of round N, for an edition whose rules change with the round (each "
+        "vector's input then gives its 'round')",
+    )
     p.set_defaults(run=cmd_vectors)
 
     p = sub.add_parser(
@@ -487,6 +509,13 @@ def _parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     p.add_argument("--tags", metavar="T,...", help="run only the vectors with at least one of these feature tags")
     p.add_argument("--skip-tags", metavar="T,...", help="skip the vectors with any of these feature tags")
     p.add_argument("--timeout", type=float, default=10.0, help="seconds to wait for each answer (default 10)")
+    p.add_argument(
+        "--round",
+        type=int,
+        default=None,
+        metavar="N",
+        help="run the vectors of the rules of round N, for an edition whose rules change with the round",
+    )
     p.set_defaults(run=cmd_conformance)
 
     p = sub.add_parser("score", parents=[_options(sheet=True)], help="score a game sheet (YAML or JSON)")

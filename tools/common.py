@@ -93,6 +93,19 @@ def named_edition(name: str, args: argparse.Namespace) -> Edition:
         raise
 
 
+def in_round(edition: Edition, number: int | None, players: int, option: str = "--round") -> Edition:
+    """The edition's rules in round ``number`` (given as ``option``) at a table of
+    ``players``: its rules as loaded when no round is given (refused later, by name,
+    where they change with the round)."""
+    from skullking.core.limits import MAX_ROUNDS, shown
+
+    if number is None:
+        return edition
+    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= MAX_ROUNDS + 1:
+        raise UsageError(f"{option} {shown(number)}: a round is a whole number from 1 to {MAX_ROUNDS + 1}")
+    return edition.at_round(number, players)
+
+
 def read_stdin() -> bytes:
     """Standard input, at most one byte past the size limit (the reader sees it is too large)."""
     from skullking.core.limits import MAX_FILE_BYTES

@@ -22,7 +22,7 @@ from collections import deque
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, TextIO
 
-from skullking.tools.common import UsageError, named_edition, write_json
+from skullking.tools.common import UsageError, in_round, named_edition, write_json
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
@@ -33,18 +33,38 @@ SELF = (sys.executable, "-m", "skullking.tools.adapter")
 STDERR_LINES = 10
 
 
+def vectors_round(edition: Edition, number: int | None) -> int | None:
+    """The round whose rules the vectors of ``edition`` are made of (``--round``):
+    required where its rules change with the round, and a round whose rules are those
+    of every table."""
+    from skullking.analysis.vectors import in_round as vector_rules
+
+    if number is None:
+        if edition.round_reads:
+            where = "; ".join(f"{where}: '{f.source}'" for where, f in edition.round_formulas()[:3])
+            raise UsageError(f"the rules of '{edition.id}' change with the round ({where}): give --round N")
+        return None
+    in_round(edition, number, edition.min_players)  # (a sound round number)
+    try:
+        vector_rules(edition, number)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    return number
+
+
 def cmd_vectors(args: argparse.Namespace, out: TextIO) -> int:
     from skullking.analysis.vectors import KINDS, document, stdout_document, text
 
     edition = named_edition(args.given_edition, args)
+    number = vectors_round(edition, args.round)
     if args.out is None:
-        out.write(text(stdout_document(edition)))
+        out.write(text(stdout_document(edition, number)))
         return 0
     folder = Path(args.out)
     try:
         folder.mkdir(parents=True, exist_ok=True)
         for kind in KINDS:
-            (folder / f"{kind}.json").write_text(text(document(edition, kind)), encoding="utf-8")
+            (folder / f"{kind}.json").write_text(text(document(edition, kind, number)), encoding="utf-8")
     except OSError as exc:
         raise UsageError(f"cannot write to '{args.out}': {exc.strerror or exc}") from None
     return 0
@@ -152,9 +172,11 @@ def run_suite(
     tags: set[str],
     skip_tags: set[str],
     timeout: float,
+    number: int | None = None,
 ) -> dict[str, Any]:
     """Run every vector of ``edition`` (those ``tags`` and ``skip_tags`` select) through
-    the program ``argv``: the report, by feature."""
+    the program ``argv``: the report, by feature (``number``: the vectors of that
+    round's rules, see :func:`skullking.analysis.vectors.document`)."""
     from skullking.analysis.vectors import REQUEST_KINDS, agrees, documents
 
     features: dict[str, dict[str, int]] = {}
@@ -162,7 +184,7 @@ def run_suite(
     failures: list[dict[str, Any]] = []
     child: _Child | None = None
     try:
-        for doc in documents(edition):
+        for doc in documents(edition, number):
             kind = doc["kind"]
             for vector in doc["vectors"]:
                 chosen = (not tags or tags & set(vector["tags"])) and not skip_tags & set(vector["tags"])
@@ -195,6 +217,7 @@ def cmd_conformance(args: argparse.Namespace, out: TextIO) -> int:
     if args.timeout <= 0:
         raise UsageError(f"--timeout must be positive, got {args.timeout:g}")
     edition = named_edition(args.edition, args)
+    number = vectors_round(edition, args.round)
     if args.self:
         argv = [*SELF, *(["--allow-paths"] if args.allow_paths else [])]
     else:
@@ -205,7 +228,13 @@ def cmd_conformance(args: argparse.Namespace, out: TextIO) -> int:
         if not argv:
             raise UsageError("--cmd: no program given")
     report = run_suite(
-        edition, args.edition, argv, tags=_tags(args.tags), skip_tags=_tags(args.skip_tags), timeout=args.timeout
+        edition,
+        args.edition,
+        argv,
+        tags=_tags(args.tags),
+        skip_tags=_tags(args.skip_tags),
+        timeout=args.timeout,
+        number=number,
     )
     if args.format == "json":
         write_json(out, report)

@@ -15,6 +15,7 @@ from itertools import product
 from typing import TYPE_CHECKING, NamedTuple
 
 from skullking.core.errors import SkullKingError, printable
+from skullking.language.expr import Expression
 from skullking.model.records import EffectKind, NextLeader, Pick
 
 if TYPE_CHECKING:
@@ -51,10 +52,16 @@ def _first_change(base: Edition) -> Change:
     of the first suit), and a two-card trick that earns it."""
     if base.bonuses:
         bonus = base.bonuses[0]
-        what = f"the '{bonus.id}' bonus pays {bonus.points + 10} instead of {bonus.points}"
-        lines: tuple[str, ...] = (f"  {bonus.id}: {{points: {bonus.points + 10}}}",)
+        points = bonus.points
+        # (a formula of the round, as in 'points: round', becomes '(round) + 10')
+        more = f"'({points.source}) + 10'" if isinstance(points, Expression) else str(points + 10)
+        was = f"'{points.source}'" if isinstance(points, Expression) else str(points)
+        what = f"the '{bonus.id}' bonus pays {more.strip(chr(39))} instead of {was.strip(chr(39))}"
+        lines: tuple[str, ...] = (f"  {bonus.id}: {{points: {more}}}",)
         ident = bonus.id
-        others = ", ".join(f"{b.id} (+{b.points})" for b in base.bonuses[1:])
+        others = ", ".join(
+            f"{b.id} (+{b.points.source if isinstance(b.points, Expression) else b.points})" for b in base.bonuses[1:]
+        )
         if others:
             # A second bonus, to remove: a commented line the author can uncomment.
             lines += (
@@ -80,9 +87,10 @@ def _trick_earning(base: Edition, bonus: str) -> str | None:
         return None
     codes = list(base.plays)
     players = max(2, base.min_players)
+    rules = base.at_round(1, players)  # (the rules of a round: a bonus may change with it)
     for a, b in product(codes, codes):
         try:
-            result = base.resolve_trick([a, b], players=players)
+            result = rules.resolve_trick([a, b], players=players)
         except SkullKingError:
             continue
         if bonus in result.bonuses:

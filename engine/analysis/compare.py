@@ -30,6 +30,7 @@ from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
+from skullking.analysis.exhaustive import round_pairs
 from skullking.core.errors import SkullKingError
 from skullking.language.expr import PAST
 from skullking.model.records import DEFAULTS, GAME_PLAYER_NAMES, GAME_SEAT_NAMES, EffectKind
@@ -299,6 +300,39 @@ def spread_sample(size: int, most: int, seed: int) -> Iterator[int]:
 
 
 def trick_differences(
+    a: Edition, b: Edition, *, sample: int = 2000, seed: int = 2021, depth: int = 3, most: int | None = None
+) -> dict[str, Any]:
+    """:func:`tricks_in_round` of ``a`` and ``b``; where the rules of either change with
+    the round, of the rules of both in each round, each distinct pair once
+    (:func:`~skullking.analysis.exhaustive.round_pairs`): the counts added up, and each
+    example with the ``rounds`` of the default schedule (at the fewest players both
+    allow, and the first tie-break round after it) whose rules it was played under."""
+    pairs = round_pairs(a, b)
+    if pairs == [(a, b)]:
+        return tricks_in_round(a, b, sample=sample, seed=seed, depth=depth, most=most)
+    players = max(a.min_players, b.min_players)
+    length = len(a.schedule().rounds)
+    numbers: dict[tuple[int, int], list[int]] = {}
+    for number in range(1, length + 2):  # (and a first tie-break round)
+        pair = (a.at_round(number, players), b.at_round(number, players))
+        numbers.setdefault((id(pair[0]), id(pair[1])), []).append(number)
+    merged: dict[str, Any] = {}
+    for x, y in pairs:
+        found = tricks_in_round(x, y, sample=sample, seed=seed, depth=depth, most=most)
+        rounds = numbers.get((id(x), id(y)), [])
+        for key in ("examples", "only_a_examples", "only_b_examples"):
+            found[key] = [{**example, "rounds": rounds} for example in found[key]]
+        if not merged:
+            merged = found
+            continue
+        for key in ("checked", "differ", "only_a", "only_b"):
+            merged[key] += found[key]
+        for key in ("examples", "only_a_examples", "only_b_examples"):
+            merged[key] += found[key]
+    return merged
+
+
+def tricks_in_round(
     a: Edition, b: Edition, *, sample: int = 2000, seed: int = 2021, depth: int = 3, most: int | None = None
 ) -> dict[str, Any]:
     """Tricks whose winner, next leader, bonus, alliances or player they count for differ
@@ -685,7 +719,9 @@ def score_scene(
     key = scene._replace(bid=scene.bid + scene.change, change=0)
     if memo is not None and key in memo:
         return memo[key]
-    scoring, rounds = scorer(edition, scheme), _rounds(edition)
+    # (the rules of the scene's round: a bonus may pay what the round says)
+    rules = edition.at_round(scene.number, len(PLAYERS), cards=scene.cards)
+    scoring, rounds = scorer(rules, scheme), _rounds(edition)
     game = None
     if scoring.game_names:
         so_far = _so_far(edition, scheme, scene, pasts)

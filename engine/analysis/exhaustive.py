@@ -30,7 +30,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from skullking.core.errors import SkullKingError
+from skullking.core.errors import FormulaError, SkullKingError
 from skullking.model.cards import UNDECLARED, Play
 from skullking.model.records import BonusesPaid, Effect, EffectKind, Fallback, NextLeader, Pattern, Pick, Rule, Ties
 from skullking.tricks.interpreter import (
@@ -333,12 +333,24 @@ def _vectors(limits: tuple[int, ...], most: int) -> Iterator[tuple[int, ...]]:
 
 
 def play_all(edition: Edition, *, done: Callable[[Usage], bool] | None = None, limit: int | None = None) -> Usage:
-    """Play every trick of the analysis under ``edition`` and record what mattered;
-    stop early once ``done`` says everything there is to find was found."""
+    """Play every trick of the analysis under ``edition`` (in the rules of each of its
+    rounds, where they change with the round: :meth:`Edition.round_editions
+    <skullking.edition.Edition.round_editions>`) and record what mattered; stop early
+    once ``done`` says everything there is to find was found."""
     started = time.perf_counter()
     limit = MAX_TRICKS if limit is None else limit
-    domain = _Domain([edition])
     usage = Usage()
+    for rules in edition.round_editions():
+        _play_into(usage, rules, done, limit)
+        if not usage.complete or (done is not None and done(usage)):
+            break
+    usage.seconds = time.perf_counter() - started
+    return usage
+
+
+def _play_into(usage: Usage, edition: Edition, done: Callable[[Usage], bool] | None, limit: int) -> None:
+    """:func:`play_all` under ``edition``'s rules (the same in every round), into ``usage``."""
+    domain = _Domain([edition])
     resolver = edition.interpreter
     effects = edition.effects
     # (effects whose trick pays nothing: one that counts it for a player with its
@@ -370,15 +382,31 @@ def play_all(edition: Edition, *, done: Callable[[Usage], bool] | None = None, l
         usage.bonuses.update(result.bonuses)  # (a trick nobody won pays where it counts for somebody)
         if done is not None and usage.tricks % 64 == 0 and done(usage):
             break
-    usage.seconds = time.perf_counter() - started
-    return usage
 
 
 def same_tricks(a: Edition, b: Edition, limit: int = MAX_TRICKS) -> bool:
     """Whether every trick of the analysis ends alike under ``a`` and ``b`` (editions
-    with the same cards): same winner, next leader, bonus and alliances. More than
-    ``limit`` tricks count as a difference (the answer must be proven to be yes)."""
-    return same_tricks_each(b, [a], limit).answers[0]
+    with the same cards): same winner, next leader, bonus and alliances, in every round
+    (:func:`round_pairs`). More than ``limit`` tricks count as a difference (the answer
+    must be proven to be yes)."""
+    return all(same_tricks_each(y, [x], limit).answers[0] for x, y in round_pairs(a, b))
+
+
+def round_pairs(a: Edition, b: Edition) -> list[tuple[Edition, Edition]]:
+    """The rules of ``a`` and ``b`` in the same round, each distinct pair once, over
+    every round either edition deals (:meth:`Edition.round_editions
+    <skullking.edition.Edition.round_editions>`): ``[(a, b)]`` when neither's rules
+    change with the round."""
+    if not (a.round_reads or b.round_reads):
+        return [(a, b)]
+    found: dict[tuple[int, int], tuple[Edition, Edition]] = {}
+    for number, players, schedule in dict.fromkeys([*a.rounds_dealt(), *b.rounds_dealt()]):
+        try:
+            pair = (a.at_round(number, players, schedule=schedule), b.at_round(number, players, schedule=schedule))
+        except (KeyError, FormulaError):
+            continue  # a round one of them does not deal, or whose rules cannot be worked out
+        found.setdefault((id(pair[0]), id(pair[1])), pair)
+    return list(found.values())
 
 
 class Alike(NamedTuple):

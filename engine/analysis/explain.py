@@ -25,6 +25,8 @@ import os
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from skullking.core.errors import FormulaError
+from skullking.language.expr import Expression
 from skullking.model.records import (
     DEFAULTS,
     AbilityKind,
@@ -241,6 +243,55 @@ def _counted(effect: Effect) -> str:
     return f"the trick counts as a trick won for {', else '.join(named)} ({paid}; who leads next is as above)"
 
 
+def _value(value: int | Expression) -> str:
+    """A rule's value as written: a number, or its formula of the round in backquotes."""
+    return f"`{value.source}`" if isinstance(value, Expression) else str(value)
+
+
+def _in_rounds(edition: Edition, lines: list[str]) -> None:
+    """The rules that change with the round, each with its formula and its values in a
+    few rounds of the default schedule (the first three and the last) at a table of four
+    (or the nearest count the edition allows); a precedence rule's condition with the
+    round's names written as their values."""
+    formulas = edition.round_formulas()
+    if not formulas:
+        return
+    players = max(edition.min_players, min(4, edition.max_players))
+    length = len(edition.schedule().rounds)
+    numbers = sorted({*range(1, min(3, length) + 1), length})
+    lines += [
+        "## Rules that change with the round",
+        "",
+        f"Worked out for each round (`skullking trick --round N`); here in rounds "
+        f"{', '.join(map(str, numbers))} of the `{edition.default_schedule}` schedule at {players} players:",
+        "",
+    ]
+    for where, formula in formulas:
+        shown = []
+        for number in numbers:
+            values = edition.round_values(number, players)
+            try:
+                if formula.variables <= values.keys():
+                    value = formula.evaluate(values)
+                    said = str(value).lower() if formula.type == "truth value" else str(value)
+                else:  # (a trick's condition: the round's names written as their values)
+                    said = f"`{_substituted(formula, values)}`"
+            except FormulaError as exc:
+                said = f"cannot be worked out ({exc})"
+            shown.append(f"round {number}: {said}")
+        lines.append(f"- {where} `{formula.source}` - {'; '.join(shown)}")
+    lines.append("")
+
+
+def _substituted(formula: Expression, values: Mapping[str, int]) -> str:
+    """``formula``'s text with each name of ``values`` written as its value."""
+    text = formula.source
+    found = formula.places(values.keys())
+    for column, name in sorted(found, reverse=True):
+        text = text[: column - 1] + str(values[name]) + text[column - 1 + len(name) :]
+    return text
+
+
 def _alliance_paid(edition: Edition, effect: Effect) -> str:
     """What each ally earns and when: as the alliance's ``pays`` says, where the
     default scheme's cases pay ``alliance`` (the 2021 rulebook's scoring adds it to a
@@ -249,20 +300,21 @@ def _alliance_paid(edition: Edition, effect: Effect) -> str:
     paid = when_paid(edition.scheme(), "alliance")
     pays, made = _PAYS[effect.pays], paid.made
     if not paid.cases:
-        return f"nothing: the scoring does not pay the alliance's {effect.points}"
+        return f"nothing: the scoring does not pay the alliance's {_value(effect.points)}"
     if not paid.known:
-        return f"{effect.points} {pays}, paid {paid.words()}"
+        return f"{_value(effect.points)} {pays}, paid {paid.words()}"
     if made.every and paid.missed.every:
-        return f"{effect.points} {pays}"
+        return f"{_value(effect.points)} {pays}"
     if effect.pays is not AlliancePays.ALWAYS:  # (only an ally who made the bid earns)
         if made.every:
-            return f"{effect.points} {pays}"
+            return f"{_value(effect.points)} {pays}"
         if made.cases:
-            return f"{effect.points} {pays}, as {cases_say(made.cases)}"
-        return f"nothing: the scoring does not pay the alliance's {effect.points} on a made bid"
+            return f"{_value(effect.points)} {pays}, as {cases_say(made.cases)}"
+        return f"nothing: the scoring does not pay the alliance's {_value(effect.points)} on a made bid"
     if made.every and not paid.missed.every and not paid.missed.cases:
-        return f"{effect.points} {_PAYS[AlliancePays.OWN_MADE]} (the alliance pays always, the scoring on a made bid)"
-    return f"{effect.points} {paid.words(verb='when', holds='is made')}"
+        own = _PAYS[AlliancePays.OWN_MADE]
+        return f"{_value(effect.points)} {own} (the alliance pays always, the scoring on a made bid)"
+    return f"{_value(effect.points)} {paid.words(verb='when', holds='is made')}"
 
 
 def _bidding(edition: Edition, lines: list[str], said: Mapping[str, str]) -> None:
@@ -320,7 +372,9 @@ def explain(edition: Edition, language: str | None = None) -> str:
     lines += ["## Deck", ""]
     deck = edition.data["deck"]
     for suit, data in zip(edition.suits, deck["suits"], strict=True):
-        trump = ", **trump**" if suit.trump else ""
+        trump = ", **trump**" if suit.trump is True else ""
+        if isinstance(suit.trump, Expression):
+            trump = f", **trump** when `{suit.trump.source}`"
         names = f"; names {_languages(data)}" if data.get("names") else ""
         copies = edition.copies.get(f"{suit.code}{suit.ranks[0]}", 1) if suit.ranks else 1
         each = f", {copies} copies of each" if copies > 1 else ""
@@ -445,7 +499,7 @@ def explain(edition: Edition, language: str | None = None) -> str:
         captured = " or ".join(_pattern(p) for p in bonus.captured)
         itself = ", the winning card itself not counted" if bonus.exclude_winner else ""
         lines.append(
-            f"- `{bonus.id}`: +{bonus.points} per card of {captured} in the trick{winner}{itself}"
+            f"- `{bonus.id}`: +{_value(bonus.points)} per card of {captured} in the trick{winner}{itself}"
             f"{_said(bonus.description, said)}{_from(edition, f'bonus:{bonus.id}')}"
         )
     lines.append("")
@@ -515,6 +569,7 @@ def explain(edition: Edition, language: str | None = None) -> str:
             f"{_from(edition, 'ghost')}",
             "",
         ]
+    _in_rounds(edition, lines)
     lines += ["## Rounds", ""]
     if edition.hand_limit is not None:
         lines.append(f"- hand limit: `{edition.hand_limit.source}`{_from(edition, 'hand_limit')}")

@@ -58,7 +58,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from skullking.core.errors import FormulaError
 from skullking.language.expr import PAST
-from skullking.model.records import GAME_PLAYER_NAMES, POINTS, EffectKind
+from skullking.model.records import GAME_PLAYER_NAMES, POINTS, EffectKind, fixed
 from skullking.rounds.bidding import bid_range, range_read, round_values
 from skullking.scoring.schemes import adjusted, case_points
 
@@ -322,11 +322,12 @@ class Domain:
         #: values are then those of a game's start alone: not every one).
         self.own_ranges = bool(range_read(edition))
         self.hands = max((edition.hands(n) for n in range(edition.min_players, edition.max_players + 1)), default=1)
-        alliance = next((e for e in edition.effects if e.kind is EffectKind.ALLIANCE), None)
-        allies = 0 if alliance is None else sum(k.copies for k in edition.kinds if k.effect == alliance.id)
-        self.alliance = tuple(sorted({alliance.points * k for k in range(allies + 1)} if alliance else {0}))
+        # (what the cards pay, in the rules of every round: see Edition.round_editions)
+        each = edition.round_editions()
+        self.alliance = tuple(sorted({points for rules in each for points in _alliance_values(rules)}))
         self.wagers = tuple(sorted({0, *(edition.wagers.values if edition.wagers is not None else ())}))
-        self.paid = _bonus_copies(edition)
+        #: Each bonus's points and cards it can be paid for, in the rules of each round.
+        self.paid = [_bonus_copies(rules) for rules in each]
         self._sums: dict[int, tuple[int, ...]] = {}
         self.low = min((r.low for r in self.rounds), default=0)
         self.high = max((r.high for r in self.rounds), default=0)
@@ -346,11 +347,14 @@ class Domain:
         """Every sum the bonuses can make in ``won`` tricks."""
         sums = self._sums.get(won)
         if sums is None:
-            reached = {0}
-            for points, copies in self.paid:
-                most = min(copies, won * self.hands)
-                reached = {s + k * points for s in reached for k in range(most + 1)}
-            sums = self._sums[won] = tuple(sorted(reached))
+            found: set[int] = set()
+            for paid in self.paid:  # (the rules of one round: its bonuses together)
+                reached = {0}
+                for points, copies in paid:
+                    most = min(copies, won * self.hands)
+                    reached = {s + k * points for s in reached for k in range(most + 1)}
+                found |= reached
+            sums = self._sums[won] = tuple(sorted(found))
         return sums
 
     def game(self, names: Sequence[str], r: _Round, state: State) -> Iterator[None]:
@@ -382,6 +386,16 @@ class Domain:
         return [values[n] for n in names]
 
 
+def _alliance_values(edition: Edition) -> set[int]:
+    """The alliance points a player can earn in a round of ``edition``'s rules (worked
+    out for it): 0 to as many alliances as the deck's alliance cards."""
+    alliance = next((e for e in edition.effects if e.kind is EffectKind.ALLIANCE), None)
+    if alliance is None:
+        return {0}
+    allies = sum(k.copies for k in edition.kinds if k.effect == alliance.id)
+    return {fixed(alliance.points) * k for k in range(allies + 1)}
+
+
 def _bonus_copies(edition: Edition) -> list[tuple[int, int]]:
     """Each bonus's points and how many cards of the deck it can be paid for in a round:
     the cards that match one of its captured patterns in some role they can take (as
@@ -407,8 +421,9 @@ def _bonus_copies(edition: Edition) -> list[tuple[int, int]]:
             return False
 
         copies = sum(1 for card in deck if matches(card))
-        if copies and bonus.points:
-            out.append((bonus.points, copies))
+        points = fixed(bonus.points)
+        if copies and points:
+            out.append((points, copies))
     return out
 
 

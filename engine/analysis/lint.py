@@ -76,7 +76,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from skullking.analysis.exhaustive import MAX_TRICKS, Usage, play_all, same_tricks_each, trick_sizes
+from skullking.analysis.exhaustive import MAX_TRICKS, Usage, play_all, same_tricks, same_tricks_each, trick_sizes
 from skullking.core.errors import Problem
 from skullking.model.records import EffectKind
 from skullking.reading.located import Location, Node
@@ -192,7 +192,7 @@ def lint_edition(
     sizes = trick_sizes(edition)
     span = f"tricks of {_players(min(sizes), max(sizes)).replace('players', 'cards').replace('player', 'card')}"
     roles_played = {p.role for p in edition.plays.values() if p.role is not None and p.card.suit is None}
-    trump = any(s.trump for s in edition.suits)
+    trump = any(s.trump for rules in edition.round_editions() for s in rules.suits)
 
     def why_rule(of: str) -> str:
         if of == "trump" and not trump:
@@ -680,8 +680,12 @@ def lint_overlay(base: Node, overlay: Node, edition: Edition | None, w: _Warner)
     # under the file's edition), a batch at a time to hold few editions at once.
     for start in range(0, len(played), BATCH):
         batch = played[start : start + BATCH]
-        alike = same_tricks_each(edition, [without for _, without in batch])
-        for (change, _), same in zip(batch, alike.answers, strict=True):
+        if edition.round_reads or any(without.round_reads for _, without in batch):
+            # (rules that change with the round: compared round by round)
+            answers = [same_tricks(without, edition) for _, without in batch]
+        else:
+            answers = same_tricks_each(edition, [without for _, without in batch]).answers
+        for (change, _), same in zip(batch, answers, strict=True):
             if same:
                 w.at(
                     change.loc,

@@ -606,10 +606,15 @@ def _additions(edition: Edition, scheme: Scheme) -> list[tuple[str, dict[str, An
     return added
 
 
-def round_vectors(edition: Edition) -> list[dict[str, Any]]:
+def round_vectors(edition: Edition, number: int | None = None) -> list[dict[str, Any]]:
     """The round-score vectors of ``edition`` (see the module's docstring): two players,
-    A and B; B always makes a bid of the tricks A leaves."""
-    number, cards, rounds = _round_and_cards(edition)
+    A and B; B always makes a bid of the tricks A leaves. With ``number``, in that round
+    (of the default schedule, or a tie-break round past it)."""
+    if number is None:
+        number, cards, rounds = _round_and_cards(edition)
+    else:
+        values = edition.template.round_values(number, max(edition.min_players, len(PLAYERS)))
+        cards, rounds = values["cards"], values["rounds"]
     vectors: list[dict[str, Any]] = []
     for scheme in edition.schemes:
         scheme_tags = set() if scheme.id == edition.default_scheme else {f"scoring-{tag(scheme.id)}"}
@@ -653,28 +658,51 @@ def round_vectors(edition: Edition) -> list[dict[str, Any]]:
 # ---------------------------------------------------------------------- documents
 
 
-def document(edition: Edition, kind: str) -> dict[str, Any]:
-    """The vector file of one kind (``tricks``, ``legal`` or ``rounds``)."""
-    make = {"tricks": trick_vectors, "legal": legal_vectors, "rounds": round_vectors}[kind]
-    return {
-        "suite": SUITE,
-        "version": VERSION,
-        "edition": edition.id,
-        "sources": list(edition.sources),
-        "kind": kind,
-        "vectors": make(edition),
-    }
+def document(edition: Edition, kind: str, number: int | None = None) -> dict[str, Any]:
+    """The vector file of one kind (``tricks``, ``legal`` or ``rounds``); with
+    ``number``, of the rules of that round (an edition whose rules change with the
+    round, :meth:`Edition.at_round <skullking.edition.Edition.at_round>`: every vector's
+    input then says its ``round``, and the document its ``round``)."""
+    rules = edition if number is None else in_round(edition, number)
+    if kind == "rounds":
+        vectors = round_vectors(rules, number)
+    else:
+        vectors = {"tricks": trick_vectors, "legal": legal_vectors}[kind](rules)
+    if number is not None:
+        for vector in vectors:
+            vector["input"]["round"] = number
+    head = {"suite": SUITE, "version": VERSION, "edition": edition.id, "sources": list(edition.sources)}
+    return {**head, **({"round": number} if number is not None else {}), "kind": kind, "vectors": vectors}
 
 
-def documents(edition: Edition) -> list[dict[str, Any]]:
-    """Every vector file of ``edition``, in :data:`KINDS` order."""
-    return [document(edition, kind) for kind in KINDS]
+def in_round(edition: Edition, number: int) -> Edition:
+    """The rules of round ``number`` the vectors of an edition whose rules change with
+    the round are made from: those of every table, as the rules may read the round's
+    number (``round``, ``rounds``, ``last_round``) but not the players or the cards dealt
+    (a vector's trick is played at its own table). Raises ``ValueError`` otherwise."""
+    table = sorted(edition.round_reads - {"round", "rounds", "last_round"})
+    if table:
+        formulas = ", ".join(
+            f"{where}: '{f.source}'" for where, f in edition.round_formulas() if f.variables & set(table)
+        )
+        raise ValueError(
+            f"the rules of '{edition.id}' read {' and '.join(table)} ({formulas}): vectors are made of the rules "
+            "of a round at any table, so they may read the round's number only"
+        )
+    return edition.at_round(number, edition.min_players)
 
 
-def stdout_document(edition: Edition) -> dict[str, Any]:
+def documents(edition: Edition, number: int | None = None) -> list[dict[str, Any]]:
+    """Every vector file of ``edition``, in :data:`KINDS` order (``number``: see
+    :func:`document`)."""
+    return [document(edition, kind, number) for kind in KINDS]
+
+
+def stdout_document(edition: Edition, number: int | None = None) -> dict[str, Any]:
     """Every vector file of ``edition`` as one document (``skullking vectors`` without
     ``--out``)."""
-    return {"suite": SUITE, "version": VERSION, "edition": edition.id, "files": documents(edition)}
+    head = {"suite": SUITE, "version": VERSION, "edition": edition.id}
+    return {**head, **({"round": number} if number is not None else {}), "files": documents(edition, number)}
 
 
 def text(document: dict[str, Any]) -> str:

@@ -36,7 +36,7 @@ skullking.core.errors.ExpressionError: unknown name 'bdi'; did you mean 'bid'? (
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, Literal, NamedTuple
 
 from skullking.core.errors import ExpressionError, FormulaError, shorten
@@ -679,16 +679,38 @@ class Expression:
                 found[node.name] = min(found.get(node.name, node.column), node.column)
         return found
 
+    def places(self, names: Iterable[str]) -> list[tuple[int, str]]:
+        """Where each of ``names`` is read in the text, as (column, name), outside the
+        ``past_`` aggregates."""
+        wanted = frozenset(names)
+        return [
+            (node.column, node.name)
+            for node in _walk(self.tree, outer=True)
+            if isinstance(node, Variable) and node.name in wanted
+        ]
+
     @property
     def numbers(self) -> frozenset[int]:
         """The numbers written in the expression (``-5`` as ``5``)."""
         return frozenset(node.value for node in _walk(self.tree) if isinstance(node, Number))
 
+    def bind(self, values: Mapping[str, int]) -> Expression:
+        """The expression with the names of ``values`` fixed at those values (outside the
+        ``past_`` aggregates, whose names are an earlier round's): a precedence rule's
+        condition worked out once for a round, its trick's names left to read. Its
+        source stays the text as written; ``self`` when it reads none of ``values``."""
+        if not self.variables & values.keys():
+            return self
+        return _restore(self.source, self.names, self.type, _fixed(self.tree, values))
+
     def __eq__(self, other: object) -> bool:
-        """Expressions are equal when their source and names are."""
+        """Expressions are equal when their source, names and tree are (a bound
+        expression keeps its source: :meth:`bind`)."""
         if not isinstance(other, Expression):
             return NotImplemented
-        return (self.source, self.names) == (other.source, other.names)
+        if self is other:
+            return True
+        return (self.source, self.names, self.tree) == (other.source, other.names, other.tree)
 
     def __hash__(self) -> int:
         return hash((self.source, self.names))
@@ -725,6 +747,23 @@ def _walk(expr: Expr, *, outer: bool = False) -> Iterator[Expr]:
         yield node
         if not (outer and isinstance(node, Call) and node.function in PAST_AGGREGATES):
             stack.extend(_children(node))
+
+
+def _fixed(node: Any, values: Mapping[str, int]) -> Any:
+    """``node`` with its variables named in ``values`` made numbers (not inside a
+    ``past_`` aggregate)."""
+    if isinstance(node, Variable):
+        return Number(values[node.name], node.column) if node.name in values else node
+    if isinstance(node, Number | Truth) or (isinstance(node, Call) and node.function in PAST_AGGREGATES):
+        return node
+    return type(node)._make(
+        tuple(_fixed(item, values) for item in field)
+        if isinstance(field, tuple) and not hasattr(field, "_fields")
+        else _fixed(field, values)
+        if hasattr(field, "_fields")
+        else field
+        for field in node
+    )
 
 
 def _variables(expr: Expr) -> set[str]:

@@ -9,14 +9,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from skullking.language.expr import compile_expression
+from skullking.language.expr import Expression, compile_expression
 from skullking.model.cards import Lead
 from skullking.model.records import (
     BID_RANGE_NAMES,
     EXTRA_ROUND_NAMES,
     HAND_LIMIT_NAMES,
     NOBODY,
+    RULE_VALUE_NAMES,
     TRICK_NAMES,
+    TRICK_ROUND_NAMES,
     Ability,
     AbilityKind,
     Adjustment,
@@ -91,7 +93,7 @@ def _source(root: Node, path: tuple[str | int, ...]) -> str:
 def _rules(
     root: Node, path: tuple[str | int, ...], rules: list[dict[str, Any]], role_ids: list[str]
 ) -> tuple[Rule, ...]:
-    names = (*role_ids, *TRICK_NAMES)
+    names = (*role_ids, *TRICK_NAMES, *TRICK_ROUND_NAMES)
     return tuple(
         Rule(
             id=r["id"],
@@ -104,6 +106,16 @@ def _rules(
         )
         for i, r in enumerate(rules)
     )
+
+
+def _number(value: Any) -> int | Expression:
+    """A rule's number: as written, or a formula of the round's names (text)."""
+    return compile_expression(value, RULE_VALUE_NAMES, "number") if isinstance(value, str) else int(value)
+
+
+def _truth(value: Any) -> bool | Expression:
+    """A rule's truth value: as written, or a formula of the round's names (text)."""
+    return compile_expression(value, RULE_VALUE_NAMES, "truth value") if isinstance(value, str) else bool(value)
 
 
 def _pattern(data: dict[str, Any]) -> Pattern:
@@ -182,7 +194,7 @@ def build_edition(root: Node, *, path: str) -> Any:
             code=s["code"],
             slot=i,
             ranks=tuple(range(s["ranks"]["from"], s["ranks"]["to"] + 1)),
-            trump=bool(s.get("trump", False)),
+            trump=_truth(s.get("trump", False)),
             module=s.get("module", "base"),
             names=_names(s),
         )
@@ -220,7 +232,7 @@ def build_edition(root: Node, *, path: str) -> Any:
             spares=frozenset(e.get("spares", [])),
             precedence=_rules(root, ("effects", "list", i, "precedence"), e.get("precedence", []), role_ids),
             cancels_alliances=bool(e.get("cancels_alliances", False)),
-            points=int(e.get("points", 0)),
+            points=_number(e.get("points", 0)),
             pays=AlliancePays(e.get("pays", default("effects", "list", "[]", "pays"))),
             counts_for=_counts_for(e.get("counts_for", default("effects", "list", "[]", "counts_for"))),
             bonuses=BonusesPaid(e.get("bonuses", default("effects", "list", "[]", "bonuses"))),
@@ -231,7 +243,7 @@ def build_edition(root: Node, *, path: str) -> Any:
     bonuses = tuple(
         Bonus(
             id=b["id"],
-            points=b["points"],
+            points=_number(b["points"]),
             winner=_pattern(b["winner"]) if "winner" in b else None,
             captured=tuple(
                 _pattern(p) for p in (b["captured"] if isinstance(b["captured"], list) else [b["captured"]])

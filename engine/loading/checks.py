@@ -23,10 +23,14 @@ from skullking.loading.checktricks import TrickRules
 from skullking.model.records import (
     RESERVED_OF,
     TRICK_NAMES,
+    TRICK_ROUND_NAMES,
     card_copies,
     suit_cards,
 )
 from skullking.reading.located import Node
+
+#: Words a role id cannot be: the other names of a precedence condition.
+_TRICK_WORDS = frozenset((*TRICK_NAMES, *TRICK_ROUND_NAMES))
 
 
 class Checker:
@@ -67,6 +71,7 @@ class Checker:
         self.tricks.effects(roles, suits)
         self.tricks.when_several(alliances)
         self.tricks.bonuses(roles, suits, cards)
+        self.tricks.values()
         self.rounds.scoring()
         self.rounds.schedule(count_deck=not file.problems)  # the count needs sound suits, cards, modules
         named = self._card_ids()
@@ -132,11 +137,11 @@ class Checker:
     def _role_names(self) -> None:
         """Role ids are names in conditions."""
         for index, role in enumerate(self.file.data["roles"]):
-            if role["id"] in RESERVED_OF or not FORMULA_NAME.match(role["id"]) or role["id"] in TRICK_NAMES:
+            if role["id"] in RESERVED_OF or not FORMULA_NAME.match(role["id"]) or role["id"] in _TRICK_WORDS:
                 self.file.error(
                     f"role id '{role['id']}' cannot be used: role ids are names in conditions, so they "
                     "take letters, digits and '_' only and must not be one of "
-                    + ", ".join(sorted(RESERVED_OF | set(TRICK_NAMES))),
+                    + ", ".join(sorted(RESERVED_OF | _TRICK_WORDS)),
                     "roles",
                     index,
                     "id",

@@ -14,7 +14,9 @@ from skullking.model.records import (
     NOBODY,
     RESERVED_OF,
     ROUND_KEYS,
+    RULE_VALUE_NAMES,
     TRICK_NAMES,
+    TRICK_ROUND_NAMES,
     card_copies,
     individual_copies,
 )
@@ -45,7 +47,8 @@ class TrickRules:
                 known = sorted(roles | suits | RESERVED_OF)
                 self.file.error(unknown("card group", of, known, where="winner.of"), *path, index, "winner", "of")
             if "when" in rule:
-                self.file.expression(rule["when"], (*sorted(roles), *TRICK_NAMES), "truth value", *path, index, "when")
+                names = (*sorted(roles), *TRICK_NAMES, *TRICK_ROUND_NAMES)
+                self.file.expression(rule["when"], names, "truth value", *path, index, "when")
             if "ties" in rule["winner"] and rule["winner"]["pick"] not in ("highest", "lowest"):
                 self.file.error(
                     f"'ties' applies to pick highest or lowest; pick {rule['winner']['pick']} never ties",
@@ -177,6 +180,22 @@ class TrickRules:
             else:
                 for k, pattern in enumerate(captured):
                     self._pattern(pattern, ("bonuses", index, "captured", k), roles, suits, cards)
+
+    def values(self) -> None:
+        """The values of the rules that may be formulas of the round's names (a suit's
+        ``trump``, a bonus's and an effect's ``points``): each formula compiles over
+        those names."""
+        d = self.file.data
+        suits = d["deck"]["suits"]
+        found: list[tuple[Any, str, tuple[str | int, ...]]] = [
+            (s.get("trump"), "truth value", ("deck", "suits", i, "trump")) for i, s in enumerate(suits)
+        ]
+        found += [(b.get("points"), "number", ("bonuses", i, "points")) for i, b in enumerate(d["bonuses"])]
+        effects = d.get("effects", {}).get("list", [])
+        found += [(e.get("points"), "number", ("effects", "list", i, "points")) for i, e in enumerate(effects)]
+        for value, want, path in found:
+            if isinstance(value, str):
+                self.file.expression(value, RULE_VALUE_NAMES, want, *path)
 
     def abilities(self, named: dict[str, set[tuple[str, str | None]]], modules: set[str]) -> None:
         """Abilities name a card of the deck (``named``: each id that names cards, a card's

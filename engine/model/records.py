@@ -9,6 +9,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import TYPE_CHECKING, NamedTuple
 
+from skullking.core.errors import ContextError
 from skullking.language.expr import PAST, TABLE
 from skullking.language.notation import normalize
 from skullking.model.cards import Lead, Play
@@ -24,6 +25,10 @@ if TYPE_CHECKING:
 RESERVED_OF = frozenset({"trump", "led_suit", "numbered", "any"})
 #: Names a precedence condition may use besides the role ids (counts in the trick).
 TRICK_NAMES = ("numbered", "trump", "cards")
+#: Names a precedence condition reads about the round besides the trick's: the round's
+#: number, the players at the table, the rounds in the schedule and ``last_round``
+#: (``cards`` there counts the cards in the trick, not the cards dealt).
+TRICK_ROUND_NAMES = ("round", "players", "rounds", "last_round")
 #: Names of a scheme's ``made`` condition.
 MADE_NAMES = ("bid", "won", "cards", "round", "players")
 #: Names every round formula sees about the game: rounds in the schedule, and 1 in the
@@ -57,6 +62,10 @@ ROUND_NAMES = ("cards", "round", "players", *GAME_NAMES)
 #: Names of the range of a bid (``bidding.min``/``max``): the round's, and each player's
 #: about the game so far (a player's own range), with the aggregates over the table.
 BID_RANGE_NAMES = (*ROUND_NAMES, *GAME_PLAYER_NAMES, TABLE)
+#: Names of a rule's value that may change with the round: whether a suit is trump
+#: (``deck.suits[].trump``), a bonus's points, an effect's points. The rules of a round
+#: are these worked out for it (:meth:`skullking.edition.Edition.at_round`).
+RULE_VALUE_NAMES = ROUND_NAMES
 #: Names of a bidding rule (besides the aggregates over every player's ``bid``):
 #: ``position`` in the bidding order (0 first) and ``bids_before`` (the sum of the bids
 #: made before it) only when players bid in turn.
@@ -116,6 +125,17 @@ NAMES: dict[str, tuple[str, str]] = {
     "wager": ("played", "the player's wager"),
     "points": ("case", "the points of the case that applied, as the adjustments before left them"),
 }
+
+
+def fixed(value: int | Expression) -> int:
+    """A rule's number (or truth value) in rules worked out for a round
+    (:meth:`skullking.edition.Edition.at_round`), or in an edition whose rules are the
+    same in every round: never a formula there. Raises
+    :class:`~skullking.core.errors.ContextError` for a formula (rules asked of an
+    edition before it was given the round)."""
+    if isinstance(value, int):
+        return value
+    raise ContextError(f"the rule '{value.source}' changes with the round: ask it of the rules of a round")
 
 
 def when_known(name: str) -> str | None:
@@ -291,7 +311,10 @@ PLACES: dict[str, tuple[str, tuple[str, ...]]] = {
     "bidding.min": ("round", BID_RANGE_NAMES),
     "bidding.max": ("round", BID_RANGE_NAMES),
     "bidding.rules": ("bids", bid_rule_names("in_turn")),
-    "precedence.when": ("trick", TRICK_NAMES),
+    "deck.suits.trump": ("round", RULE_VALUE_NAMES),
+    "bonuses.points": ("round", RULE_VALUE_NAMES),
+    "effects.points": ("round", RULE_VALUE_NAMES),
+    "precedence.when": ("trick", (*TRICK_NAMES, *TRICK_ROUND_NAMES)),
     "scoring.made": ("played", made_names(())),
     "scoring.cases": ("played", case_names((), {})),
     "scoring.adjustments": ("case", adjustment_names((), {})),
@@ -399,7 +422,9 @@ class Suit(NamedTuple):
     code: str
     slot: int
     ranks: tuple[int, ...]
-    trump: bool
+    #: Whether the suit is trump: a truth value, or a formula of the round's names
+    #: (:data:`RULE_VALUE_NAMES`) in an edition not yet worked out for a round.
+    trump: bool | Expression
     module: str
     names: tuple[str, ...]
 
@@ -460,7 +485,9 @@ class Effect(NamedTuple):
     becomes: str | None
     precedence: tuple[Rule, ...]
     cancels_alliances: bool
-    points: int
+    #: alliance: the points each ally earns, a number or a formula of the round's names
+    #: (:data:`RULE_VALUE_NAMES`) in an edition not yet worked out for a round.
+    points: int | Expression
     source: str
     #: neutralize: roles that keep themselves (the effect's own card always does).
     spares: frozenset[str] = frozenset()
@@ -522,7 +549,9 @@ class Pattern(NamedTuple):
 
 class Bonus(NamedTuple):
     id: str
-    points: int
+    #: Points per matching card: a number, or a formula of the round's names
+    #: (:data:`RULE_VALUE_NAMES`) in an edition not yet worked out for a round.
+    points: int | Expression
     winner: Pattern | None
     captured: tuple[Pattern, ...]
     exclude_winner: bool

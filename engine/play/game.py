@@ -127,8 +127,7 @@ class Game:
             used = self.edition.modules_for(len(players))
             modules = None if self.modules is None else tuple(m for m in self.modules if m in used)
             if cards is None:
-                last = self.edition.cards_dealt(self.length, self.edition.hands(len(players)), self.schedule) or 1
-                cards = int(self.edition.extra_round_cards.evaluate({"last_cards": last, "players": len(players)}))
+                cards = self.edition.tie_break_cards(len(players), self.schedule)
         round_ = _round_class()(
             self.edition,
             players,

@@ -295,11 +295,13 @@ class Round:
     ) -> None:
         if seed is not None and rng is not None:
             raise GameError("give a seed or a generator to deal from, not both")
+        players = tuple(players)  # (read once: any iterable of names)
+        if edition.round_reads:  # the rules of this round (which suit is trump, what a card pays ...)
+            edition = _rules_of_round(edition, number, len(players), cards, schedule)
         known = lookups(edition)
         self.edition = edition
         # (not in the set-up kept in the edition's lookups: they hold the edition itself)
         self._rules, self._resolve = edition.interpreter, edition.compiled.resolve_dealt
-        players = tuple(players)  # (read once: any iterable of names)
         key: tuple[Any, ...] | None = None
         seats_follow = bool(known.value(("seats read",), lambda: seats_read(edition)))
         if hands is None and undealt is None and not seats_follow:  # set up as a round before: dealt at once
@@ -1242,3 +1244,13 @@ class Round:
 
 # Game is a module of its own; importable from here, as it always was.
 from skullking.play.game import Game  # noqa: E402
+
+
+def _rules_of_round(edition: Edition, number: int, players: int, cards: int | None, schedule: str | None) -> Edition:
+    """``edition``'s rules in round ``number`` (:meth:`Edition.at_round
+    <skullking.edition.Edition.at_round>`); the edition as given where the round cannot
+    be worked out (a wrong number, schedule or table: refused by the round's checks)."""
+    try:
+        return edition.at_round(number, players, cards=cards, schedule=schedule)
+    except (KeyError, TypeError, ValueError):
+        return edition

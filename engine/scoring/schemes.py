@@ -14,6 +14,7 @@ import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence, Set
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from skullking.core.errors import ContextError
 from skullking.core.limits import MAX_VALUE
 from skullking.language.expr import divides, python_function, python_text
 from skullking.model.records import (
@@ -25,6 +26,7 @@ from skullking.model.records import (
     EffectKind,
     Scheme,
     TieBreakWinner,
+    fixed,
 )
 from skullking.rounds.context import START_VALUES, reads
 
@@ -121,7 +123,9 @@ class Scorer:
 
         self.scheme = scheme
         self.load_ids = scheme.loads
-        self.points_of = {b.id: b.points for b in edition.bonuses}
+        # (a bonus whose points change with the round is paid by the scorer of the
+        # rules of a round: Edition.at_round)
+        self.points_of = {b.id: b.points for b in edition.bonuses if isinstance(b.points, int)}
         self.alliance = next((e for e in edition.effects if e.kind is EffectKind.ALLIANCE), None)
         #: The ``played_<role>`` name of each role, the ``played_card_<card>`` name of
         #: each card and named individual (ids that make no name left out).
@@ -275,7 +279,10 @@ class Scorer:
         of = self.points_of
         bonus: dict[str, int] = {}
         for player, ids in captured:
-            bonus[player] = bonus.get(player, 0) + sum(map(of.__getitem__, ids))
+            try:
+                bonus[player] = bonus.get(player, 0) + sum(map(of.__getitem__, ids))
+            except KeyError as exc:
+                raise ContextError(f"bonus '{exc.args[0]}' pays points that change with the round") from None
         return bonus
 
     def game(
@@ -563,9 +570,9 @@ def _earned(alliance: Effect | None, alliances: Sequence[tuple[str, str]], made:
     each ally paid where the edition's alliance says (``pays``): always, when the ally
     made the bid, or when both allies made theirs."""
     earned: dict[str, int] = {}
-    if alliance is None:
+    if alliance is None or not alliances:
         return earned
-    share, pays = alliance.points, alliance.pays
+    share, pays = fixed(alliance.points), alliance.pays
     for loot, winner in alliances:
         for player in (loot,) if loot == winner else (loot, winner):
             if player in made and (

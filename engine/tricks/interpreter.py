@@ -52,6 +52,7 @@ from skullking.model.records import (
     Rule,
     Ties,
     WhenSeveral,
+    fixed,
 )
 
 if TYPE_CHECKING:
@@ -177,6 +178,8 @@ class Resolver:
             for s in edition.suits
         )
         self.fallback = edition.play_rules.no_winner_leads
+        #: Each bonus's points, by its id.
+        self.points = {b.id: fixed(b.points) for b in edition.bonuses}
         self.dynamic: list[tuple[Bonus, ...]] = []
         dynamic = [b for b in edition.bonuses if not _is_static(b)]
         for index in range(-1, self.role_count):
@@ -601,11 +604,12 @@ class Resolver:
             names = self.edition.role_names
             winner = plays[index]
             wrole = names[roles[index]] if roles[index] >= 0 else None
+            points = self.points
             for bonus in dynamic:
                 counted = self.by_roles.get(bonus.id)
                 if counted is not None:  # roles only: count with list.count, no pattern matching
                     for _ in range(sum(roles.count(r) for r in counted)):
-                        total += bonus.points
+                        total += points[bonus.id]
                         ids.append(bonus.id)
                     continue
                 if bonus.winner is not None and not bonus.winner.matches(winner, wrole, winner.printed):
@@ -615,7 +619,7 @@ class Resolver:
                         continue
                     role = names[roles[i]] if roles[i] >= 0 else None
                     if any(c.matches(p, role, p.printed, i - index) for c in bonus.captured):
-                        total += bonus.points
+                        total += points[bonus.id]
                         ids.append(bonus.id)
         return total, tuple(ids)
 

@@ -33,6 +33,7 @@ from starlette.staticfiles import StaticFiles
 from skullking.analysis.compare import compare, value_changes
 from skullking.analysis.explain import explain
 from skullking.core.errors import FormulaError, SheetError, SkullKingError
+from skullking.core.limits import MAX_ROUNDS
 from skullking.rounds.seating import table_trick
 from skullking.scoring.paid import when_paid
 from skullking.scoring.schemes import scorer
@@ -644,7 +645,13 @@ class Pad:
         leader = query_int(query.get("leader"), "leader", 0)
         players = query_int(query.get("players"), "players", None)
         previous = query_int(query.get("previous"), "previous", None)
+        number = query_int(query.get("round"), "round", None)
         count = 0 if game is None else len(game.players)
+        if number is not None:  # the rules of that round, where they change with the round
+            if not 1 <= number <= MAX_ROUNDS + 1:
+                raise bad(f"'round' must be a round from 1 to {MAX_ROUNDS + 1}, got {number}")
+            at = count or (players if players is not None else len(cards))
+            edition = await run_in_threadpool(edition.at_round, number, at)
         ghost = edition.ghost_at(count) if game is not None else None
         seats = count + (ghost is not None)
         if game is None or players != seats:  # (no table named: the plain record)

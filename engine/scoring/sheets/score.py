@@ -172,6 +172,25 @@ class _Sheet:
         self.root = root
         self.values = ValueReader()
         self.round_reader = RoundReader(edition, self.values)
+        #: The readers of the rules of each round, where they change with the round.
+        self._readers: dict[tuple[tuple[str, int], ...], RoundReader] = {}
+
+    def _reader(self, at: SheetRound) -> RoundReader:
+        """The reader of the round ``at``: of the rules of that round where the edition's
+        rules change with the round (:meth:`Edition.at_round
+        <skullking.edition.Edition.at_round>`; the cards a round gives, else the
+        schedule's)."""
+        edition = self.edition
+        if not edition.round_reads:
+            return self.round_reader
+        given = at.node.value.get("cards") if isinstance(at.node.value, dict) else None
+        cards = given.value if given is not None and type(given.value) is int and given.value >= 1 else None
+        rules = edition.at_round(at.number, len(at.players), cards=cards, schedule=at.schedule)
+        key = tuple(sorted((rules.bound or {}).items()))
+        reader = self._readers.get(key)
+        if reader is None:
+            reader = self._readers[key] = RoundReader(rules, self.values)
+        return reader
 
     def run(self, *, scoring: str | None = None, schedule: str | None = None, check_edition: bool = True) -> SheetScore:
         root, values = self.root, self.values
@@ -229,10 +248,11 @@ class _Sheet:
                         used = set(self.edition.modules_for(len(table)))
                         in_play = modules if table is players else modules & used
                         at = SheetRound(number, node, table, scheme, schedule, in_play, so_far)
+                        reader = self._reader(at)
                         if last and isinstance(node.value, dict) and "in_progress" in node.value:
-                            going = self.round_reader.in_progress(at)
+                            going = reader.in_progress(at)
                         else:
-                            read = self.round_reader.score(at)
+                            read = reader.score(at)
                 except FormulaError as exc:  # an edition's formula fails on this round's values
                     values.error(node, str(exc))
                 except ContextError as exc:  # a formula reads what the rounds before do not say

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from skullking.model.cards import UNDECLARED, Play
-from skullking.model.records import Among, EffectKind, NextLeader, Pick, Rule, Ties
+from skullking.model.records import Among, EffectKind, NextLeader, Pick, Rule, Ties, fixed
 from skullking.tricks.interpreter import TrickResult, _CompiledRule, unwon_reason
 
 if TYPE_CHECKING:
@@ -429,7 +429,7 @@ class Fields:
                 if roles_counted is None or fast is None:
                     fast = None
                     continue
-                fast.extend((bonus.id, bonus.points, counted[roles[r].id]) for r in roles_counted)
+                fast.extend((bonus.id, fixed(bonus.points), counted[roles[r].id]) for r in roles_counted)
             self.role_bonuses.append(None if fast is None else tuple(fast))
             self.role_bonus_mask.append(union(ones << at for _, _, at in fast or ()))
         self.alters_at, self.static_ids_at, self.static_at = alters_at, static_ids_at, static_at

@@ -511,6 +511,18 @@ def test_write_your_first_house_rule_as_the_page_says(tmp_path: Path, monkeypatc
     assert code == 0 and "$ skullking trick --edition big-14s.yaml --players 10 Y7 Y3 Y7" in section
     for line in out.strip().splitlines():
         assert f"   {line}" in section, line
+    # Step 13: rules that change with the round, and the same trick in rounds 3 and 4
+    found = re.search(r"```yaml\n    # round-14s.yaml\n(.*?)    ```", section, re.S)
+    assert found is not None
+    (tmp_path / "round-14s.yaml").write_text(
+        "".join(line[4:] + "\n" for line in found.group(1).splitlines()), encoding="utf-8"
+    )
+    assert run("validate", "--strict", "round-14s.yaml")[0] == 0
+    for number in ("3", "4"):
+        code, out, _ = run("trick", "--edition", "round-14s.yaml", "--round", number, "Y3", "B14")
+        assert code == 0 and f"$ skullking trick --edition round-14s.yaml --round {number} Y3 B14" in section
+        for line in out.strip().splitlines():
+            assert f"    {line}" in section, line
 
 
 def test_sheet_schema_takes_a_last_round_in_progress_with_its_bids_alone() -> None:

@@ -1823,6 +1823,7 @@ import { mergeRound, takeFields } from "./merge.js";
         cards: trick.map((c) => c.code).join(","),
         leader: $("trick-leader").value || "0",
         players: String(seating().length),
+        round: String(editing || nextNumber()), // (the rules may change with the round)
       });
       const r = await api("GET", "/api/trick?" + params.toString());
       if (!r.ok) {
