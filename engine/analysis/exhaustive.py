@@ -10,9 +10,14 @@ so one arrangement of their cards stands for all of them. Every multiset of clas
 is played, for every trick size the edition's player counts give (a module used from N
 players only in tricks of N cards or more), within the deck's copies, led by each
 class in turn, the rest as listed and, where positions can change who wins, reversed.
-A numbered card is dealt once even where the deck holds it several times (``deck.copies``,
-a suit's ``copies``): tricks where two identical numbered cards meet are not among these
-(:mod:`skullking.analysis.vectors` adds some; ``diff`` plays them among its tricks).
+Where the deck holds a suit's cards several times (``deck.copies``, a suit's
+``copies``), the cards a trick takes from a class of that suit are dealt every way the
+copies allow, from the highest rank down: each rank once or as several identical
+copies (of three, ``G13 G12 G11``, ``G13 G13 G12`` and ``G13 G12 G12`` with two
+copies of each), so that identical numbered cards meet at the top of the class, at its
+bottom and between, and the edition's ``deck.identical`` (or a rule's
+``winner.identical``) says which copy wins. An edition without copies deals each class
+one way, as before.
 
 :func:`play_all` records what mattered (the rules that decided, the bonuses paid, the
 cards that won, the effects that acted) for :mod:`skullking.analysis.lint`; :func:`same_tricks`
@@ -52,10 +57,19 @@ if TYPE_CHECKING:
 class _Class(NamedTuple):
     """Cards alike for every rule: ``supply`` lists concrete plays (one per copy, in the
     order they are used: a suit's from its highest rank down); ``owners`` the card keys
-    (``card:ID`` / ``suit:ID``) a win by this class counts for."""
+    (``card:ID`` / ``suit:ID``) a win by this class counts for. ``copies``, for a class
+    of a suit the deck holds several times, gives the copies of each play of
+    ``supply`` (which then lists each card once): its tricks deal the class every way
+    :func:`_draws` gives; empty where ``supply`` is used as listed."""
 
     supply: tuple[Play, ...]
     owners: tuple[str, ...]
+    copies: tuple[int, ...] = ()
+
+    @property
+    def most(self) -> int:
+        """The most cards of the class one trick can hold."""
+        return sum(self.copies) if self.copies else len(self.supply)
 
 
 class _Unit(NamedTuple):
@@ -176,6 +190,7 @@ class _Domain:
                     tuple(p.suits is not None and suit.id in p.suits for p in pats),
                     tuple(rules),
                     tuple(_static_signature(e.plays[f"{same.code}{r}"], pats) for r in same.ranks),
+                    tuple(e.pool_limits[e.plays[f"{same.code}{r}"].pool] for r in same.ranks),
                 )
             group = groups.setdefault(key, len(groups))
             plays = sorted((first.plays[f"{suit.code}{r}"] for r in suit.ranks), key=lambda p: -p.rank)
@@ -186,9 +201,11 @@ class _Domain:
             indices = []
             minp = modules[0][suit.module]
             for supply in [*([p] for p in named), *([rest] if rest else [])]:
-                self.classes.append(_Class(tuple(supply), (f"suit:{suit.id}",)))
+                copies = tuple(first.pool_limits[p.pool] for p in supply)
+                repeated = copies if any(n > 1 for n in copies) else ()
+                self.classes.append(_Class(tuple(supply), (f"suit:{suit.id}",), repeated))
                 indices.append(len(self.classes) - 1)
-            limits = tuple(len(self.classes[i].supply) for i in indices)
+            limits = tuple(self.classes[i].most for i in indices)
             self.units.append(_Unit(tuple(indices), limits, group, minp))
         # Interchangeable suits next to each other (the enumeration plays one
         # arrangement of their cards), and sharing their owners (it plays for them all).
@@ -207,7 +224,7 @@ class _Domain:
         """What the tricks :meth:`tricks` plays with ``positions`` depend on: domains
         with the same key play the same tricks (the same codes in the same order)."""
         first = self.editions[0]
-        classes = tuple((tuple((p.code, p.pool) for p in c.supply), c.owners) for c in self.classes)
+        classes = tuple((tuple((p.code, p.pool) for p in c.supply), c.owners, c.copies) for c in self.classes)
         return classes, tuple(self.units), first.pool_limits, tuple(trick_sizes(first).items())
 
     # ------------------------------------------------------------------ enumeration
@@ -279,14 +296,23 @@ class _Domain:
         )
         first = self.editions[0]
         limits = first.pool_limits
+        draws: dict[tuple[int, int], list[tuple[Play, ...]]] = {}  # (class, count) -> its ways
         for size, players in trick_sizes(first).items():
             for counts in self.multisets(size, players):
                 cards: list[Play] = []
                 owners: list[int] = []
                 used: dict[int, int] = {}
+                # classes of copies dealt several ways: (where their cards go, class, the ways)
+                split: list[tuple[int, int, list[tuple[Play, ...]]]] = []
                 feasible = True
                 for c, n in enumerate(counts):
                     if not n:
+                        continue
+                    if n > 1 and self.classes[c].copies:  # (its pools are its own: a suit's ranks)
+                        ways = draws.get((c, n))
+                        if ways is None:
+                            ways = draws[c, n] = _draws(self.classes[c], n)
+                        split.append((len(cards), c, ways))
                         continue
                     taken = 0
                     for p in self.classes[c].supply:
@@ -302,15 +328,52 @@ class _Domain:
                         break
                 if not feasible:
                     continue
-                leads: dict[int, int] = {}
-                for position, c in enumerate(owners):
-                    leads.setdefault(c, position)
-                starts = list(leads.values())
-                if backwards:  # a suit's lowest card leading too (its cards before the highest)
-                    last = {c: position for position, c in enumerate(owners)}
-                    starts += [p for c, p in last.items() if p != leads[c]]
-                both = len(cards) > 2 and (backwards or sum(1 for p in cards if p.alters) > 1)
-                yield cards, owners, starts, both
+                if not split:
+                    yield _deal(cards, owners, backwards)
+                    continue
+                for chosen in itertools.product(*(ways for _, _, ways in split)):
+                    dealt, classes = list(cards), list(owners)
+                    for (at, c, _), drawn in zip(reversed(split), reversed(chosen), strict=True):
+                        dealt[at:at] = drawn  # (from the last: the places before stay)
+                        classes[at:at] = [c] * len(drawn)
+                    yield _deal(dealt, classes, backwards)
+
+
+def _deal(cards: list[Play], owners: list[int], backwards: bool) -> tuple[list[Play], list[int], list[int], bool]:
+    """A deal of :meth:`_Domain._deals`: ``cards`` (class by class) and their classes
+    ``owners``, the positions that lead in turn (the first card of each class, and with
+    ``backwards`` its last too), and whether the rest is also played reversed."""
+    leads: dict[int, int] = {}
+    for position, c in enumerate(owners):
+        leads.setdefault(c, position)
+    starts = list(leads.values())
+    if backwards:  # a suit's lowest card leading too (its cards before the highest)
+        last = {c: position for position, c in enumerate(owners)}
+        starts += [p for c, p in last.items() if p != leads[c]]
+    both = len(cards) > 2 and (backwards or sum(1 for p in cards if p.alters) > 1)
+    return cards, owners, starts, both
+
+
+def _draws(cls: _Class, count: int) -> list[tuple[Play, ...]]:
+    """Every way a trick holds ``count`` cards of ``cls``, a class whose cards the deck
+    holds several times each (``cls.copies``): from its first card on (a suit's highest
+    rank), each card once or as several identical copies, up to its copies, the next
+    card only after the one before (the ranks a class holds are alike for every rule
+    but their order, so a rank skipped would deal nothing new). The cards each once
+    come first."""
+    ways: list[tuple[Play, ...]] = []
+
+    def walk(i: int, left: int, drawn: tuple[Play, ...]) -> None:
+        if not left:
+            ways.append(drawn)
+            return
+        if i == len(cls.supply):
+            return
+        for n in range(1, min(cls.copies[i], left) + 1):
+            walk(i + 1, left - n, drawn + (cls.supply[i],) * n)
+
+    walk(0, count, ())
+    return ways
 
 
 def _arrangements(count: int, starts: Sequence[int], both: bool) -> Iterator[list[int]]:
@@ -577,6 +640,8 @@ def _same_rule(edition: Edition, a: _CompiledRule, b: _CompiledRule) -> bool:
         return False
     if (a.pick, a.reverse) != (b.pick, b.reverse) and _most_found(edition, a) > 1:
         return False  # (among one card at most, every way of picking picks it)
+    if a.identical != b.identical and _copies_found(edition, a):
+        return False  # which of two identical copies wins, where the rule can find two
     when_a, when_b = a.rule.when, b.rule.when
     if when_a == when_b:
         return True
@@ -605,6 +670,14 @@ def _most_found(edition: Edition, rule: _CompiledRule) -> float:
     card, or a role an effect gives)."""
     found = _findable(edition, rule) if rule.group != _LED else None
     return math.inf if found is None else _copies(edition, found)
+
+
+def _copies_found(edition: Edition, rule: _CompiledRule) -> bool:
+    """Whether a trick can hold two identical copies of a card the rule can find (two
+    plays of one code: a card the deck holds several times)."""
+    found = _findable(edition, rule)
+    plays = edition.plays.values() if found is None else found
+    return any(edition.pool_limits[p.pool] > 1 for p in plays)
 
 
 def _most_in_role(edition: Edition, slot: int) -> float:
