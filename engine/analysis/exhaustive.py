@@ -16,8 +16,11 @@ copies allow, from the highest rank down: each rank once or as several identical
 copies (of three, ``G13 G12 G11``, ``G13 G13 G12`` and ``G13 G12 G12`` with two
 copies of each), so that identical numbered cards meet at the top of the class, at its
 bottom and between, and the edition's ``deck.identical`` (or a rule's
-``winner.identical``) says which copy wins. An edition without copies deals each class
-one way, as before.
+``winner.identical``) says which copy wins. Where a rule reads identical copies
+otherwise than its own order, the named cards of a kind (a pirate of no name stands
+for them otherwise) are dealt by name in the same way, so that two that differ (Rosie
+and Harry) are not taken for copies. An edition without copies deals each class one
+way, as before.
 
 :func:`play_all` records what mattered (the rules that decided, the bonuses paid, the
 cards that won, the effects that acted) for :mod:`skullking.analysis.lint`; :func:`same_tricks`
@@ -58,7 +61,8 @@ class _Class(NamedTuple):
     """Cards alike for every rule: ``supply`` lists concrete plays (one per copy, in the
     order they are used: a suit's from its highest rank down); ``owners`` the card keys
     (``card:ID`` / ``suit:ID``) a win by this class counts for. ``copies``, for a class
-    of a suit the deck holds several times, gives the copies of each play of
+    of a suit the deck holds several times (or of named cards, where a rule reads
+    identical copies otherwise than its order), gives the copies of each play of
     ``supply`` (which then lists each card once): its tricks deal the class every way
     :func:`_draws` gives; empty where ``supply`` is used as listed."""
 
@@ -155,14 +159,22 @@ class _Domain:
         for members in by_signature.values():
             for p in members:
                 pool_classes[p.pool] = pool_classes.get(p.pool, 0) + 1
+        # Where a rule reads identical copies otherwise than its own order (deck.identical,
+        # winner.identical), two named cards of a kind (Rosie and Harry) are not two
+        # copies of one: they are dealt by name, each named card once or as copies.
+        by_name = _named_plays(first) if _reads_copies(editions) else {}
         for members in by_signature.values():
             # Copies of cards no other class draws from are used first.
             members.sort(key=lambda p: (pool_classes[p.pool], p.code))
-            supply = [p for p in members for _ in range(first.pool_limits[p.pool])]
             owners = tuple(sorted({f"card:{p.card.kind}" for p in members}))
             minp = min(modules[0][first.kind(p.card.kind or "").module] for p in members)
-            self.classes.append(_Class(tuple(supply), owners))
-            self.units.append(_Unit((len(self.classes) - 1,), (len(supply),), -1, minp))
+            if any(p.code in by_name for p in members):
+                cards = [(q, n) for p in members for q, n in by_name.get(p.code, [(p, first.pool_limits[p.pool])])]
+                special = _Class(tuple(q for q, _ in cards), owners, tuple(n for _, n in cards))
+            else:
+                special = _Class(tuple(p for p in members for _ in range(first.pool_limits[p.pool])), owners)
+            self.classes.append(special)
+            self.units.append(_Unit((len(self.classes) - 1,), (special.most,), -1, minp))
         # Suits: rank classes (ranks named by rank-dependent patterns, then the rest
         # from the highest down), and interchangeable suits grouped.
         # A rank named by a bonus that looks at the winner or at roles is a class of its
@@ -308,7 +320,7 @@ class _Domain:
                 for c, n in enumerate(counts):
                     if not n:
                         continue
-                    if n > 1 and self.classes[c].copies:  # (its pools are its own: a suit's ranks)
+                    if n > 1 and self.classes[c].copies:
                         ways = draws.get((c, n))
                         if ways is None:
                             ways = draws[c, n] = _draws(self.classes[c], n)
@@ -332,6 +344,9 @@ class _Domain:
                     yield _deal(cards, owners, backwards)
                     continue
                 for chosen in itertools.product(*(ways for _, _, ways in split)):
+                    room = dict(used)  # (named cards share their kind's copies, a declared card its card's)
+                    if not all(_take(room, limits, drawn) for drawn in chosen):
+                        continue
                     dealt, classes = list(cards), list(owners)
                     for (at, c, _), drawn in zip(reversed(split), reversed(chosen), strict=True):
                         dealt[at:at] = drawn  # (from the last: the places before stay)
@@ -354,13 +369,56 @@ def _deal(cards: list[Play], owners: list[int], backwards: bool) -> tuple[list[P
     return cards, owners, starts, both
 
 
+def _take(room: dict[int, int], limits: Sequence[int], drawn: Sequence[Play]) -> bool:
+    """Take the cards ``drawn`` from the copies left (``room``: the copies of each pool
+    taken so far); whether the deck holds them."""
+    for p in drawn:
+        room[p.pool] = room.get(p.pool, 0) + 1
+        if room[p.pool] > limits[p.pool]:
+            return False
+    return True
+
+
+def _reads_copies(editions: Sequence[Edition]) -> bool:
+    """Whether a rule of ``editions`` picks, of identical copies, another copy than its
+    own order would (``deck.identical`` or ``winner.identical``): only then do two
+    identical cards end a trick otherwise than two alike cards that differ."""
+    return any(
+        r.identical for e in editions for rules in (e.interpreter.main, *e.interpreter.effect_rules) for r in rules
+    )
+
+
+def _named_plays(edition: Edition) -> dict[str, list[tuple[Play, int]]]:
+    """For each play of a card with named individuals (``PIR``, a pirate of no name),
+    the cards it stands for, each with its copies: its named individuals as played
+    alike (``ROSIE`` ..., those the deck holds most often first), and itself for the
+    copies without a name."""
+    out: dict[str, list[tuple[Play, int]]] = {}
+    for play in edition.plays.values():
+        kind = edition.kind(play.card.kind) if play.card.suit is None and play.card.kind else None
+        if kind is None or not kind.individuals or play.card.individual is not None:
+            continue
+        cards: list[tuple[Play, int]] = []
+        # (named cards are alike for every rule: those held most often first, so that a
+        # trick of a few of them meets their copies)
+        for individual in sorted(kind.individuals, key=lambda i: -edition.named_limits.get(i.code, 1)):
+            code = individual.code if play.declared is None else play.code.replace(play.card.code, individual.code, 1)
+            if code in edition.plays:
+                cards.append((edition.plays[code], edition.named_limits.get(individual.code, 1)))
+        unnamed = kind.copies - sum(edition.named_limits.get(i.code, 1) for i in kind.individuals)
+        out[play.code] = [*cards, *([(play, unnamed)] if unnamed > 0 else [])]
+    return out
+
+
 def _draws(cls: _Class, count: int) -> list[tuple[Play, ...]]:
-    """Every way a trick holds ``count`` cards of ``cls``, a class whose cards the deck
-    holds several times each (``cls.copies``): from its first card on (a suit's highest
-    rank), each card once or as several identical copies, up to its copies, the next
-    card only after the one before (the ranks a class holds are alike for every rule
-    but their order, so a rank skipped would deal nothing new). The cards each once
-    come first."""
+    """Every way a trick holds ``count`` cards of ``cls``, a class dealt with the copies
+    of each card (``cls.copies``): from its first card on (a suit's highest rank, a
+    kind's first named card), each card once or as several identical copies, up to its
+    copies, the next card only after the one before (the cards a class holds are alike
+    for every rule but a suit's ranks' order, so a card skipped would deal nothing
+    new). The cards each once come first. Cards that share their copies with another
+    class (a named card its kind's, a declared card its card's) are checked against
+    what the deal holds when the classes are put together (:func:`_take`)."""
     ways: list[tuple[Play, ...]] = []
 
     def walk(i: int, left: int, drawn: tuple[Play, ...]) -> None:
