@@ -403,10 +403,12 @@ def _named_plays(edition: Edition) -> dict[str, list[tuple[Play, int]]]:
         # trick of a few of them meets their copies)
         for individual in sorted(kind.individuals, key=lambda i: -edition.named_limits.get(i.code, 1)):
             code = individual.code if play.declared is None else play.code.replace(play.card.code, individual.code, 1)
-            if code in edition.plays:
-                cards.append((edition.plays[code], edition.named_limits.get(individual.code, 1)))
-        unnamed = kind.copies - sum(edition.named_limits.get(i.code, 1) for i in kind.individuals)
-        out[play.code] = [*cards, *([(play, unnamed)] if unnamed > 0 else [])]
+            if code not in edition.plays:
+                break  # (not played by name so: the play stands for them all)
+            cards.append((edition.plays[code], edition.named_limits.get(individual.code, 1)))
+        else:
+            unnamed = kind.copies - sum(edition.named_limits.get(i.code, 1) for i in kind.individuals)
+            out[play.code] = [*cards, *([(play, unnamed)] if unnamed > 0 else [])]
     return out
 
 
