@@ -407,9 +407,20 @@ def _named_plays(edition: Edition) -> dict[str, list[tuple[Play, int]]]:
                 break  # (not played by name so: the play stands for them all)
             cards.append((edition.plays[code], edition.named_limits.get(individual.code, 1)))
         else:
-            unnamed = kind.copies - sum(edition.named_limits.get(i.code, 1) for i in kind.individuals)
+            unnamed = _held(edition, play)
             out[play.code] = [*cards, *([(play, unnamed)] if unnamed > 0 else [])]
     return out
+
+
+def _held(edition: Edition, play: Play) -> int:
+    """The identical copies of ``play``'s card the deck holds: a named card's copies,
+    the copies of its kind without a name for a play of no name, else its card's."""
+    if play.card.individual is not None:
+        return edition.named_limits.get(play.card.code, 1)
+    kind = edition.kind(play.card.kind) if play.card.suit is None and play.card.kind else None
+    if kind is not None and kind.individuals:
+        return kind.copies - sum(edition.named_limits.get(i.code, 1) for i in kind.individuals)
+    return edition.pool_limits[play.pool]
 
 
 def _draws(cls: _Class, count: int) -> list[tuple[Play, ...]]:
@@ -733,11 +744,11 @@ def _most_found(edition: Edition, rule: _CompiledRule) -> float:
 
 
 def _copies_found(edition: Edition, rule: _CompiledRule) -> bool:
-    """Whether a trick can hold two identical copies of a card the rule can find (two
-    plays of one code: a card the deck holds several times)."""
+    """Whether a trick can hold two identical copies of a card the rule can find (a
+    card the deck holds several times; not two named cards of one kind that differ)."""
     found = _findable(edition, rule)
     plays = edition.plays.values() if found is None else found
-    return any(edition.pool_limits[p.pool] > 1 for p in plays)
+    return any(_held(edition, p) > 1 for p in plays)
 
 
 def _most_in_role(edition: Edition, slot: int) -> float:
