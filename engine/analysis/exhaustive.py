@@ -10,9 +10,17 @@ so one arrangement of their cards stands for all of them. Every multiset of clas
 is played, for every trick size the edition's player counts give (a module used from N
 players only in tricks of N cards or more), within the deck's copies, led by each
 class in turn, the rest as listed and, where positions can change who wins, reversed.
-A numbered card is dealt once even where the deck holds it several times (``deck.copies``,
-a suit's ``copies``): tricks where two identical numbered cards meet are not among these
-(:mod:`skullking.analysis.vectors` adds some; ``diff`` plays them among its tricks).
+Where the deck holds a suit's cards several times (``deck.copies``, a suit's
+``copies``), the cards a trick takes from a class of that suit are dealt every way the
+copies allow, from the highest rank down: each rank once or as several identical
+copies (of three, ``G13 G12 G11``, ``G13 G13 G12`` and ``G13 G12 G12`` with two
+copies of each), so that identical numbered cards meet at the top of the class, at its
+bottom and between, and the edition's ``deck.identical`` (or a rule's
+``winner.identical``) says which copy wins. Where a rule reads identical copies
+otherwise than its own order, the named cards of a kind (a pirate of no name stands
+for them otherwise) are dealt by name in the same way, so that two that differ (Rosie
+and Harry) are not taken for copies. An edition without copies deals each class one
+way, as before.
 
 :func:`play_all` records what mattered (the rules that decided, the bonuses paid, the
 cards that won, the effects that acted) for :mod:`skullking.analysis.lint`; :func:`same_tricks`
@@ -52,10 +60,20 @@ if TYPE_CHECKING:
 class _Class(NamedTuple):
     """Cards alike for every rule: ``supply`` lists concrete plays (one per copy, in the
     order they are used: a suit's from its highest rank down); ``owners`` the card keys
-    (``card:ID`` / ``suit:ID``) a win by this class counts for."""
+    (``card:ID`` / ``suit:ID``) a win by this class counts for. ``copies``, for a class
+    of a suit the deck holds several times (or of named cards, where a rule reads
+    identical copies otherwise than its order), gives the copies of each play of
+    ``supply`` (which then lists each card once): its tricks deal the class every way
+    :func:`_draws` gives; empty where ``supply`` is used as listed."""
 
     supply: tuple[Play, ...]
     owners: tuple[str, ...]
+    copies: tuple[int, ...] = ()
+
+    @property
+    def most(self) -> int:
+        """The most cards of the class one trick can hold."""
+        return sum(self.copies) if self.copies else len(self.supply)
 
 
 class _Unit(NamedTuple):
@@ -141,14 +159,22 @@ class _Domain:
         for members in by_signature.values():
             for p in members:
                 pool_classes[p.pool] = pool_classes.get(p.pool, 0) + 1
+        # Where a rule reads identical copies otherwise than its own order (deck.identical,
+        # winner.identical), two named cards of a kind (Rosie and Harry) are not two
+        # copies of one: they are dealt by name, each named card once or as copies.
+        by_name = _named_plays(first) if _reads_copies(editions) else {}
         for members in by_signature.values():
             # Copies of cards no other class draws from are used first.
             members.sort(key=lambda p: (pool_classes[p.pool], p.code))
-            supply = [p for p in members for _ in range(first.pool_limits[p.pool])]
             owners = tuple(sorted({f"card:{p.card.kind}" for p in members}))
             minp = min(modules[0][first.kind(p.card.kind or "").module] for p in members)
-            self.classes.append(_Class(tuple(supply), owners))
-            self.units.append(_Unit((len(self.classes) - 1,), (len(supply),), -1, minp))
+            if any(p.code in by_name for p in members):
+                cards = [(q, n) for p in members for q, n in by_name.get(p.code, [(p, first.pool_limits[p.pool])])]
+                special = _Class(tuple(q for q, _ in cards), owners, tuple(n for _, n in cards))
+            else:
+                special = _Class(tuple(p for p in members for _ in range(first.pool_limits[p.pool])), owners)
+            self.classes.append(special)
+            self.units.append(_Unit((len(self.classes) - 1,), (special.most,), -1, minp))
         # Suits: rank classes (ranks named by rank-dependent patterns, then the rest
         # from the highest down), and interchangeable suits grouped.
         # A rank named by a bonus that looks at the winner or at roles is a class of its
@@ -176,6 +202,7 @@ class _Domain:
                     tuple(p.suits is not None and suit.id in p.suits for p in pats),
                     tuple(rules),
                     tuple(_static_signature(e.plays[f"{same.code}{r}"], pats) for r in same.ranks),
+                    tuple(e.pool_limits[e.plays[f"{same.code}{r}"].pool] for r in same.ranks),
                 )
             group = groups.setdefault(key, len(groups))
             plays = sorted((first.plays[f"{suit.code}{r}"] for r in suit.ranks), key=lambda p: -p.rank)
@@ -186,9 +213,11 @@ class _Domain:
             indices = []
             minp = modules[0][suit.module]
             for supply in [*([p] for p in named), *([rest] if rest else [])]:
-                self.classes.append(_Class(tuple(supply), (f"suit:{suit.id}",)))
+                copies = tuple(first.pool_limits[p.pool] for p in supply)
+                repeated = copies if any(n > 1 for n in copies) else ()
+                self.classes.append(_Class(tuple(supply), (f"suit:{suit.id}",), repeated))
                 indices.append(len(self.classes) - 1)
-            limits = tuple(len(self.classes[i].supply) for i in indices)
+            limits = tuple(self.classes[i].most for i in indices)
             self.units.append(_Unit(tuple(indices), limits, group, minp))
         # Interchangeable suits next to each other (the enumeration plays one
         # arrangement of their cards), and sharing their owners (it plays for them all).
@@ -207,7 +236,7 @@ class _Domain:
         """What the tricks :meth:`tricks` plays with ``positions`` depend on: domains
         with the same key play the same tricks (the same codes in the same order)."""
         first = self.editions[0]
-        classes = tuple((tuple((p.code, p.pool) for p in c.supply), c.owners) for c in self.classes)
+        classes = tuple((tuple((p.code, p.pool) for p in c.supply), c.owners, c.copies) for c in self.classes)
         return classes, tuple(self.units), first.pool_limits, tuple(trick_sizes(first).items())
 
     # ------------------------------------------------------------------ enumeration
@@ -279,14 +308,23 @@ class _Domain:
         )
         first = self.editions[0]
         limits = first.pool_limits
+        draws: dict[tuple[int, int], list[tuple[Play, ...]]] = {}  # (class, count) -> its ways
         for size, players in trick_sizes(first).items():
             for counts in self.multisets(size, players):
                 cards: list[Play] = []
                 owners: list[int] = []
                 used: dict[int, int] = {}
+                # classes of copies dealt several ways: (where their cards go, class, the ways)
+                split: list[tuple[int, int, list[tuple[Play, ...]]]] = []
                 feasible = True
                 for c, n in enumerate(counts):
                     if not n:
+                        continue
+                    if n > 1 and self.classes[c].copies:
+                        ways = draws.get((c, n))
+                        if ways is None:
+                            ways = draws[c, n] = _draws(self.classes[c], n)
+                        split.append((len(cards), c, ways))
                         continue
                     taken = 0
                     for p in self.classes[c].supply:
@@ -302,15 +340,111 @@ class _Domain:
                         break
                 if not feasible:
                     continue
-                leads: dict[int, int] = {}
-                for position, c in enumerate(owners):
-                    leads.setdefault(c, position)
-                starts = list(leads.values())
-                if backwards:  # a suit's lowest card leading too (its cards before the highest)
-                    last = {c: position for position, c in enumerate(owners)}
-                    starts += [p for c, p in last.items() if p != leads[c]]
-                both = len(cards) > 2 and (backwards or sum(1 for p in cards if p.alters) > 1)
-                yield cards, owners, starts, both
+                if not split:
+                    yield _deal(cards, owners, backwards)
+                    continue
+                for chosen in itertools.product(*(ways for _, _, ways in split)):
+                    room = dict(used)  # (named cards share their kind's copies, a declared card its card's)
+                    if not all(_take(room, limits, drawn) for drawn in chosen):
+                        continue
+                    dealt, classes = list(cards), list(owners)
+                    for (at, c, _), drawn in zip(reversed(split), reversed(chosen), strict=True):
+                        dealt[at:at] = drawn  # (from the last: the places before stay)
+                        classes[at:at] = [c] * len(drawn)
+                    yield _deal(dealt, classes, backwards)
+
+
+def _deal(cards: list[Play], owners: list[int], backwards: bool) -> tuple[list[Play], list[int], list[int], bool]:
+    """A deal of :meth:`_Domain._deals`: ``cards`` (class by class) and their classes
+    ``owners``, the positions that lead in turn (the first card of each class, and with
+    ``backwards`` its last too), and whether the rest is also played reversed."""
+    leads: dict[int, int] = {}
+    for position, c in enumerate(owners):
+        leads.setdefault(c, position)
+    starts = list(leads.values())
+    if backwards:  # a suit's lowest card leading too (its cards before the highest)
+        last = {c: position for position, c in enumerate(owners)}
+        starts += [p for c, p in last.items() if p != leads[c]]
+    both = len(cards) > 2 and (backwards or sum(1 for p in cards if p.alters) > 1)
+    return cards, owners, starts, both
+
+
+def _take(room: dict[int, int], limits: Sequence[int], drawn: Sequence[Play]) -> bool:
+    """Take the cards ``drawn`` from the copies left (``room``: the copies of each pool
+    taken so far); whether the deck holds them."""
+    for p in drawn:
+        room[p.pool] = room.get(p.pool, 0) + 1
+        if room[p.pool] > limits[p.pool]:
+            return False
+    return True
+
+
+def _reads_copies(editions: Sequence[Edition]) -> bool:
+    """Whether a rule of ``editions`` picks, of identical copies, another copy than its
+    own order would (``deck.identical`` or ``winner.identical``): only then do two
+    identical cards end a trick otherwise than two alike cards that differ."""
+    return any(
+        r.identical for e in editions for rules in (e.interpreter.main, *e.interpreter.effect_rules) for r in rules
+    )
+
+
+def _named_plays(edition: Edition) -> dict[str, list[tuple[Play, int]]]:
+    """For each play of a card with named individuals (``PIR``, a pirate of no name),
+    the cards it stands for, each with its copies: its named individuals as played
+    alike (``ROSIE`` ..., those the deck holds most often first), and itself for the
+    copies without a name."""
+    out: dict[str, list[tuple[Play, int]]] = {}
+    for play in edition.plays.values():
+        kind = edition.kind(play.card.kind) if play.card.suit is None and play.card.kind else None
+        if kind is None or not kind.individuals or play.card.individual is not None:
+            continue
+        cards: list[tuple[Play, int]] = []
+        # (named cards are alike for every rule: those held most often first, so that a
+        # trick of a few of them meets their copies)
+        for individual in sorted(kind.individuals, key=lambda i: -edition.named_limits.get(i.code, 1)):
+            code = individual.code if play.declared is None else play.code.replace(play.card.code, individual.code, 1)
+            if code not in edition.plays:
+                break  # (not played by name so: the play stands for them all)
+            cards.append((edition.plays[code], edition.named_limits.get(individual.code, 1)))
+        else:
+            unnamed = _held(edition, play)
+            out[play.code] = [*cards, *([(play, unnamed)] if unnamed > 0 else [])]
+    return out
+
+
+def _held(edition: Edition, play: Play) -> int:
+    """The identical copies of ``play``'s card the deck holds: a named card's copies,
+    the copies of its kind without a name for a play of no name, else its card's."""
+    if play.card.individual is not None:
+        return edition.named_limits.get(play.card.code, 1)
+    kind = edition.kind(play.card.kind) if play.card.suit is None and play.card.kind else None
+    if kind is not None and kind.individuals:
+        return kind.copies - sum(edition.named_limits.get(i.code, 1) for i in kind.individuals)
+    return edition.pool_limits[play.pool]
+
+
+def _draws(cls: _Class, count: int) -> list[tuple[Play, ...]]:
+    """Every way a trick holds ``count`` cards of ``cls``, a class dealt with the copies
+    of each card (``cls.copies``): from its first card on (a suit's highest rank, a
+    kind's first named card), each card once or as several identical copies, up to its
+    copies, the next card only after the one before (the cards a class holds are alike
+    for every rule but a suit's ranks' order, so a card skipped would deal nothing
+    new). The cards each once come first. Cards that share their copies with another
+    class (a named card its kind's, a declared card its card's) are checked against
+    what the deal holds when the classes are put together (:func:`_take`)."""
+    ways: list[tuple[Play, ...]] = []
+
+    def walk(i: int, left: int, drawn: tuple[Play, ...]) -> None:
+        if not left:
+            ways.append(drawn)
+            return
+        if i == len(cls.supply):
+            return
+        for n in range(1, min(cls.copies[i], left) + 1):
+            walk(i + 1, left - n, drawn + (cls.supply[i],) * n)
+
+    walk(0, count, ())
+    return ways
 
 
 def _arrangements(count: int, starts: Sequence[int], both: bool) -> Iterator[list[int]]:
@@ -605,6 +739,8 @@ def _same_rule(edition: Edition, a: _CompiledRule, b: _CompiledRule) -> bool:
         return False
     if (a.pick, a.reverse) != (b.pick, b.reverse) and _most_found(edition, a) > 1:
         return False  # (among one card at most, every way of picking picks it)
+    if a.identical != b.identical and _copies_found(edition, a):
+        return False  # which of two identical copies wins, where the rule can find two
     when_a, when_b = a.rule.when, b.rule.when
     if when_a == when_b:
         return True
@@ -633,6 +769,14 @@ def _most_found(edition: Edition, rule: _CompiledRule) -> float:
     card, or a role an effect gives)."""
     found = _findable(edition, rule) if rule.group != _LED else None
     return math.inf if found is None else _copies(edition, found)
+
+
+def _copies_found(edition: Edition, rule: _CompiledRule) -> bool:
+    """Whether a trick can hold two identical copies of a card the rule can find (a
+    card the deck holds several times; not two named cards of one kind that differ)."""
+    found = _findable(edition, rule)
+    plays = edition.plays.values() if found is None else found
+    return any(_held(edition, p) > 1 for p in plays)
 
 
 def _most_in_role(edition: Edition, slot: int) -> float:

@@ -56,7 +56,8 @@ over the formulas' values, without playing tricks: they are reported even when t
 analysis is incomplete.
 
 The analysis plays every kind of trick the edition allows (:mod:`skullking.analysis.exhaustive`:
-classes of cards alike for every rule, every multiset of them, each class leading). A
+classes of cards alike for every rule, every multiset of them, identical copies of a
+card meeting where the deck holds them, each class leading). A
 rule consulted only to find who leads after a destroyed trick counts as deciding
 nothing.
 

@@ -309,7 +309,8 @@ def _copies(edition: Edition) -> list[list[Play]]:
     suit of copies, its highest card twice around its second highest (twice alone for
     two players; which of the two wins is the edition's ``deck.identical``); each named
     card of copies twice. (The
-    exhaustive play deals each numbered card once.)"""
+    exhaustive play deals identical numbered cards together too, but keeps one of its
+    tricks only where it shows something new.)"""
     tricks: list[list[Play]] = []
     plays = edition.plays
     for suit in edition.suits:

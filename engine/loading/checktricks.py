@@ -225,7 +225,8 @@ class TrickRules:
                 if held > 1:
                     self.file.error(
                         f"a 'choose_leader' ability needs a card the deck holds once, but it has {held} "
-                        f"'{ability['card']}' (a score sheet records one leader chosen per player and round)",
+                        f"'{ability['card']}' (a score sheet records one leader chosen per player and round: "
+                        f"'abilities: {{{ability['id']}: null}}' leaves the ability out)",
                         *self.file.blame(("abilities", index, "card"), *by),
                     )
             if kind == "exchange":

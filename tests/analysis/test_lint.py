@@ -309,8 +309,9 @@ BRUTE = sorted((Path(__file__).resolve().parent / "lint-brute").glob("*.yaml"))
 def test_the_analysis_finds_what_every_ordered_trick_finds(path: Path) -> None:
     """Exhaustive, not sampled: on a small deck, the classes, multisets and orders the
     analysis plays find exactly the rules that decide, the bonuses paid, the cards that
-    win and the effects that act over every ordered trick of distinct cards (each
-    declaration of a declared card)."""
+    win and the effects that act over every ordered trick of the deck's cards (each
+    declaration of a declared card; each copy of a card the deck holds twice a card of
+    its own, so that identical copies meet: a house rule of two green suits)."""
     edition = skullking.load_edition(path)
     resolver = edition.interpreter
     choices = []

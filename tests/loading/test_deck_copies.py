@@ -7,9 +7,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from clihelp import run
 
 import skullking
 from skullking.core.errors import EditionError
+from skullking.model.records import CHOOSE_LEADER
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "house-rules"
 #: The 2021 edition's suits cut to 1-8 (a short game): 4 x 8 numbered cards and its 14
@@ -77,14 +79,61 @@ def test_named_copies_count_against_the_card_s_count(tmp_path: Path) -> None:
     assert [c.code for c in edition.deck()].count("HARRY") == 2
 
 
-def test_a_leader_choosing_card_held_twice_is_refused_at_the_copies(tmp_path: Path) -> None:
+LEADER = (
+    "a 'choose_leader' ability needs a card the deck holds once, but it has 2 '{card}' (a score sheet records "
+    "one leader chosen per player and round: 'abilities: {{choose-leader: null}}' leaves the ability out)"
+)
+
+
+@pytest.mark.parametrize(
+    ("body", "place", "card"),
+    [
+        # two decks shuffled together: at deck.copies' value
+        ("deck:\n  copies: 2\n", "4:11", "rosie"),
+        # Rosie herself twice (six pirates): at her copies' value
+        (
+            "deck:\n  cards:\n    pirate:\n      count: 6\n      individuals:\n        rosie: {copies: 2}\n",
+            "8:25",
+            "rosie",
+        ),
+        # the choice moved to the mermaids, of which the 2021 deck holds two: at the card named
+        ("abilities:\n  choose-leader: {card: mermaid}\n", "4:25", "mermaid"),
+    ],
+    ids=["deck-copies", "named-copies", "card-count"],
+)
+def test_a_leader_choosing_card_held_twice_is_refused_at_the_key_that_copies_it(
+    tmp_path: Path, body: str, place: str, card: str
+) -> None:
     """Rosie's choice of the next leader (the 2021 rulebook) is written once per player
-    and round on a sheet: a deck of two Rosies is refused, at the key that copied her."""
-    path = tmp_path / "two-decks.yaml"
-    path.write_text("extends: skullking-2021\nid: two-decks\ndeck:\n  copies: 2\n", encoding="utf-8")
-    assert "two-decks.yaml:4: a 'choose_leader' ability needs a card the deck holds once, but it has 2 'rosie' " in (
-        " ".join(_problems(path))
+    and round on a score sheet (``rosie: {Emma: Nico}``), as the score pad and a round's
+    sheet record it: a house rule whose deck holds the choosing card twice (two decks at
+    a big table, a second Rosie, the choice given to the two mermaids) would need a
+    second choice of one player in one round, so it is refused when it loads, with one
+    problem at the key that made the second copy, naming the card and the way out."""
+    path = tmp_path / "two.yaml"
+    path.write_text(f"extends: skullking-2021\nid: two\n{body}", encoding="utf-8")
+    with pytest.raises(EditionError) as caught:
+        skullking.load_edition(path)
+    assert [f"{Path(p.file).name}:{p.line}:{p.column}: {p.message}" for p in caught.value.problems] == [
+        f"two.yaml:{place}: {LEADER.format(card=card)}"
+    ]
+    # the command line: validate finds one problem (exit 1), a command that plays is given bad input (2)
+    code, out, err = run("validate", str(path))
+    assert (code, out, err) == (1, f"{path}:{place}: {LEADER.format(card=card)}\n", "")
+    code, out, err = run("trick", "--edition", str(path), "Y1", "Y2")
+    assert (code, out, err) == (2, "", f"{path}:{place}: {LEADER.format(card=card)}\n")
+
+
+def test_two_decks_without_the_leader_choice_load(tmp_path: Path) -> None:
+    """A house rule: two decks at a big table, Rosie's choice left out as the refusal
+    says: it loads, with two Rosies in the deck and no leader-choosing ability."""
+    path = tmp_path / "two.yaml"
+    path.write_text(
+        "extends: skullking-2021\nid: two\ndeck:\n  copies: 2\nabilities: {choose-leader: null}\n", encoding="utf-8"
     )
+    edition = skullking.load_edition(path)
+    assert [c.code for c in edition.deck()].count("ROSIE") == 2
+    assert not [a for a in edition.abilities if a.kind is CHOOSE_LEADER]
 
 
 def test_too_many_copies_are_refused_at_the_key_that_copies(tmp_path: Path) -> None:
