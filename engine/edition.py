@@ -437,8 +437,11 @@ class Edition:
         return found[0]
 
     def _own(self, play: Play) -> Play:
+        """This edition's play for ``play``: itself, or the play of the same code when
+        ``play`` comes from another load of an edition with the same card (a bot that
+        loads its own edition); refused for a card this edition does not have so."""
         own = self.plays.get(play.code)
-        if own is None or own != play:
+        if own is None or (own is not play and (own.card != play.card or own.declared != play.declared)):
             raise NotationError(f"'{play.code}' is not a card of edition '{self.id}'", token=play.code)
         return own
 

@@ -93,7 +93,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from skullking.core.errors import NotationError
 from skullking.model.cards import Cards, Play
 from skullking.tricks.compiled.decide import Decider
 from skullking.tricks.compiled.effects import Effects
@@ -339,12 +338,13 @@ class CompiledTricks:
         """Cards given as text, or plays that are not all this edition's."""
         if not all(isinstance(p, Play) for p in cards):
             return self.resolve_trick(self.edition.parse_cards(cards), leader, players)
+        own = self.edition.plays
+        if any(own.get(card.code) is not card for card in cards):
+            # plays of another load of the edition, taken by their code where the card is
+            # the same card (Edition.play_of refuses any other, naming it)
+            return self.resolve_trick([self.edition.play_of(card) for card in cards], leader, players)
         seats = len(cards) if players is None else players
         self.reference.check(cards, leader, seats)
-        own = self.edition.plays
-        for card in cards:
-            if own.get(card.code) is not card:
-                raise NotationError(f"'{card.code}' is not a card of edition '{self.edition.id}'", token=card.code)
         raise AssertionError("unreachable: every play is this edition's")  # pragma: no cover
 
     def _validate(self, cards: Sequence[Play], seats: int) -> None:

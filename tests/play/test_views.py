@@ -1,0 +1,358 @@
+"""A player's view of a round, copies of a round, and rounds dealt again from a view.
+
+The rules checked: a player sees their own hand and every card played, never another
+hand, the undealt pile (but what Juanita Jade let them look at: "look at the cards not
+dealt this round", the 2021 rulebook) or another player's discards (Bendt the Bandit's
+are face down); bids are revealed together ("Yo-ho-ho", the 2021 rulebook), and so are
+Rascal's cannon loads; a player who does not follow the led suit where the edition says
+players must has none of it (the 2021 rulebook's following suit). The ghost hand of
+two-player games is a face-down pile (the 2021 rulebook).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+
+import skullking
+from skullking import Round
+from skullking.analysis.bots import RandomBot, play_round
+from skullking.core.errors import GameError, NotationError
+from skullking.model.cards import Card, Play
+from skullking.model.records import EXCHANGE
+from skullking.play.views import SeatView, sample
+
+EDITIONS = [ident for ident, _ in skullking.bundled_editions()]
+
+
+def _step(round_: Round, rng: random.Random) -> None:
+    """One legal move at random, through the checked public methods."""
+    pending = round_.pending
+    if pending is not None:
+        if pending.kind == EXCHANGE:
+            round_.decide(pending.player, rng.sample(list(pending.options), pending.number))
+        else:
+            round_.decide(pending.player, rng.choice(pending.options))
+    elif round_.to_bid:
+        player = rng.choice(round_.to_bid)
+        round_.bid(player, rng.choice(round_.legal_bids(player)))
+    elif round_.to_load:
+        round_.load(round_.to_load[0], rng.choice(round_.scheme.loads))
+    else:
+        mover = round_.to_play
+        assert mover is not None
+        round_.play(mover, rng.choice(round_.legal_plays()))
+
+
+def _random_rounds(edition_id: str, count: int, seed: int) -> list[Round]:
+    """``count`` rounds of the edition stopped at a random move (any phase), random
+    table sizes and cards dealt, moves at random."""
+    edition = skullking.load_edition(edition_id)
+    rng = random.Random(f"{edition_id}:{seed}")
+    out = []
+    for _ in range(count):
+        players = [f"P{i}" for i in range(rng.randint(max(2, edition.min_players), min(6, edition.max_players)))]
+        seats = len(players) + (edition.ghost_at(len(players)) is not None)
+        cards = rng.randint(1, min(10, len(edition.deck()) // seats))
+        round_ = Round(edition, players, cards=cards, seed=rng.randrange(10**9))
+        stop = rng.randrange(cards * seats + len(players) + 2)
+        for _ in range(stop):
+            if round_.phase.value == "over":
+                break
+            _step(round_, rng)
+        out.append(round_)
+    return out
+
+
+def _where(round_: Round, seat: str) -> Counter[str]:
+    """The cards whose place ``seat`` cannot know, worked out from the whole round: the
+    other hands, the undealt pile and the other players' discards."""
+    out: Counter[str] = Counter()
+    for name, hand in round_.hands.items():
+        if name != seat:
+            out.update(p.code for p in hand)
+    for name, thrown in round_.discarded.items():
+        if name != seat:
+            out.update(p.code for p in thrown)
+    out.update(p.code for p in round_.undealt)
+    return out
+
+
+class Spy(RandomBot):
+    """A random bot that checks, at every question, that its view holds nothing its
+    seat may not know."""
+
+    def __init__(self, rng: random.Random, round_: Round, checks: list[str]) -> None:
+        super().__init__(rng)
+        self.round = round_
+        self.checks = checks
+
+    def check(self, view: SeatView) -> None:
+        round_, seat = self.round, view.seat
+        self.checks.append(seat)
+        assert view.hand == tuple(round_.hands[seat])
+        if round_.phase.value == "bidding":
+            if round_.edition.bidding.order == "in_turn":
+                before = round_.bidding_order[: round_.bidding_order.index(seat)]
+                assert set(view.bids) <= set(before)
+            else:  # bids are revealed together: none but its own before all are in
+                assert set(view.bids) <= {seat}
+        if round_.phase.value == "loading":
+            assert set(view.loads) <= {seat}
+        # every card the view places is its own, played, or one it looked at
+        for announced in view.decisions:
+            if announced.kind == EXCHANGE and announced.player != seat:
+                assert announced.answer is None
+        unseen = Counter({p.code: n for p, n in view.unseen().items()})
+        hidden = _where(round_, seat)
+        assert not unseen - hidden  # nothing counted unseen that it holds or saw played
+        looked = Counter(p.code for p in view.seen)
+        assert not hidden - unseen - looked  # it knows no hidden card but those it looked at
+        assert view.hand_sizes == {name: len(hand) for name, hand in round_.hands.items()}
+        suits = {s.id: s.slot for s in round_.edition.suits}
+        for player, void in view.voids().items():  # a void shown is true of the hand now
+            assert all(p.suit_index not in {suits[s] for s in void} for p in round_.hands[player])
+
+    def bid(self, view: SeatView, options: Any) -> int:
+        self.check(view)
+        return super().bid(view, options)
+
+    def load(self, view: SeatView, options: Any) -> str:
+        self.check(view)
+        return super().load(view, options)
+
+    def play(self, view: SeatView, options: Any) -> Play:
+        self.check(view)
+        return super().play(view, options)
+
+    def decide(self, view: SeatView, decision: Any) -> Any:
+        self.check(view)
+        return super().decide(view, decision)
+
+
+@pytest.mark.parametrize("edition_id", EDITIONS)
+def test_no_view_holds_what_its_seat_may_not_know(edition_id: str) -> None:
+    """Over random rounds of every bundled edition played out by bots, no bot's view
+    ever shows a bid made at the same time as its own before every bid is in (bids are
+    revealed together, the 2021 rulebook), a load before every load is chosen, another
+    player's discards, or a card of another hand or of the undealt pile (but those it
+    looked at): its unseen cards are exactly the others' hands, discards and the pile,
+    less what it looked at; its voids are true; the hand sizes are the hands'."""
+    edition = skullking.load_edition(edition_id)
+    rng = random.Random(edition_id)
+    checks: list[str] = []
+    for _ in range(60):
+        players = [f"P{i}" for i in range(rng.randint(max(2, edition.min_players), min(6, edition.max_players)))]
+        seats = len(players) + (edition.ghost_at(len(players)) is not None)
+        cards = rng.randint(1, min(10, len(edition.deck()) // seats))
+        scheme = rng.choice([s.id for s in edition.schemes])
+        round_ = Round(edition, players, cards=cards, seed=rng.randrange(10**9), scheme=scheme)
+        play_round(round_, {p: Spy(random.Random(rng.random()), round_, checks) for p in players})
+        assert round_.phase.value == "over"
+    assert len(checks) > 500
+
+
+def _pile_at_start(round_: Round) -> list[Play]:
+    """The undealt pile as dealt: the cards every exchange drew, in order, on top."""
+    drawn: list[Play] = []
+    decisions = [d for d, _, _ in round_.decisions]
+    if round_.pending is not None:
+        decisions.append(round_.pending)
+    for decision in decisions:
+        if decision.kind == EXCHANGE:
+            drawn += decision.options[len(decision.options) - decision.number :]
+    return drawn + list(round_.undealt)
+
+
+def _replayed(dealt: Round) -> Round:
+    """``dealt``'s round played again from its hands as dealt, every move through the
+    checked public methods (each refuses an illegal one)."""
+    played = [(s, p) for t in dealt.tricks for s, p in zip(t.players, t.plays, strict=True)]
+    played += list(zip(SeatView(dealt, dealt.players[0]).trick_players, dealt.trick, strict=True))
+    again = Round(
+        dealt.edition,
+        dealt.players,
+        cards=dealt.cards,
+        leader=dealt.first_leader,
+        hands={name: list(hand) for name, hand in dealt.dealt.items()},
+        undealt=_pile_at_start(dealt),
+        scheme=dealt.scheme.id,
+        modules=dealt.modules,
+    )
+    for player in dealt.bidding_order:
+        if player in dealt.first_bids:
+            again.bid(player, dealt.first_bids[player])
+    for player, load in dealt.loads.items():
+        again.load(player, load)
+    decisions = iter(dealt.decisions)
+    plays = iter((s, p) for s, p in played if s != dealt.ghost_name)
+    while True:
+        if again.pending is not None:
+            step = next(decisions, None)
+            if step is None:
+                break
+            decision, answer, _ = step
+            again.decide(decision.player, answer)
+        else:
+            move = next(plays, None)
+            if move is None:
+                break
+            again.play(*move)
+    return again
+
+
+@pytest.mark.parametrize("edition_id", EDITIONS)
+def test_every_sample_fits_every_observation(edition_id: str) -> None:
+    """A round dealt again from a seat's view (sample) is one the seat cannot tell
+    from the real one: its view gives the same information, its own hand and every
+    card played are where they were, every other hand and pile has its size, and the
+    round dealt again replays from its hands as dealt through the checked moves: every
+    card played was legal from the hand it came from (following suit, the 2021
+    rulebook), every exchange drew from the pile and discarded from the hand."""
+    rng = random.Random(7)
+    sampled = 0
+    for round_ in _random_rounds(edition_id, 40, 1):
+        for seat in round_.players:
+            view = SeatView(round_, seat)
+            for _ in range(3):
+                dealt = sample(view, rng)
+                assert SeatView(dealt, seat).information() == view.information()
+                assert dealt.hands[seat] == round_.hands[seat]
+                again = _replayed(dealt)
+                assert {n: Counter(h) for n, h in again.hands.items()} == {
+                    n: Counter(h) for n, h in dealt.hands.items()
+                }
+                assert again.seen == dealt.seen
+                assert again.phase is dealt.phase
+                sampled += 1
+    assert sampled > 100
+
+
+def test_samples_respect_exchanges_and_looks() -> None:
+    """Under the 2021 rulebook's Bendt the Bandit (draw 2, discard 2) and Juanita Jade
+    (look at the undealt cards): samples of rounds where they were used fit every
+    observation, the pile a seat looked at stays as it saw it (less what was drawn
+    since), and another player's discards are dealt again."""
+    edition = skullking.load_edition("skullking-2021")
+    rng = random.Random(3)
+    exchanged = looked = 0
+    for seed in range(400):
+        round_ = Round(edition, ["A", "B", "C"], cards=9, seed=seed)
+        moves = random.Random(seed)
+        while round_.phase.value != "over" and not (round_.decisions and moves.random() < 0.3):
+            _step(round_, moves)
+        if not round_.decisions and not round_.seen:
+            continue
+        for seat in round_.players:
+            view = SeatView(round_, seat)
+            dealt = sample(view, rng)
+            assert SeatView(dealt, seat).information() == view.information()
+            _replayed(dealt)
+            if seat in round_.seen:
+                looked += 1
+                assert Counter(dealt.undealt) == Counter(round_.undealt)
+            exchanged += any(d.kind == EXCHANGE and d.player != seat for d, _, _ in round_.decisions)
+    assert exchanged > 5 and looked > 2
+
+
+def test_a_weight_keeps_samples_in_proportion() -> None:
+    """sample's weight keeps a candidate with the chance it gives: a weight of 0 for
+    every round where B holds the Skull King leaves only rounds where B does not."""
+    edition = skullking.load_edition("skullking-2021")
+    round_ = Round(edition, ["A", "B", "C"], cards=8, seed=5)
+    view = SeatView(round_, "A")
+    sk = edition.plays["SK"]
+    for seed in range(30):
+        dealt = sample(view, random.Random(seed), weight=lambda r: 0.0 if sk in r.hands["B"] else 1.0)
+        assert sk not in dealt.hands["B"]
+    with pytest.raises(GameError, match="from 0 to 1"):
+        sample(view, random.Random(0), weight=lambda r: 2.0)
+
+
+# ----------------------------------------------------------------------------- copies
+
+
+def _state(round_: Round) -> tuple[Any, ...]:
+    return (
+        round_.phase,
+        {n: [p.code for p in h] for n, h in round_.hands.items()},
+        [p.code for p in round_.undealt],
+        round_.first_bids,
+        round_.bids,
+        round_.loads,
+        [(t.players, [p.code for p in t.plays], t.winner) for t in round_.tricks],
+        [p.code for p in round_.trick],
+        round_.won,
+        round_.pending,
+        [(d, a) for d, a, _ in round_.decisions],
+        round_.seen,
+        round_.discarded,
+        round_.to_play,
+        round_.legal_plays(),
+        round_.as_record(),
+    )
+
+
+@pytest.mark.parametrize("edition_id", EDITIONS)
+def test_copies_are_equal_and_independent(edition_id: str) -> None:
+    """Round.copy gives a round equal to the original, move for move: played out by
+    the same bots it ends where the original ends, and playing it changes nothing in
+    the original."""
+    for round_ in _random_rounds(edition_id, 25, 2):
+        before = _state(round_)
+        copied = round_.copy()
+        assert _state(copied) == before
+        bots = {p: RandomBot(random.Random(1)) for p in round_.players}
+        play_round(copied, bots)
+        assert _state(round_) == before  # the original is untouched
+        again = {p: RandomBot(random.Random(1)) for p in round_.players}
+        play_round(round_, again)
+        assert _state(round_) == _state(copied)
+        if round_.phase.value == "over":
+            assert round_.score() == copied.score()
+
+
+# ----------------------------------------------------------------------------- other loads
+
+
+def test_a_bot_may_answer_with_cards_of_its_own_load_of_the_edition() -> None:
+    """A bot that loads the edition itself answers with its own plays: the round takes
+    each as the same card of its edition (the 2021 rulebook's cards are the same
+    cards), whole rounds to the end."""
+    edition = skullking.load_edition("skullking-2021")
+    own = skullking.load_edition("skullking-2021")
+
+    class OwnLoad(RandomBot):
+        def play(self, view: SeatView, options: Any) -> Play:
+            return own.play_of(super().play(view, options).code)
+
+        def decide(self, view: SeatView, decision: Any) -> Any:
+            answer = super().decide(view, decision)
+            return [own.play_of(p.code) for p in answer] if decision.kind == EXCHANGE else answer
+
+    for seed in range(20):
+        round_ = Round(edition, ["A", "B", "C"], cards=8, seed=seed)
+        play_round(round_, {p: OwnLoad(random.Random(seed)) for p in round_.players})
+        assert round_.phase.value == "over"
+    assert own.resolve_trick([edition.plays["Y7"], own.plays["B3"]]).winner == 1  # black is trump
+
+
+def test_a_card_the_edition_does_not_have_is_refused() -> None:
+    """A play of another edition is refused, naming the card and the edition, when the
+    edition has no card of that code (the original edition's red suit, R1, which the
+    2021 rulebook does not have) or its card of that code is another card (a yellow 7
+    that is green)."""
+    edition = skullking.load_edition("skullking-2021")
+    original = skullking.load_edition("skullking-original")
+    other = Play(code="Y7", card=Card(code="Y7", suit="green", rank=7))
+    for foreign in (original.plays["R1"], other):
+        round_ = Round(edition, ["A", "B", "C"], cards=1, seed=1)
+        for player in round_.players:
+            round_.bid(player, 0)
+        with pytest.raises(GameError, match=f"'{foreign.code}' is not a card of edition 'skullking-2021'"):
+            round_.play(round_.to_play or "", foreign)
+        with pytest.raises(NotationError, match=f"'{foreign.code}' is not a card of edition 'skullking-2021'"):
+            edition.resolve_trick([foreign, edition.plays["B3"]])
