@@ -22,8 +22,8 @@ looked at), optionally weighted (for example by how well a hand fits the bid mad
 >>> ed = skullking.load_edition("skullking-2021")
 >>> r = skullking.Round(ed, ["Ann", "Bo", "Cy"], number=3, seed=1)
 >>> view = SeatView(r, "Ann")
->>> len(view.unseen()), view.hand_sizes
-(66, {'Ann': 3, 'Bo': 3, 'Cy': 3})
+>>> sum(view.unseen().values()), view.hand_sizes
+(71, {'Ann': 3, 'Bo': 3, 'Cy': 3})
 >>> dealt = sample(view, random.Random(2))
 >>> dealt.hands["Ann"] == r.hands["Ann"], SeatView(dealt, "Ann").information() == view.information()
 (True, True)
@@ -46,7 +46,7 @@ if TYPE_CHECKING:
     from skullking.model.records import Phase, Scheme
     from skullking.play.round import Round, Trick
 
-__all__ = ["Announced", "SeatView", "sample"]
+__all__ = ["Announced", "SeatView", "sample", "samples"]
 
 
 class Announced(NamedTuple):
@@ -403,19 +403,20 @@ def sample(
     how well each hand fits the bid its player made). Raises
     :class:`~skullking.core.errors.GameError` when no deal is found in :data:`TRIES`
     tries (a weight that keeps almost nothing)."""
+    return _Plan(view).sample(rng, weight)
+
+
+def samples(
+    view: SeatView,
+    rng: random.Random,
+    count: int,
+    *,
+    weight: Callable[[Round], float] | None = None,
+) -> list[Round]:
+    """``count`` rounds dealt again from ``view``, each as :func:`sample` deals one (what
+    the view fixes worked out once for all of them)."""
     plan = _Plan(view)
-    for _ in range(TRIES):
-        out = plan.build(rng)
-        if out is None:
-            continue
-        if weight is not None:
-            kept = weight(out)
-            if not 0 <= kept <= 1:
-                raise GameError(f"a sample's weight must be from 0 to 1, not {kept!r}")
-            if rng.random() >= kept:
-                continue
-        return out
-    raise GameError(f"no deal of the unseen cards fits what {view.seat} has seen in {TRIES} tries")
+    return [plan.sample(rng, weight) for _ in range(count)]
 
 
 class _Plan:
@@ -437,6 +438,7 @@ class _Plan:
             for p, shown in _voids(round_, seat).items()
             if shown
         }
+        self.constrained: frozenset[Play] = frozenset().union(*self.barred.values())
         # Where the seat looked at the undealt pile, it knows the pile now and which
         # cards each draw since took.
         self.draws = _draws(round_)
@@ -461,10 +463,25 @@ class _Plan:
         for player, index in draws_at.get(len(_tricks_so_far(round_)), ()):
             self.moves[player].append(("draw", index))
 
+    def sample(self, rng: random.Random, weight: Callable[[Round], float] | None) -> Round:
+        """One round dealt again (see :func:`sample`)."""
+        for _ in range(TRIES):
+            out = self.build(rng)
+            if out is None:
+                continue
+            if weight is not None:
+                kept = weight(out)
+                if not 0 <= kept <= 1:
+                    raise GameError(f"a sample's weight must be from 0 to 1, not {kept!r}")
+                if rng.random() >= kept:
+                    continue
+            return out
+        raise GameError(f"no deal of the unseen cards fits what {self.seat} has seen in {TRIES} tries")
+
     def deal(self, rng: random.Random) -> dict[str, list[Play]] | None:
         """The hidden cards dealt at random to the places that may hold them (each other
         hand, each other player's discards under ``"discards:NAME"``, the pile under
-        ``"undealt"``), weighted by the room left, or ``None`` at a dead end."""
+        ``"undealt"``), or ``None`` at a dead end."""
         cards = list(self.hidden.elements())
         room = dict(self.room)
         places: dict[str, list[Play]] = {name: [] for name in room}
@@ -479,26 +496,27 @@ class _Plan:
                 where = rng.choice(options)
                 places[where].append(play)
                 room[where] -= 1
-        rng.shuffle(cards)
-        # the cards a void bars from some hand first: they have the fewest places
+        # Every free place a card may go to, once per card it has room for: a card a void
+        # bars from some hand takes one of the others at random, first (they have the
+        # fewest places); the rest are dealt to the places left as a shuffled deck is.
+        slots = [name for name, free in room.items() for _ in range(free)]
         barred = self.barred
-        if barred:
-            cards.sort(key=lambda p: -sum(p in b for b in barred.values()))
-        names = list(room)
+        rest = []
+        constrained = self.constrained
         for play in cards:
-            total = 0
-            bounds = []
-            for name in names:
-                free = room[name]
-                if free and not (name in barred and play in barred[name]):
-                    total += free
-                bounds.append(total)
-            if total == 0:
+            if play not in constrained:
+                rest.append(play)
+                continue
+            allowed = [i for i, name in enumerate(slots) if name not in barred or play not in barred[name]]
+            if not allowed:
                 return None
-            pick = rng.randrange(total)
-            where = names[next(i for i, bound in enumerate(bounds) if bound > pick)]
-            places[where].append(play)
-            room[where] -= 1
+            i = allowed[rng.randrange(len(allowed))]
+            places[slots[i]].append(play)
+            slots[i] = slots[-1]
+            slots.pop()
+        rng.shuffle(rest)
+        for name, play in zip(slots, rest, strict=True):
+            places[name].append(play)
         return places
 
     def build(self, rng: random.Random) -> Round | None:

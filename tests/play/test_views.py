@@ -23,7 +23,7 @@ from skullking.analysis.bots import RandomBot, play_round
 from skullking.core.errors import GameError, NotationError
 from skullking.model.cards import Card, Play
 from skullking.model.records import EXCHANGE
-from skullking.play.views import SeatView, sample
+from skullking.play.views import SeatView, sample, samples
 
 EDITIONS = [ident for ident, _ in skullking.bundled_editions()]
 
@@ -153,6 +153,93 @@ def test_no_view_holds_what_its_seat_may_not_know(edition_id: str) -> None:
         play_round(round_, {p: Spy(random.Random(rng.random()), round_, checks) for p in players})
         assert round_.phase.value == "over"
     assert len(checks) > 500
+
+
+def _scenario(scheme: str | None = None) -> Round:
+    """Three players, three cards each (skullking-2021), the undealt pile topped by Y9
+    and Y10. Trick 1: A leads Y7, B (no yellow) plays P4, C Y1: A wins. Trick 2: A
+    leads G3, B plays Bendt the Bandit, C G8: B wins and draws Y9 and Y10."""
+    edition = skullking.load_edition("skullking-2021")
+    hands = {"A": ["Y7", "G3", "G4"], "B": ["P4", "BENDT", "P5"], "C": ["Y1", "G8", "G9"]}
+    dealt = {code for hand in hands.values() for code in hand}
+    rest = [p.code for p in edition.deck() if p.code not in dealt | {"Y9", "Y10"}]
+    undealt = ["Y9", "Y10", *rest]
+    return Round(edition, ["A", "B", "C"], cards=3, hands=hands, undealt=undealt, leader="A", scheme=scheme)
+
+
+def test_a_hand_worked_view_of_bids_voids_and_an_exchange() -> None:
+    """The scenario above, worked out by hand from the 2021 rulebook: the bids are
+    revealed together; B, who played P4 on a yellow lead, has shown no yellow (players
+    must follow suit); once B draws two cards with Bendt the Bandit, that void no
+    longer holds (the cards drawn may be yellow), the draw is announced but not its
+    cards, and B's discards are seen by B only."""
+    round_ = _scenario()
+    view_a, view_b = SeatView(round_, "A"), SeatView(round_, "B")
+    round_.bid("A", 2)
+    round_.bid("B", 1)
+    assert view_a.bids == {"A": 2} and view_b.bids == {"B": 1}
+    assert SeatView(round_, "C").bids == {}
+    round_.bid("C", 0)
+    assert view_a.bids == {"A": 2, "B": 1, "C": 0}
+    for player, card in (("A", "Y7"), ("B", "P4"), ("C", "Y1")):
+        round_.play(player, card)
+    assert view_a.voids() == {"B": frozenset({"yellow"})}
+    assert view_b.voids() == {}  # C followed yellow; A led
+    assert [(s, p.code) for s, p in view_a.played] == [("A", "Y7"), ("B", "P4"), ("C", "Y1")]
+    assert view_a.won == {"A": 1, "B": 0, "C": 0}
+    deck = len(round_.edition.deck())  # the 74 cards of the 2021 rulebook
+    assert sum(view_a.unseen().values()) == deck - 2 - 3  # A's hand (G3 G4) and the trick
+    for dealt in (sample(view_a, random.Random(seed)) for seed in range(40)):
+        assert not any(p.card.suit == "yellow" for p in dealt.hands["B"])
+    round_.play("A", "G3")
+    round_.play("B", "BENDT")
+    assert view_a.trick_players == ("A", "B") and [p.code for p in view_a.trick] == ["G3", "BENDT"]
+    round_.play("C", "G8")
+    assert view_a.pending is not None and view_a.pending[:5] == ("B", EXCHANGE, "bendt", 2, 2)
+    assert view_a.hand_sizes == {"A": 1, "B": 3, "C": 1}
+    assert view_a.voids() == {}  # B drew two cards: yellow may be back
+    y9, y10 = round_.edition.plays["Y9"], round_.edition.plays["Y10"]
+    assert sorted(p.code for p in view_b.hand) == ["P5", "Y10", "Y9"]
+    round_.decide("B", [round_.edition.plays["P5"], y9])
+    assert view_a.decisions[-1].answer is None
+    assert [p.code for p in view_b.decisions[-1].answer] == ["P5", "Y9"]
+    assert [p.code for p in view_b.discarded] == ["P5", "Y9"] and view_a.discarded == ()
+    assert sum(view_a.unseen().values()) == deck - 1 - 6  # A's G4 and two tricks
+    yellow = 0
+    for seed in range(60):
+        dealt = sample(view_a, random.Random(seed))
+        assert len(dealt.hands["B"]) == 1 and len(dealt.discarded["B"]) == 2
+        yellow += dealt.hands["B"][0].card.suit == "yellow"
+        again = _replayed(dealt)
+        assert [p.code for p in again.hands["B"]] == [p.code for p in dealt.hands["B"]]
+    assert yellow > 0  # the void before the draw does not bind the card drawn
+    assert y10 in SeatView(round_, "B").hand
+
+
+def test_loads_are_revealed_together() -> None:
+    """Under Rascal's scoring (the 2021 rulebook) the cannon loads are chosen after
+    the bids and revealed together: a player sees only their own until all are in."""
+    round_ = _scenario("rascal")
+    for player in round_.players:
+        round_.bid(player, 1)
+    round_.load("A", "grapeshot")
+    assert SeatView(round_, "A").loads == {"A": "grapeshot"} and SeatView(round_, "B").loads == {}
+    round_.load("B", "cannonball")
+    round_.load("C", "grapeshot")
+    assert SeatView(round_, "C").loads == {"A": "grapeshot", "B": "cannonball", "C": "grapeshot"}
+
+
+def test_samples_spread_the_unseen_cards_at_random() -> None:
+    """With nothing seen but its own hand, a seat's samples give each unseen card to
+    each other hand about as often as that hand's share of the unseen cards (8 of the
+    66 a seat of three players with eight cards does not see: about 12 %)."""
+    edition = skullking.load_edition("skullking-2021")
+    round_ = Round(edition, ["A", "B", "C"], cards=8, seed=9)
+    sk = edition.plays["SK"]
+    view = SeatView(round_, "A" if sk not in round_.hands["A"] else "B")
+    other = next(p for p in round_.players if p != view.seat)
+    held = sum(sk in dealt.hands[other] for dealt in samples(view, random.Random(4), 2000))
+    assert 0.09 < held / 2000 < 0.15
 
 
 def _pile_at_start(round_: Round) -> list[Play]:
