@@ -402,6 +402,20 @@ def test_copies_are_equal_and_independent(edition_id: str) -> None:
             assert round_.score() == copied.score()
 
 
+def test_a_copy_shares_no_container_a_move_changes() -> None:
+    """Every list, dict and set a round holds is the copy's own, but the seatings its
+    table has worked out (a cache of pure values every round of the table shares): a
+    container added to the round's state later is copied or this test says so."""
+    for round_ in _random_rounds("skullking-2021", 10, 3):
+        copied = round_.copy()
+        shared = {
+            name
+            for name, value in round_.__dict__.items()
+            if isinstance(value, (list, dict, set)) and copied.__dict__[name] is value
+        }
+        assert shared == {"_seatings"}
+
+
 # ----------------------------------------------------------------------------- other loads
 
 
