@@ -11,7 +11,8 @@ seat looked at), another player's discards, or a bid made at the same time as it
 before every bid is in.
 
 :func:`sample` deals the cards the seat has not seen again at random, as a
-Perfect-Information Monte Carlo search (GIB's) does: a :class:`Round` that the same
+Perfect-Information Monte Carlo search (GIB's) does (:func:`samples` deals many at
+once): a :class:`~skullking.play.round.Round` that the same
 seat would see exactly as it sees the real one, every card and move it saw in place,
 every other hand holding what the history allows (the voids, the hand sizes, the
 ghost hand's pile, the cards an exchange drew and discarded, the undealt cards the seat
@@ -260,8 +261,6 @@ class SeatView:
             self.voids(),
             len(self._round.undealt),
             {p: len(d) for p, d in self._round.discarded.items()},
-            self._round.to_bid if self.edition.bidding.order == "in_turn" else None,
-            tuple(self._round.to_load) if self.phase is not LOADING else None,
         )
 
     def _known(self) -> list[Play]:
@@ -397,6 +396,12 @@ def sample(
     hands as dealt, the cards each exchange drew and discarded, the undealt cards
     another player looked at): nothing in it comes from the real round's hidden
     cards. It plays on as the real one would, independent of it.
+
+    The unseen cards are dealt to the free places as a shuffled deck deals them, a card
+    a void bars from some hand first (among the places it may take), and a deal that
+    no history fits is drawn again: every deal the view allows can come, about equally
+    often (not exactly: a search wants many quick deals more than exact odds, as GIB's
+    dealer did).
 
     ``weight``, given, maps a candidate round to a number from 0 to 1: a candidate is
     kept with that chance, so rounds come in proportion to their weight (for example
