@@ -9,11 +9,11 @@ from skullking.analysis.bots import (
     Bot,
     HeuristicBot,
     RandomBot,
+    SeatView,
     make_bots,
     play_round,
     strengths,
 )
-from skullking.play.views import SeatView
 
 __all__ = [
     "BOTS",

@@ -41,6 +41,18 @@ if TYPE_CHECKING:
     from skullking.model.cards import Play
     from skullking.play.round import Decision, Round
 
+__all__ = [
+    "BOTS",
+    "STRENGTH_SAMPLES",
+    "Bot",
+    "HeuristicBot",
+    "RandomBot",
+    "SeatView",
+    "make_bots",
+    "play_round",
+    "strengths",
+]
+
 
 class Bot(Protocol):
     """A player of rounds: each method answers one question with one of ``options``."""

@@ -300,7 +300,7 @@ def test_every_sample_fits_every_observation(edition_id: str) -> None:
     card played was legal from the hand it came from (following suit, the 2021
     rulebook), every exchange drew from the pile and discarded from the hand."""
     rng = random.Random(7)
-    sampled = 0
+    sampled = ghosts = 0
     for round_ in _random_rounds(edition_id, 40, 1):
         for seat in round_.players:
             view = SeatView(round_, seat)
@@ -314,8 +314,12 @@ def test_every_sample_fits_every_observation(edition_id: str) -> None:
                 }
                 assert again.seen == dealt.seen
                 assert again.phase is dealt.phase
+                codes = [[p.code for p in t.plays] for t in again.tricks], [p.code for p in again.trick]
+                assert codes == ([[p.code for p in t.plays] for t in dealt.tricks], [p.code for p in dealt.trick])
                 sampled += 1
+                ghosts += dealt.ghost is not None and bool(dealt.tricks)
     assert sampled > 100
+    assert ghosts > 0 or skullking.load_edition(edition_id).ghost is None  # the ghost's pile played again
 
 
 def test_samples_respect_exchanges_and_looks() -> None:
