@@ -394,8 +394,10 @@ def sample(
     the hand with) and the seat's view of it is the same
     (:meth:`SeatView.information`). The round's history is dealt again with it (the
     hands as dealt, the cards each exchange drew and discarded, the undealt cards
-    another player looked at): nothing in it comes from the real round's hidden
-    cards. It plays on as the real one would, independent of it.
+    another player looked at), and the bids and loads made at the same time as the
+    seat's that it has not seen are not made yet in it: nothing in it comes from what
+    the real round hides from the seat. It plays on as the real one would,
+    independent of it.
 
     The unseen cards are dealt to the free places as a shuffled deck deals them, a card
     a void bars from some hand first (among the places it may take), and a deal that
@@ -593,6 +595,12 @@ class _Plan:
                     for p in thrown[i]
                 )
         out.undealt = undealt
+        # the bids and loads made at the same time as the seat's, which it has not seen:
+        # not made yet, as far as the round dealt again goes
+        if real.phase is BIDDING and real.edition.bidding.order != "in_turn":
+            out._bids = {p: b for p, b in real._bids.items() if p == seat}
+        elif real.phase is LOADING:
+            out.loads = {p: v for p, v in real.loads.items() if p == seat}
         for index, (decision, _, done) in enumerate(real.decisions):
             if decision.kind == EXCHANGE and decision.player != seat:
                 out.decisions[index] = (decision._replace(options=tuple(offered[index])), tuple(thrown[index]), done)

@@ -115,6 +115,9 @@ class Spy(RandomBot):
         suits = {s.id: s.slot for s in round_.edition.suits}
         for player, void in view.voids().items():  # a void shown is true of the hand now
             assert all(p.suit_index not in {suits[s] for s in void} for p in round_.hands[player])
+        # a round dealt again from the view holds no bid or load the view does not show
+        dealt = sample(view, self.rng)
+        assert dealt.bids == view.bids and dealt.loads == view.loads
 
     def bid(self, view: SeatView, options: Any) -> int:
         self.check(view)
@@ -140,7 +143,8 @@ def test_no_view_holds_what_its_seat_may_not_know(edition_id: str) -> None:
     revealed together, the 2021 rulebook), a load before every load is chosen, another
     player's discards, or a card of another hand or of the undealt pile (but those it
     looked at): its unseen cards are exactly the others' hands, discards and the pile,
-    less what it looked at; its voids are true; the hand sizes are the hands'."""
+    less what it looked at; its voids are true; the hand sizes are the hands'. A round
+    dealt again from the view (sample) holds no bid or load the view does not show."""
     edition = skullking.load_edition(edition_id)
     rng = random.Random(edition_id)
     checks: list[str] = []
