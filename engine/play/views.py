@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from skullking.core.errors import GameError
@@ -47,7 +47,7 @@ if TYPE_CHECKING:
     from skullking.model.records import Phase, Scheme
     from skullking.play.round import Round, Trick
 
-__all__ = ["Announced", "SeatView", "sample", "samples"]
+__all__ = ["Announced", "SeatView", "from_view", "sample", "samples"]
 
 
 class Announced(NamedTuple):
@@ -426,6 +426,84 @@ def samples(
     return [plan.sample(rng, weight) for _ in range(count)]
 
 
+def from_view(
+    view: SeatView,
+    hands: Mapping[str, str | Iterable[str | Play]],
+    rng: random.Random,
+    *,
+    discards: Mapping[str, str | Iterable[str | Play]] | None = None,
+    undealt: str | Iterable[str | Play] | None = None,
+) -> Round:
+    """The round ``view``'s seat sees, with the cards it has not seen placed as given
+    (a deal of one's own, as :func:`sample` makes one at random): ``hands``, every other
+    hand as it is now (the ghost's pile top card first), ``discards``, each other
+    player's discards (those who discarded), ``undealt``, the undealt pile top first
+    (default: the cards left, in an order drawn with ``rng``, or the pile the seat
+    looked at). The history is dealt again to fit, as :func:`sample` deals it (what
+    each exchange drew chosen with ``rng``). Raises
+    :class:`~skullking.core.errors.GameError` naming what does not fit: a hand of the
+    wrong size, cards that are not the unseen ones, a card a void bars from a hand, a
+    card the seat saw elsewhere, a deal no history of the round fits."""
+    plan = _Plan(view)
+    real, seat, edition = plan.round, plan.seat, plan.round.edition
+
+    def cards(given: str | Iterable[str | Play], what: str) -> list[Play]:
+        return [edition.plays[p.card.code] for p in real._cards(given, what)]
+
+    given: dict[str, list[Play]] = {}
+    for name in plan.others:
+        if name not in hands:
+            raise GameError(f"no hand for {name}")
+        given[name] = cards(hands[name], f"{name}'s hand")
+    extra = [name for name in hands if name not in plan.others]
+    if extra:
+        raise GameError(f"a hand for '{extra[0]}': give the hands of {', '.join(plan.others)}")
+    for name, thrown in (discards or {}).items():
+        if f"discards:{name}" not in plan.room:
+            raise GameError(f"{name} discarded no cards this round")
+        given[f"discards:{name}"] = cards(thrown, f"{name}'s discards")
+    for place in plan.room:
+        given.setdefault(place, [])
+    for place, room in plan.room.items():
+        if place != "undealt" and len(given[place]) != room:
+            what = f"{place[9:]}'s discards" if place.startswith("discards:") else f"{place}'s hand"
+            raise GameError(f"{what} has {len(given[place])} cards, but {seat} sees {room}")
+    left = Counter(plan.hidden)
+    if plan.pile is not None:
+        left.update(plan.pile)
+    for held in plan.known_held.values():
+        left.update(held)
+    placed = Counter(p for place, hand in given.items() if place != "undealt" for p in hand)
+    if placed - left:
+        codes = " ".join(p.code for p in (placed - left).elements())
+        raise GameError(f"{codes}: not among the cards {seat} has not seen")
+    if undealt is None:
+        pile = list(plan.pile) if plan.pile is not None else list((left - placed).elements())
+        if plan.pile is None:
+            rng.shuffle(pile)
+        given["undealt"] = pile
+    else:
+        given["undealt"] = cards(undealt, "the undealt cards")
+    if Counter(given["undealt"]) != left - placed:
+        raise GameError(f"the undealt cards must be the cards {seat} has not seen that no hand holds")
+    if plan.pile is not None and given["undealt"] != plan.pile:
+        raise GameError(f"{seat} looked at the undealt cards: they lie as it saw them")
+    for name, barred in plan.barred.items():
+        bad = [p.code for p in given[name] if p in barred]
+        if bad:
+            raise GameError(f"{name} has shown no card of the suit of {' '.join(bad)} since drawing cards")
+    for name, held in plan.known_held.items():
+        missing = held - Counter(given[name] + given.get(f"discards:{name}", []))
+        if missing:
+            codes = " ".join(p.code for p in missing.elements())
+            raise GameError(f"{seat} saw {name} draw {codes}: in {name}'s hand or discards")
+    for _ in range(100):
+        out = plan.build(rng, given)
+        if out is not None:
+            return out
+    raise GameError(f"no history of the round fits these hands (a card played where {seat} saw a void)")
+
+
 class _Plan:
     """What a seat's view fixes of a deal, worked out once for every sample."""
 
@@ -526,16 +604,17 @@ class _Plan:
             places[name].append(play)
         return places
 
-    def build(self, rng: random.Random) -> Round | None:
-        """A copy of the round with a new deal of the hidden cards and its history dealt
-        again to fit, or ``None`` when this deal fits no history (the caller tries again)."""
-        dealt = self.deal(rng)
+    def build(self, rng: random.Random, given: dict[str, list[Play]] | None = None) -> Round | None:
+        """A copy of the round with a new deal of the hidden cards (``given``, in the
+        places of :meth:`deal`, or dealt at random) and its history dealt again to fit,
+        or ``None`` when this deal fits no history (the caller tries again)."""
+        dealt = self.deal(rng) if given is None else {name: list(cards) for name, cards in given.items()}
         if dealt is None:
             return None
         real, seat, rules = self.round, self.seat, self.round._rules
         plays = real.edition.plays
         undealt = dealt["undealt"]
-        if self.pile is None:
+        if self.pile is None and given is None:
             rng.shuffle(undealt)
         drawn: dict[int | None, list[Play]] = {}
         thrown: dict[int, list[Play]] = {}

@@ -23,7 +23,7 @@ from skullking.analysis.bots import RandomBot, play_round
 from skullking.core.errors import GameError, NotationError
 from skullking.model.cards import Card, Play
 from skullking.model.records import EXCHANGE
-from skullking.play.views import SeatView, sample, samples
+from skullking.play.views import SeatView, from_view, sample, samples
 
 EDITIONS = [ident for ident, _ in skullking.bundled_editions()]
 
@@ -220,6 +220,36 @@ def test_a_hand_worked_view_of_bids_voids_and_an_exchange() -> None:
     assert y10 in SeatView(round_, "B").hand
 
 
+def test_a_round_set_up_from_a_view_and_hands_given() -> None:
+    """from_view places the unseen cards as given: the real hands give the real round
+    back (as the seat sees it, and hand for hand); a hand of the wrong size, a card
+    the seat holds, or a yellow card for B after B showed no yellow (the scenario
+    above, players must follow suit: the 2021 rulebook) is refused, saying why."""
+    round_ = _scenario()
+    for player, bid in (("A", 2), ("B", 1), ("C", 0)):
+        round_.bid(player, bid)
+    for player, card in (("A", "Y7"), ("B", "P4"), ("C", "Y1")):
+        round_.play(player, card)
+    view = SeatView(round_, "A")
+    real = {"B": round_.hands["B"], "C": round_.hands["C"]}
+    again = from_view(view, real, random.Random(1), undealt=round_.undealt)
+    assert SeatView(again, "A").information() == view.information()
+    assert again.hands == round_.hands and again.undealt == round_.undealt
+    assert {n: Counter(h) for n, h in again.dealt.items()} == {n: Counter(h) for n, h in round_.dealt.items()}
+    with pytest.raises(GameError, match="B's hand has 1 cards, but A sees 2"):
+        from_view(view, {"B": ["G1"], "C": ["G2", "G5"]}, random.Random(1))
+    with pytest.raises(GameError, match="G3: not among the cards A has not seen"):
+        from_view(view, {"B": ["G3", "G1"], "C": ["G2", "G5"]}, random.Random(1))
+    with pytest.raises(GameError, match="B has shown no card of the suit of Y9"):
+        from_view(view, {"B": ["Y9", "G1"], "C": ["G2", "G5"]}, random.Random(1))
+    with pytest.raises(GameError, match="no hand for C"):
+        from_view(view, {"B": ["G2", "G1"]}, random.Random(1))
+    dealt = from_view(view, {"B": ["G2", "G1"], "C": ["Y9", "Y10"]}, random.Random(1))
+    assert [p.code for p in dealt.hands["C"]] == ["Y9", "Y10"]
+    assert sorted(p.code for p in dealt.dealt["B"]) == ["G1", "G2", "P4"]
+    assert _replayed(dealt).hands == dealt.hands
+
+
 def test_loads_are_revealed_together() -> None:
     """Under Rascal's scoring (the 2021 rulebook) the cannon loads are chosen after
     the bids and revealed together: a player sees only their own until all are in."""
@@ -298,7 +328,8 @@ def _replayed(dealt: Round) -> Round:
 @pytest.mark.parametrize("edition_id", EDITIONS)
 def test_every_sample_fits_every_observation(edition_id: str) -> None:
     """A round dealt again from a seat's view (sample) is one the seat cannot tell
-    from the real one: its view gives the same information, its own hand and every
+    from the real one (and from_view takes the real places of the unseen cards back):
+    its view gives the same information, its own hand and every
     card played are where they were, every other hand and pile has its size, and the
     round dealt again replays from its hands as dealt through the checked moves: every
     card played was legal from the hand it came from (following suit, the 2021
@@ -308,6 +339,19 @@ def test_every_sample_fits_every_observation(edition_id: str) -> None:
     for round_ in _random_rounds(edition_id, 40, 1):
         for seat in round_.players:
             view = SeatView(round_, seat)
+            # the real places of the unseen cards always fit what the seat has seen
+            truth = from_view(
+                view,
+                {n: h for n, h in round_.hands.items() if n != seat},
+                rng,
+                discards={n: d for n, d in round_.discarded.items() if n != seat},
+                undealt=round_.undealt,
+            )
+            assert {n: Counter(h) for n, h in truth.hands.items()} == {n: Counter(h) for n, h in round_.hands.items()}
+            assert truth.undealt == round_.undealt
+            if round_.ghost_name is not None:  # the ghost's pile in its order
+                assert truth.hands[round_.ghost_name] == round_.hands[round_.ghost_name]
+            assert SeatView(truth, seat).information() == view.information()
             for _ in range(3):
                 dealt = sample(view, rng)
                 assert SeatView(dealt, seat).information() == view.information()
@@ -330,7 +374,8 @@ def test_samples_respect_exchanges_and_looks() -> None:
     """Under the 2021 rulebook's Bendt the Bandit (draw 2, discard 2) and Juanita Jade
     (look at the undealt cards): samples of rounds where they were used fit every
     observation, the pile a seat looked at stays as it saw it (less what was drawn
-    since), and another player's discards are dealt again."""
+    since), another player's discards are dealt again, and the real places of the
+    unseen cards fit (from_view takes them)."""
     edition = skullking.load_edition("skullking-2021")
     rng = random.Random(3)
     exchanged = looked = 0
@@ -346,6 +391,14 @@ def test_samples_respect_exchanges_and_looks() -> None:
             dealt = sample(view, rng)
             assert SeatView(dealt, seat).information() == view.information()
             _replayed(dealt)
+            truth = from_view(
+                view,
+                {n: h for n, h in round_.hands.items() if n != seat},
+                rng,
+                discards={n: d for n, d in round_.discarded.items() if n != seat},
+                undealt=round_.undealt,
+            )
+            assert SeatView(truth, seat).information() == view.information()
             if seat in round_.seen:
                 looked += 1
                 assert Counter(dealt.undealt) == Counter(round_.undealt)
