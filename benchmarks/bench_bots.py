@@ -10,6 +10,10 @@
    core), half of ``--games`` (1,000: a run large enough to plan its tricks first, as
    ``skullking simulate`` does), the same games either way (the statistics are
    compared), and the speed-up.
+3. What a search bot pays to think: a copy of a mid-round state (``Round.copy``; four
+   players, eight cards, bids in and four tricks played) against a replay of its
+   record, and a round dealt again from a player's view (``skullking.play.views.sample``;
+   ``samples`` deals twenty at once), in microseconds (the best of five runs of many).
 
 This is a report, not a test.
 """
@@ -17,10 +21,16 @@ This is a report, not a test.
 from __future__ import annotations
 
 import argparse
+import random
 import time
+import timeit
+from collections.abc import Callable
 
 import skullking
+from skullking.analysis.bots import RandomBot, play_round
 from skullking.analysis.simulation import Setup, default_jobs, simulate
+from skullking.play.game import Game
+from skullking.play.views import SeatView, sample, samples
 
 PLAYERS = ("P1", "P2", "P3", "P4")
 
@@ -54,6 +64,50 @@ def speed(edition: skullking.edition.Edition, bots: tuple[str, ...], games: int,
     )
 
 
+def mid_game(edition: skullking.edition.Edition, seed: int) -> Game:
+    """Four players: rounds 1 to 7 played out by random bots, then round 8 (eight
+    cards) with the bids in and four tricks played."""
+    game = Game(edition, PLAYERS, seed=seed)
+    bots = {p: RandomBot(random.Random(f"{seed}:{p}")) for p in PLAYERS}
+    for _ in range(7):
+        play_round(game.next_round(), bots)
+    round_ = game.next_round()
+    for player in round_.bidding_order:
+        round_.bid(player, bots[player].bid(SeatView(round_, player), round_.legal_bids(player)))
+    while len(round_.tricks) < 4:
+        decision = round_.pending
+        if decision is not None:
+            round_.decide(decision.player, bots[decision.player].decide(SeatView(round_, decision.player), decision))
+        else:
+            mover = round_.to_play
+            assert mover is not None
+            round_.play(mover, bots[mover].play(SeatView(round_, mover), round_.legal_plays()))
+    return game
+
+
+def micro(work: Callable[[], object], number: int) -> float:
+    """Microseconds a call, the best of five runs of ``number`` calls."""
+    return min(timeit.repeat(work, number=number, repeat=5)) / number * 1e6
+
+
+def search_costs(edition: skullking.edition.Edition, seed: int) -> list[str]:
+    game = mid_game(edition, seed)
+    round_ = game.rounds[-1]
+    record = game.as_record()
+    view = SeatView(round_, round_.players[0])
+    rng = random.Random(seed)
+    copy = micro(round_.copy, 20_000)
+    replay = micro(lambda: Game.from_record(edition, record), 20)
+    dealt = micro(lambda: sample(view, rng), 500)
+    many = micro(lambda: samples(view, rng, 20), 50) / 20
+    return [
+        f"Round.copy of a mid-round state            {copy:10.1f} us",
+        f"the same state replayed from its record    {replay:10.1f} us",
+        f"sample(view, rng): the state dealt again   {dealt:10.1f} us",
+        f"samples(view, rng, 20), a sample           {many:10.1f} us",
+    ]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000)
@@ -68,6 +122,10 @@ def main() -> None:
     print("speed (the same games on one core and in worker processes):")
     for bots in (("random",), ("heuristic",)):
         print(speed(edition, bots, max(args.games // 2, 100), args.seed, args.jobs))
+    print()
+    print("what a search pays to think (one core):")
+    for line in search_costs(edition, args.seed):
+        print(line)
 
 
 if __name__ == "__main__":

@@ -594,17 +594,14 @@ class Edition:
         return found[0]
 
     def _own(self, play: Play) -> Play:
-        """This edition's play of ``play``: itself, or for a play of the rules of another
-        round of the same edition (:meth:`at_round`), this edition's play of its card."""
+        """This edition's play for ``play``: itself, or the play of the same code when
+        ``play`` comes from another load of an edition with the same card (a bot that
+        loads its own edition) or from the rules of another of its rounds
+        (:meth:`at_round`); refused for a card this edition does not have so."""
         own = self.plays.get(play.code)
-        if own is None or (own is not play and not self._sibling(play)):
+        if own is None or (own is not play and (own.card != play.card or own.declared != play.declared)):
             raise NotationError(f"'{play.code}' is not a card of edition '{self.id}'", token=play.code)
         return own
-
-    def _sibling(self, play: Play) -> bool:
-        """Whether ``play`` is a play of this edition as loaded or of its rules in a round."""
-        template = self.template
-        return any(rules.plays.get(play.code) is play for rules in (template, *template._rounds.values()))
 
     # ------------------------------------------------------------------ tricks
 

@@ -1,7 +1,8 @@
 """Players for simulations: bots that bid, load, play and decide in a :class:`~skullking.play.round.Round`.
 
-A bot sees only what its seat may see (a :class:`SeatView`: its hand, the bids, the
-tricks played, the trick in progress and the edition) and answers one question at a
+A bot sees only what its seat may see (a :class:`~skullking.play.views.SeatView`: its
+hand, the bids it may see, the cards played and by whom, the decisions announced, the
+cards it has not seen, the voids shown, and the edition) and answers one question at a
 time from the legal options the round offers::
 
     >>> import random, skullking
@@ -33,93 +34,24 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from skullking.model.records import CHOOSE_LEADER, EXCHANGE
 from skullking.play.randomplay import RandomChoices
+from skullking.play.views import SeatView
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
     from skullking.model.cards import Play
-    from skullking.model.records import Scheme
-    from skullking.play.round import Decision, Round, Trick
+    from skullking.play.round import Decision, Round
 
-
-class SeatView:
-    """What one seat may see of a round: its own hand, never another's or the undealt cards."""
-
-    __slots__ = ("_round", "seat")
-
-    def __init__(self, round_: Round, seat: str) -> None:
-        self._round = round_
-        self.seat = seat
-
-    @property
-    def edition(self) -> Edition:
-        return self._round.edition
-
-    @property
-    def players(self) -> tuple[str, ...]:
-        return self._round.players
-
-    @property
-    def seats(self) -> tuple[str, ...]:
-        """Everybody who plays a hand, in seat order (the ghost hand included)."""
-        return self._round.seats
-
-    @property
-    def number(self) -> int:
-        return self._round.number
-
-    @property
-    def cards(self) -> int:
-        """Cards dealt to each hand this round."""
-        return self._round.cards
-
-    @property
-    def rounds(self) -> int:
-        return self._round.rounds
-
-    @property
-    def scheme(self) -> Scheme:
-        return self._round.scheme
-
-    @property
-    def modules(self) -> frozenset[str]:
-        return self._round.modules
-
-    @property
-    def hand(self) -> tuple[Play, ...]:
-        return tuple(self._round.hands[self.seat])
-
-    @property
-    def bids(self) -> dict[str, int]:
-        """The bids made so far (with any bid change)."""
-        return self._round.bids
-
-    @property
-    def tricks(self) -> tuple[Trick, ...]:
-        return tuple(self._round.tricks)
-
-    @property
-    def trick(self) -> tuple[Play, ...]:
-        """The cards of the trick in progress, in play order."""
-        return self._round.trick
-
-    @property
-    def won(self) -> dict[str, int]:
-        return self._round.won
-
-    @property
-    def bid_range(self) -> tuple[int, int]:
-        return self._round.range_of(self.seat)
-
-    def needs(self) -> int:
-        """Tricks this seat still needs to make its bid (negative: already over it)."""
-        return self.bids.get(self.seat, 0) - self.won.get(self.seat, 0)
-
-    def tricks_left(self) -> int:
-        return self.cards - len(self._round.tricks)
-
-    def to_play_after(self) -> int:
-        """How many hands play after this seat in the trick in progress."""
-        return len(self.seats) - len(self.trick) - 1
+__all__ = [
+    "BOTS",
+    "STRENGTH_SAMPLES",
+    "Bot",
+    "HeuristicBot",
+    "RandomBot",
+    "SeatView",
+    "make_bots",
+    "play_round",
+    "strengths",
+]
 
 
 class Bot(Protocol):

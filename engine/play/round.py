@@ -508,6 +508,42 @@ class Round:
 
     # ------------------------------------------------------------------ state
 
+    def copy(self) -> Round:
+        """A copy of the round as it stands, to play on without touching this one (how a
+        search plays a position out many times): equal to it, move for move, and
+        independent of it. Copies the containers the moves change, shares what they
+        never change (the edition, the set-up, the plays, finished tricks); no replay."""
+        new = object.__new__(Round)
+        state = dict(self.__dict__)
+        state["hands"] = {name: list(hand) for name, hand in self.hands.items()}
+        for name in self._COPIED:
+            state[name] = state[name].copy()
+        state["_leaders_chosen"] = {card: dict(picks) for card, picks in self._leaders_chosen.items()}
+        new.__dict__.update(state)
+        return new
+
+    #: The containers a move changes (shallow copies suffice: what they hold is immutable).
+    _COPIED = (
+        "dealt",
+        "undealt",
+        "loads",
+        "_trick",
+        "tricks",
+        "_bids",
+        "changes",
+        "wagers",
+        "leader_choices",
+        "seen",
+        "discarded",
+        "decisions",
+        "_pending",
+        "_later",
+        "_won",
+        "_captured",
+        "_allied",
+        "_repeats",
+    )
+
     @property
     def bids(self) -> dict[str, int]:
         """The bids made so far, with any bid change applied (what the table sees)."""

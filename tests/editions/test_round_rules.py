@@ -92,14 +92,14 @@ def test_a_trick_asked_without_its_round_is_refused(changing: Edition) -> None:
 
 def test_plays_pass_between_the_rounds_of_one_edition(changing: Edition) -> None:
     """Cards parsed under one round's rules are that card in any other round's (a hand
-    dealt in round 1 is played on), but not in another edition."""
+    dealt in round 1 is played on); a card the edition does not have is refused."""
     first, second = changing.at_round(1, 2), changing.at_round(2, 2)
     cards = first.parse_cards("Y10 B3")
     assert second.resolve_trick(cards).rule == "trump"
     assert [str(p) for p in second.parse_cards(list(changing.parse_cards("Y10 B3")))] == ["Y10", "B3"]
     other = skullking.load_edition("skullking-original")
     with pytest.raises(NotationError, match="not a card of edition 'changing-rounds'"):
-        second.parse_cards([other.play_of("SK")])
+        second.parse_cards([other.play_of("R1")])  # (the original edition's red 1)
 
 
 def test_a_game_played_follows_each_rounds_rules(changing: Edition) -> None:

@@ -338,11 +338,14 @@ class CompiledTricks:
         """Cards given as text, or plays that are not all this edition's."""
         if not all(isinstance(p, Play) for p in cards):
             return self.resolve_trick(self.edition.parse_cards(cards), leader, players)
+        own = self.edition.plays
+        if any(own.get(card.code) is not card for card in cards):
+            # plays of another load of the edition, taken by their code where the card is
+            # the same card (Edition.play_of refuses any other, naming it)
+            return self.resolve_trick([self.edition.play_of(card) for card in cards], leader, players)
         seats = len(cards) if players is None else players
         self.reference.check(cards, leader, seats)
-        # (the plays of the rules of another round of the edition are its cards here;
-        # any other edition's are refused, naming the card)
-        return self.resolve_trick(self.edition.parse_cards(list(cards)), leader, players)
+        raise AssertionError("unreachable: every play is this edition's")  # pragma: no cover
 
     def _validate(self, cards: Sequence[Play], seats: int) -> None:
         """Raise for too many copies of a card, an undeclared card, or a card whose module

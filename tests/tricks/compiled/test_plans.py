@@ -96,8 +96,11 @@ def test_seats_are_checked_after_a_plan_is_cached(edition: Edition) -> None:
             edition.resolve_trick(["G1", "G2"], leader=leader, players=players)
 
 
-def test_plays_of_another_edition_are_refused(edition: Edition, tmp_path: object) -> None:
-    """A play carries its edition's compiled rules; another edition does not take it."""
+def test_plays_of_another_edition_are_taken_by_code_or_refused(edition: Edition, tmp_path: object) -> None:
+    """A play carries its edition's compiled rules: another edition resolves the trick
+    with its own play of the same code where the card is the same card (a house rule
+    that changes nothing: Y2 beats Y1 on a yellow lead, as the 2021 rulebook has it),
+    and refuses a card it does not have (the original edition's red suit)."""
     from pathlib import Path
 
     import skullking
@@ -106,9 +109,10 @@ def test_plays_of_another_edition_are_refused(edition: Edition, tmp_path: object
     house = tmp_path / "h.yaml"
     house.write_text("extends: skullking-2021\nid: h\n", encoding="utf-8")
     other = skullking.load_edition(house)
-    foreign = other.parse_cards(["Y1", "Y2"])
-    with pytest.raises(NotationError, match="not a card of edition 'skullking-2021'"):
-        edition.resolve_trick(foreign)
+    assert edition.resolve_trick(other.parse_cards(["Y1", "Y2"])).winner == 1
+    red = skullking.load_edition("skullking-original").parse_cards(["R1", "Y2"])
+    with pytest.raises(NotationError, match="'R1' is not a card of edition 'skullking-2021'"):
+        edition.resolve_trick(red)
 
 
 def test_a_plan_that_costs_nothing_is_kept_the_first_time() -> None:
