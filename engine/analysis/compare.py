@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, cast
 from skullking.analysis.exhaustive import round_pairs
 from skullking.core.errors import SkullKingError
 from skullking.language.expr import PAST
-from skullking.model.records import DEFAULTS, GAME_PLAYER_NAMES, GAME_SEAT_NAMES, EffectKind
+from skullking.model.records import DEFAULTS, GAME_PLAYER_NAMES, GAME_SEAT_NAMES, EffectKind, fixed
 from skullking.rounds import bidding
 from skullking.rounds.context import GameSoFar
 from skullking.scoring.schemes import played_names_used, scorer
@@ -1047,8 +1047,9 @@ def _example(
     ``totals`` each player's points before the round in each (``None`` without a game
     before, or where the edition cannot have it)."""
 
-    edition = editions[0 if side == "a" else 1]
-    points = {bonus.id: bonus.points for bonus in edition.bonuses}
+    # (the rules of the scene's round: a bonus or an alliance may pay what the round says)
+    edition = editions[0 if side == "a" else 1].at_round(scene.number, len(PLAYERS), cards=scene.cards)
+    points = {bonus.id: fixed(bonus.points) for bonus in edition.bonuses}
     counts: dict[str, dict[str, int] | None] = {}
     totals: dict[str, dict[str, int] | None] = {}
     for key, ed, scheme in zip(("a", "b"), editions, schemes, strict=True):

@@ -258,6 +258,38 @@ def test_the_pads_trick_checker_takes_the_round(tmp_path: Path) -> None:
     assert client.get("/api/trick", params={**asked, "round": "0"}).status_code == 400
 
 
+def test_the_pad_scores_each_round_by_its_rules(tmp_path: Path) -> None:
+    """The score pad keeps a game under the house rule: Ann takes the black 14 in
+    round 1 (bid 1 made: 20 + 1) and Bo in round 2 (20 + 2); the form lists the bonus
+    with its formula."""
+    from starlette.testclient import TestClient
+
+    from skullking.tools.pad.app import create_app
+
+    client = TestClient(create_app(tmp_path / "pad.db"))
+    rules = CHANGING.read_text(encoding="utf-8")
+    game = client.post("/api/games", json={"players": ["Ann", "Bo", "Cy"], "rules": rules}).json()["id"]
+    first = {
+        "bids": {"Ann": 1, "Bo": 0, "Cy": 0},
+        "won": {"Ann": 1, "Bo": 0, "Cy": 0},
+        "bonuses": {"Ann": ["black-14"]},
+    }
+    second = {
+        "bids": {"Ann": 0, "Bo": 1, "Cy": 1},
+        "won": {"Ann": 0, "Bo": 1, "Cy": 1},
+        "bonuses": {"Bo": ["black-14"]},
+    }
+    for number, data in ((1, first), (2, second)):
+        saved = client.put(f"/api/games/{game}/rounds/{number}", json=data, headers={"if-match": "*"})
+        assert saved.status_code == 200, saved.text
+    whole = client.get(f"/api/games/{game}").json()
+    assert [r["points"] for r in whole["rounds"]] == [{"Ann": 21, "Bo": 10, "Cy": 10}, {"Ann": 20, "Bo": 22, "Cy": 20}]
+    form = client.get(f"/api/games/{game}/form").json()
+    assert {"id": "black-14", "points": "round"}.items() <= next(
+        b for b in form["bonuses"] if b["id"] == "black-14"
+    ).items()
+
+
 def test_diff_compares_round_by_round() -> None:
     """`skullking diff` of the 2021 edition and the house rule plays the tricks in the
     rules of each round, each example saying its rounds: a trick the 2021 edition's

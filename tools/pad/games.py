@@ -295,7 +295,8 @@ def bonus_labels(edition: Edition, lang: str = "en") -> list[dict[str, Any]]:
         found.append(
             {
                 "id": bonus.id,
-                "points": bonus.points,
+                # (a formula of the round is shown as written: 'round')
+                "points": bonus.points if isinstance(bonus.points, int) else bonus.points.source,
                 "description": said.get(lang, bonus.description),
                 "descriptions": said,
                 "names": labels,
