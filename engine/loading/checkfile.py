@@ -81,6 +81,8 @@ class CheckedFile:
         from skullking.core.limits import MAX_EXPRESSION_CHARS
 
         names = tuple(names)
+        if isinstance(source, float):  # (a number written as a decimal: the schema's checks said so)
+            return None
         text = str(source).lower() if isinstance(source, bool) else str(source)
         if len(text) > MAX_EXPRESSION_CHARS:
             self.error(

@@ -24,7 +24,28 @@ def schema_problems_of(root: Node) -> list[Problem]:
     problems: list[Problem] = []
     for error in sorted(validator.iter_errors(root.plain()), key=lambda e: list(map(str, e.absolute_path))):
         problems.extend(_explain_schema_error(root, error))
-    return problems
+    return problems + _decimals(root)
+
+
+def _decimals(root: Node) -> list[Problem]:
+    """A whole number written as a decimal (``30.0``), which JSON Schema takes for an
+    integer: every number of an edition file is whole, so each is refused at its place,
+    saying how to write it (a decimal that is not whole is the schema's own problem)."""
+    found: list[Problem] = []
+    stack: list[tuple[Node, tuple[str | int, ...]]] = [(root, ())]
+    while stack:
+        node, path = stack.pop()
+        value = node.value
+        if isinstance(value, dict):
+            stack.extend((child, (*path, key)) for key, child in value.items())
+        elif isinstance(value, list):
+            stack.extend((child, (*path, index)) for index, child in enumerate(value))
+        elif isinstance(value, float) and value.is_integer():
+            where = describe(root, path)
+            found.append(
+                node.loc.problem(f"{where}: {value!r} is written as a decimal: write the whole number {int(value)}")
+            )
+    return sorted(found, key=lambda p: (p.file, p.line, p.column))
 
 
 def describe(root: Node, path: tuple[str | int, ...]) -> str:
