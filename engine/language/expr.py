@@ -154,8 +154,21 @@ PAST_NAMES = ("round", "cards", "bid", "won", "made", "points", "bonus")
 #: The hidden variable that carries a player's earlier rounds to the ``past_``
 #: aggregates: a sequence of rounds, each its values in the order of :data:`PAST_NAMES`.
 PAST = "*past*"
+#: Aggregates over the seats of the round's table, offered in the formulas of a seat
+#: (who deals, who leads, who bids first): each works out its argument for each player,
+#: with that player's names about the game so far (:data:`SEAT_SCOPE`), and gives the
+#: seat of the highest (``seat_of_highest``) or lowest (``seat_of_lowest``) value, the
+#: earliest seat on a tie. Name -> the Python function that picks.
+SEAT_AGGREGATES: Mapping[str, str] = {"seat_of_highest": "max", "seat_of_lowest": "min"}
+#: The hidden variable that carries every seat's values to the seat aggregates: one row
+#: a seat, in seat order, each the values of :data:`SEAT_SCOPE` in that order.
+SEATS = "*seats*"
+#: The names the argument of a seat aggregate sees: each player's total before the
+#: round, rank, ``last``, points, bid and tricks won in the previous round, and (read by
+#: the ``past_`` aggregates) every earlier round the player played.
+SEAT_SCOPE = ("total", "rank", "last", "previous_points", "previous_bid", "previous_won", PAST)
 #: The hidden variables: never a name a formula may write.
-HIDDEN = frozenset({TABLE, PAST})
+HIDDEN = frozenset({TABLE, PAST, SEATS})
 
 
 @functools.cache
@@ -332,7 +345,21 @@ def check(expr: Expr, names: Sequence[str]) -> Type:
         return "number"
     if isinstance(expr, Call) and expr.function in PAST_AGGREGATES and PAST in names:
         return _check_past(expr)
+    if isinstance(expr, Call) and expr.function in SEAT_AGGREGATES and SEATS in names:
+        if len(expr.args) != 1:
+            raise ExpressionError(
+                f"{expr.function}() takes 1 argument (a formula for each player), got {len(expr.args)}",
+                column=expr.column,
+            )
+        _expect(expr.args[0], "number", SEAT_SCOPE, f"{expr.function}()")
+        return "number"
     if isinstance(expr, Call):
+        if expr.function in SEAT_AGGREGATES:
+            raise ExpressionError(
+                f"{expr.function}() is not known here: it gives a seat, in the formulas of a seat (play.dealer, "
+                "play.first_leader, bidding.first_bidder and a tie-break round's)",
+                column=expr.column,
+            )
         if expr.function in PAST_AGGREGATES:
             raise ExpressionError(
                 f"{expr.function}() is not known here: the rounds before are read by the formulas about each "
@@ -340,7 +367,12 @@ def check(expr: Expr, names: Sequence[str]) -> Type:
                 column=expr.column,
             )
         if expr.function not in FUNCTIONS:
-            offered = [*FUNCTIONS, *(AGGREGATES if TABLE in names else ()), *(PAST_AGGREGATES if PAST in names else ())]
+            offered = [
+                *FUNCTIONS,
+                *(AGGREGATES if TABLE in names else ()),
+                *(PAST_AGGREGATES if PAST in names else ()),
+                *(SEAT_AGGREGATES if SEATS in names else ()),
+            ]
             raise ExpressionError(unknown("function", expr.function, offered), column=expr.column)
         low, high = FUNCTIONS[expr.function]
         count = len(expr.args)
@@ -405,6 +437,12 @@ def _constant(expr: Expr) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
+def _seat_of(pick: Callable[..., int], values: Sequence[int]) -> int:
+    """The seat of the value ``pick`` (``max`` or ``min``) picks among ``values``, one a
+    seat: the earliest on a tie (a seat aggregate; no seat: 0)."""
+    return pick(range(len(values)), key=values.__getitem__, default=0)
+
+
 def _run(held: Sequence[bool]) -> int:
     """How many of the last values of ``held`` are true in a row (``past_run``)."""
     count = 0
@@ -420,11 +458,20 @@ _ARITH = ("+", "-", "*", "//", "%")
 _COMPARE = ("==", "!=", "<", "<=", ">", ">=")
 #: What generated formulas may call: nothing else is in their namespace (``_run``:
 #: ``past_run``).
-_CALLABLE: Mapping[str, Callable[..., Any]] = {"abs": abs, "min": min, "max": max, "sum": sum, "_run": _run}
+_CALLABLE: Mapping[str, Callable[..., Any]] = {
+    "abs": abs,
+    "min": min,
+    "max": max,
+    "sum": sum,
+    "_run": _run,
+    "_seat_of": _seat_of,
+}
 #: The name a generated aggregate gives each player's values (aggregates do not nest).
 _ROW_NAME = "_row"
 #: The name a generated ``past_`` aggregate gives each earlier round's values.
 _PAST_NAME = "_past"
+#: The name of a seat's row inside a seat aggregate.
+_SEAT_NAME = "_seat"
 #: The Python text of each operator and function a formula may use: generated code is
 #: written from this table, the numbers' ``repr`` and the callers' slots, nothing else.
 _TEXT: Mapping[str, str] = {
@@ -494,6 +541,10 @@ def _python(expr: Expr, slot: Callable[[str, str | None], str], level: int) -> t
         return f"{function}([{each} for {_ROW_NAME} in {table}])", depth + 3
     if isinstance(expr, Call) and expr.function in PAST_AGGREGATES:
         return _python_past(expr, slot(PAST, None), below)
+    if isinstance(expr, Call) and expr.function in SEAT_AGGREGATES:
+        each, depth = _python(expr.args[0], lambda name, _: f"{_SEAT_NAME}[{SEAT_SCOPE.index(name)}]", below)
+        rows = slot(SEATS, None)
+        return f"_seat_of({SEAT_AGGREGATES[expr.function]}, [{each} for {_SEAT_NAME} in {rows}])", depth + 3
     if isinstance(expr, Call):
         args = [_python(a, slot, below) for a in expr.args]
         return f"{_TEXT[expr.function]}({', '.join(text for text, _ in args)})", max(d for _, d in args) + 1
@@ -667,8 +718,9 @@ class Expression:
 
     @property
     def uses_past(self) -> bool:
-        """Whether the expression aggregates over the earlier rounds (``past_``)."""
-        return PAST in self.variables
+        """Whether the expression aggregates over the earlier rounds (``past_``), of the
+        player or (inside a seat aggregate) of each player."""
+        return any(call.function in PAST_AGGREGATES for call in _calls(self.tree))
 
     def columns(self) -> dict[str, int]:
         """Each name the expression uses -> the column of its first use in the text
@@ -740,13 +792,17 @@ def _children(expr: Expr) -> tuple[Expr, ...]:
 def _walk(expr: Expr, *, outer: bool = False) -> Iterator[Expr]:
     """Every node of the tree, depth first (iterative: deep trees are fine); with
     ``outer``, not the arguments of ``past_`` aggregates (their names are an earlier
-    round's)."""
+    round's) nor of seat aggregates (each player's)."""
     stack = [expr]
     while stack:
         node = stack.pop()
         yield node
-        if not (outer and isinstance(node, Call) and node.function in PAST_AGGREGATES):
+        if not (outer and isinstance(node, Call) and node.function in _SCOPED):
             stack.extend(_children(node))
+
+
+#: The aggregates whose argument reads names of its own (an earlier round's, a player's).
+_SCOPED = frozenset((*PAST_AGGREGATES, *SEAT_AGGREGATES))
 
 
 def _fixed(node: Any, values: Mapping[str, int]) -> Any:
@@ -754,7 +810,7 @@ def _fixed(node: Any, values: Mapping[str, int]) -> Any:
     ``past_`` aggregate)."""
     if isinstance(node, Variable):
         return Number(values[node.name], node.column) if node.name in values else node
-    if isinstance(node, Number | Truth) or (isinstance(node, Call) and node.function in PAST_AGGREGATES):
+    if isinstance(node, Number | Truth) or (isinstance(node, Call) and node.function in _SCOPED):
         return node
     return type(node)._make(
         tuple(_fixed(item, values) for item in field)
@@ -767,14 +823,17 @@ def _fixed(node: Any, values: Mapping[str, int]) -> Any:
 
 
 def _variables(expr: Expr) -> set[str]:
-    """The names the expression reads of its context: its variables, and :data:`PAST`
-    for a ``past_`` aggregate (whose argument's names are an earlier round's)."""
+    """The names the expression reads of its context: its variables, :data:`PAST` for a
+    ``past_`` aggregate (whose argument's names are an earlier round's) and
+    :data:`SEATS` for a seat aggregate (whose argument's are each player's)."""
     found: set[str] = set()
     for node in _walk(expr, outer=True):
         if isinstance(node, Variable):
             found.add(node.name)
         elif isinstance(node, Call) and node.function in PAST_AGGREGATES:
             found.add(PAST)
+        elif isinstance(node, Call) and node.function in SEAT_AGGREGATES:
+            found.add(SEATS)
     return found
 
 
@@ -835,12 +894,14 @@ def _check_nodes(tree: Any, names: frozenset[str]) -> None:
             if type(node.op) is not str or node.op not in _COMPARE:
                 raise ValueError("a comparison that is not the grammar's")
         elif kind is Call:
-            if type(node.function) is not str or node.function not in {*FUNCTIONS, *AGGREGATES, *PAST_AGGREGATES}:
+            if type(node.function) is not str or node.function not in {*FUNCTIONS, *AGGREGATES, *_SCOPED}:
                 raise ValueError("a function that is not the grammar's")
             if type(node.args) is not tuple:
                 raise ValueError("a call without its arguments")
             if node.function in PAST_AGGREGATES:  # (its argument reads an earlier round's names)
                 names = _PAST_SCOPE
+            elif node.function in SEAT_AGGREGATES:  # (its argument reads each player's names)
+                names = frozenset(SEAT_SCOPE)
         stack.extend((child, depth + 1, names) for child in _children(node))
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from skullking.core.errors import FormulaError
+from skullking.language.expr import HIDDEN, SEAT_SCOPE
 from skullking.loading.checkfile import FORMULA_NAME, CheckedFile
 from skullking.model.records import (
     BID_RANGE_NAMES,
@@ -25,6 +26,13 @@ from skullking.model.records import (
 #: What a case or ``made`` that reads ``points`` is told.
 _ADJUSTMENTS_ONLY = {
     POINTS: "it is the points of the case that applied, which only the scheme's adjustments read",
+}
+#: Why a seat formula reads a player's name only inside a seat aggregate.
+_EACH_PLAYERS = {
+    name: "it is each player's: a seat formula reads it inside seat_of_highest(...) or seat_of_lowest(...), "
+    f"e.g. seat_of_highest({name})"
+    for name in SEAT_SCOPE
+    if name not in HIDDEN
 }
 
 
@@ -58,7 +66,7 @@ class RoundRules:
         for key, seat in (("extra_round_dealer", "dealer"), ("extra_round_leader", "first_leader")):
             if key not in scoring:
                 continue
-            self.file.expression(scoring[key], seat_names(seat), "number", "scoring", key)
+            self.file.expression(scoring[key], seat_names(seat), "number", "scoring", key, elsewhere=_EACH_PLAYERS)
             if scoring.get("ties", "shared") != "extra_round":
                 self.file.error(
                     f"'{key}' needs 'ties: extra_round' (shared first places play no extra round)",
@@ -180,7 +188,7 @@ class RoundRules:
         play = self.file.data.get("play", {})
         for key in ("dealer", "first_leader"):
             if key in play:
-                self.file.expression(play[key], seat_names(key), "number", "play", key)
+                self.file.expression(play[key], seat_names(key), "number", "play", key, elsewhere=_EACH_PLAYERS)
         bidding = self.file.data.get("bidding", {})
         for key in ("min", "max"):
             if key in bidding:
@@ -193,7 +201,12 @@ class RoundRules:
                 )
             else:
                 self.file.expression(
-                    bidding["first_bidder"], seat_names("first_bidder"), "number", "bidding", "first_bidder"
+                    bidding["first_bidder"],
+                    seat_names("first_bidder"),
+                    "number",
+                    "bidding",
+                    "first_bidder",
+                    elsewhere=_EACH_PLAYERS,
                 )
         rules = bidding.get("rules", [])
         self.file.ids(("bidding", "rules"), rules, "bidding rule")

@@ -10,7 +10,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, NamedTuple
 
 from skullking.core.errors import ContextError
-from skullking.language.expr import PAST, TABLE
+from skullking.language.expr import PAST, SEATS, TABLE
 from skullking.language.notation import normalize
 from skullking.model.cards import Lead, Play
 
@@ -72,7 +72,7 @@ RULE_VALUE_NAMES = ROUND_NAMES
 BID_RULE_NAMES = ("bid", "total_bids", "position", "bids_before", *ROUND_NAMES, *GAME_PLAYER_NAMES)
 #: Names of ``bidding.first_bidder``, and less ``leader`` (the seat leading the round's
 #: first trick) of ``play.first_leader``, less ``dealer`` too of ``play.dealer``.
-SEAT_NAMES = ("round", "players", "rounds", "leader", "dealer", *GAME_SEAT_NAMES)
+SEAT_NAMES = ("round", "players", "rounds", "leader", "dealer", *GAME_SEAT_NAMES, SEATS)
 
 
 #: The moments of a game at which a name gets its value, in the order of play: what

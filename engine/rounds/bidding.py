@@ -21,7 +21,7 @@ import functools
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from skullking.language.expr import TABLE
+from skullking.language.expr import PAST, TABLE
 from skullking.model.records import BidRule
 from skullking.rounds.context import START_VALUES, GameSoFar, reads, rules_read, so_far_of
 
@@ -120,8 +120,9 @@ def ranges_game(
 def _seat_values(
     formula: Expression, place: str, so_far: GameSoFar | None, *, number: int, players: int
 ) -> dict[str, int]:
-    """The seats about the game so far that the seat formula at ``place`` reads."""
-    names = reads(formula) - {"dealer"}
+    """The seats about the game so far that the seat formula at ``place`` reads (and
+    each player's earlier rounds, where a seat aggregate reads them)."""
+    names = reads(formula) - {"dealer"} | ({PAST} if formula.uses_past else set())
     return so_far_of(so_far, number, players).seat_values(names, place) if names else {}
 
 

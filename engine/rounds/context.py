@@ -37,7 +37,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from skullking.core.errors import ContextError
-from skullking.language.expr import PAST
+from skullking.language.expr import PAST, SEAT_SCOPE, SEATS
 from skullking.model.records import GAME_PLAYER_NAMES, GAME_SEAT_NAMES
 
 if TYPE_CHECKING:
@@ -154,11 +154,20 @@ class GameSoFar(NamedTuple):
             past=tuple(tuple(_past_round(score, p) for score in scores if p in score.points) for p in table),
         )
 
-    def seat_values(self, names: Iterable[str], place: str) -> dict[str, int]:
+    def seat_values(self, names: Iterable[str], place: str) -> dict[str, Any]:
         """The seats named among ``names`` (the others are left out), for the formula at
-        ``place`` (said in an error). Ties go to the earliest seat. Raises
-        :class:`ContextError` when the game so far is not known."""
-        return {name: self._seat(name, place) for name in names if name in GAME_SEAT_NAMES}
+        ``place`` (said in an error). Ties go to the earliest seat. For a seat aggregate
+        (the hidden name :data:`~skullking.language.expr.SEATS`), each seat's row of
+        the player's names about the game so far (:data:`~skullking.language.expr.SEAT_SCOPE`;
+        the earlier rounds where :data:`~skullking.language.expr.PAST` is among ``names``).
+        Raises :class:`ContextError` when the game so far is not known."""
+        found: dict[str, Any] = {name: self._seat(name, place) for name in names if name in GAME_SEAT_NAMES}
+        if SEATS in names:  # (a seat aggregate: every player's names, a row a seat)
+            # (the earlier rounds only where it reads them: PAST among the names)
+            wanted = [name for name in SEAT_SCOPE if name != PAST or PAST in names]
+            values = self.player_values(wanted, place)
+            found[SEATS] = [[values[player].get(name, ()) for name in SEAT_SCOPE] for player in self.players]
+        return found
 
     def _seat(self, name: str, place: str) -> int:
         self._known(name, place)
@@ -259,7 +268,7 @@ def reads(*formulas: Expression | None) -> frozenset[str]:
     return names
 
 
-_GAME_NAMES = frozenset((*GAME_SEAT_NAMES, *GAME_PLAYER_NAMES, "dealer"))
+_GAME_NAMES = frozenset((*GAME_SEAT_NAMES, *GAME_PLAYER_NAMES, SEATS, "dealer"))
 
 
 @functools.lru_cache(maxsize=4096)

@@ -56,10 +56,12 @@ class RoundScore(NamedTuple):
 
 def reads_past(edition: Edition) -> bool:
     """Whether a formula of ``edition`` (a scheme's ``made``, case or adjustment, a
-    bidding rule or the limits of a bid) reads the earlier rounds (a ``past_``
-    aggregate): then its rounds' scores say who made the bid."""
-    bidding = edition.bidding
+    bidding rule, the limits of a bid or a seat formula) reads the earlier rounds (a
+    ``past_`` aggregate): then its rounds' scores say who made the bid."""
+    bidding, play = edition.bidding, edition.play_rules
     formulas = [rule.require for rule in bidding.rules] + [bidding.min, bidding.max]
+    seats = (play.dealer, play.first_leader, play.extra_round_dealer, play.extra_round_leader, bidding.first_bidder)
+    formulas += [seat for seat in seats if seat is not None]
     for scheme in edition.schemes:
         formulas += [scheme.made, *(e for case in scheme.cases for e in (case.when, case.points) if e is not None)]
         formulas += [e for step in scheme.adjustments for e in (step.when, step.points) if e is not None]

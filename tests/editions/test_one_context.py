@@ -247,3 +247,61 @@ def test_diff_refuses_a_bid_out_of_the_players_own_range_after_the_game_before(t
     code, out, _ = run("diff", "skullking-2021", str(_overlay(tmp_path, LIMITS)))
     assert code == 0
     assert "game so far: round 1:" in out and "refused by B: P2's bid 0 is out of range 1..2" in out
+
+
+#: A house rule: from round 2 on, the player who made the most bids so far leads the
+#: round's first trick (the earliest seat of those level).
+MOST_MADE = "play:\n  first_leader: if round == 1 then 0 else seat_of_highest(past_count(made == 1))\n"
+
+
+def test_the_player_with_most_bids_made_leads(tmp_path: Path) -> None:
+    """A house rule: from round 2 the player who made the most bids so far leads
+    (seat_of_highest over each player's earlier rounds). In random games the leader of
+    each round is the earliest seat among those with the most bids made, counted here
+    from the rounds' own scores."""
+    edition = _edition(tmp_path, MOST_MADE)
+    led: set[str] = set()
+    for seed in range(4):
+        game, moves = Game(edition, PLAYERS, seed=seed), random.Random(seed)
+        made = dict.fromkeys(PLAYERS, 0)
+        while not game.over:
+            round_ = game.next_round()
+            play_randomly(round_, moves)
+            most = max(made.values())
+            expected = PLAYERS[0] if round_.number == 1 else next(p for p in PLAYERS if made[p] == most)
+            assert round_.tricks[0].players[0] == expected
+            led.add(expected)
+            score = round_.score()
+            for player in PLAYERS:
+                made[player] += int(score.bids[player] == score.won[player])
+    assert len(led) > 1  # (the rule moved the lead)
+
+
+def test_a_seat_formula_reads_a_players_names_only_in_a_seat_aggregate(tmp_path: Path) -> None:
+    """`total` alone in a seat formula has no player to be about: refused at its place,
+    saying to read it in seat_of_highest or seat_of_lowest; a seat aggregate outside a
+    seat formula is refused too, naming where it is known."""
+    code, out, err = run("validate", str(_overlay(tmp_path, "play:\n  dealer: total\n")))
+    assert code == 1
+    assert "5:11: unknown name 'total' in 'total': it is each player's: a seat formula reads it inside" in out + err
+    case = "scoring:\n  schemes:\n    classic:\n      cases:\n        made: {points: seat_of_lowest(total)}\n"
+    code, out, err = run("validate", str(_overlay(tmp_path, case)))
+    assert code == 1 and "seat_of_lowest() is not known here: it gives a seat, in the formulas of a seat" in out + err
+
+
+def test_the_player_in_last_place_deals_by_a_seat_aggregate(tmp_path: Path) -> None:
+    """A house rule: the player with the lowest total deals (seat_of_lowest(total)), the
+    player after the dealer leading. Round 1 (Cy deals, Ann leads): Ann's yellow 9 takes
+    Bo's 3 and Cy's 5; Ann made 1 (20), Bo 0 (10), Cy missed 1 (-10). Cy, last, deals
+    round 2 and Ann leads it (by the default rule Ann would deal and Bo lead)."""
+    rules = _edition(tmp_path, "play:\n  dealer: if round == 1 then 2 else seat_of_lowest(total)\n")
+    game, moves = Game(rules, PLAYERS, seed=1), random.Random(1)
+    first = game.next_round(hands={"Ann": ["Y9"], "Bo": ["Y3"], "Cy": ["Y5"]})
+    for player, bid in (("Ann", 1), ("Bo", 0), ("Cy", 1)):
+        first.bid(player, bid)
+    for player, card in (("Ann", "Y9"), ("Bo", "Y3"), ("Cy", "Y5")):
+        first.play(player, card)
+    assert dict(first.score().points) == {"Ann": 20, "Bo": 10, "Cy": -10}
+    second = game.next_round()
+    play_randomly(second, moves)
+    assert second.tricks[0].players[0] == "Ann"

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from skullking.core.errors import ExpressionError
 from skullking.core.limits import MAX_EXPR_DEPTH, MAX_EXPRESSION_CHARS
 from skullking.language import expr
-from skullking.language.expr import TABLE, compile_expression, divides, python_function, python_text
+from skullking.language.expr import SEATS, TABLE, compile_expression, divides, python_function, python_text
 
 NAMES = ("bid", "won", "cards", "round")
 
@@ -256,12 +256,13 @@ def test_only_a_formula_that_divides_can_fail() -> None:
     assert quiet > 300
 
 
-def test_generated_python_reaches_nothing_but_its_five_functions() -> None:
-    """What a generated formula can name besides its values: abs, min, max, sum and
-    _run (``past_run``'s count) (and itself); no builtins at all (a name outside them is
-    not even found)."""
+def test_generated_python_reaches_nothing_but_its_six_functions() -> None:
+    """What a generated formula can name besides its values: abs, min, max, sum, _run
+    (``past_run``'s count) and _seat_of (a seat aggregate's pick) (and itself); no
+    builtins at all (a name outside them is not even found)."""
     expression = compile_expression("abs(bid) + min(won, 2)", NAMES)
-    assert expression._fn.__globals__.keys() == {"__builtins__", "abs", "min", "max", "sum", "_run", "formula"}
+    expected = {"__builtins__", "abs", "min", "max", "sum", "_run", "_seat_of", "formula"}
+    assert expression._fn.__globals__.keys() == expected
     assert expression._fn.__globals__["__builtins__"] == {}
     hostile = python_function(["env"], "    return open")
     assert hostile is not None
@@ -348,3 +349,25 @@ def test_columns_give_each_names_first_use() -> None:
     formula = compile_expression("max(bid, 2) + won * (bid - abs(cards))", NAMES, "number")
     assert formula.columns() == {"bid": 5, "won": 15, "cards": 32}
     assert compile_expression("20", NAMES, "number").columns() == {}
+
+
+def test_a_seat_aggregate_gives_the_earliest_seat_of_the_highest_or_lowest_value() -> None:
+    """seat_of_highest(x) / seat_of_lowest(x) in a seat formula: x worked out for each
+    seat with that player's names (one row a seat), the seat of the highest (lowest)
+    value, the earliest seat on a tie; past_ aggregates inside read each player's
+    earlier rounds."""
+    names = ("round", "players", SEATS)
+    rows = [
+        [30, 1, 0, 0, 0, 0, ((1, 1, 1, 1, 1, 20, 0),)],
+        [10, 3, 1, 0, 0, 0, ((1, 1, 0, 1, 0, -10, 0),)],
+        [30, 1, 0, 0, 0, 0, ((1, 1, 1, 1, 1, 20, 0), (2, 2, 2, 2, 1, 40, 0))],
+    ]
+    values: dict[str, Any] = {"round": 3, "players": 3, SEATS: rows}
+    assert compile_expression("seat_of_highest(total)", names).evaluate(values) == 0  # (seats 0 and 2 tie)
+    assert compile_expression("seat_of_lowest(total)", names).evaluate(values) == 1
+    assert compile_expression("seat_of_highest(past_count(made == 1))", names).evaluate(values) == 2
+    assert compile_expression("seat_of_highest(total)", names).variables == {SEATS}
+    with pytest.raises(ExpressionError, match="unknown name 'total'"):
+        compile_expression("seat_of_highest(total) + total", names)
+    with pytest.raises(ExpressionError, match=r"seat_of_highest\(\) is not known here"):
+        compile_expression("seat_of_highest(total)", ("round",))
