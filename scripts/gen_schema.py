@@ -153,8 +153,10 @@ PATTERN = obj(
             minItems=1,
         ),
         "played": {
-            "enum": ["before_winner", "after_winner"],
-            "description": "Only cards played before (or after) the winning card.",
+            "enum": ["before_winner", "after_winner", "winning_card"],
+            "description": "Only cards played before (or after) the winning card, or only the winning card itself "
+            "(winning_card: a bonus for winning a trick with a card, e.g. 'captured: {ranks: [1], played: "
+            "winning_card}' pays once when a 1 wins).",
         },
     },
 )

@@ -136,7 +136,10 @@ def _pattern(pattern: Pattern) -> str:
     if pattern.printed_roles is not None:
         parts.append("a card that can be a " + " or ".join(sorted(pattern.printed_roles)))
     if pattern.played is not None:
-        parts.append(f"played {pattern.played.replace('_winner', '')} the winning card")
+        if pattern.played == "winning_card":
+            parts.append("the winning card itself")
+        else:
+            parts.append(f"played {pattern.played.replace('_winner', '')} the winning card")
     return ", ".join(parts) or "any card"
 
 

@@ -520,17 +520,21 @@ class Pattern(NamedTuple):
     ranks: frozenset[int] | None = None
     cards: frozenset[str] | None = None
     printed_roles: frozenset[str] | None = None
-    #: before_winner / after_winner: only cards played before (after) the winning card.
+    #: before_winner / after_winner: only cards played before (after) the winning card;
+    #: winning_card: only the winning card itself.
     played: str | None = None
 
     def matches(self, play: Play, role: str | None, printed: frozenset[str], offset: int = 0) -> bool:
         """Whether ``play``, playing ``role`` in its trick, matches; ``printed`` is the
         set of roles its card can take at all, ``offset`` its position minus the
         winning card's."""
-        if self.played is not None and (offset < 0) != (self.played == "before_winner"):
-            return False
-        if self.played is not None and offset == 0:
-            return False
+        played = self.played
+        if played is not None:
+            if played == "winning_card":
+                if offset != 0:
+                    return False
+            elif offset == 0 or (offset < 0) != (played == "before_winner"):
+                return False
         if self.roles is not None and role not in self.roles:
             return False
         if self.suits is not None and play.card.suit not in self.suits:
@@ -545,6 +549,11 @@ class Pattern(NamedTuple):
     def static(self) -> bool:
         """True when the match does not depend on the trick (roles played, positions)."""
         return self.roles is None and self.played is None
+
+    @property
+    def counts_winner(self) -> bool:
+        """Whether the winning card itself may match (no ``played``, or ``winning_card``)."""
+        return self.played in (None, "winning_card")
 
 
 class Bonus(NamedTuple):

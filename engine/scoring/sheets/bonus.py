@@ -223,7 +223,7 @@ class BonusClaims:
         """1 when a winning card of kind ``pool`` may also be a card ``bonus`` pays for
         (its captured patterns count the winning card and its winner pattern, if any,
         takes that kind), else 0."""
-        if bonus.exclude_winner or all(p.played is not None for p in bonus.captured):
+        if bonus.exclude_winner or not any(p.counts_winner for p in bonus.captured):
             return 0  # (read by claims_read too)
         return int(bonus.winner is None or pool in self._pools(bonus.winner, modules))
 
@@ -321,6 +321,6 @@ def claims_read(edition: Edition) -> list[tuple[str, str, object]]:
         for bonus in edition.bonuses:
             captured = set().union(*(matching(edition, p, chosen) for p in bonus.captured))
             winner = None if bonus.winner is None else matching(edition, bonus.winner, chosen)
-            counts_winner = not bonus.exclude_winner and any(p.played is None for p in bonus.captured)
+            counts_winner = not bonus.exclude_winner and any(p.counts_winner for p in bonus.captured)
             found.append((module.id, f"bonus {bonus.id}", (captured, winner, counts_winner)))
     return found

@@ -146,6 +146,10 @@ bonuses:
     captured: {roles: [skull_king, pirate]}
     exclude_winner: true
     description: the other characters the Skull King takes
+  little-one:
+    points: 5
+    captured: {ranks: [1], played: winning_card}
+    description: winning a trick with a 1
 """,
 }
 
