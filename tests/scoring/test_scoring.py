@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+import skullking
 from skullking import SheetError
 from skullking.edition import Edition
 from skullking.scoring.sheets.score import SheetScore
@@ -550,12 +551,26 @@ def test_bid_above_8_in_8_player_round_9_is_out_of_range(edition: Edition) -> No
     assert "out of range 0..8" in problems[0]
 
 
-def test_round_past_the_schedule_needs_cards(edition: Edition) -> None:
-    """The 2021 rulebook: the game has 10 rounds; an extra (tie-break) round has no
-    dealing rule, so its cards must be given."""
+def test_round_past_the_schedule_is_dealt_as_the_edition_says(edition: Edition) -> None:
+    """The 2021 rulebook: the game has 10 rounds; no source says how a tie-break round
+    is dealt, and the edition's value (scoring.extra_round_cards) deals it as the
+    schedule's last round: 10 cards, where a sheet gives no cards for it."""
+    score = _score(
+        edition, {"players": ["Ann", "Bo", "Cy"], "rounds": _sweep(["Ann", "Bo", "Cy"], [*range(1, 11), 10])}
+    )
+    # round 11, 10 cards: Ann 10/10 200; Bo and Cy 0/0 100
+    assert (score.rounds[-1].number, score.rounds[-1].cards) == (11, 10)
+    assert dict(score.rounds[-1].points) == {"Ann": 200, "Bo": 100, "Cy": 100}
+
+
+def test_no_round_past_the_schedule_without_tie_break_rounds(tmp_path: Path) -> None:
+    """An edition that shares a tie (scoring.ties: shared) plays no extra round: a
+    sheet's round past its 10 rounds is refused, at the round, saying so."""
+    house = tmp_path / "shared.yaml"
+    house.write_text("extends: skullking-2021\nid: shared\nscoring: {ties: shared}\n", encoding="utf-8")
     text = _sweep_yaml(["Ann", "Bo", "Cy"], [*range(1, 11), 1])
     # round 11 starts at line 3 + 2 x 10 = 23, its mapping at column 5
-    _only_problem(edition, text, "23:5", 11, "'cards'", "10 rounds")
+    _only_problem(skullking.load_edition(house), text, "23:5", 11, "plays no extra round", "10 rounds")
 
 
 def test_round_past_the_schedule_with_cards_is_scored(edition: Edition) -> None:

@@ -241,8 +241,7 @@ class RoundReader:
                     node.key_loc.get(key, node.loc),
                     f"unknown key '{key}'{did_you_mean(key, allowed)} (allowed: {', '.join(allowed)})",
                 )
-        hands = edition.hands(len(players))
-        cards = self._cards(number, node, hands, schedule, modules)
+        cards = self._cards(number, node, len(players), schedule, modules)
         if cards is None:
             return None
         rounds = len(edition.schedule(schedule).rounds)
@@ -375,10 +374,16 @@ class RoundReader:
                 chosen[p] = load
         return chosen
 
-    def _cards(self, number: int, node: Node, count: int, schedule: str, modules: set[str]) -> int | None:
+    def _cards(self, number: int, node: Node, players: int, schedule: str, modules: set[str]) -> int | None:
+        """The cards dealt each in round ``number`` of ``players``: as given, else the
+        schedule's, and in a tie-break round past it the edition's
+        ``scoring.extra_round_cards`` (where the edition breaks ties with another round)."""
         given = node.value.get("cards")
+        count = self.edition.hands(players)
         if given is None:
             cards = self.edition.cards_dealt(number, count, schedule)
+            if cards is None and self.edition.ties == "extra_round":
+                return self.edition.tie_break_cards(players, schedule)
             if cards is None:
                 rounds = len(self.edition.schedule(schedule).rounds)
                 self.values.error(
