@@ -651,7 +651,7 @@ class Expression:
     Pickles as its source text and names, and recompiles on load.
     """
 
-    __slots__ = ("_fn", "names", "source", "tree", "type")
+    __slots__ = ("_fn", "_hash", "_read", "names", "source", "tree", "type")
 
     def __init__(self, source: str, names: Sequence[str], want: Type | None = None) -> None:
         self.source = source
@@ -667,6 +667,16 @@ class Expression:
             self._fn = _generated(self.tree, {n: i for i, n in enumerate(self.names)})
         except RecursionError:
             raise ExpressionError("the expression is nested too deeply", column=1) from None
+        self._derived()
+
+    def _derived(self) -> None:
+        """What the methods below keep of the expression, worked out once: the slots
+        :meth:`evaluate` fills (the names the formula reads: a context may offer a
+        dozen names, the limits of a bid among them, where a formula reads one or
+        none) and the hash (the rounds look formulas up by them)."""
+        read = _variables(self.tree) | (HIDDEN & set(self.names))
+        self._read = tuple((slot, name) for slot, name in enumerate(self.names) if name in read)
+        self._hash = hash((self.source, self.names))
 
     def call(self, values: Sequence[int]) -> Any:
         """Evaluate with the variables' values given in the order of ``names``.
@@ -694,7 +704,10 @@ class Expression:
 
     def evaluate(self, values: Mapping[str, int]) -> Any:
         """Evaluate with the variables' values given by name (missing ones are 0)."""
-        return self.call([values.get(n, 0) for n in self.names])
+        given = [0] * len(self.names)  # (a name the formula does not read stays 0: never read)
+        for slot, name in self._read:
+            given[slot] = values.get(name, 0)
+        return self.call(given)
 
     def evaluate_for(self, table: Sequence[Mapping[str, int]], row: int) -> Any:
         """Evaluate for player ``row`` of ``table`` (every player's values by name): the
@@ -765,7 +778,7 @@ class Expression:
         return (self.source, self.names, self.tree) == (other.source, other.names, other.tree)
 
     def __hash__(self) -> int:
-        return hash((self.source, self.names))
+        return self._hash
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Pickle the checked tree, not the function: loading needs no parser.
@@ -912,6 +925,7 @@ def _restore(source: str, names: tuple[str, ...], type_: Type, tree: Expr) -> Ex
     expression = Expression.__new__(Expression)
     expression.source, expression.names, expression.type, expression.tree = source, names, type_, tree
     expression._fn = _generated(tree, {n: i for i, n in enumerate(names)})
+    expression._derived()
     return expression
 
 

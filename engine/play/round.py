@@ -234,6 +234,8 @@ class Round:
     bid_range: tuple[int, int]
     #: Each player's range, where the limits read the players' names (else ``None``).
     _ranges: dict[str, tuple[int, int]] | None
+    #: Whether they read them (each round then works out ``_ranges``).
+    _reads_ranges: bool
     _abilities: bool
     # The deal.
     hands: dict[str, list[Play]]
@@ -316,7 +318,8 @@ class Round:
                 self._draw(random.Random(seed) if rng is None else rng)
                 self._fresh()
                 self._game = self._game_values(so_far)
-                self._own_ranges(so_far)
+                if self._reads_ranges:
+                    self._own_ranges(so_far)
                 return
         self.players = players
         self.number = number
@@ -392,17 +395,17 @@ class Round:
         self._fresh()
         self._game = self._game_values(so_far)
         self._ranges = None
+        # (asked once a set-up, not every round: the bundled editions' limits read none)
+        self._reads_ranges = bool(range_read(edition))
         if key is not None:  # kept for the next round set up alike (formulas are pure)
             known.keep_setup(key, {name: self.__dict__[name] for name in self._SETUP})
-        self._own_ranges(so_far)
+        if self._reads_ranges:
+            self._own_ranges(so_far)
 
     def _own_ranges(self, so_far: GameSoFar | None) -> None:
         """Each player's range of a bid, where ``bidding.min``/``max`` read the players'
         names about the game so far (``so_far``): ``bid_range`` then spans them all."""
         edition = self.edition
-        if not self._lookups.value(("range read",), lambda: range_read(edition)):
-            self._ranges = None
-            return
         try:
             game = ranges_game(
                 edition, so_far=self._so_far(so_far), players=self.players, number=self.number, rounds=self.rounds
@@ -481,6 +484,8 @@ class Round:
         "_seating",
         "bidding_order",
         "bid_range",
+        "_ranges",
+        "_reads_ranges",
         "_abilities",
     )
 

@@ -134,13 +134,18 @@ class TableTrick(NamedTuple):
     result: TrickResult
     seats: tuple[int, ...]
     next_seat: int
-    #: The seat the trick counts for in the scoring (``None``: nobody).
-    counts_for: int | None = None
 
     @property
     def winner(self) -> int | None:
         """The winner's seat, ``None`` when nobody wins."""
         position = self.result.winner
+        return None if position is None else self.seats[position]
+
+    @property
+    def counts_for(self) -> int | None:
+        """The seat the trick counts for in the scoring (``None``: nobody); worked out
+        when asked, as ``winner`` is (a score sheet's replay reads the result's own)."""
+        position = self.result.counts_for
         return None if position is None else self.seats[position]
 
     def as_json(self) -> dict[str, object]:
@@ -178,5 +183,4 @@ def table_trick(
         cards[at] = ghost_card(edition, cards[at], ghost)
     result = edition.resolve_trick(cards, leader=0, players=len(seats))
     following = next_seat(seats, result.next_leader, players, ghost, won=result.winner is not None)
-    counted = None if result.counts_for is None else seats[result.counts_for]
-    return TableTrick(result, tuple(seats[: len(cards)]), following, counted)
+    return TableTrick(result, tuple(seats[: len(cards)]), following)

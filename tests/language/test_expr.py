@@ -100,6 +100,26 @@ def test_pickles_without_the_parser() -> None:
     assert again.source == expression.source
 
 
+def test_evaluated_by_name_reads_each_name_it_uses_where_it_stands() -> None:
+    """A formula given its values by name reads each name it uses wherever that name
+    stands among the names its place offers (the limits of a bid are offered a dozen and
+    read one or none), a name left out counting as 0, and a ``past_`` aggregate reads the
+    player's earlier rounds through its hidden name; equal formulas hash alike, pickled
+    too (the rounds look the limits of a bid up by them)."""
+    names = ("cards", "round", "players", "total", "rank", "bid", "won", expr.PAST)
+    late = compile_expression("bid * 10 + rank", names)
+    assert late.evaluate({"cards": 9, "rank": 2, "bid": 3, "total": 50}) == 32  # 3 * 10 + 2
+    assert late.evaluate({"bid": 3}) == 30  # rank left out: 0
+    assert compile_expression("0", names).evaluate({"cards": 9}) == 0
+    # Two earlier rounds (round, cards, bid, won, made, points, bonus): the bid made in one.
+    past = ((1, 1, 1, 1, 1, 20, 0), (2, 2, 0, 1, 0, -20, 0))
+    values: dict[str, Any] = {expr.PAST: past, "won": 4}
+    assert compile_expression("past_count(won == bid) + won", names).evaluate(values) == 5
+    same = compile_expression("bid * 10 + rank", names)
+    assert hash(same) == hash(late) == hash(pickle.loads(pickle.dumps(late)))
+    assert {late: "kept"}[pickle.loads(pickle.dumps(same))] == "kept"
+
+
 @given(st.integers(-1000, 1000), st.integers(-1000, 1000), st.integers(-1000, 1000))
 def test_arithmetic_agrees_with_integers(a: int, b: int, c: int) -> None:
     """Precedence and associativity are the usual ones (checked against Python integers)."""

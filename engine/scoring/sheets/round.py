@@ -27,6 +27,7 @@ from skullking.rounds.bidding import (
     rules_game,
 )
 from skullking.rounds.context import GameSoFar
+from skullking.rounds.lookups import lookups
 from skullking.rounds.seating import leader_abilities
 from skullking.scoring.schemes import RoundScore, played_names_used, scorer
 from skullking.scoring.sheets.bonus import BonusClaims
@@ -248,10 +249,13 @@ class RoundReader:
         if range_read(edition):  # (each player's own range: the limits read the game so far)
             game = ranges_game(edition, so_far=so_far, players=players, number=number, rounds=rounds)
             ranges = bid_ranges(edition, cards=cards, number=number, players=players, rounds=rounds, game=game)
-        else:
-            ranges = dict.fromkeys(
-                players, bid_range(edition, cards=cards, number=number, players=len(players), rounds=rounds)
+        else:  # (kept with the edition under the key a Round keeps it under: the same for every round alike)
+            count = len(players)
+            shared = lookups(edition).value(
+                ("bid_range", cards, number, count, rounds),
+                lambda: bid_range(edition, cards=cards, number=number, players=count, rounds=rounds),
             )
+            ranges = dict.fromkeys(players, shared)
         bid_nodes = values.per_player(node, "bids", players, required=True)
         bids = {p: values.whole_number(n, f"{p}'s bid", *ranges[p]) for p, n in bid_nodes.items()}
         self._bidding_rules(node, players, bids, bid_nodes, cards=cards, number=number, rounds=rounds, so_far=so_far)
