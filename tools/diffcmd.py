@@ -156,6 +156,17 @@ def _game_said(r: dict[str, Any]) -> str:
     return "game so far: " + "; ".join(said)
 
 
+def _trick_cards(example: dict[str, Any]) -> str:
+    """A trick example's cards, and the rounds it was played in where the rules change
+    with the round (``rounds`` in the example)."""
+    cards = " ".join(example["cards"])
+    if "rounds" not in example:
+        return cards
+    numbers = example["rounds"]
+    said = f"round {numbers[0]}" if len(numbers) == 1 else f"rounds {', '.join(map(str, numbers))}"
+    return f"{cards} (in {said})" if numbers else f"{cards} (in a tie-break round)"
+
+
 def _write_only(out: TextIO, report: dict[str, Any], what: str, said: Callable[[dict[str, Any]], str]) -> None:
     """The tricks or rounds only one edition can have: how many, and examples."""
     for side, other in (("a", "B"), ("b", "A")):
@@ -253,7 +264,7 @@ def write_report(a: Edition, b: Edition, report: dict[str, Any], out: TextIO, *,
         _Words(
             "Tricks", f"ordered tricks of {sizes} of either deck", "plays", "played both ways end differently", "; "
         ),
-        lambda example: " ".join(example["cards"]),
+        _trick_cards,
         _said,
     )
     rounds = report["rounds"]

@@ -301,6 +301,8 @@ def test_diff_compares_round_by_round() -> None:
     found = trick_differences(base, skullking.load_edition(CHANGING), sample=0, depth=2)
     untrumped = [e["rounds"] for e in found["examples"] if e["a"]["rule"] == "trump" != e["b"]["rule"]]
     assert untrumped and all(r and all(n % 2 == 1 for n in r) for r in untrumped)
+    code, text, _ = run("diff", "skullking-2021", str(CHANGING), "--depth", "2", "--sample", "0")
+    assert code == 0 and "B1 B14 (in round 1): A seat 1 wins (+20) [trump]; B seat 1 wins (+1) [led-suit]" in text
 
 
 def test_the_engines_adapter_passes_a_rounds_vectors() -> None:
