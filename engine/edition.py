@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 from skullking.core.errors import ContextError, FormulaError, IllegalTrickError, NotationError, shorten
 from skullking.core.limits import shown
-from skullking.language.expr import Expression, compile_expression
+from skullking.language.expr import PAST, SEATS, Expression, compile_expression
 from skullking.language.notation import Vocabulary
 from skullking.model.cards import ALLIES, ALTERS, UNDECLARED, Card, Cards, Lead, Play
 from skullking.model.records import (
@@ -49,6 +49,7 @@ from skullking.model.records import (
     seat_names,
 )
 from skullking.model.registry import EDITIONS
+from skullking.rounds.context import GameSoFar, so_far_of
 from skullking.storage.codec import text
 from skullking.tricks.compiled.plans import new_pattern_id
 from skullking.tricks.compiled.resolver import CompiledTricks
@@ -154,7 +155,7 @@ class Edition:
     round_reads: frozenset[str]
     #: In the rules of one round (:meth:`at_round`), the values of the round's names
     #: they were worked out with; ``None`` in an edition as loaded.
-    bound: Mapping[str, int] | None
+    bound: Mapping[str, Any] | None
     #: The edition as loaded that this one is the rules of a round of (itself, as loaded).
     template: Edition
     _rounds: dict[tuple[int, ...], Edition]
@@ -331,31 +332,57 @@ class Edition:
     # ------------------------------------------------------------------ rounds' rules
 
     def round_values(
-        self, number: int, players: int, *, cards: int | None = None, schedule: str | None = None
-    ) -> dict[str, int]:
+        self,
+        number: int,
+        players: int,
+        *,
+        cards: int | None = None,
+        schedule: str | None = None,
+        so_far: GameSoFar | None = None,
+    ) -> dict[str, Any]:
         """The values of the round's names (:data:`~skullking.model.records.ROUND_NAMES`)
         in round ``number`` at a table of ``players``: ``cards`` dealt each (default: the
-        schedule's, or a tie-break round's past its end), ``rounds`` in the schedule and
-        ``last_round``. Raises ``KeyError`` for an unknown schedule."""
+        schedule's, or a tie-break round's past its end: :meth:`tie_break_cards`),
+        ``rounds`` in the schedule and ``last_round``; where the rules read every
+        player's game so far (an aggregate over the table), each seat's values
+        (:data:`~skullking.language.expr.SEATS`) from ``so_far`` (left out: a game's
+        start in round 1, and in a later round a
+        :class:`~skullking.core.errors.ContextError`). Raises ``KeyError`` for an
+        unknown schedule."""
         rounds = len(self.schedule(schedule).rounds)
         if cards is None:
             cards = self.cards_dealt(number, self.hands(players), schedule)
-            if cards is None:  # a tie-break round
-                last = self.cards_dealt(rounds, self.hands(players), schedule) or 0
-                cards = int(self.extra_round_cards.evaluate({"last_cards": last, "players": players}))
-        return {
+            if cards is None:
+                cards = self.tie_break_cards(players, schedule)
+        values: dict[str, Any] = {
             "round": number,
             "cards": cards,
             "players": players,
             "rounds": rounds,
             "last_round": int(number == rounds),
         }
+        template = self.template
+        if SEATS in template.round_reads:
+            past = any(formula.uses_past for _, formula in template.round_formulas())
+            game = so_far_of(so_far, number, players)
+            rows = game.seat_values({SEATS, *([PAST] if past else [])}, "a rule of the round")[SEATS]
+            values[SEATS] = tuple(tuple(row) for row in rows)
+        return values
 
-    def at_round(self, number: int, players: int, *, cards: int | None = None, schedule: str | None = None) -> Edition:
+    def at_round(
+        self,
+        number: int,
+        players: int,
+        *,
+        cards: int | None = None,
+        schedule: str | None = None,
+        so_far: GameSoFar | None = None,
+    ) -> Edition:
         """The edition's rules in round ``number`` at a table of ``players`` (the values
         of :meth:`round_values`): every rule that is a formula of the round worked out
         for it (which suit is trump, what a bonus or an effect pays, which precedence
-        rules hold). The edition itself when its rules are the same in every round
+        rules hold), after the game so far ``so_far`` where they read the players'
+        standings (see :meth:`round_values`). The edition itself when its rules are the same in every round
         (:attr:`round_reads` is empty); else one edition a distinct value, made once
         (about 5 ms) and kept, with its own compiled resolver and plans.
 
@@ -367,9 +394,9 @@ class Edition:
         template = self.template
         if not template.round_reads:
             return template
-        return template.rules_for(template.round_values(number, players, cards=cards, schedule=schedule))
+        return template.rules_for(template.round_values(number, players, cards=cards, schedule=schedule, so_far=so_far))
 
-    def rules_for(self, values: Mapping[str, int]) -> Edition:
+    def rules_for(self, values: Mapping[str, Any]) -> Edition:
         """:meth:`at_round` from the values of the round's names (those the rules read
         must be given)."""
         template = self.template
@@ -387,18 +414,28 @@ class Edition:
         schedule's rounds and a first tie-break round, at every player count (what an
         analysis of every trick the rules allow goes through). The edition alone when
         its rules are the same in every round. Rounds whose rules cannot be worked out
-        (a formula dividing by zero there) are left out."""
+        (a formula dividing by zero there) are left out. Rules that read the players'
+        standings are taken at a game's start in each round (everybody level: the
+        standings of a game are not gone through)."""
         template = self.template
         if not template.round_reads:
             return (template,)
         found: dict[int, Edition] = {}
         for number, players, schedule in template.rounds_dealt():
             try:
-                rules = template.at_round(number, players, schedule=schedule)
+                rules = template.at_start(number, players, schedule=schedule)
             except FormulaError:
                 continue
             found.setdefault(id(rules), rules)
         return tuple(found.values())
+
+    def at_start(self, number: int, players: int, *, cards: int | None = None, schedule: str | None = None) -> Edition:
+        """:meth:`at_round` at a game's start: where the rules read the players'
+        standings, as if everybody were level before round ``number`` (what an analysis
+        of a round's rules, out of any game, takes them to be)."""
+        template = self.template
+        level = GameSoFar.fresh(tuple(map(str, range(players))), number) if SEATS in template.round_reads else None
+        return template.at_round(number, players, cards=cards, schedule=schedule, so_far=level)
 
     def rounds_dealt(self) -> list[tuple[int, int, str]]:
         """Every round the edition deals, as (round number, players, schedule id): each
@@ -431,7 +468,7 @@ class Edition:
                 found.append((f"bonus {bonus.id}: points", bonus.points))
         return found
 
-    def _bind(self, values: Mapping[str, int]) -> Edition:
+    def _bind(self, values: Mapping[str, Any]) -> Edition:
         """The edition with every rule that is a formula of the round's names worked out
         with ``values``."""
 
@@ -814,7 +851,7 @@ _ROUNDS_KEPT = 256
 _TRICK_ROUND = frozenset(TRICK_ROUND_NAMES)
 
 
-def _worked_out(value: Any, values: Mapping[str, int]) -> Any:
+def _worked_out(value: Any, values: Mapping[str, Any]) -> Any:
     """A rule's value in a round: a formula evaluated with the round's ``values``."""
     return value.evaluate(values) if isinstance(value, Expression) else value
 

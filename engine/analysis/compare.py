@@ -314,7 +314,7 @@ def trick_differences(
     length = len(a.schedule().rounds)
     numbers: dict[tuple[int, int], list[int]] = {}
     for number in range(1, length + 2):  # (and a first tie-break round)
-        pair = (a.at_round(number, players), b.at_round(number, players))
+        pair = (a.at_start(number, players), b.at_start(number, players))
         numbers.setdefault((id(pair[0]), id(pair[1])), []).append(number)
     merged: dict[str, Any] = {}
     for x, y in pairs:
@@ -720,7 +720,7 @@ def score_scene(
     if memo is not None and key in memo:
         return memo[key]
     # (the rules of the scene's round: a bonus may pay what the round says)
-    rules = edition.at_round(scene.number, len(PLAYERS), cards=scene.cards)
+    rules = edition.at_start(scene.number, len(PLAYERS), cards=scene.cards)
     scoring, rounds = scorer(rules, scheme), _rounds(edition)
     game = None
     if scoring.game_names:
@@ -1048,7 +1048,7 @@ def _example(
     before, or where the edition cannot have it)."""
 
     # (the rules of the scene's round: a bonus or an alliance may pay what the round says)
-    edition = editions[0 if side == "a" else 1].at_round(scene.number, len(PLAYERS), cards=scene.cards)
+    edition = editions[0 if side == "a" else 1].at_start(scene.number, len(PLAYERS), cards=scene.cards)
     points = {bonus.id: fixed(bonus.points) for bonus in edition.bonuses}
     counts: dict[str, dict[str, int] | None] = {}
     totals: dict[str, dict[str, int] | None] = {}

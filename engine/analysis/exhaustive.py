@@ -536,7 +536,7 @@ def round_pairs(a: Edition, b: Edition) -> list[tuple[Edition, Edition]]:
     found: dict[tuple[int, int], tuple[Edition, Edition]] = {}
     for number, players, schedule in dict.fromkeys([*a.rounds_dealt(), *b.rounds_dealt()]):
         try:
-            pair = (a.at_round(number, players, schedule=schedule), b.at_round(number, players, schedule=schedule))
+            pair = (a.at_start(number, players, schedule=schedule), b.at_start(number, players, schedule=schedule))
         except (KeyError, FormulaError):
             continue  # a round one of them does not deal, or whose rules cannot be worked out
         found.setdefault((id(pair[0]), id(pair[1])), pair)

@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from skullking.core.errors import FormulaError
-from skullking.language.expr import Expression
+from skullking.language.expr import SEATS, Expression
 from skullking.model.records import (
     DEFAULTS,
     AbilityKind,
@@ -255,7 +255,8 @@ def _in_rounds(edition: Edition, lines: list[str]) -> None:
     """The rules that change with the round, each with its formula and its values in a
     few rounds of the default schedule (the first three and the last) at a table of four
     (or the nearest count the edition allows); a precedence rule's condition with the
-    round's names written as their values."""
+    round's names written as their values; a rule that reads the players' standings
+    has its value at the game's start in round 1 alone."""
     formulas = edition.round_formulas()
     if not formulas:
         return
@@ -272,6 +273,9 @@ def _in_rounds(edition: Edition, lines: list[str]) -> None:
     for where, formula in formulas:
         shown = []
         for number in numbers:
+            if number > 1 and SEATS in formula.variables:  # (it reads the standings: the game's own)
+                shown.append(f"round {number}: as the standings before it say")
+                continue
             values = edition.round_values(number, players)
             try:
                 if formula.variables <= values.keys():

@@ -79,6 +79,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from skullking.analysis.exhaustive import MAX_TRICKS, Usage, play_all, same_tricks, same_tricks_each, trick_sizes
 from skullking.core.errors import Problem
+from skullking.language.expr import SEATS
 from skullking.model.records import EffectKind
 from skullking.reading.located import Location, Node
 
@@ -154,7 +155,12 @@ def lint_edition(
     """The warnings about ``edition`` (built from the merged tree ``root``); the codes
     ``allowed`` are neither looked for (the play may stop sooner) nor reported; more
     than ``limit`` tricks to play make one ``analysis-incomplete`` warning instead.
-    ``sources`` (file -> text) places a name inside a formula of several lines."""
+    ``sources`` (file -> text) places a name inside a formula of several lines. Rules
+    that read the players' standings are played at a game's start alone (see
+    :meth:`Edition.round_editions <skullking.edition.Edition.round_editions>`): a rule,
+    bonus, card or effect that matters later in a game is not said never to matter."""
+    if SEATS in edition.round_reads:
+        allowed = allowed | {"rule-never-decides", "bonus-never-earned", "card-never-wins", "effect-never-acts"}
     w = _Warner(root)
     _modules(edition, w)
     _schedules(edition, w)
@@ -668,6 +674,8 @@ def lint_overlay(base: Node, overlay: Node, edition: Edition | None, w: _Warner)
                 continue  # other cards, or another suit to follow: the change matters
             if not _same_ghost(without, edition):
                 continue  # the ghost hand plays a card otherwise
+            if (SEATS in without.round_reads) != (SEATS in edition.round_reads):
+                continue  # a rule that reads the standings, which the play at a game's start cannot judge
             if without.bidding != edition.bidding:
                 continue  # (bidding reads none of the rules of play: kept so, should it ever)
             if scored is None:

@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING, Any
 
 from skullking.analysis.exhaustive import _Domain, trick_sizes
 from skullking.core.errors import SkullKingError
+from skullking.language.expr import SEATS
 from skullking.model.cards import UNDECLARED, Lead, Play
 from skullking.model.records import EffectKind
 
@@ -676,16 +677,19 @@ def document(edition: Edition, kind: str, number: int | None = None) -> dict[str
     return {**head, **({"round": number} if number is not None else {}), "kind": kind, "vectors": vectors}
 
 
+#: The round's names that are the same at every table: its number in the schedule.
+_NUMBER = frozenset({"round", "rounds", "last_round"})
+
+
 def in_round(edition: Edition, number: int) -> Edition:
     """The rules of round ``number`` the vectors of an edition whose rules change with
     the round are made from: those of every table, as the rules may read the round's
     number (``round``, ``rounds``, ``last_round``) but not the players or the cards dealt
     (a vector's trick is played at its own table). Raises ``ValueError`` otherwise."""
-    table = sorted(edition.round_reads - {"round", "rounds", "last_round"})
+    read = edition.round_reads - _NUMBER
+    table = sorted(("the players' standings" if name == SEATS else name) for name in read)
     if table:
-        formulas = ", ".join(
-            f"{where}: '{f.source}'" for where, f in edition.round_formulas() if f.variables & set(table)
-        )
+        formulas = ", ".join(f"{where}: '{f.source}'" for where, f in edition.round_formulas() if f.variables & read)
         raise ValueError(
             f"the rules of '{edition.id}' read {' and '.join(table)} ({formulas}): vectors are made of the rules "
             "of a round at any table, so they may read the round's number only"

@@ -332,6 +332,16 @@ def check(expr: Expr, names: Sequence[str]) -> Type:
         if then != otherwise:
             raise ExpressionError(f"'then' gives a {then} but 'else' gives a {otherwise}", column=expr.column)
         return then
+    if isinstance(expr, Call) and expr.function in AGGREGATES and SEATS in names:
+        # (a formula about no one player, a seat's or a rule's: the argument reads
+        # each player's names about the game so far)
+        if len(expr.args) != 1:
+            raise ExpressionError(
+                f"{expr.function}() takes 1 argument (a formula for each player), got {len(expr.args)}",
+                column=expr.column,
+            )
+        _expect(expr.args[0], AGGREGATES[expr.function], SEAT_SCOPE, f"{expr.function}()")
+        return "number"
     if isinstance(expr, Call) and expr.function in AGGREGATES and TABLE in names:
         if len(expr.args) != 1:
             raise ExpressionError(
@@ -369,7 +379,7 @@ def check(expr: Expr, names: Sequence[str]) -> Type:
         if expr.function not in FUNCTIONS:
             offered = [
                 *FUNCTIONS,
-                *(AGGREGATES if TABLE in names else ()),
+                *(AGGREGATES if TABLE in names or SEATS in names else ()),
                 *(PAST_AGGREGATES if PAST in names else ()),
                 *(SEAT_AGGREGATES if SEATS in names else ()),
             ]
@@ -635,8 +645,18 @@ def _generated(expr: Expr, index: Mapping[str, int]) -> Fn:
     """The checked tree as one compiled Python function over a sequence of values, the
     only form a formula runs as. A tree Python cannot compile is never one the parser
     builds (that takes a tree nested twice as deep as the limit, or a call from deep in
-    the stack): it is reported as nested too deeply."""
-    text = python_text(expr, lambda name, row: f"{row or 'env'}[{index[name]}]")
+    the stack): it is reported as nested too deeply. In a formula about no one player
+    (:data:`SEATS` among its names) the aggregates over the table run over the seats'
+    rows, each of :data:`SEAT_SCOPE`."""
+
+    def slot(name: str, row: str | None) -> str:
+        if SEATS in index and row is not None:
+            return f"{row}[{SEAT_SCOPE.index(name)}]"
+        if SEATS in index and name == TABLE:
+            return f"env[{index[SEATS]}]"
+        return f"{row or 'env'}[{index[name]}]"
+
+    text = python_text(expr, slot)
     function = python_function(["env"], f"    return {text}")
     if function is None:
         raise ExpressionError("the expression is nested too deeply", column=1)
@@ -726,8 +746,14 @@ class Expression:
 
     @property
     def variables(self) -> frozenset[str]:
-        """The names the expression uses."""
-        return frozenset(_variables(self.tree))
+        """The names the expression uses. In a formula about no one player (:data:`SEATS`
+        among its names), the names an aggregate's argument reads are each player's:
+        the expression uses :data:`SEATS` for them."""
+        found = _variables(self.tree)
+        if SEATS in self.names:
+            seats = any(c.function in AGGREGATES or c.function in SEAT_AGGREGATES for c in _calls(self.tree))
+            found = {name for name in found if name in self.names} | ({SEATS} if seats else set())
+        return frozenset(found)
 
     @property
     def uses_past(self) -> bool:
@@ -759,14 +785,14 @@ class Expression:
         """The numbers written in the expression (``-5`` as ``5``)."""
         return frozenset(node.value for node in _walk(self.tree) if isinstance(node, Number))
 
-    def bind(self, values: Mapping[str, int]) -> Expression:
+    def bind(self, values: Mapping[str, Any]) -> Expression:
         """The expression with the names of ``values`` fixed at those values (outside the
         ``past_`` aggregates, whose names are an earlier round's): a precedence rule's
         condition worked out once for a round, its trick's names left to read. Its
         source stays the text as written; ``self`` when it reads none of ``values``."""
         if not self.variables & values.keys():
             return self
-        return _restore(self.source, self.names, self.type, _fixed(self.tree, values))
+        return _restore(self.source, self.names, self.type, _fixed(self.tree, values, self.names))
 
     def __eq__(self, other: object) -> bool:
         """Expressions are equal when their source, names and tree are (a bound
@@ -818,17 +844,20 @@ def _walk(expr: Expr, *, outer: bool = False) -> Iterator[Expr]:
 _SCOPED = frozenset((*PAST_AGGREGATES, *SEAT_AGGREGATES))
 
 
-def _fixed(node: Any, values: Mapping[str, int]) -> Any:
+def _fixed(node: Any, values: Mapping[str, Any], names: tuple[str, ...]) -> Any:
     """``node`` with its variables named in ``values`` made numbers (not inside a
-    ``past_`` aggregate)."""
+    ``past_`` aggregate), and, where ``values`` gives every seat's row
+    (:data:`SEATS`), each aggregate over the seats made the number it gives."""
     if isinstance(node, Variable):
         return Number(values[node.name], node.column) if node.name in values else node
+    if isinstance(node, Call) and SEATS in values and (node.function in AGGREGATES or node.function in SEAT_AGGREGATES):
+        return Number(_restore("", names, "number", node).evaluate(values), node.column)
     if isinstance(node, Number | Truth) or (isinstance(node, Call) and node.function in _SCOPED):
         return node
     return type(node)._make(
-        tuple(_fixed(item, values) for item in field)
+        tuple(_fixed(item, values, names) for item in field)
         if isinstance(field, tuple) and not hasattr(field, "_fields")
-        else _fixed(field, values)
+        else _fixed(field, values, names)
         if hasattr(field, "_fields")
         else field
         for field in node

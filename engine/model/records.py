@@ -28,7 +28,7 @@ TRICK_NAMES = ("numbered", "trump", "cards")
 #: Names a precedence condition reads about the round besides the trick's: the round's
 #: number, the players at the table, the rounds in the schedule and ``last_round``
 #: (``cards`` there counts the cards in the trick, not the cards dealt).
-TRICK_ROUND_NAMES = ("round", "players", "rounds", "last_round")
+TRICK_ROUND_NAMES = ("round", "players", "rounds", "last_round", SEATS)
 #: Names of a scheme's ``made`` condition.
 MADE_NAMES = ("bid", "won", "cards", "round", "players")
 #: Names every round formula sees about the game: rounds in the schedule, and 1 in the
@@ -63,9 +63,10 @@ ROUND_NAMES = ("cards", "round", "players", *GAME_NAMES)
 #: about the game so far (a player's own range), with the aggregates over the table.
 BID_RANGE_NAMES = (*ROUND_NAMES, *GAME_PLAYER_NAMES, TABLE)
 #: Names of a rule's value that may change with the round: whether a suit is trump
-#: (``deck.suits[].trump``), a bonus's points, an effect's points. The rules of a round
-#: are these worked out for it (:meth:`skullking.edition.Edition.at_round`).
-RULE_VALUE_NAMES = ROUND_NAMES
+#: (``deck.suits[].trump``), a bonus's points, an effect's points; and, through the
+#: aggregates over the table (``highest(total)``), every player's game so far. The
+#: rules of a round are these worked out for it (:meth:`skullking.edition.Edition.at_round`).
+RULE_VALUE_NAMES = (*ROUND_NAMES, SEATS)
 #: Names of a bidding rule (besides the aggregates over every player's ``bid``):
 #: ``position`` in the bidding order (0 first) and ``bids_before`` (the sum of the bids
 #: made before it) only when players bid in turn.

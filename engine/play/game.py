@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from skullking.core.errors import GameError
 from skullking.model.records import OVER
-from skullking.rounds.context import GameSoFar, bidding_read, seats_read
-from skullking.scoring.schemes import scorer, standings
+from skullking.rounds.context import GameSoFar
+from skullking.scoring.schemes import reads_game, standings
 from skullking.scoring.sheets.score import SheetScore, score_sheet
 
 if TYPE_CHECKING:
@@ -70,9 +70,7 @@ class Game:
         self.rounds: list[Round] = []
         self._length = len(edition.schedule(self.schedule).rounds)
         #: Whether the edition's formulas read the game so far (each round is then given it).
-        self._follows = bool(
-            seats_read(edition) or bidding_read(edition) or scorer(edition, edition.scheme(self.scheme)).game_names
-        )
+        self._follows = reads_game(edition, edition.scheme(self.scheme))
         # Every round is dealt from this one generator, in turn. Its seed is derived
         # from ``seed`` (a text seed: hashed by random's own SHA-512), so that a player
         # who draws moves from random.Random(seed) draws nothing the deals drew.

@@ -299,7 +299,7 @@ class Round:
             raise GameError("give a seed or a generator to deal from, not both")
         players = tuple(players)  # (read once: any iterable of names)
         if edition.round_reads:  # the rules of this round (which suit is trump, what a card pays ...)
-            edition = _rules_of_round(edition, number, len(players), cards, schedule)
+            edition = _rules_of_round(edition, number, len(players), cards, schedule, so_far=so_far)
         known = lookups(edition)
         self.edition = edition
         # (not in the set-up kept in the edition's lookups: they hold the edition itself)
@@ -1287,11 +1287,17 @@ class Round:
 from skullking.play.game import Game  # noqa: E402
 
 
-def _rules_of_round(edition: Edition, number: int, players: int, cards: int | None, schedule: str | None) -> Edition:
-    """``edition``'s rules in round ``number`` (:meth:`Edition.at_round
-    <skullking.edition.Edition.at_round>`); the edition as given where the round cannot
-    be worked out (a wrong number, schedule or table: refused by the round's checks)."""
+def _rules_of_round(
+    edition: Edition, number: int, players: int, cards: int | None, schedule: str | None, *, so_far: GameSoFar | None
+) -> Edition:
+    """``edition``'s rules in round ``number`` after the game ``so_far``
+    (:meth:`Edition.at_round <skullking.edition.Edition.at_round>`); the edition as given
+    where the round cannot be worked out (a wrong number, schedule or table: refused by
+    the round's checks). Raises :class:`~skullking.core.errors.GameError` where the
+    rules read a game so far that is not known (a round played alone)."""
     try:
-        return edition.at_round(number, players, cards=cards, schedule=schedule)
+        return edition.at_round(number, players, cards=cards, schedule=schedule, so_far=so_far)
+    except ContextError as exc:
+        raise GameError(str(exc)) from None
     except (KeyError, TypeError, ValueError):
         return edition

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from skullking.core.errors import ContextError
 from skullking.core.limits import MAX_VALUE
-from skullking.language.expr import divides, python_function, python_text
+from skullking.language.expr import SEATS, divides, python_function, python_text
 from skullking.model.records import (
     POINTS,
     Adjustment,
@@ -28,7 +28,7 @@ from skullking.model.records import (
     TieBreakWinner,
     fixed,
 )
-from skullking.rounds.context import START_VALUES, reads
+from skullking.rounds.context import START_VALUES, bidding_read, reads, seats_read
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
@@ -54,6 +54,19 @@ class RoundScore(NamedTuple):
     bonus: Mapping[str, int] | None = None
 
 
+def reads_game(edition: Edition, scheme: Scheme) -> bool:
+    """Whether a formula of ``edition`` under ``scheme`` reads the game so far: who
+    deals, leads or bids first, the bidding, the scheme's cases, or a rule that changes
+    with the standings (a rule's value or a precedence condition over every player's
+    names): then each round is given the game before it."""
+    return bool(
+        seats_read(edition)
+        or bidding_read(edition)
+        or scorer(edition, scheme).game_names
+        or SEATS in edition.round_reads
+    )
+
+
 def reads_past(edition: Edition) -> bool:
     """Whether a formula of ``edition`` (a scheme's ``made``, case or adjustment, a
     bidding rule, the limits of a bid or a seat formula) reads the earlier rounds (a
@@ -62,6 +75,7 @@ def reads_past(edition: Edition) -> bool:
     formulas = [rule.require for rule in bidding.rules] + [bidding.min, bidding.max]
     seats = (play.dealer, play.first_leader, play.extra_round_dealer, play.extra_round_leader, bidding.first_bidder)
     formulas += [seat for seat in seats if seat is not None]
+    formulas += [formula for _, formula in edition.round_formulas()]
     for scheme in edition.schemes:
         formulas += [scheme.made, *(e for case in scheme.cases for e in (case.when, case.points) if e is not None)]
         formulas += [e for step in scheme.adjustments for e in (step.when, step.points) if e is not None]

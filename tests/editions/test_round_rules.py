@@ -21,6 +21,7 @@ from clihelp import run, run_json
 import skullking
 from skullking.core.errors import ContextError, EditionError, NotationError
 from skullking.edition import Edition
+from skullking.model.records import fixed
 from skullking.play.round import Game, play_randomly
 
 CHANGING = Path(__file__).parents[2] / "examples" / "house-rules" / "changing-rounds.yaml"
@@ -311,3 +312,80 @@ def test_the_engines_adapter_passes_a_rounds_vectors() -> None:
     code, out, _ = run("conformance", "--self", "--edition", str(CHANGING), "--round", "4", "--format", "json")
     report = json.loads(out)
     assert code == 0 and report["failed"] == 0 and report["passed"] > 100
+
+
+#: A house rule: once somebody has 20 points, each pirate the Skull King takes pays 50
+#: instead of 30 (a rule's value reading every player's standings, through highest()).
+BOUNTY = "bonuses:\n  pirate-by-skull-king: {points: 'if highest(total) >= 20 then 50 else 30'}\n"
+
+
+def test_a_rule_may_read_the_standings(tmp_path: Path) -> None:
+    """A house rule: once somebody has 20 points the Skull King's pirates pay 50. At a
+    game's start (round 1) a pirate pays 30; a sheet: Ann's Skull King takes a pirate in
+    round 1 (bid 1 made: 20 + 30 = 50), Bo's in round 2 after Ann's 50 (20 + 50 = 70)."""
+    edition = skullking.load_edition(_overlay(tmp_path, BOUNTY))
+    assert edition.round_reads == {"*seats*"}
+    assert edition.at_round(1, 3).resolve_trick("SK PIR").bonus == 30
+    sheet = {
+        "players": ["Ann", "Bo", "Cy"],
+        "rounds": [
+            {"bids": {"Ann": 1, "Bo": 0, "Cy": 0}, "won": {"Ann": 1, "Bo": 0, "Cy": 0}},
+            {"bids": {"Ann": 0, "Bo": 1, "Cy": 1}, "won": {"Ann": 0, "Bo": 1, "Cy": 1}},
+        ],
+    }
+    sheet["rounds"][0]["bonuses"] = {"Ann": ["pirate-by-skull-king"]}  # type: ignore[index]
+    sheet["rounds"][1]["bonuses"] = {"Bo": ["pirate-by-skull-king"]}  # type: ignore[index]
+    scored = edition.score_sheet(sheet)
+    assert [dict(r.points) for r in scored.rounds] == [{"Ann": 50, "Bo": 10, "Cy": 10}, {"Ann": 20, "Bo": 70, "Cy": 20}]
+    code, _, err = run("trick", "--edition", str(tmp_path / "house.yaml"), "--round", "2", "SK", "PIR")
+    assert code == 2 and "reads total (the standings before round 2), but round 2 is played alone" in err
+    code, out, err = run("validate", "--strict", str(tmp_path / "house.yaml"))
+    assert code == 0 and "warning" not in out + err
+
+
+def test_a_game_pays_what_the_standings_say(tmp_path: Path) -> None:
+    """Random games under the house rule: each Skull King's pirate pays 50 in a round
+    whose standings before it (the rounds' own scores, added up) have somebody at 20 or
+    more, else 30."""
+    edition = skullking.load_edition(_overlay(tmp_path, BOUNTY))
+    others = {b.id: fixed(b.points) for b in edition.at_round(1, 4).bonuses if b.id != "pirate-by-skull-king"}
+    paid: set[int] = set()
+    for seed in range(6):
+        game, moves = Game(edition, ["Ann", "Bo", "Cy", "Di"], seed=seed), random.Random(seed)
+        totals = dict.fromkeys(["Ann", "Bo", "Cy", "Di"], 0)
+        while not game.over:
+            round_ = game.next_round()
+            play_randomly(round_, moves)
+            each = 50 if max(totals.values()) >= 20 else 30
+            for trick in round_.tricks:
+                ids = trick.result.bonuses
+                pirates = ids.count("pirate-by-skull-king")
+                assert trick.result.bonus == pirates * each + sum(others[b] for b in ids if b in others), trick
+                if pirates:
+                    paid.add(each)
+            for player, points in round_.score().points.items():
+                totals[player] += points
+    assert paid == {30, 50}
+
+
+def test_the_pads_trick_checker_reads_the_games_standings(tmp_path: Path) -> None:
+    """The score pad's trick checker under the bounty house rule: in round 1 (a game's
+    start) the Skull King's pirate pays 30; once round 1 is saved with Ann at 50, a
+    trick checked in round 2 pays 50."""
+    from starlette.testclient import TestClient
+
+    from skullking.tools.pad.app import create_app
+
+    client = TestClient(create_app(tmp_path / "pad.db"))
+    rules = f"extends: skullking-2021\nid: bounty\ntitle: A bounty\n{BOUNTY}"
+    game = client.post("/api/games", json={"players": ["Ann", "Bo", "Cy"], "rules": rules}).json()["id"]
+    asked = {"game": game, "cards": "SK,PIR"}
+    assert client.get("/api/trick", params={**asked, "round": "1"}).json()["bonus"] == 30
+    first = {
+        "bids": {"Ann": 1, "Bo": 0, "Cy": 0},
+        "won": {"Ann": 1, "Bo": 0, "Cy": 0},
+        "bonuses": {"Ann": ["pirate-by-skull-king"]},
+    }
+    saved = client.put(f"/api/games/{game}/rounds/1", json=first, headers={"if-match": "*"})
+    assert saved.status_code == 200 and saved.json()["totals"]["Ann"] == 50
+    assert client.get("/api/trick", params={**asked, "round": "2"}).json()["bonus"] == 50

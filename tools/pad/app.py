@@ -34,6 +34,7 @@ from skullking.analysis.compare import compare, value_changes
 from skullking.analysis.explain import explain
 from skullking.core.errors import FormulaError, SheetError, SkullKingError
 from skullking.core.limits import MAX_ROUNDS
+from skullking.language.expr import SEATS
 from skullking.rounds.seating import table_trick
 from skullking.scoring.paid import when_paid
 from skullking.scoring.schemes import scorer
@@ -41,7 +42,18 @@ from skullking.scoring.sheets.score import read_sheet
 from skullking.storage.cache import code_fingerprint
 
 from .diffs import rows
-from .games import Editions, RoundError, RulesError, cards_to_tap, form, record_text, score, sheet_of, sheet_yaml
+from .games import (
+    Editions,
+    RoundError,
+    RulesError,
+    cards_to_tap,
+    form,
+    game_before,
+    record_text,
+    score,
+    sheet_of,
+    sheet_yaml,
+)
 from .i18n import COOKIE, LANGUAGES, chosen, script_messages, translations
 from .requests import (
     MAX_GAME_ROUNDS,
@@ -651,7 +663,10 @@ class Pad:
             if not 1 <= number <= MAX_ROUNDS + 1:
                 raise bad(f"'round' must be a round from 1 to {MAX_ROUNDS + 1}, got {number}")
             at = count or (players if players is not None else len(cards))
-            edition = await run_in_threadpool(edition.at_round, number, at)
+            before = None  # (a game's: the standings before the round, for rules that read them)
+            if game is not None and SEATS in edition.round_reads:
+                before = await run_in_threadpool(game_before, edition, game, number)
+            edition = await run_in_threadpool(functools.partial(edition.at_round, number, at, so_far=before))
         ghost = edition.ghost_at(count) if game is not None else None
         seats = count + (ghost is not None)
         if game is None or players != seats:  # (no table named: the plain record)

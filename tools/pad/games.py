@@ -349,6 +349,13 @@ def cards_to_tap(edition: Edition, modules: set[str]) -> Iterator[dict[str, Any]
             yield {"code": kind.code, "group": kind.id, "names": words.get(kind.id, {}), "copies": kind.copies}
 
 
+def game_before(edition: Edition, game: StoredGame, number: int) -> GameSoFar | None:
+    """What round ``number`` of ``game`` sees of the game before it (``None`` while the
+    rounds before have problems, or are not all saved)."""
+    seen = _so_far(edition, game)
+    return seen[number - 1] if 0 < number <= len(seen) else None
+
+
 def _so_far(edition: Edition, game: StoredGame) -> tuple[GameSoFar, ...]:
     """What each round of ``game`` sees of the game before it, and the next round too
     (see :attr:`~skullking.scoring.sheets.score.SheetScore.so_far`): ``()`` while its

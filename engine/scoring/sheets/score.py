@@ -44,8 +44,8 @@ from skullking.model.records import (
     Scheme,
 )
 from skullking.reading.located import Location, Node, decode, parse_yaml
-from skullking.rounds.context import GameSoFar, bidding_read, seats_read
-from skullking.scoring.schemes import RoundScore, scorer, standings
+from skullking.rounds.context import GameSoFar
+from skullking.scoring.schemes import RoundScore, reads_game, standings
 from skullking.scoring.sheets.play import Replayed
 from skullking.scoring.sheets.reader import ValueReader
 from skullking.scoring.sheets.round import InProgress, ReadRound, RoundReader, SheetRound
@@ -185,7 +185,7 @@ class _Sheet:
             return self.round_reader
         given = at.node.value.get("cards") if isinstance(at.node.value, dict) else None
         cards = given.value if given is not None and type(given.value) is int and given.value >= 1 else None
-        rules = edition.at_round(at.number, len(at.players), cards=cards, schedule=at.schedule)
+        rules = edition.at_round(at.number, len(at.players), cards=cards, schedule=at.schedule, so_far=at.so_far)
         key = tuple(sorted((rules.bound or {}).items()))
         reader = self._readers.get(key)
         if reader is None:
@@ -436,7 +436,7 @@ class _Context:
     round is given ``None``."""
 
     def __init__(self, edition: Edition, scheme: Scheme, players: list[str]) -> None:
-        self.follows = bool(seats_read(edition) or bidding_read(edition) or scorer(edition, scheme).game_names)
+        self.follows = reads_game(edition, scheme)
         self.players = players
         self.scores: list[RoundScore] = []
         self.last_leader: str | None = None
