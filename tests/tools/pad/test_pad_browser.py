@@ -1,8 +1,13 @@
 """The score pad end to end in a real browser: Debian's Chromium, headless,
 driven by Playwright and launched from the system's executable (``playwright install``
-is never needed). Each test starts ``skullking serve`` as a subprocess on a free port
-with its own database; every page's console errors, uncaught exceptions and dialogs are
-collected and must be none (a Content-Security-Policy violation shows as a console error).
+is never needed). ``skullking serve`` runs as a subprocess on a free port: one pad for
+the module (``pad``, ``shared_server``) serves the tests that make games of their own
+and look only at them (each its own game ids, browser context and pages), and a test
+that needs a pad of its own (an empty list of games, statistics or a compare report of
+its games only, titles numbered among its games only, a pad stopped and started again,
+other options) starts one with its own database (``fresh_pad``, ``server``, ``lan``).
+Every page's console errors, uncaught exceptions and dialogs are collected and must be
+none (a Content-Security-Policy violation shows as a console error).
 
 The browser is ``SKULLKING_BROWSER`` if set, else the first Chromium found
 (``/usr/bin/chromium``, ``/usr/bin/chromium-browser``, ``chromium`` on the PATH); without
@@ -15,6 +20,7 @@ one every test here is skipped with the reason (``.ci/run`` installs Debian's
 from __future__ import annotations
 
 import calendar
+import contextlib
 import io
 import itertools
 import json
@@ -25,6 +31,7 @@ import socket
 import ssl
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from collections import Counter
@@ -182,12 +189,52 @@ class PadServer:
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[PadServer]:
+    """A pad of the test's own: its database holds only what the test stores."""
     pad = PadServer(tmp_path / "pad.db", tmp_path / "serve.log")
     pad.start()
     try:
         yield pad
     finally:
         pad.stop()
+
+
+def _keep_busy(server: PadServer, stop: threading.Event) -> None:
+    """Ask ``server`` for its editions every 2 seconds until ``stop``: a pad without a
+    request for 5 seconds works the compare page's reports out ahead, which no test of
+    the module's pad reads, and which would take the processor from the tests while
+    tests of their own pads run."""
+    while not stop.wait(2.0):
+        with contextlib.suppress(OSError):
+            server.get("/api/editions")
+
+
+@pytest.fixture(scope="module")
+def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PadServer]:
+    """One pad for the module's tests that make their own games and look at those only
+    (starting a pad for each took a second or more of every test); a test never stops it.
+    Each test checks that it still answers, so that a pad gone down fails the test that
+    meets it with the pad's log."""
+    folder = tmp_path_factory.mktemp("shared-pad")
+    pad = PadServer(folder / "pad.db", folder / "serve.log")
+    pad.start()
+    stop = threading.Event()
+    busy = threading.Thread(target=_keep_busy, args=(pad, stop), name="the module's pad kept busy", daemon=True)
+    busy.start()
+    try:
+        yield pad
+    finally:
+        stop.set()
+        busy.join()
+        pad.stop()
+
+
+@pytest.fixture
+def shared(shared_server: PadServer) -> PadServer:
+    """:func:`shared_server`, checked to be up before the test."""
+    process = shared_server.process
+    if process is None or process.poll() is not None:
+        pytest.fail(f"the module's pad is down:\n{shared_server.log.read_text(errors='replace')}")
+    return shared_server
 
 
 # --------------------------------------------------------------------------- the browser
@@ -275,8 +322,8 @@ class Pad:
         self.context.close()
 
 
-@pytest.fixture
-def pad(browser: Browser, server: PadServer) -> Iterator[Pad]:
+def _viewed(browser: Browser, server: PadServer) -> Iterator[Pad]:
+    """A :class:`Pad` of ``server``; after the test, no page logged an error or opened a dialog."""
     view = Pad(browser, server)
     try:
         yield view
@@ -284,6 +331,18 @@ def pad(browser: Browser, server: PadServer) -> Iterator[Pad]:
         view.close()
     assert view.problems == [], "the pages logged errors"
     assert view.dialogs == [], "the pages opened dialogs"
+
+
+@pytest.fixture
+def pad(browser: Browser, shared: PadServer) -> Iterator[Pad]:
+    """The browser's view of the module's pad (:func:`shared_server`), in a context of its own."""
+    yield from _viewed(browser, shared)
+
+
+@pytest.fixture
+def fresh_pad(browser: Browser, server: PadServer) -> Iterator[Pad]:
+    """The browser's view of a pad of the test's own (:func:`server`)."""
+    yield from _viewed(browser, server)
 
 
 # --------------------------------------------------------------------------- page helpers
@@ -399,12 +458,12 @@ def _artifacts() -> Path:
 # --------------------------------------------------------------------------- the tests
 
 
-def test_a_whole_game_entered_through_the_page_scores_as_skullking_score(pad: Pad, tmp_path: Path) -> None:
+def test_a_whole_game_entered_through_the_page_scores_as_skullking_score(fresh_pad: Pad, tmp_path: Path) -> None:
     """Four players, ten rounds typed into the page (bonuses, a made and a missed
     zero bid, missed bids); the page reloaded after round 4, the server stopped and
     started again after round 7; the totals shown equal the API's and those
     ``skullking score`` gives for the exported sheet."""
-    page = pad.page()
+    page = fresh_pad.page()
     page.goto("/")
     for seat, name in enumerate(PLAYERS, start=1):
         page.fill(f"#player-{seat}", name)
@@ -419,15 +478,15 @@ def test_a_whole_game_entered_through_the_page_scores_as_skullking_score(pad: Pa
     for number, (bids, won, bonuses) in enumerate(GAME, start=1):
         if number == 8:  # the server goes away with round 8 typed in: the page says so
             _fill_round(page, bids, won, bonuses)
-            pad.server.stop()
-            pad.offline = True
+            fresh_pad.server.stop()
+            fresh_pad.offline = True
             page.click("#save-round")
             expect(page.locator("#round-status")).to_contain_text("cannot be reached")
-            pad.server.start()
+            fresh_pad.server.start()
             page.reload()
             _wait_loaded(page, rounds=7)
-            pad.offline = False
-            assert _page_totals(page) == pad.server.get_json(f"/api/games/{ident}")["totals"]
+            fresh_pad.offline = False
+            assert _page_totals(page) == fresh_pad.server.get_json(f"/api/games/{ident}")["totals"]
             # what was typed is still there, kept in the browser: it is saved as it stands
             assert [_chosen(page, "bid", seat) for seat in range(len(bids))] == [str(b) for b in bids]
             _save_round(page, number)
@@ -441,9 +500,9 @@ def test_a_whole_game_entered_through_the_page_scores_as_skullking_score(pad: Pa
             assert _page_totals(page) == shown
         if number == 7:  # the server stopped and started again on the same database
             shown = _page_totals(page)
-            pad.offline = True  # (the open page asks the pad every few seconds: refused while it is down)
-            pad.server.restart()
-            pad.offline = False
+            fresh_pad.offline = True  # (the open page asks the pad every few seconds: refused while it is down)
+            fresh_pad.server.restart()
+            fresh_pad.offline = False
             page.reload()
             _wait_loaded(page, rounds=7)
             assert _page_totals(page) == shown
@@ -451,11 +510,11 @@ def test_a_whole_game_entered_through_the_page_scores_as_skullking_score(pad: Pa
     expect(page.locator("#outcome")).to_contain_text("Winner")
     expect(page.locator("#save-round")).to_be_disabled()
     shown = _page_totals(page)
-    api = pad.server.get_json(f"/api/games/{ident}")
+    api = fresh_pad.server.get_json(f"/api/games/{ident}")
     assert api["complete"] is True
     assert shown == api["totals"]
 
-    text = pad.server.get(f"/api/games/{ident}/sheet.yaml")
+    text = fresh_pad.server.get(f"/api/games/{ident}/sheet.yaml")
     sheet = yaml.safe_load(text)
     assert sheet["rounds"] == [_sheet_round(*r) for r in GAME], "the page stored a round other than the one typed"
     path = tmp_path / "sheet.yaml"
@@ -697,40 +756,40 @@ def test_editing_a_round_that_records_its_play_keeps_it_unless_the_tricks_won_ch
     assert "tricks" not in dropped and dropped["won"]["Ann"] == won["Ann"] + 1
 
 
-def test_a_game_is_renamed_and_deleted_from_its_page(pad: Pad) -> None:
+def test_a_game_is_renamed_and_deleted_from_its_page(fresh_pad: Pad) -> None:
     """The game page renames the game (its heading and the list of games follow) and
     deletes it after a second, explicit tap (no dialog), back to the list of games."""
-    ident = pad.server.new_game()
-    page = _game_page(pad, ident)
+    ident = fresh_pad.server.new_game()
+    page = _game_page(fresh_pad, ident)
     page.fill("#new-title", "Friday night")
     page.click("#rename-game")
     expect(page.locator("#manage-status")).to_have_text("Renamed.")
     expect(page.locator("#game-title")).to_have_text("Friday night")
-    assert pad.server.get_json(f"/api/games/{ident}")["title"] == "Friday night"
+    assert fresh_pad.server.get_json(f"/api/games/{ident}")["title"] == "Friday night"
     page.click("#delete-game")
     expect(page.locator("#delete-yes")).to_be_visible()
     page.click("#delete-no")
     expect(page.locator("#delete-yes")).to_be_hidden()
-    assert [g["id"] for g in pad.server.get_json("/api/games")] == [ident]
+    assert [g["id"] for g in fresh_pad.server.get_json("/api/games")] == [ident]
     page.click("#delete-game")
     page.click("#delete-yes")
-    page.wait_for_url(pad.server.url + "/")
-    assert pad.server.get_json("/api/games") == []
+    page.wait_for_url(fresh_pad.server.url + "/")
+    assert fresh_pad.server.get_json("/api/games") == []
     expect(page.get_by_text("No game yet")).to_be_visible()
 
 
-def test_the_list_of_games_shows_times_in_the_readers_time_zone(browser: Browser, server: PadServer) -> None:
+def test_the_list_of_games_shows_times_in_the_readers_time_zone(browser: Browser, shared: PadServer) -> None:
     """A game's last change is kept in UTC and shown in the browser's own time zone
     (here Tokyo, nine hours ahead)."""
-    ident = server.new_game()
-    updated = next(g["updated"] for g in server.get_json("/api/games") if g["id"] == ident)
+    ident = shared.new_game()
+    updated = next(g["updated"] for g in shared.get_json("/api/games") if g["id"] == ident)
     utc = time.strptime(updated, "%Y-%m-%dT%H:%M:%SZ")
     tokyo = time.gmtime(calendar.timegm(utc) + 9 * 3600)
-    context = browser.new_context(base_url=server.url, timezone_id="Asia/Tokyo", locale="en-GB")
+    context = browser.new_context(base_url=shared.url, timezone_id="Asia/Tokyo", locale="en-GB")
     try:
         page = context.new_page()
         page.goto("/")
-        shown = page.locator(".games time").first
+        shown = page.locator(f'.games li:has(a[href="/games/{ident}"]) time')  # (the pad holds other tests' games)
         expect(shown).to_contain_text(time.strftime("%H:%M", tokyo))
         expect(shown).not_to_contain_text("UTC")
     finally:
@@ -960,18 +1019,18 @@ def test_the_last_tricks_won_are_filled_in_when_nothing_else_can_happen(pad: Pad
     assert destroyed == "1"  # (the Kraken or the White Whale took the one trick)
 
 
-def test_the_running_scores_show_as_totals_in_the_table_and_a_line_chart(pad: Pad) -> None:
+def test_the_running_scores_show_as_totals_in_the_table_and_a_line_chart(fresh_pad: Pad) -> None:
     """Each round's row shows every player's running total under the score, and a line
     chart drawn in the page (no outside asset) has a line per player through the totals
     after each round, with a legend of the totals; a rematch starts a new game of the
     same table and rules in one tap."""
-    ident = pad.server.new_game()
-    page = _game_page(pad, ident)
+    ident = fresh_pad.server.new_game()
+    page = _game_page(fresh_pad, ident)
     expect(page.locator("#chart")).to_be_hidden()
     for number, (bids, won) in enumerate([([1, 0, 0, 0], [1, 0, 0, 0]), ([2, 0, 1, 0], [1, 0, 1, 0])], start=1):
         _fill_round(page, bids, won, {})
         _save_round(page, number)
-    record = pad.server.get_json(f"/api/games/{ident}")
+    record = fresh_pad.server.get_json(f"/api/games/{ident}")
     totals = {p: [0] for p in PLAYERS}
     for r in record["rounds"]:
         for p in PLAYERS:
@@ -989,17 +1048,17 @@ def test_the_running_scores_show_as_totals_in_the_table_and_a_line_chart(pad: Pa
     _wait_loaded(page, rounds=0)
     fresh = page.url.rsplit("/", 1)[1]
     assert fresh != ident
-    again = pad.server.get_json(f"/api/games/{fresh}")
+    again = fresh_pad.server.get_json(f"/api/games/{fresh}")
     assert (again["players"], again["edition"]) == (record["players"], record["edition"])
     assert again["title"] == record["title"] + " (2)"
 
 
-def test_a_game_opens_without_the_network_once_visited(pad: Pad) -> None:
+def test_a_game_opens_without_the_network_once_visited(fresh_pad: Pad) -> None:
     """The pad is installable (a web app manifest with icons) and its service worker
     keeps the pages, assets and game data it fetched: with the network gone, a game
     visited before opens again with its scores."""
-    ident = pad.server.new_game()
-    page = _game_page(pad, ident)
+    ident = fresh_pad.server.new_game()
+    page = _game_page(fresh_pad, ident)
     _fill_round(page, [1, 0, 0, 0], [1, 0, 0, 0], {})
     _save_round(page, 1)
     assert page.evaluate("() => navigator.serviceWorker.ready.then((r) => Boolean(r.active))")
@@ -1008,16 +1067,16 @@ def test_a_game_opens_without_the_network_once_visited(pad: Pad) -> None:
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     manifest = page.evaluate("() => document.querySelector('link[rel=manifest]').href")
     assert manifest.endswith("/static/manifest.webmanifest")
-    pad.offline = True
-    pad.context.set_offline(True)
+    fresh_pad.offline = True
+    fresh_pad.context.set_offline(True)
     try:
         page.reload()
         _wait_loaded(page, rounds=1)
         expect(page.locator("#game-title")).to_have_text(", ".join(PLAYERS))
         assert _page_totals(page)["Ann"] == 20
     finally:
-        pad.context.set_offline(False)
-        pad.offline = False
+        fresh_pad.context.set_offline(False)
+        fresh_pad.offline = False
 
 
 #: Every landmark of a page (header, navigation, main, named regions) with its role and
@@ -1038,12 +1097,12 @@ _LANDMARKS = """() => {
 }"""
 
 
-def test_every_landmark_is_named_apart_and_no_table_header_is_empty(pad: Pad) -> None:
+def test_every_landmark_is_named_apart_and_no_table_header_is_empty(fresh_pad: Pad) -> None:
     """On the list of games, a game with rounds, the statistics and the compare page, no
     two landmarks share a role and a name, and every header cell of a table has text (a
     screen reader's user tells the regions and the columns apart)."""
-    ident = pad.server.new_game()
-    page = _game_page(pad, ident)
+    ident = fresh_pad.server.new_game()
+    page = _game_page(fresh_pad, ident)
     _fill_round(page, [1, 0, 0, 0], [1, 0, 0, 0], {})
     _save_round(page, 1)
     for url in ("/", f"/games/{ident}", "/stats", "/diff"):
@@ -1075,25 +1134,25 @@ def _axe(page: Page) -> list[str]:
     return found
 
 
-def test_axe_finds_no_violation_on_any_page_or_state(pad: Pad) -> None:
+def test_axe_finds_no_violation_on_any_page_or_state(fresh_pad: Pad) -> None:
     """axe-core on every page and state a player meets: the list of games (empty and
     not), a new game's round, a round refused at its field, bids saved, a game of
     rounds with its chart, a played round being edited, the extras opened, the
     statistics, the compare page with its report and an edition's rules; in light and
     dark mode, at 360 px and 1280 px."""
     found: dict[str, list[str]] = {}
-    page = pad.page()
+    page = fresh_pad.page()
     page.goto("/")
     found["index, empty"] = _axe(page)
     # (axe does look: a picture without a text alternative, added here, is found)
     page.evaluate("() => document.querySelector('main').append(document.createElement('img'))")
     assert any(problem.startswith("image-alt:") for problem in _axe(page))
     page.reload()
-    ident = pad.server.new_game()
-    page = _game_page(pad, ident)
+    ident = fresh_pad.server.new_game()
+    page = _game_page(fresh_pad, ident)
     found["game, round 1"] = _axe(page)
     _fill_round(page, [1, 0, 0, 0], [1, 0, 0, 0], {"Ann": ["skull-king-by-mermaid"] * 2})
-    pad.expect_refusal(400)
+    fresh_pad.expect_refusal(400)
     page.click("#save-round")
     expect(page.locator(".field-problem")).to_be_visible()
     found["game, a refused round"] = _axe(page)
@@ -1140,7 +1199,7 @@ def test_the_score_table_tells_made_and_missed_bids_apart_in_words_and_marks(pad
     assert cells.locator("[aria-hidden=true]").all_inner_texts() == ["0/0 ✓", "1/1 ✓", "0/0 ✓", "1/0 ✗"]
 
 
-def test_the_comparison_page_shows_rules_at_once_and_fills_in_the_tricks_played_both_ways(pad: Pad) -> None:
+def test_the_comparison_page_shows_rules_at_once_and_fills_in_the_tricks_played_both_ways(fresh_pad: Pad) -> None:
     """The comparison of the 2021 edition and the 2024 printing, as a player reads it
     at 360 px: the page's first answer lists each rule value that differs in words (the
     Loot's module: 'advanced' in 2021, 'loot' in 2024), without the tricks; the page then
@@ -1149,9 +1208,9 @@ def test_the_comparison_page_shows_rules_at_once_and_fills_in_the_tricks_played_
     two-player games, so black 1 and a Loot is a trick only A can have), and no command
     line's text is shown."""
     url = "/diff?a=skullking-2021&b=skullking-2024"
-    first = pad.server.get(url)
+    first = fresh_pad.server.get(url)
     assert "deck.cards[loot].module" in first and '<div id="diff-tricks"></div>' in first and "<pre" not in first
-    page = pad.page()
+    page = fresh_pad.page()
     page.set_viewport_size({"width": 360, "height": 740})
     page.goto(url)
     row = page.locator("#diff-rules .diff-row", has=page.locator("code", has_text="deck.cards[loot].module"))
@@ -1165,18 +1224,18 @@ def test_the_comparison_page_shows_rules_at_once_and_fills_in_the_tricks_played_
     assert _axe(page) == []
 
 
-def test_statistics_at_360_px_keep_the_names_in_place_and_link_each_players_trend(pad: Pad) -> None:
+def test_statistics_at_360_px_keep_the_names_in_place_and_link_each_players_trend(fresh_pad: Pad) -> None:
     """The statistics on a phone (360 px): the table scrolls sideways inside its box
     while the names stay in place, and the page itself is no wider than the screen;
     a name leads to the player's page, whose chart draws the player's final score of
     each finished game as the game's chart draws totals (GAME played twice: Ann's
     total of it twice, a point a game)."""
     for _ in range(2):
-        ident = pad.server.new_game()
+        ident = fresh_pad.server.new_game()
         for number, played in enumerate(GAME, start=1):
-            pad.server.put_json(f"/api/games/{ident}/rounds/{number}", _sheet_round(*played))
-    totals = pad.server.get_json(f"/api/games/{ident}")["totals"]
-    page = pad.page()
+            fresh_pad.server.put_json(f"/api/games/{ident}/rounds/{number}", _sheet_round(*played))
+    totals = fresh_pad.server.get_json(f"/api/games/{ident}")["totals"]
+    page = fresh_pad.page()
     page.set_viewport_size({"width": 360, "height": 740})
     page.goto("/stats")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
@@ -1209,14 +1268,14 @@ DESCRIBED_RULE = (
 
 
 def test_a_german_reader_gets_the_descriptions_the_house_rule_gives_in_german(
-    browser: Browser, server: PadServer
+    browser: Browser, shared: PadServer
 ) -> None:
     """A house rule's texts in the reader's language where it gives them: in a German
     browser the black 14's bonus on the round form is described in German (its
     ``descriptions``), a bonus the rule describes in English only stays English, and the
     rules page gives the house rule's description in German."""
-    ident = server.post_json("/api/games", {"players": PLAYERS, "rules": DESCRIBED_RULE})["id"]
-    context = browser.new_context(base_url=server.url, locale="de-DE", viewport={"width": 360, "height": 740})
+    ident = shared.post_json("/api/games", {"players": PLAYERS, "rules": DESCRIBED_RULE})["id"]
+    context = browser.new_context(base_url=shared.url, locale="de-DE", viewport={"width": 360, "height": 740})
     context.set_default_timeout(10_000)
     try:
         page = context.new_page()
@@ -1228,7 +1287,7 @@ def test_a_german_reader_gets_the_descriptions_the_house_rule_gives_in_german(
         other = block.locator("[data-bonus=standard-14]").get_attribute("aria-describedby")
         expect(page.locator(f"#{other}")).not_to_have_text("")
         assert page.locator(f"#{other}").inner_text() == next(
-            b["description"] for b in server.get_json(f"/api/games/{ident}/form")["bonuses"] if b["id"] == "standard-14"
+            b["description"] for b in shared.get_json(f"/api/games/{ident}/form")["bonuses"] if b["id"] == "standard-14"
         )
         page.goto(f"/games/{ident}/edition")
         expect(page.locator("article.rules")).to_contain_text("Die Regeln unseres Tisches.")
@@ -1237,10 +1296,10 @@ def test_a_german_reader_gets_the_descriptions_the_house_rule_gives_in_german(
         context.close()
 
 
-def test_a_player_named_as_markup_shows_as_text(pad: Pad) -> None:
+def test_a_player_named_as_markup_shows_as_text(fresh_pad: Pad) -> None:
     """Names are text, never markup: no script runs, no dialog opens."""
     names = ["<script>alert(1)</script>", "<img src=x onerror=alert(2)>", "Cy", "Lea"]
-    page = pad.page()
+    page = fresh_pad.page()
     page.goto("/")
     for seat, name in enumerate(names, start=1):
         page.fill(f"#player-{seat}", name)
@@ -1259,7 +1318,7 @@ def test_a_player_named_as_markup_shows_as_text(pad: Pad) -> None:
     page.goto("/")
     expect(page.locator(".games .game-title")).to_have_text(", ".join(names))
     assert page.locator("main img").count() == 0
-    assert pad.dialogs == []
+    assert fresh_pad.dialogs == []
 
 
 def test_two_tabs_never_overwrite_each_other(browser: Browser, pad: Pad) -> None:
@@ -1293,10 +1352,10 @@ def test_two_tabs_never_overwrite_each_other(browser: Browser, pad: Pad) -> None
     phone.close()
 
 
-def test_the_new_game_form_works_from_the_keyboard_and_every_field_is_labelled(pad: Pad) -> None:
+def test_the_new_game_form_works_from_the_keyboard_and_every_field_is_labelled(fresh_pad: Pad) -> None:
     """Tab reaches every player's name and the Start button in order; every
     input, select and textarea has a label (on the games page and a game's page)."""
-    page = pad.page()
+    page = fresh_pad.page()
     page.goto("/")
     expect(page.locator("#schedule option")).not_to_have_count(0)
     assert _unlabelled(page) == []
@@ -1333,18 +1392,18 @@ def test_the_new_game_form_works_from_the_keyboard_and_every_field_is_labelled(p
     tab_to("#save-round")
     page.keyboard.press("Enter")
     expect(page.locator("#notice")).to_have_text("Round 1 saved.")
-    assert pad.server.get_json(f"/api/games/{page.url.rsplit('/', 1)[1]}")["sheet"]["rounds"] == [
+    assert fresh_pad.server.get_json(f"/api/games/{page.url.rsplit('/', 1)[1]}")["sheet"]["rounds"] == [
         _sheet_round(*GAME[0][:2], {})
     ]
 
 
-def test_screenshots_at_phone_and_desktop_widths_without_sideways_scrolling(pad: Pad, tmp_path: Path) -> None:
+def test_screenshots_at_phone_and_desktop_widths_without_sideways_scrolling(fresh_pad: Pad, tmp_path: Path) -> None:
     """The pages at 360 px (a phone) and 1280 px, kept as test artifacts; at
     360 px nothing makes the page scroll sideways (the score table scrolls in its box)."""
     sheet = {"edition": "skullking-2021", "players": PLAYERS, "rounds": [_sheet_round(*r) for r in GAME[:6]]}
     path = tmp_path / "six-rounds.yaml"
     path.write_text(yaml.safe_dump(sheet, sort_keys=False), encoding="utf-8")
-    page = pad.page()
+    page = fresh_pad.page()
     page.goto("/")
     page.set_input_files("#import-file", str(path))
     page.get_by_role("button", name="Import").click()
@@ -1369,7 +1428,7 @@ def test_screenshots_at_phone_and_desktop_widths_without_sideways_scrolling(pad:
         if width == 360:
             page.goto("/")
             page.check("#source-rules")
-            pad.expect_refusal(400)
+            fresh_pad.expect_refusal(400)
             page.fill("#rules", BROKEN_RULE)
             expect(page.locator("#rules-status")).to_contain_text("house-rule.yaml:4:16:")
             page.screenshot(path=str(folder / "pad-house-rule-360.png"), full_page=True)
@@ -1385,15 +1444,15 @@ def _luminance(colour: str) -> float:
     return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
 
 
-def test_dark_mode_follows_the_system_and_keeps_the_text_readable(browser: Browser, server: PadServer) -> None:
+def test_dark_mode_follows_the_system_and_keeps_the_text_readable(browser: Browser, shared: PadServer) -> None:
     """With the system in dark mode (prefers-color-scheme) the pages are dark, light text
     on a dark ground, with the contrast WCAG asks of body text (4.5:1) for the text,
     the muted text and the chips; in light mode the same holds the other way round. The
     game page is kept at 360 and 1280 px in both modes as test artifacts."""
-    ident = server.new_game()
+    ident = shared.new_game()
     folder = _artifacts()
     for scheme in ("light", "dark"):
-        context = browser.new_context(base_url=server.url, color_scheme=scheme)
+        context = browser.new_context(base_url=shared.url, color_scheme=scheme)
         try:
             page = context.new_page()
             page.goto(f"/games/{ident}")
@@ -1527,7 +1586,7 @@ def test_axe_finds_no_violation_on_a_shared_pad(browser: Browser, lan: PadServer
 
 
 def test_the_pad_speaks_the_browsers_language_and_switches_without_losing_what_is_typed(
-    browser: Browser, server: PadServer
+    browser: Browser, shared: PadServer
 ) -> None:
     """A browser set to German gets the pages in German (the templates' words and the
     script's, from the catalogues); the Language switch turns them into Japanese, and
@@ -1541,7 +1600,7 @@ def test_the_pad_speaks_the_browsers_language_and_switches_without_losing_what_i
         return text
 
     german = translations("de")
-    context = browser.new_context(base_url=server.url, locale="de-DE", viewport={"width": 1280, "height": 900})
+    context = browser.new_context(base_url=shared.url, locale="de-DE", viewport={"width": 1280, "height": 900})
     context.set_default_timeout(10_000)
     try:
         page = context.new_page()
@@ -1586,20 +1645,20 @@ def _fits_a_phone(page: Page, lang: str) -> None:
             page.set_viewport_size(wide)
 
 
-def test_what_one_phone_types_shows_on_another_until_it_types_itself(browser: Browser, server: PadServer) -> None:
+def test_what_one_phone_types_shows_on_another_until_it_types_itself(browser: Browser, shared: PadServer) -> None:
     """Two phones on one game: the bids and tricks won tapped on the first show on the
     second when it next asks the pad (its clock is run on by the test: it asks every
     few seconds), unsaved; the second saves the round as typed on the first. Once the
     second has typed into a round, what it typed stays."""
-    ident = server.new_game()
-    first, second = Pad(browser, server), Pad(browser, server)
+    ident = shared.new_game()
+    first, second = Pad(browser, shared), Pad(browser, shared)
     second.context.clock.install()
 
     def typed_on_the_first(bids: Sequence[int]) -> None:
         """Wait until the pad keeps the first phone's draft with ``bids``."""
         wanted = dict(zip(PLAYERS, bids, strict=True))
         deadline = time.monotonic() + 15
-        while (server.get_json(f"/api/games/{ident}/draft")["data"] or {}).get("bids") != wanted:
+        while (shared.get_json(f"/api/games/{ident}/draft")["data"] or {}).get("bids") != wanted:
             assert time.monotonic() < deadline, "the first phone's draft did not reach the pad"
             time.sleep(0.1)
 
@@ -1612,9 +1671,9 @@ def test_what_one_phone_types_shows_on_another_until_it_types_itself(browser: Br
         for seat, (bid, tricks) in enumerate(zip(bids, won, strict=True)):
             expect(b.locator(f"#bid-{seat} input:checked")).to_have_value(str(bid))
             expect(b.locator(f"#won-{seat} input:checked")).to_have_value(str(tricks))
-        assert server.get_json(f"/api/games/{ident}")["sheet"]["rounds"] == []  # (typed, not saved)
+        assert shared.get_json(f"/api/games/{ident}")["sheet"]["rounds"] == []  # (typed, not saved)
         _save_round(b, 1)
-        assert server.get_json(f"/api/games/{ident}")["sheet"]["rounds"] == [_sheet_round(bids, won, {})]
+        assert shared.get_json(f"/api/games/{ident}")["sheet"]["rounds"] == [_sheet_round(bids, won, {})]
         expect(a.locator("#round-title")).to_have_text("Round 2", timeout=15_000)
 
         bids, won, _ = GAME[1]
@@ -1678,7 +1737,7 @@ def test_bids_saved_the_moment_after_the_last_tap_stay_saved_everywhere(pad: Pad
     assert saved == {"bids": dict(zip(PLAYERS, bids, strict=True)), "won": dict(zip(PLAYERS, bids, strict=True))}
 
 
-def test_a_save_never_replaces_values_saved_on_another_phone_unseen(browser: Browser, server: PadServer) -> None:
+def test_a_save_never_replaces_values_saved_on_another_phone_unseen(browser: Browser, shared: PadServer) -> None:
     """Two phones with the game open on round 2 (two cards), the second asking the pad
     only when the test runs its clock. The first saves the bids, and the second, which
     has heard of them, types Cy's bid and Ann's. The first then saves Ann's and Lea's
@@ -1686,9 +1745,9 @@ def test_a_save_never_replaces_values_saved_on_another_phone_unseen(browser: Bro
     Lea's as saved, and shows Ann's (changed on both) as a conflict with both values:
     saving waits for the choice. Taking what was saved, it saves the round with the
     first phone's bids for Ann and Lea and its own for Cy."""
-    ident = server.new_game()
-    server.put_json(f"/api/games/{ident}/rounds/1", _sheet_round((1, 0, 0, 0), (1, 0, 0, 0), {}))
-    first, second = Pad(browser, server), Pad(browser, server)
+    ident = shared.new_game()
+    shared.put_json(f"/api/games/{ident}/rounds/1", _sheet_round((1, 0, 0, 0), (1, 0, 0, 0), {}))
+    first, second = Pad(browser, shared), Pad(browser, shared)
     second.expect_refusal(409)  # (its draft, typed before the first phone's save, is refused)
     second.context.clock.install()
     try:
@@ -1712,7 +1771,7 @@ def test_a_save_never_replaces_values_saved_on_another_phone_unseen(browser: Bro
         a.click("#save-bids")
         saved = {"Ann": 0, "Bo": 1, "Cy": 0, "Lea": 1}
         deadline = time.monotonic() + 15
-        while server.get_json(f"/api/games/{ident}")["in_progress"]["bids"] != saved:
+        while shared.get_json(f"/api/games/{ident}")["in_progress"]["bids"] != saved:
             assert time.monotonic() < deadline, "the first phone's bids were not saved"
             time.sleep(0.1)
 
@@ -1726,7 +1785,7 @@ def test_a_save_never_replaces_values_saved_on_another_phone_unseen(browser: Bro
             _tap(b, "won", seat, won)
         b.click("#save-round")
         expect(b.locator("#round-status")).to_contain_text("choose which values to keep first")
-        assert server.get_json(f"/api/games/{ident}")["in_progress"]["bids"] == saved  # nothing saved
+        assert shared.get_json(f"/api/games/{ident}")["in_progress"]["bids"] == saved  # nothing saved
 
         b.get_by_role("button", name="Take what was saved").click()
         expect(conflict).to_be_hidden()
@@ -1734,7 +1793,7 @@ def test_a_save_never_replaces_values_saved_on_another_phone_unseen(browser: Bro
         assert [_chosen(b, "won", seat) for seat in range(4)] == ["0", "1", "1", "0"]  # (typed, kept)
         b.click("#save-round")
         expect(b.locator("#notice")).to_have_text("Round 2 saved.")
-        stored = server.get_json(f"/api/games/{ident}")["sheet"]["rounds"][1]
+        stored = shared.get_json(f"/api/games/{ident}")["sheet"]["rounds"][1]
         assert stored == {"bids": {"Ann": 0, "Bo": 1, "Cy": 2, "Lea": 1}, "won": {"Ann": 0, "Bo": 1, "Cy": 1, "Lea": 0}}
         assert first.problems == second.problems == []
     finally:
