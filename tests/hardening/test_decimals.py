@@ -35,21 +35,23 @@ def _integers(text: str) -> list[tuple[int, int, str]]:
 
 @pytest.mark.parametrize("path", EDITIONS, ids=[p.stem for p in EDITIONS])
 def test_every_integer_field_written_as_a_decimal_is_refused_at_its_place(path: Path) -> None:
-    """Each integer of each bundled edition in turn written as N.0 (player counts,
-    ranks, counts, bonus points, rounds, the ghost's players ...): the file gets exactly
-    one error, at that number, naming the whole number to write."""
+    """Every integer of each bundled edition written as N.0 at once (player counts,
+    ranks, counts, bonus points, rounds, the ghost's players ...): one error at each of
+    those numbers, naming the whole number to write, and no other."""
     text = path.read_text(encoding="utf-8")
     lines = text.splitlines(keepends=True)
     integers = _integers(text)
     assert integers or "extends:" in text  # (an overlay may change no number)
-    for line, column, written in integers:
-        changed = list(lines)
-        row = changed[line - 1]
-        changed[line - 1] = row[: column - 1] + f"{written}.0" + row[column - 1 + len(written) :]
-        checked = check(path, text="".join(changed).encode())
-        errors = [p for p in checked.problems if p.severity == "error"]
-        assert [(p.line, p.column) for p in errors] == [(line, column)], (line, column, errors)
-        assert errors[0].message.endswith(f"{written}.0 is written as a decimal: write the whole number {written}")
+    for line, column, written in sorted(integers, reverse=True):  # (from the end: the columns hold)
+        row = lines[line - 1]
+        lines[line - 1] = row[: column - 1] + f"{written}.0" + row[column - 1 + len(written) :]
+    checked = check(path, text="".join(lines).encode())
+    errors = {(p.line, p.column): p.message for p in checked.problems if p.severity == "error"}
+    # (each number moves right by the '.0' of those before it on its line)
+    where = [(row, column + 2 * sum(r == row and c < column for r, c, _ in integers)) for row, column, _ in integers]
+    assert sorted(errors) == sorted(where)
+    for (line, column), (_, _, written) in zip(where, integers, strict=True):
+        assert errors[line, column].endswith(f"{written}.0 is written as a decimal: write the whole number {written}")
 
 
 def test_validate_and_trick_say_it_in_one_line(tmp_path: Path) -> None:
