@@ -102,6 +102,7 @@ class Edition:
         "copies",
         "identical",
         "identical_rules",
+        "tie_breaker",
     )
 
     id: str
@@ -147,6 +148,10 @@ class Edition:
     #: The rules that read identical copies their own way (``winner.identical``), by
     #: :func:`~skullking.model.records.rule_key`.
     identical_rules: Mapping[str, Ties]
+    #: Who of the players tied for first after the schedule wins (``scoring.tie_breaker``):
+    #: the highest value of this formula about each player; ``None``: nobody (the tie is
+    #: shared or played off, as ``ties`` says).
+    tie_breaker: Expression | None
     # -- derived from the fields on construction --
     #: The names of the round the rules read (a suit's ``trump``, a bonus's or an
     #: effect's ``points``, a precedence condition): empty when the rules are the same
@@ -215,6 +220,7 @@ class Edition:
         copies: Mapping[str, int] | None = None,
         identical: Ties | None = None,
         identical_rules: Mapping[str, Ties] | None = None,
+        tie_breaker: Expression | None = None,
     ) -> None:
         setattr_ = object.__setattr__
         setattr_(self, "id", id)
@@ -253,6 +259,7 @@ class Edition:
         setattr_(self, "copies", dict(copies or {}))
         setattr_(self, "identical", identical)
         setattr_(self, "identical_rules", dict(identical_rules or {}))
+        setattr_(self, "tie_breaker", tie_breaker)
         self._derive()
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -810,7 +817,7 @@ def _later_defaults(record: str) -> list[Any]:
 #: Fields an edition may leave at these values, left out of its fingerprint when it does:
 #: an edition that does not use them keeps the fingerprint it had before they existed
 #: (the ``Rules`` tag of the game records played under it).
-_UNSET: dict[str, object] = {"copies": {}, "identical": None, "identical_rules": {}}
+_UNSET: dict[str, object] = {"copies": {}, "identical": None, "identical_rules": {}, "tie_breaker": None}
 
 
 def _without_places(value: Any) -> Any:

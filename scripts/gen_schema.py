@@ -708,6 +708,14 @@ SCHEMA: dict[str, Any] = {
                         "below players.min or that the deck cannot deal."
                     ),
                 },
+                "tie_breaker": expression(
+                    "A formula about each player that breaks a tie for first once the schedule's rounds are "
+                    "scored: of the players tied for first, those with its highest value win; players still "
+                    "level share the first place or play another round, as 'ties' says. E.g. "
+                    "'past_count(made == 1)' (the most bids made wins). Names: players, rounds, and each "
+                    "player's total, rank, last, previous_points, previous_bid, previous_won, the past_ "
+                    "aggregates over every round of the game, and the aggregates over the table."
+                ),
                 "tie_break_winner": {
                     "enum": ["tied_players", "all_players"],
                     "description": (

@@ -538,7 +538,11 @@ def explain(edition: Edition, language: str | None = None) -> str:
         ties = f"another round of the tied players, dealing `{cards}` cards{_from(edition, 'extra_round_cards')}"
     else:
         ties = "co-winners"
-    lines.append(f"- a tie for first: {ties}{_from(edition, 'ties')}")
+    if edition.tie_breaker is not None:
+        broken = f"the tied players with the highest `{edition.tie_breaker.source}` win; those still level: "
+        lines.append(f"- a tie for first: {broken}{ties}{_from(edition, 'tie_breaker')}")
+    else:
+        lines.append(f"- a tie for first: {ties}{_from(edition, 'ties')}")
     if edition.ties == "extra_round":
         if edition.tie_break_winner is TieBreakWinner.TIED_PLAYERS:
             ranked = "only the tied players are ranked (those still tied play another round)"

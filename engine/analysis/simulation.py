@@ -321,7 +321,11 @@ def play_game(
     stats.bonuses.update(paid)
     # the rounds' own scores (what `skullking score` gives the sheet, without re-checking it)
     final, first = standings(
-        setup.players, [r.score() for r in game.rounds], length=length, tie_break=edition.tie_break_winner
+        setup.players,
+        [r.score() for r in game.rounds],
+        length=length,
+        tie_break=edition.tie_break_winner,
+        tie_breaker=edition.tie_breaker,
     )
     totals = [final[p] for p in setup.players]
     for seat, total in zip(stats.seats, totals, strict=True):

@@ -17,6 +17,7 @@ from skullking.model.records import (
     HAND_LIMIT_NAMES,
     NOBODY,
     RULE_VALUE_NAMES,
+    TIE_BREAKER_NAMES,
     TRICK_NAMES,
     TRICK_ROUND_NAMES,
     Ability,
@@ -358,6 +359,9 @@ def build_edition(root: Node, *, path: str) -> Any:
         copies=_copies(d["deck"]),
         identical=Ties(d["deck"]["identical"]) if "identical" in d["deck"] else None,
         identical_rules=_identical_rules(d),
+        tie_breaker=compile_expression(_text(d["scoring"]["tie_breaker"]), TIE_BREAKER_NAMES, "number")
+        if "tie_breaker" in d["scoring"]
+        else None,
     )
 
 
@@ -480,6 +484,7 @@ _SINGLE = {
     "extra_round_dealer": ("scoring", "extra_round_dealer"),
     "extra_round_leader": ("scoring", "extra_round_leader"),
     "tie_break_winner": ("scoring", "tie_break_winner"),
+    "tie_breaker": ("scoring", "tie_breaker"),
 }
 
 

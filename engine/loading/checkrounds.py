@@ -17,6 +17,7 @@ from skullking.model.records import (
     EXTRA_ROUND_NAMES,
     HAND_LIMIT_NAMES,
     POINTS,
+    TIE_BREAKER_NAMES,
     card_copies,
     ghost_plays,
     seat_names,
@@ -72,6 +73,8 @@ class RoundRules:
                     f"'{key}' needs 'ties: extra_round' (shared first places play no extra round)",
                     *self.file.blame(("scoring", key), ("scoring", "ties")),
                 )
+        if "tie_breaker" in scoring:
+            self.file.expression(scoring["tie_breaker"], TIE_BREAKER_NAMES, "number", "scoring", "tie_breaker")
         # Only where this file says who wins a tie break: an overlay that shares first
         # places on a base that breaks ties by another round leaves the base's value moot.
         sets = "tie_break_winner" in scoring and self.file.sets("scoring", "tie_break_winner")

@@ -89,6 +89,7 @@ MOMENTS = {
     "trick": "inside a trick, for the precedence rules deciding it",
     "played": "once the round's tricks are played",
     "case": "once a scoring case has given a player's points (the scheme's adjustments)",
+    "end": "once the schedule's rounds are scored (a tie for first is broken)",
 }
 #: When each name of the rule language has a value (a key of :data:`MOMENTS`) and what
 #: it is, in words (the ``played_<role>`` and ``played_card_<card>`` names, the
@@ -153,6 +154,13 @@ def seat_names(key: str) -> tuple[str, ...]:
     every seat name but those it works out itself or that follow from it."""
     hidden = {"dealer": ("leader", "dealer"), "first_leader": ("leader",)}.get(key, ())
     return tuple(name for name in SEAT_NAMES if name not in hidden)
+
+
+#: Names of ``scoring.tie_breaker`` (a formula about each player tied for first, once the
+#: schedule's rounds are scored): the game's and each player's names about the whole
+#: game (``total``, ``rank``, ``last``, the last round's, the ``past_`` aggregates over
+#: every round), with the aggregates over the table.
+TIE_BREAKER_NAMES = ("players", "rounds", *(n for n in GAME_PLAYER_NAMES if n != "deals"), TABLE)
 
 
 #: Names of ``scoring.extra_round_cards``: the cards dealt in the schedule's last round.
@@ -319,6 +327,7 @@ PLACES: dict[str, tuple[str, tuple[str, ...]]] = {
     "scoring.made": ("played", made_names(())),
     "scoring.cases": ("played", case_names((), {})),
     "scoring.adjustments": ("case", adjustment_names((), {})),
+    "scoring.tie_breaker": ("end", TIE_BREAKER_NAMES),
 }
 
 

@@ -90,7 +90,11 @@ class Game:
         if len(done) < self.length or len(done) < len(self.rounds) or self.edition.ties != "extra_round":
             return ()
         _, first = standings(
-            self.players, [r.score() for r in done], length=self.length, tie_break=self.edition.tie_break_winner
+            self.players,
+            [r.score() for r in done],
+            length=self.length,
+            tie_break=self.edition.tie_break_winner,
+            tie_breaker=self.edition.tie_breaker,
         )
         return first if len(first) > 1 else ()
 

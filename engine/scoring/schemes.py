@@ -28,7 +28,7 @@ from skullking.model.records import (
     TieBreakWinner,
     fixed,
 )
-from skullking.rounds.context import START_VALUES, bidding_read, reads, seats_read
+from skullking.rounds.context import START_VALUES, GameSoFar, bidding_read, reads, seats_read
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
@@ -76,6 +76,7 @@ def reads_past(edition: Edition) -> bool:
     seats = (play.dealer, play.first_leader, play.extra_round_dealer, play.extra_round_leader, bidding.first_bidder)
     formulas += [seat for seat in seats if seat is not None]
     formulas += [formula for _, formula in edition.round_formulas()]
+    formulas += [edition.tie_breaker] if edition.tie_breaker is not None else []
     for scheme in edition.schemes:
         formulas += [scheme.made, *(e for case in scheme.cases for e in (case.when, case.points) if e is not None)]
         formulas += [e for step in scheme.adjustments for e in (step.when, step.points) if e is not None]
@@ -83,13 +84,20 @@ def reads_past(edition: Edition) -> bool:
 
 
 def standings(
-    players: Sequence[str], rounds: Sequence[RoundScore], *, length: int, tie_break: TieBreakWinner
+    players: Sequence[str],
+    rounds: Sequence[RoundScore],
+    *,
+    length: int,
+    tie_break: TieBreakWinner,
+    tie_breaker: Expression | None = None,
 ) -> tuple[dict[str, int], tuple[str, ...]]:
     """Totals per player over ``rounds`` (a player sitting out a tie-break round scores
     nothing in it), and the players first, in seat order. A round numbered past the
     schedule's ``length`` is a tie-break round: after it ``tie_break`` ranks the players
     who were first before it (``tied_players``: a player who was not tied cannot come
-    first), or everybody (``all_players``)."""
+    first), or everybody (``all_players``). Once the schedule's rounds are scored,
+    ``tie_breaker`` (``scoring.tie_breaker``, a formula about each player) keeps, of the
+    players first, those with its highest value."""
     totals = dict.fromkeys(players, 0)
     first: tuple[str, ...] = ()
     among_tied = tie_break is TieBreakWinner.TIED_PLAYERS
@@ -99,7 +107,22 @@ def standings(
         ranked = first if among_tied and first and r.number > length else players
         best = max((totals[p] for p in ranked), default=0)
         first = tuple(p for p in ranked if totals[p] == best)
+    if tie_breaker is not None and len(first) > 1 and rounds and rounds[-1].number >= length:
+        first = _broken(tie_breaker, players, rounds, first, length)
     return totals, first
+
+
+def _broken(
+    tie_breaker: Expression, players: Sequence[str], rounds: Sequence[RoundScore], first: tuple[str, ...], length: int
+) -> tuple[str, ...]:
+    """Of the players ``first``, those with the highest value of ``tie_breaker``, worked
+    out for each player with the whole game (``rounds``) as the game so far."""
+    so_far = GameSoFar.after(players, rounds, last_leader=None)
+    values = so_far.player_values(tie_breaker.variables, "scoring.tie_breaker")
+    table = [{**values[p], "players": len(players), "rounds": length} for p in players]
+    value = {p: tie_breaker.evaluate_for(table, row) for row, p in enumerate(players) if p in first}
+    best = max(value.values())
+    return tuple(p for p in first if value[p] == best)
 
 
 #: The values a formula may read of a player, in order: in a scheme's generated

@@ -305,3 +305,48 @@ def test_the_player_in_last_place_deals_by_a_seat_aggregate(tmp_path: Path) -> N
     second = game.next_round()
     play_randomly(second, moves)
     assert second.tricks[0].players[0] == "Ann"
+
+
+#: A house rule: a tie for first after the schedule goes to the tied player who made the
+#: most bids over the game; players still level share it. Two rounds of 1 and 2 cards.
+MOST_MADE_WINS = (
+    "scoring:\n  ties: shared\n  tie_breaker: past_count(made == 1)\n"
+    "schedule:\n  default: two\n  variants:\n    two: {title: Two rounds, rounds: [1, 2]}\n"
+)
+
+
+def test_a_tie_for_first_goes_to_the_most_bids_made(tmp_path: Path) -> None:
+    """A house rule: of the players tied for first, the one who made the most bids over
+    the game wins. Round 1 (1 card): Ann 0 of 0 (10), Bo 0 but takes 1 (-10), Cy 1 of 0
+    (-10); round 2 (2 cards): Ann 0 of 0 (20), Bo 2 of 2 (40), Cy 0 of 0 (20). Ann and Bo
+    tie at 30; Ann made two bids, Bo one: Ann wins. Without the rule they share it."""
+    rounds = [
+        {"bids": {"Ann": 0, "Bo": 0, "Cy": 1}, "won": {"Ann": 0, "Bo": 1, "Cy": 0}},
+        {"bids": {"Ann": 0, "Bo": 2, "Cy": 0}, "won": {"Ann": 0, "Bo": 2, "Cy": 0}},
+    ]
+    scored = _edition(tmp_path, MOST_MADE_WINS).score_sheet({"players": PLAYERS, "rounds": rounds})
+    assert dict(scored.totals) == {"Ann": 30, "Bo": 30, "Cy": 10}
+    assert scored.winners == ("Ann",)
+    shared = _edition(tmp_path, MOST_MADE_WINS.replace("past_count(made == 1)", "0"))
+    assert shared.score_sheet({"players": PLAYERS, "rounds": rounds}).winners == ("Ann", "Bo")
+
+
+def test_a_tie_breaker_spares_the_tie_break_round(tmp_path: Path) -> None:
+    """A house rule: ties are played off in another round, unless the most bids made
+    decides (tie_breaker). In random three-player games of two rounds, a game goes to a
+    tie-break round exactly when the players tied for first also made as many bids."""
+    rules = MOST_MADE_WINS.replace("ties: shared", "ties: extra_round")
+    edition = _edition(tmp_path, rules)
+    decided = 0
+    for seed in range(60):
+        game, moves = Game(edition, PLAYERS, seed=seed), random.Random(seed)
+        while not game.over:
+            play_randomly(game.next_round(), moves)
+        scores = [r.score() for r in game.rounds[:2]]
+        totals = {p: sum(s.points[p] for s in scores) for p in PLAYERS}
+        made = {p: sum(s.bids[p] == s.won[p] for s in scores) for p in PLAYERS}
+        first = [p for p in PLAYERS if totals[p] == max(totals.values())]
+        level = [p for p in first if made[p] == max(made[q] for q in first)]
+        assert (len(game.rounds) > 2) == (len(level) > 1), (totals, made)
+        decided += len(first) > 1 and len(level) == 1
+    assert decided  # (some tie was broken by the bids made)

@@ -268,7 +268,13 @@ class _Sheet:
         assert schedule is not None
         length = len(self.edition.schedule(schedule).rounds)
         finished = len(rounds) >= length and going is None
-        totals, winners = standings(players, rounds, length=length, tie_break=self.edition.tie_break_winner)
+        totals, winners = standings(
+            players,
+            rounds,
+            length=length,
+            tie_break=self.edition.tie_break_winner,
+            tie_breaker=self.edition.tie_breaker,
+        )
         tie_break = "extra_round" if finished and len(winners) > 1 and self.edition.ties == "extra_round" else None
         return SheetScore(
             edition=self.edition.id,
@@ -339,7 +345,13 @@ class _Sheet:
             return None
         if len(rounds) != number - 1:
             return None  # an earlier round has problems: the standings are unknown
-        _, tied = standings(players, rounds, length=length, tie_break=self.edition.tie_break_winner)
+        _, tied = standings(
+            players,
+            rounds,
+            length=length,
+            tie_break=self.edition.tie_break_winner,
+            tie_breaker=self.edition.tie_breaker,
+        )
         if len(tied) < 2 or names != list(tied):
             self.values.error(
                 given,
