@@ -179,7 +179,13 @@ class Game:
 
     @classmethod
     def from_record(
-        cls, edition: Edition, record: GameRecord, *, upto: int | None = None, file: str = "<record>"
+        cls,
+        edition: Edition,
+        record: GameRecord,
+        *,
+        upto: int | None = None,
+        file: str = "<record>",
+        seed: int | None = None,
     ) -> Game:
         """The game ``record`` gives (one game of a record read by
         :func:`~skullking.language.record.parse_record`), played under ``edition`` move by
@@ -200,12 +206,15 @@ class Game:
         :class:`~skullking.core.errors.RecordError` located at its line and column in
         ``file``; ``upto`` outside 0 to the record's moves raises :class:`ValueError`.
         Rounds dealt after the load (:meth:`next_round`, including those the record
-        holds after ``upto``) are drawn from a generator of no seed, or given
-        (``hands=``). A game recorded during a trick loads with that trick in play, its
-        cards so far played."""
+        holds after ``upto``) are drawn from a generator seeded from ``seed`` (of no
+        seed without it), or given (``hands=``). A game recorded during a trick loads
+        with that trick in play, its cards so far played."""
         from skullking.play.replay import load_game
 
-        return load_game(edition, record, upto=upto, file=file)
+        game = load_game(edition, record, upto=upto, file=file)
+        if seed is not None:  # (the deals after the load, as a game of that seed deals)
+            game._deals = random.Random(f"deals:{seed}")
+        return game
 
     def as_record(self) -> GameRecord:
         """The game so far as a game record (:mod:`skullking.language.record`): the

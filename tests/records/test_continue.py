@@ -260,3 +260,20 @@ def test_a_bad_record_is_refused_where_replay_refuses_it() -> None:
         Game.from_record(ed, without.games[0], file="game.skr")
     with pytest.raises(ValueError, match="the record holds"):
         Game.from_record(ed, GAMES[0][1], upto=moves(GAMES[0][1]) + 1)
+
+
+def test_a_game_loaded_with_a_seed_deals_its_later_rounds_from_it() -> None:
+    """Game.from_record(..., seed=S): the rounds dealt after the load come from a
+    generator seeded from S. A game's first round, recorded and loaded twice with seed
+    11, deals the same second round both times; loaded with seed 12, another."""
+    ed = _edition("skullking-2021")
+    game = Game(ed, ["Ann", "Bo", "Cy"], seed=5)
+    play_randomly(game.next_round(), random.Random(5))
+    record = parse_record(write_record(game.as_record())).games[0]
+
+    def second(seed: int) -> dict[str, list[str]]:
+        loaded = Game.from_record(ed, record, seed=seed)
+        return {player: [str(p) for p in hand] for player, hand in loaded.next_round().dealt.items()}
+
+    assert second(11) == second(11)
+    assert second(11) != second(12)
