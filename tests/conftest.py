@@ -1,6 +1,7 @@
 """Shared fixtures. The compiled-edition cache and the folder of its signing key go to
 temporary folders for the whole run (set before test modules are collected, since some
-load an edition at import), so tests never read or write the user's cache or key."""
+load an edition at import; each pytest-xdist worker has its own), so tests never read or
+write the user's cache or key."""
 
 from __future__ import annotations
 
@@ -21,6 +22,16 @@ _saved: dict[str, str | None] = {}  # the variable as it was, and the folder mad
 
 
 _FOLDERS = {"SKULLKING_CACHE_DIR": "skullking-test-cache-", "SKULLKING_CONFIG_DIR": "skullking-test-config-"}
+
+
+@pytest.hookimpl(optionalhook=True)  # (a hook of pytest-xdist)
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """``-n auto`` (pyproject.toml's addopts): a worker a core for the whole suite, none
+    (one process, as without pytest-xdist) for a run of files or folders named on the
+    command line, which starting the workers would slow more than they speed it."""
+    if config.args_source is pytest.Config.ArgsSource.ARGS:
+        return 0
+    return None  # (pytest-xdist's own count: the cores)
 
 
 def pytest_configure(config: pytest.Config) -> None:
