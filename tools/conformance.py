@@ -498,15 +498,7 @@ def report_lines(report: dict[str, Any]) -> list[str]:
     for rule, found in by_rule.items():
         lines += ["", f"{rule}: {len(found)} failed"]
         for f in found[:SHOWN_PER_RULE]:
-            lines += [
-                f"  {f['id']} ({f['kind']}): {f['description']}",
-                f"    source:   {f['source']}",
-                f"    tags:     {', '.join(f['tags'])}",
-                f"    input:    {_json(f['input'])}",
-            ]
-            for d in f["differences"]:
-                got = _json(d["got"]) if "got" in d else "(not given)"
-                lines.append(f"    {d['field']}: expected {_json(d['expected'])}, got {got}")
+            lines += failure_lines(f, "  ")
         rest = [f["id"] for f in found[SHOWN_PER_RULE:]]
         if rest:
             more = f", and {len(rest) - IDS_SHOWN} more" if len(rest) > IDS_SHOWN else ""
@@ -515,4 +507,19 @@ def report_lines(report: dict[str, Any]) -> list[str]:
     lines += ["", f"{'feature':<{width}}  passed  failed  skipped"]
     for name, counts in report["features"].items():
         lines.append(f"{name:<{width}}  {counts['passed']:>6}  {counts['failed']:>6}  {counts['skipped']:>7}")
+    return lines
+
+
+def failure_lines(record: dict[str, Any], indent: str = "") -> list[str]:
+    """A failure of the report (:func:`failure`) in full, as lines: the vector, its
+    source, tags and input, then each field that differs, expected and got."""
+    lines = [
+        f"{indent}{record['id']} ({record['kind']}): {record['description']}",
+        f"{indent}  source:   {record['source']}",
+        f"{indent}  tags:     {', '.join(record['tags'])}",
+        f"{indent}  input:    {_json(record['input'])}",
+    ]
+    for d in record["differences"]:
+        got = _json(d["got"]) if "got" in d else "(not given)"
+        lines.append(f"{indent}  {d['field']}: expected {_json(d['expected'])}, got {got}")
     return lines

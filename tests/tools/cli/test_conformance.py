@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import io
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -744,3 +745,73 @@ def test_agrees_tells_json_values_apart_as_json_does() -> None:
     assert not agrees("rounds", {"points": {"A": 10}}, {"points": {"A": "10"}})
     assert not agrees("rounds", {"points": {"A": 10}}, {"points": {"A": 10, "B": 0}})
     assert not agrees("rounds", {"points": {"A": 10}}, [])
+
+
+# ---------------------------------------------------------------------- the suite as pytest tests
+
+#: A Python project's test module running the suite through skullking.tools.pytest_vectors:
+#: the engine's answers with one planted bug (a zero bid made scores 10 more) and legal
+#: plays not supported.
+PYTEST_MODULE = """
+import pytest
+import skullking
+from skullking.tools.adapter import answer as engine
+from skullking.tools.pytest_vectors import vector_tests
+
+edition = skullking.load_edition("skullking-original")
+
+def answer(kind, given):
+    if kind == "legal":
+        pytest.skip("no legal plays in this program")
+    output = engine(edition, kind, given)
+    if kind == "round":
+        for p, bid in given["bids"].items():
+            if bid == 0 and given["won"][p] == 0:
+                output["points"][p] += 10
+    return output
+
+test_original = vector_tests(answer, "skullking-original", skip_tags=["scary-mary"])
+"""
+
+
+def test_a_python_project_runs_the_suite_as_one_pytest_test_per_vector(tmp_path: Path) -> None:
+    """skullking.tools.pytest_vectors gives a pytest test with one case per vector (its
+    id the vector's), the tags chosen as --skip-tags chooses them: the planted bug (the
+    original rules pay a zero bid made 10 per card; this program 10 more) fails exactly
+    the round vectors of a zero bid made, each failure naming its rule and the points
+    that differ; the legal plays the program skips are skipped."""
+    (tmp_path / "test_rules.py").write_text(PYTEST_MODULE, encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-rfs", "-p", "no:randomly", "-p", "no:cacheprovider", "test_rules.py"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    vectors = [(d["kind"], v) for d in _documents("skullking-original") for v in d["vectors"]]
+    chosen = [(k, v) for k, v in vectors if "scary-mary" not in v["tags"]]
+    zero_made = {
+        v["id"]
+        for k, v in chosen
+        if k == "rounds" and any(b == 0 and v["input"]["won"][p] == 0 for p, b in v["input"]["bids"].items())
+    }
+    legal = [v for k, v in chosen if k == "legal"]
+    assert zero_made and legal and len(chosen) < len(vectors)
+    failed = set(re.findall(r"^FAILED test_rules\.py::test_original\[([\w-]+)\]", done.stdout, re.M))
+    assert failed == zero_made, done.stdout[-3000:]
+    passed = len(chosen) - len(zero_made) - len(legal)
+    assert f"{len(zero_made)} failed, {passed} passed, {len(legal)} skipped" in done.stdout
+    assert done.returncode == 1
+    first = sorted(zero_made)[0]
+    assert f"{first} (rounds): " in done.stdout and "rule: classic: zero-made" in done.stdout
+    assert re.search(r"points\.A: expected (\d+), got (\d+)", done.stdout)
+
+
+def test_the_pytest_suite_refuses_an_unknown_tag() -> None:
+    """A misspelt tag in a project's tests is refused when the test module loads, with
+    the tag meant (a selection of nothing would pass)."""
+    from skullking.tools.pytest_vectors import vector_tests
+
+    with pytest.raises(ValueError, match="unknown tag 'pirat'; did you mean 'pirate'"):
+        vector_tests(lambda kind, given: {}, "skullking-original", skip_tags=["pirat"])
