@@ -38,6 +38,7 @@ same edition gives the same bytes.
 from __future__ import annotations
 
 import functools
+import warnings
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -61,6 +62,11 @@ KINDS = ("tricks", "legal", "rounds")
 REQUEST_KINDS = {"tricks": "trick", "legal": "legal", "rounds": "round"}
 #: The players of the round vectors.
 PLAYERS = ("A", "B")
+
+
+class VectorsWarning(UserWarning):
+    """The trick vectors were chosen among the smallest tricks only
+    (:data:`~skullking.core.limits.MAX_VECTOR_TRICKS`)."""
 
 
 def tag(identifier: str) -> str:
@@ -260,12 +266,24 @@ def trick_vectors(edition: Edition) -> list[dict[str, Any]]:
     with the smallest tricks of each least set of tags (the White Whale among escapes
     as well as among Loot cards and mermaids), so that a program lacking a feature
     still meets every rule it has."""
+    from skullking.core import limits  # (read when called: the limit may be set at run time)
+
     domain = _Domain([edition])
     tagger = _Tagger(edition)
     seen: dict[tuple[Any, ...], tuple[int, list[frozenset[str]]]] = {}
     smallest = min(trick_sizes(edition))
     chosen: list[list[Play]] = []
-    for classes, plays in domain.tricks(positions=True):
+    most = limits.MAX_VECTOR_TRICKS
+    for walked, (classes, plays) in enumerate(domain.tricks(positions=True)):
+        if walked == most:
+            warnings.warn(
+                f"the trick vectors of '{edition.id}' are those its {most:,} smallest kinds of trick show "
+                f"(it has more, of up to {max(trick_sizes(edition))} cards): a rule that only a larger trick "
+                "shows has no vector",
+                VectorsWarning,
+                stacklevel=2,
+            )
+            break
         try:
             result = edition.resolve_trick(plays)
         except SkullKingError:

@@ -815,3 +815,65 @@ def test_the_pytest_suite_refuses_an_unknown_tag() -> None:
 
     with pytest.raises(ValueError, match="unknown tag 'pirat'; did you mean 'pirate'"):
         vector_tests(lambda kind, given: {}, "skullking-original", skip_tags=["pirat"])
+
+
+# ---------------------------------------------------------------------- vectors at the limits
+
+
+def test_vectors_of_an_edition_at_the_limits_are_chosen_among_the_smallest_tricks(tmp_path: Path) -> None:
+    """A house rule at the documented limits (20 players, eight more suits of 100 ranks:
+    871 cards) has billions of kinds of trick: ``vectors`` plays the 400,000 smallest
+    (MAX_VECTOR_TRICKS), says so in one warning line and writes vectors that validate
+    and that the engine answers as expected, within the test's own bound."""
+    suits = "".join(f"    - {{id: s{i}, code: S{chr(65 + i)}, ranks: {{from: 1, to: 100}}}}\n" for i in range(8))
+    path = tmp_path / "big.yaml"
+    path.write_text(
+        f"extends: skullking-2021\nid: big\ntitle: Big\nplayers: {{max: 20}}\ndeck:\n  suits:\n{suits}",
+        encoding="utf-8",
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "skullking", "vectors", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.count("\n") == 1
+    assert "warning: the trick vectors of 'big' are those its 400,000 smallest kinds of trick show" in done.stderr
+    whole = json.loads(done.stdout)
+    jsonschema.validate(whole, SCHEMA)
+    edition = skullking.load_edition(path)
+    for doc in whole["files"]:
+        assert doc["vectors"]
+        for vector in doc["vectors"]:
+            got = answer(edition, REQUEST_KINDS[doc["kind"]], vector["input"])
+            assert agrees(doc["kind"], vector["expected"], got), vector["id"]
+
+
+def test_past_the_limit_the_trick_vectors_are_those_of_the_smallest_tricks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the limit set below the 2021 edition's kinds of trick, the trick vectors
+    are those the smallest tricks show (each the same as without the limit, where both
+    have it), with a warning; at the limit's own value no bundled edition is cut."""
+    from skullking.analysis.exhaustive import _Domain
+    from skullking.analysis.vectors import VectorsWarning, trick_vectors
+    from skullking.core import limits
+
+    edition = skullking.load_edition("skullking-2021")
+    whole = {json.dumps(v["input"]): v for v in _documents("skullking-2021")[0]["vectors"]}
+    monkeypatch.setattr(limits, "MAX_VECTOR_TRICKS", 2_000)
+    with pytest.warns(VectorsWarning, match="2,000 smallest kinds of trick"):
+        cut = trick_vectors(edition)
+    played = [p for p in cut if not p["id"].startswith("trick-example-")]
+    assert 0 < len(played) < len([i for i in whole if not whole[i]["id"].startswith("trick-example-")])
+    assert max(len(v["input"]["cards"]) for v in played) <= 4
+    same = [v for v in played if json.dumps(v["input"]) in whole]
+    assert len(same) > len(played) // 2
+    assert all(whole[json.dumps(v["input"])]["expected"] == v["expected"] for v in same)
+    for vector in cut:
+        assert agrees("tricks", vector["expected"], answer(edition, "trick", vector["input"])), vector["id"]
+    monkeypatch.undo()
+    assert all(
+        _Domain([skullking.load_edition(i)]).count(most=limits.MAX_VECTOR_TRICKS) < limits.MAX_VECTOR_TRICKS
+        for i in EDITIONS
+    )
