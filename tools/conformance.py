@@ -26,11 +26,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from skullking.analysis.vectors import rule_of
 from skullking.core.errors import printable, shorten
 from skullking.core.limits import MAX_ANSWER_BYTES, MAX_ANSWER_SECONDS, MAX_NESTING, MAX_STDERR_KEPT
 from skullking.core.suggest import unknown
-from skullking.reading.bounded import json_too_deep
 from skullking.tools.common import UsageError, in_round, named_edition, text_lines, write_json
 
 if TYPE_CHECKING:
@@ -236,7 +234,7 @@ class _Child:
                 raise self.fail(f"did not read the request '{ident}' within {timeout:g} seconds")
             raise self.fail(f"gave no answer to '{ident}' within {timeout:g} seconds")
         line = raw.decode("utf-8", errors="replace").strip()
-        if line.count("[") + line.count("{") > MAX_NESTING and json_too_deep(line) is not None:
+        if line.count("[") + line.count("{") > MAX_NESTING and _too_deep(line):
             return _unread(request, f"JSON nested deeper than {MAX_NESTING} levels", line)
         try:
             answer = json.loads(line)
@@ -311,6 +309,12 @@ class _Child:
                 stream.close()
 
 
+def _too_deep(line: str) -> bool:
+    from skullking.reading.bounded import json_too_deep
+
+    return json_too_deep(line) is not None
+
+
 def _unread(request: dict[str, Any], why: str, line: str) -> dict[str, Any]:
     """The answer that stands for a line of JSON too deep (or with a number too long) to
     be read: an output of the wrong shape, so that the vector fails (the answer is taken
@@ -357,6 +361,8 @@ def failure(vector: dict[str, Any], kind: str, got: object, found: list[dict[str
     """The report's record of a failed vector: the vector, its ``kind``, the rule it is
     grouped under, the fields that differ and what the program answered (each value
     of the program's kept short: :func:`_kept`)."""
+    from skullking.analysis.vectors import rule_of
+
     differ = [{**f, "got": _kept(f["got"])} if "got" in f else f for f in found]
     return {**vector, "kind": kind, "rule": rule_of(kind, vector, found), "differences": differ, "got": _kept(got)}
 
@@ -375,7 +381,7 @@ def run_suite(
     the program ``argv``: the report, by feature and by rule (``number``: the vectors of
     that round's rules, see :func:`skullking.analysis.vectors.document`). Raises
     :class:`UsageError` for a program that breaks the protocol (it is stopped first)."""
-    from skullking.analysis.vectors import REQUEST_KINDS, differences, documents
+    from skullking.analysis.vectors import REQUEST_KINDS, differences, documents, rule_of
 
     features: dict[str, dict[str, int]] = {}
     rules: dict[str, dict[str, int]] = {}

@@ -811,7 +811,7 @@ def differences(kind: str, expected: dict[str, Any], got: object) -> list[dict[s
             elif not same(got[k], expected[k]):
                 found.append(_differ(k, expected[k], got[k]))
         counted = expected.get("counts_for", expected["winner"])
-        if "counts_for" in got or "winner" in got:
+        if "counts_for" in got or "counts_for" in expected:  # (else it is the winner, compared above)
             given = got.get("counts_for", got.get("winner"))
             if not same(given, counted):
                 found.append(_differ("counts_for", counted, given))
