@@ -4,9 +4,15 @@ test vectors, and another program run against them.
 The conformance run starts the program as a child (its command split as a shell
 would, never run by one), sends it one request a line on its standard input (``id``,
 ``kind``, ``edition``, ``input``) and reads one answer a line from its standard output
-(``id`` and ``output``, or ``skip``), waiting at most ``--timeout`` seconds for each. A
-child that dies, writes what is not a JSON object or answers another id ends the run
-with one message (exit 2).
+(``id`` and ``output``, or ``skip``), giving it at most ``--timeout`` seconds to read
+each request and answer it. A child that dies, closes its output, does not read its
+requests, writes what is not a JSON object (or a line past
+:data:`~skullking.core.limits.MAX_ANSWER_BYTES`) or answers another id ends the run with
+one message (exit 2); it runs in a session of its own, stopped whole with whatever it
+started. An answer of another shape than the suite's fails its vector
+(:func:`skullking.analysis.vectors.differences`). The report groups the failures by the
+rule each vector checks (:func:`skullking.analysis.vectors.rule_of`), each with the
+fields that differ; every value of the program's it quotes or keeps is shortened.
 """
 
 from __future__ import annotations
@@ -127,7 +133,7 @@ class _Child:
         self.selector.register(self.stderr, selectors.EVENT_READ)
         self.pending = bytearray()  # what was read of the answer line so far
         self.tail = bytearray()  # the end of the standard error
-        self.ended = False  # its standard output closed
+        self.ended = False  # its standard output closed, or it ended behind a process holding it
         self.stopped = False
 
     # ------------------------------------------------------------------ the pipes
