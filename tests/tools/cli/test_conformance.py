@@ -387,6 +387,21 @@ def test_the_javascript_adapter_of_the_docs_passes_the_base_game_and_fails_the_a
     subprocess.run(["node", "--check", str(adapter)], check=True)
 
 
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_the_report_by_rule_the_docs_show_is_the_javascript_adapters() -> None:
+    """docs/conformance.md shows the adapter's run on everything, grouped by rule: the
+    report prints what the page shows (``...`` standing for the lines left out)."""
+    import doctest
+
+    page = (ROOT / "docs" / "conformance.md").read_text(encoding="utf-8")
+    block = page.split("report groups the failures by the rule each breaks:\n\n```text\n", 1)[1].split("```", 1)[0]
+    command, shown = block.split("\n", 1)
+    assert command == '$ skullking conformance --cmd "node docs/conformance/adapter.js"'
+    code, out, _ = _run("conformance", "--cmd", f"node {ROOT / 'docs' / 'conformance' / 'adapter.js'}")
+    assert code == 1
+    assert doctest.OutputChecker().check_output(shown, out, doctest.ELLIPSIS), out
+
+
 def test_a_house_rule_counting_the_krakens_trick_has_vectors_for_it() -> None:
     """A house rule: the Kraken's trick counts for whoever would have won it without the
     trick-altering cards (examples/house-rules/kraken-trick-counts.yaml). Its vectors
