@@ -369,7 +369,7 @@ def _kept(value: object) -> object:
     """A value of the program's answer as a report keeps it: as it is where its JSON
     takes at most :data:`KEPT_CHARS` characters, else its JSON's start as a string
     (a program's answer of megabytes is kept as a line)."""
-    text = json.dumps(value, ensure_ascii=False)
+    text = json.dumps(value, ensure_ascii=False, default=repr)
     return value if len(text) <= KEPT_CHARS else shorten(text, KEPT_CHARS)
 
 
@@ -497,7 +497,7 @@ IDS_SHOWN = 10
 
 
 def _json(value: object) -> str:
-    return shorten(json.dumps(value, ensure_ascii=False), KEPT_CHARS)
+    return shorten(json.dumps(value, ensure_ascii=False, default=repr), KEPT_CHARS)
 
 
 def report_lines(report: dict[str, Any]) -> list[str]:

@@ -29,6 +29,8 @@ this package); this module imports it when :func:`vector_tests` is called.
 
 from __future__ import annotations
 
+import contextlib
+import json
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -50,7 +52,7 @@ def vector_tests(
     """A pytest test function with one case per vector of ``edition`` (a bundled id or
     an edition file), each case's id the vector's: assign it to a ``test_...`` name of
     a test module. Each case calls ``answer(kind, input)`` and fails where the output
-    differs from the vector's expected answer (the message names the rule and each
+    (read as JSON: tuples are lists) differs from the vector's expected answer (the message names the rule and each
     field that differs); ``answer`` may call ``pytest.skip`` for what the program does
     not support. ``tags`` and ``skip_tags`` select vectors as ``--tags`` and
     ``--skip-tags`` do, and ``round`` is ``--round``. Raises ``ValueError`` for a tag no
@@ -83,6 +85,8 @@ def vector_tests(
     def test_vector(vector: tuple[str, dict[str, Any]]) -> None:
         kind, case = vector
         got = answer(REQUEST_KINDS[kind], case["input"])
+        with contextlib.suppress(TypeError, ValueError):  # (as JSON: a tuple is a list; what is not JSON stays)
+            got = json.loads(json.dumps(got))
         found = differences(kind, case["expected"], got)
         if found:
             record = failure(case, kind, got, found)

@@ -892,3 +892,24 @@ def test_past_the_limit_the_trick_vectors_are_those_of_the_smallest_tricks(monke
         _Domain([skullking.load_edition(i)]).count(most=limits.MAX_VECTOR_TRICKS) < limits.MAX_VECTOR_TRICKS
         for i in EDITIONS
     )
+
+
+def test_the_pytest_suite_reads_a_python_answer_as_json() -> None:
+    """A Python program's answer is read as JSON would carry it: legal plays given as a
+    tuple are the list the original rules expect; a set, which JSON cannot carry, fails
+    its vector with the rule named, never an error of the comparison."""
+    from skullking.tools.pytest_vectors import vector_tests
+
+    edition = skullking.load_edition("skullking-original")
+    case = next(v for v in _documents("skullking-original")[1]["vectors"] if "scary-mary" in v["tags"])
+
+    def as_tuple(kind: str, given: dict[str, Any]) -> dict[str, Any]:
+        return {"legal": tuple(answer(edition, kind, given)["legal"])}
+
+    vector_tests(as_tuple, "skullking-original", tags=["scary-mary"])(("legal", case))
+
+    def as_set(kind: str, given: dict[str, Any]) -> dict[str, Any]:
+        return {"legal": set(answer(edition, kind, given)["legal"])}
+
+    with pytest.raises(pytest.fail.Exception, match=f"rule: legal plays\n{case['id']} \\(legal\\)"):
+        vector_tests(as_set, "skullking-original", tags=["scary-mary"])(("legal", case))
