@@ -496,19 +496,27 @@ def _parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     p = sub.add_parser(
         "conformance",
         parents=[_options()],
-        help="run another Skull King program against the edition's test vectors, a report by feature",
+        help="run another Skull King program against the edition's test vectors, a report by rule",
         description="Run a program as a child: one request a line on its standard input (id, kind, edition, "
-        "input), one answer a line on its standard output (id and output, or skip). Exit 0 when every "
+        "input), one answer a line on its standard output (id and output, or skip). The report groups the "
+        "failures by the rule each vector checks, with the fields that differ. Exit 0 when every "
         "vector run passed, 1 when some failed, 2 for a usage error or a program that dies, writes what "
-        "is not JSON or answers another id.",
+        "is not JSON, answers another id or is silent past --timeout.",
     )
     p.add_argument("--cmd", metavar="'PROGRAM ARGS'", help="the program to test, split as a shell would (no shell)")
     p.add_argument(
         "--self", action="store_true", help="test the engine's own adapter (python -m skullking.tools.adapter)"
     )
-    p.add_argument("--tags", metavar="T,...", help="run only the vectors with at least one of these feature tags")
-    p.add_argument("--skip-tags", metavar="T,...", help="skip the vectors with any of these feature tags")
-    p.add_argument("--timeout", type=float, default=10.0, help="seconds to wait for each answer (default 10)")
+    p.add_argument(
+        "--tags", metavar="T,...", help="run only the vectors with at least one of these feature tags (known tags)"
+    )
+    p.add_argument("--skip-tags", metavar="T,...", help="skip the vectors with any of these feature tags (known tags)")
+    p.add_argument(
+        "--timeout",
+        type=float,
+        default=10.0,
+        help="seconds the program has to read each request and answer it (default 10, at most 3600)",
+    )
     p.add_argument(
         "--round",
         type=int,

@@ -4,33 +4,64 @@ test vectors, and another program run against them.
 The conformance run starts the program as a child (its command split as a shell
 would, never run by one), sends it one request a line on its standard input (``id``,
 ``kind``, ``edition``, ``input``) and reads one answer a line from its standard output
-(``id`` and ``output``, or ``skip``), waiting at most ``--timeout`` seconds for each. A
-child that dies, writes what is not a JSON object or answers another id ends the run
-with one message (exit 2).
+(``id`` and ``output``, or ``skip``), giving it at most ``--timeout`` seconds to read
+each request and answer it. A child that dies, closes its output, does not read its
+requests, writes what is not a JSON object (or a line past
+:data:`~skullking.core.limits.MAX_ANSWER_BYTES`) or answers another id ends the run with
+one message (exit 2); it runs in a session of its own, stopped whole with whatever it
+started. An answer of another shape than the suite's fails its vector
+(:func:`skullking.analysis.vectors.differences`). The report groups the failures by the
+rule each vector checks (:func:`skullking.analysis.vectors.rule_of`), each with the
+fields that differ; every value of the program's it quotes or keeps is shortened.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import itertools
 import json
-import queue
+import math
+import os
+import re
+import selectors
 import shlex
+import signal
 import subprocess
 import sys
-import threading
-from collections import deque
+import time
+from collections.abc import Sequence
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
-from skullking.tools.common import UsageError, in_round, named_edition, write_json
+from skullking.core.errors import printable, shorten
+from skullking.core.limits import MAX_ANSWER_BYTES, MAX_ANSWER_SECONDS, MAX_NESTING, MAX_STDERR_KEPT
+from skullking.core.suggest import unknown
+from skullking.tools.common import UsageError, in_round, named_edition, text_lines, write_json
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
 
 #: The engine's own adapter, run by ``conformance --self``.
 SELF = (sys.executable, "-m", "skullking.tools.adapter")
-#: Lines of the child's standard error kept to show when it fails.
+#: The last lines of the child's standard error shown when it fails, and the most
+#: characters of them shown.
 STDERR_LINES = 10
+STDERR_SHOWN = 400
+#: The most characters of the JSON of a value of a program's answer a report keeps
+#: (in a failure's ``got`` and ``differences``) and the text report shows.
+KEPT_CHARS = 2_000
+#: The most seconds a program is given to end once its input is closed, at the end of
+#: a run (at most ``--timeout``), before it is stopped.
+CLOSE_GRACE = 5.0
+#: The most seconds between two looks at whether the program has ended (where what it
+#: started still holds its output open, no end of the output says so).
+POLL_SECONDS = 0.2
+#: The most reads of the program's standard error taken to find its last words when
+#: it fails (each of at most 64 kB).
+STDERR_READS = 64
+#: The most characters of the program's command a message quotes.
+COMMAND_SHOWN = 200
 
 
 def vectors_round(edition: Edition, number: int | None) -> int | None:
@@ -71,9 +102,14 @@ def cmd_vectors(args: argparse.Namespace, out: TextIO) -> int:
 
 
 class _Child:
-    """The program under test: requests written a line at a time, its answers read by a
-    thread into a queue (so that a wait can time out), its standard error's last lines
-    kept for the message when it fails."""
+    """The program under test, in a session of its own (so that stopping it stops what
+    it started too: a shell wrapper's or ``npm run``'s children). No thread reads it:
+    each request is written and its answer read by one loop that waits on the three
+    pipes at once, with a deadline, so a program that never reads its input, never
+    answers or hands its output to another process cannot hold the run. Lines are read
+    up to :data:`~skullking.core.limits.MAX_ANSWER_BYTES`, and only the last
+    :data:`~skullking.core.limits.MAX_STDERR_KEPT` bytes of its standard error are
+    kept, for the message when it fails."""
 
     def __init__(self, argv: list[str]) -> None:
         self.argv = argv
@@ -83,85 +119,268 @@ class _Child:
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
-                text=True,
-                encoding="utf-8",
-                errors="replace",
+                bufsize=0,
+                start_new_session=True,
             )
-        except OSError as exc:
-            raise UsageError(f"cannot run '{shlex.join(argv)}': {exc.strerror or exc}") from None
-        self.lines: queue.Queue[str | None] = queue.Queue()
-        self.stderr: deque[str] = deque(maxlen=STDERR_LINES)
-        self.threads = [
-            threading.Thread(target=self._read, args=(self.process.stdout,), daemon=True),
-            threading.Thread(target=self._tail, args=(self.process.stderr,), daemon=True),
-        ]
-        for thread in self.threads:
-            thread.start()
+        except (OSError, ValueError) as exc:  # (ValueError: a NUL byte in the command)
+            raise UsageError(
+                f"cannot run '{shorten(shlex.join(argv), COMMAND_SHOWN)}': {getattr(exc, 'strerror', None) or exc}"
+            ) from None
+        assert self.process.stdin is not None and self.process.stdout is not None and self.process.stderr is not None
+        self.stdin, self.stdout, self.stderr = self.process.stdin, self.process.stdout, self.process.stderr
+        for stream in (self.stdin, self.stdout, self.stderr):
+            os.set_blocking(stream.fileno(), False)
+        self.selector = selectors.DefaultSelector()
+        self.selector.register(self.stdout, selectors.EVENT_READ)
+        self.selector.register(self.stderr, selectors.EVENT_READ)
+        self.pending = bytearray()  # what was read of the answer line so far
+        self.tail = bytearray()  # the end of the standard error
+        self.ended = False  # its standard output closed, or it ended behind a process holding it
+        self.stopped = False
 
-    def _read(self, stream: IO[str] | None) -> None:
-        assert stream is not None
-        for line in stream:
-            self.lines.put(line)
-        self.lines.put(None)
+    # ------------------------------------------------------------------ the pipes
 
-    def _tail(self, stream: IO[str] | None) -> None:
-        assert stream is not None
-        for line in stream:
-            self.stderr.append(line.rstrip("\n"))
+    def _pump(self, deadline: float, write: bytearray) -> bytes | None:
+        """Write ``write`` (emptied as it goes) and read until a whole answer line is
+        read, ``write`` is all written, or ``deadline`` passes: the line, or ``None``
+        when the time ran out or the output ended (``self.ended``)."""
+        stdin_open = bool(write)
+        if stdin_open:
+            self.selector.register(self.stdin, selectors.EVENT_WRITE)
+        try:
+            while True:
+                if not write and b"\n" in self.pending:
+                    line, _, rest = bytes(self.pending).partition(b"\n")
+                    self.pending = bytearray(rest)
+                    return line
+                if self.ended:
+                    return None
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return None
+                if self.process.poll() is not None and not self._drain():
+                    # it ended, and what it started holds its output open: it ends here too
+                    self.ended = True
+                    continue
+                for key, _ in self.selector.select(min(left, POLL_SECONDS)):
+                    if key.fileobj is self.stdin:
+                        try:
+                            done = os.write(self.stdin.fileno(), write[:65536])
+                        except BlockingIOError:
+                            continue
+                        except OSError:  # it closed its input (or died): its output says which
+                            write.clear()
+                            done = 0
+                        del write[:done]
+                        if not write:
+                            self.selector.unregister(self.stdin)
+                            stdin_open = False
+                    elif key.fileobj is self.stdout:
+                        self._read_stdout()
+                    else:
+                        self._read_stderr()
+        finally:
+            if stdin_open:
+                self.selector.unregister(self.stdin)
 
-    def fail(self, message: str) -> UsageError:
-        """The error that ends the run (the child stopped first, its last words kept)."""
-        self.process.kill()
-        self.process.wait()
-        for thread in self.threads:
-            thread.join(timeout=5)
-        tail = "; its standard error ends: " + " | ".join(self.stderr) if self.stderr else ""
-        return UsageError(f"the program under test ({shlex.join(self.argv)}) {message}{tail}")
+    def _read_stdout(self) -> None:
+        try:
+            chunk = os.read(self.stdout.fileno(), 65536)
+        except BlockingIOError:
+            return
+        if not chunk:
+            self.ended = True
+            self.selector.unregister(self.stdout)
+            return
+        self.pending += chunk
+        if len(self.pending) > MAX_ANSWER_BYTES:
+            if b"\n" not in self.pending[: MAX_ANSWER_BYTES + 1]:
+                raise self.fail(f"wrote a line longer than {MAX_ANSWER_BYTES:,} bytes")
+            raise self.fail(f"wrote more than {MAX_ANSWER_BYTES:,} bytes before the request was read")
+
+    def _drain(self) -> bool:
+        """Read what the program that ended left in its output, without waiting:
+        whether a whole line is there to be taken."""
+        while not self.ended and b"\n" not in self.pending:
+            before = len(self.pending)
+            self._read_stdout()
+            if len(self.pending) == before:
+                break
+        return b"\n" in self.pending
+
+    def _read_stderr(self) -> bool:
+        """Read what is in the standard error now, keeping its end: whether there was."""
+        try:
+            chunk = os.read(self.stderr.fileno(), 65536)
+        except (BlockingIOError, ValueError):  # (ValueError: read and closed already)
+            return False
+        if not chunk:
+            self.selector.unregister(self.stderr)
+            self.stderr.close()
+            return False
+        self.tail += chunk
+        del self.tail[:-MAX_STDERR_KEPT]
+        return True
+
+    # ------------------------------------------------------------------ the protocol
 
     def ask(self, request: dict[str, Any], timeout: float) -> dict[str, Any]:
-        try:
-            assert self.process.stdin is not None
-            self.process.stdin.write(json.dumps(request, ensure_ascii=False) + "\n")
-            self.process.stdin.flush()
-        except (BrokenPipeError, OSError):
-            pass  # it died: its end of the output says so below
-        try:
-            line = self.lines.get(timeout=timeout)
-        except queue.Empty:
-            raise self.fail(f"gave no answer to '{request['id']}' within {timeout:g} seconds") from None
-        if line is None:
-            code = self.process.wait()
-            raise self.fail(f"ended (exit code {code}) without answering '{request['id']}'")
+        """The program's answer to ``request``: a JSON object with its id. Raises the
+        :class:`UsageError` that ends the run (the program stopped) where it dies, does
+        not read the request or answer it in time, or answers what is not such an
+        object."""
+        ident = shorten(str(request["id"]))
+        deadline = time.monotonic() + timeout
+        write = bytearray((json.dumps(request, ensure_ascii=False) + "\n").encode("utf-8"))
+        raw = self._pump(deadline, write)
+        if raw is None:
+            if self.ended:
+                code = self._exit_code()
+                how = f"ended (exit code {code})" if code is not None else "closed its standard output"
+                raise self.fail(f"{how} without answering '{ident}'")
+            if write:
+                raise self.fail(f"did not read the request '{ident}' within {timeout:g} seconds")
+            raise self.fail(f"gave no answer to '{ident}' within {timeout:g} seconds")
+        line = raw.decode("utf-8", errors="replace").strip()
+        if line.count("[") + line.count("{") > MAX_NESTING and _too_deep(line):
+            return _unread(request, f"JSON nested deeper than {MAX_NESTING} levels", line)
         try:
             answer = json.loads(line)
         except json.JSONDecodeError:
-            raise self.fail(f"answered '{request['id']}' with what is not JSON: {line.strip()[:120]!r}") from None
+            raise self.fail(f"answered '{ident}' with what is not JSON: {shorten(line)!r}") from None
+        except ValueError as exc:  # (an integer of more digits than Python converts)
+            return _unread(request, shorten(str(exc)), line)
         if not isinstance(answer, dict):
-            raise self.fail(f"answered '{request['id']}' with JSON that is not an object: {line.strip()[:120]}")
-        if answer.get("id") != request["id"]:
-            raise self.fail(f"answered id {json.dumps(answer.get('id'))} to the request '{request['id']}'")
+            raise self.fail(f"answered '{ident}' with JSON that is not an object: {shorten(line)}")
+        if not isinstance(answer.get("id"), str) or answer["id"] != request["id"]:
+            raise self.fail(f"answered id {shorten(json.dumps(answer.get('id')))} to the request '{ident}'")
         return answer
 
-    def close(self) -> None:
+    def _exit_code(self) -> int | None:
+        """The program's exit code, waiting a moment for it (it closed its output)."""
         try:
-            if self.process.stdin is not None:
-                self.process.stdin.close()
-        except OSError:
-            pass
-        try:
-            self.process.wait(timeout=5)
+            return self.process.wait(timeout=0.5)
         except subprocess.TimeoutExpired:
+            return None
+
+    # ------------------------------------------------------------------ stopping
+
+    def fail(self, message: str) -> UsageError:
+        """The error that ends the run (the child stopped first, its last words kept)."""
+        for _ in range(STDERR_READS):  # (what it wrote last, not read yet)
+            if not self._read_stderr():
+                break
+        self.stop()
+        text = self.tail.decode("utf-8", errors="replace")
+        words = " | ".join(line.strip() for line in text.splitlines()[-STDERR_LINES:] if line.strip())
+        if len(words) > STDERR_SHOWN:
+            words = "..." + words[-STDERR_SHOWN:]
+        tail = f"; its standard error ends: {printable(words)}" if words else ""
+        return UsageError(f"the program under test ({shorten(shlex.join(self.argv), COMMAND_SHOWN)}) {message}{tail}")
+
+    def close(self, grace: float) -> None:
+        """End the run: close the program's input (a program that reads to the end of
+        it ends there), give it ``grace`` seconds to end, reading what it still writes,
+        then stop it and whatever it started."""
+        if self.stopped:
+            return
+        with contextlib.suppress(OSError):
+            self.stdin.close()
+        deadline = time.monotonic() + grace
+        while not self.ended and time.monotonic() < deadline:
+            for key, _ in self.selector.select(max(0.0, deadline - time.monotonic())):
+                if key.fileobj is self.stdout:
+                    self.pending.clear()  # (what it writes past the last answer is not read)
+                    with contextlib.suppress(UsageError):
+                        self._read_stdout()
+                else:
+                    self._read_stderr()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.process.wait(timeout=max(0.0, deadline - time.monotonic()))
+        self.stop()
+
+    def stop(self) -> None:
+        """Kill the program's session (its process group: the program and what it
+        started that stayed in it) and reap the program; never waits on a pipe."""
+        if self.stopped:
+            return
+        self.stopped = True
+        with contextlib.suppress(OSError):
+            os.killpg(self.process.pid, signal.SIGKILL)
+        with contextlib.suppress(OSError):
             self.process.kill()
-            self.process.wait()
-        for thread in self.threads:
-            thread.join(timeout=5)
-        for stream in (self.process.stdout, self.process.stderr):
-            if stream is not None:
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.process.wait(timeout=5)
+        self.selector.close()
+        for stream in (self.stdin, self.stdout, self.stderr):
+            with contextlib.suppress(OSError):
                 stream.close()
+
+
+#: A JSON string (brackets in it do not nest), and what a bracket does to the depth.
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_STEP = {ord("["): 1, ord("{"): 1, ord("]"): -1, ord("}"): -1}
+_NOT_BRACKETS = bytes(b for b in range(256) if b not in _STEP)
+
+
+def _too_deep(line: str) -> bool:
+    """Whether a line of JSON nests deeper than :data:`~skullking.core.limits.MAX_NESTING`
+    (worked out at the speed of the regular expression and ``itertools``: an answer of
+    a megabyte takes milliseconds)."""
+    brackets = _STRING.sub("", line).encode("utf-8").translate(None, _NOT_BRACKETS)
+    return max(itertools.accumulate(map(_STEP.__getitem__, brackets)), default=0) > MAX_NESTING
+
+
+def _unread(request: dict[str, Any], why: str, line: str) -> dict[str, Any]:
+    """The answer that stands for a line of JSON too deep (or with a number too long) to
+    be read: an output of the wrong shape, so that the vector fails (the answer is taken
+    for the request's, as answers come in turn)."""
+    return {"id": request["id"], "output": f"(an answer not read: {why}) {shorten(line)}"}
 
 
 def _tags(option: str | None) -> set[str]:
     return {t.strip() for t in option.split(",") if t.strip()} if option else set()
+
+
+def known_tags(docs: Sequence[dict[str, Any]]) -> set[str]:
+    """Every tag a vector of ``docs`` carries."""
+    return {t for doc in docs for vector in doc["vectors"] for t in vector["tags"]}
+
+
+def check_tags(option: str, given: set[str], known: set[str]) -> None:
+    """Refuse a tag of ``--tags`` or ``--skip-tags`` no vector carries (a misspelt tag
+    would select nothing, and a run of nothing passes), with the closest known tags."""
+    for name in sorted(given - known):
+        raise UsageError(f"{option}: {unknown('tag', name, known)}")
+
+
+def select(vector: dict[str, Any], tags: set[str], skip_tags: set[str]) -> str | None:
+    """Why ``vector`` is not run (``tags`` and ``skip_tags`` as ``--tags`` and
+    ``--skip-tags`` give them), or ``None`` where it is."""
+    if tags and not tags & set(vector["tags"]):
+        return f"none of the tags of --tags ({', '.join(sorted(tags))})"
+    held = sorted(skip_tags & set(vector["tags"]))
+    if held:
+        return f"a tag of --skip-tags ({', '.join(held)})"
+    return None
+
+
+def _kept(value: object) -> object:
+    """A value of the program's answer as a report keeps it: as it is where its JSON
+    takes at most :data:`KEPT_CHARS` characters, else its JSON's start as a string
+    (a program's answer of megabytes is kept as a line)."""
+    text = json.dumps(value, ensure_ascii=False, default=repr)
+    return value if len(text) <= KEPT_CHARS else shorten(text, KEPT_CHARS)
+
+
+def failure(vector: dict[str, Any], kind: str, got: object, found: list[dict[str, Any]]) -> dict[str, Any]:
+    """The report's record of a failed vector: the vector, its ``kind``, the rule it is
+    grouped under, the fields that differ and what the program answered (each value
+    of the program's kept short: :func:`_kept`)."""
+    from skullking.analysis.vectors import rule_of
+
+    differ = [{**f, "got": _kept(f["got"])} if "got" in f else f for f in found]
+    return {**vector, "kind": kind, "rule": rule_of(kind, vector, found), "differences": differ, "got": _kept(got)}
 
 
 def run_suite(
@@ -175,21 +394,26 @@ def run_suite(
     number: int | None = None,
 ) -> dict[str, Any]:
     """Run every vector of ``edition`` (those ``tags`` and ``skip_tags`` select) through
-    the program ``argv``: the report, by feature (``number``: the vectors of that
-    round's rules, see :func:`skullking.analysis.vectors.document`)."""
-    from skullking.analysis.vectors import REQUEST_KINDS, agrees, documents
+    the program ``argv``: the report, by feature and by rule (``number``: the vectors of
+    that round's rules, see :func:`skullking.analysis.vectors.document`). Raises
+    :class:`UsageError` for a program that breaks the protocol (it is stopped first)."""
+    from skullking.analysis.vectors import REQUEST_KINDS, differences, documents, rule_of
 
     features: dict[str, dict[str, int]] = {}
+    rules: dict[str, dict[str, int]] = {}
     totals = {"passed": 0, "failed": 0, "skipped": 0}
     failures: list[dict[str, Any]] = []
+    skips: list[dict[str, Any]] = []
     child: _Child | None = None
     try:
         for doc in documents(edition, number):
             kind = doc["kind"]
             for vector in doc["vectors"]:
-                chosen = (not tags or tags & set(vector["tags"])) and not skip_tags & set(vector["tags"])
-                if not chosen:
+                reason = select(vector, tags, skip_tags)
+                rule = rule_of(kind, vector)
+                if reason is not None:
                     outcome = "skipped"
+                    skips.append({"id": vector["id"], "kind": kind, "by": "tags", "reason": reason})
                 else:
                     child = child or _Child(argv)
                     request = {"id": vector["id"], "kind": REQUEST_KINDS[kind], "edition": name}
@@ -197,25 +421,49 @@ def run_suite(
                     answer = child.ask(request, timeout)
                     if "skip" in answer:
                         outcome = "skipped"
+                        said = answer["skip"] if isinstance(answer["skip"], str) else json.dumps(answer["skip"])
+                        skips.append({"id": vector["id"], "kind": kind, "by": "program", "reason": shorten(said)})
                     else:
-                        got = answer.get("output", {"error": answer.get("error", "no 'output' in the answer")})
-                        outcome = "passed" if agrees(kind, vector["expected"], got) else "failed"
-                        if outcome == "failed":
-                            failures.append({**vector, "kind": kind, "got": got})
+                        error = answer.get("error", "no 'output' in the answer")
+                        got = answer.get("output", {"error": error if isinstance(error, str) else _kept(error)})
+                        found = differences(kind, vector["expected"], got)
+                        outcome = "failed" if found else "passed"
+                        if found:
+                            record = failure(vector, kind, got, found)
+                            rule = record["rule"]
+                            failures.append(record)
                 totals[outcome] += 1
+                rules.setdefault(rule, {"passed": 0, "failed": 0, "skipped": 0})[outcome] += 1
                 for t in vector["tags"] or ["(none)"]:
                     features.setdefault(t, {"passed": 0, "failed": 0, "skipped": 0})[outcome] += 1
     finally:
         if child is not None:
-            child.close()
-    return {"edition": edition.id, **totals, "features": dict(sorted(features.items())), "failures": failures}
+            child.close(min(timeout, CLOSE_GRACE))
+    by_rule = sorted(rules.items(), key=lambda item: (-item[1]["failed"], item[0]))
+    return {
+        "edition": edition.id,
+        **totals,
+        "features": dict(sorted(features.items())),
+        "rules": dict(by_rule),
+        "failures": failures,
+        "skips": skips,
+    }
+
+
+def timeout_seconds(value: float) -> float:
+    """``--timeout``, refused unless a number of seconds above 0 and at most
+    :data:`~skullking.core.limits.MAX_ANSWER_SECONDS` (``nan`` and ``inf`` are not)."""
+    if not (math.isfinite(value) and 0 < value <= MAX_ANSWER_SECONDS):
+        raise UsageError(
+            f"--timeout must be a number of seconds above 0 and at most {MAX_ANSWER_SECONDS:,}, got {value:g}"
+        )
+    return value
 
 
 def cmd_conformance(args: argparse.Namespace, out: TextIO) -> int:
     if (args.cmd is None) == (not args.self):
         raise UsageError("give the program to test with --cmd, or --self for the engine's own adapter")
-    if args.timeout <= 0:
-        raise UsageError(f"--timeout must be positive, got {args.timeout:g}")
+    timeout = timeout_seconds(args.timeout)
     edition = named_edition(args.edition, args)
     number = vectors_round(edition, args.round)
     if args.self:
@@ -227,45 +475,73 @@ def cmd_conformance(args: argparse.Namespace, out: TextIO) -> int:
             raise UsageError(f"--cmd: {exc}") from None
         if not argv:
             raise UsageError("--cmd: no program given")
-    report = run_suite(
-        edition,
-        args.edition,
-        argv,
-        tags=_tags(args.tags),
-        skip_tags=_tags(args.skip_tags),
-        timeout=args.timeout,
-        number=number,
-    )
+    tags, skip_tags = _tags(args.tags), _tags(args.skip_tags)
+    if tags or skip_tags:
+        from skullking.analysis.vectors import documents
+
+        known = known_tags(documents(edition, number))
+        check_tags("--tags", tags, known)
+        check_tags("--skip-tags", skip_tags, known)
+    report = run_suite(edition, args.edition, argv, tags=tags, skip_tags=skip_tags, timeout=timeout, number=number)
     if args.format == "json":
         write_json(out, report)
     else:
-        out.write(_text(report))
+        out.write(text_lines(report_lines(report)))
     return 1 if report["failed"] else 0
 
 
-def _text(report: dict[str, Any]) -> str:
+#: The failures of each rule shown in full in the text report; the rest are counted
+#: and named by id (:data:`IDS_SHOWN` of them).
+SHOWN_PER_RULE = 3
+IDS_SHOWN = 10
+
+
+def _json(value: object) -> str:
+    return shorten(json.dumps(value, ensure_ascii=False, default=repr), KEPT_CHARS)
+
+
+def report_lines(report: dict[str, Any]) -> list[str]:
+    """The text report: the counts; the failures by rule, the first
+    :data:`SHOWN_PER_RULE` of each in full (each field that differs, expected and got),
+    the rest counted; the counts per feature tag."""
     ran = report["passed"] + report["failed"]
     lines = [
         f"{report['edition']}: {report['passed']} of {ran} vectors passed, {report['failed']} failed, "
         f"{report['skipped']} skipped",
-        "",
     ]
+    by_rule: dict[str, list[dict[str, Any]]] = {}
+    for f in report["failures"]:
+        by_rule.setdefault(f["rule"], []).append(f)
+    by_rule = dict(sorted(by_rule.items(), key=lambda item: (-len(item[1]), item[0])))  # most failures first
+    if by_rule:
+        width = max(len(r) for r in by_rule)
+        lines += ["", "failed, by rule:"]
+        lines += [f"  {rule:<{width}}  {len(found):>4}" for rule, found in by_rule.items()]
+    for rule, found in by_rule.items():
+        lines += ["", f"{rule}: {len(found)} failed"]
+        for f in found[:SHOWN_PER_RULE]:
+            lines += failure_lines(f, "  ")
+        rest = [f["id"] for f in found[SHOWN_PER_RULE:]]
+        if rest:
+            more = f", and {len(rest) - IDS_SHOWN} more" if len(rest) > IDS_SHOWN else ""
+            lines.append(f"  {len(rest)} more: {', '.join(rest[:IDS_SHOWN])}{more}")
     width = max((len(t) for t in report["features"]), default=7)
-    lines.append(f"{'feature':<{width}}  passed  failed  skipped")
+    lines += ["", f"{'feature':<{width}}  passed  failed  skipped"]
     for name, counts in report["features"].items():
         lines.append(f"{name:<{width}}  {counts['passed']:>6}  {counts['failed']:>6}  {counts['skipped']:>7}")
-    if report["failures"]:
-        first = report["failures"][0]
-        lines += [
-            "",
-            f"first failure: {first['id']} ({first['kind']}): {first['description']}",
-            f"  source:   {first['source']}",
-            f"  tags:     {', '.join(first['tags'])}",
-            f"  input:    {json.dumps(first['input'], ensure_ascii=False)}",
-            f"  expected: {json.dumps(first['expected'], ensure_ascii=False)}",
-            f"  got:      {json.dumps(first['got'], ensure_ascii=False)}",
-        ]
-        others = [f["id"] for f in report["failures"][1:]]
-        if others:
-            lines.append(f"also failed: {', '.join(others)}")
-    return "".join(f"{line}\n" for line in lines)
+    return lines
+
+
+def failure_lines(record: dict[str, Any], indent: str = "") -> list[str]:
+    """A failure of the report (:func:`failure`) in full, as lines: the vector, its
+    source, tags and input, then each field that differs, expected and got."""
+    lines = [
+        f"{indent}{record['id']} ({record['kind']}): {record['description']}",
+        f"{indent}  source:   {record['source']}",
+        f"{indent}  tags:     {', '.join(record['tags'])}",
+        f"{indent}  input:    {_json(record['input'])}",
+    ]
+    for d in record["differences"]:
+        got = _json(d["got"]) if "got" in d else "(not given)"
+        lines.append(f"{indent}  {d['field']}: expected {_json(d['expected'])}, got {got}")
+    return lines

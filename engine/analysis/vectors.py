@@ -38,6 +38,7 @@ same edition gives the same bytes.
 from __future__ import annotations
 
 import functools
+import warnings
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -62,6 +63,11 @@ KINDS = ("tricks", "legal", "rounds")
 REQUEST_KINDS = {"tricks": "trick", "legal": "legal", "rounds": "round"}
 #: The players of the round vectors.
 PLAYERS = ("A", "B")
+
+
+class VectorsWarning(UserWarning):
+    """The trick vectors were chosen among the smallest tricks only
+    (:data:`~skullking.core.limits.MAX_VECTOR_TRICKS`)."""
 
 
 def tag(identifier: str) -> str:
@@ -261,12 +267,24 @@ def trick_vectors(edition: Edition) -> list[dict[str, Any]]:
     with the smallest tricks of each least set of tags (the White Whale among escapes
     as well as among Loot cards and mermaids), so that a program lacking a feature
     still meets every rule it has."""
+    from skullking.core import limits  # (read when called: the limit may be set at run time)
+
     domain = _Domain([edition])
     tagger = _Tagger(edition)
     seen: dict[tuple[Any, ...], tuple[int, list[frozenset[str]]]] = {}
     smallest = min(trick_sizes(edition))
     chosen: list[list[Play]] = []
-    for classes, plays in domain.tricks(positions=True):
+    most = limits.MAX_VECTOR_TRICKS
+    for walked, (classes, plays) in enumerate(domain.tricks(positions=True)):
+        if walked == most:
+            warnings.warn(
+                f"the trick vectors of '{edition.id}' are those its {most:,} smallest kinds of trick show "
+                f"(it has more, of up to {max(trick_sizes(edition))} cards): a rule that only a larger trick "
+                "shows has no vector",
+                VectorsWarning,
+                stacklevel=2,
+            )
+            break
         try:
             result = edition.resolve_trick(plays)
         except SkullKingError:
@@ -744,27 +762,105 @@ def text(document: dict[str, Any]) -> str:
 #: an output without it counts its trick for its winner.
 TRICK_FIELDS = ("winner", "next_leader", "bonus", "alliances")
 TRICK_OPTIONAL = ("bonuses", "rule", "counts_for")
+#: The group of every legal-play vector's failure (a legal play has no rule id).
+LEGAL_GROUP = "legal plays"
+
+
+def same(a: object, b: object) -> bool:
+    """Whether two JSON values are equal as JSON says: ``true`` is not ``1`` (Python's
+    ``True == 1`` would say it is), ``1`` and ``1.0`` are the same number, lists in
+    order, objects by key."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return type(a) is type(b) and a == b
+    if isinstance(a, int | float) and isinstance(b, int | float):
+        return a == b
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
+    return type(a) is type(b) and a == b
+
+
+def _names(value: object) -> list[str] | None:
+    """A list of strings (bonus ids, card codes) sorted, or ``None`` for any other value."""
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        return None
+    return sorted(value)
+
+
+def _differ(field: str, expected: object, got: object = ...) -> dict[str, Any]:
+    """One field that differs: ``got`` left out where the output does not give the field."""
+    return {"field": field, "expected": expected, **({} if got is ... else {"got": got})}
+
+
+def differences(kind: str, expected: dict[str, Any], got: object) -> list[dict[str, Any]]:
+    """The fields where a program's output for a vector of ``kind`` (``tricks``,
+    ``legal`` or ``rounds``) differs from the expected one, each ``{"field",
+    "expected", "got"}`` (``got`` left out where the output lacks the field); none when
+    it agrees. An output of another shape (not an object, a list that is a number, a
+    seat that is ``true``) differs in that field: it never raises.
+
+    For a trick: the winner, next leader, bonus and alliances; the bonus ids (in any
+    order; ``null`` as none) and the deciding rule's id where it gives them; the seat
+    the trick counts for (its ``counts_for``, else its winner). For legal plays, the
+    same cards in any order. For a round, each player's points (``points.A``); the
+    ``cases`` that name the scheme's rules are this edition's ids, never compared."""
+    if not isinstance(got, dict):
+        return [_differ("output", expected, got)]
+    found: list[dict[str, Any]] = []
+    if kind == "tricks":
+        for k in TRICK_FIELDS:
+            if k not in got:
+                found.append(_differ(k, expected[k]))
+            elif not same(got[k], expected[k]):
+                found.append(_differ(k, expected[k], got[k]))
+        counted = expected.get("counts_for", expected["winner"])
+        if "counts_for" in got or "counts_for" in expected:  # (else it is the winner, compared above)
+            given = got.get("counts_for", got.get("winner"))
+            if not same(given, counted):
+                found.append(_differ("counts_for", counted, given))
+        if "bonuses" in got:
+            given = [] if got["bonuses"] is None else got["bonuses"]
+            if _names(given) != sorted(expected["bonuses"]):
+                found.append(_differ("bonuses", expected["bonuses"], got["bonuses"]))
+        if "rule" in got and not same(got["rule"], expected["rule"]):
+            found.append(_differ("rule", expected["rule"], got["rule"]))
+        return found
+    if kind == "legal":
+        if "legal" not in got:
+            return [_differ("legal", expected["legal"])]
+        if _names(got["legal"]) != sorted(expected["legal"]):
+            found.append(_differ("legal", expected["legal"], got["legal"]))
+        return found
+    points = got.get("points", ...)
+    if not isinstance(points, dict):
+        return [_differ("points", expected["points"], points)]
+    for player in [*expected["points"], *(p for p in points if p not in expected["points"])]:
+        if player not in points:
+            found.append(_differ(f"points.{player}", expected["points"][player]))
+        elif not same(points[player], expected["points"].get(player, ...)):
+            found.append(_differ(f"points.{player}", expected["points"].get(player), points[player]))
+    return found
 
 
 def agrees(kind: str, expected: dict[str, Any], got: object) -> bool:
-    """Whether a program's output for a vector of ``kind`` (``tricks``, ``legal`` or
-    ``rounds``) is the expected one: for a trick, the winner, next leader, bonus and
-    alliances, and the bonus ids (in any order) and the deciding rule's id where it
-    gives them, and the seat the trick counts for (its ``counts_for``, else its
-    winner); for legal plays, the same cards in any order; for a round, the same
-    points for every player (the ``cases`` that name the scheme's rules are this
-    edition's ids, never compared)."""
-    if not isinstance(got, dict):
-        return False
+    """Whether a program's output for a vector of ``kind`` is the expected one: it has
+    no :func:`differences`."""
+    return not differences(kind, expected, got)
+
+
+def rule_of(kind: str, vector: dict[str, Any], found: Sequence[dict[str, Any]] = ()) -> str:
+    """The rule a vector's failure is grouped under: a trick's expected ``rule`` (the
+    precedence rule or effect that decides it); for a round, the scheme and the case
+    that scores each player whose points differ (``classic: zero-missed``; every
+    player's case where no player's points are named in ``found``); for legal plays,
+    :data:`LEGAL_GROUP`."""
+    expected = vector["expected"]
     if kind == "tricks":
-        if any(got.get(k, ...) != expected[k] for k in TRICK_FIELDS):
-            return False
-        if got.get("counts_for", got["winner"]) != expected.get("counts_for", expected["winner"]):
-            return False
-        if "bonuses" in got and sorted(map(str, got["bonuses"] or [])) != sorted(expected["bonuses"]):
-            return False
-        return "rule" not in got or got["rule"] == expected["rule"]
+        return str(expected.get("rule") or "(no rule)")
     if kind == "legal":
-        legal = got.get("legal")
-        return isinstance(legal, list) and sorted(map(str, legal)) == sorted(expected["legal"])
-    return bool(got.get("points") == expected["points"])
+        return LEGAL_GROUP
+    cases: dict[str, str] = expected.get("cases", {})
+    named = [f["field"].removeprefix("points.") for f in found if f["field"].startswith("points.")]
+    chosen = sorted({cases[p] for p in named if p in cases} or set(cases.values()))
+    return f"{vector['input'].get('scoring', '')}: {', '.join(chosen)}"

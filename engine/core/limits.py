@@ -81,6 +81,25 @@ MAX_DIFF_TRICKS = 600_000
 #: as many spread over the grid, as for the tricks.
 MAX_DIFF_ROUNDS = 100_000
 
+#: The most kinds of trick ``vectors`` plays to choose its trick vectors, smallest
+#: first (the bundled editions have at most 167,694; a table of 20 players and a deck
+#: of 1,000 cards has billions): past it, the vectors are those its smallest tricks
+#: show, and ``vectors`` warns that a rule only a larger trick shows has none.
+MAX_VECTOR_TRICKS = 400_000
+
+#: The most bytes of one answer line ``conformance`` reads from the program under test
+#: (an answer of the suite takes a few hundred): a longer line ends the run, unread
+#: past the limit, so a program writing without a newline cannot fill the memory.
+MAX_ANSWER_BYTES = 1_000_000
+
+#: The most bytes of the end of the program under test's standard error ``conformance``
+#: keeps to show when the program fails (the rest is read and dropped).
+MAX_STDERR_KEPT = 4_000
+
+#: The most seconds ``conformance --timeout`` may give a program to answer (an hour):
+#: a wait longer than that, or not a number (``nan``, ``inf``), is refused.
+MAX_ANSWER_SECONDS = 3_600
+
 # --------------------------------------------------------------------------- values
 # The bounds of values: numbers and counts read or computed.
 

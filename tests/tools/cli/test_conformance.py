@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import io
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -386,6 +387,21 @@ def test_the_javascript_adapter_of_the_docs_passes_the_base_game_and_fails_the_a
     subprocess.run(["node", "--check", str(adapter)], check=True)
 
 
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_the_report_by_rule_the_docs_show_is_the_javascript_adapters() -> None:
+    """docs/conformance.md shows the adapter's run on everything, grouped by rule: the
+    report prints what the page shows (``...`` standing for the lines left out)."""
+    import doctest
+
+    page = (ROOT / "docs" / "conformance.md").read_text(encoding="utf-8")
+    block = page.split("report groups the failures by the rule each breaks:\n\n```text\n", 1)[1].split("```", 1)[0]
+    command, shown = block.split("\n", 1)
+    assert command == '$ skullking conformance --cmd "node docs/conformance/adapter.js"'
+    code, out, _ = _run("conformance", "--cmd", f"node {ROOT / 'docs' / 'conformance' / 'adapter.js'}")
+    assert code == 1
+    assert doctest.OutputChecker().check_output(shown, out, doctest.ELLIPSIS), out
+
+
 def test_a_house_rule_counting_the_krakens_trick_has_vectors_for_it() -> None:
     """A house rule: the Kraken's trick counts for whoever would have won it without the
     trick-altering cards (examples/house-rules/kraken-trick-counts.yaml). Its vectors
@@ -414,3 +430,486 @@ def test_a_house_rule_counting_the_krakens_trick_has_vectors_for_it() -> None:
         assert expected["bonus"] == 0 and expected["bonuses"] == []  # (without bonuses)
         uncounted = {k: v for k, v in expected.items() if k != "counts_for"}
         assert not agrees("tricks", expected, uncounted), vector["id"]
+
+
+# ---------------------------------------------------------------------- a report that names the rule
+
+
+def test_failures_are_grouped_by_the_rule_each_showing_the_fields_that_differ(tmp_path: Path) -> None:
+    """The 2021 rulebook: of two mermaids, the first played wins. A program that gives
+    the trick to the last one fails vectors whose expected rule is a mermaid's; the
+    report groups them under that rule (not under every tag of the vector), each
+    failure naming the fields that differ with what was expected and what came, the
+    first three of a rule in full and the rest counted."""
+    body = """    if kind == "trick" and output["winner"] is not None:
+        plays = edition.parse_cards(given["cards"])
+        mermaids = [i for i, p in enumerate(plays) if p.role == "mermaid"]
+        first = (output["winner"] - given["leader"]) % given["players"]
+        if len(mermaids) > 1 and first == mermaids[0]:
+            seat = (given["leader"] + mermaids[-1]) % given["players"]
+            output["winner"] = output["next_leader"] = seat"""
+    script = tmp_path / "wrong.py"
+    script.write_text(WRONG.format(body=body), encoding="utf-8")
+    cmd = f"{sys.executable} {script}"
+    code, out, _ = _run("conformance", "--cmd", cmd, "--tags", "mermaid", "--format", "json")
+    report = json.loads(out)
+    assert code == 1
+    by_rule: dict[str, list[dict[str, Any]]] = {}
+    for f in report["failures"]:
+        by_rule.setdefault(f["rule"], []).append(f)
+        assert f["rule"] == f["expected"]["rule"]
+        fields = {d["field"] for d in f["differences"]}
+        assert fields == {"winner", "next_leader"}  # (the seat it counts for is the winner's: said once)
+        winner = next(d for d in f["differences"] if d["field"] == "winner")
+        assert winner["expected"] == f["expected"]["winner"] and winner["got"] == f["got"]["winner"]
+    assert set(by_rule) <= {"mermaid", "mermaid-captures-skull-king"} and by_rule
+    for rule, found in by_rule.items():
+        assert report["rules"][rule]["failed"] == len(found)
+    # the rules with failures come first, most failures first
+    counts = [c["failed"] for c in report["rules"].values()]
+    assert counts == sorted(counts, reverse=True)
+    code, text, _ = _run("conformance", "--cmd", cmd, "--tags", "mermaid")
+    assert code == 1
+    lines = text.splitlines()
+    start = lines.index("failed, by rule:")
+    biggest = max(by_rule, key=lambda r: len(by_rule[r]))
+    assert lines[start + 1].split() == [biggest, str(len(by_rule[biggest]))]
+    section = lines.index(f"{biggest}: {len(by_rule[biggest])} failed")
+    shown = [line for line in lines[section + 1 :] if line.startswith("  ") and not line.startswith("    ")]
+    first = by_rule[biggest][0]
+    assert shown[0].startswith(f"  {first['id']} (tricks): ")
+    expected, got = first["expected"]["winner"], first["got"]["winner"]
+    assert f"    winner: expected {expected}, got {got}" in lines
+    if len(by_rule[biggest]) > 3:
+        assert shown[3].startswith(f"  {len(by_rule[biggest]) - 3} more: {by_rule[biggest][3]['id']}")
+    assert len([line for line in shown if "(tricks): " in line]) <= 3 * len(by_rule)
+
+
+def test_a_rounds_failure_is_grouped_by_the_scoring_case_of_the_player_it_pays_wrong(tmp_path: Path) -> None:
+    """The 2021 rulebook: a zero bid made is worth 10 per card dealt. A program paying
+    it 10 per round fails exactly the vectors where a player is scored by the classic
+    scheme's zero-bid cases, and the report groups them as ``classic: CASE`` with the
+    player's points expected and got."""
+    body = """    if kind == "round" and given["scoring"] == "classic":
+        for p, bid in given["bids"].items():
+            if bid == 0 and given["won"][p] == 0 and not given.get("bid_changes"):
+                output["points"][p] = 10 * given["round"]"""
+    script = tmp_path / "wrong.py"
+    script.write_text(WRONG.format(body=body), encoding="utf-8")
+    cmd = f"{sys.executable} {script}"
+    code, out, _ = _run("conformance", "--cmd", cmd, "--tags", "zero-bid", "--format", "json")
+    report = json.loads(out)
+    assert code == 1 and report["failures"]
+    for f in report["failures"]:
+        assert f["kind"] == "rounds" and f["input"]["scoring"] == "classic"
+        player = next(p for p, b in f["input"]["bids"].items() if b == 0 and f["input"]["won"][p] == 0)
+        case = f["expected"]["cases"][player]
+        assert f["rule"] == f"classic: {case}"
+        assert f["differences"] == [
+            {"field": f"points.{player}", "expected": f["expected"]["points"][player], "got": 10 * f["input"]["round"]}
+        ]
+
+
+def test_skipped_vectors_give_their_reason_in_the_json_report(tmp_path: Path) -> None:
+    """Each skipped vector is listed with why: the tags that left it out, or the words
+    of the program that skipped it (shortened)."""
+    script = tmp_path / "skipper.py"
+    script.write_text(
+        "import json, sys\nfor line in sys.stdin:\n"
+        "    print(json.dumps({'id': json.loads(line)['id'], 'skip': 'no scoring here ' * 20}), flush=True)\n",
+        encoding="utf-8",
+    )
+    cmd = f"{sys.executable} {script}"
+    code, out, _ = _run(
+        "conformance", "--cmd", cmd, "--edition", "skullking-original", "--tags", "zero-bid", "--format", "json"
+    )
+    report = json.loads(out)
+    assert code == 0
+    vectors = [v for d in _documents("skullking-original") for v in d["vectors"]]
+    assert len(report["skips"]) == report["skipped"] == len(vectors)
+    reasons = {s["id"]: s for s in report["skips"]}
+    for v in vectors:
+        skip = reasons[v["id"]]
+        if "zero-bid" in v["tags"]:
+            assert skip["by"] == "program" and skip["reason"].startswith("no scoring here no scoring here")
+            assert len(skip["reason"]) < 100
+        else:
+            assert skip == {
+                "id": v["id"],
+                "kind": skip["kind"],
+                "by": "tags",
+                "reason": "none of the tags of --tags (zero-bid)",
+            }
+    code, out, _ = _run(
+        "conformance", "--self", "--edition", "skullking-original", "--skip-tags", "zero-bid", "--format", "json"
+    )
+    report = json.loads(out)
+    assert code == 0 and report["skips"]
+    assert all(s["reason"] == "a tag of --skip-tags (zero-bid)" for s in report["skips"])
+
+
+@pytest.mark.parametrize("option", ["--tags", "--skip-tags"])
+def test_an_unknown_tag_is_refused_with_the_closest_known_one(option: str) -> None:
+    """A misspelt tag would select no vector and a run of nothing passes: it is refused
+    (exit 2, one line) with the tag meant."""
+    code, out, err = _run("conformance", "--self", option, "zero-bid,krakn")
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 1
+    assert f"{option}: unknown tag 'krakn'; did you mean 'kraken'?" in err
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "1e308", "-1", "0", "3601"])
+def test_a_timeout_that_is_not_a_number_of_seconds_is_refused(value: str) -> None:
+    """--timeout is seconds above 0, at most an hour: nan, inf and 1e308 are refused in
+    one line (exit 2), never an internal error."""
+    code, _, err = _run("conformance", "--self", f"--timeout={value}")
+    assert code == 2
+    assert err.count("\n") == 1 and "--timeout must be a number of seconds above 0 and at most 3,600" in err
+
+
+# ---------------------------------------------------------------------- children that misbehave
+
+#: How long a misbehaving child's test may take in all: the run is a process of its own,
+#: killed past it, so a runner that hangs fails the test instead of holding the suite.
+BOUND = 60
+
+
+def _bounded(
+    tmp_path: Path, program: str, *options: str, edition: str = "skullking-original"
+) -> tuple[int, str, str, float]:
+    """Run ``conformance`` on the child ``program`` as a process of its own, within
+    :data:`BOUND` seconds: its exit code, output, error and seconds taken."""
+    import time
+
+    script = tmp_path / "child.py"
+    script.write_text(program, encoding="utf-8")
+    argv = [sys.executable, "-m", "skullking", "conformance", "--cmd", f"{sys.executable} {script}"]
+    started = time.monotonic()
+    done = subprocess.run(
+        [*argv, "--edition", edition, *options], capture_output=True, text=True, timeout=BOUND, check=False
+    )
+    return done.returncode, done.stdout, done.stderr, time.monotonic() - started
+
+
+def _one_line(code: int, err: str, words: str) -> None:
+    assert code == 2, err
+    assert err.count("\n") == 1 and words in err and "Traceback" not in err, err
+    assert len(err) < 1_500
+
+
+def test_a_child_that_closes_its_output_and_keeps_running_ends_the_run(tmp_path: Path) -> None:
+    program = "import os, sys, time\nsys.stdin.readline()\nos.close(1)\ntime.sleep(300)\n"
+    code, _, err, seconds = _bounded(tmp_path, program, "--timeout", "2")
+    _one_line(code, err, "closed its standard output without answering 'trick-001'")
+    assert seconds < 30
+
+
+def test_a_child_that_writes_without_reading_its_input_ends_the_run(tmp_path: Path) -> None:
+    """The child answers every vector (it knows their ids) but reads no request: the
+    request pipe fills (the child makes it one page), and the write waits at most
+    --timeout."""
+    ids = [v["id"] for d in _documents("skullking-original") for v in d["vectors"]]
+    program = (
+        "import fcntl, json, sys, time\n"
+        "fcntl.fcntl(0, 1031, 4096)  # F_SETPIPE_SZ: a pipe of one page\n"
+        f"for i in {ids!r}:\n"
+        "    print(json.dumps({'id': i, 'skip': 'no'}), flush=True)\n"
+        "time.sleep(300)\n"
+    )
+    code, _, err, seconds = _bounded(tmp_path, program, "--timeout", "1")
+    _one_line(code, err, "did not read the request")
+    assert seconds < 30
+
+
+def test_a_grandchild_holding_the_output_is_stopped_with_the_child(tmp_path: Path) -> None:
+    """A wrapper (a shell script, ``npm run``) starts the program that answers and
+    ends, or leaves a process behind that holds the output open: the run ends once
+    the child has, and the process left behind is stopped, not left orphaned."""
+    pid_file = tmp_path / "grandchild.pid"
+    program = (
+        "import json, subprocess, sys\n"
+        "g = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(300)'])\n"
+        f"open({str(pid_file)!r}, 'w').write(str(g.pid))\n"
+        "for line in sys.stdin:\n"
+        "    print(json.dumps({'id': json.loads(line)['id'], 'skip': 'no'}), flush=True)\n"
+    )
+    code, out, err, seconds = _bounded(tmp_path, program, "--timeout", "2", "--format", "json")
+    assert code == 0, err
+    assert json.loads(out)["skipped"] == sum(len(d["vectors"]) for d in _documents("skullking-original"))
+    assert seconds < 30
+    pid = int(pid_file.read_text(encoding="utf-8"))
+    assert not _alive(pid)
+
+
+def test_a_child_that_fails_while_a_grandchild_holds_its_output_ends_the_run(tmp_path: Path) -> None:
+    pid_file = tmp_path / "grandchild.pid"
+    program = (
+        "import subprocess, sys\n"
+        "g = subprocess.Popen(['sh', '-c', 'sleep 300'])\n"
+        f"open({str(pid_file)!r}, 'w').write(str(g.pid))\n"
+        "sys.stdin.readline()\n"
+        "sys.exit(4)\n"
+    )
+    code, _, err, seconds = _bounded(tmp_path, program, "--timeout", "2")
+    _one_line(code, err, "without answering 'trick-001'")
+    assert seconds < 30
+    assert not _alive(int(pid_file.read_text(encoding="utf-8")))
+
+
+def _alive(pid: int) -> bool:
+    """Whether the process ``pid`` runs (a zombie waiting to be reaped does not)."""
+    import time
+
+    for _ in range(50):  # (its new parent reaps it a moment after it is killed)
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text(encoding="utf-8").rpartition(")")[2].split()[0]
+        except OSError:
+            return False
+        if state in ("Z", "X"):
+            return False
+        time.sleep(0.1)
+    return True
+
+
+def test_a_line_without_end_is_read_only_to_its_limit(tmp_path: Path) -> None:
+    """300 MB without a newline: the run ends at the limit of an answer line (one
+    line, exit 2) without holding what it did not read: the runner's memory stays far
+    below the line's size."""
+    import resource
+
+    program = (
+        "import sys\nsys.stdin.readline()\nchunk = b'x' * 1_000_000\n"
+        "for _ in range(300):\n    sys.stdout.buffer.write(chunk)\n"
+    )
+    code, _, err, _ = _bounded(tmp_path, program, "--timeout", "10")
+    _one_line(code, err, "wrote a line longer than 1,000,000 bytes")
+    peak_kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    assert peak_kb < 250_000
+
+
+@pytest.mark.parametrize(
+    ("program", "words"),
+    [
+        # an id of 500 kB
+        ("import json, sys; sys.stdin.readline(); print(json.dumps({'id': 'x' * 500_000}), flush=True)", "answered id"),
+        # 20 MB on standard error, then an end without an answer
+        (
+            "import sys; sys.stdin.readline(); sys.stderr.write('e' * 20_000_000 + '\\nlast words\\n'); sys.exit(5)",
+            "exit code 5",
+        ),
+        # an answer of 900 kB that is not JSON
+        ("import sys; sys.stdin.readline(); print('[' + 'y' * 900_000, flush=True)", "not JSON"),
+    ],
+    ids=["long-id", "long-stderr", "long-answer"],
+)
+def test_every_value_a_message_echoes_is_shortened(program: str, words: str, tmp_path: Path) -> None:
+    code, _, err, _ = _bounded(tmp_path, program, "--timeout", "10")
+    _one_line(code, err, words)
+    if "stderr" in program:
+        assert err.rstrip().endswith("last words")
+
+
+def test_an_answer_too_deep_or_of_the_wrong_shape_fails_its_vector(tmp_path: Path) -> None:
+    """An answer nested 100,000 deep, with bonuses that are a number or true, a winner
+    that is true, legal plays that are not a list, points that are not numbers or a
+    number of 5,000 digits: each fails its vector (exit 1), none stops the run or is
+    an internal error; what is kept of each is short."""
+    program = """import json, sys
+for n, line in enumerate(sys.stdin):
+    ident = json.loads(line)["id"]
+    kind = json.loads(line)["kind"]
+    if n == 0:
+        print('{"id": "%s", "output": %s}' % (ident, "[" * 100_000 + "]" * 100_000), flush=True)
+    elif n == 1:
+        print('{"id": "%s", "output": {"winner": %s}}' % (ident, "1" * 5000), flush=True)
+    elif kind == "trick":
+        out = {"winner": True, "next_leader": 0, "bonus": 0, "alliances": [], "bonuses": [7, 7] if n % 2 else 7}
+        print(json.dumps({"id": ident, "output": out}), flush=True)
+    elif kind == "legal":
+        print(json.dumps({"id": ident, "output": {"legal": "Y1 Y2" * 100_000}}), flush=True)
+    else:
+        print(json.dumps({"id": ident, "output": {"points": {"A": "10", "B": None}}}), flush=True)
+"""
+    code, out, err, _ = _bounded(tmp_path, program, "--timeout", "10", "--format", "json")
+    assert code == 1, err
+    report = json.loads(out)
+    total = sum(len(d["vectors"]) for d in _documents("skullking-original"))
+    assert (report["failed"], report["passed"]) == (total, 0)
+    first, second = report["failures"][:2]
+    assert first["got"].startswith("(an answer not read: JSON nested deeper than 64 levels)")
+    assert second["got"].startswith("(an answer not read: ")
+    assert all(len(json.dumps(f)) < 10_000 for f in report["failures"])
+    tricks = [f for f in report["failures"][2:] if f["kind"] == "tricks"]
+    assert all({"winner", "bonuses"} <= {d["field"] for d in f["differences"]} for f in tricks)
+    code, _, err, _ = _bounded(tmp_path, program, "--timeout", "10")
+    assert code == 1 and "Traceback" not in err
+
+
+def test_agrees_tells_json_values_apart_as_json_does() -> None:
+    """A seat that is ``true`` is not seat 1, bonuses that are a number are not bonus
+    ids, and ``1.0`` is the number 1: the comparison never raises on an output of
+    another shape."""
+    expected = {"winner": 1, "next_leader": 1, "bonus": 0, "alliances": [], "rule": "r", "bonuses": []}
+    right = {"winner": 1, "next_leader": 1, "bonus": 0, "alliances": []}
+    assert agrees("tricks", expected, right)
+    assert agrees("tricks", expected, {**right, "bonus": 0.0, "bonuses": None})
+    assert not agrees("tricks", expected, {**right, "winner": True, "next_leader": True})
+    for bonuses in (7, True, "x", [7], {"a": 1}):
+        assert not agrees("tricks", expected, {**right, "bonuses": bonuses})
+    assert not agrees("legal", {"legal": ["Y1"]}, {"legal": "Y1"})
+    assert not agrees("rounds", {"points": {"A": 10}}, {"points": {"A": "10"}})
+    assert not agrees("rounds", {"points": {"A": 10}}, {"points": {"A": 10, "B": 0}})
+    assert not agrees("rounds", {"points": {"A": 10}}, [])
+
+
+# ---------------------------------------------------------------------- the suite as pytest tests
+
+#: A Python project's test module running the suite through skullking.tools.pytest_vectors:
+#: the engine's answers with one planted bug (a zero bid made scores 10 more) and legal
+#: plays not supported.
+PYTEST_MODULE = """
+import pytest
+import skullking
+from skullking.tools.adapter import answer as engine
+from skullking.tools.pytest_vectors import vector_tests
+
+edition = skullking.load_edition("skullking-original")
+
+def answer(kind, given):
+    if kind == "legal":
+        pytest.skip("no legal plays in this program")
+    output = engine(edition, kind, given)
+    if kind == "round":
+        for p, bid in given["bids"].items():
+            if bid == 0 and given["won"][p] == 0:
+                output["points"][p] += 10
+    return output
+
+test_original = vector_tests(answer, "skullking-original", skip_tags=["scary-mary"])
+"""
+
+
+def test_a_python_project_runs_the_suite_as_one_pytest_test_per_vector(tmp_path: Path) -> None:
+    """skullking.tools.pytest_vectors gives a pytest test with one case per vector (its
+    id the vector's), the tags chosen as --skip-tags chooses them: the planted bug (the
+    original rules pay a zero bid made 10 per card; this program 10 more) fails exactly
+    the round vectors of a zero bid made, each failure naming its rule and the points
+    that differ; the legal plays the program skips are skipped."""
+    (tmp_path / "test_rules.py").write_text(PYTEST_MODULE, encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-rfs", "-p", "no:randomly", "-p", "no:cacheprovider", "test_rules.py"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    vectors = [(d["kind"], v) for d in _documents("skullking-original") for v in d["vectors"]]
+    chosen = [(k, v) for k, v in vectors if "scary-mary" not in v["tags"]]
+    zero_made = {
+        v["id"]
+        for k, v in chosen
+        if k == "rounds" and any(b == 0 and v["input"]["won"][p] == 0 for p, b in v["input"]["bids"].items())
+    }
+    legal = [v for k, v in chosen if k == "legal"]
+    assert zero_made and legal and len(chosen) < len(vectors)
+    failed = set(re.findall(r"^FAILED test_rules\.py::test_original\[([\w-]+)\]", done.stdout, re.M))
+    assert failed == zero_made, done.stdout[-3000:]
+    passed = len(chosen) - len(zero_made) - len(legal)
+    assert f"{len(zero_made)} failed, {passed} passed, {len(legal)} skipped" in done.stdout
+    assert done.returncode == 1
+    first = sorted(zero_made)[0]
+    assert f"{first} (rounds): " in done.stdout and "rule: classic: zero-made" in done.stdout
+    assert re.search(r"points\.A: expected (\d+), got (\d+)", done.stdout)
+
+
+def test_the_pytest_suite_refuses_an_unknown_tag() -> None:
+    """A misspelt tag in a project's tests is refused when the test module loads, with
+    the tag meant (a selection of nothing would pass)."""
+    from skullking.tools.pytest_vectors import vector_tests
+
+    with pytest.raises(ValueError, match="unknown tag 'pirat'; did you mean 'pirate'"):
+        vector_tests(lambda kind, given: {}, "skullking-original", skip_tags=["pirat"])
+
+
+# ---------------------------------------------------------------------- vectors at the limits
+
+
+def test_vectors_of_an_edition_at_the_limits_are_chosen_among_the_smallest_tricks(tmp_path: Path) -> None:
+    """A house rule at the documented limits (20 players, eight more suits of 100 ranks:
+    871 cards) has billions of kinds of trick: ``vectors`` plays the 400,000 smallest
+    (MAX_VECTOR_TRICKS), says so in one warning line and writes vectors that validate
+    and that the engine answers as expected, within the test's own bound."""
+    suits = "".join(f"    - {{id: s{i}, code: S{chr(65 + i)}, ranks: {{from: 1, to: 100}}}}\n" for i in range(8))
+    path = tmp_path / "big.yaml"
+    path.write_text(
+        f"extends: skullking-2021\nid: big\ntitle: Big\nplayers: {{max: 20}}\ndeck:\n  suits:\n{suits}",
+        encoding="utf-8",
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "skullking", "vectors", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.count("\n") == 1
+    assert "warning: the trick vectors of 'big' are those its 400,000 smallest kinds of trick show" in done.stderr
+    whole = json.loads(done.stdout)
+    jsonschema.validate(whole, SCHEMA)
+    edition = skullking.load_edition(path)
+    for doc in whole["files"]:
+        assert doc["vectors"]
+        for vector in doc["vectors"]:
+            got = answer(edition, REQUEST_KINDS[doc["kind"]], vector["input"])
+            assert agrees(doc["kind"], vector["expected"], got), vector["id"]
+
+
+def test_past_the_limit_the_trick_vectors_are_those_of_the_smallest_tricks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the limit set below the 2021 edition's kinds of trick, the trick vectors
+    are those the smallest tricks show (each the same as without the limit, where both
+    have it), with a warning; at the limit's own value no bundled edition is cut."""
+    from skullking.analysis.exhaustive import _Domain
+    from skullking.analysis.vectors import VectorsWarning, trick_vectors
+    from skullking.core import limits
+
+    edition = skullking.load_edition("skullking-2021")
+    whole = {json.dumps(v["input"]): v for v in _documents("skullking-2021")[0]["vectors"]}
+    monkeypatch.setattr(limits, "MAX_VECTOR_TRICKS", 2_000)
+    with pytest.warns(VectorsWarning, match="2,000 smallest kinds of trick"):
+        cut = trick_vectors(edition)
+    played = [p for p in cut if not p["id"].startswith("trick-example-")]
+    assert 0 < len(played) < len([i for i in whole if not whole[i]["id"].startswith("trick-example-")])
+    assert max(len(v["input"]["cards"]) for v in played) <= 4
+    same = [v for v in played if json.dumps(v["input"]) in whole]
+    assert len(same) > len(played) // 2
+    assert all(whole[json.dumps(v["input"])]["expected"] == v["expected"] for v in same)
+    for vector in cut:
+        assert agrees("tricks", vector["expected"], answer(edition, "trick", vector["input"])), vector["id"]
+    monkeypatch.undo()
+    assert all(
+        _Domain([skullking.load_edition(i)]).count(most=limits.MAX_VECTOR_TRICKS) < limits.MAX_VECTOR_TRICKS
+        for i in EDITIONS
+    )
+
+
+def test_the_pytest_suite_reads_a_python_answer_as_json() -> None:
+    """A Python program's answer is read as JSON would carry it: legal plays given as a
+    tuple are the list the original rules expect; a set, which JSON cannot carry, fails
+    its vector with the rule named, never an error of the comparison."""
+    from skullking.tools.pytest_vectors import vector_tests
+
+    edition = skullking.load_edition("skullking-original")
+    case = next(v for v in _documents("skullking-original")[1]["vectors"] if "scary-mary" in v["tags"])
+
+    def as_tuple(kind: str, given: dict[str, Any]) -> dict[str, Any]:
+        return {"legal": tuple(answer(edition, kind, given)["legal"])}
+
+    vector_tests(as_tuple, "skullking-original", tags=["scary-mary"])(("legal", case))
+
+    def as_set(kind: str, given: dict[str, Any]) -> dict[str, Any]:
+        return {"legal": set(answer(edition, kind, given)["legal"])}
+
+    with pytest.raises(pytest.fail.Exception, match=f"rule: legal plays\n{case['id']} \\(legal\\)"):
+        vector_tests(as_set, "skullking-original", tags=["scary-mary"])(("legal", case))
