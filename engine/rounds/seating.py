@@ -1,7 +1,8 @@
 """Who sits where and what a won trick grants, shared by score sheets and rounds played
 move by move: the leader-choosing abilities, what winning a trick with a card grants,
-the seats of a trick in play order (the two-player ghost included), who leads next, and
-how the ghost plays a card declared when played."""
+the seats of a trick in play order (the two-player ghost included), who leads next,
+how the ghost plays a card declared when played, and what a finished trick counts for
+in the scoring."""
 
 from __future__ import annotations
 
@@ -15,6 +16,34 @@ if TYPE_CHECKING:
     from skullking.edition import Edition
     from skullking.model.cards import Play
     from skullking.tricks.interpreter import TrickResult
+
+
+def tally(
+    won: dict[str, int],
+    captured: list[tuple[str, tuple[str, ...]]],
+    allied: list[tuple[str, str]],
+    names: Sequence[str],
+    result: TrickResult,
+) -> None:
+    """Count a finished trick (played by ``names``, in play order; ``result`` its
+    resolution) for the players of the round (the keys of ``won``; not the ghost hand):
+    a trick more for the player it counts for (its winner, or whom an effect counts a
+    trick nobody won for), its capture bonuses in ``captured`` as (that player, the
+    bonus ids), and the alliances it formed in ``allied`` as (the ally, that player),
+    an ally being a player of the round too. A round played move by move counts each
+    trick so as it ends, a score sheet's replay each trick it reads."""
+    position = result.counts_for
+    if position is None:
+        return
+    player = names[position]
+    if player in won:
+        won[player] += 1
+        _, _, _, alliances, _, _, _, bonuses, _ = result
+        if bonuses:
+            captured.append((player, bonuses))
+        for ally, _ in alliances:
+            if names[ally] in won:
+                allied.append((names[ally], player))
 
 
 def leader_abilities(edition: Edition) -> tuple[Ability, ...]:

@@ -16,7 +16,7 @@ from skullking.reading.located import Node
 from skullking.rounds.bidding import first_leader
 from skullking.rounds.context import GameSoFar
 from skullking.rounds.lookups import lookups
-from skullking.rounds.seating import ghost_card, grants, opener, seat_order, table_trick
+from skullking.rounds.seating import ghost_card, grants, opener, seat_order, table_trick, tally
 from skullking.tricks.interpreter import legal_plays
 
 if TYPE_CHECKING:
@@ -129,7 +129,7 @@ class PlayReplay:
         seat, previous = leader, leader
         order: list[list[int]] = []
         won = dict.fromkeys(players, 0)
-        captures: dict[str, list[str]] = {p: [] for p in players}
+        captured: list[tuple[str, tuple[str, ...]]] = []
         alliances: list[tuple[str, str]] = []
         wins: dict[str, list[tuple[int, Play]]] = {p: [] for p in players}
         exchanged: dict[int, int] = {}  # seat -> the last trick after which it exchanged cards
@@ -153,12 +153,7 @@ class PlayReplay:
                 return None
             result, following = at_table.result, at_table.next_seat
             ruled = following  # (who leads on by the rules alone, before an ability's choice)
-            counted = result.counts_for  # (the winner, or whom a trick nobody won counts for)
-            if counted is not None and seats[counted] < count:
-                name = players[seats[counted]]
-                won[name] += 1
-                captures[name].extend(result.bonuses)
-                alliances.extend((players[seats[a]], name) for a, _ in result.alliances if seats[a] < count)
+            tally(won, captured, alliances, [names[s] for s in seats], result)
             if result.winner is not None and seats[result.winner] < count:
                 winner = players[seats[result.winner]]
                 play = row[result.winner][0]
@@ -174,6 +169,9 @@ class PlayReplay:
             return None
         last = players[ruled] if ruled < count else None
         seated = tuple(tuple(names[s] for s in seats) for seats in order)
+        captures: dict[str, list[str]] = {p: [] for p in players}
+        for player, bonuses in captured:
+            captures[player].extend(bonuses)
         return Replayed(won, captures, alliances, wins, played, last, seated)
 
     def _ghost_card(self, entry: tuple[Play, Node], ghost: Ghost, k: int) -> Play | None:
