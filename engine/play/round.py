@@ -928,12 +928,12 @@ class Round:
         """The full trick resolved, recorded and tallied, the next one seated, what its
         winning card grants used or queued, and the phase moved on when the round waits."""
         plays = tuple(self._trick)
-        _, names, opened, leads, unwon_leads = self._seating
-        ghost = self.ghost
+        seated = self._seating
+        _, names, opened, _, _, ghost = seated
         result = self._resolve(plays, len(plays))
         number = len(self.tricks) + 1
         winner = names[result.winner] if result.winner is not None else None
-        following = (unwon_leads if winner is None else leads)[result.next_leader]
+        following = seated.leads_next(result)
         self._previous, self._leader = opened, following
         self.tricks.append(_new_trick(Trick, (number, names, plays, result, winner, self.seats[following])))
         tally(self._won, self._captured, self._allied, names, result)

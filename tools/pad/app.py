@@ -34,7 +34,7 @@ from skullking.analysis.compare import compare, value_changes
 from skullking.analysis.explain import explain
 from skullking.core.errors import FormulaError, SheetError, SkullKingError
 from skullking.core.limits import MAX_ROUNDS
-from skullking.rounds.seating import table_trick
+from skullking.rounds.seating import table_seating, table_trick
 from skullking.scoring.paid import when_paid
 from skullking.scoring.schemes import scorer
 from skullking.scoring.sheets.score import read_sheet
@@ -670,7 +670,8 @@ class Pad:
 
         def at_table() -> dict[str, Any]:
             plays = edition.parse_cards(cards)
-            trick = table_trick(edition, plays, players=count, leader=leader or 0, previous=previous)
+            seated = table_seating(edition, game.players, leader or 0, previous)
+            trick = table_trick(edition, plays, seated)
             return _bonus_paid(edition, trick.as_json())
 
         return JSONResponse(await run_in_threadpool(at_table))

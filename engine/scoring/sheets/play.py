@@ -16,7 +16,7 @@ from skullking.reading.located import Node
 from skullking.rounds.bidding import first_leader
 from skullking.rounds.context import GameSoFar
 from skullking.rounds.lookups import lookups
-from skullking.rounds.seating import ghost_card, grants, opener, seat_order, table_trick, tally
+from skullking.rounds.seating import ghost_card, grants, seating, table_trick, tally
 from skullking.tricks.interpreter import legal_plays
 
 if TYPE_CHECKING:
@@ -127,7 +127,8 @@ class PlayReplay:
             return None
         names = [*players, ghost.name] if ghost else players
         seat, previous = leader, leader
-        order: list[list[int]] = []
+        order: list[tuple[int, ...]] = []
+        seated: list[tuple[str, ...]] = []
         won = dict.fromkeys(players, 0)
         captured: list[tuple[str, tuple[str, ...]]] = []
         alliances: list[tuple[str, str]] = []
@@ -135,25 +136,27 @@ class PlayReplay:
         exchanged: dict[int, int] = {}  # seat -> the last trick after which it exchanged cards
         played: dict[str, list[Play]] = {p: [] for p in players}
         for k, row in enumerate(parsed, start=1):
-            seats = seat_order(seat, previous, count, ghost)
+            sitting = seating(seat, previous, names, ghost)
+            seats = sitting.order
             for position, (play, _) in enumerate(row):
                 if seats[position] < count:
                     played[players[seats[position]]].append(play)
-            if ghost:  # the ghost's declared cards are played as its rules say (said at his card)
-                at = seats.index(count)
+            at = sitting.ghost_at
+            if ghost and at is not None:  # the ghost's declared cards are played as its rules say (said at his card)
                 declared = self._ghost_card(row[at], ghost, k)
                 if declared is None:
                     return None
                 row[at] = (declared, row[at][1])
             order.append(seats)
+            seated.append(sitting.names)
             try:
-                at_table = table_trick(self.edition, [p for p, _ in row], players=count, leader=seat, previous=previous)
+                at_table = table_trick(self.edition, [p for p, _ in row], sitting)
             except SkullKingError as exc:
                 self.values.error(row[0][1], f"trick {k}: {exc}")
                 return None
             result, following = at_table.result, at_table.next_seat
             ruled = following  # (who leads on by the rules alone, before an ability's choice)
-            tally(won, captured, alliances, [names[s] for s in seats], result)
+            tally(won, captured, alliances, sitting.names, result)
             if result.winner is not None and seats[result.winner] < count:
                 winner = players[seats[result.winner]]
                 play = row[result.winner][0]
@@ -164,15 +167,14 @@ class PlayReplay:
                 exchange = (a for a in self.edition.abilities if a.kind is AbilityKind.EXCHANGE)
                 if any(grants(a, play, k, cards, modules) for a in exchange):
                     exchanged[seats[result.winner]] = k  # (a later exchange may draw what is played later)
-            previous, seat = opener(seats, count, ghost), following
+            previous, seat = sitting.opened, following
         if not self._follows(parsed, order, names, count, exchanged):
             return None
         last = players[ruled] if ruled < count else None
-        seated = tuple(tuple(names[s] for s in seats) for seats in order)
         captures: dict[str, list[str]] = {p: [] for p in players}
         for player, bonuses in captured:
             captures[player].extend(bonuses)
-        return Replayed(won, captures, alliances, wins, played, last, seated)
+        return Replayed(won, captures, alliances, wins, played, last, tuple(seated))
 
     def _ghost_card(self, entry: tuple[Play, Node], ghost: Ghost, k: int) -> Play | None:
         play, item = entry
@@ -185,7 +187,7 @@ class PlayReplay:
     def _follows(
         self,
         parsed: list[list[tuple[Play, Node]]],
-        order: list[list[int]],
+        order: list[tuple[int, ...]],
         names: list[str],
         live: int,
         exchanged: dict[int, int],
