@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from skullking.core.errors import GameError
+from skullking.core.limits import MAX_ROUNDS, MAX_TIE_BREAKS
 from skullking.model.records import OVER
 from skullking.rounds.context import GameSoFar, bidding_read, seats_read
 from skullking.scoring.schemes import scorer, standings
@@ -144,6 +145,37 @@ class Game:
         )
         self.rounds.append(round_)
         return round_
+
+    def play_out(
+        self, play: Callable[[Round], object], *, rounds: int | None = None, tie_breaks: int = MAX_TIE_BREAKS
+    ) -> bool:
+        """Play the game on to its end: deal each round left (:meth:`next_round`) and
+        hand it to ``play``, which makes its moves (for example
+        ``lambda r: play_randomly(r, rng)``), until the game is :attr:`over`. A tie the
+        edition breaks with more rounds gets up to ``tie_breaks`` of them (by default
+        :data:`~skullking.core.limits.MAX_TIE_BREAKS`: a house rule could make every
+        round score alike, and the tie would never end), never past
+        :data:`~skullking.core.limits.MAX_ROUNDS` rounds in all (the most a score sheet
+        holds, so that the game's sheet is read back). ``rounds``: play the game only
+        up to its first ``rounds`` rounds of the schedule, and no tie break.
+
+        Returns whether the game is over; ``False`` where it stopped at a bound (a tie
+        still standing after the tie-break rounds allowed, or ``rounds`` reached first).
+        The round in play, if any, is played first."""
+        end = self.length if rounds is None else rounds
+        if self.rounds and self.rounds[-1].phase is not OVER:
+            play(self.rounds[-1])
+        while len(self.rounds) < end:
+            play(self.next_round())
+        if rounds is not None:
+            return self.over
+        breaks = len(self.rounds) - self.length
+        while self.tied:
+            if breaks >= tie_breaks or len(self.rounds) >= MAX_ROUNDS:
+                return False
+            play(self.next_round())  # the tied players play another round
+            breaks += 1
+        return True
 
     def so_far(self, players: Sequence[str] | None = None) -> GameSoFar:
         """The game so far as the next round, played by ``players`` (default everybody),
