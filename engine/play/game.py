@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 from skullking.core.errors import GameError
 from skullking.core.limits import MAX_ROUNDS, MAX_TIE_BREAKS
 from skullking.model.records import OVER
-from skullking.rounds.context import GameSoFar, bidding_read, seats_read
-from skullking.scoring.schemes import scorer, standings
+from skullking.rounds.context import GameSoFar, GameSoFarBuilder
+from skullking.scoring.schemes import reads_the_game, standings
 from skullking.scoring.sheets.score import SheetScore, score_sheet
 
 if TYPE_CHECKING:
@@ -71,9 +71,7 @@ class Game:
         self.rounds: list[Round] = []
         self._length = len(edition.schedule(self.schedule).rounds)
         #: Whether the edition's formulas read the game so far (each round is then given it).
-        self._follows = bool(
-            seats_read(edition) or bidding_read(edition) or scorer(edition, edition.scheme(self.scheme)).game_names
-        )
+        self._follows = reads_the_game(edition, edition.scheme(self.scheme))
         # Every round is dealt from this one generator, in turn. Its seed is derived
         # from ``seed`` (a text seed: hashed by random's own SHA-512), so that a player
         # who draws moves from random.Random(seed) draws nothing the deals drew.
@@ -181,10 +179,11 @@ class Game:
         """The game so far as the next round, played by ``players`` (default everybody),
         sees it: every finished round's points, and who leads on after the last one's
         last trick."""
-        done = [r for r in self.rounds if r.phase is OVER]
-        last = done[-1].tricks[-1].next_leader if done else None
-        table = self.players if players is None else players
-        return GameSoFar.after(table, [r.score() for r in done], last_leader=last)
+        game = GameSoFarBuilder(self.players)
+        for r in self.rounds:
+            if r.phase is OVER:
+                game.add(r.score(), last_leader=r.tricks[-1].next_leader)
+        return game.before(players)
 
     def as_sheet(self) -> dict[str, Any]:
         """The game so far as a score sheet giving the whole play of every finished round

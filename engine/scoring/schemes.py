@@ -28,7 +28,7 @@ from skullking.model.records import (
     TieBreakWinner,
     fixed,
 )
-from skullking.rounds.context import START_VALUES, reads
+from skullking.rounds.context import START_VALUES, bidding_read, reads, seats_read
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
@@ -52,6 +52,15 @@ class RoundScore(NamedTuple):
     points: Mapping[str, int]
     made: Mapping[str, bool] | None = None
     bonus: Mapping[str, int] | None = None
+
+
+def reads_the_game(edition: Edition, scheme: Scheme) -> bool:
+    """Whether a formula of ``edition`` played under ``scheme`` reads the game so far
+    (who deals, leads or bids first, the bidding's rules and limits, the scheme's
+    formulas): then each round is given the game before it
+    (:class:`~skullking.rounds.context.GameSoFarBuilder`), as a game played and a score
+    sheet read fold it."""
+    return bool(seats_read(edition) or bidding_read(edition) or scorer(edition, scheme).game_names)
 
 
 def reads_past(edition: Edition) -> bool:
