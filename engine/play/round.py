@@ -76,7 +76,7 @@ from skullking.rounds.bidding import (
 )
 from skullking.rounds.context import GameSoFar, rules_read, seats_read
 from skullking.rounds.lookups import CHANGE_BID, WAGER, GrantSpec, lookups
-from skullking.rounds.seating import Seating, ghost_play, leader_abilities, seating, tally
+from skullking.rounds.seating import Seating, ghost_play, leader_abilities, seated, tally
 from skullking.scoring.schemes import RoundScore, scorer
 from skullking.tricks.interpreter import follow_suit
 
@@ -918,11 +918,7 @@ class Round:
     def _seat(self, leader: int, previous: int) -> None:
         """Seat the next trick (``_seating``): its leader's seat, and who led the trick
         before (where the ghost hand's place depends on it)."""
-        key = (leader, previous) if self.ghost is not None else leader
-        found = self._seatings.get(key)
-        if found is None:
-            found = self._seatings[key] = seating(leader, previous, self.seats, self.ghost)
-        self._seating = found
+        self._seating = seated(self._seatings, leader, previous, self.seats, self.ghost)
 
     def _finish_trick(self) -> None:
         """The full trick resolved, recorded and tallied, the next one seated, what its

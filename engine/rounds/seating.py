@@ -6,7 +6,7 @@ in the scoring."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence, Set
+from collections.abc import Hashable, Sequence, Set
 from typing import TYPE_CHECKING, NamedTuple
 
 from skullking.core.errors import IllegalTrickError
@@ -141,6 +141,19 @@ def seating(leader: int, previous: int, seats: Sequence[str], ghost: Ghost | Non
     if ghost is not None:
         unwon = tuple(next_seat(order, position, count, ghost, won=False) for position in range(len(order)))
     return Seating(order, tuple(seats[s] for s in order), opener(order, count, ghost), leads, unwon, ghost)
+
+
+def seated(
+    known: dict[Hashable, Seating], leader: int, previous: int, seats: Sequence[str], ghost: Ghost | None
+) -> Seating:
+    """:func:`seating`, kept in ``known`` (the seatings met at this table, see
+    :meth:`~skullking.rounds.lookups.Lookups.seatings`): a trick's leader, with the
+    ghost the pair leader and previous leader, seats a trick one way."""
+    key = (leader, previous) if ghost is not None else leader
+    found = known.get(key)
+    if found is None:
+        found = known[key] = seating(leader, previous, seats, ghost)
+    return found
 
 
 def table_seating(edition: Edition, players: Sequence[str], leader: int, previous: int | None = None) -> Seating:

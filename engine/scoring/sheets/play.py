@@ -16,7 +16,7 @@ from skullking.reading.located import Node
 from skullking.rounds.bidding import first_leader
 from skullking.rounds.context import GameSoFar
 from skullking.rounds.lookups import lookups
-from skullking.rounds.seating import ghost_card, grants, seating, table_trick, tally
+from skullking.rounds.seating import ghost_card, grants, seated, table_trick, tally
 from skullking.tricks.interpreter import legal_plays
 
 if TYPE_CHECKING:
@@ -126,9 +126,10 @@ class PlayReplay:
         if not self._copies(parsed):
             return None
         names = [*players, ghost.name] if ghost else players
+        known_seatings = table.seatings(tuple(names), ghost)
         seat, previous = leader, leader
         order: list[tuple[int, ...]] = []
-        seated: list[tuple[str, ...]] = []
+        sat: list[tuple[str, ...]] = []  # who played each trick, in play order
         won = dict.fromkeys(players, 0)
         captured: list[tuple[str, tuple[str, ...]]] = []
         alliances: list[tuple[str, str]] = []
@@ -136,7 +137,7 @@ class PlayReplay:
         exchanged: dict[int, int] = {}  # seat -> the last trick after which it exchanged cards
         played: dict[str, list[Play]] = {p: [] for p in players}
         for k, row in enumerate(parsed, start=1):
-            sitting = seating(seat, previous, names, ghost)
+            sitting = seated(known_seatings, seat, previous, names, ghost)
             seats = sitting.order
             for position, (play, _) in enumerate(row):
                 if seats[position] < count:
@@ -148,7 +149,7 @@ class PlayReplay:
                     return None
                 row[at] = (declared, row[at][1])
             order.append(seats)
-            seated.append(sitting.names)
+            sat.append(sitting.names)
             try:
                 at_table = table_trick(self.edition, [p for p, _ in row], sitting)
             except SkullKingError as exc:
@@ -174,7 +175,7 @@ class PlayReplay:
         captures: dict[str, list[str]] = {p: [] for p in players}
         for player, bonuses in captured:
             captures[player].extend(bonuses)
-        return Replayed(won, captures, alliances, wins, played, last, tuple(seated))
+        return Replayed(won, captures, alliances, wins, played, last, tuple(sat))
 
     def _ghost_card(self, entry: tuple[Play, Node], ghost: Ghost, k: int) -> Play | None:
         play, item = entry
