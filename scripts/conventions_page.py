@@ -23,7 +23,7 @@ from skullking.core.errors import SkullKingError
 from skullking.core.resources import bundled_edition_files
 from skullking.edition import Edition
 from skullking.model.records import EffectKind
-from skullking.rounds.seating import seat_order, table_trick
+from skullking.rounds.seating import table_seating, table_trick
 
 PAGE = Path(__file__).resolve().parent.parent / "docs" / "conventions.md"
 
@@ -139,11 +139,12 @@ def _ghost_destroyed(edition: Edition) -> list[tuple[int, str]]:
     suit = next((s for s in edition.suits if not s.trump and {5, 9} <= set(s.ranks)), None)
     if ghost is None or kraken is None or suit is None:
         return []
-    seats = seat_order(0, 0, ghost.players, ghost)
+    seated = table_seating(edition, [f"P{seat}" for seat in range(1, ghost.players + 1)], 0)
+    seats = seated.order
     codes = [f"{suit.code}9" if seat == ghost.players else f"{suit.code}5" for seat in seats]
     codes[max(i for i, seat in enumerate(seats) if seat != ghost.players)] = kraken
     try:
-        trick = table_trick(edition, edition.parse_cards(" ".join(codes)), players=ghost.players, leader=0)
+        trick = table_trick(edition, edition.parse_cards(" ".join(codes)), seated)
     except SkullKingError:
         return []
     if trick.winner is not None or trick.seats[trick.result.next_leader] != ghost.players:

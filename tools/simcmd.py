@@ -69,7 +69,6 @@ def _one_game(args: argparse.Namespace, edition: Edition, out: TextIO) -> int:
     import random
 
     from skullking.analysis.bots import make_bots, play_round
-    from skullking.analysis.simulation import may_break_tie
     from skullking.play.round import Game, play_randomly
     from skullking.scoring.sheets.score import sheet_text
 
@@ -97,12 +96,7 @@ def _one_game(args: argparse.Namespace, edition: Edition, out: TextIO) -> int:
         else:
             play_round(round_, bots)
 
-    for _ in range(rounds):
-        play(game.next_round())
-    tie_breaks = 0
-    while args.rounds is None and game.tied and may_break_tie(len(game.rounds), tie_breaks):
-        play(game.next_round())  # the tied players play another round
-        tie_breaks += 1
+    game.play_out(play, rounds=args.rounds)  # (a tie left after the tie-break rounds allowed stands)
     sheet = game.as_sheet()
     sheet["edition"] = args.edition  # as given: a bundled id, or the file's path
     score = game.score()

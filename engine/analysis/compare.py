@@ -35,7 +35,7 @@ from skullking.core.errors import SkullKingError
 from skullking.language.expr import PAST
 from skullking.model.records import DEFAULTS, GAME_PLAYER_NAMES, GAME_SEAT_NAMES, EffectKind, fixed
 from skullking.rounds import bidding
-from skullking.rounds.context import GameSoFar
+from skullking.rounds.context import GameSoFar, GameSoFarBuilder
 from skullking.scoring.schemes import played_names_used, scorer
 from skullking.tricks.interpreter import TrickResult
 
@@ -44,7 +44,6 @@ if TYPE_CHECKING:
     from skullking.language.expr import Expression
     from skullking.model.cards import Card, Play
     from skullking.model.records import Scheme, SheetChoice
-    from skullking.scoring.schemes import RoundScore
 
 EXAMPLES = 12  # examples kept per kind of consequence
 
@@ -583,16 +582,15 @@ def game_so_far(edition: Edition, scheme: Scheme, number: int, past: Past | None
         return GameSoFar.fresh(PLAYERS, number)
     scoring, rounds = scorer(edition, scheme), _rounds(edition)
     loads = dict.fromkeys(PLAYERS, scheme.loads[0]) if scheme.loads else {}
-    scores: list[RoundScore] = []
+    game = GameSoFarBuilder(PLAYERS)
     results = past.results()
     try:
         for before, (cards, bids, won) in enumerate(results, start=1):
-            so_far = GameSoFar.after(PLAYERS, scores, last_leader=PLAYERS[past.lead])
+            so_far = game.before()
             refused = bids_refusal(edition, bids, cards, before, so_far)
             if refused is not None:
                 return f"in round {before} before it, {refused}"
-            game = scoring.game(edition, so_far=so_far, players=PLAYERS, number=before, rounds=rounds)
-            scores.append(
+            game.add(
                 scoring.points(
                     number=before,
                     cards=cards,
@@ -604,12 +602,14 @@ def game_so_far(edition: Edition, scheme: Scheme, number: int, past: Past | None
                     wagers={},
                     loads=loads,
                     rounds=rounds,
-                    game=game,
-                )
+                    game=scoring.game(edition, so_far=so_far, players=PLAYERS, number=before, rounds=rounds),
+                ),
+                # (who leads on after each: the scene's assumption, and after the last its own)
+                last_leader=PLAYERS[past.lead if before < len(results) else past.last],
             )
     except SkullKingError as exc:
         return f"the rounds before: {exc}"
-    return GameSoFar.after(PLAYERS, scores, last_leader=PLAYERS[past.last])
+    return game.before()
 
 
 def _so_far(edition: Edition, scheme: Scheme, scene: Scene, pasts: Pasts | None) -> GameSoFar | str:

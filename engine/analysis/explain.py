@@ -95,6 +95,21 @@ def _languages(node: Mapping[str, Any]) -> str:
     return "; ".join(f"{language}: {', '.join(words)}" for language, words in names.items())
 
 
+def _destroyers(edition: Edition) -> str:
+    """The tricks the cards whose effect destroys a trick leave without a winner, named
+    as the edition names those cards (each one's first name, as a proper name: "the
+    Kraken's"; several joined by "or"); nothing where no card does."""
+    effects = {e.id for e in edition.effects if e.kind is EffectKind.DESTROY_TRICK}
+    named = []
+    for kind in edition.kinds:
+        if kind.effect in effects and kind.names:
+            words = kind.names[0].split()
+            if words[0].lower() == "the" and len(words) > 1:
+                words = words[1:]
+            named.append("the " + " ".join(w[:1].upper() + w[1:] for w in words) + "'s")
+    return " or ".join(named)
+
+
 def _said(text: str, said: Mapping[str, str] | None = None) -> str:
     """A description appended to a line (nothing when the file gives none), in the
     reader's language where ``said`` (see :func:`_in_language`) has it."""
@@ -565,11 +580,14 @@ def explain(edition: Edition, language: str | None = None) -> str:
                 else "the first player listed plays after him"
             )
             after += f" (when he led the trick he won, {again})"
+        destroyed = _destroyers(edition)
+        unwon = "a trick nobody wins that names him to lead" + (
+            f" ({destroyed} he would have won)" if destroyed else ""
+        )
         after += {
-            "as_if_won": "; so too after a trick nobody wins that names him to lead (the Kraken's he would have won)",
-            "ghost": "; after a trick nobody wins that names him to lead (the Kraken's he would have won), he leads",
-            "trick_leader": "; after a trick nobody wins that names him to lead (the Kraken's he would have won), "
-            "the player who led it leads",
+            "as_if_won": f"; so too after {unwon}",
+            "ghost": f"; after {unwon}, he leads",
+            "trick_leader": f"; after {unwon}, the player who led it leads",
         }[ghost.destroyed_lead]
         lines += [
             f"## {ghost.name}",

@@ -54,7 +54,8 @@ def without_deal(game: GameRecord) -> GameRecord:
 def play(edition: Edition, seed: int) -> Game:
     """A whole game of ``edition`` played at random, between as many players as the seed
     picks among those the edition allows (2 to 8; only its fewest, for an edition of
-    more than 8 players at the least)."""
+    more than 8 players at the least), up to the tie-break rounds a game plays at most
+    (:meth:`Game.play_out <skullking.play.game.Game.play_out>`)."""
     from skullking.play.round import Game, play_randomly
 
     low = edition.min_players
@@ -62,8 +63,7 @@ def play(edition: Edition, seed: int) -> Game:
     count = low + seed % (high - low + 1)
     game = Game(edition, [f"P{i}" for i in range(count)], seed=seed)
     rng = random.Random(seed)
-    while not game.over:
-        play_randomly(game.next_round(), rng)
+    game.play_out(lambda round_: play_randomly(round_, rng))
     return game
 
 

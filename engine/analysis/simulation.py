@@ -32,21 +32,6 @@ if TYPE_CHECKING:
 CHUNK = 25
 #: Chunks a cluster works on at once (more are sent as results come back).
 IN_FLIGHT = 64
-#: Tie-break rounds a simulated game plays at most (a house rule could make every
-#: round score alike, and the tie would never end).
-MAX_TIE_BREAKS = 10
-
-
-def may_break_tie(rounds: int, breaks: int) -> bool:
-    """Whether a simulated game still tied after ``rounds`` rounds, ``breaks`` of them
-    tie breaks, plays another round: up to :data:`MAX_TIE_BREAKS` of them, and never
-    past :data:`~skullking.core.limits.MAX_ROUNDS` rounds in all (the most a score sheet
-    holds, so that its sheet is read back)."""
-    from skullking.core.limits import MAX_ROUNDS
-
-    return breaks < MAX_TIE_BREAKS and rounds < MAX_ROUNDS
-
-
 #: Runs of at least this many games plan every trick of up to four cards before play
 #: (Edition.plan_tricks: read from the cache in ~0.06 s, made in ~1.4 s the first time),
 #: so that new deals meet no trick pattern for the first time. (The --games help of
@@ -271,7 +256,6 @@ def play_game(
     stats = Stats(games=1, seats=[Seat() for _ in setup.players])
     seat_of = {p: i for i, p in enumerate(setup.players)}
     bonus_points = alliance_points = bids = zeros = made = 0
-    breaks = 0
     length = game.length
     # what the seats' and the game's counters count, added up once the game is over
     # (a counter counts a list in one call: one call a game, not one an item)
@@ -279,14 +263,9 @@ def play_game(
     made_in: list[list[int]] = [[] for _ in setup.players]  # ... and bids made in them
     rules: list[str] = []
     paid: list[str] = []
-    while not game.over:
-        if len(game.rounds) >= length:
-            if not may_break_tie(len(game.rounds), breaks):
-                break
-            breaks += 1
-            stats.tie_break_rounds += 1
-        round_ = game.next_round()
-        play_round(round_, bots)
+    game.play_out(lambda round_: play_round(round_, bots))
+    stats.tie_break_rounds += len(game.rounds) - length
+    for round_ in game.rounds:
         alliances, captures, bonus, alliance = _paid(round_)
         score = round_.score()
         number = round_.number

@@ -465,6 +465,14 @@ def legal_vectors(edition: Edition) -> list[dict[str, Any]]:
     vectors: list[dict[str, Any]] = []
     source = _source("", edition)
     taken: set[tuple[tuple[str, ...], tuple[str, ...]]] = set()
+
+    def numbered(said: str, tags: Iterable[str], hand: list[str], trick: list[str], legal: list[str]) -> None:
+        """The next numbered vector: ``legal`` the plays of ``hand`` to ``trick``."""
+        given, expected = {"hand": hand, "trick": trick}, {"legal": legal}
+        vectors.append(
+            _vector(f"legal-{len(vectors) + 1:03d}", said, source=source, tags=tags, given=given, expected=expected)
+        )
+
     for trick in _leads(edition):
         led = edition.interpreter.led_suit(trick)
         ways: list[tuple[bool, Play | None]] = [(True, None)]
@@ -491,30 +499,11 @@ def legal_vectors(edition: Edition) -> list[dict[str, Any]]:
                 said = f"{suit} led, {holds}"
             else:
                 said = "no led suit" if trick else "leading"
-            number = len(vectors) + 1
-            vectors.append(
-                _vector(
-                    f"legal-{number:03d}",
-                    f"{' '.join(codes) or 'an empty trick'}: {said}",
-                    source=source,
-                    tags=tags,
-                    given={"hand": hand, "trick": codes},
-                    expected={"legal": legal},
-                )
-            )
+            numbered(f"{' '.join(codes) or 'an empty trick'}: {said}", tags, hand, codes, legal)
     for led_cards, hand in _copies_held(edition):
         legal = [str(p) for p in edition.legal_plays(hand, led_cards)]
-        number = len(vectors) + 1
-        vectors.append(
-            _vector(
-                f"legal-{number:03d}",
-                f"{' '.join(led_cards)}: holding two copies of a card of the led suit",
-                source=source,
-                tags={*tagger.plays(edition.parse_cards([*led_cards, *hand])), "copies"},
-                given={"hand": hand, "trick": led_cards},
-                expected={"legal": legal},
-            )
-        )
+        tags = {*tagger.plays(edition.parse_cards([*led_cards, *hand])), "copies"}
+        numbered(f"{' '.join(led_cards)}: holding two copies of a card of the led suit", tags, hand, led_cards, legal)
     for case in worked_examples(edition, "legal"):
         hand, codes = [str(c) for c in case["hand"]], [str(c) for c in case["trick"]]
         legal = [str(p) for p in edition.legal_plays(hand, codes)]

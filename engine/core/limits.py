@@ -115,6 +115,9 @@ MAX_HAND = 100
 #: The most rounds in a schedule, and in a score sheet (its schedule's rounds and any
 #: rounds played to break a tie).
 MAX_ROUNDS = 100
+#: The most tie-break rounds a game played out by the engine plays (``Game.play_out``): a
+#: house rule could make every round score alike, and the tie would never end.
+MAX_TIE_BREAKS = 10
 #: The largest number (either sign) written in an edition: a bonus's points, a
 #: formula's literal, a wager's value.
 MAX_LITERAL = 10**6

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from skullking.core.errors import GameError
+from skullking.core.limits import MAX_ROUNDS, MAX_TIE_BREAKS
 from skullking.model.records import OVER
-from skullking.rounds.context import GameSoFar
-from skullking.scoring.schemes import reads_game, standings
+from skullking.rounds.context import GameSoFar, GameSoFarBuilder
+from skullking.scoring.schemes import reads_the_game, standings
 from skullking.scoring.sheets.score import SheetScore, score_sheet
 
 if TYPE_CHECKING:
@@ -70,7 +71,7 @@ class Game:
         self.rounds: list[Round] = []
         self._length = len(edition.schedule(self.schedule).rounds)
         #: Whether the edition's formulas read the game so far (each round is then given it).
-        self._follows = reads_game(edition, edition.scheme(self.scheme))
+        self._follows = reads_the_game(edition, edition.scheme(self.scheme))
         # Every round is dealt from this one generator, in turn. Its seed is derived
         # from ``seed`` (a text seed: hashed by random's own SHA-512), so that a player
         # who draws moves from random.Random(seed) draws nothing the deals drew.
@@ -147,14 +148,46 @@ class Game:
         self.rounds.append(round_)
         return round_
 
+    def play_out(
+        self, play: Callable[[Round], object], *, rounds: int | None = None, tie_breaks: int = MAX_TIE_BREAKS
+    ) -> bool:
+        """Play the game on to its end: deal each round left (:meth:`next_round`) and
+        hand it to ``play``, which makes its moves (for example
+        ``lambda r: play_randomly(r, rng)``), until the game is :attr:`over`. A tie the
+        edition breaks with more rounds gets up to ``tie_breaks`` of them (by default
+        :data:`~skullking.core.limits.MAX_TIE_BREAKS`: a house rule could make every
+        round score alike, and the tie would never end), never past
+        :data:`~skullking.core.limits.MAX_ROUNDS` rounds in all (the most a score sheet
+        holds, so that the game's sheet is read back). ``rounds``: play the game only
+        up to its first ``rounds`` rounds of the schedule, and no tie break.
+
+        Returns whether the game is over; ``False`` where it stopped at a bound (a tie
+        still standing after the tie-break rounds allowed, or ``rounds`` reached first).
+        The round in play, if any, is played first."""
+        end = self.length if rounds is None else rounds
+        if self.rounds and self.rounds[-1].phase is not OVER:
+            play(self.rounds[-1])
+        while len(self.rounds) < end:
+            play(self.next_round())
+        if rounds is not None:
+            return self.over
+        breaks = len(self.rounds) - self.length
+        while self.tied:
+            if breaks >= tie_breaks or len(self.rounds) >= MAX_ROUNDS:
+                return False
+            play(self.next_round())  # the tied players play another round
+            breaks += 1
+        return True
+
     def so_far(self, players: Sequence[str] | None = None) -> GameSoFar:
         """The game so far as the next round, played by ``players`` (default everybody),
         sees it: every finished round's points, and who leads on after the last one's
         last trick."""
-        done = [r for r in self.rounds if r.phase is OVER]
-        last = done[-1].tricks[-1].next_leader if done else None
-        table = self.players if players is None else players
-        return GameSoFar.after(table, [r.score() for r in done], last_leader=last)
+        game = GameSoFarBuilder(self.players)
+        for r in self.rounds:
+            if r.phase is OVER:
+                game.add(r.score(), last_leader=r.tricks[-1].next_leader)
+        return game.before(players)
 
     def as_sheet(self) -> dict[str, Any]:
         """The game so far as a score sheet giving the whole play of every finished round

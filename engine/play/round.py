@@ -76,7 +76,7 @@ from skullking.rounds.bidding import (
 )
 from skullking.rounds.context import GameSoFar, rules_read, seats_read
 from skullking.rounds.lookups import CHANGE_BID, WAGER, GrantSpec, lookups
-from skullking.rounds.seating import Seating, ghost_play, leader_abilities, seating
+from skullking.rounds.seating import Seating, ghost_play, leader_abilities, seated, tally
 from skullking.scoring.schemes import RoundScore, scorer
 from skullking.tricks.interpreter import follow_suit
 
@@ -268,8 +268,8 @@ class Round:
     decisions: list[tuple[Decision, Any, int]]
     _pending: list[Decision | _Grant]  # a grant waits behind a decision (see _use)
     _later: list[_Grant]
-    # What the finished tricks gave the players, tallied as each ends (see _tally), and
-    # the score once worked out.
+    # What the finished tricks gave the players, tallied as each ends (see
+    # skullking.rounds.seating.tally), and the score once worked out.
     _won: dict[str, int]
     _captured: list[tuple[str, tuple[str, ...]]]
     _allied: list[tuple[str, str]]
@@ -918,26 +918,21 @@ class Round:
     def _seat(self, leader: int, previous: int) -> None:
         """Seat the next trick (``_seating``): its leader's seat, and who led the trick
         before (where the ghost hand's place depends on it)."""
-        key = (leader, previous) if self.ghost is not None else leader
-        found = self._seatings.get(key)
-        if found is None:
-            found = self._seatings[key] = seating(leader, previous, self.seats, self.ghost)
-        self._seating = found
+        self._seating = seated(self._seatings, leader, previous, self.seats, self.ghost)
 
     def _finish_trick(self) -> None:
         """The full trick resolved, recorded and tallied, the next one seated, what its
         winning card grants used or queued, and the phase moved on when the round waits."""
         plays = tuple(self._trick)
-        _, names, opened, leads, unwon_leads = self._seating
-        ghost = self.ghost
+        seated = self._seating
+        _, names, opened, _, _, ghost = seated
         result = self._resolve(plays, len(plays))
         number = len(self.tricks) + 1
         winner = names[result.winner] if result.winner is not None else None
-        following = (unwon_leads if winner is None else leads)[result.next_leader]
+        following = seated.leads_next(result)
         self._previous, self._leader = opened, following
         self.tricks.append(_new_trick(Trick, (number, names, plays, result, winner, self.seats[following])))
-        if result.counts_for is not None:  # (the winner's, or whoever a trick nobody won counts for)
-            self._tally(names[result.counts_for], names, result)
+        tally(self._won, self._captured, self._allied, names, result)
         self._trick = []
         self._led = None
         self._seat(following, opened)
@@ -948,21 +943,6 @@ class Round:
                 self._grant(winner, specs, number)
         if self._pending or number >= self.cards:  # else play goes on: the phase stays
             self._advance()
-
-    def _tally(self, player: str, names: tuple[str, ...], result: TrickResult) -> None:
-        """Count a finished trick that counts for ``player`` (its winner, or whom an
-        effect counts a trick nobody won for; its players ``names`` in play order): the
-        trick, its capture bonuses and the alliances it formed, for the players of the
-        round (not the ghost)."""
-        won = self._won
-        if player in won:
-            won[player] += 1
-            _, _, _, allied, _, _, _, bonuses, _ = result
-            if bonuses:
-                self._captured.append((player, bonuses))
-            for ally, _ in allied:
-                if names[ally] in won:
-                    self._allied.append((names[ally], player))
 
     # ------------------------------------------------------------------ the abilities' decisions
 

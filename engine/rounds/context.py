@@ -250,6 +250,45 @@ class GameSoFar(NamedTuple):
         }.get(name, name)
 
 
+class GameSoFarBuilder:
+    """The game so far folded round by round, the one way a game played, a score sheet
+    read and a comparison's rounds before a scene go through their rounds: each round's
+    score added in turn (:meth:`add`) with who leads on after its last trick, and what
+    the next round sees of them (:meth:`before`). A round that could not be scored
+    (:meth:`lose`) leaves every later round without the game before it."""
+
+    def __init__(self, players: Sequence[str]) -> None:
+        #: The game's table (the default table of :meth:`before`).
+        self.players = tuple(players)
+        #: Every round's score added so far, in order.
+        self.scores: list[Scored] = []
+        self._last_leader: str | None = None
+        self._last_missing = ""
+        self._lost = ""
+
+    def add(self, score: Scored, *, last_leader: str | None, last_missing: str = "") -> None:
+        """The next round, scored ``score``: ``last_leader`` leads on after its last
+        trick (``None`` for the ghost hand), ``last_missing`` says why that is not known."""
+        self.scores.append(score)
+        self._last_leader, self._last_missing = last_leader, last_missing
+
+    def lose(self, why: str) -> None:
+        """A round could not be scored (``why``, already reported): no later round knows
+        the game before it."""
+        self._lost = self._lost or why
+
+    def before(self, table: Sequence[str] | None = None, number: int | None = None) -> GameSoFar:
+        """What the next round, played by ``table`` (default: the game's table), sees of
+        the rounds before it; ``number`` is that round's number where a round was lost
+        (else it follows from the rounds added)."""
+        players = self.players if table is None else table
+        if self._lost:
+            return GameSoFar.alone(
+                players, len(self.scores) + 1 if number is None else number, self._lost, reported=True
+            )
+        return GameSoFar.after(players, self.scores, last_leader=self._last_leader, last_missing=self._last_missing)
+
+
 def _past_round(score: Scored, player: str) -> PastRound:
     """``player``'s values in the scored round (who played it) as the ``past_``
     aggregates read them."""

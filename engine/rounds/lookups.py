@@ -139,7 +139,8 @@ class Lookups:
 
     def seatings(self, seats: tuple[str, ...], ghost: object) -> dict[Hashable, Seating]:
         """The seatings met at a table of ``seats`` (the ghost's, if any, last), filled by
-        :meth:`skullking.play.round.Round._seat`: a trick's leader (with the ghost, the pair
+        :func:`skullking.rounds.seating.seated` as rounds played here and score sheets'
+        replays seat their tricks: a trick's leader (with the ghost, the pair
         leader, previous leader) -> the seats in play order and their names."""
         key = (seats, ghost is not None)
         found = self._seatings.get(key)

@@ -1,11 +1,12 @@
 """Who sits where and what a won trick grants, shared by score sheets and rounds played
 move by move: the leader-choosing abilities, what winning a trick with a card grants,
-the seats of a trick in play order (the two-player ghost included), who leads next, and
-how the ghost plays a card declared when played."""
+the seats of a trick in play order (the two-player ghost included), who leads next,
+how the ghost plays a card declared when played, and what a finished trick counts for
+in the scoring."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence, Set
+from collections.abc import Hashable, Sequence, Set
 from typing import TYPE_CHECKING, NamedTuple
 
 from skullking.core.errors import IllegalTrickError
@@ -15,6 +16,34 @@ if TYPE_CHECKING:
     from skullking.edition import Edition
     from skullking.model.cards import Play
     from skullking.tricks.interpreter import TrickResult
+
+
+def tally(
+    won: dict[str, int],
+    captured: list[tuple[str, tuple[str, ...]]],
+    allied: list[tuple[str, str]],
+    names: Sequence[str],
+    result: TrickResult,
+) -> None:
+    """Count a finished trick (played by ``names``, in play order; ``result`` its
+    resolution) for the players of the round (the keys of ``won``; not the ghost hand):
+    a trick more for the player it counts for (its winner, or whom an effect counts a
+    trick nobody won for), its capture bonuses in ``captured`` as (that player, the
+    bonus ids), and the alliances it formed in ``allied`` as (the ally, that player),
+    an ally being a player of the round too. A round played move by move counts each
+    trick so as it ends, a score sheet's replay each trick it reads."""
+    position = result.counts_for
+    if position is None:
+        return
+    player = names[position]
+    if player in won:
+        won[player] += 1
+        _, _, _, alliances, _, _, _, bonuses, _ = result
+        if bonuses:
+            captured.append((player, bonuses))
+        for ally, _ in alliances:
+            if names[ally] in won:
+                allied.append((names[ally], player))
 
 
 def leader_abilities(edition: Edition) -> tuple[Ability, ...]:
@@ -76,18 +105,30 @@ def seat_order(leader: int, previous: int, count: int, ghost: Ghost | None) -> l
 
 
 class Seating(NamedTuple):
-    """How a trick sits: its seats in play order (``order``, seat numbers; the ghost's
-    is the players' count) and their names (``names``), who opened it as the next
-    trick's order needs it (``opened``, see :func:`opener`), and for each position of
-    the trick the seat that leads the next one when the result names that position
-    (see :func:`next_seat`): ``leads`` when the trick was won, ``unwon_leads`` when
-    nobody won it (the same tuple without a ghost)."""
+    """How a trick sits, the one record of it a round played move by move and a trick
+    at a table read (:func:`seating` builds it): its seats in play order (``order``,
+    seat numbers; the ghost's is the players' count) and their names (``names``), who
+    opened it as the next trick's order needs it (``opened``, see :func:`opener`), for
+    each position of the trick the seat that leads the next one when the result names
+    that position (see :func:`next_seat`): ``leads`` when the trick was won,
+    ``unwon_leads`` when nobody won it (the same tuple without a ghost), and the ghost
+    hand's rules where he plays (``ghost``)."""
 
     order: tuple[int, ...]
     names: tuple[str, ...]
     opened: int
     leads: tuple[int, ...]
     unwon_leads: tuple[int, ...]
+    ghost: Ghost | None
+
+    @property
+    def ghost_at(self) -> int | None:
+        """The ghost hand's position in the trick (``None`` where he does not play)."""
+        return None if self.ghost is None else self.order.index(len(self.order) - 1)
+
+    def leads_next(self, result: TrickResult) -> int:
+        """The seat that leads the trick after this one, resolved as ``result``."""
+        return (self.leads if result.winner is not None else self.unwon_leads)[result.next_leader]
 
 
 def seating(leader: int, previous: int, seats: Sequence[str], ghost: Ghost | None) -> Seating:
@@ -99,7 +140,30 @@ def seating(leader: int, previous: int, seats: Sequence[str], ghost: Ghost | Non
     unwon = leads
     if ghost is not None:
         unwon = tuple(next_seat(order, position, count, ghost, won=False) for position in range(len(order)))
-    return Seating(order, tuple(seats[s] for s in order), opener(order, count, ghost), leads, unwon)
+    return Seating(order, tuple(seats[s] for s in order), opener(order, count, ghost), leads, unwon, ghost)
+
+
+def seated(
+    known: dict[Hashable, Seating], leader: int, previous: int, seats: Sequence[str], ghost: Ghost | None
+) -> Seating:
+    """:func:`seating`, kept in ``known`` (the seatings met at this table, see
+    :meth:`~skullking.rounds.lookups.Lookups.seatings`): a trick's leader, with the
+    ghost the pair leader and previous leader, seats a trick one way."""
+    key = (leader, previous) if ghost is not None else leader
+    found = known.get(key)
+    if found is None:
+        found = known[key] = seating(leader, previous, seats, ghost)
+    return found
+
+
+def table_seating(edition: Edition, players: Sequence[str], leader: int, previous: int | None = None) -> Seating:
+    """The :class:`Seating` of a trick at a table of ``players`` (names, in seat order;
+    the ghost hand joins them last where the edition has him play at their number) led
+    by seat ``leader``, after a trick led by ``previous`` (by default ``leader``: it
+    places the ghost hand's followers when he leads)."""
+    ghost = edition.ghost_at(len(players))
+    names = (*players, ghost.name) if ghost is not None else tuple(players)
+    return seating(leader, leader if previous is None else previous, names, ghost)
 
 
 def ghost_play(edition: Edition, play: Play, ghost: Ghost) -> Play:
@@ -166,21 +230,15 @@ class TableTrick(NamedTuple):
         return out
 
 
-def table_trick(
-    edition: Edition, plays: Sequence[Play], *, players: int, leader: int, previous: int | None = None
-) -> TableTrick:
-    """``plays``, in play order, as a trick at a table of ``players`` led by seat
-    ``leader`` (after a trick led by ``previous``, by default ``leader``: it places the
-    ghost hand's followers when he leads). Every rule of the table applies: the seats in
-    play order (:func:`seat_order`; the ghost hand, where it plays, is seat
-    ``players``), his cards as he plays them (:func:`ghost_card`), and who leads next
-    (:func:`next_seat`). A score sheet's tricks are replayed by the same rules."""
-    ghost = edition.ghost_at(players)
-    seats = seat_order(leader, leader if previous is None else previous, players, ghost)
+def table_trick(edition: Edition, plays: Sequence[Play], at: Seating) -> TableTrick:
+    """``plays``, in play order, as a trick sitting as ``at`` says (:func:`seating`,
+    :func:`table_seating`; the ghost hand, where he plays, is the seat after the
+    players'). Every rule of the table applies: the seats in play order, his card as he
+    plays it (:func:`ghost_card`), and who leads next (:func:`next_seat`). A score
+    sheet's tricks are replayed by the same rules."""
     cards = list(plays)
-    if ghost is not None and seats.index(players) < len(cards):
-        at = seats.index(players)
-        cards[at] = ghost_card(edition, cards[at], ghost)
-    result = edition.resolve_trick(cards, leader=0, players=len(seats))
-    following = next_seat(seats, result.next_leader, players, ghost, won=result.winner is not None)
-    return TableTrick(result, tuple(seats[: len(cards)]), following)
+    position = at.ghost_at
+    if at.ghost is not None and position is not None and position < len(cards):
+        cards[position] = ghost_card(edition, cards[position], at.ghost)
+    result = edition.resolve_trick(cards, leader=0, players=len(at.order))
+    return TableTrick(result, at.order[: len(cards)], at.leads_next(result))

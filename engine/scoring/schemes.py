@@ -54,11 +54,13 @@ class RoundScore(NamedTuple):
     bonus: Mapping[str, int] | None = None
 
 
-def reads_game(edition: Edition, scheme: Scheme) -> bool:
-    """Whether a formula of ``edition`` under ``scheme`` reads the game so far: who
-    deals, leads or bids first, the bidding, the scheme's cases, or a rule that changes
-    with the standings (a rule's value or a precedence condition over every player's
-    names): then each round is given the game before it."""
+def reads_the_game(edition: Edition, scheme: Scheme) -> bool:
+    """Whether a formula of ``edition`` played under ``scheme`` reads the game so far
+    (who deals, leads or bids first, the bidding's rules and limits, the scheme's
+    formulas, a rule that follows the standings: a rule's value or a precedence
+    condition over every player's names): then each round is given the game before it
+    (:class:`~skullking.rounds.context.GameSoFarBuilder`), as a game played and a score
+    sheet read fold it."""
     return bool(
         seats_read(edition)
         or bidding_read(edition)

@@ -174,3 +174,30 @@ def test_explain_credits_no_top_level_rule_for_an_effects_own_rule(tmp_path: Pat
         "- the highest number wins"
     ]
     assert "*(skullking-2021.yaml:" in _line(lines, "5. **trump**")  # the top-level rule keeps its credit
+
+
+def test_explain_names_the_card_that_destroys_a_trick_as_the_edition_does(tmp_path: Path) -> None:
+    """The 2021 rulebook's ghost hand, Graybeard, and the official FAQ's Kraken: after a
+    trick the Kraken destroys that he would have won, he leads. The line names the
+    destroying card as the edition names it: "the Kraken's" in the 2021 edition; a house
+    rule that calls it a sea serpent reads "the Sea Serpent's"; one whose deck has no
+    card that destroys a trick (the Kraken turned into an escape) names none."""
+    code, out, _ = run("explain", "skullking-2021")
+    assert code == 0
+    lines = out.splitlines()
+    said = "so too after a trick nobody wins that names him to lead (the Kraken's he would have won)"
+    assert said in _line(lines, "- With 2 players a ghost hand")
+    renamed = tmp_path / "serpent.yaml"
+    renamed.write_text(
+        "extends: skullking-2021\nid: serpent\ndeck:\n  cards:\n    kraken: {names: {en: [sea serpent]}}\n",
+        encoding="utf-8",
+    )
+    line = _line(_explained(renamed), "- With 2 players a ghost hand")
+    assert "(the Sea Serpent's he would have won)" in line and "Kraken" not in line
+    tame = tmp_path / "tame.yaml"
+    tame.write_text(
+        "extends: skullking-2021\nid: tame\ndeck:\n  cards:\n    kraken: {role: escape, effect: null}\n",
+        encoding="utf-8",
+    )
+    line = _line(_explained(tame), "- With 2 players a ghost hand")
+    assert "so too after a trick nobody wins that names him to lead - " in line and "would have won" not in line

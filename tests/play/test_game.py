@@ -829,6 +829,53 @@ def test_a_tie_for_first_is_broken_by_a_round_of_the_tied_players(tmp_path: Path
     assert code == 0 and "    2      1      20      10       -" in out and "Winner: A" in out
 
 
+ALWAYS_TIED = (
+    "extends: skullking-2024\nid: always-tied\nscoring:\n  schemes:\n    classic:\n"
+    "      cases: {zero-made: null, zero-missed: null, made: null, missed: {points: '0'}}\n"
+    "schedule:\n  variants:\n    standard: {rounds: [1, 1]}\n"
+)
+
+
+def test_a_game_played_out_plays_its_tie_breaks_until_the_tie_is_broken() -> None:
+    """The 2024 printing of the rulebook: tied players play another round. A game played
+    out deals the schedule's rounds and then rounds of the tied players until one leads:
+    it ends over, with no tie left, every round played in full."""
+    for seed in range(1, 201):
+        game = Game(_ed("skullking-2024"), ["A", "B", "C"], schedule="past-your-bedtime", seed=seed)
+        moves = random.Random(seed)
+
+        def play(r: Round, moves: random.Random = moves) -> None:
+            play_randomly(r, moves)
+
+        assert game.play_out(play) is True
+        if len(game.rounds) > game.length:
+            break
+    else:
+        pytest.fail("no seed in 1..200 gives a tied game")
+    assert game.over and game.tied == () and all(r.phase is Phase.OVER for r in game.rounds)
+    assert len(game.score().winners) == 1
+
+
+def test_a_game_that_keeps_tying_stops_at_the_tie_break_bound(tmp_path: Path) -> None:
+    """A house rule under which every round scores 0 ties every game for ever (the 2024
+    printing's tie rule would play on without end): played out, the game stops after 10
+    tie-break rounds (or as many as asked), says so (not over), and still names the three
+    tied players; played out again, it plays no more rounds and says the same."""
+    path = tmp_path / "always-tied.yaml"
+    path.write_text(ALWAYS_TIED, encoding="utf-8")
+    edition = skullking.load_edition(str(path))
+    game = Game(edition, ["A", "B", "C"], seed=1)
+    rng = random.Random(1)
+    assert game.play_out(lambda r: play_randomly(r, rng)) is False
+    assert len(game.rounds) == 2 + 10 and game.rounds[-1].players == ("A", "B", "C")
+    assert not game.over and game.tied == ("A", "B", "C")
+    assert game.play_out(lambda r: play_randomly(r, rng)) is False and len(game.rounds) == 12
+    fewer = Game(edition, ["A", "B", "C"], seed=1)
+    assert fewer.play_out(lambda r: play_randomly(r, rng), tie_breaks=3) is False and len(fewer.rounds) == 5
+    first = Game(edition, ["A", "B", "C"], seed=1)
+    assert first.play_out(lambda r: play_randomly(r, rng), rounds=1) is False and len(first.rounds) == 1
+
+
 def test_without_extra_rounds_a_tie_ends_the_game() -> None:
     """The 2021 rulebook is silent on ties; the first printing's file has co-winners."""
     game = _tied_game("skullking-2021-first-printing")

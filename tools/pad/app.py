@@ -35,14 +35,17 @@ from skullking.analysis.explain import explain
 from skullking.core.errors import FormulaError, SheetError, SkullKingError
 from skullking.core.limits import MAX_ROUNDS
 from skullking.language.expr import SEATS
-from skullking.rounds.seating import table_trick
+from skullking.rounds.seating import table_seating, table_trick
 from skullking.scoring.paid import when_paid
 from skullking.scoring.schemes import scorer
 from skullking.scoring.sheets.score import read_sheet
 from skullking.storage.cache import code_fingerprint
+from skullking.tools.common import DEFAULT_EDITION
 
 from .diffs import rows
 from .games import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     Editions,
     RoundError,
     RulesError,
@@ -251,7 +254,7 @@ class Pad:
             raise bad("'rules' is a house rule's YAML text")
         if rules is not None and not rules.strip():
             rules = None
-        ident = body.get("edition", "skullking-2021" if rules is None else "")
+        ident = body.get("edition", DEFAULT_EDITION if rules is None else "")
         if not isinstance(ident, str):
             raise bad("'edition' is a bundled edition's id")
         for key in ("schedule", "scoring", "title"):
@@ -318,7 +321,7 @@ class Pad:
         if "rounds" not in plain:
             raise bad("'rounds' is missing: a score sheet lists its rounds ('rounds: []' for none yet)")
         players = player_names(plain.get("players"))
-        named = plain.get("edition", "skullking-2021")
+        named = plain.get("edition", DEFAULT_EDITION)
         if not isinstance(named, str):
             raise bad("'edition' names an edition")
         ident = named.removesuffix(".yaml") if rules is not None else named
@@ -649,7 +652,7 @@ class Pad:
             game = await run_in_threadpool(self.store.game, game_id)
             edition = await run_in_threadpool(self.edition_of, game)
         else:
-            edition = await run_in_threadpool(self.editions.get, query.get("edition", "skullking-2021"))
+            edition = await run_in_threadpool(self.editions.get, query.get("edition", DEFAULT_EDITION))
         # comma-separated: a card's name may hold spaces (green 7, skull king)
         cards = [c.strip() for c in query.get("cards", "").split(",") if c.strip()]
         if not cards:
@@ -685,7 +688,8 @@ class Pad:
 
         def at_table() -> dict[str, Any]:
             plays = edition.parse_cards(cards)
-            trick = table_trick(edition, plays, players=count, leader=leader or 0, previous=previous)
+            seated = table_seating(edition, game.players, leader or 0, previous)
+            trick = table_trick(edition, plays, seated)
             return _bonus_paid(edition, trick.as_json())
 
         return JSONResponse(await run_in_threadpool(at_table))
@@ -755,6 +759,9 @@ class Pad:
                 languages=LANGUAGES,
                 messages=script_messages(lang),
                 here=here,
+                default_edition=DEFAULT_EDITION,
+                min_players=MIN_PLAYERS,
+                max_players=MAX_PLAYERS,
                 **context,
             )
         )

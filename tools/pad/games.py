@@ -42,7 +42,14 @@ RULES_FILE = "house-rule.yaml"
 SHEET_FILE = "sheet"
 #: The languages the page offers for card and bonus names (the rule pages' languages).
 LANGUAGES = ("en", "de", "ja")
+#: The most and fewest players a game of the pad has (a form's seats), whatever the edition.
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
+
+
+def player_bounds(edition: Edition) -> dict[str, int]:
+    """The fewest and most players a game of ``edition`` has at the pad: the edition's,
+    within :data:`MIN_PLAYERS` to :data:`MAX_PLAYERS`."""
+    return {"min_players": max(edition.min_players, MIN_PLAYERS), "max_players": min(edition.max_players, MAX_PLAYERS)}
 
 
 class RulesError(Exception):
@@ -436,6 +443,5 @@ def form(edition: Edition, game: StoredGame, lang: str = "en") -> dict[str, Any]
         "wagers": _choice(edition.wagers, modules, words),
         "bid_change": _choice(edition.bid_changes, modules, words),
         "cards": list(cards_to_tap(edition, modules)),
-        "min_players": max(edition.min_players, MIN_PLAYERS),
-        "max_players": min(edition.max_players, MAX_PLAYERS),
+        **player_bounds(edition),
     }

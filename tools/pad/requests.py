@@ -11,7 +11,7 @@ from typing import Any
 
 from starlette.requests import Request
 
-from .games import MAX_PLAYERS, MIN_PLAYERS
+from .games import MAX_PLAYERS, MIN_PLAYERS, player_bounds
 
 #: The largest request body read (a pasted house rule or an imported sheet).
 MAX_BODY = 1_000_000
@@ -140,8 +140,7 @@ def choices_of(edition: Any) -> dict[str, Any]:
     return {
         "id": edition.id,
         "title": edition.title,
-        "min_players": max(edition.min_players, MIN_PLAYERS),
-        "max_players": min(edition.max_players, MAX_PLAYERS),
+        **player_bounds(edition),
         "schedules": [{"id": s.id, "title": s.title} for s in edition.schedules],
         "default_schedule": edition.default_schedule,
         "schemes": [{"id": s.id, "title": s.title} for s in edition.schemes],

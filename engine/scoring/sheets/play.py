@@ -16,7 +16,7 @@ from skullking.reading.located import Node
 from skullking.rounds.bidding import first_leader
 from skullking.rounds.context import GameSoFar
 from skullking.rounds.lookups import lookups
-from skullking.rounds.seating import ghost_card, grants, opener, seat_order, table_trick
+from skullking.rounds.seating import ghost_card, grants, seated, table_trick, tally
 from skullking.tricks.interpreter import legal_plays
 
 if TYPE_CHECKING:
@@ -126,39 +126,38 @@ class PlayReplay:
         if not self._copies(parsed):
             return None
         names = [*players, ghost.name] if ghost else players
+        known_seatings = table.seatings(tuple(names), ghost)
         seat, previous = leader, leader
-        order: list[list[int]] = []
+        order: list[tuple[int, ...]] = []
+        sat: list[tuple[str, ...]] = []  # who played each trick, in play order
         won = dict.fromkeys(players, 0)
-        captures: dict[str, list[str]] = {p: [] for p in players}
+        captured: list[tuple[str, tuple[str, ...]]] = []
         alliances: list[tuple[str, str]] = []
         wins: dict[str, list[tuple[int, Play]]] = {p: [] for p in players}
         exchanged: dict[int, int] = {}  # seat -> the last trick after which it exchanged cards
         played: dict[str, list[Play]] = {p: [] for p in players}
         for k, row in enumerate(parsed, start=1):
-            seats = seat_order(seat, previous, count, ghost)
+            sitting = seated(known_seatings, seat, previous, names, ghost)
+            seats = sitting.order
             for position, (play, _) in enumerate(row):
                 if seats[position] < count:
                     played[players[seats[position]]].append(play)
-            if ghost:  # the ghost's declared cards are played as its rules say (said at his card)
-                at = seats.index(count)
+            at = sitting.ghost_at
+            if ghost and at is not None:  # the ghost's declared cards are played as its rules say (said at his card)
                 declared = self._ghost_card(row[at], ghost, k)
                 if declared is None:
                     return None
                 row[at] = (declared, row[at][1])
             order.append(seats)
+            sat.append(sitting.names)
             try:
-                at_table = table_trick(self.edition, [p for p, _ in row], players=count, leader=seat, previous=previous)
+                at_table = table_trick(self.edition, [p for p, _ in row], sitting)
             except SkullKingError as exc:
                 self.values.error(row[0][1], f"trick {k}: {exc}")
                 return None
             result, following = at_table.result, at_table.next_seat
             ruled = following  # (who leads on by the rules alone, before an ability's choice)
-            counted = result.counts_for  # (the winner, or whom a trick nobody won counts for)
-            if counted is not None and seats[counted] < count:
-                name = players[seats[counted]]
-                won[name] += 1
-                captures[name].extend(result.bonuses)
-                alliances.extend((players[seats[a]], name) for a, _ in result.alliances if seats[a] < count)
+            tally(won, captured, alliances, sitting.names, result)
             if result.winner is not None and seats[result.winner] < count:
                 winner = players[seats[result.winner]]
                 play = row[result.winner][0]
@@ -169,12 +168,14 @@ class PlayReplay:
                 exchange = (a for a in self.edition.abilities if a.kind is AbilityKind.EXCHANGE)
                 if any(grants(a, play, k, cards, modules) for a in exchange):
                     exchanged[seats[result.winner]] = k  # (a later exchange may draw what is played later)
-            previous, seat = opener(seats, count, ghost), following
+            previous, seat = sitting.opened, following
         if not self._follows(parsed, order, names, count, exchanged):
             return None
         last = players[ruled] if ruled < count else None
-        seated = tuple(tuple(names[s] for s in seats) for seats in order)
-        return Replayed(won, captures, alliances, wins, played, last, seated)
+        captures: dict[str, list[str]] = {p: [] for p in players}
+        for player, bonuses in captured:
+            captures[player].extend(bonuses)
+        return Replayed(won, captures, alliances, wins, played, last, tuple(sat))
 
     def _ghost_card(self, entry: tuple[Play, Node], ghost: Ghost, k: int) -> Play | None:
         play, item = entry
@@ -187,7 +188,7 @@ class PlayReplay:
     def _follows(
         self,
         parsed: list[list[tuple[Play, Node]]],
-        order: list[list[int]],
+        order: list[tuple[int, ...]],
         names: list[str],
         live: int,
         exchanged: dict[int, int],

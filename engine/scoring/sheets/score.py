@@ -44,8 +44,8 @@ from skullking.model.records import (
     Scheme,
 )
 from skullking.reading.located import Location, Node, decode, parse_yaml
-from skullking.rounds.context import GameSoFar
-from skullking.scoring.schemes import RoundScore, reads_game, standings
+from skullking.rounds.context import GameSoFar, GameSoFarBuilder
+from skullking.scoring.schemes import RoundScore, reads_the_game, standings
 from skullking.scoring.sheets.play import Replayed
 from skullking.scoring.sheets.reader import ValueReader
 from skullking.scoring.sheets.round import InProgress, ReadRound, RoundReader, SheetRound
@@ -443,38 +443,31 @@ class _Sheet:
 
 
 class _Context:
-    """The game so far as a sheet's rounds go by, for an edition whose formulas read it
-    (see :mod:`skullking.rounds.context`); for any other, nothing is kept and every
-    round is given ``None``."""
+    """The game so far as a sheet's rounds go by (:class:`~skullking.rounds.context.GameSoFarBuilder`),
+    for an edition whose formulas read it (see :mod:`skullking.rounds.context`); for
+    any other, nothing is kept and every round is given ``None``."""
 
     def __init__(self, edition: Edition, scheme: Scheme, players: list[str]) -> None:
-        self.follows = reads_game(edition, scheme)
+        self.follows = reads_the_game(edition, scheme)
         self.players = players
-        self.scores: list[RoundScore] = []
-        self.last_leader: str | None = None
-        self.last_missing = ""
-        #: A round had problems: what the rounds after it see is not known.
-        self.broken = False
+        self._game = GameSoFarBuilder(players)
         self._seen: list[GameSoFar] = []
 
     def before(self, table: list[str], number: int) -> GameSoFar | None:
         """What round ``number``, played by ``table``, sees of the rounds before it."""
         if not self.follows:
             return None
-        if self.broken:
-            so_far = GameSoFar.alone(table, number, "an earlier round has problems", reported=True)
-        else:
-            so_far = GameSoFar.after(table, self.scores, last_leader=self.last_leader, last_missing=self.last_missing)
+        so_far = self._game.before(table, number)
         self._seen.append(so_far)
         return so_far
 
     def add(self, read: ReadRound | None, in_progress: bool) -> None:
         """Round after round: what the sheet's round gave (``None``: it has problems)."""
         if read is None:
-            self.broken = self.broken or not in_progress
+            if not in_progress:  # (what the rounds after it see is not known)
+                self._game.lose("an earlier round has problems")
             return
-        self.scores.append(read.score)
-        self.last_leader, self.last_missing = read.last_leader, read.last_missing
+        self._game.add(read.score, last_leader=read.last_leader, last_missing=read.last_missing)
 
     def seen(self, and_next: bool) -> tuple[GameSoFar, ...]:
         """What each round saw, and with ``and_next`` what the next round will see."""

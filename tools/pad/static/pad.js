@@ -1599,18 +1599,27 @@ import { mergeRound, takeFields } from "./merge.js";
       });
     });
 
+    // A question asked by a second tap, no dialog (undoing a round, deleting a game):
+    // the button shows the question's box where ask() allows it, its "no" hides it again.
+    const askTwice = (button, box, no, ask = () => true) => {
+      $(button).addEventListener("click", () => {
+        if (!ask()) return;
+        $(box).hidden = false;
+        $(no).focus();
+      });
+      $(no).addEventListener("click", () => {
+        $(box).hidden = true;
+        $(button).focus();
+      });
+    };
+
     // Undo asks as deleting a game does (a second tap, no dialog), and puts the round
     // removed back into the form, to be changed and saved again.
-    $("undo").addEventListener("click", () => {
+    askTwice("undo", "undo-confirm", "undo-no", () => {
       const number = game.sheet.rounds.length; // (a round in progress is the last one stored)
-      if (!number) return;
+      if (!number) return false;
       $("undo-question").textContent = t("Remove round {number}?", { number }) + " ";
-      $("undo-confirm").hidden = false;
-      $("undo-no").focus();
-    });
-    $("undo-no").addEventListener("click", () => {
-      $("undo-confirm").hidden = true;
-      $("undo").focus();
+      return true;
     });
     $("undo-yes").addEventListener("click", async () => {
       const number = game.sheet.rounds.length;
@@ -1736,14 +1745,7 @@ import { mergeRound, takeFields } from "./merge.js";
       }
     });
 
-    $("delete-game").addEventListener("click", () => {
-      $("delete-confirm").hidden = false;
-      $("delete-no").focus();
-    });
-    $("delete-no").addEventListener("click", () => {
-      $("delete-confirm").hidden = true;
-      $("delete-game").focus();
-    });
+    askTwice("delete-game", "delete-confirm", "delete-no");
     $("delete-yes").addEventListener("click", async () => {
       const r = await api("DELETE", "/api/games/" + gameId, undefined, { "If-Match": '"' + game.version + '"' });
       if (r.ok) window.location.href = "/";
@@ -1953,37 +1955,42 @@ import { mergeRound, takeFields } from "./merge.js";
         return;
       }
       const report = r.data;
+      // a part of the report (tricks, rounds): its examples, each said by what() and its
+      // two sides shown by shown(), and what only one side can have
+      const examples = (id, title, summary, found, what, shown, onlyOne) =>
+        part(
+          id,
+          title,
+          summary,
+          found.examples.map((x) => example(what(x), shown(x.a), shown(x.b))),
+          only(
+            Object.assign({}, found, {
+              only_a_examples: found.only_a_examples.map((x) => Object.assign({ what: what(x) }, x)),
+              only_b_examples: found.only_b_examples.map((x) => Object.assign({ what: what(x) }, x)),
+            }),
+            shown,
+            onlyOne
+          )
+        );
       const tricks = report.tricks;
-      const trickCards = (x) => x.cards.map(cardName).join(", ");
-      part(
+      examples(
         "diff-tricks",
         t("Tricks"),
         t("{differ} of {checked} tricks played both ways end differently.", { differ: tricks.differ, checked: tricks.checked }),
-        tricks.examples.map((x) => example(trickCards(x), outcome(x.a), outcome(x.b))),
-        only(
-          Object.assign({}, tricks, {
-            only_a_examples: tricks.only_a_examples.map((x) => Object.assign({ what: trickCards(x) }, x)),
-            only_b_examples: tricks.only_b_examples.map((x) => Object.assign({ what: trickCards(x) }, x)),
-          }),
-          outcome,
-          (side, count) => t("Tricks only {side} can have: {count}", { side, count })
-        )
+        tricks,
+        (x) => x.cards.map(cardName).join(", "),
+        outcome,
+        (side, count) => t("Tricks only {side} can have: {count}", { side, count })
       );
       const rounds = report.rounds;
-      const points = (p) => [el("span", { text: tn("{n} point", "{n} points", p) })];
-      part(
+      examples(
         "diff-rounds",
         t("Rounds"),
         t("{differ} of {checked} rounds score differently.", { differ: rounds.differ, checked: rounds.checked }),
-        rounds.examples.map((x) => example(roundSaid(x), points(x.a), points(x.b))),
-        only(
-          Object.assign({}, rounds, {
-            only_a_examples: rounds.only_a_examples.map((x) => Object.assign({ what: roundSaid(x) }, x)),
-            only_b_examples: rounds.only_b_examples.map((x) => Object.assign({ what: roundSaid(x) }, x)),
-          }),
-          points,
-          (side, count) => t("Rounds only {side} can have: {count}", { side, count })
-        )
+        rounds,
+        roundSaid,
+        (p) => [el("span", { text: tn("{n} point", "{n} points", p) })],
+        (side, count) => t("Rounds only {side} can have: {count}", { side, count })
       );
       const seats = report.seats;
       if (seats && (seats.checked || seats.only_a || seats.only_b)) {
