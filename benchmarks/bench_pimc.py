@@ -1,7 +1,7 @@
 """The search bot against three heuristic bots, on paired deals.
 
     python benchmarks/bench_pimc.py [--games 1000] [--bot pimc] [--seed 2021] [--jobs 1]
-                                    [--edition skullking-2021] [--json FILE]
+                                    [--edition skullking-2021] [--json FILE] [--table N]
 
 Every game is a four-player game of the edition (default skullking-2021, its whole
 schedule, tie breaks as ``skullking simulate`` plays them) dealt from ``--seed`` and
@@ -19,6 +19,9 @@ intervals (Wilson's for a rate, a normal one for the mean of the paired differen
 - CPU a decision of the search bot (``time.process_time``, one process each; the
   questions with one legal answer, which it answers without searching, included):
   median, mean, 90th percentile and the slowest, for bids and for the rest apart.
+
+``--table N`` also plays N games with the search bot in all four seats (other deals
+of the same seed) and reports its bids made there (the target: at least 60%).
 
 Targets (the search bot): wins at least 60% with the interval's lower end at least
 55%, bids made at least 70%, median CPU a decision at most 50 ms. ``--games 200``
@@ -118,6 +121,21 @@ def one_game(edition_id: str, bot: str, seed: int, index: int) -> dict[str, Any]
     return out
 
 
+def full_table(edition_id: str, bot: str, seed: int, index: int) -> dict[str, int]:
+    """Game ``index`` of a table of four search bots: their rounds and bids made."""
+    edition = skullking.load_edition(edition_id)
+    game = Game(edition, PLAYERS, seed=seed * 100_003 + 50_000 + index)
+    bots = make_bots([bot], PLAYERS, seed=f"{seed}:table:{index}")
+    made = rounds = 0
+    for _ in range(game.length):
+        round_ = game.next_round()
+        play_round(round_, bots)
+        score = round_.score()
+        rounds += len(round_.players)
+        made += sum(score.bids[p] == score.won[p] for p in round_.players)
+    return {"rounds": rounds, "made": made}
+
+
 def wilson(hits: float, n: int) -> tuple[float, float]:
     if n == 0:
         return (0.0, 0.0)
@@ -209,6 +227,7 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--edition", default="skullking-2021")
     parser.add_argument("--json", help="also write the figures (and every game's) to this file")
+    parser.add_argument("--table", type=int, default=0, help="games with the search bot in every seat")
     args = parser.parse_args()
     bot_maker(args.bot)  # refused at once when unknown
     start = time.perf_counter()
@@ -224,6 +243,18 @@ def main() -> None:
                 print(f"  ... {i + 1} games", file=sys.stderr, flush=True)
     record = report(games, args.bot, args.edition, args.seed)
     print(text(record))
+    if args.table:
+        n = args.table
+        with ProcessPoolExecutor(max(args.jobs, 1)) as pool:
+            tables = list(pool.map(full_table, [args.edition] * n, [args.bot] * n, [args.seed] * n, range(n)))
+        rounds = sum(t["rounds"] for t in tables)
+        made = sum(t["made"] for t in tables)
+        lo, hi = wilson(made, rounds)
+        record["table"] = {"games": n, "rounds": rounds, "bids_made": made / rounds, "bids_interval": (lo, hi)}
+        print(
+            f"  four {args.bot} bots, {n} games: bids made {100 * made / rounds:.1f}% "
+            f"[{100 * lo:.1f}%, {100 * hi:.1f}%] of {rounds:,} seat-rounds"
+        )
     print(f"  ({time.perf_counter() - start:,.0f} s of wall time)")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:

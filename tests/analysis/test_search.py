@@ -12,9 +12,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
+from clihelp import run, run_json
 
 import skullking
 from skullking import Round
@@ -25,6 +27,7 @@ from skullking.model.cards import Play
 from skullking.play.round import Decision, Game
 from skullking.play.views import from_view
 
+ROOT = Path(__file__).resolve().parents[2]
 EDITIONS = [ident for ident, _ in skullking.bundled_editions()]
 
 
@@ -76,6 +79,23 @@ def test_the_search_bot_answers_every_question_legally(source: str) -> None:
         assert set(round_.score().points) == set(players)
     assert kinds["bid"] >= sum(range(edition.min_players, edition.max_players + 1))
     assert kinds["play"] > 0
+
+
+@pytest.mark.parametrize(
+    ("rule", "count", "number"),
+    [("harry-after-last-trick", 4, 8), ("changing-rounds", 3, 6), ("big-table", 9, 3), ("our-table", 2, 5)],
+)
+def test_the_search_bot_plays_house_rules(rule: str, count: int, number: int) -> None:
+    """House rules (the examples): Harry's change asked after the last trick, rules that
+    change with the round, a table of nine with two decks, a table's own rules with
+    the ghost hand: a round with the search bot in every seat, every move one the round
+    engine takes, the round ended and scored."""
+    edition = skullking.load_edition(str(ROOT / "examples" / "house-rules" / f"{rule}.yaml"), allow_paths=True)
+    players = [f"P{i}" for i in range(count)]
+    round_ = Round(edition, players, number=number, seed=number)
+    play_round(round_, {p: PimcBot(random.Random(p), samples=2) for p in players})
+    assert round_.phase.value == "over"
+    assert set(round_.score().points) == set(players)
 
 
 def test_the_search_bot_answers_the_abilities_and_loads() -> None:
@@ -247,3 +267,28 @@ def test_a_bad_budget_is_refused_saying_how_to_write_one(spec: str, message: str
     bot without any, is refused with one message saying how to write it."""
     with pytest.raises(GameError, match=message):
         bot_maker(spec)
+
+
+def test_simulate_and_compare_take_the_search_bot_with_its_budget() -> None:
+    """``--bots pimc:2,heuristic`` seats the search bot (two deals a question) with
+    heuristic bots in ``simulate`` (one game as a sheet, and statistics by bot, the
+    same for the same seed on one core or two) and in ``compare``."""
+    code, sheet, err = run("simulate", "--seed", "4", "--players", "3", "--rounds", "2", "--bots", "pimc:2,heuristic")
+    assert (code, err) == (0, "")
+    assert "bots (pimc:2,heuristic)" in sheet
+    argv = ("simulate", "--games", "2", "--seed", "4", "--players", "3", "--bots", "pimc:2,heuristic", "-q")
+    one = run_json(*argv, "--jobs", "1")
+    # the bots repeated to fill the table: pimc:2, heuristic, pimc:2
+    assert [(b["bot"], b["seats"]) for b in one["by_bot"]] == [("pimc:2", 2), ("heuristic", 1)]
+    assert run_json(*argv, "--jobs", "2") == one
+    both = run_json("compare", "skullking-2021", "bga", "--games", "1", "--seed", "4", "--bots", "pimc:2,heuristic")
+    assert both["games"] == 1
+
+
+@pytest.mark.parametrize("bots", ["pimc:fast", "heuristic:2"])
+def test_a_bad_search_budget_on_the_command_line_is_one_line(bots: str) -> None:
+    """A bad ``--bots`` budget is refused before any game: one line, exit 2."""
+    code, _, err = run("simulate", "--games", "5", "--bots", bots)
+    assert code == 2
+    assert err.count("\n") == 1
+    assert "--bots" in err
