@@ -2,6 +2,7 @@
 
     python benchmarks/bench_pimc.py [--games 1000] [--bot pimc] [--seed 2021] [--jobs 1]
                                     [--edition skullking-2021] [--json FILE] [--table N]
+                                    [--first K] [--merge FILE ...]
 
 Every game is a four-player game of the edition (default skullking-2021, its whole
 schedule, tie breaks as ``skullking simulate`` plays them) dealt from ``--seed`` and
@@ -19,6 +20,10 @@ intervals (Wilson's for a rate, a normal one for the mean of the paired differen
 - CPU a decision of the search bot (``time.process_time``, one process each; the
   questions with one legal answer, which it answers without searching, included):
   median, mean, 90th percentile and the slowest, for bids and for the rest apart.
+
+``--first K`` plays games K to K + N - 1 (a long run split into parts, each with
+``--json``); ``--merge FILE ...`` reports the games of such parts together, playing
+none.
 
 ``--table N`` also plays N games with the search bot in all four seats (other deals
 of the same seed) and reports its bids made there (the target: at least 60%).
@@ -228,19 +233,32 @@ def main() -> None:
     parser.add_argument("--edition", default="skullking-2021")
     parser.add_argument("--json", help="also write the figures (and every game's) to this file")
     parser.add_argument("--table", type=int, default=0, help="games with the search bot in every seat")
+    parser.add_argument("--first", type=int, default=0, help="the number of the first game")
+    parser.add_argument("--merge", nargs="+", metavar="FILE", help="report the games of these --json files")
     args = parser.parse_args()
     bot_maker(args.bot)  # refused at once when unknown
     start = time.perf_counter()
-    if args.jobs > 1:
+    first, n = args.first, args.games
+    if args.merge:
+        games = []
+        for path in args.merge:
+            with open(path, encoding="utf-8") as part:
+                data = json.load(part)
+            games += data["per_game"]
+            args.bot, args.edition, args.seed = data["bot"], data["edition"], data["seed"]
+        if len({g["index"] for g in games}) != len(games):
+            sys.exit("the parts hold the same game twice")
+    elif args.jobs > 1:
         with ProcessPoolExecutor(args.jobs) as pool:
-            n = args.games
-            games = list(pool.map(one_game, [args.edition] * n, [args.bot] * n, [args.seed] * n, range(n)))
+            games = list(
+                pool.map(one_game, [args.edition] * n, [args.bot] * n, [args.seed] * n, range(first, first + n))
+            )
     else:
         games = []
-        for i in range(args.games):
+        for i in range(first, first + n):
             games.append(one_game(args.edition, args.bot, args.seed, i))
-            if (i + 1) % 20 == 0:
-                print(f"  ... {i + 1} games", file=sys.stderr, flush=True)
+            if (i + 1 - first) % 20 == 0:
+                print(f"  ... {i + 1 - first} games", file=sys.stderr, flush=True)
     record = report(games, args.bot, args.edition, args.seed)
     print(text(record))
     if args.table:
