@@ -31,16 +31,21 @@ not (a faster machine plays more deals). As a ``--bots`` name (:func:`parse`):
 ``pimc`` (20 deals), ``pimc:50`` (50 deals), ``pimc:30ms`` (as many deals as 30 ms
 allow, at most :data:`MAX_SAMPLES`), ``pimc:50:30ms`` (both).
 
-Candidates: every legal answer, but for a bid the heuristic's own bid, the two bids
-either side of it and a bid of nothing (the bids far from what a hand can take
+Candidates: every legal answer, but for a bid the heuristic's own bid, the bids up to
+two either side of it and a bid of nothing (the bids far from what a hand can take
 never pay, and a bid's search costs a round played out a deal each), and for an
-exchange of more hands than :data:`MAX_CANDIDATES` the cards the heuristic would
-give away first and those it would keep, combined: the weakest and the strongest
-cards, by the heuristic's measure of strength.
+exchange with more than :data:`MAX_CANDIDATES` ways to discard, the sets made of the
+weakest and the strongest cards of the hand, by the heuristic's measure of strength
+(the heuristic's own set first).
 
-What a PIMC search does not do (and this one neither): it plays each deal as if
-every hand were known from then on (strategy fusion), and never plays to hide or
-find information; the heuristic playouts stand for the players' skill.
+Where it differs from GIB: GIB played each deal out with every hand open (a
+double-dummy solver); here each deal is played out by heuristic bots that see only
+their own seat of it, so a playout never plays as if it knew a hand (less of PIMC's
+strategy fusion), and the others are assumed to play as the heuristic does. The deals
+are drawn evenly among those the view allows: what the others' bids say about their
+hands is not used to weight them (``samples``' ``weight`` could). It maximises its own
+points for the round, not its place in the game, and never plays to hide or to find
+out what a hand holds.
 """
 
 from __future__ import annotations
@@ -169,9 +174,10 @@ def _first(first: _T, options: Sequence[_T]) -> list[_T]:
 
 
 def _exchanges(view: SeatView, decision: Decision, first: list[Play]) -> list[Any]:
-    """The sets of cards an exchange may discard: every one when there are at most
-    :data:`MAX_CANDIDATES`, else those made of the cards the heuristic gives away first
-    or keeps last (the heuristic's own set first)."""
+    """The sets of cards an exchange may discard, the heuristic's own (``first``) first:
+    every one when there are at most :data:`MAX_CANDIDATES`, else those made of the
+    weakest and the strongest cards of the hand (by their strength, as the heuristic
+    measures it), at most :data:`MAX_CANDIDATES` of them."""
     hand, number = list(decision.options), decision.number
     every = list(itertools.combinations(range(len(hand)), number))
     if len(every) > MAX_CANDIDATES:
