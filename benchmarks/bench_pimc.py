@@ -26,7 +26,8 @@ intervals (Wilson's for a rate, a normal one for the mean of the paired differen
 none.
 
 ``--table N`` also plays N games with the search bot in all four seats (other deals
-of the same seed) and reports its bids made there (the target: at least 60%).
+of the same seed; ``--games 0 --table N``: those only) and reports its bids made
+there (the target: at least 60%).
 
 Targets (the search bot): wins at least 60% with the interval's lower end at least
 55%, bids made at least 70%, median CPU a decision at most 50 ms. ``--games 200``
@@ -259,8 +260,10 @@ def main() -> None:
             games.append(one_game(args.edition, args.bot, args.seed, i))
             if (i + 1 - first) % 20 == 0:
                 print(f"  ... {i + 1 - first} games", file=sys.stderr, flush=True)
-    record = report(games, args.bot, args.edition, args.seed)
-    print(text(record))
+    record: dict[str, Any] = {"edition": args.edition, "bot": args.bot, "seed": args.seed, "games": 0}
+    if games:
+        record = report(games, args.bot, args.edition, args.seed)
+        print(text(record))
     if args.table:
         n = args.table
         with ProcessPoolExecutor(max(args.jobs, 1)) as pool:
