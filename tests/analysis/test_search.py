@@ -98,6 +98,27 @@ def test_the_search_bot_plays_house_rules(rule: str, count: int, number: int) ->
     assert set(round_.score().points) == set(players)
 
 
+def test_the_search_bot_bids_in_turn(tmp_path: Path) -> None:
+    """A house rule: players bid in turn (``bidding: {order: in_turn}``), each seeing
+    the bids made before its own; the search bot in every seat bids and plays a round
+    the round engine takes to its end, every later bidder seeing the earlier bids."""
+    path = tmp_path / "in-turn.yaml"
+    path.write_text("extends: skullking-2021\nid: in-turn\nbidding: {order: in_turn}\n", encoding="utf-8")
+    edition = skullking.load_edition(str(path), allow_paths=True)
+    players = ["A", "B", "C", "D"]
+    round_ = Round(edition, players, number=4, seed=2)
+    seen: list[int] = []
+
+    class Counting(PimcBot):
+        def bid(self, view: SeatView, options: Sequence[int]) -> int:
+            seen.append(len(view.bids))
+            return super().bid(view, options)
+
+    play_round(round_, {p: Counting(random.Random(p), samples=2) for p in players})
+    assert round_.phase.value == "over"
+    assert seen == [0, 1, 2, 3]
+
+
 def test_the_search_bot_answers_the_abilities_and_loads() -> None:
     """The 2021 rulebook's abilities and its Rascal scoring asked of the search bot
     (Rosie's leader, Bendt's exchange, Harry's bid change, Rascal's wager, the
