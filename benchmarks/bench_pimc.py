@@ -276,7 +276,8 @@ def main() -> None:
             f"  four {args.bot} bots, {n} games: bids made {100 * made / rounds:.1f}% "
             f"[{100 * lo:.1f}%, {100 * hi:.1f}%] of {rounds:,} seat-rounds"
         )
-    print(f"  ({time.perf_counter() - start:,.0f} s of wall time)")
+    if not args.merge:
+        print(f"  ({time.perf_counter() - start:,.0f} s of wall time)")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
             json.dump({**record, "per_game": games}, out)
