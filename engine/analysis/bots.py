@@ -44,10 +44,12 @@ if TYPE_CHECKING:
 __all__ = [
     "BOTS",
     "STRENGTH_SAMPLES",
+    "WITH_OPTIONS",
     "Bot",
     "HeuristicBot",
     "RandomBot",
     "SeatView",
+    "bot_maker",
     "make_bots",
     "play_round",
     "strengths",
@@ -299,22 +301,57 @@ def _scheme_points(
     return float(score.points[names[0]])
 
 
-#: The bots by name: each is made with its own seeded random generator.
-BOTS: dict[str, Callable[[random.Random], Bot]] = {"random": RandomBot, "heuristic": HeuristicBot}
+def _pimc(rng: random.Random) -> Bot:
+    from skullking.analysis.search import PimcBot
+
+    return PimcBot(rng)
+
+
+def _pimc_with(options: str) -> Callable[[random.Random], Bot]:
+    from skullking.analysis.search import parse
+
+    return parse(options)
+
+
+#: The bots by name: each is made with its own seeded random generator. ``pimc`` is
+#: the search bot of :mod:`skullking.analysis.search`.
+BOTS: dict[str, Callable[[random.Random], Bot]] = {"random": RandomBot, "heuristic": HeuristicBot, "pimc": _pimc}
+
+#: The bots that take options after their name and a colon (``pimc:50``): name -> the
+#: maker of the bot from the options' text (raising ValueError on bad options).
+WITH_OPTIONS: dict[str, Callable[[str], Callable[[random.Random], Bot]]] = {"pimc": _pimc_with}
+
+
+def bot_maker(kind: str) -> Callable[[random.Random], Bot]:
+    """The maker of the bot ``kind`` names: a name of :data:`BOTS`, or a name of
+    :data:`WITH_OPTIONS` with its options after a colon (``pimc:50``). Raises
+    :class:`~skullking.core.errors.GameError` naming what is wrong."""
+    from skullking.core.errors import GameError
+    from skullking.core.suggest import unknown
+
+    name, colon, options = kind.partition(":")
+    if not colon:
+        if kind not in BOTS:
+            raise GameError(unknown("bot", kind, list(BOTS)))
+        return BOTS[kind]
+    if name not in WITH_OPTIONS:
+        if name in BOTS:
+            raise GameError(f"the {name} bot takes no options ('{kind}')")
+        raise GameError(unknown("bot", name, list(BOTS)))
+    try:
+        return WITH_OPTIONS[name](options)
+    except ValueError as error:
+        raise GameError(str(error)) from None
 
 
 def make_bots(kinds: Sequence[str], players: Sequence[str], *, seed: int | str = 0) -> dict[str, Bot]:
-    """One bot per player, ``kinds[i]`` for ``players[i]`` (cycled when shorter), each
-    with its own random generator seeded from ``seed`` and its seat."""
+    """One bot per player, ``kinds[i]`` for ``players[i]`` (cycled when shorter; each a
+    name :func:`bot_maker` knows), each with its own random generator seeded from
+    ``seed`` and its seat."""
     out: dict[str, Bot] = {}
     for i, player in enumerate(players):
         kind = kinds[i % len(kinds)]
-        if kind not in BOTS:
-            from skullking.core.errors import GameError
-            from skullking.core.suggest import unknown
-
-            raise GameError(unknown("bot", kind, list(BOTS)))
-        out[player] = BOTS[kind](random.Random(f"{seed}:{i}:{kind}"))
+        out[player] = bot_maker(kind)(random.Random(f"{seed}:{i}:{kind}"))
     return out
 
 
