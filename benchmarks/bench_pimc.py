@@ -38,6 +38,7 @@ same results; CPU is measured in each). This is a report, not a test.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import math
 import statistics
@@ -49,7 +50,6 @@ from typing import Any
 
 import skullking
 from skullking.analysis.bots import Bot, SeatView, bot_maker, make_bots, play_round
-from skullking.analysis.simulation import may_break_tie
 from skullking.model.cards import Play
 from skullking.play.game import Game
 from skullking.play.round import Decision
@@ -103,14 +103,9 @@ def one_game(edition_id: str, bot: str, seed: int, index: int) -> dict[str, Any]
         if who == "search":
             timed = Timed(bot_maker(bot)(__import__("random").Random(f"{seed}:{index}:{bot}")))
             bots[me] = timed
-        made = rounds = breaks = 0
-        while not game.over:
-            if len(game.rounds) >= game.length:
-                if not may_break_tie(len(game.rounds), breaks):
-                    break
-                breaks += 1
-            round_ = game.next_round()
-            play_round(round_, bots)
+        game.play_out(functools.partial(play_round, bots=bots))  # (tie-break rounds bounded)
+        made = rounds = 0
+        for round_ in game.rounds:
             score = round_.score()
             if me in score.bids:  # (a tie break is played by the tied players only)
                 rounds += 1
