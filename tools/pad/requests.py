@@ -6,6 +6,7 @@ and an edition's choices (schedule, scoring, modules) for a new game. Each refus
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -40,7 +41,7 @@ async def read_body(request: Request, *, yaml_ok: bool = False) -> bytes:
     if kind not in allowed:
         raise bad(f"send {' or '.join(allowed)} (got {kind or 'no content type'})", 415)
     declared = request.headers.get("content-length")
-    if declared is not None and declared.isdigit() and int(declared) > MAX_BODY:
+    if declared is not None and digits(declared) and int(declared) > MAX_BODY:
         raise bad(f"the request is larger than {MAX_BODY:,} bytes", 413)
     from starlette.requests import ClientDisconnect
 
@@ -68,7 +69,7 @@ async def read_json(request: Request) -> Any:
     if deep is not None:
         raise bad(f"the JSON is nested more than {MAX_NESTING} levels deep (at character {deep})")
     try:
-        value = json.loads(text)
+        value = json.loads(text, parse_constant=_no_constant, parse_float=_finite)
     except (json.JSONDecodeError, RecursionError, ValueError) as exc:
         raise bad(f"the request is not JSON: {exc}") from None
     try:  # JSON's \ud800 escapes make strings that are not text (a lone surrogate)
@@ -79,13 +80,32 @@ async def read_json(request: Request) -> Any:
     return value
 
 
+def digits(text: str) -> bool:
+    """Whether ``text`` is a whole number written in ASCII digits (``str.isdigit`` also
+    takes superscripts and other scripts' digits, which ``int`` refuses or reads)."""
+    return text.isascii() and text.isdigit()
+
+
+def _no_constant(name: str) -> Any:
+    """JSON's NaN, Infinity and -Infinity, which JSON itself does not have: refused."""
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _finite(text: str) -> float:
+    """A JSON number with a fraction or exponent, refused where it is not finite (1e400)."""
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"the number {text[:20]} is too large")
+    return value
+
+
 def seen_version(request: Request) -> int | None:
     """The game version the writer saw (``If-Match``), if it names one."""
     given = request.headers.get("if-match")
     if given is None or given.strip() == "*":
         return None
     text = given.strip().removeprefix("W/").strip('"')
-    if not text.isdigit():
+    if not digits(text):
         raise bad(f'If-Match must name a game version such as "3", got {given[:40]!r}')
     return int(text)
 
@@ -101,7 +121,7 @@ def unchanged(request: Request, tag: int) -> bool:
 
 def round_number(request: Request) -> int:
     text = request.path_params["n"]
-    if not text.isdigit() or not 1 <= int(text) <= MAX_GAME_ROUNDS:
+    if not digits(text) or not 1 <= int(text) <= MAX_GAME_ROUNDS:
         raise bad(f"a round number is 1 to {MAX_GAME_ROUNDS}, got '{text[:20]}'", 404)
     return int(text)
 
@@ -130,7 +150,7 @@ def player_names(value: Any) -> list[str]:
 def query_int(text: str | None, name: str, default: int | None) -> int | None:
     if text is None or text == "":
         return default
-    if not text.lstrip("-").isdigit() or len(text) > 6:
+    if not digits(text.removeprefix("-")) or len(text) > 6:
         raise bad(f"'{name}' must be a whole number, got '{text[:20]}'")
     return int(text)
 

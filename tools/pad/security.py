@@ -71,7 +71,7 @@ def _without_port(host: str) -> str:
     if host.startswith("["):
         return host[: host.find("]") + 1] if "]" in host else ""
     name, colon, port = host.rpartition(":")
-    return name if colon and port.isdigit() else host
+    return name if colon and port.isascii() and port.isdigit() else host
 
 
 class SameOrigin:

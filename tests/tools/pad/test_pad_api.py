@@ -1983,3 +1983,27 @@ def test_the_form_counts_only_the_tricks_that_may_count_for_nobody(client: TestC
     )
     game = new_game(client, rules=always)
     assert client.get(f"/api/games/{game}/form").json()["destroying"] == 0
+
+
+@pytest.mark.parametrize("number", ["NaN", "Infinity", "-Infinity", "1e400"])
+def test_a_draft_with_a_number_json_has_not_is_refused(client: TestClient, number: str) -> None:
+    """A draft holding NaN, Infinity or a number too large for a float (1e400, read as
+    infinity) is refused when read (400), so that reading the draft back never fails:
+    the game's draft stays empty."""
+    game = new_game(client)
+    body = '{"round": 1, "data": {"bids": {"Emma": ' + number + "}}}"
+    answer = client.put(f"/api/games/{game}/draft", content=body, headers={"content-type": "application/json"})
+    assert answer.status_code == 400 and "not JSON" in answer.json()["error"]
+    assert client.get(f"/api/games/{game}/draft").json() == {"round": None, "data": None, "stamp": 0}
+
+
+@pytest.mark.parametrize("digit", ["\u00b2", "\u0663"])
+def test_numbers_are_ascii_digits_only(client: TestClient, digit: str) -> None:
+    """A superscript two or an Arabic-Indic three is no round number (404), no game
+    version in If-Match (400) and no seat (400): never a 500, never read as a number."""
+    game = new_game(client)
+    assert client.put(f"/api/games/{game}/rounds/{digit}", json=ROUND_1).status_code == 404
+    answer = client.put(f"/api/games/{game}/rounds/1", json=ROUND_1, headers={b"if-match": f'"{digit}"'.encode()})
+    assert answer.status_code == 400
+    assert client.get("/api/trick", params={"cards": "Y3", "leader": digit}).status_code == 400
+    assert len(game_of(client, game)["rounds"]) == 0
