@@ -7,7 +7,7 @@ import argparse
 from typing import TextIO
 
 from skullking.core.errors import Problem, RecordError, SheetError
-from skullking.tools.common import read_input, write_json
+from skullking.tools.common import UsageError, read_input, write_json
 
 
 def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
@@ -18,6 +18,8 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     from skullking.tools.common import named_edition
     from skullking.tools.sheetcmd import _sheet_edition, score_report
 
+    if args.to_sheet and args.format == "json":  # (refused, as every option a command would ignore)
+        raise UsageError("--format json does not go with --to-sheet: the score sheet is written as YAML")
     file, text = read_input(args.record, "record", "a game record")
     if isinstance(text, Problem):
         raise RecordError([text])

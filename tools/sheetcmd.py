@@ -30,6 +30,8 @@ from skullking.tools.common import (
 def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
     from skullking.scoring.sheets.score import read_sheet, score_sheet
 
+    if args.to_record and args.format == "json":  # (refused, as every option a command would ignore)
+        raise UsageError("--format json does not go with --to-record: the game record is written as a record")
     file, text = read_input(args.sheet, "sheet", "a score sheet")
     if isinstance(text, Problem):
         raise SheetError([text])

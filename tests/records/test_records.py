@@ -387,6 +387,15 @@ def test_a_record_and_its_score_sheet_convert_either_way_to_the_same_scores(tmp_
     code, again, err = _cli("score", "--to-record", str(sheet))
     assert code == 0, err
     assert again == write_record(_without_exchanges(parse_record(record.read_text(encoding="utf-8")).games[0]))
+    # --format json would be ignored by either: refused, exit 2, one JSON error, nothing written
+    for argv, option in (
+        (("score", "--to-record", str(sheet)), "--to-record"),
+        (("replay", "--to-sheet", str(record)), "--to-sheet"),
+    ):
+        code, out, err = _cli(*argv, "--format", "json")
+        assert (
+            code == 2 and err == "" and json.loads(out)["error"].startswith(f"--format json does not go with {option}")
+        )
 
 
 def test_extra_points_beside_the_whole_play_end_the_rounds_record(tmp_path: Path) -> None:
