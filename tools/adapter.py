@@ -15,6 +15,8 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any, TextIO
 
+from skullking.analysis.vectors import in_round, score_round
+
 if TYPE_CHECKING:
     from skullking.edition import Edition
 
@@ -23,7 +25,6 @@ def answer(edition: Edition, kind: str, given: dict[str, Any]) -> dict[str, Any]
     """The output for one vector's input of ``kind`` (``trick``, ``legal`` or ``round``),
     in the rules of the input's ``round`` where it gives one (an edition whose rules
     change with the round)."""
-    from skullking.analysis.vectors import in_round, score_round
 
     if "round" in given and edition.round_reads:
         edition = in_round(edition, int(given["round"]))

@@ -17,6 +17,7 @@ from skullking.core.errors import (
     printable,
     shorten,
 )
+from skullking.core.limits import MAX_ROUNDS, shown
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
@@ -97,7 +98,6 @@ def in_round(edition: Edition, number: int | None, players: int, option: str = "
     """The edition's rules in round ``number`` (given as ``option``) at a table of
     ``players``: its rules as loaded when no round is given (refused later, by name,
     where they change with the round)."""
-    from skullking.core.limits import MAX_ROUNDS, shown
 
     if number is None:
         return edition

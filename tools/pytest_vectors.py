@@ -35,6 +35,11 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
+import skullking
+from skullking.analysis.vectors import REQUEST_KINDS, differences, documents
+from skullking.tools.common import UsageError
+from skullking.tools.conformance import check_tags, failure, failure_lines, known_tags, select, vectors_round
+
 #: The function a program gives: the output for one vector (``kind`` is the request's,
 #: ``trick``, ``legal`` or ``round``; ``given`` the vector's input).
 Answer = Callable[[str, dict[str, Any]], Any]
@@ -59,11 +64,6 @@ def vector_tests(
     vector carries (with the closest known one) and for an edition whose rules change
     with the round given no ``round``."""
     import pytest
-
-    import skullking
-    from skullking.analysis.vectors import REQUEST_KINDS, differences, documents
-    from skullking.tools.common import UsageError
-    from skullking.tools.conformance import check_tags, failure, failure_lines, known_tags, select, vectors_round
 
     rules = skullking.load_edition(edition, allow_paths=allow_paths)
     chosen, left_out = set(tags), set(skip_tags)

@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TextIO
 
-from skullking.core.errors import shorten
+from skullking.core.errors import GameError, shorten
 from skullking.tools.common import UsageError, known_option, named_edition, text_lines, write_json
 
 if TYPE_CHECKING:
@@ -37,7 +37,6 @@ def player_names(given: str) -> list[str]:
 
 def _bots(given: str | None) -> list[str]:
     from skullking.analysis.bots import bot_maker
-    from skullking.core.errors import GameError
 
     kinds = [k.strip() for k in (given or "random").split(",")]
     for kind in kinds:

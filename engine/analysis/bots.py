@@ -32,6 +32,8 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
+from skullking.core.errors import GameError
+from skullking.core.suggest import unknown
 from skullking.model.records import CHOOSE_LEADER, EXCHANGE
 from skullking.play.randomplay import RandomChoices
 from skullking.play.views import SeatView
@@ -302,12 +304,14 @@ def _scheme_points(
 
 
 def _pimc(rng: random.Random) -> Bot:
+    # (imported here: the search module builds on this one's bots and imports it)
     from skullking.analysis.search import PimcBot
 
     return PimcBot(rng)
 
 
 def _pimc_with(options: str) -> Callable[[random.Random], Bot]:
+    # (imported here: the search module builds on this one's bots and imports it)
     from skullking.analysis.search import parse
 
     return parse(options)
@@ -326,8 +330,6 @@ def bot_maker(kind: str) -> Callable[[random.Random], Bot]:
     """The maker of the bot ``kind`` names: a name of :data:`BOTS`, or a name of
     :data:`WITH_OPTIONS` with its options after a colon (``pimc:50``). Raises
     :class:`~skullking.core.errors.GameError` naming what is wrong."""
-    from skullking.core.errors import GameError
-    from skullking.core.suggest import unknown
 
     name, colon, options = kind.partition(":")
     if not colon:

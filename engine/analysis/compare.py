@@ -31,6 +31,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Seq
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from skullking.analysis.exhaustive import round_pairs
+from skullking.core import limits
 from skullking.core.errors import SkullKingError
 from skullking.language.expr import PAST
 from skullking.model.records import DEFAULTS, GAME_PLAYER_NAMES, GAME_SEAT_NAMES, EffectKind, fixed
@@ -343,9 +344,7 @@ def tricks_in_round(
     them spread over the grid: ``grid`` says how many of how many), then ``sample``
     random longer ones."""
 
-    from skullking.core.limits import MAX_DIFF_TRICKS  # (read when called: the limit may be set at run time)
-
-    most = MAX_DIFF_TRICKS if most is None else most
+    most = limits.MAX_DIFF_TRICKS if most is None else most  # (read when called: a limit may be set at run time)
     codes_a, codes_b = _trick_codes(a), _trick_codes(b)
     in_a, in_b = set(codes_a), set(codes_b)
     codes, shared = sorted(in_a | in_b), sorted(in_a & in_b)
@@ -1090,9 +1089,7 @@ def round_differences(
     ``kept`` keeps the games before the rounds, per side and scheme, for another
     comparison after the same games (:func:`seat_differences`)."""
 
-    from skullking.core.limits import MAX_DIFF_ROUNDS  # (read when called: the limit may be set at run time)
-
-    most = MAX_DIFF_ROUNDS if most is None else most
+    most = limits.MAX_DIFF_ROUNDS if most is None else most  # (read when called: a limit may be set at run time)
     tally = Tally(per_kind=3)
     editions = (a, b)
 

@@ -44,6 +44,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from skullking.analysis.exhaustive import _Domain, trick_sizes
+from skullking.core import limits
 from skullking.core.errors import SkullKingError
 from skullking.language.expr import SEATS
 from skullking.model.cards import UNDECLARED, Lead, Play
@@ -267,7 +268,6 @@ def trick_vectors(edition: Edition) -> list[dict[str, Any]]:
     with the smallest tricks of each least set of tags (the White Whale among escapes
     as well as among Loot cards and mermaids), so that a program lacking a feature
     still meets every rule it has."""
-    from skullking.core import limits  # (read when called: the limit may be set at run time)
 
     domain = _Domain([edition])
     tagger = _Tagger(edition)

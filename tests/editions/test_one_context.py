@@ -15,10 +15,14 @@ import yaml
 from clihelp import run, run_json
 
 import skullking
+from skullking.analysis.compare import bids_refusal
 from skullking.analysis.simulation import Setup, play_game
 from skullking.core.errors import GameError
 from skullking.edition import Edition
-from skullking.play.round import Game, Round, play_randomly
+from skullking.language.expr import HIDDEN
+from skullking.model.records import GAME_PLAYER_NAMES, MOMENTS, NAMES, PLACES
+from skullking.play.round import Game, GameSoFar, Round, play_randomly
+from skullking.scoring.schemes import RoundScore
 
 PLAYERS = ["Ann", "Bo", "Cy"]
 #: A house rule: the player in last place may not bid 0, and the leader of the
@@ -213,8 +217,6 @@ def test_every_place_reads_only_names_that_have_a_value_when_it_is_worked_out() 
     language with a moment it has a value from, and that moment comes no later than the
     place's formula is worked out (a bid is not read before it is made); the places
     that see each player read every name about the player's game so far."""
-    from skullking.language.expr import HIDDEN
-    from skullking.model.records import GAME_PLAYER_NAMES, MOMENTS, NAMES, PLACES
 
     order = list(MOMENTS)
     for place, (moment, names) in PLACES.items():
@@ -232,9 +234,6 @@ def test_diff_refuses_a_bid_out_of_the_players_own_range_after_the_game_before(t
     game before it: after a round 1 that leaves P2 last (P1 20, P2 -10, P3 10), P2 may
     not bid 0 and P1, leading, may not bid all 2 cards; at a game's start everybody is
     level and leading: 0 to 1."""
-    from skullking.analysis.compare import bids_refusal
-    from skullking.play.round import GameSoFar
-    from skullking.scoring.schemes import RoundScore
 
     house = _edition(tmp_path, LIMITS)
     players = ("P1", "P2", "P3")

@@ -19,12 +19,14 @@ import yaml
 from clihelp import run, run_json
 
 import skullking
+from skullking.analysis.compare import trick_differences
 from skullking.analysis.vectors import document
 from skullking.core.errors import ContextError, EditionError, NotationError
 from skullking.edition import Edition
 from skullking.model.records import fixed
 from skullking.play.round import Game, play_randomly
 from skullking.tools.adapter import answer
+from skullking.tools.pad.app import create_app
 
 CHANGING = Path(__file__).parents[2] / "examples" / "house-rules" / "changing-rounds.yaml"
 
@@ -239,8 +241,6 @@ def test_the_pads_trick_checker_takes_the_round(tmp_path: Path) -> None:
     it answers 400 saying the rules change with the round."""
     from starlette.testclient import TestClient
 
-    from skullking.tools.pad.app import create_app
-
     client = TestClient(create_app(tmp_path / "pad.db"))
     rules = CHANGING.read_text(encoding="utf-8")
     game = client.post("/api/games", json={"players": ["Ann", "Bo", "Cy"], "rules": rules}).json()
@@ -257,8 +257,6 @@ def test_the_pad_scores_each_round_by_its_rules(tmp_path: Path) -> None:
     round 1 (bid 1 made: 20 + 1) and Bo in round 2 (20 + 2); the form lists the bonus
     with its formula."""
     from starlette.testclient import TestClient
-
-    from skullking.tools.pad.app import create_app
 
     client = TestClient(create_app(tmp_path / "pad.db"))
     rules = CHANGING.read_text(encoding="utf-8")
@@ -289,7 +287,6 @@ def test_diff_compares_round_by_round() -> None:
     rules of each round, each example saying its rounds: a trick the 2021 edition's
     trump rule decides and the house rule's does not is one of an odd round (black is
     trump in the even rounds of both)."""
-    from skullking.analysis.compare import trick_differences
 
     base = skullking.load_edition("skullking-2021")
     found = trick_differences(base, skullking.load_edition(CHANGING), sample=0, depth=2)
@@ -366,8 +363,6 @@ def test_the_pads_trick_checker_reads_the_games_standings(tmp_path: Path) -> Non
     start) the Skull King's pirate pays 30; once round 1 is saved with Ann at 50, a
     trick checked in round 2 pays 50."""
     from starlette.testclient import TestClient
-
-    from skullking.tools.pad.app import create_app
 
     client = TestClient(create_app(tmp_path / "pad.db"))
     rules = f"extends: skullking-2021\nid: bounty\ntitle: A bounty\n{BOUNTY}"

@@ -18,7 +18,9 @@ from hypothesis import strategies as st
 import skullking
 from skullking.analysis.roundtrips import without_deal
 from skullking.core.errors import RecordError
-from skullking.core.resources import bundled_edition_files
+from skullking.core.resources import bundled_edition_files, earlier_fingerprints
+from skullking.edition import Edition
+from skullking.language.expr import compile_expression
 from skullking.language.record import Decide, GameRecord, parse_record, write_record
 from skullking.play.replay import replay_game
 from skullking.play.round import Game, play_randomly
@@ -522,8 +524,6 @@ def test_the_rules_fingerprint_is_the_rules_not_the_names_the_language_offers() 
     """A record's Rules tag is the edition's rules: a formula offered more names (as the
     language gains them) keeps it, a formula changed does not, so a record is replayed
     under the rules it was played under and under no others."""
-    from skullking.edition import Edition
-    from skullking.language.expr import compile_expression
 
     edition = _edition("skullking-2021")
     values = {name: getattr(edition, name) for name in Edition.FIELDS}
@@ -543,7 +543,6 @@ def test_a_record_written_before_formulas_were_fingerprinted_by_their_text_still
     with the fingerprint the same rules have now: a record with the 2021 edition's
     earlier tag replays to the same scores, and one whose earlier tag is another
     edition's is refused at the tag."""
-    from skullking.core.resources import earlier_fingerprints
 
     earlier = {new: old for old, new in earlier_fingerprints().items()}
     record = (ROOT / "examples" / "records" / "three-rounds.skr").read_text(encoding="utf-8")
@@ -567,7 +566,6 @@ def test_every_earlier_fingerprint_shipped_is_of_rules_as_they_are_now() -> None
     an example house rule as it is now: a change to those rules must drop its entry (a
     record of the rules before the change no longer replays), never leave it pointing
     at nothing."""
-    from skullking.core.resources import earlier_fingerprints
 
     names = [p.stem for p in (ROOT / "editions").glob("*.yaml")]
     paths = sorted((ROOT / "examples" / "house-rules").glob("*.yaml"))

@@ -21,20 +21,25 @@ import pytest
 from repo_scripts import load_script
 
 import skullking
+from skullking.analysis.exhaustive import _Domain
 from skullking.analysis.vectors import (
     KINDS,
     REQUEST_KINDS,
+    VectorsWarning,
     agrees,
     documents,
     stdout_document,
     tag,
     text,
+    trick_vectors,
     worked_examples,
 )
+from skullking.core import limits
 from skullking.core.resources import rules_text
 from skullking.edition import Edition
 from skullking.tools.adapter import answer
 from skullking.tools.cli import main
+from skullking.tools.pytest_vectors import vector_tests
 
 EDITIONS = [ident for ident, _ in skullking.bundled_editions()]
 SCHEMA = json.loads(rules_text("vectors.schema.json"))
@@ -826,7 +831,6 @@ def test_a_python_project_runs_the_suite_as_one_pytest_test_per_vector(tmp_path:
 def test_the_pytest_suite_refuses_an_unknown_tag() -> None:
     """A misspelt tag in a project's tests is refused when the test module loads, with
     the tag meant (a selection of nothing would pass)."""
-    from skullking.tools.pytest_vectors import vector_tests
 
     with pytest.raises(ValueError, match="unknown tag 'pirat'; did you mean 'pirate'"):
         vector_tests(lambda kind, given: {}, "skullking-original", skip_tags=["pirat"])
@@ -870,9 +874,6 @@ def test_past_the_limit_the_trick_vectors_are_those_of_the_smallest_tricks(monke
     """With the limit set below the 2021 edition's kinds of trick, the trick vectors
     are those the smallest tricks show (each the same as without the limit, where both
     have it), with a warning; at the limit's own value no bundled edition is cut."""
-    from skullking.analysis.exhaustive import _Domain
-    from skullking.analysis.vectors import VectorsWarning, trick_vectors
-    from skullking.core import limits
 
     edition = skullking.load_edition("skullking-2021")
     whole = {json.dumps(v["input"]): v for v in _documents("skullking-2021")[0]["vectors"]}
@@ -898,7 +899,6 @@ def test_the_pytest_suite_reads_a_python_answer_as_json() -> None:
     """A Python program's answer is read as JSON would carry it: legal plays given as a
     tuple are the list the original rules expect; a set, which JSON cannot carry, fails
     its vector with the rule named, never an error of the comparison."""
-    from skullking.tools.pytest_vectors import vector_tests
 
     edition = skullking.load_edition("skullking-original")
     case = next(v for v in _documents("skullking-original")[1]["vectors"] if "scary-mary" in v["tags"])

@@ -26,7 +26,9 @@ import yaml
 from starlette.testclient import TestClient
 
 import skullking
+from skullking.analysis.compare import compare
 from skullking.tools.cli import main
+from skullking.tools.pad import app as pad_app
 from skullking.tools.pad.app import create_app
 from skullking.tools.pad.security import Hosts
 from skullking.tools.pad.serving import listen, reachable_names
@@ -1347,8 +1349,6 @@ def test_the_diff_report_is_worked_out_once_a_pair(client: TestClient, monkeypat
     out of two-player games: 'LOOT' tricks only the 2021 edition can have), worked out
     once while the pad runs (they cannot change meanwhile): asked again, the same
     report comes back without comparing the editions again; another pair is its own."""
-    from skullking.analysis.compare import compare
-    from skullking.tools.pad import app as pad_app
 
     made: list[tuple[str, str]] = []
     real = pad_app._diff_json
@@ -1380,7 +1380,6 @@ def test_the_diff_page_answers_with_the_rule_values_and_leaves_the_play_to_the_a
     leaves the Loot out of two-player games (its module 'loot', from 3 players); the
     tricks and rounds played both ways are not worked out for it (the page's script
     fetches them from /api/diff)."""
-    from skullking.tools.pad import app as pad_app
 
     made: list[tuple[str, str]] = []
 

@@ -44,6 +44,7 @@ import yaml
 from playwright.sync_api import Browser, ConsoleMessage, Dialog, Locator, Page, Playwright, expect, sync_playwright
 
 from skullking.tools.cli import main
+from skullking.tools.pad.tls import spki_pin
 
 TESTS = Path(__file__).resolve().parents[2]  # screenshots go to tests/artifacts/
 CHROMIUM_ARGS = [
@@ -1959,7 +1960,6 @@ def test_over_https_a_phone_on_the_network_installs_the_pad_and_opens_a_game_off
     fingerprint, the pad is installable (no installability error) and a game visited
     before opens without the network. Over plain HTTP the same name is no secure
     context, and the page says what a phone cannot do there."""
-    from skullking.tools.pad.tls import spki_pin
 
     server = PadServer(tmp_path / "pad.db", tmp_path / "serve.log", ["--lan", "--tls", "--allow-host", "pad.test"])
     server.start()

@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from resolvers import ResolveTrick
 
+import skullking
 from skullking.core.errors import IllegalTrickError, NotationError
 from skullking.edition import Edition
 from skullking.tricks.compiled.memo import SEEN as _SEEN
@@ -102,8 +103,6 @@ def test_plays_of_another_edition_are_taken_by_code_or_refused(edition: Edition,
     that changes nothing: Y2 beats Y1 on a yellow lead, as the 2021 rulebook has it),
     and refuses a card it does not have (the original edition's red suit)."""
     from pathlib import Path
-
-    import skullking
 
     assert isinstance(tmp_path, Path)
     house = tmp_path / "h.yaml"
