@@ -1623,7 +1623,9 @@ def test_the_pad_speaks_the_browsers_language_and_switches_without_losing_what_i
 
         page.select_option("#language", "ja")
         page.click("#language-go")
-        page.wait_for_function("() => document.documentElement.lang === 'ja'")
+        # The switch loads the page again: wait through the navigation for the new
+        # page's language (a script evaluated mid-navigation may find no document).
+        expect(page.locator("html")).to_have_attribute("lang", "ja")
         expect(page.locator("#round-title")).to_have_text(said("ja", "Round {number}").format(number=1))
         expect(page.locator("#save-round")).to_have_text(translations("ja").gettext("Save the round"))
         assert [_chosen(page, "bid", seat) for seat in range(len(bids))] == [str(b) for b in bids]
