@@ -29,6 +29,7 @@ from skullking.model.records import (
     Bidding,
     Bonus,
     CardKind,
+    DeckCounts,
     Effect,
     EffectKind,
     Ghost,
@@ -43,6 +44,7 @@ from skullking.model.records import (
     TieBreakWinner,
     Ties,
     WhenSeveral,
+    deck_copies_of,
     fixed,
     ghost_plays,
     rule_key,
@@ -103,6 +105,7 @@ class Edition:
         "identical",
         "identical_rules",
         "tie_breaker",
+        "deck_counts",
     )
 
     id: str
@@ -152,6 +155,12 @@ class Edition:
     #: the highest value of this formula about each player; ``None``: nobody (the tie is
     #: shared or played off, as ``ties`` says).
     tie_breaker: Expression | None
+    #: How many of each card the deck holds, as the file writes them, where one of them
+    #: is a formula of the round's names (``deck.copies: "if players >= 9 then 2 else
+    #: 1"``); ``None`` when every one is a number (then :attr:`copies` and the special
+    #: cards' ``copies`` say them). In an edition as loaded with formulas, those are the
+    #: deck of round 1 at the fewest players; the rules of a round have its own.
+    deck_counts: DeckCounts | None
     # -- derived from the fields on construction --
     #: The names of the round the rules read (a suit's ``trump``, a bonus's or an
     #: effect's ``points``, a precedence condition): empty when the rules are the same
@@ -159,11 +168,14 @@ class Edition:
     #: :meth:`at_round` gives them in one: tricks are resolved there, never here.
     round_reads: frozenset[str]
     #: In the rules of one round (:meth:`at_round`), the values of the round's names
-    #: they were worked out with; ``None`` in an edition as loaded.
+    #: they were worked out with (the first round's, where rounds whose formulas work
+    #: out alike share one edition); ``None`` in an edition as loaded.
     bound: Mapping[str, Any] | None
     #: The edition as loaded that this one is the rules of a round of (itself, as loaded).
     template: Edition
     _rounds: dict[tuple[int, ...], Edition]
+    #: The rules of the rounds made so far, by what their formulas work out to.
+    _alike: dict[tuple[Any, ...], Edition]
     plays: Mapping[str, Play]
     pool_limits: tuple[int, ...]
     #: The copies of each named individual, by its code.
@@ -221,6 +233,7 @@ class Edition:
         identical: Ties | None = None,
         identical_rules: Mapping[str, Ties] | None = None,
         tie_breaker: Expression | None = None,
+        deck_counts: DeckCounts | None = None,
     ) -> None:
         setattr_ = object.__setattr__
         setattr_(self, "id", id)
@@ -260,6 +273,7 @@ class Edition:
         setattr_(self, "identical", identical)
         setattr_(self, "identical_rules", dict(identical_rules or {}))
         setattr_(self, "tie_breaker", tie_breaker)
+        setattr_(self, "deck_counts", deck_counts)
         self._derive()
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -270,6 +284,7 @@ class Edition:
         setattr_(self, "bound", None)
         setattr_(self, "template", self)
         setattr_(self, "_rounds", {})
+        setattr_(self, "_alike", {})
         reads = _round_reads(self)
         setattr_(self, "round_reads", reads)
         if reads:
@@ -279,6 +294,9 @@ class Edition:
             shape = self._bind(self.round_values(1, self.min_players))
             for name in _SHAPED:
                 setattr_(self, name, getattr(shape, name))
+            if self.deck_counts is not None:  # (the deck of the first round, as described)
+                setattr_(self, "kinds", shape.kinds)
+                setattr_(self, "copies", shape.copies)
             setattr_(self, "resolve_trick", self._refuse)
             return
         setattr_(self, "_decks", {})  # module set -> the deck's cards, built on first use
@@ -413,7 +431,18 @@ class Edition:
         if found is None:
             if len(template._rounds) >= _ROUNDS_KEPT:
                 template._rounds.clear()
-            found = template._rounds[key] = template._bind(dict(zip(reads, key, strict=True)))
+                template._alike.clear()
+            given = dict(zip(reads, key, strict=True))
+            # Rounds whose formulas work out alike share their rules (a second deck from
+            # nine players: one deck's rules up to eight, two decks' from nine).
+            worked = tuple(
+                formula.evaluate(given) if formula.variables <= given.keys() else formula.bind(given)
+                for _, formula in template.round_formulas()
+            )
+            found = template._alike.get(worked)
+            if found is None:
+                found = template._alike[worked] = template._bind(given)
+            template._rounds[key] = found
         return found
 
     def round_editions(self) -> tuple[Edition, ...]:
@@ -473,6 +502,17 @@ class Edition:
         for bonus in template.bonuses:
             if isinstance(bonus.points, Expression):
                 found.append((f"bonus {bonus.id}: points", bonus.points))
+        counts = template.deck_counts
+        for what, index, named, formula in [] if counts is None else counts.formulas():
+            if what == "deck":
+                found.append(("deck: copies", formula))
+            elif what == "suit":
+                found.append((f"suit {template.suits[index or 0].id}: copies", formula))
+            elif what == "card":
+                found.append((f"card {template.kinds[index or 0].id}: count", formula))
+            else:
+                individual = template.kinds[index or 0].individuals[named or 0]
+                found.append((f"card {individual.id}: copies", formula))
         return found
 
     def _bind(self, values: Mapping[str, Any]) -> Edition:
@@ -489,6 +529,11 @@ class Edition:
         fields["effects"] = tuple(
             e._replace(points=int(_worked_out(e.points, values)), precedence=rules(e.precedence)) for e in self.effects
         )
+        if self.deck_counts is not None:
+            fields["deck_counts"] = None
+            fields["kinds"], fields["copies"] = deck_copies_of(
+                self.suits, self.kinds, self.deck_counts.worked_out(values)
+            )
         bound = Edition(**fields)
         object.__setattr__(bound, "bound", dict(values))
         object.__setattr__(bound, "template", self)
@@ -817,7 +862,13 @@ def _later_defaults(record: str) -> list[Any]:
 #: Fields an edition may leave at these values, left out of its fingerprint when it does:
 #: an edition that does not use them keeps the fingerprint it had before they existed
 #: (the ``Rules`` tag of the game records played under it).
-_UNSET: dict[str, object] = {"copies": {}, "identical": None, "identical_rules": {}, "tie_breaker": None}
+_UNSET: dict[str, object] = {
+    "copies": {},
+    "identical": None,
+    "identical_rules": {},
+    "tie_breaker": None,
+    "deck_counts": None,
+}
 
 
 def _without_places(value: Any) -> Any:
@@ -871,6 +922,9 @@ def _round_reads(edition: Edition) -> frozenset[str]:
     for value in values:
         if isinstance(value, Expression):
             found |= value.variables
+    if edition.deck_counts is not None:
+        for *_, formula in edition.deck_counts.formulas():
+            found |= formula.variables
     for rules in (edition.precedence, *(e.precedence for e in edition.effects)):
         for rule in rules:
             if rule.when is not None:

@@ -311,7 +311,18 @@ EFFECT = obj(
 
 
 def copies_of(description: str) -> dict[str, Any]:
-    return {"type": "integer", "minimum": 1, "maximum": MAX_COPIES, "description": description}
+    """A number of copies: a whole number, or a formula of the round's names worked out
+    for each round's deck."""
+    return {
+        "type": ["integer", "string"],
+        "minimum": 1,
+        "maximum": MAX_COPIES,
+        "description": (
+            f"{description} Or a formula of the round's names, worked out for each round's deck: 'round', "
+            "'cards' (dealt to each player), 'players', 'rounds', 'last_round'; e.g. 'if players >= 9 then 2 "
+            f"else 1'. Between 1 and {MAX_COPIES} in every round."
+        ),
+    }
 
 
 CARD = obj(
@@ -319,14 +330,9 @@ CARD = obj(
     {
         "id": ident("The card's id"),
         "code": CODE,
-        "count": {
-            "type": "integer",
-            "minimum": 1,
-            "maximum": MAX_COPIES,
-            "description": (
-                "How many copies one deck has, its named individuals among them (times deck.copies). Default 1."
-            ),
-        },
+        "count": copies_of(
+            "How many copies one deck has, its named individuals among them (times deck.copies). Default 1."
+        ),
         "module": {"type": "string", "description": "The module the card belongs to (default 'base')."},
         "role": {"type": "string", "description": "The role the card plays (omit when it is declared on play)."},
         "declare": array(

@@ -96,11 +96,12 @@ def named_edition(name: str, args: argparse.Namespace) -> Edition:
 
 def in_round(edition: Edition, number: int | None, players: int, option: str = "--round") -> Edition:
     """The edition's rules in round ``number`` (given as ``option``) at a table of
-    ``players``: its rules as loaded when no round is given (refused later, by name,
-    where they change with the round)."""
+    ``players``. When no round is given: where the rules read only the players at the
+    table (a second deck from nine players), those of any round at ``players``; else
+    the rules as loaded (refused later, by name, where they change with the round)."""
 
     if number is None:
-        return edition
+        return edition.at_round(1, players) if edition.round_reads == {"players"} else edition
     if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= MAX_ROUNDS + 1:
         raise UsageError(f"{option} {shown(number)}: a round is a whole number from 1 to {MAX_ROUNDS + 1}")
     return edition.at_round(number, players)

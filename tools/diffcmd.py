@@ -70,14 +70,18 @@ def _write_schedules(out: TextIO, schedules: list[dict[str, Any]]) -> None:
 
 def _numbers(what: str, numbers: list[int]) -> str:
     """``rounds 1-3, 7`` (runs of consecutive numbers joined)."""
+    return f"{what}{'s' if len(numbers) != 1 else ''} {_runs(numbers)}"
+
+
+def _runs(numbers: list[int]) -> str:
+    """``1-3, 7``: ``numbers`` (ascending), runs of consecutive ones joined."""
     runs: list[list[int]] = []
     for n in numbers:
         if runs and n == runs[-1][-1] + 1:
             runs[-1].append(n)
         else:
             runs.append([n])
-    said = ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
-    return f"{what}{'s' if len(numbers) != 1 else ''} {said}"
+    return ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
 
 
 def _seats_case(example: dict[str, Any]) -> str:
@@ -164,7 +168,10 @@ def _trick_cards(example: dict[str, Any]) -> str:
         return cards
     numbers = example["rounds"]
     said = f"round {numbers[0]}" if len(numbers) == 1 else f"rounds {', '.join(map(str, numbers))}"
-    return f"{cards} (in {said})" if numbers else f"{cards} (in a tie-break round)"
+    said = said if numbers else "a tie-break round"
+    if "players" in example:  # (rules of some player counts only)
+        said += f" at {_runs(example['players'])} players"
+    return f"{cards} (in {said})"
 
 
 def _write_only(out: TextIO, report: dict[str, Any], what: str, said: Callable[[dict[str, Any]], str]) -> None:

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from skullking.analysis.exhaustive import round_pairs
 from skullking.core import limits
-from skullking.core.errors import SkullKingError
+from skullking.core.errors import FormulaError, SkullKingError
 from skullking.language.expr import PAST
 from skullking.model.records import DEFAULTS, GAME_PLAYER_NAMES, GAME_SEAT_NAMES, EffectKind, fixed
 from skullking.rounds import bidding
@@ -305,23 +305,33 @@ def trick_differences(
     """:func:`tricks_in_round` of ``a`` and ``b``; where the rules of either change with
     the round, of the rules of both in each round, each distinct pair once
     (:func:`~skullking.analysis.exhaustive.round_pairs`): the counts added up, and each
-    example with the ``rounds`` of the default schedule (at the fewest players both
-    allow, and the first tie-break round after it) whose rules it was played under."""
+    example with the ``rounds`` of the default schedule (at the fewest players the
+    pair's rules are played at, and the first tie-break round after it) whose rules it
+    was played under, and where those rules hold at some player counts only (a second
+    deck from nine players), those ``players``."""
     pairs = round_pairs(a, b)
     if pairs == [(a, b)]:
         return tricks_in_round(a, b, sample=sample, seed=seed, depth=depth, most=most)
-    players = max(a.min_players, b.min_players)
+    low, high = min(a.min_players, b.min_players), max(a.max_players, b.max_players)
     length = len(a.schedule().rounds)
-    numbers: dict[tuple[int, int], list[int]] = {}
-    for number in range(1, length + 2):  # (and a first tie-break round)
-        pair = (a.at_start(number, players), b.at_start(number, players))
-        numbers.setdefault((id(pair[0]), id(pair[1])), []).append(number)
+    # each pair of rules -> the player counts they are played at -> the rounds
+    tables: dict[tuple[int, int], dict[int, list[int]]] = {}
+    for players in range(low, high + 1):
+        for number in range(1, length + 2):  # (and a first tie-break round)
+            try:
+                pair = (a.at_start(number, players), b.at_start(number, players))
+            except (KeyError, FormulaError):
+                continue
+            tables.setdefault((id(pair[0]), id(pair[1])), {}).setdefault(players, []).append(number)
     merged: dict[str, Any] = {}
     for x, y in pairs:
         found = tricks_in_round(x, y, sample=sample, seed=seed, depth=depth, most=most)
-        rounds = numbers.get((id(x), id(y)), [])
+        table = tables.get((id(x), id(y)), {})
+        said: dict[str, Any] = {"rounds": table[min(table)] if table else []}
+        if table and len(table) <= high - low:  # (rules of some player counts only)
+            said["players"] = sorted(table)
         for key in ("examples", "only_a_examples", "only_b_examples"):
-            found[key] = [{**example, "rounds": rounds} for example in found[key]]
+            found[key] = [{**example, **said} for example in found[key]]
         if not merged:
             merged = found
             continue

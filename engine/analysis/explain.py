@@ -301,8 +301,27 @@ def _in_rounds(edition: Edition, lines: list[str]) -> None:
             except FormulaError as exc:
                 said = f"cannot be worked out ({exc})"
             shown.append(f"round {number}: {said}")
+        if "players" in formula.variables and SEATS not in formula.variables:
+            shown.append(f"in round 1 at {_by_players(edition, formula)}")
         lines.append(f"- {where} `{formula.source}` - {'; '.join(shown)}")
     lines.append("")
+
+
+def _by_players(edition: Edition, formula: Expression) -> str:
+    """``formula``'s values in round 1 at each player count the edition allows, the
+    counts that give one value together: ``2-8 players: 1, 9-12 players: 2``."""
+    runs: list[tuple[int, int, str]] = []
+    for players in range(edition.min_players, edition.max_players + 1):
+        values = edition.round_values(1, players)
+        try:
+            value = str(formula.evaluate(values)).lower() if formula.variables <= values.keys() else "?"
+        except FormulaError:
+            value = "cannot be worked out"
+        if runs and runs[-1][2] == value:
+            runs[-1] = (runs[-1][0], players, value)
+        else:
+            runs.append((players, players, value))
+    return ", ".join(f"{low}{'' if low == high else f'-{high}'} players: {value}" for low, high, value in runs)
 
 
 def _substituted(formula: Expression, values: Mapping[str, int]) -> str:
@@ -427,7 +446,13 @@ def explain(edition: Edition, language: str | None = None) -> str:
                 f"  - named `{individual.code}` ({individual.id}){times}: {_languages(x) or 'no names'}"
                 f"{_said(individual.description, said)}"
             )
-    lines.append(f"- {len(edition.deck())} cards with every module")
+    if edition.deck_counts is None:
+        lines.append(f"- {len(edition.deck())} cards with every module")
+    else:  # (the counts above are round 1's at the fewest players)
+        lines.append(
+            f"- {len(edition.deck())} cards with every module in round 1 at {edition.min_players} players; "
+            "the deck's counts change with the round (see 'Rules that change with the round')"
+        )
     if edition.identical is not None:
         which = "first" if edition.identical == "first_played" else "last"
         lines.append(

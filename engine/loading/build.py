@@ -13,6 +13,7 @@ from skullking.language.expr import Expression, compile_expression
 from skullking.model.cards import Lead
 from skullking.model.records import (
     BID_RANGE_NAMES,
+    DECK_NAMES,
     EXTRA_ROUND_NAMES,
     HAND_LIMIT_NAMES,
     NOBODY,
@@ -30,6 +31,7 @@ from skullking.model.records import (
     BonusesPaid,
     CardKind,
     Case,
+    DeckCounts,
     Declaration,
     Effect,
     EffectKind,
@@ -53,16 +55,14 @@ from skullking.model.records import (
     WhenSeveral,
     adjustment_names,
     bid_rule_names,
-    card_copies,
     card_ids,
     case_names,
+    deck_copies_of,
     default,
-    individual_copies,
     made_names,
     played_names,
     rule_key,
     seat_names,
-    suit_copies,
 )
 from skullking.reading.located import Node
 
@@ -205,7 +205,7 @@ def build_edition(root: Node, *, path: str) -> Any:
         CardKind(
             id=c["id"],
             code=c["code"],
-            copies=card_copies(d["deck"], c),
+            copies=1,  # (the deck's counts set it: below)
             module=c.get("module", "base"),
             role=c.get("role"),
             declarations=tuple(
@@ -221,6 +221,8 @@ def build_edition(root: Node, *, path: str) -> Any:
         )
         for c in d["deck"].get("cards", [])
     )
+    counts = _deck_counts(d["deck"])
+    kinds, copies = deck_copies_of(suits, kinds, counts)
     section = d.get("effects", {})
     effects = tuple(
         Effect(
@@ -356,12 +358,13 @@ def build_edition(root: Node, *, path: str) -> Any:
             "number",
         ),
         tie_break_winner=TieBreakWinner(d["scoring"].get("tie_break_winner", default("scoring", "tie_break_winner"))),
-        copies=_copies(d["deck"]),
+        copies=copies,
         identical=Ties(d["deck"]["identical"]) if "identical" in d["deck"] else None,
         identical_rules=_identical_rules(d),
         tie_breaker=compile_expression(_text(d["scoring"]["tie_breaker"]), TIE_BREAKER_NAMES, "number")
         if "tie_breaker" in d["scoring"]
         else None,
+        deck_counts=counts if counts.formulas() else None,
     )
 
 
@@ -378,21 +381,20 @@ def _identical_rules(d: dict[str, Any]) -> dict[str, Ties]:
     }
 
 
-def _copies(deck: dict[str, Any]) -> dict[str, int]:
-    """The copies of each numbered card and named individual the deck holds more than
-    once, by the card's code (special cards say theirs in ``CardKind.copies``)."""
-    out: dict[str, int] = {}
-    for suit in deck["suits"]:
-        copies = suit_copies(deck, suit)
-        if copies > 1:
-            ranks = range(suit["ranks"]["from"], suit["ranks"]["to"] + 1)
-            out.update((f"{suit['code']}{rank}", copies) for rank in ranks)
-    for card in deck.get("cards", []):
-        for individual in card.get("individuals", []):
-            copies = individual_copies(deck, individual)
-            if copies > 1:
-                out[individual["code"]] = copies
-    return out
+def _deck_counts(deck: dict[str, Any]) -> DeckCounts:
+    """How many of each card the file's ``deck`` holds, each a number or a formula of
+    the round's names (:data:`~skullking.model.records.DECK_NAMES`)."""
+
+    def count(value: Any) -> int | Expression:
+        return compile_expression(value, DECK_NAMES, "number") if isinstance(value, str) else int(value)
+
+    cards = deck.get("cards", [])
+    return DeckCounts(
+        deck=count(deck.get("copies", 1)),
+        suits=tuple(count(s.get("copies", 1)) for s in deck["suits"]),
+        cards=tuple(count(c.get("count", 1)) for c in cards),
+        individuals=tuple(tuple(count(x.get("copies", 1)) for x in c.get("individuals", [])) for c in cards),
+    )
 
 
 def _play_rules(data: dict[str, Any], scoring: dict[str, Any]) -> PlayRules:

@@ -27,6 +27,10 @@ class CheckedFile:
     def __init__(self, root: Node, sources: dict[str, str] | None = None, top: str = "") -> None:
         self.root = root
         self.data: dict[str, Any] = root.plain()
+        #: The decks the rounds of a game deal, each distinct one once, with where it is
+        #: dealt in words: the file's own deck (where empty) unless a count of copies is
+        #: a formula of the round (set by the checks of the limits, which work them out).
+        self.decks: list[tuple[str, dict[str, Any]]] = [("", self.data["deck"])] if "deck" in self.data else []
         self.problems: list[Problem] = []
         self.sources = sources or {}
         self.top = top

@@ -6,10 +6,11 @@ of the tie-break rounds too)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
-from skullking.core.errors import FormulaError
-from skullking.language.expr import HIDDEN, SEAT_SCOPE
+from skullking.core.errors import ExpressionError, FormulaError
+from skullking.language.expr import HIDDEN, SEAT_SCOPE, Expression, compile_expression
 from skullking.loading.checkfile import FORMULA_NAME, CheckedFile
 from skullking.model.records import (
     BID_RANGE_NAMES,
@@ -19,6 +20,9 @@ from skullking.model.records import (
     POINTS,
     TIE_BREAKER_NAMES,
     card_copies,
+    deck_at,
+    deck_formulas,
+    default,
     ghost_plays,
     seat_names,
     suit_cards,
@@ -255,6 +259,7 @@ class RoundRules:
         if not count_deck:
             return
         ghost = d.get("ghost")
+        counted = bool(deck_formulas(d["deck"]))
         largest = max(max(v["rounds"]) for v in schedule["variants"])
         blame = self.file.blame(("players", "max"), ("schedule", "hand_limit"), ("schedule", "variants"), ("deck",))
         for players in range(d["players"]["min"], d["players"]["max"] + 1):
@@ -273,29 +278,97 @@ class RoundRules:
                     "hand_limit",
                 )
                 break
-            short = short_deal(d, players, hands, hand, each=f"{hand} cards")
+            short = None if counted else short_deal(d, players, hands, hand, each=f"{hand} cards")
             if short is not None:
                 self.file.error(f"the deck is too small: {short}; lower 'hand_limit' or players.max", *blame)
                 break
+        else:
+            if counted:  # a deck a formula of the round: each round's deck deals it
+                self._each_round_dealt(blame)
+
+    def _each_round_dealt(self, blame: tuple[str | int, ...]) -> None:
+        """Whether each round a schedule deals is dealt by its own deck (where the deck's
+        counts are formulas of the round); else the error, naming the round."""
+        d = self.file.data
+        ghost = d.get("ghost")
+        for values, where, tie_break in deals(d):
+            if tie_break:  # (a tie-break round the deck cannot deal: the analysis warns)
+                continue
+            players, cards = values["players"], values["cards"]
+            hands = players + ghost_plays(None if ghost is None else ghost["players"], players)
+            short = short_deal(d, players, hands, cards, each=f"{cards} cards", at=values)
+            if short is not None:
+                self.file.error(f"the deck is too small {where}: {short}", *blame)
+                break
 
 
-def deck_size(data: dict[str, Any], players: int) -> int:
+def deck_size(data: dict[str, Any], players: int, at: dict[str, int] | None = None) -> int:
     """The cards of the smallest deck a game of ``players`` can use (an edition's plain
     data): its suits and cards of the modules that cannot be left out and are used at
-    that player count."""
+    that player count; where the deck's counts are formulas of the round, the deck of
+    the round whose names have the values ``at`` (by default the file's own numbers)."""
     used = {m["id"] for m in data["modules"] if not m.get("optional", False) and m.get("min_players", 1) <= players}
-    deck = data["deck"]
+    deck = data["deck"] if at is None else deck_at(data["deck"], at)
     size = sum(suit_cards(deck, s) for s in deck["suits"] if s.get("module", "base") in used)
     return int(size + sum(card_copies(deck, c) for c in deck.get("cards", []) if c.get("module", "base") in used))
 
 
-def short_deal(data: dict[str, Any], players: int, hands: int, cards: int, *, each: str) -> str | None:
-    """Why the smallest deck of a game of ``players`` (:func:`deck_size`) cannot deal
-    ``cards`` to each of ``hands`` hands (the players', and the ghost's where it plays),
-    ``each`` saying those cards in words: ``5 players x 10 cards = 50 cards, but the deck
-    without optional modules has 46``; ``None`` when it can."""
-    size = deck_size(data, players)
+def short_deal(
+    data: dict[str, Any], players: int, hands: int, cards: int, *, each: str, at: dict[str, int] | None = None
+) -> str | None:
+    """Why the smallest deck of a game of ``players`` (:func:`deck_size`, in the round
+    whose names have the values ``at``) cannot deal ``cards`` to each of ``hands`` hands
+    (the players', and the ghost's where it plays), ``each`` saying those cards in
+    words: ``5 players x 10 cards = 50 cards, but the deck without optional modules has
+    46``; ``None`` when it can."""
+    size = deck_size(data, players, at)
     if hands * cards <= size:
         return None
     table = f"{players} players and the ghost hand" if hands > players else f"{players} players"
     return f"{table} x {each} = {hands * cards} cards, but the deck without optional modules has {size}"
+
+
+def deals(d: dict[str, Any]) -> Iterator[tuple[dict[str, int], str, bool]]:
+    """The values of the round's names in every round an edition file's schedules deal
+    at every player count (the cards as the hand limit caps them), and in the tie-break
+    round after each where ties are played off, each with the round in words and
+    whether it is a tie-break round (what a count of the deck written as a formula is
+    checked over). A hand limit or a
+    tie-break round's cards that cannot be worked out is left to its own check."""
+
+    def formula(source: Any, names: tuple[str, ...]) -> Expression | None:
+        try:
+            return compile_expression(str(source), names, "number")
+        except ExpressionError:
+            return None
+
+    schedule, ghost = d["schedule"], d.get("ghost")
+    limit = formula(schedule["hand_limit"], HAND_LIMIT_NAMES) if "hand_limit" in schedule else None
+    extra = None
+    if d["scoring"].get("ties", default("scoring", "ties")) == "extra_round":
+        written = d["scoring"].get("extra_round_cards", default("scoring", "extra_round_cards"))
+        extra = formula(written, EXTRA_ROUND_NAMES)
+
+    def dealt(cards: int, players: int) -> int:
+        hands = players + ghost_plays(None if ghost is None else ghost["players"], players)
+        try:
+            return cards if limit is None else min(cards, int(limit.evaluate({"players": hands})))
+        except FormulaError:
+            return cards
+
+    for variant in schedule["variants"]:
+        rounds = len(variant["rounds"])
+        for players in range(d["players"]["min"], d["players"]["max"] + 1):
+            for number, cards in enumerate(variant["rounds"], start=1):
+                values = {"round": number, "cards": dealt(cards, players), "players": players}
+                values.update(rounds=rounds, last_round=int(number == rounds))
+                yield values, f"in round {number} of schedule '{variant['id']}' with {players} players", False
+        for tied in range(2, d["players"]["max"] + 1):
+            if extra is None:
+                break
+            try:
+                cards = int(extra.evaluate({"last_cards": dealt(variant["rounds"][-1], tied), "players": tied}))
+            except FormulaError:
+                continue
+            values = {"round": rounds + 1, "cards": cards, "players": tied, "rounds": rounds, "last_round": 0}
+            yield values, f"in the tie-break round after schedule '{variant['id']}' with {tied} players", True

@@ -16,15 +16,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from skullking.core.errors import Problem
+from skullking.core.errors import FormulaError, Problem
+from skullking.core.limits import MAX_COPIES, MAX_DECK_CARDS, MAX_PLAYERS, MAX_RANKS, MAX_ROUNDS
 from skullking.loading.checkfile import FORMULA_NAME, CheckedFile
-from skullking.loading.checkrounds import RoundRules
+from skullking.loading.checkrounds import RoundRules, deals
 from skullking.loading.checktricks import TrickRules
+from skullking.loading.schema import describe
 from skullking.model.records import (
+    DECK_NAMES,
     RESERVED_OF,
     TRICK_NAMES,
     TRICK_ROUND_NAMES,
     card_copies,
+    deck_at,
+    deck_formulas,
     suit_cards,
 )
 from skullking.reading.located import Node
@@ -87,8 +92,6 @@ class Checker:
         """The sizes of :mod:`skullking.core.limits`: players, ranks, deck and rounds. Returns
         whether the edition stays within them (past them nothing more is checked: the
         other checks would do the work the limits are there to spare)."""
-        from skullking.core.limits import MAX_DECK_CARDS, MAX_PLAYERS, MAX_RANKS, MAX_ROUNDS
-
         d = self.file.data
         before = len(self.file.problems)
         if d["players"]["max"] > MAX_PLAYERS:
@@ -97,34 +100,11 @@ class Checker:
                 f"players.max is {most:,}: the most an edition may allow is {MAX_PLAYERS}", "players", "max"
             )
 
-        deck = d["deck"]
-        cards, crossed = 0, False
-        for index, suit in enumerate(deck["suits"]):
+        for index, suit in enumerate(d["deck"]["suits"]):
             ranks = suit["ranks"]["to"] - suit["ranks"]["from"] + 1
             if ranks > MAX_RANKS:
                 message = f"suit '{suit['id']}' has {ranks:,} ranks: the most a suit may have is {MAX_RANKS}"
                 self.file.error(message, "deck", "suits", index, "ranks")
-            else:
-                cards += suit_cards(deck, suit)
-                if cards > MAX_DECK_CARDS and not crossed:  # blamed on the suit that crosses the limit
-                    crossed = True  # (or on deck.copies, where the checked file sets it and not the suit)
-                    self.file.error(
-                        f"the deck holds more than {MAX_DECK_CARDS:,} cards, the most a deck may hold",
-                        *self.file.blame(("deck", "suits", index), ("deck", "copies")),
-                    )
-        for index, card in enumerate([] if crossed else deck.get("cards", [])):
-            cards += card_copies(deck, card)
-            if cards > MAX_DECK_CARDS:  # blamed on the card that crosses the limit
-                own: tuple[str | int, ...] = (
-                    ("deck", "cards", index, "count") if "count" in card else ("deck", "cards", index)
-                )
-                where = self.file.blame(own, ("deck", "copies"))
-                self.file.error(f"the deck holds more than {MAX_DECK_CARDS:,} cards, the most a deck may hold", *where)
-                break
-        else:
-            if cards > MAX_DECK_CARDS and not crossed:
-                message = f"the deck holds {cards:,} cards: the most a deck may hold is {MAX_DECK_CARDS:,}"
-                self.file.error(message, "deck", "suits")
         for index, variant in enumerate(d["schedule"]["variants"]):
             if len(variant["rounds"]) > MAX_ROUNDS:
                 self.file.error(
@@ -132,7 +112,75 @@ class Checker:
                     f"is {MAX_ROUNDS}",
                     *("schedule", "variants", index, "rounds", MAX_ROUNDS),
                 )
+        if len(self.file.problems) != before:
+            return False
+        decks = self._decks()
+        if decks is None:
+            return False
+        self.file.decks = decks
+        for where, deck in decks:
+            if not self._deck_size(deck, where):
+                break
         return len(self.file.problems) == before
+
+    def _decks(self) -> list[tuple[str, dict[str, Any]]] | None:
+        """The decks the rounds of a game deal, each distinct one once, with where it is
+        dealt in words (empty when every count of the deck is a number: one deck); ``None``
+        after an error in a count written as a formula (it does not compile, or gives
+        no whole number from 1 to the most copies in some round)."""
+        d = self.file.data
+        written = deck_formulas(d["deck"])
+        if not written:
+            return [("", d["deck"])]
+        compiled = [(path, self.file.expression(text, DECK_NAMES, "number", *path)) for path, text in written]
+        if any(formula is None for _, formula in compiled):
+            return None
+        reads = sorted(set().union(*(formula.variables for _, formula in compiled)))
+        found: dict[tuple[Any, ...], tuple[str, dict[str, Any]]] = {}
+        wrong: set[tuple[str | int, ...]] = set()
+        for values, where, _ in deals(d):
+            key = tuple(values[name] for name in reads)
+            if key in found:
+                continue
+            for path, formula in compiled:
+                try:
+                    value = formula.evaluate(values)
+                except FormulaError as exc:
+                    value, why = None, f"cannot be worked out {where}: {exc}"
+                else:
+                    why = f"is {value} {where}: a deck holds each card 1 to {MAX_COPIES} times"
+                if (value is None or not 1 <= value <= MAX_COPIES) and path not in wrong:
+                    wrong.add(path)
+                    self.file.error(f"{describe(self.file.root, path)} {why}", *path)
+            if not wrong:
+                found[key] = (where, deck_at(d["deck"], values))
+        return None if wrong else list(found.values())
+
+    def _deck_size(self, deck: dict[str, Any], where: str) -> bool:
+        """Whether ``deck`` (dealt ``where``) holds at most the cards a deck may hold;
+        else the error, blamed on the suit or card that crosses the limit."""
+        dealt = f" {where}" if where else ""
+        cards = 0
+        for index, suit in enumerate(deck["suits"]):
+            cards += suit_cards(deck, suit)
+            if cards > MAX_DECK_CARDS:  # (or on deck.copies, where the checked file sets it and not the suit)
+                self.file.error(
+                    f"the deck holds more than {MAX_DECK_CARDS:,} cards{dealt}, the most a deck may hold",
+                    *self.file.blame(("deck", "suits", index), ("deck", "copies")),
+                )
+                return False
+        for index, card in enumerate(deck.get("cards", [])):
+            cards += card_copies(deck, card)
+            if cards > MAX_DECK_CARDS:  # blamed on the card that crosses the limit
+                own: tuple[str | int, ...] = (
+                    ("deck", "cards", index, "count") if "count" in card else ("deck", "cards", index)
+                )
+                where_ = self.file.blame(own, ("deck", "copies"))
+                self.file.error(
+                    f"the deck holds more than {MAX_DECK_CARDS:,} cards{dealt}, the most a deck may hold", *where_
+                )
+                return False
+        return True
 
     def _role_names(self) -> None:
         """Role ids are names in conditions."""
@@ -175,11 +223,15 @@ class Checker:
                 self.file.known(card["effect"], effects, "effect", *path, "effect")
             individuals = card.get("individuals", [])
             self.file.ids((*path, "individuals"), individuals, "individual")
-            named = sum(individual.get("copies", 1) for individual in individuals)
-            if named > card.get("count", 1):
-                cards = f" ({named} cards)" if named > len(individuals) else ""
-                what = f"{len(individuals)} named individuals{cards}"
-                self.file.error(f"{what} but only {card.get('count', 1)} copies", *path, "individuals")
+            for where, deck in self.file.decks:  # (the card's copies in each deck a round deals)
+                dealt = deck["cards"][index]
+                named = sum(individual.get("copies", 1) for individual in dealt.get("individuals", []))
+                if named > dealt.get("count", 1):
+                    cards = f" ({named} cards)" if named > len(individuals) else ""
+                    what = f"{len(individuals)} named individuals{cards}"
+                    there = f" {where}" if where else ""
+                    self.file.error(f"{what} but only {dealt.get('count', 1)} copies{there}", *path, "individuals")
+                    break
             if "effect" in card and card["effect"] in effects and card["effect"] not in alliances and "declare" in card:
                 self.file.error("a trick-altering card cannot be declared", *path, "declare")
 
@@ -223,8 +275,10 @@ class Checker:
         for i, card in enumerate(self.file.data["deck"].get("cards", [])):
             individuals = card.get("individuals", [])
             plays: set[tuple[str, str | None]] = {(card["id"], ind["id"]) for ind in individuals}
-            if card.get("count", 1) > sum(ind.get("copies", 1) for ind in individuals):
-                plays.add((card["id"], None))
+            for _, deck in self.file.decks:  # (a copy without a name in some deck a round deals)
+                dealt = deck["cards"][i]
+                if dealt.get("count", 1) > sum(ind.get("copies", 1) for ind in dealt.get("individuals", [])):
+                    plays.add((card["id"], None))
             out.setdefault(card["id"], plays)
             where.setdefault(card["id"], ("deck", "cards", i, "id"))
         for i, card in enumerate(self.file.data["deck"].get("cards", [])):

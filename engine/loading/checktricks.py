@@ -62,12 +62,11 @@ class TrickRules:
         """``when_several`` and ``cancelled_role`` say what happens when one trick holds
         several trick-altering cards: in a deck with fewer than two they would be ignored."""
         d = self.file.data
-        altering = sum(
-            card_copies(d["deck"], c)
-            for c in d["deck"].get("cards", [])
-            if "effect" in c and c["effect"] not in alliances
+        altering = max(
+            sum(card_copies(deck, c) for c in deck.get("cards", []) if "effect" in c and c["effect"] not in alliances)
+            for _, deck in self.file.decks
         )
-        if altering >= 2:
+        if altering >= 2:  # (in some deck a round deals)
             return
         for key in ("when_several", "cancelled_role"):
             # Only where the checked file sets it: a base's value left without use by an
@@ -210,13 +209,15 @@ class TrickRules:
         abilities = d.get("abilities", [])
         self.file.ids(("abilities",), abilities, "ability")
         card_ids = set(named)
-        # a card's id -> its copies, and the keys that set them
+        # a card's id -> its most copies in a deck a round deals, and the keys that set them
         copies: dict[str, tuple[int, tuple[tuple[str | int, ...], ...]]] = {}
-        for i, c in enumerate(d["deck"].get("cards", [])):
-            copies[c["id"]] = card_copies(d["deck"], c), (("deck", "cards", i, "count"), ("deck", "copies"))
-            for j, ind in enumerate(c.get("individuals", [])):
-                set_by = (("deck", "cards", i, "individuals", j, "copies"), ("deck", "copies"))
-                copies[ind["id"]] = individual_copies(d["deck"], ind), set_by
+        for _, deck in self.file.decks:
+            for i, c in enumerate(deck.get("cards", [])):
+                held = max(card_copies(deck, c), copies.get(c["id"], (0, ()))[0])
+                copies[c["id"]] = held, (("deck", "cards", i, "count"), ("deck", "copies"))
+                for j, ind in enumerate(c.get("individuals", [])):
+                    set_by = (("deck", "cards", i, "individuals", j, "copies"), ("deck", "copies"))
+                    copies[ind["id"]] = max(individual_copies(deck, ind), copies.get(ind["id"], (0, ()))[0]), set_by
         granted: dict[tuple[str, tuple[str, str | None]], int] = {}  # (kind, card) -> the first ability
         for index, ability in enumerate(abilities):
             kind, plays = ability["kind"], named.get(ability["card"], set())

@@ -387,7 +387,8 @@ def _tie_break_deals(edition: Edition, data: dict[str, Any]) -> tuple[list[Spot]
         if cards < 1:
             lost("cards", f"scoring.extra_round_cards gives {cards} cards (e.g. for {tied} players)", spot)
             continue
-        short = short_deal(data, tied, hands, cards, each=_cards(cards))
+        round_ = {"round": spot.number, "cards": cards, "players": tied, "rounds": spot.rounds, "last_round": 0}
+        short = short_deal(data, tied, hands, cards, each=_cards(cards), at=round_)
         if short is not None:
             lost("deck", f"e.g. {short}", spot)
             continue

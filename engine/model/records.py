@@ -6,11 +6,12 @@ trick resolver and the scorer then trust them and never look at YAML again.
 
 from __future__ import annotations
 
+import functools
 from enum import StrEnum
 from typing import TYPE_CHECKING, NamedTuple
 
 from skullking.core.errors import ContextError
-from skullking.language.expr import PAST, SEATS, TABLE
+from skullking.language.expr import PAST, SEATS, TABLE, compile_expression
 from skullking.language.notation import normalize
 from skullking.model.cards import Lead, Play
 
@@ -67,6 +68,11 @@ BID_RANGE_NAMES = (*ROUND_NAMES, *GAME_PLAYER_NAMES, TABLE)
 #: aggregates over the table (``highest(total)``), every player's game so far. The
 #: rules of a round are these worked out for it (:meth:`skullking.edition.Edition.at_round`).
 RULE_VALUE_NAMES = (*ROUND_NAMES, SEATS)
+#: Names of the deck's numbers of copies (``deck.copies``, a suit's ``copies``, a special
+#: card's ``count``, a named card's ``copies``): the round's, known when its cards are
+#: shuffled (``if players >= 9 then 2 else 1``: a second deck from nine players). Not the
+#: standings: the deck of every round a game may deal is checked when the rules load.
+DECK_NAMES = ROUND_NAMES
 #: Names of a bidding rule (besides the aggregates over every player's ``bid``):
 #: ``position`` in the bidding order (0 first) and ``bids_before`` (the sum of the bids
 #: made before it) only when players bid in turn.
@@ -273,6 +279,60 @@ def individual_copies(deck: Mapping[str, Any], individual: Mapping[str, Any]) ->
     return deck_copies(deck) * int(individual.get("copies", 1))
 
 
+def deck_formulas(deck: Mapping[str, Any]) -> list[tuple[tuple[str | int, ...], str]]:
+    """Each number of copies of an edition file's deck (file data) written as a formula
+    of the round's names (:data:`DECK_NAMES`), as (its path in the file, its text)."""
+    found: list[tuple[tuple[str | int, ...], str]] = []
+    if isinstance(deck.get("copies"), str):
+        found.append((("deck", "copies"), deck["copies"]))
+    for i, suit in enumerate(deck["suits"]):
+        if isinstance(suit.get("copies"), str):
+            found.append((("deck", "suits", i, "copies"), suit["copies"]))
+    for i, card in enumerate(deck.get("cards", [])):
+        if isinstance(card.get("count"), str):
+            found.append((("deck", "cards", i, "count"), card["count"]))
+        for j, individual in enumerate(card.get("individuals", [])):
+            if isinstance(individual.get("copies"), str):
+                found.append((("deck", "cards", i, "individuals", j, "copies"), individual["copies"]))
+    return found
+
+
+@functools.lru_cache(maxsize=256)
+def _deck_formula(text: str) -> Expression:
+    """A count of the deck written as a formula, compiled (once a text)."""
+    return compile_expression(text, DECK_NAMES, "number")
+
+
+def deck_at(deck: Mapping[str, Any], values: Mapping[str, Any]) -> dict[str, Any]:
+    """An edition file's deck (file data) with each number of copies written as a formula
+    of the round's names worked out with ``values`` (the deck a round deals, as the
+    file's checks read it). Raises :class:`~skullking.core.errors.ExpressionError` for a
+    formula that does not compile and :class:`~skullking.core.errors.FormulaError` for
+    one that cannot be worked out."""
+
+    def work(value: Any) -> Any:
+        return _deck_formula(value).evaluate(values) if isinstance(value, str) else value
+
+    def counted(item: Mapping[str, Any], key: str) -> dict[str, Any]:
+        return {**item, key: work(item[key])} if key in item else dict(item)
+
+    out = counted(deck, "copies")
+    out["suits"] = [counted(suit, "copies") for suit in deck["suits"]]
+    if "cards" in deck:
+        out["cards"] = [
+            {
+                **counted(card, "count"),
+                **(
+                    {"individuals": [counted(x, "copies") for x in card["individuals"]]}
+                    if "individuals" in card
+                    else {}
+                ),
+            }
+            for card in deck["cards"]
+        ]
+    return out
+
+
 def suit_cards(deck: Mapping[str, Any], suit: Mapping[str, Any]) -> int:
     """The cards of ``suit`` in the deck ``deck``, every copy counted (none for ranks
     written backwards)."""
@@ -320,6 +380,10 @@ PLACES: dict[str, tuple[str, tuple[str, ...]]] = {
     "bidding.min": ("round", BID_RANGE_NAMES),
     "bidding.max": ("round", BID_RANGE_NAMES),
     "bidding.rules": ("bids", bid_rule_names("in_turn")),
+    "deck.copies": ("round", DECK_NAMES),
+    "deck.suits.copies": ("round", DECK_NAMES),
+    "deck.cards.count": ("round", DECK_NAMES),
+    "deck.cards.individuals.copies": ("round", DECK_NAMES),
     "deck.suits.trump": ("round", RULE_VALUE_NAMES),
     "bonuses.points": ("round", RULE_VALUE_NAMES),
     "effects.points": ("round", RULE_VALUE_NAMES),
@@ -472,6 +536,73 @@ class CardKind(NamedTuple):
     individuals: tuple[Individual, ...]
     names: tuple[str, ...]
     description: str
+
+
+class DeckCounts(NamedTuple):
+    """How many of each card a deck holds, as its file writes them, where one of them is
+    a formula of the round's names (:data:`DECK_NAMES`): ``deck`` (``deck.copies``: decks
+    shuffled together), each suit's ``copies`` and each special card's ``count`` in the
+    file's order, and each named card's ``copies`` (by special card, in that order). The
+    rules of a round (:meth:`~skullking.edition.Edition.at_round`) have them worked out
+    into their cards' copies (:func:`deck_copies_of`)."""
+
+    deck: int | Expression
+    suits: tuple[int | Expression, ...]
+    cards: tuple[int | Expression, ...]
+    individuals: tuple[tuple[int | Expression, ...], ...]
+
+    def formulas(self) -> list[tuple[str, int | None, int | None, Expression]]:
+        """Each count that is a formula, as (what it counts: ``deck``, ``suit``, ``card``
+        or ``individual``; the suit's or card's index; the individual's index; the
+        formula), in the file's order."""
+        found: list[tuple[str, int | None, int | None, Expression]] = []
+        if not isinstance(self.deck, int):
+            found.append(("deck", None, None, self.deck))
+        found += [("suit", i, None, v) for i, v in enumerate(self.suits) if not isinstance(v, int)]
+        for i, value in enumerate(self.cards):
+            if not isinstance(value, int):
+                found.append(("card", i, None, value))
+            found += [("individual", i, j, v) for j, v in enumerate(self.individuals[i]) if not isinstance(v, int)]
+        return found
+
+    def worked_out(self, values: Mapping[str, Any]) -> DeckCounts:
+        """The counts in a round whose names have ``values``. Raises
+        :class:`~skullking.core.errors.FormulaError` where a formula cannot be worked out."""
+
+        def work(value: int | Expression) -> int:
+            return value if isinstance(value, int) else int(value.evaluate(values))
+
+        return DeckCounts(
+            deck=work(self.deck),
+            suits=tuple(map(work, self.suits)),
+            cards=tuple(map(work, self.cards)),
+            individuals=tuple(tuple(map(work, row)) for row in self.individuals),
+        )
+
+
+def deck_copies_of(
+    suits: Iterable[Suit], kinds: Iterable[CardKind], counts: DeckCounts
+) -> tuple[tuple[CardKind, ...], dict[str, int]]:
+    """The special cards with their copies, and the copies of each numbered card and
+    named card the deck holds more than once by its code (an edition's ``kinds`` and
+    ``copies``), from the deck's ``counts`` (every one a number: worked out for a round).
+    A count still a formula counts 1 (the rules of no round)."""
+    deck = counts.deck if isinstance(counts.deck, int) else 1
+
+    def times(value: int | Expression) -> int:
+        return deck * (value if isinstance(value, int) else 1)
+
+    copies: dict[str, int] = {}
+    for suit, count in zip(suits, counts.suits, strict=True):
+        if times(count) > 1:
+            copies.update((f"{suit.code}{rank}", times(count)) for rank in suit.ranks)
+    found = []
+    for kind, count, named in zip(kinds, counts.cards, counts.individuals, strict=True):
+        found.append(kind._replace(copies=times(count)))
+        for individual, each in zip(kind.individuals, named, strict=True):
+            if times(each) > 1:
+                copies[individual.code] = times(each)
+    return tuple(found), copies
 
 
 class Rule(NamedTuple):

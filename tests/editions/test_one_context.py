@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 import yaml
 from clihelp import run, run_json
+from houserules import house_rule
 
 import skullking
 from skullking.analysis.compare import bids_refusal
@@ -37,14 +38,8 @@ NEAR_MISS = (
 )
 
 
-def _overlay(tmp_path: Path, body: str, name: str = "house") -> Path:
-    path = tmp_path / f"{name}.yaml"
-    path.write_text(f"extends: skullking-2021\nid: {name}\ntitle: A house rule\n{body}", encoding="utf-8")
-    return path
-
-
 def _edition(tmp_path: Path, body: str) -> Edition:
-    return skullking.load_edition(_overlay(tmp_path, body))
+    return skullking.load_edition(house_rule(tmp_path, body))
 
 
 def _sheet(tmp_path: Path, rounds: list[tuple[dict[str, int], dict[str, int]]]) -> Path:
@@ -59,7 +54,7 @@ def test_a_sheet_checks_each_players_own_bid_range(tmp_path: Path) -> None:
     """After round 1 (Ann 20, Bo 10, Cy 10) Ann leads and may bid 0 or 1 of 2 cards,
     Bo and Cy trail and must bid 1 or 2: a sheet bidding Ann 2, Bo 0 and Cy 0 in round 2
     gets an error at each of those bids, with the bidder's own range."""
-    rules = _overlay(tmp_path, LIMITS)
+    rules = house_rule(tmp_path, LIMITS)
     first = ({"Ann": 1, "Bo": 0, "Cy": 0}, {"Ann": 1, "Bo": 0, "Cy": 0})
     sheet = tmp_path / "bids.yaml"
     sheet.write_text(
@@ -111,7 +106,7 @@ def test_the_bots_bid_within_their_own_range(tmp_path: Path) -> None:
     game kept as a sheet scores without a problem to the totals counted, and the games
     written as records replay without one (each bid checked against its player's
     range)."""
-    rules = _overlay(tmp_path, LIMITS)
+    rules = house_rule(tmp_path, LIMITS)
     house = skullking.load_edition(rules)
     setup = Setup(edition=str(rules), players=tuple(PLAYERS), bots=("heuristic", "random"), seed=5, allow_paths=True)
     for index in range(3):
@@ -144,7 +139,7 @@ def test_made_reads_the_standings_and_the_cases_read_made(tmp_path: Path) -> Non
     """A house rule: a bid missed by one counts as made for a player in last place, and
     scores 10. Round 2 (Ann 20, Bo 10, Cy 10 before it): Bo bid 1 and won none, Cy bid
     1 and won 2: both trail and miss by one, so 10 each; Ann leads, misses by 2: -20."""
-    rules = _overlay(tmp_path, NEAR_MISS)
+    rules = house_rule(tmp_path, NEAR_MISS)
     first = ({"Ann": 1, "Bo": 0, "Cy": 0}, {"Ann": 1, "Bo": 0, "Cy": 0})
     sheet = _sheet(tmp_path, [first, ({"Ann": 2, "Bo": 1, "Cy": 1}, {"Ann": 0, "Bo": 0, "Cy": 2})])
     record = run_json("score", str(sheet), "--edition", str(rules))
@@ -157,7 +152,7 @@ def test_a_three_missed_rule_written_with_made_counts_the_schemes_made(tmp_path:
     three (by tricks won alone, rounds 2 to 4 would); Bo's misses of rounds 3 to 5 do:
     30 less in round 5."""
     body = NEAR_MISS + "        run: {when: made == 0 and past_run(made == 0) >= 2, points: points - 30}\n"
-    rules = _overlay(tmp_path, body)
+    rules = house_rule(tmp_path, body)
     rounds = [
         ({"Ann": 1, "Bo": 0, "Cy": 0}, {"Ann": 1, "Bo": 0, "Cy": 0}),
         ({"Ann": 2, "Bo": 1, "Cy": 1}, {"Ann": 0, "Bo": 0, "Cy": 2}),
@@ -205,7 +200,7 @@ def test_a_three_missed_rule_written_with_made_counts_the_schemes_made(tmp_path:
 def test_a_name_read_before_it_has_a_value_says_when_it_has_one(tmp_path: Path, body: str, message: str) -> None:
     """Tricks won during the bidding, the total of the bids in a bid's range, a bid in
     who deals: each is refused where it is written, saying when the name has a value."""
-    path = _overlay(tmp_path, body)
+    path = house_rule(tmp_path, body)
     code, out, _ = run("validate", str(path))
     assert code != 0
     assert message in out
@@ -243,7 +238,7 @@ def test_diff_refuses_a_bid_out_of_the_players_own_range_after_the_game_before(t
     assert bids_refusal(house, {"P1": 2, "P2": 1, "P3": 0}, 2, 2, so_far) == "P1's bid 2 is out of range 0..1"
     assert bids_refusal(house, {"P1": 1, "P2": 2, "P3": 2}, 2, 2, so_far) is None
     assert bids_refusal(house, {"P1": 0, "P2": 2, "P3": 0}, 2, 2) == "P2's bid 2 is out of range 0..1"
-    code, out, _ = run("diff", "skullking-2021", str(_overlay(tmp_path, LIMITS)))
+    code, out, _ = run("diff", "skullking-2021", str(house_rule(tmp_path, LIMITS)))
     assert code == 0
     assert "game so far: round 1:" in out and "refused by B: P2's bid 0 is out of range 1..2" in out
 
@@ -280,11 +275,11 @@ def test_a_seat_formula_reads_a_players_names_only_in_a_seat_aggregate(tmp_path:
     """`total` alone in a seat formula has no player to be about: refused at its place,
     saying to read it in seat_of_highest or seat_of_lowest; a seat aggregate outside a
     seat formula is refused too, naming where it is known."""
-    code, out, err = run("validate", str(_overlay(tmp_path, "play:\n  dealer: total\n")))
+    code, out, err = run("validate", str(house_rule(tmp_path, "play:\n  dealer: total\n")))
     assert code == 1
     assert "5:11: unknown name 'total' in 'total': it is each player's: a seat formula reads it inside" in out + err
     case = "scoring:\n  schemes:\n    classic:\n      cases:\n        made: {points: seat_of_lowest(total)}\n"
-    code, out, err = run("validate", str(_overlay(tmp_path, case)))
+    code, out, err = run("validate", str(house_rule(tmp_path, case)))
     assert code == 1 and "seat_of_lowest() is not known here: it gives a seat, in the formulas of a seat" in out + err
 
 

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 import yaml
 from clihelp import run, run_json
+from houserules import house_rule
 
 import skullking
 from skullking.analysis.compare import trick_differences
@@ -34,12 +35,6 @@ CHANGING = Path(__file__).parents[2] / "examples" / "house-rules" / "changing-ro
 @pytest.fixture(scope="module")
 def changing() -> Edition:
     return skullking.load_edition(CHANGING)
-
-
-def _overlay(tmp_path: Path, body: str) -> Path:
-    path = tmp_path / "house.yaml"
-    path.write_text(f"extends: skullking-2021\nid: house\ntitle: A house rule\n{body}", encoding="utf-8")
-    return path
 
 
 @pytest.mark.parametrize(
@@ -146,7 +141,7 @@ def test_an_alliance_may_pay_what_the_round_says(tmp_path: Path) -> None:
     scoring): in round 1 (one card: Ann 0 of 0, 10; Bo 1 of 1, 20) each gets 20 more;
     in round 10 (Ann 0 of 0, 100; Bo 10 of 10, 200) each gets 40 more."""
     edition = skullking.load_edition(
-        _overlay(tmp_path, "effects:\n  list:\n    loot: {points: 'if last_round == 1 then 40 else 20'}\n")
+        house_rule(tmp_path, "effects:\n  list:\n    loot: {points: 'if last_round == 1 then 40 else 20'}\n")
     )
     assert edition.round_reads == {"last_round"}
     rounds: list[dict[str, object]] = [
@@ -165,7 +160,7 @@ def test_formulas_of_the_round_are_checked_at_load(tmp_path: Path) -> None:
     """A rule's value reads the round's names only: a formula that reads the tricks
     won (known once the round is played) is refused at its line and column, saying
     when that name has a value; a formula of the wrong type too."""
-    path = _overlay(
+    path = house_rule(
         tmp_path, "deck:\n  suits:\n    black: {trump: 'won > 1'}\nbonuses:\n  black-14: {points: 'round > 2'}\n"
     )
     with pytest.raises(EditionError) as caught:
@@ -230,7 +225,7 @@ def test_vectors_are_made_for_a_round(tmp_path: Path) -> None:
     assert any(v["expected"]["rule"] == "trump" for v in tricks["vectors"])
     code, _, err = run("vectors", str(CHANGING))
     assert code == 2 and "--round N" in err
-    by_players = _overlay(tmp_path, "bonuses:\n  black-14: {points: '10 * players'}\n")
+    by_players = house_rule(tmp_path, "bonuses:\n  black-14: {points: '10 * players'}\n")
     code, _, err = run("vectors", str(by_players), "--round", "2")
     assert code == 2 and "read players" in err
 
@@ -313,7 +308,7 @@ def test_a_rule_may_read_the_standings(tmp_path: Path) -> None:
     """A house rule: once somebody has 20 points the Skull King's pirates pay 50. At a
     game's start (round 1) a pirate pays 30; a sheet: Ann's Skull King takes a pirate in
     round 1 (bid 1 made: 20 + 30 = 50), Bo's in round 2 after Ann's 50 (20 + 50 = 70)."""
-    edition = skullking.load_edition(_overlay(tmp_path, BOUNTY))
+    edition = skullking.load_edition(house_rule(tmp_path, BOUNTY))
     assert edition.round_reads == {"*seats*"}
     assert edition.at_round(1, 3).resolve_trick("SK PIR").bonus == 30
     sheet = {
@@ -337,7 +332,7 @@ def test_a_game_pays_what_the_standings_say(tmp_path: Path) -> None:
     """Random games under the house rule: each Skull King's pirate pays 50 in a round
     whose standings before it (the rounds' own scores, added up) have somebody at 20 or
     more, else 30."""
-    edition = skullking.load_edition(_overlay(tmp_path, BOUNTY))
+    edition = skullking.load_edition(house_rule(tmp_path, BOUNTY))
     others = {b.id: fixed(b.points) for b in edition.at_round(1, 4).bonuses if b.id != "pirate-by-skull-king"}
     paid: set[int] = set()
     for seed in range(6):
