@@ -45,6 +45,8 @@ def _default_connections() -> int:
 #: Connections one client (one address) holds at once, unless told otherwise: a browser
 #: opens up to six to a server, and a phone or a computer may show the pad in a few tabs.
 CLIENT_CONNECTIONS = 32
+#: The longest write time ``serve --write-timeout`` takes (seconds).
+MAX_WRITE_SECONDS = 3600.0
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -373,6 +373,53 @@ def test_allow_host_takes_a_name_without_port(tmp_path: Path, name: str) -> None
     assert lines[0].startswith(f"skullking: error: --allow-host '{name}': a host name or an address")
 
 
+@pytest.mark.parametrize(
+    ("option", "value", "message"),
+    [
+        ("--write-timeout", "0", "--write-timeout must be a number of seconds above 0 and at most 3,600, got 0"),
+        ("--write-timeout", "3601", "--write-timeout must be a number of seconds above 0 and at most 3,600, got 3601"),
+        ("--write-timeout", "nan", "--write-timeout must be a number of seconds above 0 and at most 3,600, got nan"),
+        ("--client-connections", "0", "--client-connections must be 1 or more, got 0"),
+    ],
+)
+def test_serve_refuses_a_limit_on_clients_out_of_range(tmp_path: Path, option: str, value: str, message: str) -> None:
+    """A write time of no seconds, of more than an hour or not a number, or no connection
+    for a client: exit 2 and one line, said before the database is made."""
+    code, lines = serve(option, value, "--port", "0", "--db", str(tmp_path / "pad.db"))
+    assert (code, lines) == (2, [f"skullking: error: {message}"])
+    assert not (tmp_path / "pad.db").exists()
+
+
+class _Served:
+    """A server that has run and stopped at once (the command's own is not needed here)."""
+
+    started = True
+
+    def run(self, sockets: list[socket.socket]) -> None:
+        return None
+
+
+@pytest.mark.parametrize(
+    ("options", "seconds", "connections"),
+    [([], 60.0, 32), (["--write-timeout", "2.5", "--client-connections", "100"], 2.5, 100)],
+)
+def test_serve_takes_its_limits_on_clients_from_the_command_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, options: list[str], seconds: float, connections: int
+) -> None:
+    """`--write-timeout` and `--client-connections` set the server's write time and the
+    connections one address holds; left out, 60 seconds and 32."""
+    taken: list[Limits] = []
+
+    def made(app: object, limits: Limits, *, tls: object = None) -> _Served:
+        taken.append(limits)
+        return _Served()
+
+    monkeypatch.setattr("skullking.tools.pad.serving.server", made)
+    code, lines = serve(*options, "--port", "0", "--db", str(tmp_path / "pad.db"))
+    assert (code, lines) == (0, [])
+    assert [(limits.write_seconds, limits.client_connections) for limits in taken] == [(seconds, connections)]
+
+
 def test_the_command_answers_its_names_on_the_port_it_took(tmp_path: Path) -> None:
     """`skullking serve --port 0 --allow-host pad.example.org` says the port it took, answers
     there as 127.0.0.1 and as pad.example.org, refuses another site's name, and stops on
