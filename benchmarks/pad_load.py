@@ -54,6 +54,8 @@ EDITION = "skullking-2021"
 PLAYERS = ("Ann", "Bo", "Cy", "Dee")
 #: Rounds of a game: the standard schedule deals 1 to 10 cards, round n has n cards.
 ROUNDS = 10
+#: Connections the benchmark opens besides its clients' (to warm up, to read the games back).
+CHECK_CONNECTIONS = 8
 #: Every READER_EVERY-th client also reads its game back and sometimes undoes a round.
 READER_EVERY = 5
 #: How often a reading client undoes the round it just entered (and enters it again).
@@ -421,11 +423,15 @@ class Server:
     """``python -m skullking serve`` in a process of its own (its own session: a Ctrl+C
     stops the benchmark, which then stops the server)."""
 
-    def __init__(self, port: int, db: Path, log: Path) -> None:
+    def __init__(self, port: int, db: Path, log: Path, clients: int | None = None) -> None:
         self.port = port
         self.db = db
         self.log = log
         command = [sys.executable, "-m", "skullking", "serve", "--host", HOST, "--port", str(port), "--db", str(db)]
+        if clients is not None:  # (every client comes from 127.0.0.1, where a table's phones
+            # would each have an address of their own: that one address may hold them all,
+            # and the connections that read the games back)
+            command += ["--client-connections", str(clients + CHECK_CONNECTIONS)]
         with log.open("wb") as out:
             self.process = subprocess.Popen(
                 command, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
@@ -634,7 +640,7 @@ def run_load(clients: int, seconds: float, port: int = 0, pairs: int = 2, seed: 
     before = children_cpu()
     with tempfile.TemporaryDirectory(prefix="skullking-pad-load-") as folder:
         db = Path(folder) / "pad.sqlite3"
-        server = Server(port or free_port(), db, Path(folder) / "server.log")
+        server = Server(port or free_port(), db, Path(folder) / "server.log", clients)
         try:
             server.wait_ready()
             warm = Tally()

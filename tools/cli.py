@@ -469,6 +469,22 @@ def _parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     )
     p.add_argument("--cert", metavar="FILE", help="serve over HTTPS with this certificate (PEM, its chain after it)")
     p.add_argument("--key", metavar="FILE", help="the private key of --cert (PEM, without a password)")
+    p.add_argument(
+        "--write-timeout",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="seconds a client may take none of an answer before its connection is dropped (default 60, at "
+        "most 3600; the time starts again whenever it takes some)",
+    )
+    p.add_argument(
+        "--client-connections",
+        type=int,
+        default=None,
+        metavar="N",
+        help="connections one address may hold at once (default 32, at most the connections held in all): "
+        "more for a reverse proxy in front of the pad, through which every client comes from one address",
+    )
     p.set_defaults(run=cmd_serve)
 
     p = sub.add_parser(

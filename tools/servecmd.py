@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import math
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from skullking.tools.common import PROG, UsageError, text_lines
 
@@ -22,7 +23,14 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     try:
         from skullking.tools.pad.app import create_app
         from skullking.tools.pad.security import Hosts
-        from skullking.tools.pad.serving import Limits, ListenError, listen, reachable_names, server
+        from skullking.tools.pad.serving import (
+            MAX_WRITE_SECONDS,
+            Limits,
+            ListenError,
+            listen,
+            reachable_names,
+            server,
+        )
         from skullking.tools.pad.sharing import Sharing, network_addresses, url_of
         from skullking.tools.pad.store import Store, default_path
         from skullking.tools.pad.tls import TLSError, given, kept
@@ -30,6 +38,7 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
         raise UsageError(f"the score pad needs the 'web' extra ({exc.name} is missing): {WEB_EXTRA}") from None
     if not 0 <= args.port <= 65535:
         raise UsageError(f"--port {args.port}: a port is 0 to 65535")
+    limits = Limits(**_asked_limits(args, MAX_WRITE_SECONDS))
     allowed = [allowed_host(name) for name in args.allow_host or []]
     host = args.host if args.host is not None else ("0.0.0.0" if args.lan else "127.0.0.1")
     if args.lan and _loopback(host):
@@ -50,7 +59,6 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
         chosen = given(Path(args.cert), Path(args.key)) if args.cert is not None else None
     except TLSError as exc:
         raise UsageError(str(exc)) from None
-    limits = Limits()
     try:
         sockets = listen(host, args.port, backlog=limits.connections)
     except ListenError as exc:
@@ -94,6 +102,24 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
         sys.stderr.write(text_lines([f"{PROG}: error: the score pad did not start on {root}"]))
         return 3
     return 0
+
+
+def _asked_limits(args: argparse.Namespace, longest: float) -> dict[str, Any]:
+    """The limits on clients given on the command line, checked: ``--write-timeout`` a
+    number of seconds above 0 and at most ``longest``, ``--client-connections`` 1 or more."""
+    asked: dict[str, Any] = {}
+    if args.write_timeout is not None:
+        if not (math.isfinite(args.write_timeout) and 0 < args.write_timeout <= longest):
+            raise UsageError(
+                f"--write-timeout must be a number of seconds above 0 and at most {longest:,g}, "
+                f"got {args.write_timeout:g}"
+            )
+        asked["write_seconds"] = args.write_timeout
+    if args.client_connections is not None:
+        if args.client_connections < 1:
+            raise UsageError(f"--client-connections must be 1 or more, got {args.client_connections}")
+        asked["client_connections"] = args.client_connections
+    return asked
 
 
 def _loopback(address: str) -> bool:

@@ -23,7 +23,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from starlette.applications import Starlette
-from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
@@ -76,6 +75,7 @@ from .security import Hosts, SameOrigin
 from .sharing import WATCH_ONLY, Access, Sharing
 from .stats import statistics
 from .store import Conflict, NotFound, StaleWrite, Store, StoredGame
+from .threads import Flight, changing, in_thread
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
@@ -113,6 +113,12 @@ class Pad:
         # Each game's score for the statistics and the list of games, by id: the version
         # it was worked out for and the edition and score record (None: not scored).
         self._scores: dict[str, tuple[int, tuple[str, Any] | None]] = {}
+        # The statistics and the list of games, read from every stored game: worked out
+        # once for the requests that ask at the same time (each read a thread of their
+        # own otherwise, and 40 requests for the statistics of 1,000 games took every
+        # thread of the pad for minutes, a change waiting behind them).
+        self.stats = Flight(self.statistics, lambda: store.changes, "statistics")
+        self.listed = Flight(self.games, lambda: store.changes, "list of games")
 
     def diff_report(self, a: str, b: str, make: Make | None = None) -> str:
         """``skullking diff A B --format json``'s record, as JSON text, for the bundled
@@ -220,7 +226,7 @@ class Pad:
     async def bundled(self, ident: str) -> Any:
         """A bundled edition for a GET: an unknown id is not found (404)."""
         try:
-            return await run_in_threadpool(self.editions.get, ident)
+            return await in_thread(self.editions.get, ident)
         except RulesError as exc:
             raise NotFound(exc.problems[0].message) from None
 
@@ -233,11 +239,11 @@ class Pad:
         body = await read_json(request)
         if not isinstance(body, dict) or not isinstance(body.get("rules"), str):
             raise bad('send {"rules": "<house rule YAML>"}')
-        edition = await run_in_threadpool(self.editions.get, "", body["rules"])
+        edition = await in_thread(self.editions.get, "", body["rules"])
         return JSONResponse(choices_of(edition))
 
     async def api_games(self, request: Request) -> Response:
-        games = await run_in_threadpool(self.games)
+        games = await self.listed.get()
         return JSONResponse(games)
 
     async def api_create(self, request: Request) -> Response:
@@ -263,12 +269,12 @@ class Pad:
         modules = body.get("modules")
         if modules is not None and (not isinstance(modules, list) or not all(isinstance(m, str) for m in modules)):
             raise bad("'modules' is a list of module ids")
-        edition = await run_in_threadpool(self.editions.get, ident, rules)
+        edition = await in_thread(self.editions.get, ident, rules)
         check_choices(edition, body.get("schedule"), body.get("scoring"), modules, players)
         title = (body.get("title") or "").strip()[:80]
         distinct = not title  # (a title made from the names is numbered when taken)
         title = title or ", ".join(players)
-        game_id = await run_in_threadpool(
+        game_id = await in_thread(
             lambda: self.store.create(
                 edition=edition.id,
                 title=title,
@@ -300,7 +306,7 @@ class Pad:
                 text = data.decode("utf-8")
             except UnicodeDecodeError as exc:
                 raise bad(f"the sheet is not UTF-8 (byte {exc.start + 1}): save it as UTF-8") from None
-        game_id = await run_in_threadpool(self._import, text, rules)
+        game_id = await in_thread(self._import, text, rules)
         return JSONResponse({"id": game_id, "url": f"/games/{game_id}"}, status_code=201)
 
     def _import(self, text: Any, rules: str | None) -> str:
@@ -376,21 +382,21 @@ class Pad:
         (how a phone watching the game asks, every few seconds, whether it changed)."""
         ident = request.path_params["game"]
         if "if-none-match" in request.headers:
-            version = await run_in_threadpool(self.store.version, ident)
+            version = await in_thread(self.store.version, ident)
             if unchanged(request, version):
                 return Response(status_code=304, headers={"etag": f'"{version}"'})
-        game = await run_in_threadpool(self.store.game, ident)
-        record = await run_in_threadpool(self.game_record, game)
+        game = await in_thread(self.store.game, ident)
+        record = await in_thread(self.game_record, game)
         return JSONResponse(record, headers={"etag": f'"{game.version}"'})
 
     async def api_form(self, request: Request) -> Response:
-        game = await run_in_threadpool(self.store.game, request.path_params["game"])
-        edition = await run_in_threadpool(self.edition_of, game)
+        game = await in_thread(self.store.game, request.path_params["game"])
+        edition = await in_thread(self.edition_of, game)
         lang = chosen(request.cookies.get(COOKIE), request.headers.get("accept-language"))
         return JSONResponse(form(edition, game, lang), headers={"vary": "accept-language, cookie"})
 
     async def api_sheet(self, request: Request) -> Response:
-        game = await run_in_threadpool(self.store.game, request.path_params["game"])
+        game = await in_thread(self.store.game, request.path_params["game"])
         return PlainTextResponse(
             sheet_yaml(game),
             media_type="application/yaml",
@@ -400,10 +406,10 @@ class Pad:
     async def api_record(self, request: Request) -> Response:
         """The game as a game record (``skullking replay`` scores it); a game its edition
         no longer scores is refused (409) with the problems, as a round would be."""
-        game = await run_in_threadpool(self.store.game, request.path_params["game"])
-        edition = await run_in_threadpool(self.edition_of, game)
+        game = await in_thread(self.store.game, request.path_params["game"])
+        edition = await in_thread(self.edition_of, game)
         try:
-            text = await run_in_threadpool(record_text, edition, game)
+            text = await in_thread(record_text, edition, game)
         except RoundError as exc:
             raise BadRequest(exc.record(), 409) from None
         return PlainTextResponse(
@@ -413,7 +419,7 @@ class Pad:
         )
 
     async def api_rules_file(self, request: Request) -> Response:
-        game = await run_in_threadpool(self.store.game, request.path_params["game"])
+        game = await in_thread(self.store.game, request.path_params["game"])
         if game.rules is None:
             raise bad(f"game '{game.id}' is played under the bundled edition '{game.edition}'", 404)
         return PlainTextResponse(
@@ -434,7 +440,7 @@ class Pad:
             result.update(score(self.edition_of(game), game, rounds))
 
         try:
-            version = await run_in_threadpool(lambda: self.store.put_round(ident, number, data, seen=seen, check=check))
+            version = await in_thread(lambda: self.store.put_round(ident, number, data, seen=seen, check=check))
         except RoundError as exc:
             raise BadRequest(exc.record()) from None
         result["version"] = version
@@ -444,7 +450,7 @@ class Pad:
         """The round being typed and not saved yet, as the last phone that typed it sent
         it: ``{"round", "data", "stamp"}`` (``{"round": null}`` for none); header
         ``ETag: "stamp"``, and 304 for ``If-None-Match`` naming it."""
-        found = await run_in_threadpool(self.store.draft, request.path_params["game"])
+        found = await in_thread(self.store.draft, request.path_params["game"])
         if found is None:
             return JSONResponse({"round": None, "data": None, "stamp": 0}, headers={"etag": '"0"'})
         number, data, stamp = found
@@ -468,7 +474,7 @@ class Pad:
         ):
             raise bad('a draft is {"round": n, "data": {the round as typed}}')
         ident, seen = request.path_params["game"], seen_version(request)
-        stamp = await run_in_threadpool(lambda: self.store.put_draft(ident, body["round"], body["data"], seen=seen))
+        stamp = await in_thread(lambda: self.store.put_draft(ident, body["round"], body["data"], seen=seen))
         return JSONResponse({"stamp": stamp}, headers={"etag": f'"{stamp}"'})
 
     async def api_preview_round(self, request: Request) -> Response:
@@ -491,7 +497,7 @@ class Pad:
             return score(self.edition_of(game), game, [*game.rounds[: number - 1], data, *game.rounds[number:]])
 
         try:
-            return JSONResponse(await run_in_threadpool(preview))
+            return JSONResponse(await in_thread(preview))
         except RoundError as exc:
             if inline:
                 return JSONResponse(exc.record())
@@ -500,8 +506,8 @@ class Pad:
     async def api_delete_round(self, request: Request) -> Response:
         ident, number = request.path_params["game"], round_number(request)
         seen = seen_version(request)
-        game = await run_in_threadpool(lambda: self.store.delete_round(ident, number, seen=seen))
-        record = await run_in_threadpool(self.game_record, game)
+        game = await in_thread(lambda: self.store.delete_round(ident, number, seen=seen))
+        record = await in_thread(self.game_record, game)
         return JSONResponse(record, headers={"etag": f'"{game.version}"'})
 
     def scored(self, ident: str, version: int) -> tuple[str, dict[str, Any]] | None:
@@ -564,14 +570,14 @@ class Pad:
         """The link (and QR code) that lets other phones in: see :meth:`Sharing.share`."""
         ident = request.path_params.get("game")
         if ident is not None:
-            await run_in_threadpool(self.store.version, ident)  # (an unknown game: 404)
-        return JSONResponse(await run_in_threadpool(self.sharing.share, self.store, request, ident))
+            await in_thread(self.store.version, ident)  # (an unknown game: 404)
+        return JSONResponse(await in_thread(self.sharing.share, self.store, request, ident))
 
     async def api_stats(self, request: Request) -> Response:
-        return JSONResponse(await run_in_threadpool(self.statistics))
+        return JSONResponse(await self.stats.get())
 
     async def page_stats(self, request: Request) -> Response:
-        stats = await run_in_threadpool(self.statistics)
+        stats = await self.stats.get()
         return self.render("stats.html", request, stats=stats)
 
     async def page_player(self, request: Request) -> Response:
@@ -579,7 +585,7 @@ class Pad:
         final score of each finished game (a chart the page script draws); a name
         no stored game has is not found."""
         name = request.path_params["name"]
-        stats = await run_in_threadpool(self.statistics)
+        stats = await self.stats.get()
         if name not in stats["overall"]["players"]:
             raise NotFound(f"no stored game has a player named '{name}'")
         scopes = [("overall", None, stats["overall"]["players"][name])]
@@ -609,10 +615,10 @@ class Pad:
                 modules=game.modules,
             )
 
-        game_id = await run_in_threadpool(rematch)
+        game_id = await in_thread(rematch)
         record: dict[str, Any] = {"id": game_id, "url": f"/games/{game_id}", "version": 1}
         if self.sharing.shared:  # (the new game's key, for a phone that held only the old game's)
-            record["key"] = await run_in_threadpool(self.store.secret, game_id)
+            record["key"] = await in_thread(self.store.secret, game_id)
         return JSONResponse(record, status_code=201, headers={"etag": '"1"'})
 
     async def api_rename_game(self, request: Request) -> Response:
@@ -625,14 +631,14 @@ class Pad:
         title = body["title"].strip()
         if not 1 <= len(title) <= 80:
             raise bad("a game's title is 1 to 80 characters")
-        game = await run_in_threadpool(lambda: self.store.rename(ident, title, seen=seen))
-        record = await run_in_threadpool(self.game_record, game)
+        game = await in_thread(lambda: self.store.rename(ident, title, seen=seen))
+        record = await in_thread(self.game_record, game)
         return JSONResponse(record, headers={"etag": f'"{game.version}"'})
 
     async def api_delete_game(self, request: Request) -> Response:
         ident, seen = request.path_params["game"], seen_version(request)
         try:
-            await run_in_threadpool(lambda: self.store.delete_game(ident, seen=seen))
+            await in_thread(lambda: self.store.delete_game(ident, seen=seen))
         except StaleWrite as exc:  # a failed If-Match: 412, as HTTP says for a deletion
             raise bad(str(exc), 412) from None
         return Response(status_code=204)
@@ -649,10 +655,10 @@ class Pad:
         game_id = query.get("game")
         game = None
         if game_id is not None:
-            game = await run_in_threadpool(self.store.game, game_id)
-            edition = await run_in_threadpool(self.edition_of, game)
+            game = await in_thread(self.store.game, game_id)
+            edition = await in_thread(self.edition_of, game)
         else:
-            edition = await run_in_threadpool(self.editions.get, query.get("edition", DEFAULT_EDITION))
+            edition = await in_thread(self.editions.get, query.get("edition", DEFAULT_EDITION))
         # comma-separated: a card's name may hold spaces (green 7, skull king)
         cards = [c.strip() for c in query.get("cards", "").split(",") if c.strip()]
         if not cards:
@@ -668,8 +674,8 @@ class Pad:
             at = count or (players if players is not None else len(cards))
             before = None  # (a game's: the standings before the round, for rules that read them)
             if game is not None and SEATS in edition.round_reads:
-                before = await run_in_threadpool(game_before, edition, game, number)
-            edition = await run_in_threadpool(functools.partial(edition.at_round, number, at, so_far=before))
+                before = await in_thread(game_before, edition, game, number)
+            edition = await in_thread(functools.partial(edition.at_round, number, at, so_far=before))
         ghost = edition.ghost_at(count) if game is not None else None
         seats = count + (ghost is not None)
         if game is None or players != seats:  # (no table named: the plain record)
@@ -678,7 +684,7 @@ class Pad:
                 plays = edition.parse_cards(cards)
                 return _bonus_paid(edition, edition.resolve_trick(plays, leader=leader, players=players).as_json())
 
-            return JSONResponse(await run_in_threadpool(resolve))
+            return JSONResponse(await in_thread(resolve))
         table = ", ".join(game.players) + (f" and {ghost.name}" if ghost is not None else "")
         for name, seat in (("leader", leader), ("previous", previous)):
             if seat is not None and not 0 <= seat < seats:
@@ -692,16 +698,16 @@ class Pad:
             trick = table_trick(edition, plays, seated)
             return _bonus_paid(edition, trick.as_json())
 
-        return JSONResponse(await run_in_threadpool(at_table))
+        return JSONResponse(await in_thread(at_table))
 
     # -- pages -------------------------------------------------------------
 
     async def page_index(self, request: Request) -> Response:
-        games = await run_in_threadpool(self.games)
+        games = await self.listed.get()
         return self.render("index.html", request, games=games, editions=self.editions.bundled())
 
     async def page_game(self, request: Request) -> Response:
-        game = await run_in_threadpool(self.store.game, request.path_params["game"])
+        game = await in_thread(self.store.game, request.path_params["game"])
         return self.render("game.html", request, game=game)
 
     async def page_edition(self, request: Request) -> Response:
@@ -709,14 +715,14 @@ class Pad:
         return await self._explained(request, edition, None)
 
     async def page_game_edition(self, request: Request) -> Response:
-        game = await run_in_threadpool(self.store.game, request.path_params["game"])
-        edition = await run_in_threadpool(self.edition_of, game)
+        game = await in_thread(self.store.game, request.path_params["game"])
+        edition = await in_thread(self.edition_of, game)
         return await self._explained(request, edition, game)
 
     async def _explained(self, request: Request, edition: Any, game: StoredGame | None) -> Response:
 
         lang = chosen(request.cookies.get(COOKIE), request.headers.get("accept-language"))
-        html = await run_in_threadpool(lambda: _markdown(explain(edition, lang)))
+        html = await in_thread(lambda: _markdown(explain(edition, lang)))
         return self.render("edition.html", request, edition=edition, html=html, game=game)
 
     async def page_diff(self, request: Request) -> Response:
@@ -728,7 +734,7 @@ class Pad:
         values = None
         if a and b:
             first, second = await self.bundled(a), await self.bundled(b)
-            values = await run_in_threadpool(value_changes, first, second)
+            values = await in_thread(value_changes, first, second)
             values["rows"] = rows(values["changes"])
             values["titles"] = {"a": first.title, "b": second.title}
             values["deck"] = _deck_words(first, second)
@@ -743,7 +749,7 @@ class Pad:
             raise bad("name two bundled editions: /api/diff?a=skullking-2021&b=skullking-2024")
         await self.bundled(a)
         await self.bundled(b)
-        report = await run_in_threadpool(self.diff_report, a, b)
+        report = await in_thread(self.diff_report, a, b)
         return Response(report, media_type="application/json")
 
     def render(self, name: str, request: Request, status: int = 200, **context: Any) -> Response:
@@ -784,7 +790,7 @@ async def _language(request: Request) -> Response:
 async def _service_worker(request: Request) -> Response:
     """The service worker (static/sw.js), served at the root so that its scope is every
     page of the pad; checked for a newer one on every visit."""
-    body = await run_in_threadpool((STATIC / "sw.js").read_bytes)
+    body = await in_thread((STATIC / "sw.js").read_bytes)
     return Response(body, media_type="text/javascript", headers={"cache-control": "no-cache"})
 
 
@@ -973,10 +979,16 @@ def _handler(
             pad.quiet_since = time.monotonic()
 
     async def answer(request: Request, pad: Pad) -> Response:
+        if access is Access.READ:
+            return await respond(request, pad)
+        with changing():  # (in threads of the changes: never waiting behind reads)
+            return await respond(request, pad)
+
+    async def respond(request: Request, pad: Pad) -> Response:
         try:
             if access is not Access.READ and pad.sharing.shared:  # (on this machine only: no key asked)
                 game = request.path_params.get("game")
-                if not await run_in_threadpool(pad.sharing.allows, pad.store, request, access, game):
+                if not await in_thread(pad.sharing.allows, pad.store, request, access, game):
                     return JSONResponse({"error": WATCH_ONLY, "watch_only": True}, status_code=403)
             return await method(request)
         except BadRequest as exc:
@@ -1029,7 +1041,7 @@ def create_app(
             yield
         finally:
             stop.set()  # (it ends once the report in the making is made, and its worker with it)
-            await run_in_threadpool(warming.join, STOP_SECONDS)
+            await in_thread(warming.join, STOP_SECONDS)
 
     api = [
         Route("/api/editions", _handler(pad.api_editions)),

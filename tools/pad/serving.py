@@ -1,11 +1,14 @@
 """How ``skullking serve`` meets the network: the sockets it listens on, the names it
-answers to, and a guard against clients that hold connections open without sending.
+answers to, and a guard against clients that hold connections open without sending or
+without reading.
 
 uvicorn closes a kept-alive connection left idle, but it waits for ever on a request
-whose headers or body arrive a byte at a time, and it accepts connections until the
-process runs out of files: a handful of such clients could leave the pad answering
-no one. :class:`GuardedH11Protocol` adds what it lacks, at the level where the bytes
-arrive (a middleware sees a request only once its headers are whole).
+whose headers or body arrive a byte at a time, on a client that takes none of its
+answer (a connection whose answer is being written has no timer), and it accepts
+connections until the process runs out of files: a handful of such clients could leave
+the pad answering no one. :class:`GuardedH11Protocol` adds what it lacks, at the level
+where the bytes arrive and leave (a middleware sees a request only once its headers are
+whole, and never sees whether its answer is read).
 """
 
 from __future__ import annotations
@@ -39,17 +42,32 @@ def _default_connections() -> int:
     return max(8, min(500, soft // 4))
 
 
+#: Connections one client (one address) holds at once, unless told otherwise: a browser
+#: opens up to six to a server, and a phone or a computer may show the pad in a few tabs.
+CLIENT_CONNECTIONS = 32
+#: The longest write time ``serve --write-timeout`` takes (seconds).
+MAX_WRITE_SECONDS = 3600.0
+
+
 @dataclass(frozen=True, kw_only=True)
 class Limits:
     """What the server waits for and holds. ``header_seconds``: from a request's first
     byte (or from the connection, for its first request) until its headers are whole;
-    ``body_seconds``: from then until its body is whole; ``connections``: open at once
-    (when all are taken, a new one replaces the one that has waited longest for its
-    client, or is answered 503 when every one is being answered)."""
+    ``body_seconds``: from then until its body is whole; ``write_seconds``: how long an
+    answer waits for its client to take any of it (the client reads nothing, and what is
+    written to it piles up), as a closed connection's last bytes do, before the
+    connection is dropped; ``connections``: open at once (when all are taken, a new one
+    replaces the one that has waited longest for its client, to send or to read, or is
+    answered 503 when every one is being answered); ``client_connections``: open at once
+    from one address (past it, a new one from that address replaces the one of that
+    address that has waited longest, or is answered 503 when every one is being
+    answered), at most ``connections``."""
 
     header_seconds: float = 20.0
     body_seconds: float = 60.0
+    write_seconds: float = 60.0
     connections: int = field(default_factory=_default_connections)
+    client_connections: int = CLIENT_CONNECTIONS
 
 
 class ListenError(Exception):
@@ -148,9 +166,11 @@ def _leads_to(name: str, bound: set[str]) -> bool:
 
 class GuardedH11Protocol(H11Protocol):
     """uvicorn's HTTP/1.1 protocol with :class:`Limits`: a connection whose request's
-    headers or body are not whole in time is closed (408 when part of it came), and
-    open connections are bounded. uvicorn's own keep-alive timeout still closes an idle
-    connection between requests; the timer here starts with a request's first byte."""
+    headers or body are not whole in time is closed (408 when part of it came), one
+    whose client takes none of its answer in time is dropped, and open connections are
+    bounded, in all and per client. uvicorn's own keep-alive timeout still closes an idle
+    connection between requests; the timers here start with a request's first byte and
+    with an answer that its client stops taking."""
 
     limits: ClassVar[Limits] = Limits()
 
@@ -160,6 +180,9 @@ class GuardedH11Protocol(H11Protocol):
         self._timed = ""  # what the timer waits for: "headers", "body" or ""
         self._heard = False  # a byte of the awaited request came
         self._waiting_since = 0.0
+        self._writer: asyncio.TimerHandle | None = None  # the write timer
+        self._unsent = 0  # bytes written and not yet taken by the client, when last looked at
+        self._unread_since: float | None = None  # since when the client takes nothing (None: it does)
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -180,10 +203,38 @@ class GuardedH11Protocol(H11Protocol):
         self._waiting_since = self.loop.time()
         super().on_response_complete()
         self._follow()
+        self._linger()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._stop()
+        if self._writer is not None:
+            self._writer.cancel()
+            self._writer = None
         super().connection_lost(exc)
+
+    def pause_writing(self) -> None:
+        """The answers written pile up unread (past the transport's high-water mark):
+        the client has :attr:`Limits.write_seconds` to take some."""
+        super().pause_writing()
+        self._watch_writing()
+
+    def resume_writing(self) -> None:
+        super().resume_writing()
+        if not self.transport.is_closing() and self._writer is not None:
+            self._writer.cancel()
+            self._writer, self._unread_since = None, None
+
+    def timeout_keep_alive_handler(self) -> None:
+        super().timeout_keep_alive_handler()
+        self._linger()
+
+    def send_400_response(self, msg: str) -> None:
+        super().send_400_response(msg)
+        self._linger()
+
+    def shutdown(self) -> None:
+        super().shutdown()
+        self._linger()
 
     def _awaiting(self) -> str:
         """What the server waits for from the client: "headers" (of a request), "body",
@@ -192,6 +243,13 @@ class GuardedH11Protocol(H11Protocol):
         if cycle is None or cycle.response_complete:
             return "headers"
         return "body" if cycle.more_body else ""
+
+    def _waiting(self) -> float | None:
+        """Since when this connection has waited for its client (to send a request, or
+        to take what was written to it); ``None`` while its answer is being made."""
+        if self._unread_since is not None:
+            return self._unread_since
+        return self._waiting_since if self._awaiting() else None
 
     def _follow(self) -> None:
         awaiting = self._awaiting()
@@ -221,20 +279,71 @@ class GuardedH11Protocol(H11Protocol):
             self._refuse(408, "Request Timeout", "the request did not arrive in time")
         else:  # a connection that never sent a request: closed as an idle one is
             self.transport.close()
+            self._linger()
+
+    def _watch_writing(self) -> None:
+        """Start the write timer (unless it runs): the client must take some of what was
+        written to it within :attr:`Limits.write_seconds`, and then again (nginx's
+        ``send_timeout``: a slow reader is served, one that reads nothing is dropped)."""
+        if self._writer is None:
+            self._unread_since = self.loop.time()
+            self._unsent = self.transport.get_write_buffer_size()
+            self._writer = self.loop.call_later(self.limits.write_seconds, self._unread)
+
+    def _unread(self) -> None:
+        self._writer = None
+        unsent = self.transport.get_write_buffer_size()
+        if unsent and unsent < self._unsent:  # it took some: it has the time again
+            self._unsent = unsent
+            self._writer = self.loop.call_later(self.limits.write_seconds, self._unread)
+        elif unsent or self.flow.write_paused:
+            self.transport.abort()  # (closing would wait for the bytes to be taken)
+        else:
+            self._unread_since = None
+
+    def _linger(self) -> None:
+        """A connection closed with bytes its client has not taken stays open until it
+        takes them: it gets the write timer too."""
+        if self.transport.is_closing() and self.transport.get_write_buffer_size():
+            self._watch_writing()
+
+    def _holds(self) -> bool:
+        """Whether this connection holds its place (and its file): open, or closed with
+        bytes still to be taken by its client."""
+        return not self.transport.is_closing() or self.transport.get_write_buffer_size() > 0
+
+    def _drop(self) -> None:
+        """End this connection now, to make room for another."""
+        if self.transport.is_closing() or self.transport.get_write_buffer_size():
+            self.transport.abort()
+        else:
+            self.transport.close()
+
+    def _address(self) -> str:
+        return canonical(str(self.client[0])) if self.client else ""
 
     def _make_room(self) -> bool:
-        """Keep the open connections within the limit: close the one that has waited
-        longest for its client, or refuse this one (503) when every other is being
+        """Keep the open connections within the limits, of this client's and of all:
+        close the one that has waited longest for its client (of this client's, when its
+        own limit is crossed), or refuse this one (503) when every other is being
         answered. Whether this connection stays."""
-        open_now = [c for c in self.connections if not c.transport.is_closing()]
-        if len(open_now) <= self.limits.connections:
-            return True
-        waiting = [c for c in open_now if c is not self and isinstance(c, GuardedH11Protocol) and c._awaiting()]
-        if waiting:
-            min(waiting, key=lambda c: c._waiting_since).transport.close()
-            return True
-        self._refuse(503, "Service Unavailable", "the score pad is busy; try again", retry=True)
-        return False
+        limits, address = self.limits, self._address()
+        own = min(limits.client_connections, limits.connections)
+        for mine in (True, False):
+            held = [
+                c
+                for c in self.connections
+                if isinstance(c, GuardedH11Protocol) and c._holds() and (not mine or c._address() == address)
+            ]
+            if len(held) <= (own if mine else limits.connections):
+                continue
+            waiting = [(since, c) for c in held if c is not self and (since := c._waiting()) is not None]
+            if not waiting:
+                busy = "this device holds too many connections" if mine else "the score pad is busy"
+                self._refuse(503, "Service Unavailable", f"{busy}; try again", retry=True)
+                return False
+            min(waiting, key=lambda pair: pair[0])[1]._drop()
+        return True
 
     def _refuse(self, status: int, reason: str, text: str, *, retry: bool = False) -> None:
         """Answer ``status`` outside the request cycle (none is under way) and close."""
@@ -245,6 +354,7 @@ class GuardedH11Protocol(H11Protocol):
         )
         self.transport.write(head.encode() + body)
         self.transport.close()
+        self._linger()
 
 
 def guarded(limits: Limits) -> type[GuardedH11Protocol]:

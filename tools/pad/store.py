@@ -123,6 +123,8 @@ class Store:
         # Writers of this process queue here, in turn, rather than poll SQLite's lock
         # (whose waiters can starve); the database lock still guards other processes.
         self._writing = threading.Lock()
+        #: Changes this store committed: a count that every change raises.
+        self.changes = 0
         path.parent.mkdir(parents=True, exist_ok=True)
         with self._connect() as db:
             db.execute("PRAGMA journal_mode=WAL")
@@ -155,6 +157,7 @@ class Store:
                     db.execute("ROLLBACK")
                     raise
                 db.execute("COMMIT")
+                self.changes += 1
         finally:
             self._writing.release()
 

@@ -21,12 +21,15 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
 pytest.importorskip("uvicorn", reason="the score pad needs the 'web' extra")
+
+import uvicorn
+from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from skullking.tools.cli import main
 from skullking.tools.pad.app import create_app
@@ -54,7 +57,22 @@ class Errors(logging.Handler):
 def running(db: Path, limits: Limits, allowed: tuple[str, ...] = ()) -> Iterator[tuple[int, Errors]]:
     """The pad served on 127.0.0.1 (a free port) in a thread, as ``skullking serve``
     serves it but with ``limits``: its port, and the errors it logs."""
+    with serving(db, limits, allowed) as (port, errors, _):
+        yield port, errors
+
+
+@contextlib.contextmanager
+def serving(
+    db: Path, limits: Limits, allowed: tuple[str, ...] = (), *, send_buffer: int | None = None
+) -> Iterator[tuple[int, Errors, uvicorn.Server]]:
+    """:func:`running`, with the server itself (to count the connections it holds) and,
+    with ``send_buffer``, the system's send buffer of each connection it takes that
+    small (bytes), so that answers a client does not read pile up in the server after a
+    few kilobytes rather than megabytes."""
     sockets = listen(HOST, 0, backlog=limits.connections)
+    if send_buffer is not None:  # (a connection taken inherits the listening socket's)
+        for sock in sockets:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, send_buffer)
     port = int(sockets[0].getsockname()[1])
     app = create_app(db, hosts=Hosts(reachable_names(HOST, [HOST], allowed)))
     pad = server(app, limits)
@@ -67,7 +85,7 @@ def running(db: Path, limits: Limits, allowed: tuple[str, ...] = ()) -> Iterator
             assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
             time.sleep(0.01)
         logging.getLogger("uvicorn.error").addHandler(errors)
-        yield port, errors
+        yield port, errors, pad
     finally:
         logging.getLogger("uvicorn.error").removeHandler(errors)
         pad.should_exit = True
@@ -182,6 +200,119 @@ def test_many_slow_clients_do_not_shut_others_out(tmp_path: Path) -> None:
                 sock.close()
 
 
+#: A request whose answer is a few kilobytes (a bundled edition's choices).
+CHOICES = "/api/editions/skullking-2021"
+#: The system's buffers of the connections in the tests of clients that do not read (bytes).
+SMALL_BUFFER = 4096
+
+
+def not_reading(port: int, requests: int, *, last: bytes = b"", source: str = HOST) -> socket.socket:
+    """A connection from ``source`` that sends ``requests`` requests at once (pipelined:
+    each without waiting for the answer before), the last with the headers ``last``,
+    and never reads an answer; its system's receive buffer is small."""
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, SMALL_BUFFER)
+    sock.settimeout(PATIENCE)
+    sock.bind((source, 0))
+    sock.connect((HOST, port))
+    request = f"GET {CHOICES} HTTP/1.1\r\nHost: {HOST}:{port}\r\n".encode()
+    sock.sendall((request + b"\r\n") * (requests - 1) + request + last + b"\r\n")
+    return sock
+
+
+def held(pad: uvicorn.Server) -> int:
+    """The connections the server holds (each one of its open files)."""
+    return len(pad.server_state.connections)
+
+
+def until(condition: Callable[[], bool], what: str) -> None:
+    """Wait (at most :data:`PATIENCE` seconds) until ``condition`` holds."""
+    deadline = time.monotonic() + PATIENCE
+    while not condition():
+        assert time.monotonic() < deadline, f"{what} within {PATIENCE} s"
+        time.sleep(0.02)
+
+
+def unread(pad: uvicorn.Server) -> int:
+    """The connections whose answers pile up unread (writing to them waits for their client)."""
+    return sum(isinstance(c, H11Protocol) and c.flow.write_paused for c in list(pad.server_state.connections))
+
+
+def test_clients_that_never_read_do_not_shut_others_out(tmp_path: Path) -> None:
+    """As many connections as the server holds, each sending a hundred requests pipelined
+    and reading no answer, until the answers pile up unread in every one (the write time
+    is long here: only the connection limit helps): a new client is answered, not
+    refused as if every connection were being answered, and the server holds no more
+    than its limit."""
+    limits = Limits(header_seconds=PATIENCE * 4, body_seconds=PATIENCE * 4, write_seconds=PATIENCE * 4, connections=4)
+    with serving(tmp_path / "pad.db", limits, send_buffer=SMALL_BUFFER) as (port, errors, pad):
+        flood = [not_reading(port, 100) for _ in range(limits.connections)]
+        try:
+            until(lambda: unread(pad) == limits.connections, "the answers did not pile up")
+            assert ask(port, "GET", "/api/games") == (200, "[]")
+            assert held(pad) <= limits.connections
+        finally:
+            for sock in flood:
+                sock.close()
+    assert errors.records == []
+
+
+def test_a_client_that_takes_nothing_is_dropped_after_the_write_time(tmp_path: Path) -> None:
+    """Three connections whose pipelined answers pile up unread, and one whose last
+    request asks to close the connection after its answer (the answers fit in the
+    server's buffers, and the server closes it with them untaken): the server drops every
+    one once the write time passes with nothing taken, though none is ever read; a
+    client that reads its answers slowly but steadily, taking some within every write
+    time, is answered in full."""
+    limits = Limits(header_seconds=PATIENCE * 4, body_seconds=PATIENCE * 4, write_seconds=0.5, connections=8)
+    with serving(tmp_path / "pad.db", limits, send_buffer=SMALL_BUFFER) as (port, errors, pad):
+        flood = [not_reading(port, 100) for _ in range(3)]
+        flood.append(not_reading(port, 20, last=b"Connection: close\r\n"))
+        try:
+            until(lambda: unread(pad) >= 3, "the answers did not pile up")
+            until(lambda: held(pad) == 0, "the server did not drop the connections that read nothing")
+        finally:
+            for sock in flood:
+                sock.close()
+        with not_reading(port, 60, last=b"Connection: close\r\n") as slow:
+            until(lambda: unread(pad) == 1, "the answers did not pile up")
+            answers = b""
+            while chunk := slow.recv(SMALL_BUFFER):  # a few kilobytes every 50 ms
+                answers += chunk
+                time.sleep(0.05)
+        assert answers.count(b"HTTP/1.1 200 OK") == 60
+    assert errors.records == []
+
+
+def test_one_client_cannot_take_every_connection(tmp_path: Path) -> None:
+    """A watcher's phone (another address) opening three times the server's limit of
+    connections, each sending the start of a request and then nothing: past its own
+    limit of three, each new one replaces its own that waited longest, never the table's
+    two connections (older, and waiting too); the table is still answered."""
+    limits = Limits(header_seconds=PATIENCE * 4, body_seconds=PATIENCE * 4, connections=6, client_connections=3)
+    watcher = "127.0.0.2"
+    with serving(tmp_path / "pad.db", limits) as (port, _, pad):
+        table = [socket.create_connection((HOST, port), timeout=PATIENCE) for _ in range(2)]
+        phone: list[socket.socket] = []
+        try:
+            for sock in table:
+                sock.sendall(b"GET /api/games HTTP/1.1\r\nHost: 127")
+            for _ in range(3 * limits.connections):
+                try:
+                    sock = socket.create_connection((HOST, port), timeout=PATIENCE, source_address=(watcher, 0))
+                except OSError:
+                    pytest.skip(f"this system does not reach {HOST} from {watcher}")
+                phone.append(sock)
+                sock.sendall(b"GET /api/games HTTP/1.1\r\nHost: 127")
+            assert ask(port, "GET", "/api/games") == (200, "[]")
+            assert not any(closed_by_server(sock) for sock in table)
+            assert sum(not closed_by_server(sock) for sock in phone) <= limits.client_connections
+            assert held(pad) <= len(table) + limits.client_connections
+        finally:
+            for sock in table + phone:
+                sock.close()
+
+
 def test_a_real_server_refuses_another_sites_name(tmp_path: Path) -> None:
     """DNS rebinding against a real server on 127.0.0.1: `Host: evil.example` -> 400,
     nothing stored; its own address and an --allow-host name are answered."""
@@ -240,6 +371,53 @@ def test_allow_host_takes_a_name_without_port(tmp_path: Path, name: str) -> None
     assert code == 2
     assert len(lines) == 1
     assert lines[0].startswith(f"skullking: error: --allow-host '{name}': a host name or an address")
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "message"),
+    [
+        ("--write-timeout", "0", "--write-timeout must be a number of seconds above 0 and at most 3,600, got 0"),
+        ("--write-timeout", "3601", "--write-timeout must be a number of seconds above 0 and at most 3,600, got 3601"),
+        ("--write-timeout", "nan", "--write-timeout must be a number of seconds above 0 and at most 3,600, got nan"),
+        ("--client-connections", "0", "--client-connections must be 1 or more, got 0"),
+    ],
+)
+def test_serve_refuses_a_limit_on_clients_out_of_range(tmp_path: Path, option: str, value: str, message: str) -> None:
+    """A write time of no seconds, of more than an hour or not a number, or no connection
+    for a client: exit 2 and one line, said before the database is made."""
+    code, lines = serve(option, value, "--port", "0", "--db", str(tmp_path / "pad.db"))
+    assert (code, lines) == (2, [f"skullking: error: {message}"])
+    assert not (tmp_path / "pad.db").exists()
+
+
+class _Served:
+    """A server that has run and stopped at once (the command's own is not needed here)."""
+
+    started = True
+
+    def run(self, sockets: list[socket.socket]) -> None:
+        return None
+
+
+@pytest.mark.parametrize(
+    ("options", "seconds", "connections"),
+    [([], 60.0, 32), (["--write-timeout", "2.5", "--client-connections", "100"], 2.5, 100)],
+)
+def test_serve_takes_its_limits_on_clients_from_the_command_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, options: list[str], seconds: float, connections: int
+) -> None:
+    """`--write-timeout` and `--client-connections` set the server's write time and the
+    connections one address holds; left out, 60 seconds and 32."""
+    taken: list[Limits] = []
+
+    def made(app: object, limits: Limits, *, tls: object = None) -> _Served:
+        taken.append(limits)
+        return _Served()
+
+    monkeypatch.setattr("skullking.tools.pad.serving.server", made)
+    code, lines = serve(*options, "--port", "0", "--db", str(tmp_path / "pad.db"))
+    assert (code, lines) == (0, [])
+    assert [(limits.write_seconds, limits.client_connections) for limits in taken] == [(seconds, connections)]
 
 
 def test_the_command_answers_its_names_on_the_port_it_took(tmp_path: Path) -> None:
