@@ -4,8 +4,43 @@
 // Writes (PUT, POST, PATCH, DELETE) are never kept: they need the server.
 "use strict";
 
-const KEPT = "skullking-pad-v2";
-const ASSETS = ["/", "/static/pad.css", "/static/pad.js", "/static/merge.js", "/static/chart.js", "/static/icon.svg", "/static/manifest.webmanifest"];
+const KEPT = "skullking-pad-v3";
+// Every module the page's script imports is kept at once (pad.js imports the rest): a
+// page opened offline before it ever loaded them still finds them all.
+const MODULES = [
+  "pad.js",
+  "i18n.js",
+  "dom.js",
+  "storage.js",
+  "keys.js",
+  "api.js",
+  "share.js",
+  "cards.js",
+  "chart.js",
+  "merge.js",
+  "index-page.js",
+  "diff-page.js",
+  "player-page.js",
+  "game/page.js",
+  "game/state.js",
+  "game/drafts.js",
+  "game/inputs.js",
+  "game/round-values.js",
+  "game/phases.js",
+  "game/check.js",
+  "game/extras.js",
+  "game/conflicts.js",
+  "game/end.js",
+  "game/round-form.js",
+  "game/merging.js",
+  "game/problems.js",
+  "game/totals.js",
+  "game/saving.js",
+  "game/manage.js",
+  "game/trick.js",
+  "game/refresh.js",
+];
+const ASSETS = ["/", "/static/pad.css", "/static/icon.svg", "/static/manifest.webmanifest", ...MODULES.map((m) => "/static/" + m)];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(KEPT).then((cache) => cache.addAll(ASSETS)).then(() => self.skipWaiting()));
