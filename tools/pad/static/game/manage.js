@@ -5,7 +5,7 @@ import { $, askTwice, say } from "../dom.js";
 import { t } from "../i18n.js";
 import { gameKeyName } from "../keys.js";
 import { keep } from "../storage.js";
-import { game, gameId, setGame } from "./state.js";
+import { change, game, gameId, setGame } from "./state.js";
 
 async function rematch() {
   const r = await api("POST", "/api/games/" + gameId + "/rematch", {});
@@ -26,7 +26,7 @@ export function wireManage() {
       $("new-title").focus();
       return;
     }
-    const r = await api("PATCH", "/api/games/" + gameId, { title }, { "If-Match": '"' + game.version + '"' });
+    const r = await change(() => api("PATCH", "/api/games/" + gameId, { title }, { "If-Match": '"' + game.version + '"' }));
     if (r.ok) {
       setGame(r.data);
       $("game-title").textContent = game.title;

@@ -8,7 +8,7 @@ import { unsettled } from "./conflicts.js";
 import { readDraft, setShared, shared } from "./drafts.js";
 import { reconcile } from "./merging.js";
 import { renderRound } from "./round-form.js";
-import { editing, game, gameId, nextNumber, setGame } from "./state.js";
+import { changing, editing, game, gameId, nextNumber, setGame } from "./state.js";
 import { renderTotals } from "./totals.js";
 
 export const REFRESH_MS = 4000;
@@ -29,7 +29,8 @@ async function refreshDraft() {
 
 async function refreshGame() {
   const r = await api("GET", "/api/games/" + gameId, undefined, { "If-None-Match": '"' + game.version + '"' });
-  if (r.status !== 200 || !(r.data.version > game.version)) return; // (an answer overtaken by a change made here)
+  // (an answer overtaken by a change made here, or holding one being made)
+  if (r.status !== 200 || !(r.data.version > game.version) || changing) return;
   const next = nextNumber();
   const going = JSON.stringify(game.in_progress || null);
   setGame(r.data);

@@ -11,7 +11,7 @@ import { forgetPhaseChoice, phase } from "./phases.js";
 import { clearProblems, markProblems, missingField } from "./problems.js";
 import { renderRound } from "./round-form.js";
 import { collect } from "./round-values.js";
-import { editing, game, gameId, setEditing, setGame } from "./state.js";
+import { change, editing, game, gameId, setEditing, setGame } from "./state.js";
 import { renderTotals } from "./totals.js";
 
 function startEdit(number) {
@@ -27,7 +27,11 @@ function startEdit(number) {
 // Store round ``number`` as ``round``; on success say ``saved``, draw the game again
 // and focus ``focus`` (a selector); a refusal is shown at its fields. Whether it was
 // stored.
-async function storeRound(number, round, saved, focus) {
+function storeRound(number, round, saved, focus) {
+  return change(() => store(number, round, saved, focus));
+}
+
+async function store(number, round, saved, focus) {
   cancelDraft();
   const r = await api("PUT", "/api/games/" + gameId + "/rounds/" + number, round, { "If-Match": '"' + game.version + '"' });
   if (r.ok) {
@@ -134,7 +138,7 @@ export function wireSaving() {
     if (removed.tricks) removed.won = Object.assign({}, game.rounds[number - 1].won);
     delete removed.tricks;
     delete removed.in_progress;
-    const r = await api("DELETE", "/api/games/" + gameId + "/rounds/" + number, undefined, { "If-Match": '"' + game.version + '"' });
+    const r = await change(() => api("DELETE", "/api/games/" + gameId + "/rounds/" + number, undefined, { "If-Match": '"' + game.version + '"' }));
     $("undo-confirm").hidden = true;
     if (!r.ok) {
       say($("notice"), r.data.error, true);

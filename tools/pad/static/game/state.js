@@ -11,6 +11,20 @@ export let form = null; // what the edition asks of a round
 export let editing = null; // the round number being edited (null: the next round)
 let lang = "en"; // the card names' language
 
+// The changes this page is making to the game (a round saved or undone, a rename), from
+// the request until the game as changed is set: an answer of the pad read meanwhile
+// (see refresh.js) may already hold one, and is no change made on another phone.
+export let changing = 0;
+
+export async function change(making) {
+  changing += 1;
+  try {
+    return await making();
+  } finally {
+    changing -= 1;
+  }
+}
+
 export function setGameId(id) {
   gameId = id;
 }
