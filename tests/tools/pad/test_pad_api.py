@@ -1929,6 +1929,29 @@ def test_a_house_rules_title_and_description_are_shown_as_text(client: TestClien
     assert "<li>" in page.text
 
 
+def test_a_house_rules_links_to_other_sites_are_shown_as_text_with_their_address(client: TestClient) -> None:
+    """A link in a house rule's description leads nowhere from the edition page when it
+    leaves the pad: its words are shown, then its address in brackets (a link's words can
+    name one site and lead to another), an address written as its own words once; a link
+    to a page of the pad or a place in the page stays a link."""
+    description = (
+        "See [the club's page](https://bank.example/login), <https://club.example/rules>,"
+        " [mail us](mailto:club@club.example), [odd](//evil.example/x),"
+        " [the games](/) and [the scoring](#scoring)."
+    )
+    rules = f"id: club\nextends: skullking-2021\ndescription: {json.dumps(description)}\n"
+    game = new_game(client, rules=rules)
+    page = client.get(f"/games/{game}/edition").text
+    rules_part = page.split('<article class="rules">')[1].split("</article>")[0]
+    said = (
+        "See the club's page (https://bank.example/login), https://club.example/rules,"
+        " mail us (mailto:club@club.example), odd (//evil.example/x),"
+        ' <a href="/">the games</a> and <a href="#scoring">the scoring</a>.'
+    )
+    assert said in rules_part
+    assert re.findall(r'<a href="([^"]*)"', rules_part) == ["/", "#scoring"]
+
+
 # --------------------------------------------------------------------------- bugs found by these tests, fixed
 
 

@@ -22,7 +22,8 @@ export function indexPage() {
     "/api/share",
     t("Phones that scan this code (or open the link) can start games and enter scores. The link holds the pad's key: share it only with the table."),
     t("This phone watches the games. To start one, open the pad's link with its key (printed where the pad was started, and shown on a phone that has it)."),
-    ["new-section", "import-section"]
+    ["new-section", "import-section"],
+    PAD_KEY
   );
   const list = $("players");
   const status = $("new-status");

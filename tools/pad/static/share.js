@@ -1,13 +1,17 @@
 // Skull King score pad: the box that lets the other phones at the table in (the link
-// and its QR code, the certificate to trust), and what a phone without the key may not
-// change.
+// and its QR code, the certificate to trust), what a phone without the key may not
+// change, and the button that makes this phone forget its key.
 import { api } from "./api.js";
 import { $, el } from "./dom.js";
 import { t } from "./i18n.js";
+import { forget, stored } from "./storage.js";
 
 // The link (and QR code) that lets the other phones in, when the pad is shared; a phone
 // without the key watches: what it cannot change is hidden, and `watching` says why.
-export async function showShare(url, text, watching, hide) {
+// A phone that keeps the page's key (`kept`, its name in this browser's storage) may
+// forget it: the page then opens again as the phone watches it (nothing kept holds
+// the key: the pad's answers that do are kept by no cache, see sw.js).
+export async function showShare(url, text, watching, hide, kept) {
   const r = await api("GET", url);
   if (!r.ok || !r.data.shared) return true;
   const share = r.data;
@@ -37,5 +41,10 @@ export async function showShare(url, text, watching, hide) {
     $("watching").textContent = watching;
     for (const id of hide) $(id).hidden = true;
   }
+  $("share-forget").hidden = !share.writable || !stored(kept);
+  $("forget-key").onclick = () => {
+    forget(kept);
+    window.location.reload();
+  };
   return share.writable;
 }

@@ -10,6 +10,14 @@ export function stored(name) {
   }
 }
 
+export function forget(name) {
+  try {
+    localStorage.removeItem(name);
+  } catch (error) {
+    // storage refused: nothing was kept
+  }
+}
+
 export function keep(name, value) {
   try {
     localStorage.setItem(name, value);

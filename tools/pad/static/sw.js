@@ -1,7 +1,9 @@
 // The score pad's service worker: it keeps the pages, the assets and what the pages
 // read (GET only) as they were last fetched, so that a game opens without the network.
 // Every request goes to the network first; the kept copy answers only when it fails.
-// Writes (PUT, POST, PATCH, DELETE) are never kept: they need the server.
+// Writes (PUT, POST, PATCH, DELETE) are never kept: they need the server; nor is an
+// answer marked "Cache-Control: no-store" (the pad marks so those that hold a key, so
+// that a phone that forgets a key keeps no copy of it), and one kept before is dropped.
 "use strict";
 
 const KEPT = "skullking-pad-v3";
@@ -61,7 +63,9 @@ self.addEventListener("fetch", (event) => {
   event.respondWith(
     fetch(request)
       .then((response) => {
-        if (response.ok) {
+        if (/\bno-store\b/i.test(response.headers.get("cache-control") || "")) {
+          caches.open(KEPT).then((cache) => cache.delete(request));
+        } else if (response.ok) {
           const copy = response.clone();
           caches.open(KEPT).then((cache) => cache.put(request, copy));
         }

@@ -67,7 +67,8 @@ async function load() {
     "/api/games/" + gameId + "/share",
     t("Another phone that scans this code (or opens the link) can enter scores in this game too. The link holds the game's key: share it only with the table."),
     t("This phone watches the game: the scores follow as they are entered. To enter them here, open the game's link with its key (scan the code on a phone that keeps the score)."),
-    ["round-section", "game-actions", "manage-section"]
+    ["round-section", "game-actions", "manage-section"],
+    gameKeyName(gameId)
   );
   window.setInterval(refresh, REFRESH_MS);
   document.addEventListener("visibilitychange", refresh);
