@@ -4,9 +4,18 @@ import { t } from "./i18n.js";
 
 let changeKey = null; // the key this page sends
 
+// ``api(method, url, body, headers)``: {ok, status, data} (data: the answer's JSON, or
+// {error} when the pad cannot be reached), and ``kept``: whether the answer is the copy
+// the service worker kept (the pad was not reached, see sw.js).
+
 // The key this page sends from now on (null: none).
 export function useKey(key) {
   changeKey = key;
+}
+
+// Whether this page sends a key.
+export function sendsKey() {
+  return changeKey !== null;
 }
 
 export async function api(method, url, body, headers) {
@@ -29,5 +38,5 @@ export async function api(method, url, body, headers) {
   } catch (err) {
     data = { error: text };
   }
-  return { ok: response.ok, status: response.status, data };
+  return { ok: response.ok, status: response.status, data, kept: response.headers.get("x-skullking-kept") === "1" };
 }

@@ -71,6 +71,15 @@ self.addEventListener("fetch", (event) => {
         }
         return response;
       })
-      .catch(() => caches.match(request).then((kept) => kept || Response.error()))
+      .catch(() => caches.match(request).then((kept) => (kept ? marked(request, kept) : Response.error())))
   );
 });
+
+// A kept answer of the pad's API given as kept ("X-Skullking-Kept: 1"), so that the
+// page knows the pad was not reached (it then asks nothing whose answer is never kept).
+function marked(request, kept) {
+  if (!new URL(request.url).pathname.startsWith("/api/")) return kept;
+  const headers = new Headers(kept.headers);
+  headers.set("x-skullking-kept", "1");
+  return new Response(kept.body, { status: kept.status, statusText: kept.statusText, headers });
+}

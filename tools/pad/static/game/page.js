@@ -1,7 +1,7 @@
 // Skull King score pad: a game's page: the game loaded and drawn, each part's buttons
 // wired, and the game followed as other phones change it. Each part is a module of its
 // own beside this one.
-import { api, useKey } from "../api.js";
+import { api, sendsKey, useKey } from "../api.js";
 import { $, say } from "../dom.js";
 import { t } from "../i18n.js";
 import { gameKeyName, PAD_KEY, takeKey } from "../keys.js";
@@ -63,13 +63,18 @@ async function load() {
   reconcile(); // (saved on another phone since this one last typed into the round)
   renderRound();
   renderTrickChecker();
-  showShare(
-    "/api/games/" + gameId + "/share",
-    t("Another phone that scans this code (or opens the link) can enter scores in this game too. The link holds the game's key: share it only with the table."),
-    t("This phone watches the game: the scores follow as they are entered. To enter them here, open the game's link with its key (scan the code on a phone that keeps the score)."),
-    ["round-section", "game-actions", "manage-section"],
-    gameKeyName(gameId)
-  );
+  // (the game as last fetched, the pad not reached: a phone with a key is not given the
+  // share link, whose answer holds the key and so is never kept; nothing is shared
+  // without the network)
+  if (!(g.kept && sendsKey())) {
+    showShare(
+      "/api/games/" + gameId + "/share",
+      t("Another phone that scans this code (or opens the link) can enter scores in this game too. The link holds the game's key: share it only with the table."),
+      t("This phone watches the game: the scores follow as they are entered. To enter them here, open the game's link with its key (scan the code on a phone that keeps the score)."),
+      ["round-section", "game-actions", "manage-section"],
+      gameKeyName(gameId)
+    );
+  }
   window.setInterval(refresh, REFRESH_MS);
   document.addEventListener("visibilitychange", refresh);
 }
