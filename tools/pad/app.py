@@ -897,7 +897,8 @@ def _link_open(self: Any, tokens: Any, idx: int, options: Any, env: Any) -> str:
 
 
 def _link_close(self: Any, tokens: Any, idx: int, options: Any, env: Any) -> str:
-    from markdown_it.common.utils import escapeHtml
+    """The end of a link on the pad; after the words of a link elsewhere, its address."""
+    from markdown_it.common.utils import escapeHtml  # (markdown-it loads with the first rules page, as in _markdown)
 
     address = env["links"].pop()
     if address is None:
