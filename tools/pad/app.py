@@ -92,6 +92,10 @@ STOP_SECONDS = 10.0
 #: The page's script and stylesheet (the real folder: an editable install links its files).
 STATIC = Path(__file__).resolve().parent / "static"
 
+#: The header of an answer that holds a key: kept by no cache (the browser's, the
+#: service worker's: see static/sw.js).
+NOT_KEPT = {"cache-control": "no-store"}
+
 # --------------------------------------------------------------------------- the app
 
 
@@ -567,11 +571,16 @@ class Pad:
         return str(titles.get(ident, ident))
 
     async def api_share(self, request: Request) -> Response:
-        """The link (and QR code) that lets other phones in: see :meth:`Sharing.share`."""
+        """The link (and QR code) that lets other phones in: see :meth:`Sharing.share`.
+        An answer that holds the key is marked ``Cache-Control: no-store``: neither the
+        browser nor the pad's service worker keeps it (a phone that forgets the key then
+        keeps no copy of it)."""
         ident = request.path_params.get("game")
         if ident is not None:
             await in_thread(self.store.version, ident)  # (an unknown game: 404)
-        return JSONResponse(await in_thread(self.sharing.share, self.store, request, ident))
+        share = await in_thread(self.sharing.share, self.store, request, ident)
+        holds_key = bool(share["shared"] and share["writable"])
+        return JSONResponse(share, headers=NOT_KEPT if holds_key else None)
 
     async def api_stats(self, request: Request) -> Response:
         return JSONResponse(await self.stats.get())
@@ -617,9 +626,11 @@ class Pad:
 
         game_id = await in_thread(rematch)
         record: dict[str, Any] = {"id": game_id, "url": f"/games/{game_id}", "version": 1}
+        headers = {"etag": '"1"'}
         if self.sharing.shared:  # (the new game's key, for a phone that held only the old game's)
             record["key"] = await in_thread(self.store.secret, game_id)
-        return JSONResponse(record, status_code=201, headers={"etag": '"1"'})
+            headers.update(NOT_KEPT)
+        return JSONResponse(record, status_code=201, headers=headers)
 
     async def api_rename_game(self, request: Request) -> Response:
         """``{"title": ...}``: the game's new title (1 to 80 characters); 200 with the
@@ -853,13 +864,53 @@ def _mark_made(edition: Edition, game: StoredGame, record: dict[str, Any]) -> No
 def _markdown(text: str) -> str:
     """An edition's rules as HTML. Its titles and descriptions are a house rule's author's
     text: raw HTML in them is shown as text, and so is an image (which would load from
-    anywhere, and say that the page was read)."""
+    anywhere, and say that the page was read), and a link to another site (its words
+    then its address, which the reader copies if they mean to go there: a link's words
+    can name one site and lead to another)."""
     from markdown_it import MarkdownIt
 
     md = MarkdownIt("commonmark", {"html": False}).enable("table")
     md.add_render_rule("image", _image_as_text)
-    rendered: str = md.render(text)
+    md.add_render_rule("link_open", _link_open)
+    md.add_render_rule("link_close", _link_close)
+    rendered: str = md.render(text, {"links": []})
     return rendered
+
+
+def _on_the_pad(address: str) -> bool:
+    """Whether a link's address stays on the pad: a path of its own (``/games``, not
+    ``//elsewhere``) or a place in the page (``#scoring``)."""
+    return address.startswith("#") or (address.startswith("/") and not address.startswith(("//", "/\\")))
+
+
+def _link_open(self: Any, tokens: Any, idx: int, options: Any, env: Any) -> str:
+    """A link on the pad as a link; a link elsewhere opens nothing: its words are
+    written, and :func:`_link_close` writes its address after them."""
+    token = tokens[idx]
+    address = token.attrGet("href") or ""
+    if _on_the_pad(address):
+        env["links"].append(None)
+        rendered: str = self.renderToken(tokens, idx, options, env)
+        return rendered
+    words = ""
+    for inside in tokens[idx + 1 :]:
+        if inside.type == "link_close":
+            break
+        words += inside.content
+    # (an address written as the link's words, <https://...>, is not said twice)
+    env["links"].append("" if words == address or token.markup == "autolink" else address)
+    return ""
+
+
+def _link_close(self: Any, tokens: Any, idx: int, options: Any, env: Any) -> str:
+    """The end of a link on the pad; after the words of a link elsewhere, its address."""
+    from markdown_it.common.utils import escapeHtml  # (markdown-it loads with the first rules page, as in _markdown)
+
+    address = env["links"].pop()
+    if address is None:
+        rendered: str = self.renderToken(tokens, idx, options, env)
+        return rendered
+    return f" ({escapeHtml(address)})" if address else ""
 
 
 def _image_as_text(self: Any, tokens: Any, idx: int, options: Any, env: Any) -> str:

@@ -32,8 +32,9 @@ COOKIE = "skullking-lang"
 
 LOCALE = Path(__file__).resolve().parent / "locale"
 
-#: The file the page's script is in: its messages go to the page as JSON.
-SCRIPT = "pad.js"
+#: Where the page's script is (its ES modules, under ``static/``): their messages go to the
+#: page as JSON.
+SCRIPTS = "tools/pad/static/"
 
 
 def N_(message: str) -> str:
@@ -76,7 +77,7 @@ def script_messages(lang: str) -> dict[str, str | list[str]]:
         return {}
     found: dict[str, str | list[str]] = {}
     for message in catalog:
-        if not message.id or message.fuzzy or not any(Path(path).name == SCRIPT for path, _ in message.locations):
+        if not message.id or message.fuzzy or not any(_in_script(path) for path, _ in message.locations):
             continue
         if isinstance(message.id, tuple | list):
             forms = [str(form) for form in message.string]
@@ -85,6 +86,12 @@ def script_messages(lang: str) -> dict[str, str | list[str]]:
         elif message.string:
             found[str(message.id)] = str(message.string)
     return found
+
+
+def _in_script(path: str) -> bool:
+    """Whether a message's location (``tools/pad/static/game/saving.js``) is a module of
+    the page's script."""
+    return path.startswith(SCRIPTS) and path.endswith(".js")
 
 
 def chosen(cookie: str | None, accept: str | None) -> str:

@@ -1343,6 +1343,38 @@ def test_the_pad_is_installable_with_a_manifest_icons_and_a_service_worker(clien
     assert worker.headers["cache-control"] == "no-cache" and "caches.match" in worker.text
 
 
+def test_the_service_worker_keeps_every_module_the_page_imports(client: TestClient) -> None:
+    """The page's script is ES modules importing one another from pad.js: the service
+    worker's list of modules to keep is exactly those pad.js reaches through its imports
+    (a module left out would be missing offline), and each is served as JavaScript
+    (a module needs a JavaScript content type) from the pad itself."""
+    worker = client.get("/sw.js").text
+    listed = re.search(r"const MODULES = \[(.*?)\];", worker, re.S)
+    assert listed
+    kept = set(re.findall(r'"([\w/.-]+\.js)"', listed[1]))
+    reached: set[str] = set()
+    waiting = ["pad.js"]
+    while waiting:
+        module = waiting.pop()
+        if module in reached:
+            continue
+        reached.add(module)
+        answer = client.get(f"/static/{module}")
+        assert answer.status_code == 200 and answer.headers["content-type"].startswith("text/javascript"), module
+        base = module.rpartition("/")[0]
+        for source in re.findall(r'^import \{[^}]*\} from "([^"]+)";', answer.text, re.M):
+            parts = [*base.split("/"), *source.split("/")] if base else source.split("/")
+            path: list[str] = []
+            for part in parts:
+                if part == "..":
+                    path.pop()
+                elif part not in ("", "."):
+                    path.append(part)
+            waiting.append("/".join(path))
+    assert kept == reached
+    assert len(reached) > 20 and {"pad.js", "merge.js", "game/page.js"} <= reached
+
+
 def test_the_diff_report_is_worked_out_once_a_pair(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     """GET /api/diff: the comparison of two bundled editions, `skullking diff A B
     --format json`'s record with the page's sample (the 2024 rulebook leaves the Loot
@@ -1895,6 +1927,29 @@ def test_a_house_rules_title_and_description_are_shown_as_text(client: TestClien
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page.text
     assert "<h1>Club ![seen](http://evil.example/pixel.png)</h1>" in page.text
     assert "<li>" in page.text
+
+
+def test_a_house_rules_links_to_other_sites_are_shown_as_text_with_their_address(client: TestClient) -> None:
+    """A link in a house rule's description leads nowhere from the edition page when it
+    leaves the pad: its words are shown, then its address in brackets (a link's words can
+    name one site and lead to another), an address written as its own words once; a link
+    to a page of the pad or a place in the page stays a link."""
+    description = (
+        "See [the club's page](https://bank.example/login), <https://club.example/rules>,"
+        " [mail us](mailto:club@club.example), [odd](//evil.example/x),"
+        " [the games](/) and [the scoring](#scoring)."
+    )
+    rules = f"id: club\nextends: skullking-2021\ndescription: {json.dumps(description)}\n"
+    game = new_game(client, rules=rules)
+    page = client.get(f"/games/{game}/edition").text
+    rules_part = page.split('<article class="rules">')[1].split("</article>")[0]
+    said = (
+        "See the club's page (https://bank.example/login), https://club.example/rules,"
+        " mail us (mailto:club@club.example), odd (//evil.example/x),"
+        ' <a href="/">the games</a> and <a href="#scoring">the scoring</a>.'
+    )
+    assert said in rules_part
+    assert re.findall(r'<a href="([^"]*)"', rules_part) == ["/", "#scoring"]
 
 
 # --------------------------------------------------------------------------- bugs found by these tests, fixed

@@ -1297,6 +1297,25 @@ def test_a_german_reader_gets_the_descriptions_the_house_rule_gives_in_german(
         context.close()
 
 
+def test_a_house_rules_link_to_another_site_shows_its_address_and_leads_nowhere(pad: Pad) -> None:
+    """A house rule's description linking to another site: on the rules page its words
+    are followed by the address, and nothing there leads off the pad (no link whose
+    words could name one site and lead to another); a link to a page of the pad stays
+    one, and leads there."""
+    description = "Scored as [the club's sheet](https://bank.example/login) says; see [the games](/)."
+    rules = f"id: club\nextends: skullking-2021\ndescription: {json.dumps(description)}\n"
+    ident = pad.server.post_json("/api/games", {"players": PLAYERS, "rules": rules})["id"]
+    page = pad.page()
+    page.goto(f"/games/{ident}/edition")
+    rules_text = page.locator("article.rules")
+    expect(rules_text).to_contain_text("Scored as the club's sheet (https://bank.example/login) says; see the games.")
+    assert rules_text.locator("a").evaluate_all("(links) => links.map((a) => a.href)") == [pad.server.url + "/"]
+    assert _axe(page) == []
+    rules_text.get_by_role("link", name="the games").click()
+    page.wait_for_url(pad.server.url + "/")
+    assert pad.problems == []
+
+
 def test_a_player_named_as_markup_shows_as_text(fresh_pad: Pad) -> None:
     """Names are text, never markup: no script runs, no dialog opens."""
     names = ["<script>alert(1)</script>", "<img src=x onerror=alert(2)>", "Cy", "Lea"]
@@ -1554,6 +1573,74 @@ def test_phones_at_the_table_join_by_the_link_and_watch_without_it(browser: Brow
         watcher.close()
 
 
+#: Every answer the page's service worker keeps whose text holds ``key``.
+_KEPT_WITH = """async (key) => {
+  const found = [];
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {
+      if ((await (await cache.match(request)).text()).includes(key)) found.push(request.url);
+    }
+  }
+  return found;
+}"""
+
+
+def test_a_phone_forgets_a_games_key_and_keeps_no_copy_of_it(browser: Browser, lan: PadServer) -> None:
+    """On a pad served with --lan, a phone that opened a game's link with its key shows a
+    button that forgets it (the phone that started the game with the pad's key has no
+    game's key to forget); the service worker keeps the game to open offline, but no
+    answer that holds the key (the share link). Forgotten, the key is gone from the
+    phone, the page opens again as the phone watches it (no round form) and the button
+    is gone; the games page forgets the pad's key the same way."""
+    printed = re.search(r"#key=([A-Za-z0-9_-]{22})", lan.log.read_text())
+    assert printed
+    keeper, joiner = Pad(browser, lan), Pad(browser, lan)
+    try:
+        page = keeper.page()
+        page.goto("/#key=" + printed[1])
+        expect(page.locator("#share-qr")).to_be_visible()
+        for seat, name in enumerate(PLAYERS, start=1):
+            page.fill(f"#player-{seat}", name)
+        page.click("#new-game button[type=submit]")
+        page.wait_for_url("**/games/*")
+        ident = page.url.rsplit("/", 1)[1]
+        expect(page.locator("#share-link")).to_have_attribute("href", re.compile("#key="))
+        key = (page.locator("#share-link").get_attribute("href") or "").partition("#key=")[2]
+        assert len(key) == 22
+        expect(page.locator("#share-forget")).to_be_hidden()
+
+        view = joiner.page()
+        view.goto(f"/games/{ident}#key={key}")
+        _wait_loaded(view, rounds=0)
+        assert view.evaluate("() => navigator.serviceWorker.ready.then((r) => Boolean(r.active))")
+        view.reload()  # (under the service worker, which keeps what the page fetches)
+        _wait_loaded(view, rounds=0)
+        expect(view.locator("#share-qr")).to_be_visible()
+        view.wait_for_function(f"() => caches.match('/api/games/{ident}/form').then(Boolean)")
+        assert view.evaluate(_KEPT_WITH, key) == []
+
+        expect(view.locator("#forget-key")).to_have_text("Forget this game's key on this phone")
+        view.click("#forget-key")
+        expect(view.locator("#watching")).to_contain_text("This phone watches the game")
+        for hidden in ("#round-section", "#game-actions", "#manage-section", "#share-forget"):
+            expect(view.locator(hidden)).to_be_hidden()
+        assert view.evaluate(f"() => localStorage.getItem('skullking-key:game:{ident}')") is None
+        assert view.evaluate(_KEPT_WITH, key) == []
+
+        page.goto("/")
+        expect(page.locator("#forget-key")).to_have_text("Forget the pad's key on this phone")
+        page.click("#forget-key")
+        expect(page.locator("#watching")).to_contain_text("This phone watches the games")
+        expect(page.locator("#new-section")).to_be_hidden()
+        assert page.evaluate("() => localStorage.getItem('skullking-key:pad')") is None
+        assert page.evaluate(_KEPT_WITH, printed[1]) == []
+        assert keeper.problems == joiner.problems == []
+    finally:
+        keeper.close()
+        joiner.close()
+
+
 def test_axe_finds_no_violation_on_a_shared_pad(browser: Browser, lan: PadServer) -> None:
     """axe-core on the pages of a pad served with --lan: the games page and a game's page
     with their links and QR codes, and a game's page watched without a key."""
@@ -1802,6 +1889,39 @@ def test_a_save_never_replaces_values_saved_on_another_phone_unseen(browser: Bro
     finally:
         first.close()
         second.close()
+
+
+#: The page's fetch made slow where a race hides: the game's record asked after a save
+#: answers after a second, and the page's refresh of the game (If-None-Match) is sent
+#: after a third of one, so that it reaches the pad after the save and its answer comes
+#: back before the save's own reading of the game.
+_SLOW_GAME_READS = """(() => {
+  const fetched = window.fetch.bind(window);
+  window.fetch = async (url, options = {}) => {
+    const reading = (options.method || "GET") === "GET" && /^\\/api\\/games\\/[^/]+$/.test(String(url));
+    if (reading && (options.headers || {})["If-None-Match"]) await new Promise((go) => setTimeout(go, 300));
+    const answer = await fetched(url, options);
+    if (reading && !(options.headers || {})["If-None-Match"]) await new Promise((go) => setTimeout(go, 1000));
+    return answer;
+  };
+})();"""
+
+
+def test_a_round_saved_here_is_never_said_to_be_saved_on_another_phone(fresh_pad: Pad) -> None:
+    """A refresh of the game (the page asks the pad every few seconds whether another
+    phone changed it) answered while this page saves a round holds that round: the page
+    says the round was saved, never that another phone saved it."""
+    ident = fresh_pad.server.new_game()
+    page = _game_page(fresh_pad, ident)
+    page.add_init_script(_SLOW_GAME_READS)
+    page.reload()
+    _wait_loaded(page, rounds=0)
+    _fill_round(page, [1, 0, 0, 0], [1, 0, 0, 0], {})
+    page.evaluate("() => document.dispatchEvent(new Event('visibilitychange'))")  # (a refresh now)
+    page.click("#save-round")
+    page.wait_for_timeout(1500)  # (the refresh answered, then the save's reading)
+    expect(page.locator("#notice")).to_have_text("Round 1 saved.")
+    expect(page.locator("#totals tbody tr:not(.total)")).to_have_count(1)
 
 
 def test_undo_asks_with_a_second_tap_and_puts_the_round_back_into_the_form(pad: Pad) -> None:

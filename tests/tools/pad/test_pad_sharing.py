@@ -182,6 +182,21 @@ def test_the_share_link_carries_the_key_only_to_a_phone_that_has_it(
     assert shared.get("/api/games/nosuchgame/share").status_code == 404
 
 
+def test_an_answer_that_holds_a_key_is_kept_by_no_cache(
+    shared: TestClient, game: str, game_key: str, pad_key: str
+) -> None:
+    """The share links with a key and a rematch's answer (the new game's key) are marked
+    ``Cache-Control: no-store``, so that neither the browser nor the pad's service worker
+    keeps a copy a phone could not forget; the watching link, which holds no key, may be
+    kept (a watching phone opens the game offline as it last saw it)."""
+    for url, key in ((f"/api/games/{game}/share", game_key), ("/api/share", pad_key)):
+        holding = shared.get(url, headers=bearer(key))
+        assert "#key=" in holding.json()["url"] and holding.headers["cache-control"] == "no-store", url
+        assert "cache-control" not in shared.get(url).headers, url
+    rematch = shared.post(f"/api/games/{game}/rematch", json={}, headers=bearer(game_key))
+    assert rematch.json()["key"] and rematch.headers["cache-control"] == "no-store"
+
+
 def test_secrets_are_128_random_bits_kept_across_restarts_and_go_with_their_game(db: Path) -> None:
     """Each game and the pad have their own secret of 128 random bits (22 characters
     of URL-safe base64), the same after the pad starts again; a secret edited into an
