@@ -84,7 +84,7 @@ def vectors_round(edition: Edition, number: int | None) -> int | None:
 
 
 def cmd_vectors(args: argparse.Namespace, out: TextIO) -> int:
-    from skullking.analysis.vectors import KINDS, document, stdout_document, text
+    from skullking.analysis.vectors import stdout_document, text
 
     edition = named_edition(args.given_edition, args)
     number = vectors_round(edition, args.round)
@@ -94,8 +94,10 @@ def cmd_vectors(args: argparse.Namespace, out: TextIO) -> int:
     folder = Path(args.out)
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        for kind in KINDS:
-            (folder / f"{kind}.json").write_text(text(document(edition, kind, number)), encoding="utf-8")
+        whole = stdout_document(edition, number)
+        for doc in whole["files"]:
+            (folder / f"{doc['kind']}.json").write_text(text(doc), encoding="utf-8")
+        (folder / "vectors.json").write_text(text(whole), encoding="utf-8")
     except OSError as exc:
         raise UsageError(f"cannot write to '{args.out}': {exc.strerror or exc}") from None
     return 0

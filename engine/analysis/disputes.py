@@ -30,11 +30,11 @@ PREFIX = "disputed-"
 class Dispute(NamedTuple):
     """A point the sources dispute: its tag (``{effect}`` stands for the id of each
     effect it is about), the question in words, the heading of the conventions page
-    that explains it, and the edition under each other reading (tag, edition)."""
+    that explain it, and the edition under each other reading (tag, edition)."""
 
     tag: str
     question: str
-    heading: str
+    headings: tuple[str, ...]
     variants: Callable[[Edition], Iterator[tuple[str, Edition]]]
 
 
@@ -111,44 +111,44 @@ DISPUTES: tuple[Dispute, ...] = (
     Dispute(
         PREFIX + "escape-lead-then-character",
         "An escape-type card leads and a character follows: does the next numbered card set the suit?",
-        "An escape lead, then a character",
+        ("An escape lead, then a character",),
         _character_after_pass,
     ),
     Dispute(
         PREFIX + "character-lead",
         "A character leads: does the next numbered card set the suit?",
-        "Suit after a character lead",
+        ("Suit after a character lead",),
         _character_lead,
     ),
     Dispute(
         PREFIX + "leader-after-{effect}",
         "Who leads after a trick nobody wins by this effect (its player, the player to its left, or the player "
         "who would have won without it)?",
-        "Leader after a Kraken",
+        ("Leader after a Kraken", "Leader after a White Whale trick without numbered cards"),
         _leader_after,
     ),
     Dispute(
         PREFIX + "effects-in-one-trick",
         "Two trick-altering cards in one trick: does the first or the last played take effect?",
-        "Kraken and White Whale in one trick",
+        ("Kraken and White Whale in one trick",),
         _when_several,
     ),
     Dispute(
         PREFIX + "alliance-under-{effect}",
         "An alliance card is played in a trick this effect turns: does the alliance stand?",
-        "The White Whale and a Loot alliance",
+        ("The White Whale and a Loot alliance",),
         _alliance_under,
     ),
     Dispute(
         PREFIX + "ghost-lead",
         "The two-player ghost hand wins a trick: does he lead the next, or the player who led it?",
-        "Leader after Graybeard wins a trick",
+        ("Leader after Graybeard wins a trick",),
         _ghost_lead,
     ),
     Dispute(
         PREFIX + "bid-change-timing",
         "A bid change an ability grants: made at once, or after the round's last trick?",
-        "When Harry the Giant changes his bid",
+        ("When Harry the Giant changes his bid",),
         _bid_change_timing,
     ),
 )
@@ -158,3 +158,13 @@ def variants(edition: Edition) -> list[tuple[str, Edition]]:
     """The edition under each other reading of each point of :data:`DISPUTES` that
     arises in it, with the point's tag."""
     return [found for dispute in DISPUTES for found in dispute.variants(edition)]
+
+
+def disputed_tags(edition: Edition) -> list[tuple[str, str]]:
+    """Each tag of a disputed reading that arises in ``edition`` (a vector of it may
+    carry it), with the point's question."""
+    found: dict[str, str] = {}
+    for dispute in DISPUTES:
+        for name, _ in dispute.variants(edition):
+            found.setdefault(name, dispute.question)
+    return list(found.items())

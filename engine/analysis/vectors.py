@@ -44,9 +44,11 @@ from typing import TYPE_CHECKING, Any
 from skullking.analysis.disputes import variants
 from skullking.analysis.exhaustive import _Domain, trick_sizes
 from skullking.analysis.gamevectors import GAME_TAG, game_vectors, play_game
+from skullking.analysis.glossary import glossary
 from skullking.analysis.vectorbase import Tagger, key_comment, make_vector, rule_source, tag
 from skullking.core import limits
 from skullking.core.errors import SkullKingError
+from skullking.core.version import __version__
 from skullking.language.expr import SEATS
 from skullking.model.cards import UNDECLARED, Lead, Play
 from skullking.model.records import EffectKind
@@ -658,15 +660,53 @@ def in_round(edition: Edition, number: int) -> Edition:
 
 def documents(edition: Edition, number: int | None = None) -> list[dict[str, Any]]:
     """Every vector file of ``edition``, in :data:`KINDS` order (``number``: see
-    :func:`document`)."""
-    return [document(edition, kind, number) for kind in KINDS]
+    :func:`document`), each with the engine's version (``engine``) and the content
+    version of them all (``content_version``: :func:`content_version`)."""
+    docs = [document(edition, kind, number) for kind in KINDS]
+    stamp = {"engine": __version__, "content_version": content_version(docs)}
+    return [{**{k: v for k, v in doc.items() if k not in _AFTER_STAMP}, **stamp, **_after(doc)} for doc in docs]
+
+
+#: The fields of a vector document that come after its ``engine`` and ``content_version``.
+_AFTER_STAMP = ("sources", "round", "kind", "vectors")
+
+
+def _after(doc: dict[str, Any]) -> dict[str, Any]:
+    return {k: doc[k] for k in _AFTER_STAMP if k in doc}
+
+
+def content_version(docs: Sequence[dict[str, Any]]) -> str:
+    """The content version of an edition's vector files: ``sha256:`` and the SHA-256
+    (hexadecimal) of the engine's version and of every file's kind and vectors, as
+    compact JSON with sorted keys (``json.dumps(..., sort_keys=True, separators=(",",
+    ":"), ensure_ascii=False)`` of ``{"engine": ..., "files": [{"kind": ..., "vectors":
+    ...}, ...]}``, encoded as UTF-8). The same vectors from the same engine version
+    always give the same one: a program pins the vectors it passed by it."""
+    import hashlib
+    import json
+
+    files = [{"kind": doc["kind"], "vectors": doc["vectors"]} for doc in docs]
+    body = json.dumps(
+        {"engine": __version__, "files": files}, sort_keys=True, separators=(",", ":"), ensure_ascii=False
+    )
+    return "sha256:" + hashlib.sha256(body.encode("utf-8")).hexdigest()
 
 
 def stdout_document(edition: Edition, number: int | None = None) -> dict[str, Any]:
-    """Every vector file of ``edition`` as one document (``skullking vectors`` without
-    ``--out``)."""
-    head = {"suite": SUITE, "version": VERSION, "edition": edition.id}
-    return {**head, **({"round": number} if number is not None else {}), "files": documents(edition, number)}
+    """Every vector file of ``edition`` as one document, with what its codes and ids
+    mean (``glossary``: :func:`skullking.analysis.glossary.glossary`): what
+    ``skullking vectors`` writes without ``--out``, and ``vectors.json`` with it."""
+    return bundle(edition, documents(edition, number), number)
+
+
+def bundle(edition: Edition, docs: list[dict[str, Any]], number: int | None = None) -> dict[str, Any]:
+    """The vector files ``docs`` of ``edition`` (:func:`documents`) as one document
+    (:func:`stdout_document`)."""
+    head = {"suite": SUITE, "version": VERSION, "edition": edition.id, "engine": __version__}
+    head["content_version"] = docs[0]["content_version"]
+    rules = edition if number is None else in_round(edition, number)
+    whole = {**head, **({"round": number} if number is not None else {}), "glossary": glossary(rules)}
+    return {**whole, "files": docs}
 
 
 def text(document: dict[str, Any]) -> str:
@@ -687,6 +727,9 @@ def text(document: dict[str, Any]) -> str:
         for key, value in doc.items():
             if key == "vectors":
                 shown = vectors(value, indent + " ")
+            elif key == "glossary":
+                parts = [f"{indent}  {dump(k)}: {vectors(v, indent + '  ')}" for k, v in value.items()]
+                shown = "{\n" + ",\n".join(parts) + f"\n{indent} }}"
             elif key == "files":
                 shown = "[\n" + ",\n".join(f"{indent}  {fields(f, indent + '  ')}" for f in value) + f"\n{indent} ]"
             else:
