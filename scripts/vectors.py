@@ -52,9 +52,9 @@ def tables() -> str:
                 rows.setdefault(table, {}).setdefault(key, []).append(ident)
     every = [ident for ident, _ in skullking.bundled_editions()]
     lines: list[str] = []
-    for table, found in rows.items():
+    for table, kept in rows.items():
         lines += ["", f"| {table} | what it is | editions |", "|---|---|---|"]
-        for (code, what), editions in found.items():
+        for (code, what), editions in kept.items():
             shown = "every edition" if editions == every else ", ".join(f"`{e}`" for e in editions)
             lines.append(f"| `{code}` | {what.replace('|', '/')} | {shown} |")
     return "\n".join(lines).lstrip("\n") + "\n"

@@ -54,9 +54,13 @@ def _character_after_pass(edition: Edition) -> Iterator[tuple[str, Edition]]:
 
 
 def _character_lead(edition: Edition) -> Iterator[tuple[str, Edition]]:
-    if any(r.lead is Lead.NO_SUIT for r in edition.roles):
-        roles = tuple(r._replace(lead=Lead.PASS) for r in edition.roles)
-        yield PREFIX + "character-lead", _with(edition, roles=roles, character_after_pass=Lead.PASS)
+    # the characters: roles leading no suit whose cards have no effect (the beasts' lead
+    # is the official FAQ's, undisputed)
+    beasts = {k.role for k in edition.kinds if k.effect is not None}
+    flipped = [r for r in edition.roles if r.lead is Lead.NO_SUIT and r.id not in beasts]
+    if flipped:
+        roles = tuple(r._replace(lead=Lead.PASS) if r in flipped else r for r in edition.roles)
+        yield PREFIX + "character-lead", _with(edition, roles=roles)
 
 
 #: The leaders after a trick nobody wins that the sources name (after the Kraken's

@@ -65,6 +65,10 @@ VERSION = 1
 #: one vector's kind in the singular (:data:`REQUEST_KINDS`).
 KINDS = ("tricks", "legal", "rounds", "games")
 REQUEST_KINDS = {"tricks": "trick", "legal": "legal", "rounds": "round", "games": "game"}
+#: The kinds of the protocol's first version, which every program under test knows: a
+#: run sends these unless asked for others (``conformance --kinds``), so that a program
+#: written before a kind was added keeps passing.
+DEFAULT_KINDS = ("tricks", "legal", "rounds")
 #: The players of the round vectors.
 PLAYERS = ("A", "B")
 
@@ -175,10 +179,18 @@ def trick_vectors(edition: Edition) -> list[dict[str, Any]]:
     most = limits.MAX_VECTOR_TRICKS
     for walked, (classes, plays) in enumerate(domain.tricks(positions=True)):
         if walked == most:
+            # cut short: the tricks of the size reached only in part are left out (but the
+            # smallest's), so that the vectors are those of the smallest tricks, every size
+            # kept walked whole, not a few of a larger size met first
+            reached = len(plays)
+            if reached > smallest:
+                chosen = [c for c in chosen if len(c) < reached]
+            largest = max(smallest, reached - 1)
+            kept_sizes = f"of {smallest} cards" if largest == smallest else f"of {smallest} to {largest} cards"
             warnings.warn(
-                f"the trick vectors of '{edition.id}' are those its {most:,} smallest kinds of trick show "
-                f"(it has more, of up to {max(trick_sizes(edition))} cards): a rule that only a larger trick "
-                "shows has no vector",
+                f"the trick vectors of '{edition.id}' are those its {most:,} smallest kinds of trick show, "
+                f"the tricks {kept_sizes} (it has more, of up to {max(trick_sizes(edition))} cards): a rule that "
+                "only a larger trick shows has no vector",
                 VectorsWarning,
                 stacklevel=2,
             )
