@@ -41,6 +41,7 @@ def tables() -> str:
                 (s["id"], f"{s['title']}" + (" (default)" if s["default"] else "")) for s in words["schemes"]
             ],
             "load": [(load, f"a load of the scheme {s['id']}") for s in words["schemes"] for load in s["loads"]],
+            "disputed tag": [(d["tag"], d["question"]) for d in words["disputed"]],
             "scoring case": [
                 (c["id"], f"{s['id']}: {c['points']}" + (f" when {c['when']}" if c["when"] else " otherwise"))
                 for s in words["schemes"]

@@ -29,7 +29,8 @@ PREFIX = "disputed-"
 
 class Dispute(NamedTuple):
     """A point the sources dispute: its tag (``{effect}`` stands for the id of each
-    effect it is about), the question in words, the heading of the conventions page
+    effect it is about, in the tag and in the question), the question in words, the
+    headings of the conventions page
     that explain it, and the edition under each other reading (tag, edition)."""
 
     tag: str
@@ -126,8 +127,8 @@ DISPUTES: tuple[Dispute, ...] = (
     ),
     Dispute(
         PREFIX + "leader-after-{effect}",
-        "Who leads after a trick nobody wins by this effect (its player, the player to its left, or the player "
-        "who would have won without it)?",
+        "Who leads after a trick the {effect} leaves to nobody: its player, the player to its left, or the player "
+        "who would have won without it?",
         ("Leader after a Kraken", "Leader after a White Whale trick without numbered cards"),
         _leader_after,
     ),
@@ -139,7 +140,7 @@ DISPUTES: tuple[Dispute, ...] = (
     ),
     Dispute(
         PREFIX + "alliance-under-{effect}",
-        "An alliance card is played in a trick this effect turns: does the alliance stand?",
+        "An alliance card is played in a trick the {effect} turns: does the alliance stand?",
         ("The White Whale and a Loot alliance",),
         _alliance_under,
     ),
@@ -169,6 +170,8 @@ def disputed_tags(edition: Edition) -> list[tuple[str, str]]:
     carry it), with the point's question."""
     found: dict[str, str] = {}
     for dispute in DISPUTES:
+        stem = dispute.tag.split("{effect}")[0]
         for name, _ in dispute.variants(edition):
-            found.setdefault(name, dispute.question)
+            effect = name.removeprefix(stem).replace("-", " ")
+            found.setdefault(name, dispute.question.replace("{effect}", effect))
     return list(found.items())

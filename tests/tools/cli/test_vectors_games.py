@@ -10,9 +10,13 @@ import itertools
 import json
 from typing import Any
 
+import jsonschema
+import pytest
+
 import skullking
 from skullking.analysis.glossary import glossary
-from skullking.analysis.vectors import KINDS, answer, content_version, differences, documents, rule_of
+from skullking.analysis.vectors import KINDS, REQUEST_KINDS, answer, content_version, differences, documents, rule_of
+from skullking.core.resources import rules_text
 from skullking.tools.cli import main
 
 
@@ -151,3 +155,19 @@ def test_a_run_sends_the_game_vectors_only_when_asked() -> None:
         assert (report["passed"], report["failed"], report["skipped"]) == (total, 0, 0)
     code, _, err = _run("conformance", "--self", "--kinds", "gams")
     assert code == 2 and "unknown kind 'gams'; did you mean 'games'?" in err
+
+
+def test_the_engines_answers_follow_the_answer_schema() -> None:
+    """rules/answers.schema.json describes an answer line: the engine's own answer to
+    every vector of the 2021 edition (each kind) validates, as does a skip; a line
+    with neither an output nor a skip, or a trick without its winner, does not."""
+    schema = json.loads(rules_text("answers.schema.json"))
+    edition = skullking.load_edition("skullking-2021")
+    for kind, vectors in _docs("skullking-2021").items():
+        for vector in vectors[:40]:
+            line = {"id": vector["id"], "output": answer(edition, REQUEST_KINDS[kind], vector["input"])}
+            jsonschema.validate(line, schema)
+    jsonschema.validate({"id": "game-001", "skip": "no whole rounds here"}, schema)
+    for wrong in ({"id": "trick-001"}, {"id": "trick-001", "output": {"next_leader": 0, "bonus": 0, "alliances": []}}):
+        with pytest.raises(jsonschema.ValidationError):
+            jsonschema.validate(wrong, schema)
