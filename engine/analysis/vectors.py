@@ -2,7 +2,7 @@
 program can check itself against (as the JSON-Schema-Test-Suite is for validators and
 perft files for chess move generators).
 
-Three kinds, each a list of vectors (an id, a description, the source of the rule in
+Four kinds, each a list of vectors (an id, a description, the source of the rule in
 words, feature tags, the input and the expected output):
 
 - ``tricks``: cards played, leader and players -> what ``skullking trick --format json``
@@ -27,12 +27,19 @@ words, feature tags, the input and the expected output):
   case of the scheme that scored them, as a score sheet's round is scored
   (:class:`~skullking.scoring.schemes.Scorer`), under each scoring scheme: a zero bid
   made and missed, a bid made, missed by one and by two, each plain and with each
-  thing the round can add, at a game's start.
+  thing the round can add, at a game's start; in the default schedule's last round,
+  and the zero bids again in a round whose cards dealt differ from its number.
+- ``games``: whole rounds played from a deal -> each trick's leader and winner, the
+  tricks won and the points (:mod:`skullking.analysis.gamevectors`). A run sends them
+  only when asked (:data:`DEFAULT_KINDS`).
 
 Tags are derived from the edition's data (roles, effects, modules, bonuses, cards
-declared when played or with abilities, schemes, copies of a card), never from a card's name, so that a
-program lacking a feature skips the vectors that need it. Output is deterministic: the
-same edition gives the same bytes.
+declared when played or with abilities, schemes, schedules, copies of a card), never
+from a card's name, so that a program lacking a feature skips the vectors that need
+it; a vector whose answer differs under another reading of a point the sources
+dispute carries that point's tag (:mod:`skullking.analysis.disputes`). Each edition's
+files carry the engine's version and their :func:`content_version`. Output is
+deterministic: the same edition gives the same bytes.
 """
 
 from __future__ import annotations
