@@ -12,6 +12,7 @@ from typing import Any
 
 import jsonschema
 import pytest
+from repo_scripts import load_script
 
 import skullking
 from skullking.analysis.glossary import glossary
@@ -171,3 +172,17 @@ def test_the_engines_answers_follow_the_answer_schema() -> None:
     for wrong in ({"id": "trick-001"}, {"id": "trick-001", "output": {"next_leader": 0, "bonus": 0, "alliances": []}}):
         with pytest.raises(jsonschema.ValidationError):
             jsonschema.validate(wrong, schema)
+
+
+def test_the_tables_of_codes_in_the_docs_are_the_editions() -> None:
+    """docs/conformance.md's tables of card codes, rules, bonuses, schemes and disputed
+    tags are those the bundled editions give today (what scripts/vectors.py --check
+    checks with the vector files): the Tigress declared escape (TIG:E), the 2021
+    edition's black 14 worth 20 and the disputed escape lead are there."""
+    script = load_script("vectors")
+    now = script.PAGE.read_text(encoding="utf-8")
+    assert script.page(now) == now
+    tables = now.split(script.START, 1)[1].split(script.END, 1)[0]
+    assert "| `TIG:E` | tigress played as escape (declared when played) |" in tables
+    assert "| `black-14` | 20 points: the black 14 in the trick |" in tables
+    assert "| `disputed-escape-lead-then-character` |" in tables
