@@ -8,6 +8,8 @@ import functools
 import io
 import itertools
 import json
+import sys
+from pathlib import Path
 from typing import Any
 
 import jsonschema
@@ -19,6 +21,7 @@ from skullking.analysis.glossary import glossary
 from skullking.analysis.vectors import KINDS, REQUEST_KINDS, answer, content_version, differences, documents, rule_of
 from skullking.core.resources import rules_text
 from skullking.tools.cli import main
+from skullking.tools.pytest_vectors import vector_tests
 
 
 def _run(*argv: str) -> tuple[int, str, str]:
@@ -186,3 +189,55 @@ def test_the_tables_of_codes_in_the_docs_are_the_editions() -> None:
     assert "| `TIG:E` | tigress played as escape (declared when played) |" in tables
     assert "| `black-14` | 20 points: the black 14 in the trick |" in tables
     assert "| `disputed-escape-lead-then-character` |" in tables
+
+
+#: The engine's adapter, but each trick after the first led by the first trick's leader
+#: (a program that forgets that the winner leads the next trick).
+SAME_LEADER = """
+import json, sys
+import skullking
+from skullking.tools.adapter import answer
+
+edition = skullking.load_edition("skullking-2021")
+for line in sys.stdin:
+    request = json.loads(line)
+    output = answer(edition, request["kind"], request["input"])
+    if request["kind"] == "game":
+        for trick in output["tricks"]:
+            trick["leader"] = output["tricks"][0]["leader"]
+    print(json.dumps({"id": request["id"], "output": output}), flush=True)
+"""
+
+
+def test_a_program_that_forgets_who_leads_fails_the_game_vectors(tmp_path: Path) -> None:
+    """The 2021 rulebook: the winner of a trick leads the next. A program that keeps
+    the first leader fails, run with --kinds games, exactly the game vectors whose
+    later tricks another player leads, each grouped under 'game: leader'."""
+    script = tmp_path / "same_leader.py"
+    script.write_text(SAME_LEADER, encoding="utf-8")
+    code, out, _ = _run("conformance", "--cmd", f"{sys.executable} {script}", "--kinds", "games", "--format", "json")
+    report = json.loads(out)
+    games = _docs("skullking-2021")["games"]
+    moved = {v["id"] for v in games if len({t["leader"] for t in v["expected"]["tricks"]}) > 1}
+    assert code == 1 and moved
+    assert {f["id"] for f in report["failures"]} == moved
+    assert {f["rule"] for f in report["failures"]} == {"game: leader"}
+    assert report["passed"] == len(games) - len(moved)
+
+
+def test_a_python_project_asks_for_the_game_vectors_by_kinds() -> None:
+    """vector_tests makes no game test unless kinds names games; with every kind, the
+    engine's answer passes a game vector's test."""
+    edition = skullking.load_edition("skullking-original")
+
+    def ours(kind: str, given: dict[str, Any]) -> Any:
+        return answer(edition, kind, given)
+
+    default = vector_tests(ours, "skullking-original")
+    every = vector_tests(ours, "skullking-original", kinds=KINDS)
+    ids = {p.id for p in default.pytestmark[0].args[1]}  # type: ignore[attr-defined]
+    all_ids = {p.id for p in every.pytestmark[0].args[1]}  # type: ignore[attr-defined]
+    assert not any(i.startswith("game-") for i in ids)
+    game = next(p for p in every.pytestmark[0].args[1] if p.id.startswith("game-"))  # type: ignore[attr-defined]
+    assert all_ids - ids == {p.id for p in every.pytestmark[0].args[1] if p.id.startswith("game-")}  # type: ignore[attr-defined]
+    every(*game.values)
