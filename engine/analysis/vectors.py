@@ -176,7 +176,9 @@ def trick_vectors(edition: Edition) -> list[dict[str, Any]]:
     fewer features (its tags are not a superset of theirs): each thing shown is kept
     with the smallest tricks of each least set of tags (the White Whale among escapes
     as well as among Loot cards and mermaids), so that a program lacking a feature
-    still meets every rule it has."""
+    still meets every rule it has. Past :data:`~skullking.core.limits.MAX_VECTOR_TRICKS`
+    kinds of trick the walk stops, and the tricks of the size it reached only in part
+    are left out (unless it is the smallest), with a :class:`VectorsWarning`."""
 
     domain = _Domain([edition])
     tagger = Tagger(edition)
