@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 import skullking
+from skullking.analysis.disputes import DISPUTES
 from skullking.core.errors import SkullKingError
 from skullking.core.resources import bundled_edition_files
 from skullking.edition import Edition
@@ -835,7 +836,32 @@ def _section(point: Point, editions: list[Edition]) -> list[str]:
         lines += ["", f"Does not arise ({point.absent}): {', '.join(absent)}."]
     if point.example:
         lines += ["", f"An overlay that takes the other reading: `{point.example}`."]
+    tags = _tags(point, editions)
+    if tags:
+        shown = ", ".join(f"`{t}`" for t in tags)
+        lines += [
+            "",
+            f"Conformance vectors whose answer hangs on this point carry the tag {shown}: a program "
+            "that reads it the other way skips them by name ([the conformance suite](conformance.md)).",
+        ]
     return [*lines, ""]
+
+
+def _tags(point: Point, editions: list[Edition]) -> list[str]:
+    """The tags of the disputed readings (skullking.analysis.disputes) the vectors of
+    the bundled editions carry for ``point``; a tag made for each effect, only the
+    effect the point's title names."""
+    found: set[str] = set()
+    for dispute in DISPUTES:
+        if point.title not in dispute.headings:
+            continue
+        for edition in editions:
+            for name, _ in dispute.variants(edition):
+                per_effect = "{effect}" in dispute.tag
+                stem = dispute.tag.split("{effect}")[0]
+                if not per_effect or name.removeprefix(stem).replace("-", " ") in point.title.lower():
+                    found.add(name)
+    return sorted(found)
 
 
 def render() -> str:

@@ -4,8 +4,9 @@ It speaks the protocol of ``skullking conformance`` as any other program does, o
 standard input and output: one request a line (``id``, ``kind``, ``edition``,
 ``input``), one answer a line (``id`` and ``output``), each answered through the public
 API (:meth:`~skullking.edition.Edition.resolve_trick`,
-:meth:`~skullking.edition.Edition.legal_plays`, and the scorer a score sheet's rounds
-are scored with). A request it cannot answer gets an ``error`` answer, never a
+:meth:`~skullking.edition.Edition.legal_plays`, the scorer a score sheet's rounds are
+scored with, and :class:`~skullking.play.round.Round` for a game's round played move by
+move). A request it cannot answer gets an ``error`` answer, never a
 traceback.
 """
 
@@ -15,26 +16,17 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any, TextIO
 
-from skullking.analysis.vectors import in_round, score_round
+from skullking.analysis import vectors
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
 
 
 def answer(edition: Edition, kind: str, given: dict[str, Any]) -> dict[str, Any]:
-    """The output for one vector's input of ``kind`` (``trick``, ``legal`` or ``round``),
-    in the rules of the input's ``round`` where it gives one (an edition whose rules
-    change with the round)."""
-
-    if "round" in given and edition.round_reads:
-        edition = in_round(edition, int(given["round"]))
-    if kind == "trick":
-        return edition.resolve_trick(given["cards"], leader=given["leader"], players=given["players"]).as_json()
-    if kind == "legal":
-        return {"legal": [str(p) for p in edition.legal_plays(given["hand"], given["trick"])]}
-    if kind == "round":
-        return {"points": score_round(edition, given)}
-    raise ValueError(f"unknown kind '{kind}'")
+    """The output for one vector's input of ``kind`` (``trick``, ``legal``, ``round`` or
+    ``game``), in the rules of the input's ``round`` where it gives one (an edition
+    whose rules change with the round): :func:`skullking.analysis.vectors.answer`."""
+    return vectors.answer(edition, kind, given)
 
 
 def serve(stdin: TextIO, stdout: TextIO, *, allow_paths: bool = False) -> int:

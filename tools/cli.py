@@ -497,7 +497,10 @@ def _parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     )
     p.add_argument("given_edition", metavar="EDITION", help="a bundled edition id or an edition file")
     p.add_argument(
-        "--out", metavar="DIR", help="write tricks.json, legal.json and rounds.json into DIR (made if missing)"
+        "--out",
+        metavar="DIR",
+        help="write tricks.json, legal.json, rounds.json, games.json and vectors.json (the four in one, with what "
+        "their codes mean) into DIR (made if missing)",
     )
     p.add_argument(
         "--round",
@@ -527,6 +530,12 @@ def _parser(out: TextIO | None = None) -> argparse.ArgumentParser:
         "--tags", metavar="T,...", help="run only the vectors with at least one of these feature tags (known tags)"
     )
     p.add_argument("--skip-tags", metavar="T,...", help="skip the vectors with any of these feature tags (known tags)")
+    p.add_argument(
+        "--kinds",
+        metavar="K,...",
+        help="the kinds of vector to run: tricks, legal, rounds, games, or all (default tricks,legal,rounds: the "
+        "kinds every program knows; games are whole rounds played from a deal)",
+    )
     p.add_argument(
         "--timeout",
         type=float,

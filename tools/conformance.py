@@ -84,7 +84,7 @@ def vectors_round(edition: Edition, number: int | None) -> int | None:
 
 
 def cmd_vectors(args: argparse.Namespace, out: TextIO) -> int:
-    from skullking.analysis.vectors import KINDS, document, stdout_document, text
+    from skullking.analysis.vectors import stdout_document, text
 
     edition = named_edition(args.given_edition, args)
     number = vectors_round(edition, args.round)
@@ -94,8 +94,10 @@ def cmd_vectors(args: argparse.Namespace, out: TextIO) -> int:
     folder = Path(args.out)
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        for kind in KINDS:
-            (folder / f"{kind}.json").write_text(text(document(edition, kind, number)), encoding="utf-8")
+        whole = stdout_document(edition, number)
+        for doc in whole["files"]:
+            (folder / f"{doc['kind']}.json").write_text(text(doc), encoding="utf-8")
+        (folder / "vectors.json").write_text(text(whole), encoding="utf-8")
     except OSError as exc:
         raise UsageError(f"cannot write to '{args.out}': {exc.strerror or exc}") from None
     return 0
@@ -392,12 +394,15 @@ def run_suite(
     skip_tags: set[str],
     timeout: float,
     number: int | None = None,
+    kinds: Sequence[str] = (),
 ) -> dict[str, Any]:
     """Run every vector of ``edition`` (those ``tags`` and ``skip_tags`` select) through
     the program ``argv``: the report, by feature and by rule (``number``: the vectors of
-    that round's rules, see :func:`skullking.analysis.vectors.document`). Raises
+    that round's rules, see :func:`skullking.analysis.vectors.document`; ``kinds``: the
+    kinds of vector run, by default :data:`~skullking.analysis.vectors.DEFAULT_KINDS`;
+    the others are not sent, nor counted). Raises
     :class:`UsageError` for a program that breaks the protocol (it is stopped first)."""
-    from skullking.analysis.vectors import REQUEST_KINDS, differences, documents, rule_of
+    from skullking.analysis.vectors import DEFAULT_KINDS, REQUEST_KINDS, differences, documents, rule_of
 
     features: dict[str, dict[str, int]] = {}
     rules: dict[str, dict[str, int]] = {}
@@ -408,6 +413,8 @@ def run_suite(
     try:
         for doc in documents(edition, number):
             kind = doc["kind"]
+            if kind not in (kinds or DEFAULT_KINDS):
+                continue
             for vector in doc["vectors"]:
                 reason = select(vector, tags, skip_tags)
                 rule = rule_of(kind, vector)
@@ -450,6 +457,24 @@ def run_suite(
     }
 
 
+def run_kinds(option: str | None) -> tuple[str, ...]:
+    """The kinds of vector ``--kinds`` names (``all``: every kind), in the files' order;
+    by default those of the protocol's first version. An unknown kind is refused with
+    the closest known one."""
+    from skullking.analysis.vectors import DEFAULT_KINDS, KINDS
+
+    if option is None:
+        return DEFAULT_KINDS
+    named = {k.strip() for k in option.split(",") if k.strip()}
+    if "all" in named:
+        return KINDS
+    for name in sorted(named - set(KINDS)):
+        raise UsageError(f"--kinds: {unknown('kind', name, [*KINDS, 'all'])}")
+    if not named:
+        raise UsageError(f"--kinds: name one or more of {', '.join(KINDS)} (or all)")
+    return tuple(k for k in KINDS if k in named)
+
+
 def timeout_seconds(value: float) -> float:
     """``--timeout``, refused unless a number of seconds above 0 and at most
     :data:`~skullking.core.limits.MAX_ANSWER_SECONDS` (``nan`` and ``inf`` are not)."""
@@ -476,13 +501,16 @@ def cmd_conformance(args: argparse.Namespace, out: TextIO) -> int:
         if not argv:
             raise UsageError("--cmd: no program given")
     tags, skip_tags = _tags(args.tags), _tags(args.skip_tags)
+    kinds = run_kinds(args.kinds)
     if tags or skip_tags:
         from skullking.analysis.vectors import documents
 
         known = known_tags(documents(edition, number))
         check_tags("--tags", tags, known)
         check_tags("--skip-tags", skip_tags, known)
-    report = run_suite(edition, args.edition, argv, tags=tags, skip_tags=skip_tags, timeout=timeout, number=number)
+    report = run_suite(
+        edition, args.edition, argv, tags=tags, skip_tags=skip_tags, timeout=timeout, number=number, kinds=kinds
+    )
     if args.format == "json":
         write_json(out, report)
     else:

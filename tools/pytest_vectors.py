@@ -36,12 +36,12 @@ from pathlib import Path
 from typing import Any
 
 import skullking
-from skullking.analysis.vectors import REQUEST_KINDS, differences, documents
+from skullking.analysis.vectors import DEFAULT_KINDS, REQUEST_KINDS, differences, documents
 from skullking.tools.common import UsageError
 from skullking.tools.conformance import check_tags, failure, failure_lines, known_tags, select, vectors_round
 
 #: The function a program gives: the output for one vector (``kind`` is the request's,
-#: ``trick``, ``legal`` or ``round``; ``given`` the vector's input).
+#: ``trick``, ``legal``, ``round`` or ``game``; ``given`` the vector's input).
 Answer = Callable[[str, dict[str, Any]], Any]
 
 
@@ -53,6 +53,7 @@ def vector_tests(
     skip_tags: Iterable[str] = (),
     round: int | None = None,
     allow_paths: bool = False,
+    kinds: Iterable[str] = DEFAULT_KINDS,
 ) -> Callable[[tuple[str, dict[str, Any]]], None]:
     """A pytest test function with one case per vector of ``edition`` (a bundled id or
     an edition file), each case's id the vector's: assign it to a ``test_...`` name of
@@ -60,13 +61,15 @@ def vector_tests(
     (read as JSON: tuples are lists) differs from the vector's expected answer (the message names the rule and each
     field that differs); ``answer`` may call ``pytest.skip`` for what the program does
     not support. ``tags`` and ``skip_tags`` select vectors as ``--tags`` and
-    ``--skip-tags`` do, and ``round`` is ``--round``. Raises ``ValueError`` for a tag no
+    ``--skip-tags`` do, ``round`` is ``--round`` and ``kinds`` the kinds of vector
+    (``--kinds``; by default those every program knows, ``games`` only when named).
+    Raises ``ValueError`` for a tag no
     vector carries (with the closest known one) and for an edition whose rules change
     with the round given no ``round``."""
     import pytest
 
     rules = skullking.load_edition(edition, allow_paths=allow_paths)
-    chosen, left_out = set(tags), set(skip_tags)
+    chosen, left_out, wanted = set(tags), set(skip_tags), set(kinds)
     try:
         number = vectors_round(rules, round)
         docs = documents(rules, number)
@@ -78,6 +81,7 @@ def vector_tests(
     cases = [
         pytest.param((doc["kind"], vector), id=vector["id"])
         for doc in docs
+        if doc["kind"] in wanted
         for vector in doc["vectors"]
         if select(vector, chosen, left_out) is None
     ]

@@ -2,7 +2,7 @@
 program can check itself against (as the JSON-Schema-Test-Suite is for validators and
 perft files for chess move generators).
 
-Three kinds, each a list of vectors (an id, a description, the source of the rule in
+Four kinds, each a list of vectors (an id, a description, the source of the rule in
 words, feature tags, the input and the expected output):
 
 - ``tricks``: cards played, leader and players -> what ``skullking trick --format json``
@@ -27,25 +27,35 @@ words, feature tags, the input and the expected output):
   case of the scheme that scored them, as a score sheet's round is scored
   (:class:`~skullking.scoring.schemes.Scorer`), under each scoring scheme: a zero bid
   made and missed, a bid made, missed by one and by two, each plain and with each
-  thing the round can add, at a game's start.
+  thing the round can add, at a game's start; in the default schedule's last round,
+  and the zero bids again in a round whose cards dealt differ from its number.
+- ``games``: whole rounds played from a deal -> each trick's leader and winner, the
+  tricks won and the points (:mod:`skullking.analysis.gamevectors`). A run sends them
+  only when asked (:data:`DEFAULT_KINDS`).
 
 Tags are derived from the edition's data (roles, effects, modules, bonuses, cards
-declared when played or with abilities, schemes, copies of a card), never from a card's name, so that a
-program lacking a feature skips the vectors that need it. Output is deterministic: the
-same edition gives the same bytes.
+declared when played or with abilities, schemes, schedules, copies of a card), never
+from a card's name, so that a program lacking a feature skips the vectors that need
+it; a vector whose answer differs under another reading of a point the sources
+dispute carries that point's tag (:mod:`skullking.analysis.disputes`). Each edition's
+files carry the engine's version and their :func:`content_version`. Output is
+deterministic: the same edition gives the same bytes.
 """
 
 from __future__ import annotations
 
-import functools
 import warnings
 from collections.abc import Iterable, Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from skullking.analysis.disputes import variants
 from skullking.analysis.exhaustive import _Domain, trick_sizes
+from skullking.analysis.gamevectors import GAME_TAG, game_vectors, play_game
+from skullking.analysis.glossary import glossary
+from skullking.analysis.vectorbase import Tagger, key_comment, make_vector, rule_source, tag
 from skullking.core import limits
 from skullking.core.errors import SkullKingError
+from skullking.core.version import __version__
 from skullking.language.expr import SEATS
 from skullking.model.cards import UNDECLARED, Lead, Play
 from skullking.model.records import EffectKind
@@ -60,8 +70,12 @@ SUITE = "skullking-conformance"
 VERSION = 1
 #: The kinds of vector: the file each is written to is ``KIND.json``; a request names
 #: one vector's kind in the singular (:data:`REQUEST_KINDS`).
-KINDS = ("tricks", "legal", "rounds")
-REQUEST_KINDS = {"tricks": "trick", "legal": "legal", "rounds": "round"}
+KINDS = ("tricks", "legal", "rounds", "games")
+REQUEST_KINDS = {"tricks": "trick", "legal": "legal", "rounds": "round", "games": "game"}
+#: The kinds of the protocol's first version, which every program under test knows: a
+#: run sends these unless asked for others (``conformance --kinds``), so that a program
+#: written before a kind was added keeps passing.
+DEFAULT_KINDS = ("tricks", "legal", "rounds")
 #: The players of the round vectors.
 PLAYERS = ("A", "B")
 
@@ -69,113 +83,6 @@ PLAYERS = ("A", "B")
 class VectorsWarning(UserWarning):
     """The trick vectors were chosen among the smallest tricks only
     (:data:`~skullking.core.limits.MAX_VECTOR_TRICKS`)."""
-
-
-def tag(identifier: str) -> str:
-    """A feature tag of an id of the edition: its underscores as hyphens (``skull_king``
-    -> ``skull-king``)."""
-    return identifier.replace("_", "-")
-
-
-class _Tagger:
-    """The feature tags of plays: the role played, the card's effect, its module (when
-    not the edition's first), ``trump`` for a trump suit's card, the card kind's id for
-    a card declared when played, ``abilities`` and the card's id for a card an ability,
-    a wager or a bid change comes with."""
-
-    def __init__(self, edition: Edition) -> None:
-        self.edition = edition
-        self.base = edition.modules[0].id if edition.modules else ""
-        granted = {a.card for a in edition.abilities}
-        granted.update(c.card for c in (edition.wagers, edition.bid_changes) if c is not None and c.card)
-        self.granted = granted
-        self.modules = {s.id: s.module for s in edition.suits}
-        self._known: dict[str, frozenset[str]] = {}
-
-    def play(self, play: Play) -> frozenset[str]:
-        found = self._known.get(play.code)
-        if found is None:
-            found = self._known[play.code] = frozenset(self._play(play))
-        return found
-
-    def _play(self, play: Play) -> set[str]:
-        tags: set[str] = set()
-        card = play.card
-        if card.suit is not None:
-            if play.trump:
-                tags.add("trump")
-            module = self.modules.get(card.suit, self.base)
-        else:
-            kind = self.edition.kind(card.kind or "")
-            module = kind.module
-            if play.role:
-                tags.add(tag(play.role))
-            if kind.effect:
-                tags.add(tag(kind.effect))
-            if kind.declarations:
-                tags.add(tag(kind.id))
-            owner = card.individual or kind.id
-            if owner in self.granted:
-                tags.update(("abilities", tag(owner)))
-        if module != self.base:
-            tags.add(tag(module))
-        return tags
-
-    def plays(self, plays: Iterable[Play]) -> set[str]:
-        return set().union(*map(self.play, plays))
-
-
-def _source(own: str, edition: Edition) -> str:
-    """The source of a rule in words: the comment just above the item in its edition
-    file (``own`` is where the item was read, ``FILE:LINE``), else the edition's first
-    source (the rulebook it follows; every source it names is in the document's
-    ``sources``)."""
-    comment = _comment_above(own) if own else ""
-    return comment or (edition.sources[0] if edition.sources else edition.title)
-
-
-@functools.lru_cache(maxsize=16)
-def _lines(file: str) -> tuple[str, ...]:
-    """The lines of an edition file as its items' locations name it (a bundled one as
-    ``editions/ID.yaml``); none when it cannot be read (then no comment is a source)."""
-    from skullking.core.resources import bundled_edition_files, is_file
-
-    bundled = bundled_edition_files()
-    name = Path(file).name.removesuffix(".yaml")
-    try:
-        if file.startswith("editions/") and name in bundled:
-            return tuple(bundled[name].read_text(encoding="utf-8").splitlines())
-        path = Path(file)
-        return tuple(path.read_text(encoding="utf-8").splitlines()) if is_file(path) else ()
-    except (OSError, UnicodeDecodeError):
-        return ()
-
-
-def _comment_above(located: str) -> str:
-    """The comment lines just above ``FILE:LINE`` (an item's first line), as one text."""
-    file, _, line = located.rpartition(":")
-    if not line.isdigit():
-        return ""
-    lines = _lines(file)
-    found: list[str] = []
-    at = int(line) - 2
-    while 0 <= at < len(lines) and lines[at].strip().startswith("#"):
-        found.append(lines[at].strip().lstrip("#").strip())
-        at -= 1
-    return " ".join(reversed(found))
-
-
-def _vector(
-    ident: str, description: str, *, source: str, tags: Iterable[str], given: Any, expected: Any
-) -> dict[str, Any]:
-    return {
-        "id": ident,
-        "description": description,
-        "source": source,
-        "tags": sorted(set(tags)),
-        "input": given,
-        "expected": expected,
-    }
 
 
 # ---------------------------------------------------------------------- tricks
@@ -211,7 +118,7 @@ def _trick_keys(
 
 def _trick_vector(
     edition: Edition,
-    tagger: _Tagger,
+    tagger: Tagger,
     ident: str,
     codes: list[str],
     *,
@@ -227,6 +134,8 @@ def _trick_vector(
     for e in edition.effects:
         rule = rule or next((r for r in e.precedence if r.id == result.rule), None)
     own = rule.source if rule is not None else effect.source if effect is not None else ""
+    # who leads after a trick nobody wins is the effect's next_leader: its own source
+    leads = key_comment(effect.source, "next_leader") if effect is not None and result.winner is None else ""
     plays = edition.parse_cards(codes)
     tags = tagger.plays(plays)
     tags.update(tag(b) for b in result.bonuses)
@@ -235,10 +144,10 @@ def _trick_vector(
     if any(codes.count(code) > 1 for code in edition.copies if code in codes):
         tags.add("copies")  # identical numbered or named cards meet
     described = f"{' '.join(codes)}, seat {leader} leading: {result.reason}"
-    return _vector(
+    return make_vector(
         ident,
         str(example["rule"]) if example else described,
-        source=str(example["source"]) if example else _source(own, edition),
+        source=str(example["source"]) if example else leads or rule_source(own, edition),
         tags=tags,
         given={"cards": codes, "leader": leader, "players": players},
         expected=result.as_json(),
@@ -267,20 +176,30 @@ def trick_vectors(edition: Edition) -> list[dict[str, Any]]:
     fewer features (its tags are not a superset of theirs): each thing shown is kept
     with the smallest tricks of each least set of tags (the White Whale among escapes
     as well as among Loot cards and mermaids), so that a program lacking a feature
-    still meets every rule it has."""
+    still meets every rule it has. Past :data:`~skullking.core.limits.MAX_VECTOR_TRICKS`
+    kinds of trick the walk stops, and the tricks of the size it reached only in part
+    are left out (unless it is the smallest), with a :class:`VectorsWarning`."""
 
     domain = _Domain([edition])
-    tagger = _Tagger(edition)
+    tagger = Tagger(edition)
     seen: dict[tuple[Any, ...], tuple[int, list[frozenset[str]]]] = {}
     smallest = min(trick_sizes(edition))
     chosen: list[list[Play]] = []
     most = limits.MAX_VECTOR_TRICKS
     for walked, (classes, plays) in enumerate(domain.tricks(positions=True)):
         if walked == most:
+            # cut short: the tricks of the size reached only in part are left out (but the
+            # smallest's), so that the vectors are those of the smallest tricks, every size
+            # kept walked whole, not a few of a larger size met first
+            reached = len(plays)
+            if reached > smallest:
+                chosen = [c for c in chosen if len(c) < reached]
+            largest = max(smallest, reached - 1)
+            kept_sizes = f"of {smallest} cards" if largest == smallest else f"of {smallest} to {largest} cards"
             warnings.warn(
-                f"the trick vectors of '{edition.id}' are those its {most:,} smallest kinds of trick show "
-                f"(it has more, of up to {max(trick_sizes(edition))} cards): a rule that only a larger trick "
-                "shows has no vector",
+                f"the trick vectors of '{edition.id}' are those its {most:,} smallest kinds of trick show, "
+                f"the tricks {kept_sizes} (it has more, of up to {max(trick_sizes(edition))} cards): a rule that "
+                "only a larger trick shows has no vector",
                 VectorsWarning,
                 stacklevel=2,
             )
@@ -346,7 +265,9 @@ def _copies(edition: Edition) -> list[list[Play]]:
 
 def _declared(edition: Edition, tricks: list[list[Play]]) -> list[list[Play]]:
     """The tricks of ``tricks`` again with each card declared when played in the place
-    of the first card of the same role that is not one, once for each rule and bonus
+    of the first card of the same role that is not one and in that of the last (so that
+    it leads and follows: the Tigress as an escape in a trick of escapes she does not
+    lead), once for each rule and bonus
     between roles it takes part in (a program that treats that card apart from its
     role, a Tigress that earns no bonus as a pirate, fails them), and with each card an
     ability comes with, once (its ability is not a rule of the trick; a bonus that names
@@ -363,27 +284,25 @@ def _declared(edition: Edition, tricks: list[list[Play]]) -> list[list[Play]]:
     for special in apart:
         shown: set[tuple[Any, ...]] = set()
         for plays in tricks:
-            at = next(
-                (
-                    i
-                    for i, p in enumerate(plays)
-                    if p.role_index == special.role_index and p.declared is None and p.card.individual is None
-                ),
-                None,
-            )
-            if at is None:
-                continue
-            swapped = [*plays[:at], special, *plays[at + 1 :]]
-            try:
-                result = edition.resolve_trick(swapped)
-            except SkullKingError:
-                continue
-            key = (result.rule, tuple(sorted(b for b in result.bonuses if b in by_roles)))
-            if key not in shown:  # each rule and bonus between roles the card takes part in, once
-                shown.add(key)
-                found.append(swapped)
-                if special.declared is None:
-                    break  # a card with an ability plays its role alike: one trick shows it is there
+            places = [
+                i
+                for i, p in enumerate(plays)
+                if p.role_index == special.role_index and p.declared is None and p.card.individual is None
+            ]
+            # a card declared when played in the first and in the last place of its role
+            # (leading and not); a card with an ability in the first only
+            for at in dict.fromkeys(places[:1] + (places[-1:] if special.declared is not None else [])):
+                swapped = [*plays[:at], special, *plays[at + 1 :]]
+                try:
+                    result = edition.resolve_trick(swapped)
+                except SkullKingError:
+                    continue
+                key = (result.rule, tuple(sorted(b for b in result.bonuses if b in by_roles)), at == 0)
+                if key not in shown:  # each rule and bonus between roles it takes part in, leading and not, once
+                    shown.add(key)
+                    found.append(swapped)
+            if special.declared is None and shown:
+                break  # a card with an ability plays its role alike: one trick shows it is there
     return found
 
 
@@ -454,7 +373,7 @@ def _copies_held(edition: Edition) -> list[tuple[list[str], list[str]]]:
 
 def legal_vectors(edition: Edition) -> list[dict[str, Any]]:
     """The legal-play vectors of ``edition`` (see the module's docstring)."""
-    tagger = _Tagger(edition)
+    tagger = Tagger(edition)
     base = edition.modules[0].id if edition.modules else ""
     # one card of each special kind that is not plain, undeclared
     others = [
@@ -463,14 +382,14 @@ def legal_vectors(edition: Edition) -> list[dict[str, Any]]:
         if k.role is None or k.effect is not None or k.declarations or k.module != base
     ]
     vectors: list[dict[str, Any]] = []
-    source = _source("", edition)
+    source = rule_source("", edition)
     taken: set[tuple[tuple[str, ...], tuple[str, ...]]] = set()
 
     def numbered(said: str, tags: Iterable[str], hand: list[str], trick: list[str], legal: list[str]) -> None:
         """The next numbered vector: ``legal`` the plays of ``hand`` to ``trick``."""
         given, expected = {"hand": hand, "trick": trick}, {"legal": legal}
         vectors.append(
-            _vector(f"legal-{len(vectors) + 1:03d}", said, source=source, tags=tags, given=given, expected=expected)
+            make_vector(f"legal-{len(vectors) + 1:03d}", said, source=source, tags=tags, given=given, expected=expected)
         )
 
     for trick in _leads(edition):
@@ -511,7 +430,7 @@ def legal_vectors(edition: Edition) -> list[dict[str, Any]]:
         given = {"hand": hand, "trick": codes}
         ident = f"legal-example-{case['id']}"
         vectors.append(
-            _vector(
+            make_vector(
                 ident, str(case["rule"]), source=str(case["source"]), tags=tags, given=given, expected={"legal": legal}
             )
         )
@@ -521,21 +440,26 @@ def legal_vectors(edition: Edition) -> list[dict[str, Any]]:
 # ---------------------------------------------------------------------- round scores
 
 
-def _round_and_cards(edition: Edition) -> tuple[int, int, int]:
-    """A round number, the cards dealt in it and the rounds of its schedule, where the
-    cards dealt differ from the round number if any schedule of the edition deals so
-    (a zero bid is worth 10 per card dealt in the 2021 rulebook, not per round: a
-    program that counts rounds fails the zero-bid vectors only then); else the default
-    schedule's last round."""
+def _rounds_played(edition: Edition) -> list[tuple[int, int, int, str | None, bool]]:
+    """The rounds the round vectors are played in, each as (number, cards dealt, rounds
+    of its schedule, the schedule's id where it is not the default, whether only the
+    zero bids are tried there): the default schedule's last round; then, for the zero
+    bids, a round whose cards dealt differ from its number where the edition's
+    schedules hold one (a zero bid is worth 10 per card dealt in the 2021 rulebook, not
+    per round: a program that counts rounds fails only there), or one whose cards equal
+    its number where the last round's differ (both readings shown either way)."""
     players = max(edition.min_players, len(PLAYERS))
-    for schedule in (edition.schedule(), *edition.schedules):
-        for number in range(1, len(schedule.rounds) + 1):
-            cards = edition.cards_dealt(number, players, schedule.id)
-            if cards is not None and cards != number and cards >= 3:
-                return number, cards, len(schedule.rounds)
     schedule = edition.schedule()
     number = len(schedule.rounds)
-    return number, edition.cards_dealt(number, players) or number, number
+    cards = edition.cards_dealt(number, players) or number
+    played: list[tuple[int, int, int, str | None, bool]] = [(number, cards, number, None, False)]
+    for other in (schedule, *edition.schedules):
+        for at in range(1, len(other.rounds) + 1):
+            dealt = edition.cards_dealt(at, players, other.id)
+            if dealt is not None and (dealt != at) != (cards != number) and dealt >= 3:
+                named = None if other.id == schedule.id else other.id
+                return [*played, (at, dealt, len(other.rounds), named, True)]
+    return played
 
 
 def _round(edition: Edition, given: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
@@ -589,11 +513,12 @@ _RESULTS: tuple[tuple[str, int, int], ...] = (
 )
 
 
-def _additions(edition: Edition, scheme: Scheme) -> list[tuple[str, dict[str, Any], set[str]]]:
-    """What a round can add to A's results, each with its words and tags: nothing, the
-    capture bonuses, an alliance, a wager, a bid change and each load but the default."""
+def _additions(edition: Edition, scheme: Scheme, won: int) -> list[tuple[str, dict[str, Any], set[str]]]:
+    """What a round can add to A's results (A having won ``won`` tricks), each with its
+    words and tags: nothing, the capture bonuses (where A won a trick), an alliance, a
+    wager, a bid change and each load but the default."""
     added: list[tuple[str, dict[str, Any], set[str]]] = [("", {}, set())]
-    if edition.bonuses:
+    if edition.bonuses and won:  # (a player who won no trick captured nothing)
         ids = [b.id for b in edition.bonuses[:2]]
         added.append((f"capturing {', '.join(ids)}", {"bonuses": {"A": ids}}, {"bonus", *map(tag, ids)}))
     alliance = next((e for e in edition.effects if e.kind is EffectKind.ALLIANCE), None)
@@ -618,49 +543,59 @@ def _additions(edition: Edition, scheme: Scheme) -> list[tuple[str, dict[str, An
 def round_vectors(edition: Edition, number: int | None = None) -> list[dict[str, Any]]:
     """The round-score vectors of ``edition`` (see the module's docstring): two players,
     A and B; B always makes a bid of the tricks A leaves. With ``number``, in that round
-    (of the default schedule, or a tie-break round past it)."""
+    (of the default schedule, or a tie-break round past it); else in the rounds of
+    :func:`_rounds_played`, those of a schedule other than the default tagged
+    ``schedule-ID`` (their input names it: ``schedule``)."""
     if number is None:
-        number, cards, rounds = _round_and_cards(edition)
+        played = _rounds_played(edition)
     else:
         values = edition.template.round_values(number, max(edition.min_players, len(PLAYERS)))
-        cards, rounds = values["cards"], values["rounds"]
+        played = [(number, values["cards"], values["rounds"], None, False)]
     vectors: list[dict[str, Any]] = []
-    for scheme in edition.schemes:
-        scheme_tags = set() if scheme.id == edition.default_scheme else {f"scoring-{tag(scheme.id)}"}
-        for words, bid, won in _RESULTS:
-            for added, given, tags in _additions(edition, scheme):
-                left = cards - won
-                change = given.get("bid_changes", {}).get("A", 0)
-                base: dict[str, Any] = {
-                    "scoring": scheme.id,
-                    "round": number,
-                    "cards": cards,
-                    "rounds": rounds,
-                    "players": list(PLAYERS),
-                    "bids": {"A": bid - change, "B": left},
-                    "won": {"A": won, "B": left},
-                }
-                if bid - change < 0:
+    for at, cards, rounds, schedule, zero_only in played:
+        where = {"schedule": schedule} if schedule else {}
+        schedule_tags = {f"schedule-{tag(schedule)}"} if schedule else set()
+        for scheme in edition.schemes:
+            scheme_tags = set() if scheme.id == edition.default_scheme else {f"scoring-{tag(scheme.id)}"}
+            for words, bid, won in _RESULTS:
+                if zero_only and bid:
                     continue
-                inputs = {**base, **given}
-                try:
-                    points = score_round(edition, inputs)
-                    cases = round_cases(edition, inputs)
-                except (SkullKingError, KeyError):
-                    continue
-                scored = {p: b + inputs.get("bid_changes", {}).get(p, 0) for p, b in inputs["bids"].items()}
-                zero = {"zero-bid"} if 0 in scored.values() else set()  # the bid scored, after its change
-                said = f"round {number}, {cards} cards dealt: A {words}" + (f", {added}" if added else "")
-                vectors.append(
-                    _vector(
-                        f"round-{len(vectors) + 1:03d}",
-                        f"{scheme.title}: {said}",
-                        source=_source(scheme.source, edition),
-                        tags={*scheme_tags, *tags, *zero},
-                        given=inputs,
-                        expected={"points": points, "cases": cases},
+                additions = _additions(edition, scheme, won)
+                for added, given, tags in additions[:1] if zero_only else additions:
+                    left = cards - won
+                    change = given.get("bid_changes", {}).get("A", 0)
+                    base: dict[str, Any] = {
+                        "scoring": scheme.id,
+                        "round": at,
+                        "cards": cards,
+                        "rounds": rounds,
+                        **where,
+                        "players": list(PLAYERS),
+                        "bids": {"A": bid - change, "B": left},
+                        "won": {"A": won, "B": left},
+                    }
+                    if bid - change < 0:
+                        continue
+                    inputs = {**base, **given}
+                    try:
+                        points = score_round(edition, inputs)
+                        cases = round_cases(edition, inputs)
+                    except (SkullKingError, KeyError):
+                        continue
+                    scored = {p: b + inputs.get("bid_changes", {}).get(p, 0) for p, b in inputs["bids"].items()}
+                    zero = {"zero-bid"} if 0 in scored.values() else set()  # the bid scored, after its change
+                    said = f"round {at}, {cards} cards dealt: A {words}" + (f", {added}" if added else "")
+                    said += f" (schedule {schedule})" if schedule else ""
+                    vectors.append(
+                        make_vector(
+                            f"round-{len(vectors) + 1:03d}",
+                            f"{scheme.title}: {said}",
+                            source=rule_source(scheme.source, edition),
+                            tags={*scheme_tags, *schedule_tags, *tags, *zero},
+                            given=inputs,
+                            expected={"points": points, "cases": cases},
+                        )
                     )
-                )
     return vectors
 
 
@@ -675,13 +610,53 @@ def document(edition: Edition, kind: str, number: int | None = None) -> dict[str
     rules = edition if number is None else in_round(edition, number)
     if kind == "rounds":
         vectors = round_vectors(rules, number)
+    elif kind == "games":
+        vectors = game_vectors(rules, number)
     else:
         vectors = {"tricks": trick_vectors, "legal": legal_vectors}[kind](rules)
     if number is not None:
         for vector in vectors:
             vector["input"]["round"] = number
+    disputed(rules, kind, vectors)
     head = {"suite": SUITE, "version": VERSION, "edition": edition.id, "sources": list(edition.sources)}
     return {**head, **({"round": number} if number is not None else {}), "kind": kind, "vectors": vectors}
+
+
+def answer(edition: Edition, kind: str, given: dict[str, Any]) -> dict[str, Any]:
+    """This engine's output for one vector's input of ``kind`` (a request's: ``trick``,
+    ``legal``, ``round`` or ``game``), in the rules of the input's ``round`` where it
+    gives one (an edition whose rules change with the round): what the engine's own
+    adapter answers. Raises :class:`~skullking.core.errors.SkullKingError` for an input
+    the rules refuse, ``KeyError`` for one that lacks a field, ``ValueError`` for an
+    unknown kind."""
+    if "round" in given and edition.round_reads and kind != "game":
+        edition = in_round(edition, int(given["round"]))
+    if kind == "trick":
+        return edition.resolve_trick(given["cards"], leader=given["leader"], players=given["players"]).as_json()
+    if kind == "legal":
+        return {"legal": [str(p) for p in edition.legal_plays(given["hand"], given["trick"])]}
+    if kind == "round":
+        return {"points": score_round(edition, given)}
+    if kind == "game":
+        return play_game(edition, given)
+    raise ValueError(f"unknown kind '{kind}'")
+
+
+def disputed(edition: Edition, kind: str, vectors: list[dict[str, Any]]) -> None:
+    """Tag each of ``vectors`` (of ``kind``, made of ``edition``) whose answer differs
+    under another reading of a point the sources dispute
+    (:func:`skullking.analysis.disputes.variants`) with that point's tag: a program that
+    reads it the other way skips them by name."""
+    for name, other in variants(edition):
+        for vector in vectors:
+            if name in vector["tags"]:
+                continue
+            try:
+                got: object = answer(other, REQUEST_KINDS[kind], vector["input"])
+            except SkullKingError as exc:  # (a move the other reading refuses)
+                got = {"error": str(exc)}
+            if differences(kind, vector["expected"], got):
+                vector["tags"] = sorted({*vector["tags"], name})
 
 
 #: The round's names that are the same at every table: its number in the schedule.
@@ -706,15 +681,53 @@ def in_round(edition: Edition, number: int) -> Edition:
 
 def documents(edition: Edition, number: int | None = None) -> list[dict[str, Any]]:
     """Every vector file of ``edition``, in :data:`KINDS` order (``number``: see
-    :func:`document`)."""
-    return [document(edition, kind, number) for kind in KINDS]
+    :func:`document`), each with the engine's version (``engine``) and the content
+    version of them all (``content_version``: :func:`content_version`)."""
+    docs = [document(edition, kind, number) for kind in KINDS]
+    stamp = {"engine": __version__, "content_version": content_version(docs)}
+    return [{**{k: v for k, v in doc.items() if k not in _AFTER_STAMP}, **stamp, **_after(doc)} for doc in docs]
+
+
+#: The fields of a vector document that come after its ``engine`` and ``content_version``.
+_AFTER_STAMP = ("sources", "round", "kind", "vectors")
+
+
+def _after(doc: dict[str, Any]) -> dict[str, Any]:
+    return {k: doc[k] for k in _AFTER_STAMP if k in doc}
+
+
+def content_version(docs: Sequence[dict[str, Any]]) -> str:
+    """The content version of an edition's vector files: ``sha256:`` and the SHA-256
+    (hexadecimal) of the engine's version and of every file's kind and vectors, as
+    compact JSON with sorted keys (``json.dumps(..., sort_keys=True, separators=(",",
+    ":"), ensure_ascii=False)`` of ``{"engine": ..., "files": [{"kind": ..., "vectors":
+    ...}, ...]}``, encoded as UTF-8). The same vectors from the same engine version
+    always give the same one: a program pins the vectors it passed by it."""
+    import hashlib
+    import json
+
+    files = [{"kind": doc["kind"], "vectors": doc["vectors"]} for doc in docs]
+    body = json.dumps(
+        {"engine": __version__, "files": files}, sort_keys=True, separators=(",", ":"), ensure_ascii=False
+    )
+    return "sha256:" + hashlib.sha256(body.encode("utf-8")).hexdigest()
 
 
 def stdout_document(edition: Edition, number: int | None = None) -> dict[str, Any]:
-    """Every vector file of ``edition`` as one document (``skullking vectors`` without
-    ``--out``)."""
-    head = {"suite": SUITE, "version": VERSION, "edition": edition.id}
-    return {**head, **({"round": number} if number is not None else {}), "files": documents(edition, number)}
+    """Every vector file of ``edition`` as one document, with what its codes and ids
+    mean (``glossary``: :func:`skullking.analysis.glossary.glossary`): what
+    ``skullking vectors`` writes without ``--out``, and ``vectors.json`` with it."""
+    return bundle(edition, documents(edition, number), number)
+
+
+def bundle(edition: Edition, docs: list[dict[str, Any]], number: int | None = None) -> dict[str, Any]:
+    """The vector files ``docs`` of ``edition`` (:func:`documents`) as one document
+    (:func:`stdout_document`)."""
+    head = {"suite": SUITE, "version": VERSION, "edition": edition.id, "engine": __version__}
+    head["content_version"] = docs[0]["content_version"]
+    rules = edition if number is None else in_round(edition, number)
+    whole = {**head, **({"round": number} if number is not None else {}), "glossary": glossary(rules)}
+    return {**whole, "files": docs}
 
 
 def text(document: dict[str, Any]) -> str:
@@ -735,6 +748,9 @@ def text(document: dict[str, Any]) -> str:
         for key, value in doc.items():
             if key == "vectors":
                 shown = vectors(value, indent + " ")
+            elif key == "glossary":
+                parts = [f"{indent}  {dump(k)}: {vectors(v, indent + '  ')}" for k, v in value.items()]
+                shown = "{\n" + ",\n".join(parts) + f"\n{indent} }}"
             elif key == "files":
                 shown = "[\n" + ",\n".join(f"{indent}  {fields(f, indent + '  ')}" for f in value) + f"\n{indent} ]"
             else:
@@ -751,6 +767,9 @@ def text(document: dict[str, Any]) -> str:
 #: an output without it counts its trick for its winner.
 TRICK_FIELDS = ("winner", "next_leader", "bonus", "alliances")
 TRICK_OPTIONAL = ("bonuses", "rule", "counts_for")
+#: The fields of each trick of a game's output that are compared (its ``cards`` are
+#: shown, never compared: they follow from the leaders and the plays).
+GAME_TRICK_FIELDS = ("leader", "winner")
 #: The group of every legal-play vector's failure (a legal play has no rule id).
 LEGAL_GROUP = "legal plays"
 
@@ -821,14 +840,36 @@ def differences(kind: str, expected: dict[str, Any], got: object) -> list[dict[s
         if _names(got["legal"]) != sorted(expected["legal"]):
             found.append(_differ("legal", expected["legal"], got["legal"]))
         return found
-    points = got.get("points", ...)
-    if not isinstance(points, dict):
-        return [_differ("points", expected["points"], points)]
-    for player in [*expected["points"], *(p for p in points if p not in expected["points"])]:
-        if player not in points:
-            found.append(_differ(f"points.{player}", expected["points"][player]))
-        elif not same(points[player], expected["points"].get(player, ...)):
-            found.append(_differ(f"points.{player}", expected["points"].get(player), points[player]))
+    if kind == "games":
+        tricks = got.get("tricks", ...)
+        if not isinstance(tricks, list) or len(tricks) != len(expected["tricks"]):
+            return [_differ("tricks", expected["tricks"], tricks)]
+        for at, (want, given) in enumerate(zip(expected["tricks"], tricks, strict=True), start=1):
+            if not isinstance(given, dict):
+                found.append(_differ(f"tricks.{at}", want, given))
+                continue
+            for field in GAME_TRICK_FIELDS:
+                if field not in given:
+                    found.append(_differ(f"tricks.{at}.{field}", want[field]))
+                elif not same(given[field], want[field]):
+                    found.append(_differ(f"tricks.{at}.{field}", want[field], given[field]))
+        found += _per_player("won", expected, got)
+    return found + _per_player("points", expected, got)
+
+
+def _per_player(field: str, expected: dict[str, Any], got: dict[str, Any]) -> list[dict[str, Any]]:
+    """Where the output's ``field`` (a number per player: ``points``, ``won``) differs,
+    player by player (``points.A``)."""
+    given = got.get(field, ...)
+    if not isinstance(given, dict):
+        return [_differ(field, expected[field], given)]
+    want: dict[str, Any] = expected[field]
+    found: list[dict[str, Any]] = []
+    for player in [*want, *(p for p in given if p not in want)]:
+        if player not in given:
+            found.append(_differ(f"{field}.{player}", want[player]))
+        elif not same(given[player], want.get(player, ...)):
+            found.append(_differ(f"{field}.{player}", want.get(player), given[player]))
     return found
 
 
@@ -849,6 +890,11 @@ def rule_of(kind: str, vector: dict[str, Any], found: Sequence[dict[str, Any]] =
         return str(expected.get("rule") or "(no rule)")
     if kind == "legal":
         return LEGAL_GROUP
+    if kind == "games":
+        parts = sorted(
+            {f["field"].split(".")[-1] if f["field"].startswith("tricks.") else f["field"].split(".")[0] for f in found}
+        )
+        return f"{GAME_TAG}: {', '.join(parts) or 'round played'}"
     cases: dict[str, str] = expected.get("cases", {})
     named = [f["field"].removeprefix("points.") for f in found if f["field"].startswith("points.")]
     chosen = sorted({cases[p] for p in named if p in cases} or set(cases.values()))
