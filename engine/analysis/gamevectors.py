@@ -26,6 +26,7 @@ from skullking.analysis.vectorbase import Tagger, make_vector, rule_source, tag
 from skullking.model.records import EXCHANGE, OVER
 from skullking.play.randomplay import play_randomly
 from skullking.play.round import Round
+from skullking.scoring.schemes import reads_the_game
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
@@ -136,19 +137,23 @@ def game_vectors(edition: Edition, number: int | None = None) -> list[dict[str, 
     """The game vectors of ``edition`` (see the module's description): four players,
     then two where the edition has a two-player ghost hand; the deck of its first
     module, then of every module; for each thing :func:`_shows` names, the first round
-    that shows it. The round is :data:`GAME_ROUND`, or ``number`` (an edition whose
-    rules change with the round), each player dealt :data:`GAME_ROUND` cards."""
+    that shows it. The round is :data:`GAME_ROUND` (round 1 where the edition reads the
+    game before a round), or ``number`` (an edition whose rules change with the round),
+    each player dealt :data:`GAME_ROUND` cards."""
     tagger = Tagger(edition)
     held = {s.module for s in edition.suits} | {k.module for k in edition.kinds}
     first = edition.modules[0].id if edition.modules else ""
+    kept = {m.id for m in edition.modules if not m.optional}  # (modules a game cannot leave out)
     tables = [GAME_PLAYERS[:n] for n in (4, 2) if edition.min_players <= n <= edition.max_players]
     tables = [t for t in tables if len(t) == 4 or edition.ghost_at(len(t)) is not None]
-    at = number or GAME_ROUND
+    # A round played alone is a game's first where the edition reads the game before it
+    # (who deals, the standings, the earlier rounds): a vector gives no game so far.
+    at = number or (1 if reads_the_game(edition, edition.scheme()) else GAME_ROUND)
     seen: set[tuple[Any, ...]] = set()
     vectors: list[dict[str, Any]] = []
     for players in tables:
         every = edition.modules_for(len(players))
-        for modules in ([m for m in every if m == first or m not in held], every):
+        for modules in ([m for m in every if m == first or m not in held or m in kept], every):
             for seed in range(SEEDS):
                 round_ = Round(edition, players, number=at, cards=GAME_ROUND, seed=seed, modules=modules)
                 undealt = [p.code for p in round_.undealt]

@@ -28,7 +28,9 @@ words, feature tags, the input and the expected output):
   (:class:`~skullking.scoring.schemes.Scorer`), under each scoring scheme: a zero bid
   made and missed, a bid made, missed by one and by two, each plain and with each
   thing the round can add, at a game's start; in the default schedule's last round,
-  and the zero bids again in a round whose cards dealt differ from its number.
+  and the zero bids again in a round whose cards dealt differ from its number. Where a
+  scheme reads the game so far, each is given the game's earlier rounds (``before``,
+  tagged ``game-so-far``), after several games.
 - ``games``: whole rounds played from a deal -> each trick's leader and winner, the
   tricks won and the points (:mod:`skullking.analysis.gamevectors`). A run sends them
   only when asked (:data:`DEFAULT_KINDS`).
@@ -44,6 +46,7 @@ deterministic: the same edition gives the same bytes.
 
 from __future__ import annotations
 
+import itertools
 import warnings
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -59,6 +62,8 @@ from skullking.core.version import __version__
 from skullking.language.expr import SEATS
 from skullking.model.cards import UNDECLARED, Lead, Play
 from skullking.model.records import EffectKind
+from skullking.rounds.context import GameSoFar, GameSoFarBuilder
+from skullking.scoring.schemes import scorer
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
@@ -465,9 +470,26 @@ def _rounds_played(edition: Edition) -> list[tuple[int, int, int, str | None, bo
 def _round(edition: Edition, given: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
     """The scorer of a round vector's scheme, and its results as the scorer takes them:
     the bid after its change, the capture bonuses by id, the alliances (the alliance
-    card's player, the trick's winner), the wagers and the loads, at a game's start."""
-    from skullking.scoring.schemes import scorer
+    card's player, the trick's winner), the wagers and the loads, after the game's
+    earlier rounds (``before``: each a round's results, scored in turn), else at a
+    game's start."""
+    so_far = None
+    if "before" in given:
+        game = GameSoFarBuilder(given["players"])
+        for earlier in given["before"]:
+            table = {key: given[key] for key in _GAME_KEYS if key in given}
+            scoring, results = _scored(edition, {**table, **earlier}, game.before())
+            game.add(scoring.points(**results), last_leader=None, last_missing="a round vector plays no trick")
+        so_far = game.before()
+    return _scored(edition, given, so_far)
 
+
+#: What an earlier round of a round vector (``before``) takes from the vector's input.
+_GAME_KEYS = ("scoring", "players", "rounds", "schedule")
+
+
+def _scored(edition: Edition, given: dict[str, Any], so_far: GameSoFar | None) -> tuple[Any, dict[str, Any]]:
+    """:func:`_round` of one round, after the game ``so_far``."""
     scoring = scorer(edition, edition.scheme(given["scoring"]))
     players = list(given["players"])
     changes = given.get("bid_changes", {})
@@ -482,7 +504,7 @@ def _round(edition: Edition, given: dict[str, Any]) -> tuple[Any, dict[str, Any]
         "wagers": dict(given.get("wagers", {})),
         "loads": dict(given.get("loads", {})),
         "rounds": given["rounds"],
-        "game": scoring.game(edition, so_far=None, players=players, number=given["round"], rounds=given["rounds"]),
+        "game": scoring.game(edition, so_far=so_far, players=players, number=given["round"], rounds=given["rounds"]),
     }
     return scoring, results
 
@@ -540,6 +562,41 @@ def _additions(edition: Edition, scheme: Scheme, won: int) -> list[tuple[str, di
     return added
 
 
+#: The tag of the round vectors given the game's earlier rounds (``before``).
+GAME_SO_FAR = "game-so-far"
+#: A's bid and tricks won in every earlier round of each game a round vector is given
+#: where the scheme reads the game so far (B makes a bid of every trick A leaves); the
+#: last: A makes every bid but the last two (a run of missed bids).
+_HISTORIES: tuple[tuple[str, int, int], ...] = (
+    ("A made every bid of 1", 1, 1),
+    ("A missed every bid of 1", 1, 0),
+    ("A made every bid of 0", 0, 0),
+)
+
+
+def _histories(edition: Edition, at: int, schedule: str | None) -> list[tuple[str, list[dict[str, Any]]]]:
+    """The games before round ``at`` (of ``schedule``, default: the default schedule) a
+    round vector of a scheme that reads the game so far is given, each in words with its
+    earlier rounds' results (``before``); just round 1's game, without one."""
+    if at == 1:
+        return [("", [])]
+    players = max(edition.min_players, len(PLAYERS))
+    dealt = [edition.cards_dealt(k, players, schedule) or k for k in range(1, at)]
+    span = "round 1" if at == 2 else f"rounds 1-{at - 1}"
+
+    def game(results: Sequence[tuple[int, int]]) -> list[dict[str, Any]]:
+        return [
+            {"round": k, "cards": cards, "bids": {"A": bid, "B": cards - won}, "won": {"A": won, "B": cards - won}}
+            for k, (cards, (bid, won)) in enumerate(zip(dealt, results, strict=True), start=1)
+        ]
+
+    found = [(f"{span} in which {words}", game([(bid, won)] * len(dealt))) for words, bid, won in _HISTORIES]
+    if at >= 4:  # (a run of two missed bids after made ones)
+        mixed = [(1, 1)] * (len(dealt) - 2) + [(1, 0)] * 2
+        found.append((f"{span} in which A made every bid of 1 but missed the last two", game(mixed)))
+    return found
+
+
 def round_vectors(edition: Edition, number: int | None = None) -> list[dict[str, Any]]:
     """The round-score vectors of ``edition`` (see the module's docstring): two players,
     A and B; B always makes a bid of the tricks A leaves. With ``number``, in that round
@@ -557,11 +614,13 @@ def round_vectors(edition: Edition, number: int | None = None) -> list[dict[str,
         schedule_tags = {f"schedule-{tag(schedule)}"} if schedule else set()
         for scheme in edition.schemes:
             scheme_tags = set() if scheme.id == edition.default_scheme else {f"scoring-{tag(scheme.id)}"}
-            for words, bid, won in _RESULTS:
+            histories = _histories(edition, at, schedule) if scorer(edition, scheme).game_names else [("", [])]
+            for (history, before), (words, bid, won) in itertools.product(histories, _RESULTS):
                 if zero_only and bid:
                     continue
                 additions = _additions(edition, scheme, won)
-                for added, given, tags in additions[:1] if zero_only else additions:
+                plain = zero_only or history != histories[0][0]  # (each thing added once, after one history)
+                for added, given, tags in additions[:1] if plain else additions:
                     left = cards - won
                     change = given.get("bid_changes", {}).get("A", 0)
                     base: dict[str, Any] = {
@@ -576,7 +635,7 @@ def round_vectors(edition: Edition, number: int | None = None) -> list[dict[str,
                     }
                     if bid - change < 0:
                         continue
-                    inputs = {**base, **given}
+                    inputs = {**base, **given, **({"before": before} if before else {})}
                     try:
                         points = score_round(edition, inputs)
                         cases = round_cases(edition, inputs)
@@ -586,12 +645,13 @@ def round_vectors(edition: Edition, number: int | None = None) -> list[dict[str,
                     zero = {"zero-bid"} if 0 in scored.values() else set()  # the bid scored, after its change
                     said = f"round {at}, {cards} cards dealt: A {words}" + (f", {added}" if added else "")
                     said += f" (schedule {schedule})" if schedule else ""
+                    said += f", after {history}" if history else ""
                     vectors.append(
                         make_vector(
                             f"round-{len(vectors) + 1:03d}",
                             f"{scheme.title}: {said}",
                             source=rule_source(scheme.source, edition),
-                            tags={*scheme_tags, *schedule_tags, *tags, *zero},
+                            tags={*scheme_tags, *schedule_tags, *tags, *zero, *({GAME_SO_FAR} if before else ())},
                             given=inputs,
                             expected={"points": points, "cases": cases},
                         )
