@@ -74,14 +74,17 @@ def load_edition(id_or_path: str | Path, *, allow_paths: bool = False) -> Editio
     edition: Edition | None = cached_bundled(name)
     if edition is not None:
         return edition
-    from skullking.core.resources import bundled_edition_files, resolve_source
+    from skullking.core.resources import bundled_edition_files, folder_given, resolve_source
 
     path = resolve_source(name)
     if path is None:
         from skullking.core.suggest import did_you_mean
 
         ids = list(bundled_edition_files())
-        message = f"no such file or bundled edition{did_you_mean(name, ids)} (bundled: {', '.join(ids)})"
+        message = (
+            folder_given(name)
+            or f"no such file or bundled edition{did_you_mean(name, ids)} (bundled: {', '.join(ids)})"
+        )
         raise EditionError([Problem(file=name, line=0, column=0, message=message)])
     edition = cached(path)
     if edition is None:

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from skullking.core.errors import ContextError, FormulaError, IllegalTrickError, NotationError, shorten
-from skullking.core.limits import shown
+from skullking.core.words import counted
 from skullking.language.expr import PAST, SEATS, Expression, compile_expression
 from skullking.language.notation import Vocabulary
 from skullking.model.cards import ALLIES, ALTERS, UNDECLARED, Card, Cards, Lead, Play
@@ -712,7 +712,7 @@ class Edition:
         if players is not None:
             if not self.min_players <= players <= self.max_players:
                 low, high = self.min_players, self.max_players
-                raise IllegalTrickError(f"{shown(players)} players: this edition is for {low} to {high} players")
+                raise IllegalTrickError(f"{counted(players, 'player')}: this edition is for {low} to {high} players")
             self.interpreter.check_players([*held, *played], players)
         return tuple(legal_plays(self.interpreter, held, played))
 

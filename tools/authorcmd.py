@@ -42,7 +42,7 @@ def cmd_schema(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
     from pathlib import Path
 
-    from skullking.core.resources import bundled_edition_files, resolve_source
+    from skullking.core.resources import bundled_edition_files, folder_given, resolve_source
     from skullking.core.suggest import did_you_mean
     from skullking.tools.new import ID, render
 
@@ -53,8 +53,10 @@ def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
         )
     base_file = resolve_source(args.extends)
     if base_file is None:
-        hint = did_you_mean(args.extends, bundled_edition_files())
-        raise UsageError(f"--extends {args.extends}: no such file or bundled edition{hint}")
+        why = folder_given(args.extends) or "no such file or bundled edition" + did_you_mean(
+            args.extends, bundled_edition_files()
+        )
+        raise UsageError(f"--extends {args.extends}: {why}")
     base = named_edition(args.extends, args)
     target = None if args.output == "-" else _new_file(Path(args.output or f"{name}.yaml"), name)
     schema = _schema_file("edition")

@@ -38,6 +38,7 @@ from skullking.core.errors import (
     in_file_order,
 )
 from skullking.core.version import __version__
+from skullking.core.words import counted
 from skullking.storage.cache import CacheWarning
 from skullking.tools.authorcmd import NEW, SCHEMA
 from skullking.tools.batch import trick_batch, trick_json
@@ -229,6 +230,14 @@ def cmd_trick(args: argparse.Namespace, out: TextIO) -> int:
     if not args.cards:
         raise UsageError(f"{NO_CARDS} (e.g. skullking trick Y10 Y6 G14 B2)")
     cards = edition.parse_cards(args.cards)
+    if args.players is None and len(cards) < edition.min_players:
+        table = max(edition.min_players, min(4, edition.max_players))
+        example = " ".join([PROG, "trick", *map(str, cards), "--players", str(table)])
+        raise UsageError(
+            f"{counted(len(cards), 'card')} and no --players: without it the table is as large as the trick, and "
+            f"this edition is for {edition.min_players} to {edition.max_players} players; give the table's size "
+            f"with --players (e.g. {example})"
+        )
     edition = in_round(edition, args.round, args.players or len(cards))
     result = edition.resolve_trick(edition.parse_cards(list(cards)), leader=args.leader or 0, players=args.players)
     if args.format == "json":

@@ -6,21 +6,15 @@ with a sentence and ends with examples that are command lines the parser accepts
 
 from __future__ import annotations
 
-import io
 import json
 import shlex
 
 import pytest
+from clihelp import run as _run
 
 import skullking
-from skullking.tools.cli import COMMANDS, _parser, main
+from skullking.tools.cli import COMMANDS, _parser
 from skullking.tools.command import Command
-
-
-def _run(*argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = main(list(argv), out=out, err=err)
-    return code, out.getvalue(), err.getvalue()
 
 
 def test_the_program_help_lists_every_command_with_its_summary_and_the_exit_codes() -> None:
