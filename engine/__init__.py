@@ -35,6 +35,8 @@ if TYPE_CHECKING:
     from skullking.play.randomplay import play_randomly
     from skullking.play.round import Decision, Phase, Round
     from skullking.rounds.context import GameSoFar
+    from skullking.scoring.schemes import RoundScore
+    from skullking.scoring.sheets.score import SheetScore
 
 #: The names :mod:`skullking` gives on first use, and where they live: the round engine
 #: and the edition load only when asked for (the command line's start-up path skips them).
@@ -46,6 +48,8 @@ _LATER = {
     "Game": "skullking.play.game",
     "GameSoFar": "skullking.rounds.context",
     "play_randomly": "skullking.play.randomplay",
+    "SheetScore": "skullking.scoring.sheets.score",
+    "RoundScore": "skullking.scoring.schemes",
 }
 
 
@@ -120,7 +124,9 @@ __all__ = [
     "Problem",
     "RecordError",
     "Round",
+    "RoundScore",
     "SheetError",
+    "SheetScore",
     "SkullKingError",
     "TrickResult",
     "__version__",
