@@ -64,6 +64,12 @@ class Shared:
             )
 
 
+def two_editions(parser: argparse.ArgumentParser) -> None:
+    """The arguments A and B of a command that sets two editions side by side."""
+    parser.add_argument("a", metavar="A", help="an edition id or file")
+    parser.add_argument("b", metavar="B", help="another edition id or file")
+
+
 def _no_arguments(parser: argparse.ArgumentParser) -> None:
     """A command with no options of its own."""
 

@@ -10,7 +10,7 @@ if TYPE_CHECKING:
     from skullking.edition import Edition
 
 from skullking.core.limits import MAX_DIFF_TRICKS
-from skullking.tools.command import Command, Shared
+from skullking.tools.command import Command, Shared, two_editions
 from skullking.tools.common import UsageError, named_edition, text_lines, write_json
 
 
@@ -291,8 +291,7 @@ def write_report(a: Edition, b: Edition, report: dict[str, Any], out: TextIO, *,
 
 
 def _arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("a", metavar="A", help="an edition id or file")
-    p.add_argument("b", metavar="B", help="another edition id or file")
+    two_editions(p)
     p.add_argument(
         "--sample",
         type=int,

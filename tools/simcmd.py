@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TextIO
 
 from skullking.core.errors import GameError, shorten
-from skullking.tools.command import Command, Shared
+from skullking.tools.command import Command, Shared, two_editions
 from skullking.tools.common import UsageError, known_option, named_edition, text_lines, write_json
 
 if TYPE_CHECKING:
@@ -436,8 +436,7 @@ def _simulate_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def _compare_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("a", metavar="A", help="an edition id or file")
-    p.add_argument("b", metavar="B", help="another edition id or file")
+    two_editions(p)
     _shared(p)
     p.add_argument(
         "--games",
