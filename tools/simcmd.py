@@ -88,7 +88,8 @@ def _one_game(args: argparse.Namespace, edition: Edition, out: TextIO) -> int:
     )
     rounds = game.length if args.rounds is None else args.rounds
     if not 1 <= rounds <= game.length:
-        raise UsageError(f"--rounds {rounds}: the '{game.schedule}' schedule has 1 to {game.length} rounds")
+        most = "1 round" if game.length == 1 else f"1 to {game.length} rounds"
+        raise UsageError(f"--rounds {rounds}: the '{game.schedule}' schedule has {most}")
     moves = random.Random(seed)
     bots = make_bots(_bots(args.bots), players, seed=seed) if args.bots else None
 

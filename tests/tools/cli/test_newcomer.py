@@ -93,3 +93,10 @@ def test_a_game_of_one_round_is_over_after_it() -> None:
     assert dict(game.score().totals) == {"Ann": 20, "Bo": 10, "Cy": 10} and game.over
     with pytest.raises(GameError, match=r"^the game is over: the 'past-your-bedtime' schedule has 1 round$"):
         game.next_round()
+
+
+def test_rounds_past_a_one_round_schedule_says_one_round() -> None:
+    """`simulate --rounds 2` under 'past-your-bedtime' (the 2021 rulebook's one round of one
+    card) is refused saying the schedule has 1 round, not '1 to 1 rounds'."""
+    code, _, err = _run("simulate", "--schedule", "past-your-bedtime", "--rounds", "2", "--seed", "1")
+    assert (code, err) == (2, "skullking: error: --rounds 2: the 'past-your-bedtime' schedule has 1 round\n")
