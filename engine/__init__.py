@@ -35,6 +35,8 @@ if TYPE_CHECKING:
     from skullking.play.randomplay import play_randomly
     from skullking.play.round import Decision, Phase, Round
     from skullking.rounds.context import GameSoFar
+    from skullking.scoring.schemes import RoundScore
+    from skullking.scoring.sheets.score import SheetScore
 
 #: The names :mod:`skullking` gives on first use, and where they live: the round engine
 #: and the edition load only when asked for (the command line's start-up path skips them).
@@ -46,6 +48,8 @@ _LATER = {
     "Game": "skullking.play.game",
     "GameSoFar": "skullking.rounds.context",
     "play_randomly": "skullking.play.randomplay",
+    "SheetScore": "skullking.scoring.sheets.score",
+    "RoundScore": "skullking.scoring.schemes",
 }
 
 
@@ -74,14 +78,17 @@ def load_edition(id_or_path: str | Path, *, allow_paths: bool = False) -> Editio
     edition: Edition | None = cached_bundled(name)
     if edition is not None:
         return edition
-    from skullking.core.resources import bundled_edition_files, resolve_source
+    from skullking.core.resources import bundled_edition_files, folder_given, resolve_source
 
     path = resolve_source(name)
     if path is None:
         from skullking.core.suggest import did_you_mean
 
         ids = list(bundled_edition_files())
-        message = f"no such file or bundled edition{did_you_mean(name, ids)} (bundled: {', '.join(ids)})"
+        message = (
+            folder_given(name)
+            or f"no such file or bundled edition{did_you_mean(name, ids)} (bundled: {', '.join(ids)})"
+        )
         raise EditionError([Problem(file=name, line=0, column=0, message=message)])
     edition = cached(path)
     if edition is None:
@@ -117,7 +124,9 @@ __all__ = [
     "Problem",
     "RecordError",
     "Round",
+    "RoundScore",
     "SheetError",
+    "SheetScore",
     "SkullKingError",
     "TrickResult",
     "__version__",

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from skullking.core.errors import ContextError, FormulaError, IllegalTrickError, NotationError, shorten
-from skullking.core.limits import shown
+from skullking.core.words import counted
 from skullking.language.expr import PAST, SEATS, Expression, compile_expression
 from skullking.language.notation import Vocabulary
 from skullking.model.cards import ALLIES, ALTERS, UNDECLARED, Card, Cards, Lead, Play
@@ -56,6 +56,10 @@ from skullking.storage.codec import text
 from skullking.tricks.compiled.plans import new_pattern_id
 from skullking.tricks.compiled.resolver import CompiledTricks
 from skullking.tricks.interpreter import Resolver, TrickResult, always_named, legal_plays
+
+if TYPE_CHECKING:  # the sheet reader is loaded when a sheet is scored (not on the command line's start-up path)
+    from skullking.reading.located import Node
+    from skullking.scoring.sheets.score import SheetScore
 
 
 class Edition:
@@ -757,7 +761,7 @@ class Edition:
         if players is not None:
             if not self.min_players <= players <= self.max_players:
                 low, high = self.min_players, self.max_players
-                raise IllegalTrickError(f"{shown(players)} players: this edition is for {low} to {high} players")
+                raise IllegalTrickError(f"{counted(players, 'player')}: this edition is for {low} to {high} players")
             self.interpreter.check_players([*held, *played], players)
         return tuple(legal_plays(self.interpreter, held, played))
 
@@ -819,14 +823,17 @@ class Edition:
 
     def score_sheet(
         self,
-        sheet: Any,
+        sheet: Mapping[str, Any] | str | Node,
         *,
         file: str = "<sheet>",
         scoring: str | None = None,
         schedule: str | None = None,
         check_edition: bool = True,
-    ) -> Any:
-        """Score a whole game sheet (a mapping, or YAML/JSON text); see :mod:`skullking.scoring.sheets.score`."""
+    ) -> SheetScore:
+        """Score a whole game sheet: a mapping, YAML or JSON text, or a located tree
+        (:func:`~skullking.scoring.sheets.score.score_sheet` says what each argument does).
+        Raises :class:`~skullking.SheetError` listing every problem of the sheet, each
+        located (``file`` names it in the messages)."""
         from skullking.scoring.sheets.score import score_sheet
 
         return score_sheet(self, sheet, file=file, scoring=scoring, schedule=schedule, check_edition=check_edition)

@@ -14,7 +14,8 @@ if TYPE_CHECKING:
     from pathlib import Path
 
 
-from skullking.tools.common import UsageError, named_edition
+from skullking.tools.command import Command, Shared
+from skullking.tools.common import ALLOW_PATHS_HELP, UsageError, named_edition
 
 
 def _schema_file(which: str) -> Path:
@@ -41,7 +42,7 @@ def cmd_schema(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
     from pathlib import Path
 
-    from skullking.core.resources import bundled_edition_files, resolve_source
+    from skullking.core.resources import bundled_edition_files, folder_given, resolve_source
     from skullking.core.suggest import did_you_mean
     from skullking.tools.new import ID, render
 
@@ -52,8 +53,10 @@ def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
         )
     base_file = resolve_source(args.extends)
     if base_file is None:
-        hint = did_you_mean(args.extends, bundled_edition_files())
-        raise UsageError(f"--extends {args.extends}: no such file or bundled edition{hint}")
+        why = folder_given(args.extends) or "no such file or bundled edition" + did_you_mean(
+            args.extends, bundled_edition_files()
+        )
+        raise UsageError(f"--extends {args.extends}: {why}")
     base = named_edition(args.extends, args)
     target = None if args.output == "-" else _new_file(Path(args.output or f"{name}.yaml"), name)
     schema = _schema_file("edition")
@@ -104,3 +107,50 @@ def _relative(path: Path, target: Path | None) -> str:
     if folder is None or os.path.commonpath([path, folder]) == folder.anchor:
         return path.as_posix()
     return Path(os.path.relpath(path, folder)).as_posix()
+
+
+def _schema_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "which",
+        nargs="?",
+        choices=("edition", "sheet", "vectors"),
+        default="edition",
+        metavar="WHICH",
+        help="which schema: edition, sheet or vectors (default: edition)",
+    )
+    p.add_argument("--path", action="store_true", help="print where the installed schema file is instead")
+
+
+SCHEMA = Command(
+    "schema",
+    "print the JSON Schema of edition files, score sheets or conformance vectors (for editors and other tools)",
+    cmd_schema,
+    examples=("schema > edition.schema.json", "schema sheet --path"),
+    arguments=_schema_arguments,
+    shared=Shared(edition=None, paths=False, formats=()),
+    refuses=(("--format", "a schema is JSON"), ("--edition", "a schema is the same for every edition")),
+)
+
+
+def _new_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("name", metavar="NAME", help="the new edition's id; the file is NAME.yaml")
+    p.add_argument("--extends", required=True, metavar="ID|PATH", help="the edition it changes: a bundled id or a file")
+    p.add_argument("--allow-paths", action="store_true", help=ALLOW_PATHS_HELP)
+    p.add_argument(
+        "-o",
+        "--output",
+        metavar="PATH",
+        help="where to write it: a file, a folder, or '-' for standard output (default: NAME.yaml here); "
+        "an existing file is never overwritten",
+    )
+
+
+NEW = Command(
+    "new",
+    "start a house rule: write a commented overlay of an edition",
+    cmd_new,
+    examples=("new our-table --extends skullking-2021", "new quick --extends bga -o -"),
+    arguments=_new_arguments,
+    shared=Shared(edition=None, paths=False, formats=()),
+    refuses=(("--edition", "the edition it changes is given with --extends"), ("--format", "it writes a YAML file")),
+)

@@ -1,5 +1,5 @@
-"""The ``skullking`` command line: editions, validate, trick, legal, score, explain, diff,
-simulate, vectors, conformance.
+"""The ``skullking`` command line: editions, validate, trick, legal, explain, diff,
+simulate, compare, schema, new, serve, vectors, conformance, score, replay.
 
 Thin by design: each command parses its arguments, calls the library and prints a
 text or JSON report. ``main(argv)`` returns the exit code and never raises for bad
@@ -7,12 +7,15 @@ input: 0 success, 1 ``validate`` found problems (``conformance``: vectors failed
 bad input (unknown card or edition, impossible trick, bad score sheet, usage errors),
 3 an internal error (a bug, reported in one line; ``--debug`` adds the traceback).
 
-The parser, ``main`` and the small commands live here; the larger ones have modules of
-their own (:mod:`~skullking.tools.batch` for ``trick --batch``,
-:mod:`~skullking.tools.sheetcmd` for ``score``, :mod:`~skullking.tools.diffcmd`,
-:mod:`~skullking.tools.authorcmd` for ``schema`` and ``new``,
-:mod:`~skullking.tools.conformance` for ``vectors`` and ``conformance``), and
-:mod:`~skullking.tools.common` holds what they share.
+Each command is a :class:`~skullking.tools.command.Command` (its summary, examples,
+options and the function that runs it) declared beside that function; the parser is
+built from :data:`COMMANDS`. ``main`` and the small commands live here; the larger ones
+have modules of their own (:mod:`~skullking.tools.batch` for ``trick --batch``,
+:mod:`~skullking.tools.sheetcmd` for ``score``, :mod:`~skullking.tools.replaycmd`,
+:mod:`~skullking.tools.diffcmd`, :mod:`~skullking.tools.simcmd` for ``simulate`` and
+``compare``, :mod:`~skullking.tools.authorcmd` for ``schema`` and ``new``,
+:mod:`~skullking.tools.servecmd`, :mod:`~skullking.tools.conformance` for ``vectors``
+and ``conformance``), and :mod:`~skullking.tools.common` holds what they share.
 """
 
 from __future__ import annotations
@@ -34,12 +37,13 @@ from skullking.core.errors import (
     SkullKingError,
     in_file_order,
 )
-from skullking.core.limits import MAX_DIFF_TRICKS
+from skullking.core.version import __version__
+from skullking.core.words import counted
 from skullking.storage.cache import CacheWarning
-from skullking.tools.authorcmd import cmd_new, cmd_schema
+from skullking.tools.authorcmd import NEW, SCHEMA
 from skullking.tools.batch import trick_batch, trick_json
+from skullking.tools.command import Command, HelpFormatter, Shared
 from skullking.tools.common import (
-    ALLOW_PATHS_HELP,
     DEFAULT_EDITION,
     NO_CARDS,
     PROG,
@@ -52,12 +56,12 @@ from skullking.tools.common import (
     text_lines,
     write_json,
 )
-from skullking.tools.conformance import cmd_conformance, cmd_vectors
-from skullking.tools.diffcmd import cmd_diff
-from skullking.tools.replaycmd import cmd_replay
-from skullking.tools.servecmd import cmd_serve
-from skullking.tools.sheetcmd import cmd_score
-from skullking.tools.simcmd import add_options as add_simulation_options
+from skullking.tools.conformance import CONFORMANCE, VECTORS
+from skullking.tools.diffcmd import DIFF
+from skullking.tools.replaycmd import REPLAY
+from skullking.tools.servecmd import SERVE
+from skullking.tools.sheetcmd import SCORE
+from skullking.tools.simcmd import COMPARE, SIMULATE
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -100,6 +104,16 @@ def cmd_editions(args: argparse.Namespace, out: TextIO) -> int:
         for ident, title in editions:
             out.write(f"{ident:<{width}}  {title}\n")
     return 0
+
+
+EDITIONS = Command(
+    "editions",
+    "list the bundled editions",
+    cmd_editions,
+    examples=("editions", "editions --format json"),
+    shared=Shared(edition=None, paths=False),
+    refuses=(("--edition", "it lists every bundled edition"),),
+)
 
 
 # ---------------------------------------------------------------------- validate
@@ -147,6 +161,27 @@ def cmd_validate(args: argparse.Namespace, out: TextIO) -> int:
     return 1 if any(p.severity in failing for p in problems) else 0
 
 
+def _validate_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("files", nargs="+", metavar="FILE", help="edition files (or bundled ids; '-' for stdin)")
+    p.add_argument(
+        "--strict",
+        action="store_true",
+        help="exit 1 on warnings too (rules, bonuses, cards, effects, modules, schedules, formulas or overlay "
+        "changes that cannot matter)",
+    )
+
+
+VALIDATE = Command(
+    "validate",
+    "check edition files; report every problem with FILE:LINE:COL",
+    cmd_validate,
+    examples=("validate examples/house-rules/our-table.yaml", "validate --strict skullking-2021 bga"),
+    arguments=_validate_arguments,
+    shared=Shared(edition=None),
+    refuses=(("--edition", "it checks the files it is given"),),
+)
+
+
 # ---------------------------------------------------------------------- trick
 
 
@@ -174,6 +209,13 @@ def trick_text(edition: Edition, cards: Sequence[Any], result: TrickResult) -> s
     return text_lines(lines)
 
 
+#: ``--round``'s help, on every command whose answer may depend on the round.
+ROUND_HELP = (
+    "the round the trick is played in, where the edition's rules change with the round (which suit is "
+    "trump, what a bonus pays, which precedence rules hold); past the schedule: a tie-break round"
+)
+
+
 def cmd_trick(args: argparse.Namespace, out: TextIO) -> int:
     edition = named_edition(args.edition, args)
     if args.batch is not None:
@@ -188,6 +230,14 @@ def cmd_trick(args: argparse.Namespace, out: TextIO) -> int:
     if not args.cards:
         raise UsageError(f"{NO_CARDS} (e.g. skullking trick Y10 Y6 G14 B2)")
     cards = edition.parse_cards(args.cards)
+    if args.players is None and len(cards) < edition.min_players:
+        table = max(edition.min_players, min(4, edition.max_players))
+        example = " ".join([PROG, "trick", *map(str, cards), "--players", str(table)])
+        raise UsageError(
+            f"{counted(len(cards), 'card')} and no --players: without it the table is as large as the trick, and "
+            f"this edition is for {edition.min_players} to {edition.max_players} players; give the table's size "
+            f"with --players (e.g. {example})"
+        )
     edition = in_round(edition, args.round, args.players or len(cards))
     result = edition.resolve_trick(edition.parse_cards(list(cards)), leader=args.leader or 0, players=args.players)
     if args.format == "json":
@@ -195,6 +245,29 @@ def cmd_trick(args: argparse.Namespace, out: TextIO) -> int:
     else:
         out.write(trick_text(edition, cards, result))
     return 0
+
+
+def _trick_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "cards", nargs="*", metavar="CARD", help="the cards in play order from the leader, e.g. Y10 SK TIG:PIR"
+    )
+    p.add_argument("--leader", type=int, default=None, help="seat of the player who led (default 0)")
+    p.add_argument("--players", type=int, default=None, help="number of players (default: the number of cards)")
+    p.add_argument("--round", type=int, default=None, metavar="N", help=ROUND_HELP)
+    p.add_argument(
+        "--batch",
+        metavar="FILE",
+        help="resolve one JSON trick per line of FILE ('-' for stdin), each line giving its leader and players",
+    )
+
+
+TRICK = Command(
+    "trick",
+    "resolve a trick: who wins, why, who leads next",
+    cmd_trick,
+    examples=("trick Y10 Y6 G14 B2", "trick PIR SK MER --leader 1 --players 4", "trick --format json KRAKEN Y12 SK"),
+    arguments=_trick_arguments,
+)
 
 
 # ---------------------------------------------------------------------- legal
@@ -214,10 +287,25 @@ def cmd_legal(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-# ---------------------------------------------------------------------- score
+def _legal_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--hand", required=True, metavar="CARD,CARD,...", help="the hand, comma-separated")
+    p.add_argument(
+        "--players", type=int, default=None, help="number of players (checks cards used only from N players)"
+    )
+    p.add_argument("--round", type=int, default=None, metavar="N", help=ROUND_HELP)
+    p.add_argument("cards", nargs="*", metavar="CARD", help="the cards played so far in this trick")
 
 
-# ---------------------------------------------------------------------- explain, diff
+LEGAL = Command(
+    "legal",
+    "which cards of a hand may be played on a trick",
+    cmd_legal,
+    examples=("legal --hand Y3,G5,E,TIG Y10", "legal --hand Y3,G5,B1 --players 4 G7 Y12"),
+    arguments=_legal_arguments,
+)
+
+
+# ---------------------------------------------------------------------- explain
 
 
 def cmd_explain(args: argparse.Namespace, out: TextIO) -> int:
@@ -251,121 +339,7 @@ def _explained(args: argparse.Namespace) -> str:
     return chosen
 
 
-# ---------------------------------------------------------------------- schema, new
-
-
-# ---------------------------------------------------------------------- main
-
-
-#: ``--round``'s help, on every command whose answer may depend on the round.
-ROUND_HELP = (
-    "the round the trick is played in, where the edition's rules change with the round (which suit is "
-    "trump, what a bonus pays, which precedence rules hold); past the schedule: a tie-break round"
-)
-
-
-def _options(
-    *,
-    edition: bool = True,
-    sheet: bool = False,
-    argument: bool = False,
-    paths: bool = True,
-    formats: tuple[str, ...] = ("text", "json"),
-) -> _Parser:
-    """The options of a command (a fresh parent parser per command): ``--format``,
-    ``--edition`` for the commands that play under one edition (not ``editions``,
-    ``validate`` or ``diff``, whose editions are their arguments; left unset when the
-    command also takes the edition as an ``argument`` or from a ``sheet``, which then
-    decides), and ``--allow-paths`` for every command that loads an edition file."""
-    common = _Parser(add_help=False)
-    if paths:
-        common.add_argument("--allow-paths", action="store_true", help=ALLOW_PATHS_HELP)
-    if edition:
-        if sheet:
-            default = f"the sheet's 'edition', else {DEFAULT_EDITION}"
-        elif argument:
-            default = f"{DEFAULT_EDITION}; the same as the EDITION argument"
-        else:
-            default = DEFAULT_EDITION
-        common.add_argument(
-            "--edition",
-            default=None if sheet or argument else DEFAULT_EDITION,
-            metavar="ID|PATH",
-            help=f"a bundled edition id or an edition file (default: {default})",
-        )
-    common.add_argument(
-        "--format",
-        choices=formats,
-        default="text",
-        help="output format; with json, errors too are JSON on standard output (default: text)",
-    )
-    return common
-
-
-def _parser(out: TextIO | None = None) -> argparse.ArgumentParser:
-    common = _options()
-    plain = _options(edition=False)
-    listing = _options(edition=False, paths=False)
-    _Parser.out = out
-    parser = _Parser(
-        prog=PROG,
-        description=(
-            "Skull King rules as data: resolve tricks, list legal plays, score games, simulate games, "
-            "validate, explain and compare edition files, start house rules, print the JSON Schemas, "
-            "write conformance test vectors and run other programs against them."
-        ),
-    )
-    from skullking import __version__
-
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    parser.add_argument(
-        "--debug", action="store_true", help="on an internal error, print the traceback too (for a bug report)"
-    )
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True, parser_class=_Parser)
-
-    p = sub.add_parser("editions", parents=[listing], help="list the bundled editions")
-    p.set_defaults(run=cmd_editions)
-
-    p = sub.add_parser("validate", parents=[plain], help="check edition files; report every problem with FILE:LINE:COL")
-    p.add_argument("files", nargs="+", metavar="FILE", help="edition files (or bundled ids; '-' for stdin)")
-    p.add_argument(
-        "--strict",
-        action="store_true",
-        help="exit 1 on warnings too (rules, bonuses, cards, effects, modules, schedules, formulas or overlay "
-        "changes that cannot matter)",
-    )
-    p.set_defaults(run=cmd_validate)
-
-    p = sub.add_parser("trick", parents=[common], help="resolve a trick: who wins, why, who leads next")
-    p.add_argument(
-        "cards", nargs="*", metavar="CARD", help="the cards in play order from the leader, e.g. Y10 SK TIG:PIR"
-    )
-    p.add_argument("--leader", type=int, default=None, help="seat of the player who led (default 0)")
-    p.add_argument("--players", type=int, default=None, help="number of players (default: the number of cards)")
-    p.add_argument("--round", type=int, default=None, metavar="N", help=ROUND_HELP)
-    p.add_argument(
-        "--batch",
-        metavar="FILE",
-        help="resolve one JSON trick per line of FILE ('-' for stdin), each line giving its leader and players",
-    )
-    p.set_defaults(run=cmd_trick)
-
-    p = sub.add_parser("legal", parents=[common], help="which cards of a hand may be played on a trick")
-    p.add_argument("--hand", required=True, metavar="CARD,CARD,...", help="the hand, comma-separated")
-    p.add_argument(
-        "--players", type=int, default=None, help="number of players (checks cards used only from N players)"
-    )
-    p.add_argument("--round", type=int, default=None, metavar="N", help=ROUND_HELP)
-    p.add_argument("cards", nargs="*", metavar="CARD", help="the cards played so far in this trick")
-    p.set_defaults(run=cmd_legal)
-
-    p = sub.add_parser(
-        "explain",
-        parents=[_options(argument=True)],
-        help="the edition's rules as Markdown, generated from its file",
-        description="Print an edition's rules as Markdown, generated from its file: give the edition as "
-        "EDITION or with --edition, not both.",
-    )
+def _explain_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "given_edition",
         nargs="?",
@@ -374,205 +348,75 @@ def _parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     )
     # Further editions, kept out of the help, only to refuse them by name.
     p.add_argument("more_editions", nargs="*", help=argparse.SUPPRESS)
-    p.set_defaults(run=cmd_explain)
 
-    p = sub.add_parser("diff", parents=[plain], help="what differs between two editions, and what it changes in play")
-    p.add_argument("a", metavar="A", help="an edition id or file")
-    p.add_argument("b", metavar="B", help="another edition id or file")
-    p.add_argument(
-        "--sample",
-        type=int,
-        default=2000,
-        help="random tricks of 4+ cards to play (default 2000; as many again from both decks when they differ)",
-    )
-    p.add_argument(
-        "--seed",
-        type=int,
-        default=2021,
-        help="seed of the random samples, of long tricks and of large grids (default 2021)",
-    )
-    p.add_argument(
-        "--depth",
-        type=int,
-        default=3,
-        help=f"play every trick of up to this many cards: 2 or 3 (default 3; past {MAX_DIFF_TRICKS:,} of them, "
-        "a sample of that many)",
-    )
-    p.set_defaults(run=cmd_diff)
 
-    add_simulation_options(sub, _options(formats=("text", "json", "csv")), plain)
+EXPLAIN = Command(
+    "explain",
+    "the edition's rules as Markdown, generated from its file",
+    cmd_explain,
+    examples=("explain skullking-2024", "explain examples/house-rules/our-table.yaml"),
+    arguments=_explain_arguments,
+    shared=Shared(edition="argument"),
+    description="Print an edition's rules as Markdown, generated from its file: give the edition as "
+    "EDITION or with --edition, not both.",
+)
 
-    p = sub.add_parser(
-        "schema",
-        help="print the JSON Schema of edition files, score sheets or conformance vectors (for editors and other "
-        "tools)",
-    )
-    p.add_argument(
-        "which",
-        nargs="?",
-        choices=("edition", "sheet", "vectors"),
-        default="edition",
-        help="which schema (default: edition)",
-    )
-    p.add_argument("--path", action="store_true", help="print where the installed schema file is instead")
-    p.set_defaults(run=cmd_schema)
 
-    p = sub.add_parser("new", help="start a house rule: write a commented overlay of an edition")
-    p.add_argument("name", metavar="NAME", help="the new edition's id; the file is NAME.yaml")
-    p.add_argument("--extends", required=True, metavar="ID|PATH", help="the edition it changes: a bundled id or a file")
-    p.add_argument("--allow-paths", action="store_true", help=ALLOW_PATHS_HELP)
-    p.add_argument(
-        "-o",
-        "--output",
-        metavar="PATH",
-        help="where to write it: a file, a folder, or '-' for standard output (default: NAME.yaml here); "
-        "an existing file is never overwritten",
-    )
-    p.set_defaults(run=cmd_new)
+# ---------------------------------------------------------------------- main
 
-    p = sub.add_parser(
-        "serve",
-        help="start the score pad: a web page for keeping score at the table (needs the 'web' extra)",
-        description="Serve the score pad: keep score of games under any bundled edition or house rule, "
-        "check disputed tricks, read an edition's rules. Games are stored in a SQLite file.",
-    )
-    p.add_argument(
-        "--host",
-        default=None,
-        help="address to listen on (default 127.0.0.1: this machine only; with --lan every address, 0.0.0.0); "
-        "beyond this machine, changes need a key",
-    )
-    p.add_argument(
-        "--lan",
-        action="store_true",
-        help="serve the phones on your local network: prints the pad's address and a QR code of its link with "
-        "the pad's key (a phone that opens it can start games and enter scores; each game's page shows its own "
-        "link for the others at the table; a phone without a key can only watch)",
-    )
-    p.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000; 0: a free one)")
-    p.add_argument(
-        "--allow-host",
-        action="append",
-        metavar="NAME",
-        help="a further name (or address) the pad answers as, such as its DNS name or a reverse proxy's "
-        "(repeatable); it always answers as the addresses it listens on, the loopback names when it "
-        "listens there and this machine's host name when it listens on every address",
-    )
-    p.add_argument("--db", metavar="FILE", help="the games' database file (default: in your data folder)")
-    p.add_argument(
-        "--tls",
-        action="store_true",
-        help="serve over HTTPS, so that phones on the network can install the pad and open games offline "
-        "(browsers allow neither over plain HTTP beyond this machine): with a certificate the pad makes and "
-        "keeps beside the database, which each phone installs once (its address /pad.crt and fingerprint are "
-        "printed), or with --cert and --key",
-    )
-    p.add_argument("--cert", metavar="FILE", help="serve over HTTPS with this certificate (PEM, its chain after it)")
-    p.add_argument("--key", metavar="FILE", help="the private key of --cert (PEM, without a password)")
-    p.add_argument(
-        "--write-timeout",
-        type=float,
-        default=None,
-        metavar="SECONDS",
-        help="seconds a client may take none of an answer before its connection is dropped (default 60, at "
-        "most 3600; the time starts again whenever it takes some)",
-    )
-    p.add_argument(
-        "--client-connections",
-        type=int,
-        default=None,
-        metavar="N",
-        help="connections one address may hold at once (default 32, at most the connections held in all): "
-        "more for a reverse proxy in front of the pad, through which every client comes from one address",
-    )
-    p.set_defaults(run=cmd_serve)
 
-    p = sub.add_parser(
-        "vectors",
-        parents=[_options(edition=False)],
-        help="write the edition's rules as conformance test vectors (JSON) any Skull King program can run",
-        description="Write test vectors of an edition: tricks, legal plays and round scores, each with its "
-        "expected answer, the source of its rule and feature tags. Without --out, one JSON document on "
-        "standard output. The vectors are JSON whatever --format says; it sets how errors are written.",
-    )
-    p.add_argument("given_edition", metavar="EDITION", help="a bundled edition id or an edition file")
-    p.add_argument(
-        "--out",
-        metavar="DIR",
-        help="write tricks.json, legal.json, rounds.json, games.json and vectors.json (the four in one, with what "
-        "their codes mean) into DIR (made if missing)",
-    )
-    p.add_argument(
-        "--round",
-        type=int,
-        default=None,
-        metavar="N",
-        help="the vectors of the rules of round N, for an edition whose rules change with the round (each "
-        "vector's input then gives its 'round')",
-    )
-    p.set_defaults(run=cmd_vectors)
+#: Every command, in the order ``skullking --help`` lists them.
+COMMANDS: tuple[Command, ...] = (
+    EDITIONS,
+    VALIDATE,
+    TRICK,
+    LEGAL,
+    EXPLAIN,
+    DIFF,
+    SIMULATE,
+    COMPARE,
+    SCHEMA,
+    NEW,
+    SERVE,
+    VECTORS,
+    CONFORMANCE,
+    SCORE,
+    REPLAY,
+)
 
-    p = sub.add_parser(
-        "conformance",
-        parents=[_options()],
-        help="run another Skull King program against the edition's test vectors, a report by rule",
-        description="Run a program as a child: one request a line on its standard input (id, kind, edition, "
-        "input), one answer a line on its standard output (id and output, or skip). The report groups the "
-        "failures by the rule each vector checks, with the fields that differ. Exit 0 when every "
-        "vector run passed, 1 when some failed, 2 for a usage error or a program that dies, writes what "
-        "is not JSON, answers another id or is silent past --timeout.",
-    )
-    p.add_argument("--cmd", metavar="'PROGRAM ARGS'", help="the program to test, split as a shell would (no shell)")
-    p.add_argument(
-        "--self", action="store_true", help="test the engine's own adapter (python -m skullking.tools.adapter)"
-    )
-    p.add_argument(
-        "--tags", metavar="T,...", help="run only the vectors with at least one of these feature tags (known tags)"
-    )
-    p.add_argument("--skip-tags", metavar="T,...", help="skip the vectors with any of these feature tags (known tags)")
-    p.add_argument(
-        "--kinds",
-        metavar="K,...",
-        help="the kinds of vector to run: tricks, legal, rounds, games, or all (default tricks,legal,rounds: the "
-        "kinds every program knows; games are whole rounds played from a deal)",
-    )
-    p.add_argument(
-        "--timeout",
-        type=float,
-        default=10.0,
-        help="seconds the program has to read each request and answer it (default 10, at most 3600)",
-    )
-    p.add_argument(
-        "--round",
-        type=int,
-        default=None,
-        metavar="N",
-        help="run the vectors of the rules of round N, for an edition whose rules change with the round",
-    )
-    p.set_defaults(run=cmd_conformance)
 
-    p = sub.add_parser("score", parents=[_options(sheet=True)], help="score a game sheet (YAML or JSON)")
-    p.add_argument("sheet", metavar="SHEET", help="the sheet file ('-' for stdin)")
-    p.add_argument("--scoring", metavar="SCHEME", help="scoring scheme (default: the sheet's, else the edition's)")
-    p.add_argument(
-        "--schedule",
-        metavar="SCHEDULE",
-        help="round schedule, e.g. whirlpool-twice (default: the sheet's, else the edition's)",
+def _parser(out: TextIO | None = None) -> argparse.ArgumentParser:
+    """The parser of the command line: the program's own options, then each of
+    :data:`COMMANDS` with its options (:meth:`~skullking.tools.command.Command.register`)."""
+    _Parser.out = out
+    parser = _Parser(
+        prog=PROG,
+        description=(
+            "Skull King rules as data: resolve tricks, list legal plays, score games, simulate games, "
+            "validate, explain and compare edition files, start house rules, print the JSON Schemas, "
+            "write conformance test vectors and run other programs against them."
+        ),
+        epilog=EPILOG,
+        formatter_class=HelpFormatter,
     )
-    p.add_argument(
-        "--to-record",
-        action="store_true",
-        help="write the sheet's game as a game record instead (a round with 'tricks' as its play, "
-        "one with 'won' as its results, the round in progress as its bids; a house rule's file "
-        "carried inline, so that the record alone replays)",
+    parser.add_argument("-V", "--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument(
+        "--debug", action="store_true", help="on an internal error, print the traceback too (for a bug report)"
     )
-    p.set_defaults(run=cmd_score)
-
-    p = sub.add_parser("replay", parents=[_options(sheet=True)], help="replay a game record move by move and score it")
-    p.add_argument("record", metavar="RECORD", help="the record file ('-' for stdin)")
-    p.add_argument("--to-sheet", action="store_true", help="write the replayed game as a score sheet (YAML) instead")
-    p.set_defaults(run=cmd_replay)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True, parser_class=_Parser)
+    for command in COMMANDS:
+        command.register(sub)
     return parser
+
+
+#: The end of ``skullking --help``: the exit codes, and where each command's help is.
+EPILOG = f"""exit codes:
+  0  success
+  1  validate found problems (with --strict, warnings too); conformance: vectors failed
+  2  bad input or usage: one line naming what is wrong and where
+  3  an internal error (a bug): one line; --debug adds the traceback
+
+'{PROG} COMMAND --help' gives a command's options and examples."""
 
 
 def error_record(message: str, problems: Sequence[Problem] = (), token: str | None = None) -> dict[str, Any]:
@@ -615,20 +459,16 @@ def _fail(
     return 2
 
 
-#: The commands without --edition, and why: their editions are their arguments.
-NO_EDITION = {
-    "editions": "it lists every bundled edition",
-    "validate": "it checks the files it is given",
-    "diff": "it compares the two editions it is given",
-    "vectors": "it writes the vectors of the edition it is given",
-}
-
-
-def _refused_edition(argv: Sequence[str]) -> str | None:
-    """The message for ``--edition`` given to a command that takes none, else ``None``."""
-    command = next((a for a in argv if not a.startswith("-")), None)
-    if command in NO_EDITION and any(a == "--edition" or a.startswith("--edition=") for a in argv):
-        return f"'{command}' takes no --edition: {NO_EDITION[command]} (see '{PROG} {command} --help')"
+def _refused_option(argv: Sequence[str]) -> str | None:
+    """The message for a shared option (``--edition``, ``--format``) given to a command
+    that takes none, where the command says why, else ``None``."""
+    name = next((a for a in argv if not a.startswith("-")), None)
+    command = next((c for c in COMMANDS if c.name == name), None)
+    if command is None:
+        return None
+    for option, why in command.refuses:
+        if any(a == option or a.startswith(f"{option}=") for a in argv):
+            return f"'{name}' takes no {option}: {why} (see '{PROG} {name} --help')"
     return None
 
 
@@ -706,7 +546,7 @@ def _main(argv: Sequence[str] | None, out: TextIO, err: TextIO) -> int:
         try:
             args = parser.parse_args(argv)
         except UsageError as exc:
-            return _fail(out, err, as_json, _refused_edition(argv) or str(exc))
+            return _fail(out, err, as_json, _refused_option(argv) or str(exc))
         except SystemExit as exc:  # --help and --version print, then exit 0
             return int(exc.code or 0)
         run: Callable[[argparse.Namespace, TextIO], int] = args.run

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from skullking.core.errors import printable, shorten
 from skullking.core.limits import MAX_ANSWER_BYTES, MAX_ANSWER_SECONDS, MAX_NESTING, MAX_STDERR_KEPT
 from skullking.core.suggest import unknown
+from skullking.tools.command import Command, Shared
 from skullking.tools.common import UsageError, in_round, named_edition, text_lines, write_json
 
 if TYPE_CHECKING:
@@ -573,3 +574,79 @@ def failure_lines(record: dict[str, Any], indent: str = "") -> list[str]:
         got = _json(d["got"]) if "got" in d else "(not given)"
         lines.append(f"{indent}  {d['field']}: expected {_json(d['expected'])}, got {got}")
     return lines
+
+
+def _vectors_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("given_edition", metavar="EDITION", help="a bundled edition id or an edition file")
+    p.add_argument(
+        "--out",
+        metavar="DIR",
+        help="write tricks.json, legal.json, rounds.json, games.json and vectors.json (the four in one, with what "
+        "their codes mean) into DIR (made if missing)",
+    )
+    p.add_argument(
+        "--round",
+        type=int,
+        default=None,
+        metavar="N",
+        help="the vectors of the rules of round N, for an edition whose rules change with the round (each "
+        "vector's input then gives its 'round')",
+    )
+
+
+VECTORS = Command(
+    "vectors",
+    "write the edition's rules as conformance test vectors (JSON) any Skull King program can run",
+    cmd_vectors,
+    examples=("vectors skullking-2021 --out vectors/", "vectors bga > bga-vectors.json"),
+    arguments=_vectors_arguments,
+    shared=Shared(edition=None),
+    description="Write test vectors of an edition: tricks, legal plays, round scores and whole rounds, each with its "
+    "expected answer, the source of its rule and feature tags. Without --out, one JSON document on "
+    "standard output. The vectors are JSON whatever --format says; it sets how errors are written.",
+    refuses=(("--edition", "it writes the vectors of the edition it is given"),),
+)
+
+
+def _conformance_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--cmd", metavar="'PROGRAM ARGS'", help="the program to test, split as a shell would (no shell)")
+    p.add_argument(
+        "--self", action="store_true", help="test the engine's own adapter (python -m skullking.tools.adapter)"
+    )
+    p.add_argument(
+        "--tags", metavar="T,...", help="run only the vectors with at least one of these feature tags (known tags)"
+    )
+    p.add_argument("--skip-tags", metavar="T,...", help="skip the vectors with any of these feature tags (known tags)")
+    p.add_argument(
+        "--kinds",
+        metavar="K,...",
+        help="the kinds of vector to run: tricks, legal, rounds, games, or all (default tricks,legal,rounds: the "
+        "kinds every program knows; games are whole rounds played from a deal)",
+    )
+    p.add_argument(
+        "--timeout",
+        type=float,
+        default=10.0,
+        help="seconds the program has to read each request and answer it (default 10, at most 3600)",
+    )
+    p.add_argument(
+        "--round",
+        type=int,
+        default=None,
+        metavar="N",
+        help="run the vectors of the rules of round N, for an edition whose rules change with the round",
+    )
+
+
+CONFORMANCE = Command(
+    "conformance",
+    "run another Skull King program against the edition's test vectors, a report by rule",
+    cmd_conformance,
+    examples=("conformance --cmd 'node adapter.js' --edition skullking-2024", "conformance --self --tags kraken"),
+    arguments=_conformance_arguments,
+    description="Run a program as a child: one request a line on its standard input (id, kind, edition, "
+    "input), one answer a line on its standard output (id and output, or skip). The report groups the "
+    "failures by the rule each vector checks, with the fields that differ. Exit 0 when every "
+    "vector run passed, 1 when some failed, 2 for a usage error or a program that dies, writes what "
+    "is not JSON, answers another id or is silent past --timeout.",
+)

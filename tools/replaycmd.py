@@ -7,6 +7,7 @@ import argparse
 from typing import TextIO
 
 from skullking.core.errors import Problem, RecordError, SheetError
+from skullking.tools.command import Command, Shared
 from skullking.tools.common import UsageError, read_input, write_json
 
 
@@ -56,3 +57,18 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
         return 0
     out.write("\n".join(score_report(score, edition) for score, edition in scores))
     return 0
+
+
+def _arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("record", metavar="RECORD", help="the record file ('-' for stdin)")
+    p.add_argument("--to-sheet", action="store_true", help="write the replayed game as a score sheet (YAML) instead")
+
+
+REPLAY = Command(
+    "replay",
+    "replay a game record move by move and score it",
+    cmd_replay,
+    examples=("replay examples/records/three-rounds.skr", "replay game.skr --to-sheet > game.yaml"),
+    arguments=_arguments,
+    shared=Shared(edition="sheet"),
+)

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from skullking.edition import Edition
     from skullking.scoring.sheets.score import SheetScore
 
+from skullking.tools.command import Command, Shared
 from skullking.tools.common import (
     DEFAULT_EDITION,
     UsageError,
@@ -137,3 +138,30 @@ def _sheet_edition(root: Any, sheet: str, args: argparse.Namespace) -> Edition:
         return named_edition(name, args)
     except UsageError as exc:  # "edition 'NAME': no such file or bundled edition; did you mean ...?"
         raise SheetError([named.loc.problem(str(exc))]) from None
+
+
+def _arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("sheet", metavar="SHEET", help="the sheet file ('-' for stdin)")
+    p.add_argument("--scoring", metavar="SCHEME", help="scoring scheme (default: the sheet's, else the edition's)")
+    p.add_argument(
+        "--schedule",
+        metavar="SCHEDULE",
+        help="round schedule, e.g. whirlpool-twice (default: the sheet's, else the edition's)",
+    )
+    p.add_argument(
+        "--to-record",
+        action="store_true",
+        help="write the sheet's game as a game record instead (a round with 'tricks' as its play, "
+        "one with 'won' as its results, the round in progress as its bids; a house rule's file "
+        "carried inline, so that the record alone replays)",
+    )
+
+
+SCORE = Command(
+    "score",
+    "score a game sheet (YAML or JSON)",
+    cmd_score,
+    examples=("score examples/sheets/harbour-night.yaml", "score game.yaml --scoring rascal --format json"),
+    arguments=_arguments,
+    shared=Shared(edition="sheet"),
+)

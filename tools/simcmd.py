@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TextIO
 
 from skullking.core.errors import GameError, shorten
+from skullking.tools.command import Command, Shared, two_editions
 from skullking.tools.common import UsageError, known_option, named_edition, text_lines, write_json
 
 if TYPE_CHECKING:
@@ -87,7 +88,8 @@ def _one_game(args: argparse.Namespace, edition: Edition, out: TextIO) -> int:
     )
     rounds = game.length if args.rounds is None else args.rounds
     if not 1 <= rounds <= game.length:
-        raise UsageError(f"--rounds {rounds}: the '{game.schedule}' schedule has 1 to {game.length} rounds")
+        most = "1 round" if game.length == 1 else f"1 to {game.length} rounds"
+        raise UsageError(f"--rounds {rounds}: the '{game.schedule}' schedule has {most}")
     moves = random.Random(seed)
     bots = make_bots(_bots(args.bots), players, seed=seed) if args.bots else None
 
@@ -375,49 +377,44 @@ def compare_text(record: dict[str, Any], a: Edition, b: Edition, result: Compari
 # --------------------------------------------------------------------------- options
 
 
-def add_options(sub: Any, common: Any, plain: Any) -> None:
-    """The ``simulate`` and ``compare`` subcommands."""
-
-    def shared(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--players", default="4", metavar="N|NAME,NAME,...", help="a player count or names (default 4)")
-        p.add_argument(
-            "--bots",
-            metavar="BOT,BOT,...",
-            help=(
-                "the players' bots, one a seat, repeated to fill the table: random, heuristic, pimc (a search: "
-                "pimc:50 searches 50 deals a decision, pimc:30ms as many as 30 ms of CPU allow; default 20 deals) "
-                "(default: random)"
-            ),
-        )
-        p.add_argument("--seed", type=int, default=None, help="seed of the deals and moves (default: a random one)")
-        p.add_argument("--schedule", metavar="SCHEDULE", help="round schedule (default: the edition's)")
-        p.add_argument("--scoring", metavar="SCHEME", help="scoring scheme (default: the edition's)")
-        p.add_argument("--modules", metavar="ID,ID,...", help="modules in play (default: those used at this count)")
-        p.add_argument("--no-abilities", action="store_true", help="play without the pirates' abilities")
-        p.add_argument(
-            "--jobs",
-            type=int,
-            default=None,
-            help="worker processes, one a core at the most (default: every core); results do not change",
-        )
-        p.add_argument(
-            "--cluster",
-            metavar="ADDRESS",
-            help="play on the Dask cluster at ADDRESS (tcp://host:8786; needs the 'cluster' extra); same results",
-        )
-        p.add_argument(
-            "--plot",
-            metavar="FILE.png|FILE.svg",
-            help="also draw the scores and bid hit rates (needs the 'plot' extra)",
-        )
-        p.add_argument("-q", "--quiet", action="store_true", help="no progress line or note on standard error")
-
-    p = sub.add_parser(
-        "simulate",
-        parents=[common],
-        help="play games with bots: one printed as a score sheet, or many (--games) as statistics",
+def _shared(p: argparse.ArgumentParser) -> None:
+    """The options ``simulate`` and ``compare`` share: the table, its bots and the run."""
+    p.add_argument("--players", default="4", metavar="N|NAME,NAME,...", help="a player count or names (default 4)")
+    p.add_argument(
+        "--bots",
+        metavar="BOT,BOT,...",
+        help=(
+            "the players' bots, one a seat, repeated to fill the table: random, heuristic, pimc (a search: "
+            "pimc:50 searches 50 deals a decision, pimc:30ms as many as 30 ms of CPU allow; default 20 deals) "
+            "(default: random)"
+        ),
     )
-    shared(p)
+    p.add_argument("--seed", type=int, default=None, help="seed of the deals and moves (default: a random one)")
+    p.add_argument("--schedule", metavar="SCHEDULE", help="round schedule (default: the edition's)")
+    p.add_argument("--scoring", metavar="SCHEME", help="scoring scheme (default: the edition's)")
+    p.add_argument("--modules", metavar="ID,ID,...", help="modules in play (default: those used at this count)")
+    p.add_argument("--no-abilities", action="store_true", help="play without the pirates' abilities")
+    p.add_argument(
+        "--jobs",
+        type=int,
+        default=None,
+        help="worker processes, one a core at the most (default: every core); results do not change",
+    )
+    p.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        help="play on the Dask cluster at ADDRESS (tcp://host:8786; needs the 'cluster' extra); same results",
+    )
+    p.add_argument(
+        "--plot",
+        metavar="FILE.png|FILE.svg",
+        help="also draw the scores and bid hit rates (needs the 'plot' extra)",
+    )
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress line or note on standard error")
+
+
+def _simulate_arguments(p: argparse.ArgumentParser) -> None:
+    _shared(p)
     p.add_argument(
         "--games",
         type=int,
@@ -437,16 +434,11 @@ def add_options(sub: Any, common: Any, plain: Any) -> None:
         action="store_true",
         help="with --out: write every game as a game record (game-000001.skr, deal included) instead of a sheet",
     )
-    p.set_defaults(run=cmd_simulate)
 
-    p = sub.add_parser(
-        "compare",
-        parents=[plain],
-        help="play the same deals with the same bots under two editions; compare the statistics",
-    )
-    p.add_argument("a", metavar="A", help="an edition id or file")
-    p.add_argument("b", metavar="B", help="another edition id or file")
-    shared(p)
+
+def _compare_arguments(p: argparse.ArgumentParser) -> None:
+    two_editions(p)
+    _shared(p)
     p.add_argument(
         "--games",
         type=int,
@@ -454,4 +446,23 @@ def add_options(sub: Any, common: Any, plain: Any) -> None:
         help="games to play under each (default 1000; from 1,000 on, each edition's short tricks are planned "
         "first, as simulate does)",
     )
-    p.set_defaults(run=cmd_compare)
+
+
+SIMULATE = Command(
+    "simulate",
+    "play games with bots: one printed as a score sheet, or many (--games) as statistics",
+    cmd_simulate,
+    examples=("simulate --players Ann,Bo,Cy --seed 7", "simulate --games 1000 --bots heuristic,random --seed 1"),
+    arguments=_simulate_arguments,
+    shared=Shared(formats=("text", "json", "csv")),
+)
+
+COMPARE = Command(
+    "compare",
+    "play the same deals with the same bots under two editions; compare the statistics",
+    cmd_compare,
+    examples=("compare skullking-2021 skullking-2024 --games 200 --seed 1",),
+    arguments=_compare_arguments,
+    shared=Shared(edition=None),
+    refuses=(("--edition", "it plays the two editions it is given"),),
+)

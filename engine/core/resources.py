@@ -64,6 +64,24 @@ def exists(path: Path) -> bool:
         return False
 
 
+#: Why a folder given where an edition file is wanted is refused.
+A_FOLDER = "a folder, not an edition file: name the edition's .yaml file in it"
+
+
+def folder_given(name: str, relative_to: Path | None = None) -> str | None:
+    """:data:`A_FOLDER` when ``name`` (relative to ``relative_to``), which
+    :func:`resolve_source` found no edition for, is a folder; else ``None``."""
+    if not name:
+        return None
+    candidate = Path(name)
+    if relative_to is not None and not candidate.is_absolute():
+        candidate = relative_to / candidate
+    try:
+        return A_FOLDER if candidate.is_dir() else None
+    except (OSError, ValueError):  # a name no file can have
+        return None
+
+
 def resolve_source(name: str, relative_to: Path | None = None) -> Path | None:
     """The file behind an edition id or path, or ``None`` when there is none (also for
     names no file can have: ``.``, ``/``, too long, with a NUL byte)."""

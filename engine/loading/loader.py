@@ -23,7 +23,7 @@ from typing import Any, NamedTuple
 
 from skullking.core.errors import EditionError, Problem, shorten
 from skullking.core.files import display_name
-from skullking.core.resources import bundled_edition_files, resolve_source, rules_text
+from skullking.core.resources import A_FOLDER, bundled_edition_files, folder_given, resolve_source, rules_text
 from skullking.core.suggest import did_you_mean
 from skullking.loading.checks import Checker
 from skullking.loading.merge import merge
@@ -43,6 +43,9 @@ def _read(
     display = display_name(path)
     try:
         data, over = read_bounded(str(path)) if given is None else cut(given)
+    except IsADirectoryError:
+        problems.append(Problem(file=display, line=0, column=0, message=A_FOLDER))
+        return None, b""
     except OSError as exc:
         problems.append(Problem(file=display, line=0, column=0, message=f"cannot read the file: {exc.strerror}"))
         return None, b""
@@ -102,7 +105,11 @@ def _load_tree(
     base_path = referenced_file(base_ref.value, path.parent, allow_paths=allow_paths, bundled_only=bundled_only)
     if not isinstance(base_path, Path):
         files = bundled_edition_files()
-        why = base_path or f"no such edition or file{did_you_mean(base_ref.value, files)} (bundled: {', '.join(files)})"
+        why = (
+            base_path
+            or folder_given(base_ref.value, path.parent)
+            or f"no such edition or file{did_you_mean(base_ref.value, files)} (bundled: {', '.join(files)})"
+        )
         problems.append(base_ref.loc.problem(f"extends '{shorten(base_ref.value, 200)}': {why}"))
         return None
     if base_path.resolve() in chain:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from skullking.core.errors import GameError
 from skullking.core.limits import MAX_ROUNDS, MAX_TIE_BREAKS
+from skullking.core.words import counted
 from skullking.model.records import OVER
 from skullking.rounds.context import GameSoFar, GameSoFarBuilder
 from skullking.scoring.schemes import reads_the_game, standings
@@ -126,7 +127,7 @@ class Game:
         if len(self.rounds) >= self.length:
             players = self.tied
             if not players:
-                raise GameError(f"the game is over: the '{self.schedule}' schedule has {self.length} rounds")
+                raise GameError(f"the game is over: the '{self.schedule}' schedule has {counted(self.length, 'round')}")
             used = self.edition.modules_for(len(players))
             modules = None if self.modules is None else tuple(m for m in self.modules if m in used)
             if cards is None:

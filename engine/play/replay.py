@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from skullking.core.errors import GameError, NotationError, Problem, RecordError, SheetError, SkullKingError
 from skullking.core.resources import earlier_fingerprints
+from skullking.core.words import counted
 from skullking.language.record import (
     Alliance,
     Bid,
@@ -184,7 +185,7 @@ class _Replay:
                 self.pile(current, pile)
         if current.cards != played.cards:
             raise self.fail(
-                played, f"round {played.number} deals {current.cards} cards to each hand, not {played.cards}"
+                played, f"round {played.number} deals {counted(current.cards, 'card')} to each hand, not {played.cards}"
             )
         if played.leader is not None and played.leader != current.first_leader:
             raise self.fail(played, f"{current.first_leader} leads round {played.number}, not {played.leader}")

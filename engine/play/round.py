@@ -47,6 +47,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar, cast
 from skullking.core.errors import ContextError, GameError, NotationError
 from skullking.core.limits import shown
 from skullking.core.suggest import unknown
+from skullking.core.words import counted
 from skullking.model.cards import Play
 from skullking.model.records import (
     BIDDING,
@@ -328,7 +329,8 @@ class Round:
             raise GameError("players must be distinct, non-empty names")
         if not edition.min_players <= count <= edition.max_players:
             raise GameError(
-                f"{count} players: edition '{edition.id}' is for {edition.min_players} to {edition.max_players} players"
+                f"{counted(count, 'player')}: edition '{edition.id}' is for {edition.min_players} to "
+                f"{edition.max_players} players"
             )
         self.ghost = edition.ghost_at(count)
         if self.ghost is not None and self.ghost.name in self.players:

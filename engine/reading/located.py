@@ -167,7 +167,42 @@ def _yaml_problem(where: _Marks, exc: yaml.YAMLError, text: str) -> Problem:
     message = " ".join((f"YAML syntax error: {problem}" + (f" ({context})" if context else "")).split())
     if mark is None:
         return Problem(file=where.file, line=1, column=1, message=message)
-    return where(mark).problem(message)
+    location = where(mark)
+    hint = _indentation(text, location.line, problem) if "flow" not in (context or "") else None
+    if hint is not None:
+        column, said = hint
+        return Problem(file=where.file, line=location.line, column=column, message=f"YAML syntax error: {said}")
+    return location.problem(message)
+
+
+#: PyYAML's words for a line indented where no block of the document can be.
+_MISINDENTED = ("did not find expected", "mapping values are not allowed", "expected <block end>")
+
+
+def _indentation(text: str, number: int, problem: str) -> tuple[int, str] | None:
+    """The column and words of a YAML error of a block (not a JSON-like flow) that is line
+    ``number``'s indentation: a tab in it (YAML indents with spaces only), or spaces
+    that line up with no line above it (the keys of a mapping, the items of a list,
+    start in one column); else ``None``, and PyYAML's own words are given."""
+    lines = text.split("\n")
+    if not 1 <= number <= len(lines):
+        return None
+    line = lines[number - 1]
+    lead = line[: len(line) - len(line.lstrip(" \t"))]
+    if "\t" in lead and problem.startswith("found character that cannot start any token"):
+        return lead.index("\t") + 1, (
+            "this line is indented with a tab: YAML indents with spaces only; replace the tab with spaces"
+        )
+    if "\t" in lead or not problem.startswith(_MISINDENTED):
+        return None
+    above = {len(x) - len(x.lstrip(" ")) for x in lines[: number - 1] if x.strip() and not x.lstrip().startswith("#")}
+    if len(lead) in above | {0}:
+        return None
+    spaces = f"{len(lead)} space{'s' if len(lead) != 1 else ''}"
+    return len(lead) + 1, (
+        f"this line is mis-indented: indented by {spaces}, it lines up with no line above it; YAML nests by "
+        "indenting with spaces, and the keys of one mapping (the items of one list) start in the same column"
+    )
 
 
 def parse_yaml(text: str, file: str, *, values: int | None = None) -> tuple[Node | None, list[Problem]]:

@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from skullking.core.errors import IllegalTrickError
 from skullking.core.limits import shown
+from skullking.core.words import counted
 from skullking.model.cards import ALLIES, ALTERS, UNDECLARED, Lead, Play
 from skullking.model.records import (
     Among,
@@ -246,18 +247,17 @@ class Resolver:
             raise IllegalTrickError("a trick needs at least one card")
         if players < 1:
             low, high = self.edition.min_players, self.edition.max_players
-            raise IllegalTrickError(f"{shown(players)} players: this edition is for {low} to {high} players")
+            raise IllegalTrickError(f"{counted(players, 'player')}: this edition is for {low} to {high} players")
         if count > players:
             raise IllegalTrickError(
-                f"{count} cards but only {players} players: nobody is left to play '{plays[players]}'"
+                f"{counted(count, 'card')} but only {counted(players, 'player')}: "
+                f"nobody is left to play '{plays[players]}'"
             )
         if not 0 <= leader < players:
-            raise IllegalTrickError(f"leader seat {shown(leader)} is not a seat of {shown(players)} players")
+            raise IllegalTrickError(f"leader seat {shown(leader)} is not a seat of {counted(players, 'player')}")
         low, high = self.edition.min_players, self.edition.max_players
         if not low <= players <= high:
-            raise IllegalTrickError(
-                f"{shown(players)} player{'s' if players != 1 else ''}: this edition is for {low} to {high} players"
-            )
+            raise IllegalTrickError(f"{counted(players, 'player')}: this edition is for {low} to {high} players")
         self.check_copies(plays)
         self.check_declared(plays)
 

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from clihelp import commands_with
 from resolvers import ResolveTrick
 
 import skullking
@@ -76,13 +77,15 @@ CASES = [
         ("--players 100000000000000000000: no edition is for more than 20 players",),
     ),
     Case("s1 players: simulate --players 0", ("simulate", "--players", "0"), 2, ("0 players",)),
+    # ---- s1 edition names that are folders, said to be folders
+    *(
+        Case(f"s1 edition name: {label}", ("trick", "Y1", "Y2", "--edition", name), 2, ("a folder, not an edition",))
+        for label, name in (("dot", "."), ("slash", "/"), ("dot-dot", ".."))
+    ),
     # ---- s1 edition names that no file can have
     *(
         Case(f"s1 edition name: {label}", ("trick", "Y1", "Y2", "--edition", name), 2, ("no such file or bundled",))
         for label, name in (
-            ("dot", "."),
-            ("slash", "/"),
-            ("dot-dot", ".."),
             ("300 characters", "a" * 300),
             ("bytes not UTF-8", os.fsdecode(b"\xff\xfe")),
             ("NUL byte", "a\0b"),
@@ -93,7 +96,7 @@ CASES = [
         "s1 edition name: extends '.'",
         ("validate", "e.yaml"),
         1,
-        ("e.yaml:1:10: extends '.': no such edition or file",),
+        ("e.yaml:1:10: extends '.': a folder, not an edition file",),
         {"e.yaml": "extends: .\nid: x\n"},
     ),
     Case(
@@ -114,7 +117,7 @@ CASES = [
         "s1 edition name: a sheet's edition '/'",
         ("score", "s.yaml"),
         2,
-        ("s.yaml:1:10: edition '/': no such file or bundled edition",),
+        ("s.yaml:1:10: edition '/': a folder, not an edition file",),
         {"s.yaml": "edition: /\n" + TWO_ROUNDS_MADE},
     ),
     Case(
@@ -489,7 +492,7 @@ def _boom(args: Any, out: Any) -> int:
 def test_internal_error_exits_3_with_one_line(debug: bool, monkeypatch: pytest.MonkeyPatch) -> None:
     """An unexpected exception is one 'internal error' line and exit 3 (never
     1); the traceback only with --debug (taken before or after the command)."""
-    monkeypatch.setattr(cli, "cmd_editions", _boom)
+    monkeypatch.setattr(cli, "COMMANDS", commands_with("editions", _boom))
     out, err = io.StringIO(), io.StringIO()
     code = main(["editions", *(["--debug"] if debug else [])], out=out, err=err)
     assert code == 3
@@ -501,7 +504,7 @@ def test_internal_error_exits_3_with_one_line(debug: bool, monkeypatch: pytest.M
 
 def test_internal_error_in_json(monkeypatch: pytest.MonkeyPatch) -> None:
     """With --format json the internal error is the JSON error record."""
-    monkeypatch.setattr(cli, "cmd_editions", _boom)
+    monkeypatch.setattr(cli, "COMMANDS", commands_with("editions", _boom))
     out, err = io.StringIO(), io.StringIO()
     assert main(["editions", "--format", "json"], out=out, err=err) == 3
     record = json.loads(out.getvalue())

@@ -265,10 +265,11 @@ def test_simulate_names_no_more_players_than_the_limit() -> None:
 
 
 @pytest.mark.parametrize("name", [".", "/", ".."])
-def test_a_folder_named_as_an_edition_is_no_such_file(name: str) -> None:
-    """`--edition .` looked for the file '.yaml' and crashed on the empty name."""
+def test_a_folder_named_as_an_edition_is_said_to_be_a_folder(name: str) -> None:
+    """`--edition .` looked for the file '.yaml' and crashed on the empty name; now the
+    folder is named as one, and not read."""
     code, _, err = run("trick", "--edition", name, "Y1", "Y2")
-    assert code == 2 and err.startswith(f"skullking: error: edition '{name}': no such file or bundled edition")
+    assert code == 2 and err.startswith(f"skullking: error: edition '{name}': a folder, not an edition file")
 
 
 @pytest.mark.parametrize("sample", ["-1", str(limits.MAX_DIFF_SAMPLE + 1), "99999999999"])

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from clihelp import run, run_json
+from clihelp import commands_with, run, run_json
 
 import skullking
 from skullking.tools import cli
@@ -216,7 +216,7 @@ def _boom(args: Any, out: Any) -> int:
 def test_internal_errors_show_control_characters_escaped(debug: bool, monkeypatch: pytest.MonkeyPatch) -> None:
     """An internal error's one line, and the traceback with --debug, escape control
     characters of the exception's text (it may quote input)."""
-    monkeypatch.setattr(cli, "cmd_editions", _boom)
+    monkeypatch.setattr(cli, "COMMANDS", commands_with("editions", _boom))
     code, _, err = run("editions", *(["--debug"] if debug else []))
     assert code == 3
     assert raw_controls(err) == []

@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 from typing import Any
 
-from skullking.tools.cli import main
+from skullking.tools.cli import COMMANDS, main
+from skullking.tools.command import Command, Runner
 
 
 def run(*argv: str) -> tuple[int, str, str]:
@@ -23,3 +25,9 @@ def run_json(*argv: str) -> Any:
     assert code == 0, err
     assert err == ""
     return json.loads(out)
+
+
+def commands_with(name: str, run: Runner) -> tuple[Command, ...]:
+    """The command line's commands, the one called ``name`` run by ``run`` instead (for
+    ``monkeypatch.setattr(cli, "COMMANDS", ...)``: a command that fails as a test needs)."""
+    return tuple(dataclasses.replace(c, run=run) if c.name == name else c for c in COMMANDS)

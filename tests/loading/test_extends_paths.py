@@ -71,10 +71,11 @@ def test_a_refused_path_is_refused_alike_whether_or_not_it_exists(tree: Path) ->
 
 @pytest.mark.parametrize("extends", ["''", "'.'", "'./'"])
 def test_the_folder_itself_is_no_base(tree: Path, extends: str) -> None:
-    """'.' once found the folder's own name + .yaml, a file beside the folder, outside it."""
+    """'.' once found the folder's own name + .yaml, a file beside the folder, outside it:
+    '.' is the folder (said to be one), '' nothing."""
     (tree / "ours.yaml").write_text(BASE, encoding="utf-8")
     (message,) = _problems(_overlay(tree / "ours", extends))
-    assert "no such edition or file" in message
+    assert ("no such edition or file" if extends == "''" else "a folder, not an edition file") in message
 
 
 def test_a_base_in_the_folder_or_below_needs_no_permission(tree: Path) -> None:

@@ -123,7 +123,7 @@ def test_a_trick_always_counted_is_never_lost_on_a_sheet(tmp_path: Path) -> None
     with pytest.raises(SheetError) as caught:
         edition.score_sheet(sheet, file="short.yaml")
     assert str(caught.value) == (
-        "short.yaml:7:10: round 1: 0 tricks won in all, but 1 were played "
+        "short.yaml:7:10: round 1: 0 tricks won in all, but 1 was played "
         "(no card in play can leave a trick that counts for nobody)"
     )
     # (the 2021 rulebook: the Kraken or the White Whale may have left it to nobody)

@@ -431,7 +431,7 @@ def test_graybeard_leads_after_winning() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({"players": ["A"]}, "1 players: edition 'skullking-2021' is for 2 to 8 players"),
+        ({"players": ["A"]}, "1 player: edition 'skullking-2021' is for 2 to 8 players"),
         ({"players": ["A", "A", "B"]}, "players must be distinct"),
         ({"players": ["A", "Graybeard"]}, "cannot be called Graybeard"),
         ({"players": PLAYERS, "number": 11}, "round 11 is past the schedule's last round; give cards"),
@@ -767,7 +767,7 @@ def test_simulate_plays_any_edition_file(source: str, tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--players", "1"], "1 players: edition 'skullking-2021' is for 2 to 8 players"),
+        (["--players", "1"], "1 player: edition 'skullking-2021' is for 2 to 8 players"),
         (["--players", "Ann,,Bo"], "--players 'Ann,,Bo': give a number or comma-separated names"),
         (["--rounds", "0"], "--rounds 0: the 'standard' schedule has 1 to 10 rounds"),
         (["--schedule", "blitz"], "unknown schedule 'blitz'"),

@@ -102,14 +102,19 @@ def test_game_from_record_loads_under_the_rule_the_record_carries(rule_file: Pat
 
 def test_a_yaml_error_in_the_inline_rule_is_located_at_the_records_line(tmp_path: Path) -> None:
     """A YAML problem of the rule is reported at the record's line of that YAML line and
-    its column there, after '| ' and the line's own indentation: the ':' of a key
-    indented where no mapping may begin is at line 5, column 7; exit 2, no traceback."""
+    its column there, after '| ': the key indented by two spaces under a line of no
+    indentation that holds a value starts at line 5, column 5 (its indentation is the
+    mistake, and the message says so); exit 2, no traceback."""
     text = '[Edition "x"]\n[Players "Ann" "Bo"]\n\n| extends: skullking-2021\n|   id: x\n| play: 3\n'
     path = tmp_path / "bad.skr"
     path.write_text(text, encoding="utf-8")
     code, _, err = _cli("replay", str(path))
     assert code == 2
-    assert err == f"{path}:5:7: YAML syntax error: mapping values are not allowed in this context\n"
+    assert err.startswith(f"{path}:5:5: YAML syntax error: this line is mis-indented: indented by 2 spaces, ")
+    assert err.endswith(
+        "YAML nests by indenting with spaces, and the keys of one mapping (the items of one list) "
+        "start in the same column\n"
+    )
 
 
 def test_an_unknown_key_of_the_inline_rule_is_reported_at_its_line_and_column(tmp_path: Path) -> None:

@@ -446,7 +446,7 @@ NO_DEAL = SMALL.replace("  deal Ann Y7\n  deal Bo Y3\n  deal Cy G1\n", "")
         (True, "Cy G1\nend", "Cy B1\nend", "trick 1", "does not hold B1"),
         (True, "trick 1: Ann Y7, Bo Y3, Cy G1\n", "", r"^\s*end", "ends too early"),
         (True, "round 1 cards 1", "round 2 cards 1", "round 2", "where round 1 is played"),
-        (True, "round 1 cards 1", "round 1 cards 2", "round 1", "deals 1 cards to each hand, not 2"),
+        (True, "round 1 cards 1", "round 1 cards 2", "round 1", "deals 1 card to each hand, not 2"),
         (True, '[Players "Ann" "Bo" "Cy"]\n', "", "Edition", "names no players"),
         (True, "G1\n  bid Ann 1\n", "G1\n  bid Ann 1\n  deal Cy G1\n", "deal Cy", "before the round's first bid"),
         (True, "  deal Bo Y3\n", "  deal Bo Y3\n  deal Bo Y3\n", "deal Bo", "Bo's hand is dealt twice"),

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from skullking.core.limits import MAX_EXTRA
 from skullking.core.suggest import did_you_mean, unknown
+from skullking.core.words import counted, were
 from skullking.model.records import ROUND_KEYS, Ability, Ghost, Scheme, SheetChoice
 from skullking.reading.located import Node
 from skullking.rounds.bidding import (
@@ -391,7 +392,7 @@ class RoundReader:
             if cards is None:
                 rounds = len(self.edition.schedule(schedule).rounds)
                 self.values.error(
-                    node, f"the '{schedule}' schedule has {rounds} rounds; give 'cards' for an extra round"
+                    node, f"the '{schedule}' schedule has {counted(rounds, 'round')}; give 'cards' for an extra round"
                 )
             return cards
         most = len(self.edition.deck(modules)) // count
@@ -405,7 +406,7 @@ class RoundReader:
         total = sum(won.values())
         lost = cards if ghost else self.edition.destroying_cards(modules)  # a ghost may win any trick
         if total > cards:
-            self.values.error(where, f"{total} tricks won in all, but only {cards} were played")
+            self.values.error(where, f"{counted(total, 'trick')} won in all, but only {cards} {were(cards)} played")
         elif total < cards - lost:
             allowed = (
                 f"at most {lost} trick{'s' if lost != 1 else ''} may be lost to trick-destroying cards"
@@ -414,4 +415,6 @@ class RoundReader:
                 if any(e.counts_for for e in self.edition.effects)
                 else "no card in play can destroy a trick"
             )
-            self.values.error(where, f"{total} tricks won in all, but {cards} were played ({allowed})")
+            self.values.error(
+                where, f"{counted(total, 'trick')} won in all, but {cards} {were(cards)} played ({allowed})"
+            )

@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any
 from skullking.core.errors import ContextError, FormulaError, Problem, SheetError, SkullKingError
 from skullking.core.limits import MAX_ROUNDS, MAX_SHEET_VALUES
 from skullking.core.suggest import did_you_mean, unknown
+from skullking.core.words import counted, were
 from skullking.model.records import (
     Scheme,
 )
@@ -315,12 +316,20 @@ class _Sheet:
         if exact is None and all(here for here, _ in fits[first + 1 :]):
             return None
         number = first + 1
-        shown = exact if exact is not None else dealt(number + 1)
+        cards = dealt(number)
+        won = sum(_numbers(regular[first], "won"))
+        if exact is not None:
+            found = f"round {number} has {counted(exact, 'card')}, but the '{schedule}' schedule deals {cards}"
+        elif won > cards:
+            found = f"round {number}: {counted(won, 'trick')} won in all, but only {cards} {were(cards)} played"
+        else:
+            bid = max(_numbers(regular[first], "bids"))
+            dealt_now = f"{counted(cards, 'card')} {were(cards, 'is', 'are')} dealt"
+            found = f"round {number}: a bid of {bid}, but only {dealt_now}"
         self.values.error(
             regular[first],
-            f"round {number} seems to be missing: the sheet's round {number} has {shown} cards, as round "
-            f"{number + 1} of the '{schedule}' schedule deals, and the rounds after it follow the schedule from "
-            f"round {number + 2} on; add round {number}",
+            f"{found}; or round {number} is missing: this round and the ones after it fit the schedule's rounds "
+            f"from {number + 1} on (then add round {number})",
         )
         return number
 
@@ -341,7 +350,9 @@ class _Sheet:
             )
             return None
         if number <= length:
-            self.values.error(given, f"only a tie-break round after the schedule's {length} rounds names its players")
+            self.values.error(
+                given, f"only a tie-break round after the schedule's {counted(length, 'round')} names its players"
+            )
             return None
         if len(rounds) != number - 1:
             return None  # an earlier round has problems: the standings are unknown
@@ -368,7 +379,7 @@ class _Sheet:
             return players
         self.values.error(
             node,
-            f"the schedule has {length} rounds, and edition '{self.edition.id}' plays no extra round "
+            f"the schedule has {counted(length, 'round')}, and edition '{self.edition.id}' plays no extra round "
             "(a tie for first is shared)",
         )
         return None
@@ -388,7 +399,9 @@ class _Sheet:
         low, high = self.edition.min_players, self.edition.max_players
         if not low <= len(names) <= high:
             # rounds dealt to a table the edition has no rules for are not checked further
-            self.values.error(node, f"{len(names)} players: edition '{self.edition.id}' is for {low} to {high} players")
+            self.values.error(
+                node, f"{counted(len(names), 'player')}: edition '{self.edition.id}' is for {low} to {high} players"
+            )
             return None
         return names
 
@@ -489,14 +502,15 @@ def _cards_evidence(node: Node) -> tuple[int | None, int]:
         exact = given.value
     elif tricks is not None and isinstance(tricks.value, list):
         exact = len(tricks.value)
+    return exact, max([*_numbers(node, "bids"), sum(_numbers(node, "won"))])
 
-    def numbers(key: str) -> list[int]:
-        table = node.value.get(key)
-        if table is None or not isinstance(table.value, dict):
-            return []
-        return [n.value for n in table.value.values() if isinstance(n.value, int) and not isinstance(n.value, bool)]
 
-    return exact, max([*numbers("bids"), sum(numbers("won"))])
+def _numbers(node: Node, key: str) -> list[int]:
+    """The whole numbers of a round's table ``key`` (``bids``, ``won``), whatever else it holds."""
+    table = node.value.get(key) if isinstance(node.value, dict) else None
+    if table is None or not isinstance(table.value, dict):
+        return []
+    return [n.value for n in table.value.values() if isinstance(n.value, int) and not isinstance(n.value, bool)]
 
 
 def _fits(evidence: tuple[int | None, int], cards: int) -> bool:

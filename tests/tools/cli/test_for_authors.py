@@ -272,9 +272,11 @@ def test_new_refuses_bad_input_with_one_line(argv: list[str], message: str) -> N
 
 
 def test_licence_matches_pyproject() -> None:
-    """An MIT LICENSE file, as pyproject declares, with the project's copyright line."""
+    """An MIT LICENSE file, as pyproject declares (an SPDX expression and the licence file),
+    with the project's copyright line."""
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    assert config["project"]["license"] == {"text": "MIT"}
+    assert config["project"]["license"] == "MIT"
+    assert config["project"]["license-files"] == ["LICENSE"]
     text = (ROOT / "LICENSE").read_text(encoding="utf-8")
     assert text.startswith("MIT License\n")
     assert re.search(r"^Copyright \(c\) 2026 the skullking-rules authors$", text, re.MULTILINE)

@@ -104,7 +104,7 @@ def test_a_table_read_back_builds_the_same_plans(tabled: tuple[Edition, tables.T
 
 
 def test_every_possible_trick_of_four_cards_is_planned(tabled: tuple[Edition, tables.Table]) -> None:
-    """The numbers docs/design.md gives: skullking-2021 has 18 patterns; of the 104,976
+    """The numbers docs/internals.md gives: skullking-2021 has 18 patterns; of the 104,976
     tuples of four of them 66,582 make a possible trick, and each has its plan."""
     edition, table = tabled
     assert table["patterns"] == 18
