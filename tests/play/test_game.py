@@ -617,10 +617,11 @@ def test_random_games_score_as_their_sheets(source: str) -> None:
             r = _random_round(edition, players, played, rng, scheme)
             played.append(r)
             # Every card of the deck in play ends the round in exactly one place: played,
-            # discarded (after an exchange) or still undealt; no hand holds anything.
+            # discarded (after an exchange) or still undealt; no hand holds anything. (The
+            # deck of the round's rules: a house rule's deck may change with the table.)
             places = [p.card for t in r.tricks for p in t.plays] + [p.card for d in r.discarded.values() for p in d]
             places += [p.card for p in r.undealt]
-            assert Counter(places) == Counter(edition.deck(r.modules)) and not any(r.hands.values())
+            assert Counter(places) == Counter(r.edition.deck(r.modules)) and not any(r.hands.values())
             assert all(len(t.plays) == len(r.seats) for t in r.tricks) and len(r.tricks) == r.cards
             rounds.append(r.as_sheet_round())
             points.append(dict(r.score().points))
