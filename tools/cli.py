@@ -54,6 +54,7 @@ from skullking.tools.common import (
 )
 from skullking.tools.conformance import cmd_conformance, cmd_vectors
 from skullking.tools.diffcmd import cmd_diff
+from skullking.tools.laddercmd import add_options as add_ladder_options
 from skullking.tools.replaycmd import cmd_replay
 from skullking.tools.servecmd import cmd_serve
 from skullking.tools.sheetcmd import cmd_score
@@ -401,6 +402,7 @@ def _parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_diff)
 
     add_simulation_options(sub, _options(formats=("text", "json", "csv")), plain)
+    add_ladder_options(sub, _options())
 
     p = sub.add_parser(
         "schema",
