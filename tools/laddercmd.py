@@ -151,6 +151,7 @@ def add_options(sub: Any, common: Any) -> None:
         "--deals",
         type=int,
         default=100,
+        metavar="N",
         help="deals to play, each once for every rotation of the seats (default 100)",
     )
     p.add_argument(
@@ -160,7 +161,7 @@ def add_options(sub: Any, common: Any) -> None:
         metavar="N",
         help="seats at the table (default: one a bot, within the edition's player counts)",
     )
-    p.add_argument("--rounds", type=int, default=None, help="play only the first N rounds of each game")
+    p.add_argument("--rounds", type=int, default=None, metavar="N", help="play only the first N rounds of each game")
     game_options(p)
     run_options(p)
     p.set_defaults(run=cmd_ladder)

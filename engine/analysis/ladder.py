@@ -2,9 +2,10 @@
 
 :func:`ladder` plays ``deals`` deals. Each deal is played once for every rotation of
 its table's seats (``n`` games at a table of ``n``: every bot at the table plays every
-hand of the deal), so that the luck of the cards falls alike on every bot. A bot's
-score on a deal is the mean of its game points over its seats in those games; of two
-bots at the table, the one with the higher score wins the deal (a tie is half each).
+hand of the deal), so that the luck of the cards falls alike on every bot. Two bots at
+the table are compared seat by seat: the one that scored more game points with a
+seat's hand wins that seat (a tie is half each), and a deal's result for the pair is
+the share of the seats each won.
 
 The rating is a Bradley-Terry model fitted to those pairwise results by maximum
 likelihood (the odds of one bot winning a deal against another are the ratio of their
@@ -20,7 +21,8 @@ processes or on a cluster.
 The table: ``seats`` players (by default one a bot). When there are more bots than
 seats, deal ``i`` seats the ``i``-th combination of them (in turn, so that every group
 meets as often); when there are fewer, the bots fill the seats in turn (one bot may
-hold two seats: its score is the mean of both). Deal ``i`` is game ``i`` of a
+hold two seats, and plays a seat's hand in more than one rotation: its points with
+that hand are their mean). Deal ``i`` is game ``i`` of a
 :func:`~skullking.analysis.simulation.simulate` run with the same seed: the same cards.
 """
 
@@ -75,12 +77,8 @@ class Entrant:
     made: int = 0
 
     def add(self, other: Entrant) -> None:
-        self.games += other.games
-        self.points += other.points
-        self.wins += other.wins
-        self.shared += other.shared
-        self.rounds += other.rounds
-        self.made += other.made
+        for name in vars(self):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
 
 
 @dataclass
