@@ -193,23 +193,22 @@ class HeuristicBot:
         return strengths(view.edition, view.modules, len(view.seats))
 
     def _chances(self, view: SeatView, hand: Sequence[Play]) -> list[float]:
-        table = self._strength(view)
-        # a card declared when played counts as its best declaration
-        return [max(table.get(p.code, 0.0) for p in _declared(view.edition, play)) for play in hand]
+        best = _best_chances(view.edition, view.modules, len(view.seats))
+        return [best[play.code] if play.code in best else _best_chance(view, play) for play in hand]
 
     def _expected(self, view: SeatView, dist: Sequence[float], bid: int, load: str | None = None) -> float:
         """The points ``bid`` (and ``load``) may expect from a hand taking ``won`` tricks
         with probability ``dist[won]``, under the round's scheme."""
-        edition, scheme, table = view.edition, view.scheme.id, (view.cards, view.number, len(view.players), view.rounds)
-        return sum(
-            q * _scheme_points(edition, scheme, table, (bid, won), load) for won, q in enumerate(dist) if q > 1e-9
-        )
+        table = (view.cards, view.number, len(view.players), view.rounds)
+        row = _scheme_row(view.edition, view.scheme.id, table, (bid, load), len(dist) - 1)
+        return sum(q * row[won] for won, q in enumerate(dist) if q > 1e-9)
 
     # -- the questions ----------------------------------------------------
 
     def bid(self, view: SeatView, options: Sequence[int]) -> int:
         dist = _trick_distribution(self._chances(view, view.hand))
-        return max(options, key=lambda b: (self._expected(view, dist, b), -abs(b - _mean(dist))))
+        mean = _mean(dist)  # (the same for every bid: worked out once)
+        return max(options, key=lambda b: (self._expected(view, dist, b), -abs(b - mean)))
 
     def load(self, view: SeatView, options: Sequence[str]) -> str:
         dist = _trick_distribution(self._chances(view, view.hand))
@@ -280,8 +279,38 @@ class HeuristicBot:
         return max(values) if made > 0.5 else min(values)
 
 
+def _best_chance(view: SeatView, play: Play) -> float:
+    """How often ``play`` wins a trick at the view's table (:func:`strengths`); a card
+    declared when played counts as its best declaration."""
+    table = strengths(view.edition, view.modules, len(view.seats))
+    return max(table.get(p.code, 0.0) for p in _declared(view.edition, play))
+
+
+@functools.lru_cache(maxsize=64)
+def _best_chances(edition: Edition, modules: frozenset[str], seats: int) -> Mapping[str, float]:
+    """:func:`_best_chance` of every card of the deck, by code, worked out once per
+    edition and table (a hand's chances are looked up, not worked out card by card)."""
+    table = strengths(edition, modules, seats)
+    out: dict[str, float] = {}
+    for card in edition.deck(modules):
+        play = edition.plays[card.code]
+        out[play.code] = max(table.get(p.code, 0.0) for p in _declared(edition, play))
+    return out
+
+
 def _mean(dist: Sequence[float]) -> float:
     return sum(k * q for k, q in enumerate(dist))
+
+
+@functools.lru_cache(maxsize=4096)
+def _scheme_row(
+    edition: Edition, scheme_id: str, table: tuple[int, int, int, int], choice: tuple[int, str | None], most: int
+) -> tuple[float, ...]:
+    """The points of ``choice`` (a bid, and a load or ``None``) for each number of
+    tricks won, 0 to ``most`` (:func:`_scheme_points` of each): one look-up a bid where
+    the expected points would make one a bid and a number of tricks."""
+    bid, load = choice
+    return tuple(_scheme_points(edition, scheme_id, table, (bid, won), load) for won in range(most + 1))
 
 
 @functools.lru_cache(maxsize=4096)
