@@ -36,7 +36,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from skullking.analysis.bots import make_bots, play_round
-from skullking.analysis.simulation import CONNECT_TIMEOUT, Setup, _edition_of, _run, _seed_int, run_chunks
+from skullking.analysis.simulation import CONNECT_TIMEOUT, Setup, _edition_of, _seed_int, gather
 from skullking.play.round import Game
 from skullking.scoring.schemes import standings
 
@@ -278,21 +278,15 @@ def ladder(
     """Play ``deals`` deals of the ladder ``given`` (``jobs``, ``cluster``, ``progress``
     and ``timeout`` as :func:`~skullking.analysis.simulation.simulate` takes them;
     ``progress`` counts deals)."""
-    if progress is not None:
-        progress(0)
-    out = Ladder()
-    with _run(deals * len(given.setup.players), given.setup, here=cluster is None) as (ran,):
-        for chunk in run_chunks(
-            ladder_chunk,
-            replace(given, setup=ran),
-            deals,
-            jobs=jobs,
-            cluster=cluster,
-            progress=progress,
-            timeout=timeout,
-        ):
-            out.add(chunk)
-    return out
+    games = deals * len(given.setup.players)
+
+    def payload(ran: tuple[Setup, ...]) -> LadderSetup:
+        return replace(given, setup=ran[0])
+
+    return gather(
+        Ladder(), ladder_chunk, payload, (given.setup,), deals, games=games, jobs=jobs, cluster=cluster,
+        progress=progress, timeout=timeout,
+    )  # fmt: skip
 
 
 # --------------------------------------------------------------------------- the fit

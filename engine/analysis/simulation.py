@@ -20,7 +20,7 @@ import os
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from skullking.core.errors import SkullKingError, shorten
 
@@ -662,6 +662,40 @@ def _on_cluster(
                 following += 1
 
 
+class _Adding(Protocol):
+    def add(self, other: Any, /) -> None: ...
+
+
+_A = TypeVar("_A", bound=_Adding)
+
+
+def gather(
+    total: _A,
+    work: Callable[[Any, range], Any],
+    payload: Callable[[tuple[Setup, ...]], Any],
+    setups: tuple[Setup, ...],
+    count: int,
+    *,
+    games: int | None = None,
+    jobs: int = 1,
+    cluster: str | None = None,
+    progress: Callable[[int], None] | None = None,
+    timeout: float = CONNECT_TIMEOUT,
+) -> _A:
+    """A run of ``count`` games (or deals) of ``setups``: ``work(payload(setups of the
+    run), chunk)`` for every chunk (:func:`run_chunks`), each result added to ``total``
+    in chunk order, which is returned. ``progress`` is told how many are done, 0 first
+    (before a run of ``games`` games, ``count`` unless given, plans its tricks)."""
+    if progress is not None:
+        progress(0)
+    with _run(count if games is None else games, *setups, here=cluster is None) as ran:
+        for chunk in run_chunks(
+            work, payload(ran), count, jobs=jobs, cluster=cluster, progress=progress, timeout=timeout
+        ):
+            total.add(chunk)
+    return total
+
+
 def simulate(
     setup: Setup,
     games: int,
@@ -674,15 +708,17 @@ def simulate(
     """Play ``games`` games of ``setup`` and return their statistics; ``progress`` is
     told how many are done, 0 first (before a large run plans its tricks); ``timeout``:
     the seconds a cluster's scheduler is given to answer."""
-    if progress is not None:
-        progress(0)
-    stats = Stats()
-    with _run(games, setup, here=cluster is None) as (ran,):
-        for chunk in run_chunks(
-            simulate_chunk, ran, games, jobs=jobs, cluster=cluster, progress=progress, timeout=timeout
-        ):
-            stats.add(chunk)
-    return stats
+    return gather(
+        Stats(),
+        simulate_chunk,
+        lambda ran: ran[0],
+        (setup,),
+        games,
+        jobs=jobs,
+        cluster=cluster,
+        progress=progress,
+        timeout=timeout,
+    )
 
 
 def compare(
@@ -697,15 +733,17 @@ def compare(
 ) -> Comparison:
     """Play the same ``games`` deals with the same bots under ``a`` and ``b``
     (``progress`` and ``timeout`` as :func:`simulate` takes them)."""
-    if progress is not None:
-        progress(0)
-    out = Comparison()
-    with _run(games, a, b, here=cluster is None) as ran:
-        for chunk in run_chunks(
-            compare_chunk, ran, games, jobs=jobs, cluster=cluster, progress=progress, timeout=timeout
-        ):
-            out.add(chunk)
-    return out
+    return gather(
+        Comparison(),
+        compare_chunk,
+        lambda ran: ran,
+        (a, b),
+        games,
+        jobs=jobs,
+        cluster=cluster,
+        progress=progress,
+        timeout=timeout,
+    )
 
 
 def default_jobs() -> int:
