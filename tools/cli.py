@@ -58,6 +58,7 @@ from skullking.tools.common import (
 )
 from skullking.tools.conformance import CONFORMANCE, VECTORS
 from skullking.tools.diffcmd import DIFF
+from skullking.tools.laddercmd import LADDER
 from skullking.tools.replaycmd import REPLAY
 from skullking.tools.servecmd import SERVE
 from skullking.tools.sheetcmd import SCORE
@@ -375,6 +376,7 @@ COMMANDS: tuple[Command, ...] = (
     DIFF,
     SIMULATE,
     COMPARE,
+    LADDER,
     SCHEMA,
     NEW,
     SERVE,

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
-from skullking.core.errors import GameError, shorten
+from skullking.core.errors import GameError, SkullKingError, shorten
 from skullking.tools.command import Command, Shared, two_editions
 from skullking.tools.common import UsageError, known_option, named_edition, text_lines, write_json
 
@@ -18,6 +18,8 @@ if TYPE_CHECKING:
 
 #: The most games one run plays.
 MAX_GAMES = 100_000_000
+#: The longest --cluster-timeout, in seconds (a day).
+MAX_TIMEOUT = 86_400
 
 
 def player_names(given: str) -> list[str]:
@@ -179,8 +181,9 @@ def _jobs(args: argparse.Namespace) -> int:
     return jobs
 
 
-def _progress(args: argparse.Namespace, games: int) -> Callable[[int], None] | None:
-    """A progress line on standard error when it is a terminal (not with -q)."""
+def _progress(args: argparse.Namespace, games: int, unit: str = "games") -> Callable[[int], None] | None:
+    """A progress line on standard error when it is a terminal (not with -q), counting
+    ``unit``."""
     if args.quiet or not sys.stderr.isatty():
         return None
 
@@ -188,7 +191,7 @@ def _progress(args: argparse.Namespace, games: int) -> Callable[[int], None] | N
         done = min(done, games)
         width = 30
         filled = width * done // games
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done:,}/{games:,} games")
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done:,}/{games:,} {unit}")
         if done >= games:
             sys.stderr.write("\n")
         sys.stderr.flush()
@@ -205,13 +208,31 @@ def _plot_target(args: argparse.Namespace) -> None:
 
 
 def _cluster(args: argparse.Namespace) -> str | None:
+    """``--cluster``: the scheduler's address, checked before any game is played."""
+    from skullking.analysis.simulation import cluster_address
+
     if args.cluster is None:
+        if args.cluster_timeout is not None:
+            raise UsageError("--cluster-timeout goes with --cluster")
         return None
+    if args.cluster_timeout is not None and not 0 < args.cluster_timeout <= MAX_TIMEOUT:
+        raise UsageError(f"--cluster-timeout {args.cluster_timeout:g}: from 0 to {MAX_TIMEOUT:,} seconds")
+    try:
+        address = cluster_address(args.cluster)
+    except SkullKingError as error:
+        raise UsageError(str(error)) from None
     try:
         import distributed  # noqa: F401
     except ImportError:
         raise UsageError("--cluster needs the 'cluster' extra (Dask): pip install 'skullking-rules[cluster]'") from None
-    return str(args.cluster)
+    return address
+
+
+def _timeout(args: argparse.Namespace) -> float:
+    """``--cluster-timeout``: the seconds the scheduler is given to answer."""
+    from skullking.analysis.simulation import CONNECT_TIMEOUT
+
+    return CONNECT_TIMEOUT if args.cluster_timeout is None else float(args.cluster_timeout)
 
 
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
@@ -222,6 +243,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
             ("--out", args.out),
             ("--records", args.records or None),
             ("--cluster", args.cluster),
+            ("--cluster-timeout", args.cluster_timeout),
             ("--plot", args.plot),
         )
         for option, value in given:
@@ -241,7 +263,10 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
         raise UsageError("--records goes with --out DIR (the folder the records are written into)")
     if args.out is not None:
         setup = _with_out(setup, args.out, records=args.records)
-    stats = simulate(setup, games, jobs=_jobs(args), cluster=_cluster(args), progress=_progress(args, games))
+    cluster = _cluster(args)
+    stats = simulate(
+        setup, games, jobs=_jobs(args), cluster=cluster, progress=_progress(args, games), timeout=_timeout(args)
+    )
     record = stats.as_json(setup, edition)
     if args.format == "json":
         write_json(out, record)
@@ -343,12 +368,21 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
     seed = _seed(args)
     setup_a = _setup(args, args.a, a, seed)
     setup_b = _setup(args, args.b, b, seed)
-    result = compare(setup_a, setup_b, games, jobs=_jobs(args), cluster=_cluster(args), progress=_progress(args, games))
+    cluster = _cluster(args)
+    result = compare(
+        setup_a,
+        setup_b,
+        games,
+        jobs=_jobs(args),
+        cluster=cluster,
+        progress=_progress(args, games),
+        timeout=_timeout(args),
+    )
     record = result.as_json(a, b)
     if args.format == "json":
         write_json(out, record)
     else:
-        out.write(compare_text(record, a, b, result, seed))
+        out.write(compare_text(record, a, b, result, seed, bots=setup_a.bots))
     if args.plot is not None:
         from skullking.tools.plots import plot_comparison
 
@@ -356,12 +390,16 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def compare_text(record: dict[str, Any], a: Edition, b: Edition, result: Comparison, seed: int) -> str:
-    """``compare``'s text report: each metric under A and B, the difference and its interval."""
+def compare_text(
+    record: dict[str, Any], a: Edition, b: Edition, result: Comparison, seed: int, *, bots: Sequence[str] = ()
+) -> str:
+    """``compare``'s text report: each metric under A and B, the difference and its
+    interval; ``bots``, the bots that played (named in the head)."""
+    played = f"{', '.join(bots)}; " if bots else ""
     lines = [
         f"A = {a.id}: {a.title}",
         f"B = {b.id}: {b.title}",
-        f"{record['games']:,} games on the same deals with the same bots (seed {seed}); "
+        f"{record['games']:,} games on the same deals with the same bots ({played}seed {seed}); "
         "differences B - A with 95% confidence intervals",
         "",
         f"{'metric':<34} {'A':>9} {'B':>9} {'B - A':>9}  {'95% interval':<22} significant",
@@ -377,23 +415,19 @@ def compare_text(record: dict[str, Any], a: Edition, b: Edition, result: Compari
 # --------------------------------------------------------------------------- options
 
 
-def _shared(p: argparse.ArgumentParser) -> None:
-    """The options ``simulate`` and ``compare`` share: the table, its bots and the run."""
-    p.add_argument("--players", default="4", metavar="N|NAME,NAME,...", help="a player count or names (default 4)")
-    p.add_argument(
-        "--bots",
-        metavar="BOT,BOT,...",
-        help=(
-            "the players' bots, one a seat, repeated to fill the table: random, heuristic, pimc (a search: "
-            "pimc:50 searches 50 deals a decision, pimc:30ms as many as 30 ms of CPU allow; default 20 deals) "
-            "(default: random)"
-        ),
-    )
+def game_options(p: argparse.ArgumentParser) -> None:
+    """The options a game is played with: ``--seed``, ``--schedule``, ``--scoring``,
+    ``--modules``, ``--no-abilities`` (``simulate``, ``compare`` and ``ladder``)."""
     p.add_argument("--seed", type=int, default=None, help="seed of the deals and moves (default: a random one)")
     p.add_argument("--schedule", metavar="SCHEDULE", help="round schedule (default: the edition's)")
     p.add_argument("--scoring", metavar="SCHEME", help="scoring scheme (default: the edition's)")
     p.add_argument("--modules", metavar="ID,ID,...", help="modules in play (default: those used at this count)")
     p.add_argument("--no-abilities", action="store_true", help="play without the pirates' abilities")
+
+
+def run_options(p: argparse.ArgumentParser) -> None:
+    """The options of where games are played: ``--jobs``, ``--cluster``,
+    ``--cluster-timeout``, ``-q`` (``simulate``, ``compare`` and ``ladder``)."""
     p.add_argument(
         "--jobs",
         type=int,
@@ -406,11 +440,33 @@ def _shared(p: argparse.ArgumentParser) -> None:
         help="play on the Dask cluster at ADDRESS (tcp://host:8786; needs the 'cluster' extra); same results",
     )
     p.add_argument(
+        "--cluster-timeout",
+        type=float,
+        metavar="SECONDS",
+        help="with --cluster: how long to wait for its scheduler to answer (default 30)",
+    )
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress line or note on standard error")
+
+
+def _shared(p: argparse.ArgumentParser) -> None:
+    """The options ``simulate`` and ``compare`` share: the table, its bots and the run."""
+    p.add_argument("--players", default="4", metavar="N|NAME,NAME,...", help="a player count or names (default 4)")
+    p.add_argument(
+        "--bots",
+        metavar="BOT,BOT,...",
+        help=(
+            "the players' bots, one a seat, repeated to fill the table: random, heuristic, pimc (a search: "
+            "pimc:50 searches 50 deals a decision, pimc:30ms as many as 30 ms of CPU allow; default 20 deals), "
+            "or module:Class, a bot from outside (default: random)"
+        ),
+    )
+    game_options(p)
+    run_options(p)
+    p.add_argument(
         "--plot",
         metavar="FILE.png|FILE.svg",
         help="also draw the scores and bid hit rates (needs the 'plot' extra)",
     )
-    p.add_argument("-q", "--quiet", action="store_true", help="no progress line or note on standard error")
 
 
 def _simulate_arguments(p: argparse.ArgumentParser) -> None:

@@ -21,19 +21,35 @@ and table size by resolving random tricks; a bid is the one with the highest exp
 points under the round's scoring scheme, given the distribution of tricks its hand's
 strengths imply; in play it wins tricks while it still needs them (with the weakest
 card that wins, strong cards saved), and ducks with its strongest losing card once its
-bid is reached. A new bot is a class with the four methods of :class:`Bot`, added to
-:data:`BOTS`.
+bid is reached. A new bot is a class with the four methods of :class:`Bot`: added to
+:data:`BOTS`, or named from outside the package as ``module:Class`` (or
+``path/to/file.py:Class``), which :func:`bot_maker` imports and checks.
+
+The bot protocol (what :func:`play_round` asks of every bot, the bundled ones and one
+from outside alike): a bot is made as ``Class(rng)``, with a :class:`random.Random` of its
+own, seeded from the run's seed, the game and the seat (a bot draws every random
+choice from it, so that a seed plays the same games); each of its four methods is
+given the seat's :class:`~skullking.play.views.SeatView` (the seat's view, kept up to
+date as the round goes on: read it, never change it) and the question's legal
+``options``, and returns one of them (``decide``: one of ``decision.options``, or for
+an exchange ``decision.number`` cards of them). A bot from outside that answers
+something else, or raises, stops the run with one error naming the bot.
 """
 
 from __future__ import annotations
 
 import functools
+import hashlib
+import importlib
+import importlib.util
+import inspect
 import random
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
-from skullking.core.errors import GameError
-from skullking.core.suggest import unknown
+from skullking.core.errors import GameError, shorten
+from skullking.core.suggest import did_you_mean, unknown
 from skullking.model.records import CHOOSE_LEADER, EXCHANGE
 from skullking.play.randomplay import RandomChoices
 from skullking.play.views import SeatView
@@ -45,6 +61,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BOTS",
+    "QUESTIONS",
     "STRENGTH_SAMPLES",
     "WITH_OPTIONS",
     "Bot",
@@ -53,13 +70,15 @@ __all__ = [
     "SeatView",
     "bot_maker",
     "make_bots",
+    "outside_bot",
     "play_round",
     "strengths",
 ]
 
 
 class Bot(Protocol):
-    """A player of rounds: each method answers one question with one of ``options``."""
+    """A player of rounds: each method answers one question with one of ``options``,
+    from the seat's view (the bot protocol: see the module's description)."""
 
     def bid(self, view: SeatView, options: Sequence[int]) -> int: ...
 
@@ -174,23 +193,22 @@ class HeuristicBot:
         return strengths(view.edition, view.modules, len(view.seats))
 
     def _chances(self, view: SeatView, hand: Sequence[Play]) -> list[float]:
-        table = self._strength(view)
-        # a card declared when played counts as its best declaration
-        return [max(table.get(p.code, 0.0) for p in _declared(view.edition, play)) for play in hand]
+        best = _best_chances(view.edition, view.modules, len(view.seats))
+        return [best[play.code] if play.code in best else _best_chance(view, play) for play in hand]
 
     def _expected(self, view: SeatView, dist: Sequence[float], bid: int, load: str | None = None) -> float:
         """The points ``bid`` (and ``load``) may expect from a hand taking ``won`` tricks
         with probability ``dist[won]``, under the round's scheme."""
-        edition, scheme, table = view.edition, view.scheme.id, (view.cards, view.number, len(view.players), view.rounds)
-        return sum(
-            q * _scheme_points(edition, scheme, table, (bid, won), load) for won, q in enumerate(dist) if q > 1e-9
-        )
+        table = (view.cards, view.number, len(view.players), view.rounds)
+        row = _scheme_row(view.edition, view.scheme.id, table, (bid, load), len(dist) - 1)
+        return sum(q * row[won] for won, q in enumerate(dist) if q > 1e-9)
 
     # -- the questions ----------------------------------------------------
 
     def bid(self, view: SeatView, options: Sequence[int]) -> int:
         dist = _trick_distribution(self._chances(view, view.hand))
-        return max(options, key=lambda b: (self._expected(view, dist, b), -abs(b - _mean(dist))))
+        mean = _mean(dist)  # (the same for every bid: worked out once)
+        return max(options, key=lambda b: (self._expected(view, dist, b), -abs(b - mean)))
 
     def load(self, view: SeatView, options: Sequence[str]) -> str:
         dist = _trick_distribution(self._chances(view, view.hand))
@@ -261,8 +279,38 @@ class HeuristicBot:
         return max(values) if made > 0.5 else min(values)
 
 
+def _best_chance(view: SeatView, play: Play) -> float:
+    """How often ``play`` wins a trick at the view's table (:func:`strengths`); a card
+    declared when played counts as its best declaration."""
+    table = strengths(view.edition, view.modules, len(view.seats))
+    return max(table.get(p.code, 0.0) for p in _declared(view.edition, play))
+
+
+@functools.lru_cache(maxsize=64)
+def _best_chances(edition: Edition, modules: frozenset[str], seats: int) -> Mapping[str, float]:
+    """:func:`_best_chance` of every card of the deck, by code, worked out once per
+    edition and table (a hand's chances are looked up, not worked out card by card)."""
+    table = strengths(edition, modules, seats)
+    out: dict[str, float] = {}
+    for card in edition.deck(modules):
+        play = edition.plays[card.code]
+        out[play.code] = max(table.get(p.code, 0.0) for p in _declared(edition, play))
+    return out
+
+
 def _mean(dist: Sequence[float]) -> float:
     return sum(k * q for k, q in enumerate(dist))
+
+
+@functools.lru_cache(maxsize=4096)
+def _scheme_row(
+    edition: Edition, scheme_id: str, table: tuple[int, int, int, int], choice: tuple[int, str | None], most: int
+) -> tuple[float, ...]:
+    """The points of ``choice`` (a bid, and a load or ``None``) for each number of
+    tricks won, 0 to ``most`` (:func:`_scheme_points` of each): one look-up a bid where
+    the expected points would make one a bid and a number of tricks."""
+    bid, load = choice
+    return tuple(_scheme_points(edition, scheme_id, table, (bid, won), load) for won in range(most + 1))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -327,23 +375,157 @@ WITH_OPTIONS: dict[str, Callable[[str], Callable[[random.Random], Bot]]] = {"pim
 
 
 def bot_maker(kind: str) -> Callable[[random.Random], Bot]:
-    """The maker of the bot ``kind`` names: a name of :data:`BOTS`, or a name of
-    :data:`WITH_OPTIONS` with its options after a colon (``pimc:50``). Raises
+    """The maker of the bot ``kind`` names: a name of :data:`BOTS`, a name of
+    :data:`WITH_OPTIONS` with its options after a colon (``pimc:50``), or a bot from
+    outside the package, ``module:Class`` (:func:`outside_bot`). Raises
     :class:`~skullking.core.errors.GameError` naming what is wrong."""
 
     name, colon, options = kind.partition(":")
     if not colon:
         if kind not in BOTS:
-            raise GameError(unknown("bot", kind, list(BOTS)))
+            raise GameError(unknown("bot", kind, list(BOTS)) + " (or module:Class, a bot from outside)")
         return BOTS[kind]
     if name not in WITH_OPTIONS:
         if name in BOTS:
             raise GameError(f"the {name} bot takes no options ('{kind}')")
-        raise GameError(unknown("bot", name, list(BOTS)))
+        return outside_bot(kind)
     try:
         return WITH_OPTIONS[name](options)
     except ValueError as error:
         raise GameError(str(error)) from None
+
+
+#: The methods every bot has (the questions of :class:`Bot`).
+QUESTIONS = ("bid", "load", "play", "decide")
+
+
+@functools.lru_cache(maxsize=32)
+def outside_bot(kind: str) -> Callable[[random.Random], Bot]:
+    """The maker of the bot from outside the package that ``kind`` names:
+    ``module:Class`` (a module Python imports: installed, or on ``PYTHONPATH``) or
+    ``path/to/file.py:Class``, a class that follows the bot protocol (the module's
+    description): made as ``Class(rng)``, with the methods ``bid``, ``load``, ``play``
+    and ``decide``. Its bots are checked as they play: an answer that is not one of the
+    options, or an exception, is a :class:`~skullking.core.errors.GameError` naming the
+    bot. Raises :class:`~skullking.core.errors.GameError` when the module cannot be
+    imported, has no such class, or the class does not follow the protocol. (Each
+    module is imported once a process.)"""
+    where, _, name = kind.rpartition(":")  # (rpartition: a Windows path has a colon)
+    if not where or not name:
+        raise GameError(f"bot '{shorten(kind)}': a bot from outside is written module:Class")
+    module = _import(kind, where)
+    found = getattr(module, name, None)
+    if found is None:
+        classes = [n for n, v in vars(module).items() if inspect.isclass(v) and not n.startswith("_")]
+        raise GameError(
+            f"bot '{shorten(kind)}': {shorten(where)} has no '{shorten(name)}'{did_you_mean(name, classes)}"
+        )
+    missing = [q for q in QUESTIONS if not callable(getattr(found, q, None))]
+    if not inspect.isclass(found) or missing:
+        lacks = f"it has no {_listed(missing)} method" if inspect.isclass(found) else "it is not a class"
+        raise GameError(
+            f"bot '{shorten(kind)}' does not follow the bot protocol: {lacks} (a bot is a class made as "
+            "Class(rng), with the methods bid, load, play and decide)"
+        )
+    try:
+        inspect.signature(found).bind(random.Random(0))
+    except TypeError:
+        raise GameError(
+            f"bot '{shorten(kind)}' does not follow the bot protocol: it is not made as {shorten(name)}(rng), "
+            "with its random generator alone"
+        ) from None
+    except ValueError:  # (a class whose signature Python cannot tell: it is tried as it plays)
+        pass
+
+    cls: Any = found
+
+    def make(rng: random.Random) -> Bot:
+        try:
+            bot = cls(rng)
+        except Exception as error:  # (the bot's own code: its failure is the bot's, not this program's)
+            raise GameError(f"bot '{shorten(kind)}' failed to start: {_failure(error)}") from None
+        return _Checked(kind, bot)
+
+    return make
+
+
+def _import(kind: str, where: str) -> Any:
+    """The module ``where`` names (a module's name or a ``.py`` file's path)."""
+    try:
+        if where.endswith(".py"):
+            name = f"skullking_outside_bot_{hashlib.sha256(where.encode()).hexdigest()[:16]}"
+            if name in sys.modules:
+                return sys.modules[name]
+            spec = importlib.util.spec_from_file_location(name, where)
+            if spec is None or spec.loader is None:
+                raise GameError(f"bot '{shorten(kind)}': {shorten(where)} is not a Python file")
+            module = importlib.util.module_from_spec(spec)
+            sys.modules[name] = module
+            try:
+                spec.loader.exec_module(module)
+            except BaseException:
+                del sys.modules[name]
+                raise
+            return module
+        return importlib.import_module(where)
+    except GameError:
+        raise
+    except FileNotFoundError:
+        raise GameError(f"bot '{shorten(kind)}': no file {shorten(where)}") from None
+    except ModuleNotFoundError as error:
+        if error.name is not None and (where == error.name or where.startswith(error.name + ".")):
+            raise GameError(
+                f"bot '{shorten(kind)}': no module '{shorten(where)}'{did_you_mean(where, list(BOTS))} (a bot from "
+                "outside is module:Class, the module installed or on PYTHONPATH, or path/to/file.py:Class)"
+            ) from None
+        raise GameError(f"bot '{shorten(kind)}': {shorten(where)} failed to import: {_failure(error)}") from None
+    except Exception as error:  # (the module's own code)
+        raise GameError(f"bot '{shorten(kind)}': {shorten(where)} failed to import: {_failure(error)}") from None
+
+
+def _failure(error: BaseException) -> str:
+    """An exception in one line: its type and message."""
+    return shorten(" ".join(f"{type(error).__name__}: {error}".split()), 200)
+
+
+class _Checked:
+    """A bot from outside, each answer checked: one that is not among the options, or an
+    exception, is a :class:`~skullking.core.errors.GameError` naming the bot (a
+    decision's answer is checked by the round, as every answer is)."""
+
+    def __init__(self, kind: str, bot: Any) -> None:
+        self.kind = kind
+        self.bot = bot
+
+    def _ask(self, question: str, view: SeatView, options: Any) -> Any:
+        try:
+            return getattr(self.bot, question)(view, options)
+        except Exception as error:  # (the bot's own code)
+            raise GameError(
+                f"bot '{shorten(self.kind)}' ({view.seat}) failed at its {question}: {_failure(error)}"
+            ) from None
+
+    def _picked(self, question: str, view: SeatView, options: Sequence[Any]) -> Any:
+        answer = self._ask(question, view, options)
+        if answer not in options or isinstance(answer, bool):
+            raise GameError(
+                f"bot '{shorten(self.kind)}' ({view.seat}) answered its {question} with {shorten(repr(answer))}, "
+                f"not one of the options {shorten(repr(list(options)))}"
+            )
+        return answer
+
+    def bid(self, view: SeatView, options: Sequence[int]) -> int:
+        return int(self._picked("bid", view, options))
+
+    def load(self, view: SeatView, options: Sequence[str]) -> str:
+        return str(self._picked("load", view, options))
+
+    def play(self, view: SeatView, options: Sequence[Play]) -> Play:
+        answer: Play = self._picked("play", view, options)
+        return answer
+
+    def decide(self, view: SeatView, decision: Decision) -> Any:
+        return self._ask("decide", view, decision)
 
 
 def make_bots(kinds: Sequence[str], players: Sequence[str], *, seed: int | str = 0) -> dict[str, Bot]:
@@ -382,3 +564,8 @@ def play_round(round_: Round, bots: Mapping[str, Bot]) -> None:
     """Play every move left in ``round_``, each asked of its player's bot among the
     legal ones (:meth:`~skullking.play.round.Round.play_out`)."""
     round_.play_out(_Table(round_, bots))
+
+
+def _listed(names: Sequence[str]) -> str:
+    """``a``, ``a or b``, ``a, b or c``."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"

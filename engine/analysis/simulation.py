@@ -20,7 +20,9 @@ import os
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+from skullking.core.errors import SkullKingError, shorten
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
@@ -37,6 +39,10 @@ IN_FLIGHT = 64
 #: so that new deals meet no trick pattern for the first time. (The --games help of
 #: simulate and compare, and the README, give this number.)
 PLAN_AT = 1_000
+#: Seconds a run waits for a cluster's scheduler to answer, by default (``--cluster-timeout``).
+CONNECT_TIMEOUT = 30.0
+#: The address schemes a cluster's scheduler may be reached by.
+CLUSTER_SCHEMES = ("tcp", "tls", "ws", "wss")
 #: The quantiles reported of final scores.
 QUANTILES = (0.05, 0.25, 0.5, 0.75, 0.95)
 
@@ -546,21 +552,30 @@ def run_chunks(
     jobs: int = 1,
     cluster: str | None = None,
     progress: Callable[[int], None] | None = None,
+    timeout: float = CONNECT_TIMEOUT,
 ) -> Iterator[Any]:
     """``work(payload, chunk)`` for every chunk of ``games``, in chunk order: here, in
-    ``jobs`` worker processes, or on the Dask cluster at ``cluster``."""
+    ``jobs`` worker processes, or on the Dask cluster at ``cluster`` (its scheduler
+    given ``timeout`` seconds to answer)."""
     chunks = _chunks(games)
-    for done, result in enumerate(_map(work, payload, chunks, jobs=jobs, cluster=cluster), 1):
+    results = _map(work, payload, chunks, jobs=jobs, cluster=cluster, timeout=timeout)
+    for done, result in enumerate(results, 1):
         if progress is not None:
             progress(done * CHUNK)
         yield result
 
 
 def _map(
-    work: Callable[[Any, range], Any], payload: Any, chunks: Sequence[range], *, jobs: int, cluster: str | None
+    work: Callable[[Any, range], Any],
+    payload: Any,
+    chunks: Sequence[range],
+    *,
+    jobs: int,
+    cluster: str | None,
+    timeout: float = CONNECT_TIMEOUT,
 ) -> Iterable[Any]:
     if cluster is not None:
-        return _on_cluster(work, payload, chunks, cluster)
+        return _on_cluster(work, payload, chunks, cluster_address(cluster), timeout)
     jobs = worker_count(jobs)
     if jobs <= 1 or len(chunks) <= 1:
         return (work(payload, chunk) for chunk in chunks)
@@ -577,14 +592,53 @@ def _in_processes(work: Callable[[Any, range], Any], payload: Any, chunks: Seque
         yield from pool.imap(functools.partial(work, payload), chunks)
 
 
+def cluster_address(given: str) -> str:
+    """The address of a cluster's scheduler, ``SCHEME://HOST:PORT`` (tcp when no scheme
+    is given; ``[::1]`` for an IPv6 host); raises
+    :class:`~skullking.core.errors.SkullKingError` saying what is wrong with it."""
+    scheme, sep, rest = given.partition("://")
+    if not sep:
+        scheme, rest = "tcp", given
+    if scheme == "inproc":
+        raise SkullKingError(
+            f"--cluster {shorten(given)}: an inproc address names a scheduler inside one process; "
+            "give a cluster's scheduler as tcp://HOST:PORT"
+        )
+    if scheme not in CLUSTER_SCHEMES:
+        raise SkullKingError(
+            f"--cluster {shorten(given)}: unknown address scheme '{shorten(scheme)}' "
+            f"(a scheduler is reached by {', '.join(f'{s}://' for s in CLUSTER_SCHEMES)}; e.g. tcp://HOST:8786)"
+        )
+    host, colon, port = rest.rpartition(":")
+    if host.startswith("[") != host.endswith("]") or not colon:
+        host, port = rest, ""
+    if not host or host == "[]":
+        raise SkullKingError(f"--cluster {shorten(given)}: no host (e.g. {scheme}://HOST:8786)")
+    if not port:
+        raise SkullKingError(f"--cluster {shorten(given)}: give the scheduler's port too (e.g. {scheme}://{host}:8786)")
+    if not (port.isascii() and port.isdigit() and len(port) <= 5 and 1 <= int(port) <= 65535):
+        raise SkullKingError(f"--cluster {shorten(given)}: the port is a number from 1 to 65535, not '{shorten(port)}'")
+    return f"{scheme}://{host}:{port}"
+
+
 def _on_cluster(
-    work: Callable[[Any, range], Any], payload: Any, chunks: Sequence[range], address: str
+    work: Callable[[Any, range], Any], payload: Any, chunks: Sequence[range], address: str, timeout: float
 ) -> Iterator[Any]:
     """The chunks on a Dask cluster, at most :data:`IN_FLIGHT` at a time (a million games
-    are never a million futures), handed on in chunk order."""
+    are never a million futures), handed on in chunk order. A scheduler that does not
+    answer within ``timeout`` seconds is a :class:`~skullking.core.errors.SkullKingError`."""
     from distributed import Client, as_completed
 
-    with Client(address) as client:  # type: ignore[no-untyped-call]
+    try:
+        client: Any = Client(address, timeout=timeout)  # type: ignore[no-untyped-call]
+    except OSError as error:  # (refused, unreachable, or no answer in time)
+        wait = f"{timeout:g} s"
+        raise SkullKingError(
+            f"--cluster {address}: no Dask scheduler answered within {wait} "
+            f"({' '.join(str(error).split()) or type(error).__name__}); is it running there? "
+            "(--cluster-timeout sets the wait)"
+        ) from None
+    with client:
         pending = iter(enumerate(chunks))
         order: dict[str, int] = {}
 
@@ -608,6 +662,40 @@ def _on_cluster(
                 following += 1
 
 
+class _Adding(Protocol):
+    def add(self, other: Any, /) -> None: ...
+
+
+_A = TypeVar("_A", bound=_Adding)
+
+
+def gather(
+    total: _A,
+    work: Callable[[Any, range], Any],
+    payload: Callable[[tuple[Setup, ...]], Any],
+    setups: tuple[Setup, ...],
+    count: int,
+    *,
+    games: int | None = None,
+    jobs: int = 1,
+    cluster: str | None = None,
+    progress: Callable[[int], None] | None = None,
+    timeout: float = CONNECT_TIMEOUT,
+) -> _A:
+    """A run of ``count`` games (or deals) of ``setups``: ``work(payload(setups of the
+    run), chunk)`` for every chunk (:func:`run_chunks`), each result added to ``total``
+    in chunk order, which is returned. ``progress`` is told how many are done, 0 first
+    (before a run of ``games`` games, ``count`` unless given, plans its tricks)."""
+    if progress is not None:
+        progress(0)
+    with _run(count if games is None else games, *setups, here=cluster is None) as ran:
+        for chunk in run_chunks(
+            work, payload(ran), count, jobs=jobs, cluster=cluster, progress=progress, timeout=timeout
+        ):
+            total.add(chunk)
+    return total
+
+
 def simulate(
     setup: Setup,
     games: int,
@@ -615,16 +703,22 @@ def simulate(
     jobs: int = 1,
     cluster: str | None = None,
     progress: Callable[[int], None] | None = None,
+    timeout: float = CONNECT_TIMEOUT,
 ) -> Stats:
     """Play ``games`` games of ``setup`` and return their statistics; ``progress`` is
-    told how many are done, 0 first (before a large run plans its tricks)."""
-    if progress is not None:
-        progress(0)
-    stats = Stats()
-    with _run(games, setup, here=cluster is None) as (ran,):
-        for chunk in run_chunks(simulate_chunk, ran, games, jobs=jobs, cluster=cluster, progress=progress):
-            stats.add(chunk)
-    return stats
+    told how many are done, 0 first (before a large run plans its tricks); ``timeout``:
+    the seconds a cluster's scheduler is given to answer."""
+    return gather(
+        Stats(),
+        simulate_chunk,
+        lambda ran: ran[0],
+        (setup,),
+        games,
+        jobs=jobs,
+        cluster=cluster,
+        progress=progress,
+        timeout=timeout,
+    )
 
 
 def compare(
@@ -635,16 +729,21 @@ def compare(
     jobs: int = 1,
     cluster: str | None = None,
     progress: Callable[[int], None] | None = None,
+    timeout: float = CONNECT_TIMEOUT,
 ) -> Comparison:
     """Play the same ``games`` deals with the same bots under ``a`` and ``b``
-    (``progress`` as :func:`simulate` tells it)."""
-    if progress is not None:
-        progress(0)
-    out = Comparison()
-    with _run(games, a, b, here=cluster is None) as ran:
-        for chunk in run_chunks(compare_chunk, ran, games, jobs=jobs, cluster=cluster, progress=progress):
-            out.add(chunk)
-    return out
+    (``progress`` and ``timeout`` as :func:`simulate` takes them)."""
+    return gather(
+        Comparison(),
+        compare_chunk,
+        lambda ran: ran,
+        (a, b),
+        games,
+        jobs=jobs,
+        cluster=cluster,
+        progress=progress,
+        timeout=timeout,
+    )
 
 
 def default_jobs() -> int:
