@@ -18,7 +18,7 @@ from .i18n import COOKIE, LANGUAGES, chosen, script_messages, translations
 @functools.cache
 def templates(lang: str) -> Any:
     """The pages' templates with their messages in ``lang``."""
-    from jinja2 import Environment, PackageLoader, select_autoescape
+    from jinja2 import Environment, PackageLoader, select_autoescape  # (loaded with the first page: a heavy library)
 
     environment = Environment(
         loader=PackageLoader("skullking.tools.pad", "templates"),

@@ -12,7 +12,7 @@ def rules_html(text: str) -> str:
     anywhere, and say that the page was read), and a link to another site (its words
     then its address, which the reader copies if they mean to go there: a link's words
     can name one site and lead to another)."""
-    from markdown_it import MarkdownIt
+    from markdown_it import MarkdownIt  # (loaded with the first rules page: a heavy library)
 
     md = MarkdownIt("commonmark", {"html": False}).enable("table")
     md.add_render_rule("image", _image_as_text)
@@ -60,7 +60,7 @@ def _link_close(self: Any, tokens: Any, idx: int, options: Any, env: Any) -> str
 
 def _image_as_text(self: Any, tokens: Any, idx: int, options: Any, env: Any) -> str:
     """An image written as it was typed, ``![alt](src)``, escaped."""
-    from markdown_it.common.utils import escapeHtml
+    from markdown_it.common.utils import escapeHtml  # (as in rules_html)
 
     token = tokens[idx]
     alt = self.renderInlineAsText(token.children or [], options, env)
