@@ -98,7 +98,7 @@ def _pad(pairs: Sequence[tuple[str, str]], runs: int) -> None:
                 pad = Pad(Store(db))
                 pad.editions.get(a_id), pad.editions.get(b_id)
                 started = time.perf_counter()
-                pad.diff_report(a_id, b_id)
+                pad.reports.report(a_id, b_id)
                 seconds.append(time.perf_counter() - started)
             again = statistics.median(seconds[1:])
             print(f"| `{a_id}` | `{b_id}` | {seconds[0]:.3f} s | {again * 1000:.1f} ms |")

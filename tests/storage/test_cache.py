@@ -587,6 +587,6 @@ def test_the_code_fingerprint_names_the_modules_that_write_the_pads_reports() ->
     text is written by ``diff``'s, and the pad's settings are the pad's), so a report
     another version of them wrote is never read back."""
     named = {line.rsplit(":", 2)[0] for line in cache._engine_fingerprint().splitlines()[3:]}
-    assert {"analysis/compare.py", "tools/diffcmd.py", "tools/pad/app.py"} <= named
+    assert {"analysis/compare.py", "tools/diffcmd.py", "tools/pad/comparing.py"} <= named
     digest = cache.code_fingerprint()
     assert len(digest) == 64 and int(digest, 16) >= 0 and digest not in cache._engine_fingerprint()

@@ -121,6 +121,10 @@ class Editions:
                 self._rules.popitem(last=False)
         return built
 
+    def of(self, game: StoredGame) -> Edition:
+        """The rules ``game`` is played under: its house rule, else its bundled edition."""
+        return self.get(game.edition, game.rules)
+
     @staticmethod
     def _bundled(edition: str) -> Edition:
         import skullking

@@ -1,18 +1,21 @@
 """What the score pad's API accepts: request bodies (JSON, or a YAML sheet) read with a
 bound, the game version a writer saw, round numbers and query numbers, player names,
-and an edition's choices (schedule, scoring, modules) for a new game. Each refusal is a
-:class:`BadRequest` carrying its status and JSON record."""
+an edition's choices (schedule, scoring, modules) for a new game, and a bundled edition
+named in a path. Each refusal is a :class:`BadRequest` carrying its status and JSON
+record."""
 
 from __future__ import annotations
 
 import json
 import math
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, overload
 
 from starlette.requests import Request
 
-from .games import MAX_PLAYERS, MIN_PLAYERS, player_bounds
+from .games import MAX_PLAYERS, MIN_PLAYERS, Editions, RulesError, player_bounds
+from .store import NotFound
+from .threads import in_thread
 
 #: The largest request body read (a pasted house rule or an imported sheet).
 MAX_BODY = 1_000_000
@@ -147,6 +150,10 @@ def player_names(value: Any) -> list[str]:
     return names
 
 
+@overload
+def query_int(text: str | None, name: str, default: int) -> int: ...
+@overload
+def query_int(text: str | None, name: str, default: None) -> int | None: ...
 def query_int(text: str | None, name: str, default: int | None) -> int | None:
     if text is None or text == "":
         return default
@@ -201,3 +208,11 @@ def check_choices(
         for module in edition.modules:
             if not module.optional and module.id not in modules and module.min_players <= players:
                 raise bad(f"module '{module.id}' cannot be left out")
+
+
+async def bundled(editions: Editions, ident: str) -> Any:
+    """A bundled edition for a GET: an unknown id is not found (404)."""
+    try:
+        return await in_thread(editions.get, ident)
+    except RulesError as exc:
+        raise NotFound(exc.problems[0].message) from None

@@ -29,6 +29,7 @@ import skullking
 from skullking.analysis.compare import compare
 from skullking.tools.cli import main
 from skullking.tools.pad import app as pad_app
+from skullking.tools.pad import comparing, warming
 from skullking.tools.pad.app import create_app
 from skullking.tools.pad.security import Hosts
 from skullking.tools.pad.serving import listen, reachable_names
@@ -1383,13 +1384,13 @@ def test_the_diff_report_is_worked_out_once_a_pair(client: TestClient, monkeypat
     report comes back without comparing the editions again; another pair is its own."""
 
     made: list[tuple[str, str]] = []
-    real = pad_app._diff_json
+    real = comparing.diff_json
 
     def counted(a: Any, b: Any) -> str:
         made.append((a.id, b.id))
         return real(a, b)
 
-    monkeypatch.setattr(pad_app, "_diff_json", counted)
+    monkeypatch.setattr(comparing, "diff_json", counted)
     query = {"a": "skullking-2021", "b": "skullking-2024"}
     first, second = (client.get("/api/diff", params=query) for _ in range(2))
     assert first.status_code == second.status_code == 200
@@ -1419,7 +1420,7 @@ def test_the_diff_page_answers_with_the_rule_values_and_leaves_the_play_to_the_a
         made.append((a.id, b.id))
         return "{}"
 
-    monkeypatch.setattr(pad_app, "_diff_json", counted)
+    monkeypatch.setattr(comparing, "diff_json", counted)
     page = client.get("/diff", params={"a": "skullking-2021", "b": "skullking-2024"})
     assert page.status_code == 200 and made == []
     assert "<pre" not in page.text and 'id="diff-played"' in page.text
@@ -1444,7 +1445,6 @@ def _made_reports(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
     """The pairs whose compare report is made from now on, each made as a short JSON
     text that names its pair and how many were made before it (so that a report read
     back tells itself from one made again)."""
-    from skullking.tools.pad import app as pad_app
 
     made: list[tuple[str, str]] = []
 
@@ -1452,7 +1452,7 @@ def _made_reports(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
         made.append((a.id, b.id))
         return json.dumps({"a": a.id, "b": b.id, "made": f"made {len(made)}"})
 
-    monkeypatch.setattr(pad_app, "_diff_json", made_now)
+    monkeypatch.setattr(comparing, "diff_json", made_now)
     return made
 
 
@@ -1461,7 +1461,6 @@ def test_a_diff_report_is_kept_in_the_database_for_the_next_start(db: Path, monk
     it shows the same report without making it again. A kept report changed in the file
     (edited, damaged) is not shown but made again and kept in its place, and a report that
     other code (another version of the pad or the engine) made is never read back."""
-    from skullking.tools.pad import app as pad_app
 
     made = _made_reports(monkeypatch)
     query = {"a": "skullking-2021", "b": "skullking-2024"}
@@ -1476,7 +1475,7 @@ def test_a_diff_report_is_kept_in_the_database_for_the_next_start(db: Path, monk
     repaired = TestClient(create_app(db)).get("/api/diff", params=query)
     assert "made 2" in repaired.text and "made 9" not in repaired.text and len(made) == 2
     assert "made 2" in TestClient(create_app(db)).get("/api/diff", params=query).text and len(made) == 2
-    monkeypatch.setattr(pad_app, "code_fingerprint", lambda: "other code")
+    monkeypatch.setattr(comparing, "code_fingerprint", lambda: "other code")
     assert "made 3" in TestClient(create_app(db)).get("/api/diff", params=query).text
 
 
@@ -1488,7 +1487,6 @@ def test_the_pad_works_diff_reports_out_ahead_while_no_request_comes(db: Path, m
     import itertools
     import time
 
-    from skullking.tools.pad import app as pad_app
     from skullking.tools.pad.app import Pad
     from skullking.tools.pad.games import Editions
     from skullking.tools.pad.store import Store
@@ -1496,30 +1494,34 @@ def test_the_pad_works_diff_reports_out_ahead_while_no_request_comes(db: Path, m
     made = _made_reports(monkeypatch)
     pairs = list(itertools.permutations([e["id"] for e in Editions().bundled()], 2))
     pad = Pad(Store(db))
-    pad.busy = 1
+    pad.activity.busy = 1
     stop = threading.Event()
 
     def here(a: Any, b: Any) -> str:  # (made in this process: no worker)
-        return pad_app._diff_json(a, b)
+        return comparing.diff_json(a, b)
 
     worker = threading.Thread(target=pad.warm, args=(stop, 0.01), kwargs={"make": here})
     worker.start()
     try:
         time.sleep(0.5)
         assert made == []
-        pad.busy = 0
+        pad.activity.busy = 0
         worker.join(120)
     finally:
         stop.set()
         worker.join()
     assert made == pairs and len(pairs) == 30
-    assert json.loads(pad.diff_report("bga", "legendary-2018")) == {"a": "bga", "b": "legendary-2018", "made": "made 1"}
+    assert json.loads(pad.reports.report("bga", "legendary-2018")) == {
+        "a": "bga",
+        "b": "legendary-2018",
+        "made": "made 1",
+    }
     restarted = Pad(Store(db))
-    restarted.busy = 1
+    restarted.activity.busy = 1
     restarted.warm(threading.Event(), 3600, make=here)
     assert (
         len(made) == 30
-        and json.loads(restarted.diff_report("skullking-original", "skullking-2024"))["made"] == "made 30"
+        and json.loads(restarted.reports.report("skullking-original", "skullking-2024"))["made"] == "made 30"
     )
 
 
@@ -1530,22 +1532,21 @@ def test_reports_worked_out_ahead_are_made_in_a_worker_process_as_the_page_makes
     only waits, so that its answers meanwhile do not wait for the comparison): the same
     text as the page makes, kept for the next start; a worker that read other edition
     files than the pad's (changed since the pad loaded them) has its report dropped."""
-    from skullking.tools.pad import app as pad_app
     from skullking.tools.pad.app import Pad
     from skullking.tools.pad.store import Store
 
     pair = ("skullking-2024", "skullking-2021")
     pad = Pad(Store(db))
     first, second = pad.editions.get(pair[0]), pad.editions.get(pair[1])
-    page = pad_app._diff_json(first, second)
-    monkeypatch.setattr(pad_app, "_diff_json", lambda a, b: "made in the pad's own process")
+    page = comparing.diff_json(first, second)
+    monkeypatch.setattr(comparing, "diff_json", lambda a, b: "made in the pad's own process")
     pad.warm(threading.Event(), 0, pairs=[pair])
-    assert pad.diff_report(*pair) == page  # (the worker imports the real one)
-    assert Store(db).report(pad.report_key(first, second)) == page
+    assert pad.reports.report(*pair) == page  # (the worker imports the real one)
+    assert Store(db).report(pad.reports.key(first, second)) == page
     other = Pad(Store(db))
-    monkeypatch.setattr(pad_app, "_edition_digest", lambda edition: f"{edition.id} as changed")
+    monkeypatch.setattr(warming, "edition_digest", lambda edition: f"{edition.id} as changed")
     other.warm(threading.Event(), 0, pairs=[("bga", "legendary-2018")])
-    assert other.diff_report("bga", "legendary-2018") == "made in the pad's own process"
+    assert other.reports.report("bga", "legendary-2018") == "made in the pad's own process"
 
 
 def test_serve_starts_working_the_diff_reports_out_and_stops_with_the_pad(
@@ -1556,12 +1557,10 @@ def test_serve_starts_working_the_diff_reports_out_and_stops_with_the_pad(
     default an application makes a report only when its page is asked for."""
     import time
 
-    from skullking.tools.pad import app as pad_app
-
     made = _made_reports(monkeypatch)
-    monkeypatch.setattr(pad_app, "IDLE_SECONDS", 0.01)
+    monkeypatch.setattr(warming, "IDLE_SECONDS", 0.01)
     warm = pad_app.Pad.warm  # (made in this process: no worker)
-    monkeypatch.setattr(pad_app.Pad, "warm", lambda pad, stop: warm(pad, stop, make=pad_app._diff_json))
+    monkeypatch.setattr(pad_app.Pad, "warm", lambda pad, stop: warm(pad, stop, make=comparing.diff_json))
     with TestClient(create_app(db)) as client:
         time.sleep(0.5)
         assert made == [] and client.get("/api/editions").status_code == 200
@@ -1570,7 +1569,7 @@ def test_serve_starts_working_the_diff_reports_out_and_stops_with_the_pad(
         while len(made) < 30 and time.monotonic() < deadline:
             time.sleep(0.05)
     assert len(made) == 30
-    monkeypatch.setattr(pad_app, "IDLE_SECONDS", 3600)
+    monkeypatch.setattr(warming, "IDLE_SECONDS", 3600)
     with TestClient(create_app(tmp_path / "other.db", warm=True)):
         time.sleep(0.5)
         (worker,) = [t for t in threading.enumerate() if t.name == "compare reports"]

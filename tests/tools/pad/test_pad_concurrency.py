@@ -16,7 +16,8 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from skullking.tools.pad.app import Pad, create_app
+from skullking.tools.pad import games_api
+from skullking.tools.pad.app import create_app
 from skullking.tools.pad.games import score as real_score
 from skullking.tools.pad.stats import statistics as real_statistics
 from skullking.tools.pad.store import Store
@@ -93,7 +94,7 @@ def test_a_change_does_not_wait_behind_reads_that_take_every_thread(
     while it scores the game: a new game and its first round are saved meanwhile (a
     change takes a thread of the changes'), and the reads are answered once let go."""
     began = threading.Semaphore(0)
-    monkeypatch.setattr(Pad, "game_record", _holding(held, began, Pad.game_record))
+    monkeypatch.setattr(games_api, "game_record", _holding(held, began, games_api.game_record))
     with TestClient(create_app(stored)) as client, ThreadPoolExecutor(AT_ONCE + 1) as requests:
         ident = client.get("/api/games").json()[0]["id"]
         reads = [requests.submit(client.get, f"/api/games/{ident}") for _ in range(AT_ONCE)]
@@ -129,8 +130,8 @@ def test_requests_for_the_statistics_at_once_share_one_working_out(
         return real_statistics(games)
 
     stored_ids = [ident for ident, _ in Store(stored).started()]
-    monkeypatch.setattr("skullking.tools.pad.app.score", score)
-    monkeypatch.setattr("skullking.tools.pad.app.statistics", _holding(held, began, statistics))
+    monkeypatch.setattr("skullking.tools.pad.standings.score", score)
+    monkeypatch.setattr("skullking.tools.pad.standings.statistics", _holding(held, began, statistics))
     with TestClient(create_app(stored)) as client, ThreadPoolExecutor(AT_ONCE + 1) as requests:
         asked: list[Future[Any]] = [requests.submit(client.get, "/api/stats") for _ in range(AT_ONCE)]
         _acquire(began, 1)
