@@ -20,8 +20,9 @@ MAX_GAMES = 100_000_000
 
 
 def player_names(given: str) -> list[str]:
-    """``--players``: a count (players P1..Pn) or comma-separated names."""
+    """``--players``: a count (players P1..Pn) or comma-separated names, each one line."""
     from skullking.core.limits import MAX_PLAYERS
+    from skullking.scoring.sheets.score import LINE_BREAKS
 
     if given.isascii() and given.isdigit():  # not str.isdigit alone: '²' is a digit that int() refuses
         if len(given) > len(str(MAX_PLAYERS)) or int(given) > MAX_PLAYERS:
@@ -32,6 +33,9 @@ def player_names(given: str) -> list[str]:
         raise UsageError(f"--players {given!r}: give a number or comma-separated names")
     if len(set(names)) != len(names):
         raise UsageError(f"--players {given!r}: each player needs a different name")
+    broken = next((name for name in names if LINE_BREAKS.intersection(name)), None)
+    if broken is not None:  # (the sheets and records a run writes could not name the player)
+        raise UsageError(f"--players: player '{shorten(broken)}': a name is one line, with no line break in it")
     return names
 
 
