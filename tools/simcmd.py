@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TextIO
 
 from skullking.core.errors import GameError, shorten
-from skullking.tools.common import UsageError, known_option, named_edition, text_lines, write_json
+from skullking.tools.common import UsageError, data_stream, known_option, named_edition, text_lines, write_json
 
 if TYPE_CHECKING:
     from skullking.analysis.simulation import Comparison, Setup
@@ -248,7 +248,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     if args.format == "json":
         write_json(out, record)
     elif args.format == "csv":
-        _csv(record, out)
+        _csv(record, data_stream(out))  # (data for a spreadsheet: names exact, as JSON keeps them)
     else:
         out.write(stats_text(record, edition))
     if args.plot is not None:

@@ -97,7 +97,23 @@ def json_text(value: object) -> str:
     """
     import json
 
-    return _IN_LINES.sub(lambda found: f"\\u{ord(found[0]):04x}", json.dumps(value, ensure_ascii=False))
+    return unicode_escapes(json.dumps(value, ensure_ascii=False))
+
+
+def unicode_escapes(text: str) -> str:
+    r"""``text`` with each character :func:`printable` escapes written ``\uXXXX``: the
+    escape JSON's strings and YAML's double-quoted texts share, which reads back as the
+    character itself (so only where every such character is inside one).
+
+    >>> unicode_escapes('"R\u202eev"')
+    '"R\\u202eev"'
+    """
+    return _IN_LINES.sub(lambda found: f"\\u{ord(found[0]):04x}", text)
+
+
+def has_controls(text: str) -> bool:
+    """Whether ``text`` holds a character :func:`printable` escapes."""
+    return _IN_LINES.search(text) is not None
 
 
 class Problem(NamedTuple):

@@ -38,7 +38,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from skullking.core.errors import ContextError, FormulaError, Problem, SheetError, SkullKingError, shorten
+from skullking.core.errors import (
+    ContextError,
+    FormulaError,
+    Problem,
+    SheetError,
+    SkullKingError,
+    has_controls,
+    shorten,
+    unicode_escapes,
+)
 from skullking.core.limits import MAX_ROUNDS, MAX_SHEET_VALUES
 from skullking.core.suggest import did_you_mean, unknown
 from skullking.model.records import (
@@ -155,9 +164,8 @@ def sheet_text(sheet: Mapping[str, Any], head: str = "") -> str:
     from skullking.reading.bounded import yaml_limits
     from skullking.reading.located import _Loader
 
-    text = head + yaml.dump(
-        sheet, Dumper=_dumper(), sort_keys=False, allow_unicode=True, default_flow_style=None, width=120
-    )
+    body = yaml.dump(sheet, Dumper=_dumper(), sort_keys=False, allow_unicode=True, default_flow_style=None, width=120)
+    text = head + unicode_escapes(body)  # (each such character is in a double-quoted text)
     size = len(text.encode("utf-8"))
     over = None if size > MAX_FILE_BYTES else yaml_limits(_Loader, text, "", values=MAX_SHEET_VALUES)
     if size > MAX_FILE_BYTES or over is not None:
@@ -178,14 +186,17 @@ _YAML_BREAKS = frozenset("\x85\u2028\u2029")
 @functools.cache
 def _dumper() -> Any:
     """The YAML dumper of sheets: PyYAML's safe dumper, every text written so that it
-    reads back the same (a name holding a line break YAML knows in double quotes)."""
+    reads back the same and shows no character a terminal would obey or that reorders
+    text: a name holding a line break YAML knows, or a control or bidirectional
+    character, is written in double quotes, where each is an escape (those PyYAML
+    writes as they are, the bidirectional ones, by :func:`sheet_text`)."""
     import yaml
 
     class SheetDumper(yaml.SafeDumper):
         pass
 
     def text(dumper: yaml.SafeDumper, value: str) -> yaml.ScalarNode:
-        style = '"' if _YAML_BREAKS.intersection(value) else None
+        style = '"' if _YAML_BREAKS.intersection(value) or has_controls(value) else None
         return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
 
     SheetDumper.add_representer(str, text)

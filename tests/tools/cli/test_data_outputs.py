@@ -128,3 +128,17 @@ def test_any_names_round_trip_sheet_record_sheet(tmp_path: Path, names: list[str
     back, totals = _round_trip(names, tmp_path)
     assert back == names
     assert totals == {names[0]: 20, **dict.fromkeys(names[1:], 10)}
+
+
+def test_simulate_writes_its_sheet_and_csv_as_data() -> None:
+    """One simulated game is a score sheet that names players holding an override, an
+    isolate, DEL or NEL exactly, in YAML's own escapes (no such character as it is);
+    ``--format csv`` writes the names as they are, as CSV has no escapes."""
+    names = ["Ann", "R\u202eev", "C\u2066x", "D\x7fe", "N\x85l"]
+    code, out, err = _cli("simulate", "--players", ",".join(names), "--seed", "3")
+    assert code == 0, err
+    assert yaml.safe_load(out)["players"] == names
+    assert not set(HOSTILE).intersection(out)
+    code, out, err = _cli("simulate", "--players", ",".join(names), "--games", "2", "--jobs", "1", "--format", "csv")
+    assert code == 0, err
+    assert [row.split(",")[1] for row in out.split("\n")[1:-1]] == names
