@@ -2,8 +2,9 @@
 
     python scripts/fuzz.py [--examples 20000] [--only NAME ...] [--seed N]
 
-Runs each property of ``tests/helpers/fuzzing.py`` (the command line, card notation, formulas,
-mutated edition files, score sheets, tricks, legal plays) on ``--examples`` generated
+Runs each property of ``tests/helpers/fuzzing.py`` (the command line, standard input, card
+notation, formulas, mutated edition files, score sheets, game records, hostile names in every
+data output, vector text, tricks, legal plays, cache entries) on ``--examples`` generated
 inputs with hypothesis, and prints how many inputs each tried and whether all held.
 Exit 1 when a property fails (hypothesis prints the smallest failing input). The test
 suite runs the same properties on a few hundred inputs each.
