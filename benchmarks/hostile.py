@@ -2,7 +2,8 @@
 
     python benchmarks/hostile.py [--timeout 20]
 
-Runs each input of ``tests/helpers/hostile_corpus.py`` through each command that reads a file,
+Runs each input of ``tests/helpers/hostile_corpus.py`` through each command that reads a file
+(and each hostile game record through ``replay``, as text and JSON),
 each as a process of its own (the ``skullking`` script next to the running Python, else
 ``python -m skullking``), with a private, warmed cache of compiled editions. Prints, per
 run, the exit code, the wall time and the peak resident memory (``os.wait4``), then the
@@ -26,7 +27,7 @@ from bench_startup import launcher
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "helpers"))
 
-from hostile_corpus import COMMANDS, CORPUS, argv, available, materialize
+from hostile_corpus import COMMANDS, CORPUS, RECORDS, argv, available, materialize
 
 TARGET_SECONDS = 2.0
 TARGET_MB = 200.0
@@ -72,6 +73,16 @@ def main(argv_: Sequence[str] | None = None) -> int:
                 flag = f"  <- expected exit {code}, targets {TARGET_SECONDS:.0f} s, {TARGET_MB:.0f} MB"
                 print(f"{case.name:<26} {label:<16} {got:>4} {seconds:>8.3f} {peak:>8.1f}{flag if miss else ''}")
                 rows.append((seconds, peak, f"{case.name} / {label}"))
+        for record in RECORDS:
+            made = Path(folder) / record.name
+            made.write_bytes(record.make)
+            for label, options in (("replay", []), ("replay json", ["--format", "json"])):
+                got, seconds, peak = measure([*base, "replay", *options, str(made)], env, args.timeout)
+                miss = got != record.code or seconds > TARGET_SECONDS or peak > TARGET_MB
+                failed += miss
+                flag = f"  <- expected exit {record.code}, targets {TARGET_SECONDS:.0f} s, {TARGET_MB:.0f} MB"
+                print(f"{record.name:<26} {label:<16} {got:>4} {seconds:>8.3f} {peak:>8.1f}{flag if miss else ''}")
+                rows.append((seconds, peak, f"{record.name} / {label}"))
     slowest, largest = max(rows), max(rows, key=lambda r: r[1])
     print(f"\n{len(rows)} runs; slowest {slowest[0]:.3f} s ({slowest[2]}); largest {largest[1]:.1f} MB ({largest[2]})")
     print(f"{failed} run(s) missed a target or the expected exit code" if failed else "every run met the targets")

@@ -195,6 +195,9 @@ class Edition:
     compiled: CompiledTricks
     _kinds: Mapping[str, CardKind]
     _decks: dict[frozenset[str], tuple[Card, ...]]
+    #: The fingerprints worked out so far (``described`` -> the fingerprint): each is
+    #: worked out once, as a record of many games checks it for each game.
+    _fingerprints: dict[bool, str]
     _pools: Mapping[str, int]
 
     def __init__(
@@ -289,6 +292,7 @@ class Edition:
         setattr_(self, "template", self)
         setattr_(self, "_rounds", {})
         setattr_(self, "_alike", {})
+        setattr_(self, "_fingerprints", {})
         reads = _round_reads(self)
         setattr_(self, "round_reads", reads)
         if reads:
@@ -574,6 +578,9 @@ class Edition:
         their fingerprint."""
         import hashlib
 
+        known = self._fingerprints.get(described)
+        if known is not None:
+            return known
         left_out = ("path", "provenance") if described else _NOT_RULES
         values = {
             name: getattr(self, name)
@@ -581,7 +588,9 @@ class Edition:
             if name not in left_out and not (name in _UNSET and getattr(self, name) == _UNSET[name])
         }
         found = values if described else _without_places(values)
-        return hashlib.sha256(text(_earlier(EDITIONS.encode(found))).encode()).hexdigest()
+        fingerprint = hashlib.sha256(text(_earlier(EDITIONS.encode(found))).encode()).hexdigest()
+        self._fingerprints[described] = fingerprint
+        return fingerprint
 
     # ------------------------------------------------------------------ cards
 

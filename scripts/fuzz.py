@@ -1,9 +1,10 @@
 """A long fuzzing run of every way into the engine, counting its inputs.
 
-    python scripts/fuzz.py [--examples 20000] [--only NAME] [--seed N]
+    python scripts/fuzz.py [--examples 20000] [--only NAME ...] [--seed N]
 
-Runs each property of ``tests/helpers/fuzzing.py`` (the command line, card notation, formulas,
-mutated edition files, score sheets, tricks, legal plays) on ``--examples`` generated
+Runs each property of ``tests/helpers/fuzzing.py`` (the command line, standard input, card
+notation, formulas, mutated edition files, score sheets, game records, hostile names in every
+data output, vector text, tricks, legal plays, cache entries) on ``--examples`` generated
 inputs with hypothesis, and prints how many inputs each tried and whether all held.
 Exit 1 when a property fails (hypothesis prints the smallest failing input). The test
 suite runs the same properties on a few hundred inputs each.
@@ -49,11 +50,13 @@ def run(name: str, examples: int, random_seed: int) -> int:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--examples", type=int, default=20_000, help="inputs per property (20000)")
-    parser.add_argument("--only", choices=sorted(PROPERTIES), help="one property only")
+    parser.add_argument(
+        "--only", choices=sorted(PROPERTIES), action="append", help="this property only (repeat for more)"
+    )
     parser.add_argument("--seed", type=int, default=2021, help="random seed (2021)")
     args = parser.parse_args()
     total, failed = 0, False
-    for name in [args.only] if args.only else sorted(PROPERTIES):
+    for name in args.only or sorted(PROPERTIES):
         start = time.perf_counter()
         try:
             tried = run(name, args.examples, args.seed)

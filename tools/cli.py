@@ -36,6 +36,7 @@ from skullking.core.errors import (
     SheetError,
     SkullKingError,
     in_file_order,
+    more_problems,
 )
 from skullking.core.version import __version__
 from skullking.core.words import counted
@@ -421,11 +422,14 @@ EPILOG = f"""exit codes:
 '{PROG} COMMAND --help' gives a command's options and examples."""
 
 
-def error_record(message: str, problems: Sequence[Problem] = (), token: str | None = None) -> dict[str, Any]:
+def error_record(
+    message: str, problems: Sequence[Problem] = (), token: str | None = None, more: int = 0
+) -> dict[str, Any]:
     """The JSON record of an error (``--format json``): ``error``, and the ``file``,
     ``line`` and ``column`` it is at (``null`` where it has no place in a file). An
     error of several located problems gives the first one's, and lists them all in
-    ``problems`` (each ``{file, line, column, message}``, as ``validate`` gives them);
+    ``problems`` (each ``{file, line, column, message}``, as ``validate`` gives them),
+    or the first of them and ``more_problems``, the count of the others (a record's);
     an unknown card or name on the command line adds the ``token``."""
     if not problems:
         record: dict[str, Any] = {"error": message, "file": None, "line": None, "column": None}
@@ -438,6 +442,8 @@ def error_record(message: str, problems: Sequence[Problem] = (), token: str | No
             "column": first.column or None,
             "problems": [p.as_json() for p in problems],
         }
+    if more:
+        record["more_problems"] = more
     if token is not None:
         record["token"] = token
     return record
@@ -451,13 +457,16 @@ def _fail(
     *,
     problems: Sequence[Problem] = (),
     token: str | None = None,
+    more: int = 0,
 ) -> int:
     """Report an error of bad input (exit 2): one JSON record on ``out`` with
-    ``--format json``, else the problems one a line, or one ``skullking: error:`` line."""
+    ``--format json``, else the problems one a line (and ``more``, the count of those
+    left out), or one ``skullking: error:`` line."""
     if as_json:
-        write_json(out, error_record(message, problems, token))
+        write_json(out, error_record(message, problems, token, more))
     else:
-        err.write(text_lines([str(p) for p in problems] or [f"{PROG}: error: {message}"]))
+        counted = [f"{PROG}: {more_problems(more)}"] if more else []
+        err.write(text_lines([str(p) for p in problems] + counted or [f"{PROG}: error: {message}"]))
     return 2
 
 
@@ -556,7 +565,9 @@ def _main(argv: Sequence[str] | None, out: TextIO, err: TextIO) -> int:
         return run(args, out if as_json else text_out)
     except UsageError as exc:
         return _fail(out, err, as_json, str(exc))
-    except (EditionError, SheetError, RecordError) as exc:
+    except RecordError as exc:
+        return _fail(out, err, as_json, str(exc), problems=exc.problems, more=exc.more)
+    except (EditionError, SheetError) as exc:
         return _fail(out, err, as_json, str(exc), problems=exc.problems)
     except NotationError as exc:
         return _fail(out, err, as_json, str(exc), token=exc.token)

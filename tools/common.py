@@ -56,6 +56,11 @@ class TextOut(io.TextIOBase, TextIO):
         self._stream.write(printable(text, lines=True))
         return len(text)
 
+    @property
+    def data(self) -> TextIO:
+        """The stream itself, for data another program reads (:func:`data_stream`)."""
+        return self._stream
+
     def flush(self) -> None:
         self._stream.flush()
 
@@ -73,6 +78,14 @@ def text_lines(lines: Iterable[str]) -> str:
     """A text report of ``lines``, one an output line: a newline inside one (in a name or
     a title it quotes) is escaped, so that it never makes a line of its own."""
     return "".join(f"{printable(line)}\n" for line in lines)
+
+
+def data_stream(out: TextIO) -> TextIO:
+    """Where a command writes data for another program (a game record, a score sheet,
+    JSON): the stream under ``out``'s escapes where ``out`` is a :class:`TextOut`. Data
+    is written exact, in its own format's escapes (a name holding a control character
+    reads back as the same name); only text for a person is escaped."""
+    return out.data if isinstance(out, TextOut) else out
 
 
 def write_json(out: TextIO, value: object) -> None:

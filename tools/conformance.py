@@ -38,7 +38,7 @@ from skullking.core.errors import printable, shorten
 from skullking.core.limits import MAX_ANSWER_BYTES, MAX_ANSWER_SECONDS, MAX_NESTING, MAX_STDERR_KEPT
 from skullking.core.suggest import unknown
 from skullking.tools.command import Command, Shared
-from skullking.tools.common import UsageError, in_round, named_edition, text_lines, write_json
+from skullking.tools.common import UsageError, data_stream, in_round, named_edition, text_lines, write_json
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
@@ -90,7 +90,7 @@ def cmd_vectors(args: argparse.Namespace, out: TextIO) -> int:
     edition = named_edition(args.given_edition, args)
     number = vectors_round(edition, args.round)
     if args.out is None:
-        out.write(text(stdout_document(edition, number)))
+        data_stream(out).write(text(stdout_document(edition, number)))
         return 0
     folder = Path(args.out)
     try:

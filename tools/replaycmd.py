@@ -4,59 +4,91 @@ as ``skullking score`` scores a sheet (its table, or its JSON)."""
 from __future__ import annotations
 
 import argparse
-from typing import TextIO
+import itertools
+from typing import TYPE_CHECKING, TextIO
 
-from skullking.core.errors import Problem, RecordError, SheetError
+from skullking.core.errors import Problem, RecordError, SheetError, json_text
+from skullking.loading.inline import inline_edition
 from skullking.tools.command import Command, Shared
-from skullking.tools.common import UsageError, read_input, write_json
+from skullking.tools.common import UsageError, data_stream, named_edition, read_input
+from skullking.tools.sheetcmd import _sheet_edition, score_report
+
+if TYPE_CHECKING:
+    from skullking.edition import Edition
+    from skullking.language.record import GameRecord
 
 
 def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
-    from skullking.language.record import parse_record
-    from skullking.loading.inline import inline_edition
+    from skullking.language.record import iter_games
     from skullking.play.replay import replay_record
-    from skullking.reading.located import Location, Node
-    from skullking.tools.common import named_edition
-    from skullking.tools.sheetcmd import _sheet_edition, score_report
+    from skullking.scoring.sheets.score import sheet_text
 
     if args.to_sheet and args.format == "json":  # (refused, as every option a command would ignore)
         raise UsageError("--format json does not go with --to-sheet: the score sheet is written as YAML")
     file, text = read_input(args.record, "record", "a game record")
     if isinstance(text, Problem):
         raise RecordError([text])
-    record = parse_record(text, file)
-    if not record.games:
+    games = iter_games(text, file)
+    first = next(games, None)
+    if first is None:
         raise RecordError([Problem(file=file, line=1, column=1, message="the record holds no game")])
-    if args.to_sheet and len(record.games) > 1:
-        second = record.games[1]
-        message = f"a score sheet holds one game; the record holds {len(record.games)}"
+    second = next(games, None) if args.to_sheet else None
+    if second is not None:
+        message = f"a score sheet holds one game; the record holds {2 + sum(1 for _ in games)}"
         raise RecordError([Problem(file=file, line=second.line, column=second.column, message=message)])
-    scores = []
-    for game in record.games:
-        if args.edition is not None:
-            edition = named_edition(args.edition, args)
-        elif game.rule:
-            edition = inline_edition(game, file=file)
-        else:
-            tag = game.tag("Edition")
-            named = {} if tag is None else {"edition": Node(game.edition, Location(file, tag.line, tag.column))}
-            try:
-                edition = _sheet_edition(Node(named, Location(file, game.line, game.column)), args.record, args)
-            except SheetError as exc:
-                raise RecordError(exc.problems) from None
+    editions = _Editions(args, file)
+    answers: list[str] = []  # (each game's answer, written once every game has replayed)
+    for game in itertools.chain([first], games):
+        edition = editions.of(game)
         score, sheet = replay_record(edition, game, file=file)
         if args.to_sheet:
-            from skullking.scoring.sheets.score import sheet_text
-
-            out.write(sheet_text(sheet))
-            return 0
-        scores.append((score, edition))
-    if args.format == "json":
-        found = [score.as_json() for score, _ in scores]
-        write_json(out, found[0] if len(found) == 1 else found)
-        return 0
-    out.write("\n".join(score_report(score, edition) for score, edition in scores))
+            answers.append(sheet_text(sheet))
+        elif args.format == "json":
+            answers.append(json_text(score.as_json()))
+        else:
+            answers.append(score_report(score, edition))
+    if args.to_sheet:
+        data_stream(out).write(answers[0])
+    elif args.format == "json":  # (one game: its answer; many: the list of them)
+        out.write((answers[0] if len(answers) == 1 else "[" + ", ".join(answers) + "]") + "\n")
+    else:
+        out.write("\n".join(answers))
     return 0
+
+
+class _Editions:
+    """The edition of each game of a record, each read once however many games name it
+    or carry it inline: ``--edition``, else the rule a game carries (by its text), else
+    the edition its header names."""
+
+    def __init__(self, args: argparse.Namespace, file: str) -> None:
+        self.args, self.file = args, file
+        self.known: dict[tuple[str, str | None], Edition] = {}
+
+    def of(self, game: GameRecord) -> Edition:
+        if self.args.edition is not None:
+            key: tuple[str, str | None] = ("given", None)
+        else:
+            key = ("inline", game.rule_text) if game.rule else ("named", game.edition)
+        found = self.known.get(key)
+        if found is None:
+            found = self.known[key] = self._read(game)
+        return found
+
+    def _read(self, game: GameRecord) -> Edition:
+        from skullking.reading.located import Location, Node  # (kept off every command's start-up)
+
+        args, file = self.args, self.file
+        if args.edition is not None:
+            return named_edition(args.edition, args)
+        if game.rule:
+            return inline_edition(game, file=file)
+        tag = game.tag("Edition")
+        named = {} if tag is None else {"edition": Node(game.edition, Location(file, tag.line, tag.column))}
+        try:
+            return _sheet_edition(Node(named, Location(file, game.line, game.column)), args.record, args)
+        except SheetError as exc:
+            raise RecordError(exc.problems) from None
 
 
 def _arguments(p: argparse.ArgumentParser) -> None:

@@ -20,6 +20,7 @@ from skullking.tools.command import Command, Shared
 from skullking.tools.common import (
     DEFAULT_EDITION,
     UsageError,
+    data_stream,
     known_option,
     named_edition,
     read_input,
@@ -49,7 +50,7 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
         named = root.value.get("edition") if isinstance(root.value, dict) else None
         given = args.edition or (named.value if named is not None else DEFAULT_EDITION)
         rule = carried_rule(str(given), edition)  # a house rule's file: carried inline
-        out.write(write_record(record if rule is None else with_rule(record, rule)))
+        data_stream(out).write(write_record(record if rule is None else with_rule(record, rule)))
         return 0
     score = score_sheet(edition, root, file=file, scoring=args.scoring, schedule=args.schedule, check_edition=False)
     if args.format == "json":

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from skullking.core.errors import GameError, SkullKingError, shorten
 from skullking.tools.command import Command, Shared, two_editions
-from skullking.tools.common import UsageError, known_option, named_edition, text_lines, write_json
+from skullking.tools.common import UsageError, data_stream, known_option, named_edition, text_lines, write_json
 
 if TYPE_CHECKING:
     from skullking.analysis.simulation import Comparison, Setup
@@ -23,8 +23,9 @@ MAX_TIMEOUT = 86_400
 
 
 def player_names(given: str) -> list[str]:
-    """``--players``: a count (players P1..Pn) or comma-separated names."""
+    """``--players``: a count (players P1..Pn) or comma-separated names, each one line."""
     from skullking.core.limits import MAX_PLAYERS
+    from skullking.scoring.sheets.score import LINE_BREAKS
 
     if given.isascii() and given.isdigit():  # not str.isdigit alone: '²' is a digit that int() refuses
         if len(given) > len(str(MAX_PLAYERS)) or int(given) > MAX_PLAYERS:
@@ -35,6 +36,9 @@ def player_names(given: str) -> list[str]:
         raise UsageError(f"--players {given!r}: give a number or comma-separated names")
     if len(set(names)) != len(names):
         raise UsageError(f"--players {given!r}: each player needs a different name")
+    broken = next((name for name in names if LINE_BREAKS.intersection(name)), None)
+    if broken is not None:  # (the sheets and records a run writes could not name the player)
+        raise UsageError(f"--players: player '{shorten(broken)}': a name is one line, with no line break in it")
     return names
 
 
@@ -271,7 +275,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     if args.format == "json":
         write_json(out, record)
     elif args.format == "csv":
-        _csv(record, out)
+        _csv(record, data_stream(out))  # (data for a spreadsheet: names exact, as JSON keeps them)
     else:
         out.write(stats_text(record, edition))
     if args.plot is not None:

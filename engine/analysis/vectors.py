@@ -57,7 +57,7 @@ from skullking.analysis.gamevectors import GAME_TAG, game_vectors, play_game
 from skullking.analysis.glossary import glossary
 from skullking.analysis.vectorbase import Tagger, key_comment, make_vector, rule_source, tag
 from skullking.core import limits
-from skullking.core.errors import SkullKingError
+from skullking.core.errors import SkullKingError, json_text
 from skullking.core.version import __version__
 from skullking.language.expr import SEATS
 from skullking.model.cards import UNDECLARED, Lead, Play
@@ -793,14 +793,12 @@ def bundle(edition: Edition, docs: list[dict[str, Any]], number: int | None = No
 def text(document: dict[str, Any]) -> str:
     """A vector document as the files hold it: JSON with one vector a line (short, and
     a change shows as the lines of the vectors it changes), the same bytes for the
-    same edition."""
-    import json
-
-    def dump(value: object) -> str:
-        return json.dumps(value, ensure_ascii=False)
+    same edition; every string exact, a control character in a description written as
+    JSON writes it (:func:`~skullking.core.errors.json_text`), which reads back as the
+    same string and is never obeyed by a terminal."""
 
     def vectors(items: list[Any], indent: str) -> str:
-        inner = ",\n".join(f"{indent} {dump(v)}" for v in items)
+        inner = ",\n".join(f"{indent} {json_text(v)}" for v in items)
         return f"[\n{inner}\n{indent}]" if items else "[]"
 
     def fields(doc: dict[str, Any], indent: str) -> str:
@@ -809,13 +807,13 @@ def text(document: dict[str, Any]) -> str:
             if key == "vectors":
                 shown = vectors(value, indent + " ")
             elif key == "glossary":
-                parts = [f"{indent}  {dump(k)}: {vectors(v, indent + '  ')}" for k, v in value.items()]
+                parts = [f"{indent}  {json_text(k)}: {vectors(v, indent + '  ')}" for k, v in value.items()]
                 shown = "{\n" + ",\n".join(parts) + f"\n{indent} }}"
             elif key == "files":
                 shown = "[\n" + ",\n".join(f"{indent}  {fields(f, indent + '  ')}" for f in value) + f"\n{indent} ]"
             else:
-                shown = dump(value)
-            lines.append(f"{indent} {dump(key)}: {shown}")
+                shown = json_text(value)
+            lines.append(f"{indent} {json_text(key)}: {shown}")
         return "{\n" + ",\n".join(lines) + f"\n{indent}}}"
 
     return fields(document, "") + "\n"

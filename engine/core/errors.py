@@ -16,6 +16,33 @@ from typing import NamedTuple
 QUOTE_AT_MOST = 60
 
 
+#: The most problems of one record an error lists: the rest are counted
+#: (:class:`RecordError`), so that a record of 20,000 rounds without their ``end``
+#: gives 20 lines and a count, not 20,000 lines.
+PROBLEMS_AT_MOST = 20
+#: The most characters of a message about a record (:class:`RecordError`): a longer one
+#: is cut as :func:`shorten` cuts a quote, after each of its long words is.
+MESSAGE_AT_MOST = 400
+
+#: A run of characters without white space that :func:`brief` cuts: longer than any
+#: word a message says of its own (a fingerprint in quotes takes 66), and than a quote
+#: :func:`shorten` has cut already (at 100 characters at the most).
+_LONG_WORD = re.compile(r"\S{201,}")
+
+
+def brief(message: str) -> str:
+    """``message`` with every value it quotes at a length a line can show: each run of
+    more than 200 characters without white space cut as :func:`shorten` cuts it, then
+    the whole cut after :data:`MESSAGE_AT_MOST` characters (a name of spaces and letters
+    is a long value too).
+
+    >>> brief("its Rules " + "a" * 900_000)
+    'its Rules aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa... (900000 characters)'
+    """
+    cut = _LONG_WORD.sub(lambda found: shorten(found[0]), message)
+    return cut if len(cut) <= MESSAGE_AT_MOST else shorten(cut, MESSAGE_AT_MOST)
+
+
 def shorten(text: str, limit: int = QUOTE_AT_MOST) -> str:
     r"""``text`` as messages quote it: cut after ``limit`` characters, and its control
     characters (a NUL byte, an escape) written as escapes, never sent to the terminal.
@@ -70,7 +97,23 @@ def json_text(value: object) -> str:
     """
     import json
 
-    return _IN_LINES.sub(lambda found: f"\\u{ord(found[0]):04x}", json.dumps(value, ensure_ascii=False))
+    return unicode_escapes(json.dumps(value, ensure_ascii=False))
+
+
+def unicode_escapes(text: str) -> str:
+    r"""``text`` with each character :func:`printable` escapes written ``\uXXXX``: the
+    escape JSON's strings and YAML's double-quoted texts share, which reads back as the
+    character itself (so only where every such character is inside one).
+
+    >>> unicode_escapes('"R\u202eev"')
+    '"R\\u202eev"'
+    """
+    return _IN_LINES.sub(lambda found: f"\\u{ord(found[0]):04x}", text)
+
+
+def has_controls(text: str) -> bool:
+    """Whether ``text`` holds a character :func:`printable` escapes."""
+    return _IN_LINES.search(text) is not None
 
 
 class Problem(NamedTuple):
@@ -185,11 +228,22 @@ class SheetError(SkullKingError, ValueError):
 
 class RecordError(SkullKingError, ValueError):
     """A game record (:mod:`skullking.language.record`) that does not read or does not
-    replay; ``problems`` lists each located problem, in file order."""
+    replay; ``problems`` lists the first :data:`PROBLEMS_AT_MOST` located problems, in
+    file order, each message :func:`brief`; ``more`` counts the problems left out."""
 
     def __init__(self, problems: list[Problem]) -> None:
-        self.problems = in_file_order(problems)
-        super().__init__("\n".join(str(p) for p in self.problems))
+        ordered = in_file_order(problems)
+        self.problems = [p._replace(message=brief(p.message)) for p in ordered[:PROBLEMS_AT_MOST]]
+        self.more = len(ordered) - len(self.problems)
+        lines = [str(p) for p in self.problems]
+        if self.more:
+            lines.append(more_problems(self.more))
+        super().__init__("\n".join(lines))
+
+
+def more_problems(count: int) -> str:
+    """The line that counts the problems an error leaves out."""
+    return f"and {count:,} more problem{'' if count == 1 else 's'} (the first {PROBLEMS_AT_MOST} are shown)"
 
 
 class GameError(SkullKingError, ValueError):

@@ -47,6 +47,12 @@ MAX_YAML_NODES = 100_000
 #: game of 20 players, 100 rounds of 49 cards writes about 107,000.)
 MAX_SHEET_VALUES = 200_000
 
+#: The most games in one game record (``replay``): a night's games, or a club's season,
+#: fit many times over. Every game is read and replayed one after the other, and the
+#: games of a record within :data:`MAX_FILE_BYTES` take their time and memory in turn:
+#: at the most a thousand, the cost of a whole record stays within the limits' target.
+MAX_RECORD_GAMES = 1_000
+
 #: The deepest nesting of mappings and lists in a document (or a ``--batch`` line):
 #: the deepest bundled edition nests 9 levels.
 MAX_NESTING = 64

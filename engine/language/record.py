@@ -34,7 +34,7 @@ from __future__ import annotations
 import functools
 import itertools
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -42,6 +42,7 @@ from lark import Token, Transformer, v_args
 from lark.tree import Meta
 
 from skullking.core.errors import Problem, RecordError, shorten
+from skullking.core.limits import MAX_RECORD_GAMES
 
 #: The words that begin a round, an event or the end of a round: a player so called is
 #: written in quotes.
@@ -482,7 +483,71 @@ class _Build(Transformer[Token, Any]):
 
 def parse_record(text: str, file: str = "<record>") -> Record:
     """Read a record (one game or many); raise :class:`~skullking.core.errors.RecordError`
-    with one located problem for text that is not a record, or one per number too large."""
+    with one located problem for text that is not a record, or one per number too large
+    (of the first games that have one: :func:`iter_games`)."""
+    return Record(tuple(iter_games(text, file)))
+
+
+def iter_games(text: str, file: str = "<record>") -> Iterator[GameRecord]:
+    """The games of a record, each read once the ones before it are taken: neither a
+    record of many games nor its parse tree is ever held whole, so that reading one
+    costs what its games cost one by one. The games are those :func:`parse_record`
+    reads; where the text is not a record, or holds more than
+    :data:`~skullking.core.limits.MAX_RECORD_GAMES` games,
+    :class:`~skullking.core.errors.RecordError` is raised when the games before the
+    problem have been given."""
+    pieces = _game_texts(text)
+    count = 0
+    for before, piece, begin in pieces:
+        try:
+            tree = _tree(piece, file, before)
+        except RecordError:
+            if begin + len(piece) == len(text):
+                raise
+            # (the end of a piece is no end of the record: the problem is said as the
+            # rest of the record, read whole, has it)
+            tree = _tree(text[begin:], file, before)
+            pieces.close()
+        build = _Build(file)
+        games: Record = build.transform(tree)
+        if build.problems:
+            raise RecordError(build.problems)
+        for game in games.games:
+            count += 1
+            if count > MAX_RECORD_GAMES:
+                message = f"a record holds at most {MAX_RECORD_GAMES:,} games: this is game {count:,}"
+                raise RecordError([Problem(file=file, line=game.line, column=game.column, message=message)])
+            yield game
+
+
+#: The characters that, on the last line before a line that begins with ``[`` (bar
+#: blank lines and comments), keep that ``[`` from beginning a game for
+#: :func:`_game_texts`: a tag's, a quoted text's, a comment's, an inline rule's. Without
+#: them the line is a round's or an event's, after which a ``[`` begins the next game.
+_NOT_BEFORE_A_GAME = frozenset('[]"#|')
+#: The white space of the record's grammar (``%ignore WS``).
+_SPACE = " \t\f\r"
+
+
+def _game_texts(text: str) -> Generator[tuple[int, str, int], None, None]:
+    """``text`` cut before games (never inside one): each piece of one or more whole
+    games, with the number of lines before it, and where it begins in ``text``."""
+    begin = line_begin = before = 0
+    may_begin = False  # whether a '[' at the beginning of this line begins a game
+    for number, line in enumerate(text.split("\n")):
+        stripped = line.strip(_SPACE)
+        if may_begin and stripped.startswith("["):
+            yield before, text[begin:line_begin], begin
+            begin, before = line_begin, number
+        if stripped and not stripped.startswith("#"):
+            may_begin = _NOT_BEFORE_A_GAME.isdisjoint(stripped)
+        line_begin += len(line) + 1
+    yield before, text[begin:], begin
+
+
+def _tree(text: str, file: str, before: int) -> Any:
+    """The parse tree of ``text``, a piece of a record that has ``before`` lines before
+    it, its positions in the record; or :class:`~skullking.core.errors.RecordError`."""
     from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
     try:
@@ -505,12 +570,24 @@ def parse_record(text: str, file: str = "<record>") -> Record:
             column = len(text) - (text.rfind("\n") + 1) + 1
         if near:
             message += f" (near {shorten(near)!r})"
-        raise RecordError([Problem(file=file, line=line, column=column, message=message)]) from None
-    build = _Build(file)
-    record: Record = build.transform(tree)
-    if build.problems:
-        raise RecordError(build.problems)
-    return record
+        raise RecordError([Problem(file=file, line=line + before, column=column, message=message)]) from None
+    if before:
+        _move_down(tree, before)
+    return tree
+
+
+def _move_down(tree: Any, lines: int) -> None:
+    """Add ``lines`` to every line a parse tree's nodes and tokens are at."""
+    for node in tree.iter_subtrees():
+        meta = node.meta
+        if not meta.empty:
+            meta.line += lines
+            meta.end_line += lines
+        for child in node.children:
+            if isinstance(child, Token) and child.line is not None:
+                child.line += lines
+                if child.end_line is not None:
+                    child.end_line += lines
 
 
 # ---------------------------------------------------------------------- writing

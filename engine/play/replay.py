@@ -28,7 +28,7 @@ import itertools
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from skullking.core.errors import GameError, NotationError, Problem, RecordError, SheetError, SkullKingError
+from skullking.core.errors import GameError, NotationError, Problem, RecordError, SheetError, SkullKingError, shorten
 from skullking.core.resources import earlier_fingerprints
 from skullking.core.words import counted
 from skullking.language.record import (
@@ -100,7 +100,7 @@ class _Replay:
             raise self.fail(
                 found,
                 f"the record was played under other rules than edition '{edition.id}' has now "
-                f"(its Rules {game.rules!r}, the edition's {fingerprint!r})",
+                f"(its Rules {shorten(game.rules or '', 100)!r}, the edition's {fingerprint!r})",
             )
         found = game.tag("Abilities")
         if found is not None and found.values not in (("on",), ("off",)):

@@ -1,7 +1,7 @@
-"""Property-based fuzzing of every way in: the command line, card
-notation, formulas, edition files mutated from the bundled ones, score sheets, tricks
-and legal plays. A few hundred examples each here; ``scripts/fuzz.py`` runs as many as
-asked and says how many it tried."""
+"""Property-based fuzzing of every way in: the command line, card notation, formulas,
+edition files mutated from the bundled ones, score sheets, game records, tricks and
+legal plays, and hostile names in every data output. A few hundred examples each
+here; ``scripts/fuzz.py`` runs as many as asked and says how many it tried."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from fuzzing import PROPERTIES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-EXAMPLES = {"command line": 150, "mutated editions": 60, "standard input": 150}
+EXAMPLES = {"command line": 150, "mutated editions": 60, "standard input": 150, "records": 100, "names in data": 40}
 
 
 @pytest.mark.parametrize("name", sorted(PROPERTIES))

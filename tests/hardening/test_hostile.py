@@ -15,7 +15,18 @@ from pathlib import Path
 
 import pytest
 from clihelp import run
-from hostile_corpus import COMMANDS, CORPUS, LOCATED, Hostile, argv, available, expected, materialize
+from hostile_corpus import (
+    COMMANDS,
+    CORPUS,
+    LOCATED,
+    RECORDS,
+    Hostile,
+    HostileRecord,
+    argv,
+    available,
+    expected,
+    materialize,
+)
 
 import skullking
 from skullking.core import limits
@@ -277,3 +288,16 @@ def test_diff_sample_is_bounded(sample: str) -> None:
     """`diff --sample` took any number, and a huge one ran for ever."""
     code, _, err = run("diff", "skullking-2021", "bga", "--sample", sample)
     assert code == 2 and f"--sample {sample}: a number of random tricks from 0 to 1,000,000" in err
+
+
+@pytest.mark.parametrize("record", RECORDS, ids=[r.name for r in RECORDS])
+def test_hostile_record_gets_its_exit_code_and_bounded_messages(record: HostileRecord, made: Path) -> None:
+    """A hostile game record at the size limit replays, or is refused with its message:
+    each value it echoes cut short, the first 20 problems listed and the rest counted
+    (docs/records.md, "Reading a record of many games")."""
+    path = made / record.name
+    path.write_bytes(record.make)
+    code, _, err = run("replay", str(path))
+    assert code == record.code, err[-2000:]
+    assert re.fullmatch(record.message, err, flags=re.DOTALL) if record.message else err == "", err[-2000:]
+    assert all(len(line) < 700 for line in err.splitlines())

@@ -42,14 +42,14 @@ DESCRIPTION = "The table's \x1b[1A\x1b[2K rules: \u202egnp.exe"
 RULE = "the Skull King \x1b]52;c;ZXZpbA==\x07 wins \x9b2K"
 BONUS = "each 14 \x1b[1A\x1b[2K in the trick"
 
-NAMES = ["Em\x1b]52;c;aGk=\x07ma", "Ni\x1b[1A\x1b[2Kco", "P\x9b2Kat", "Le\na", "Ro\u202ese"]
-SHEET = r"""players: ["Em\e]52;c;aGk=\ama", "Ni\e[1A\e[2Kco", "P\x9b2Kat", "Le\na", "Ro\u202ese"]
+NAMES = ["Em\x1b]52;c;aGk=\x07ma", "Ni\x1b[1A\x1b[2Kco", "P\x9b2Kat", "Le\x85a", "Ro\u202ese"]
+SHEET = r"""players: ["Em\e]52;c;aGk=\ama", "Ni\e[1A\e[2Kco", "P\x9b2Kat", "Le\x85a", "Ro\u202ese"]
 rounds:
-  - bids: {"Em\e]52;c;aGk=\ama": 0, "Ni\e[1A\e[2Kco": 1, "P\x9b2Kat": 0, "Le\na": 0, "Ro\u202ese": 1}
-    won: {"Em\e]52;c;aGk=\ama": 0, "Ni\e[1A\e[2Kco": 1, "P\x9b2Kat": 0, "Le\na": 0, "Ro\u202ese": 0}
+  - bids: {"Em\e]52;c;aGk=\ama": 0, "Ni\e[1A\e[2Kco": 1, "P\x9b2Kat": 0, "Le\x85a": 0, "Ro\u202ese": 1}
+    won: {"Em\e]52;c;aGk=\ama": 0, "Ni\e[1A\e[2Kco": 1, "P\x9b2Kat": 0, "Le\x85a": 0, "Ro\u202ese": 0}
 """
 #: The names as the score table shows them.
-SHOWN_NAMES = ["Em\\x1b]52;c;aGk=\\x07ma", "Ni\\x1b[1A\\x1b[2Kco", "P\\x9b2Kat", "Le\\x0aa", "Ro\\u202ese"]
+SHOWN_NAMES = ["Em\\x1b]52;c;aGk=\\x07ma", "Ni\\x1b[1A\\x1b[2Kco", "P\\x9b2Kat", "Le\\x85a", "Ro\\u202ese"]
 
 #: The bidirectional classes of the embeddings, overrides and isolates (U+202A-U+202E,
 #: U+2066-U+2069), which show the text around them in another order.
@@ -91,7 +91,7 @@ TEXT_RUNS = [
     (["score", "{sheet}"], SHOWN_NAMES),
     (["diff", "skullking-2021", "{edition}", "--sample", "0", "--depth", "2"], ["B = hostile-text: Ours \\x1b]52"]),
     (["compare", "skullking-2021", "{edition}", "--games", "4", "--jobs", "1", "-q"], ["B = hostile-text: Ours \\x1b"]),
-    (["simulate", "--edition", "{edition}", "--players", "A\x1b[2K,B\nb,C", "--seed", "3"], ["A\\x1b[2K", "B\\x0ab"]),
+    (["simulate", "--edition", "{edition}", "--players", "A\x1b[2K,B\x85b,C", "--seed", "3"], ["A\\x1b[2K", "B\\x85b"]),
     (
         ["simulate", "--edition", "{edition}", "--players", "A\x1b[2K,B\x9b,C", "--games", "3", "--jobs", "1", "-q"],
         ["A\\x1b[2K", "B\\x9b"],
@@ -116,7 +116,9 @@ def test_text_output_shows_control_characters_as_escapes(
 
 def test_a_newline_in_a_value_makes_no_line_of_its_own(files: dict[str, str]) -> None:
     """Where a value takes one line of the report, a newline or carriage return in it is
-    escaped: validate's ok line is one line, and the score table's rows line up."""
+    escaped: validate's ok line is one line; and the score table's rows line up with a
+    name holding a line break of Unicode's (NEL) shown escaped (a name holds no newline:
+    a sheet giving one is refused)."""
     code, out, _ = run("validate", files["edition"])
     assert code == 0
     ok = [line for line in out.splitlines() if line.startswith(f"{files['edition']}: ok (hostile-text: Ours")]
@@ -154,9 +156,13 @@ def test_json_output_keeps_the_exact_strings(files: dict[str, str]) -> None:
 
 def test_simulate_text_is_still_a_sheet_score_reads(tmp_path: Path) -> None:
     """One simulated game is printed as a score sheet: names holding an escape sequence
-    or a newline are escaped in its comment lines (a newline there would end the comment),
-    and exact in the YAML, so that 'score' reads the same names back."""
-    names = ["A\x1b[2K", "B\nb", "C\x9b"]
+    or a line break of Unicode's (NEL) are escaped in its comment lines, and exact in
+    the YAML, so that 'score' reads the same names back. A name with a newline is
+    refused (exit 2): no sheet or record could name the player."""
+    code, out, err = run("simulate", "--players", "A,B\nb", "--seed", "5")
+    assert (code, out) == (2, "")
+    assert err == "skullking: error: --players: player 'B\\x0ab': a name is one line, with no line break in it\n"
+    names = ["A\x1b[2K", "B\x85b", "C\x9b"]
     code, out, err = run("simulate", "--players", ",".join(names), "--seed", "5")
     assert code == 0, err
     assert raw_controls(out) == []

@@ -185,7 +185,10 @@ def check_mutated_edition(seed: int) -> None:
 
 
 _NAMES = ["Ann", "Bo", "Cy", "", "Ann ", 7, None]
-_VALUES: list[Any] = [0, 1, 2, -1, 10, 11, "x", None, [], {}, 10**30, True, 1.5]
+#: Floats where a whole number belongs: whole ones, halves, huge, negative zero, not a
+#: number and infinity (YAML writes the last two ``.nan``, ``.inf``).
+_FLOATS: list[Any] = [1.0, 0.5, 1.5, -0.0, 2.0, 1e300, -1e-300, float("nan"), float("inf"), float("-inf")]
+_VALUES: list[Any] = [0, 1, 2, -1, 10, 11, "x", None, [], {}, 10**30, True, *_FLOATS]
 
 
 def sheet_strategy() -> st.SearchStrategy[Any]:
@@ -200,6 +203,9 @@ def sheet_strategy() -> st.SearchStrategy[Any]:
             "tricks": st.lists(st.lists(st.sampled_from(["Y1", "Y2", "B2", "SK", "E", "Q"]), max_size=4), max_size=3),
             "leader": st.sampled_from(_NAMES),
             "extra": per_player,
+            "wagers": per_player,
+            "harry": per_player,
+            "in_progress": st.sampled_from([True, False, 1.0, None]),
         },
     )
     return st.fixed_dictionaries(
@@ -278,18 +284,24 @@ def stdin_strategy() -> st.SearchStrategy[bytes]:
     return st.one_of(edited, batch, sheet, st.binary(max_size=200))
 
 
-def check_stdin(command: list[str], data: bytes) -> None:
-    """A command reading standard input answers any bytes with an exit code of the
-    contract and no traceback."""
+def _run(argv: list[str], data: bytes) -> tuple[int, str, str]:
+    """``skullking ARGV`` with ``data`` on standard input: its exit code and outputs."""
     import sys
 
     stdin, out, err = sys.stdin, io.StringIO(), io.StringIO()
     sys.stdin = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8", errors="surrogateescape")
     try:
-        code = main(command, out=out, err=err)
+        code = main(argv, out=out, err=err)
     finally:
         sys.stdin = stdin
-    text = out.getvalue() + err.getvalue()
+    return code, out.getvalue(), err.getvalue()
+
+
+def check_stdin(command: list[str], data: bytes) -> None:
+    """A command reading standard input answers any bytes with an exit code of the
+    contract and no traceback."""
+    code, out, err = _run(command, data)
+    text = out + err
     assert code in EXIT_CODES, (command, data[:500], code, text[-2000:])
     assert "Traceback" not in text, (command, data[:500], text[-2000:])
 
@@ -389,6 +401,129 @@ def check_cache_entry(edits: list[tuple[float, Any]], signed: bool) -> None:
             assert EDITIONS.dumps(stored._fields(found[0])) == built
 
 
+#: Characters a terminal would obey or that show text in another order (which text for a
+#: person escapes and data keeps), the record's own marks, and a line break.
+_HOSTILE = ["\u2066", "\u2069", "\u202e", "\x7f", "\x85", "\x9b", "\u2028", "\x1b", "\x00", '"', "\\", "#", "[", "]"]
+_HOSTILE += [",", ":", "?", "|", " ", "\t", "\n", "\r", "é", "字", "\U0001f3f4", "end", "bid", "round"]
+#: A player's name: ordinary, hostile, or any text.
+name_strategy = st.one_of(
+    st.sampled_from(["Ann", "Bo", "Cy", "Graybeard", "end", "round", "?"]),
+    st.lists(st.sampled_from([*_HOSTILE, "A", "b"]), min_size=1, max_size=5).map("".join),
+    st.text(min_size=1, max_size=6),
+)
+#: What a record may write where a whole number belongs: whole numbers, floats, words.
+_NUMBERS = ["0", "1", "2", "3", "10", "20", "-1", "1.0", "1.5", "0.5", "-0", "1e3", "nan", "inf", "99999999999", "x"]
+
+
+def _quote(name: str) -> str:
+    return '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+@st.composite
+def record_strategy(draw: st.DrawFn) -> str:
+    """A game record (one game or two) of generated names and events, every whole number
+    of it possibly a float or a word: rounds that give their results or their tricks,
+    decisions, extra points, a round without ``end``; the rule of a record's events
+    taken loosely, so that some replay and most are refused."""
+    number = st.sampled_from(_NUMBERS)
+    games = []
+    for _ in range(draw(st.integers(1, 2))):
+        players = draw(st.lists(name_strategy, min_size=1, max_size=4, unique=True))
+        seat = st.sampled_from(players)
+        tags = [f'[Edition "{draw(st.sampled_from(["skullking-2021", "bga", "x"]))}"]']
+        tags.append("[Players " + " ".join(_quote(p) for p in players) + "]")
+        if draw(st.booleans()):
+            tags.append(f"[Rules {_quote(draw(st.text(max_size=70)))}]")
+        lines = tags
+        for index in range(draw(st.integers(0, 3))):
+            cards = draw(st.sampled_from(["1", "2", draw(number)]))
+            lines.append(f"round {draw(st.sampled_from([str(index + 1), draw(number)]))} cards {cards}")
+            for player in players:
+                lines.append(f"  bid {_quote(player)} {draw(number)}")
+            kind = draw(st.sampled_from(["won", "tricks", "none"]))
+            if kind == "won":
+                lines += [f"  won {_quote(p)} {draw(number)}" for p in players]
+            elif kind == "tricks":
+                plays = ", ".join(
+                    f"{_quote(p)} {draw(st.sampled_from(['Y1', 'Y2', 'SK', 'E', 'RASCAL']))}" for p in players
+                )
+                lines.append(f"  trick {draw(st.sampled_from(['1', draw(number)]))}: {plays}")
+            for _ in range(draw(st.integers(0, 2))):
+                event = draw(st.sampled_from(["extra", "decide", "bonus", "alliance"]))
+                who = _quote(draw(seat))
+                if event == "extra":
+                    lines.append(f"  extra {who} {draw(number)}")
+                elif event == "decide":
+                    lines.append(f"  decide {who} RASCAL wager {draw(number)}")
+                elif event == "bonus":
+                    lines.append(f"  bonus {who} black-14")
+                else:
+                    lines.append(f"  alliance {who} {_quote(draw(seat))}")
+            if draw(st.integers(0, 4)):
+                lines.append("end")
+        games.append("\n".join(lines) + "\n")
+    return "\n".join(games)
+
+
+#: The ways ``replay`` answers a record: its table, its JSON, its score sheet.
+_REPLAYS = [["replay", "-"], ["replay", "--format", "json", "-"], ["replay", "--to-sheet", "-"]]
+
+
+def check_record(command: list[str], text: str) -> None:
+    """``replay`` answers any record with an exit code of the contract and no traceback;
+    its JSON (an answer or an error) is JSON; the score sheet it writes is read back by
+    ``score``, to the totals ``replay --format json`` gives."""
+    code, out, err = _run(command, text.encode("utf-8", "surrogatepass"))
+    assert code in (0, 2), (command, text[:1000], code, (out + err)[-2000:])
+    assert "Traceback" not in out + err, (command, text[:1000], (out + err)[-2000:])
+    if "json" in command:
+        json.loads(out)
+    if "--to-sheet" in command and code == 0:
+        scored, answer, problems = _run(["score", "--format", "json", "-"], out.encode("utf-8", "surrogatepass"))
+        assert scored == 0, (text[:1000], out[:1000], answer + problems)
+        replayed, totals, _ = _run(["replay", "--format", "json", "-"], text.encode("utf-8", "surrogatepass"))
+        assert replayed == 0 and json.loads(totals)["totals"] == json.loads(answer)["totals"], (text[:1000], answer)
+
+
+def check_names_in_data(names: list[str]) -> None:
+    """Any names of players in every data output: a sheet of them is refused at the line
+    of a name with a line break (exit 2), or its record (``score --to-record``) replays,
+    its score sheet (``replay --to-sheet``) names the same players in the same seats,
+    and the JSON of ``score`` and ``replay`` names them exactly."""
+    from skullking.scoring.sheets.score import sheet_text
+
+    bids = {n: int(i == 0) for i, n in enumerate(names)}
+    sheet = sheet_text({"players": names, "rounds": [{"cards": 1, "bids": bids, "won": dict(bids)}]})
+    data = sheet.encode("utf-8", "surrogatepass")
+    code, record, err = _run(["score", "--to-record", "-"], data)
+    broken = any("\n" in n or "\r" in n for n in names)
+    expected_code = 2 if broken or not 2 <= len(names) <= 8 else 0
+    assert code == expected_code and "Traceback" not in err, (names, code, err[-2000:])
+    if code != 0:
+        assert err.startswith("<stdin>:"), (names, err[:500])
+        return
+    code, scored, err = _run(["score", "--format", "json", "-"], data)
+    assert code == 0 and json.loads(scored)["players"] == names, (names, scored[:500], err[:500])
+    code, back, err = _run(["replay", "--to-sheet", "-"], record.encode("utf-8", "surrogatepass"))
+    assert code == 0, (names, record[:1000], err[-2000:])
+    import yaml
+
+    assert yaml.safe_load(back)["players"] == names, (names, back[:500])
+    code, replayed, err = _run(["replay", "--format", "json", "-"], record.encode("utf-8", "surrogatepass"))
+    assert code == 0 and json.loads(replayed)["totals"] == json.loads(scored)["totals"], (names, replayed[:500])
+
+
+def check_vector_text(strings: list[str]) -> None:
+    """A vector document holding any text is written as JSON that reads back the same,
+    with no character a terminal would obey as it is."""
+    from skullking.analysis.vectors import text
+
+    document = {"suite": "s", "sources": strings, "vectors": [{"id": s, "description": s} for s in strings]}
+    written = text(document)
+    assert json.loads(written) == document
+    assert not set("\x1b\x85\x9b\u202e\u2066\x7f").intersection(written), written
+
+
 PROPERTIES: dict[str, tuple[Callable[..., None], tuple[st.SearchStrategy[Any], ...]]] = {
     "command line": (check_command_line, (argv_strategy,)),
     "card notation": (check_notation, (card_text,)),
@@ -399,4 +534,7 @@ PROPERTIES: dict[str, tuple[Callable[..., None], tuple[st.SearchStrategy[Any], .
     "legal plays": (check_legal, (trick_strategy, st.lists(st.sampled_from(_PLAYABLE), max_size=5, unique=True))),
     "standard input": (check_stdin, (st.sampled_from(_STDIN_COMMANDS), stdin_strategy())),
     "cache entries": (check_cache_entry, (_json_edits(), st.booleans())),
+    "records": (check_record, (st.sampled_from(_REPLAYS), record_strategy())),
+    "names in data": (check_names_in_data, (st.lists(name_strategy, min_size=1, max_size=9, unique=True),)),
+    "vector text": (check_vector_text, (st.lists(st.one_of(name_strategy, st.text(max_size=10)), max_size=4),)),
 }

@@ -154,6 +154,59 @@ COMMANDS: tuple[tuple[str, tuple[str, ...], int, str], ...] = (
 )
 
 
+def _record_of_rules() -> bytes:
+    """1,000 games of a score pad, each carrying the same house rule inline and a note
+    that brings it to 990 bytes: a record just under the size limit."""
+    rule = "extends: skullking-2021\nid: loot-worth-10\neffects:\n  list:\n    - {id: loot, points: 10}\n"
+    carried = "".join(f"| {line}\n" for line in rule.splitlines())
+    game = f'[Edition "loot-worth-10"]\n[Players "Ann" "Bo" "Cy"]\n{carried}'
+    game += "round 1 cards 1\n  bid Ann 1\n  bid Bo 0\n  bid Cy 0\n  won Ann 1\n  won Bo 0\n  won Cy 0\nend\n"
+    note = f'[Note "{"x" * (990 - len(game) - 10)}"]\n'
+    return ((note + game) * 1_000).encode()
+
+
+@dataclass(frozen=True)
+class HostileRecord:
+    """A hostile game record for ``replay``: its bytes, the exit code and the message
+    (a regular expression, on standard error; empty: none) it gets."""
+
+    name: str
+    make: bytes
+    code: int
+    message: str
+
+
+#: Records at the size limit: many games carrying one house rule, more games than a
+#: record may hold, a huge tag, rounds without their end, a deal of 330,000 cards.
+RECORDS: tuple[HostileRecord, ...] = (
+    HostileRecord("record-rules-1000.skr", _record_of_rules(), 0, ""),
+    HostileRecord(
+        "record-games-1001.skr",
+        b'[Players "A" "B"]\nround 1 cards 1 bid A 0 bid B 0\n' * 19_980,
+        2,
+        r"^\S+:2001:1: a record holds at most 1,000 games: this is game 1,001\n$",
+    ),
+    HostileRecord(
+        "record-huge-rules.skr",
+        b'[Edition "skullking-2021"]\n[Rules "' + b"a" * 900_000 + b'"]\n[Players "A" "B"]\n',
+        2,
+        r"^\S+:2:2: [^\n]* \(its Rules 'a{100}\.\.\. \(900000 characters\)', the edition's '[0-9a-f]{64}'\)\n$",
+    ),
+    HostileRecord(
+        "record-no-end.skr",
+        b'[Players "A" "B"]\n' + b"".join(b"round %d cards 1\n" % n for n in range(1, 20_001)),
+        2,
+        r"(.*round \d+ has no 'end' before.*\n){20}skullking: and 19,979 more problems \(the first 20 are shown\)\n$",
+    ),
+    HostileRecord(
+        "record-dense.skr",
+        (b'[Players "A" "B"]\nround 1 cards 1\n  deal A ' + b"Y1 " * 330_000)[:999_000] + b"\n",
+        2,
+        r"^\S+:2:1: no hand for B, Graybeard\n$",
+    ),
+)
+
+
 def available(case: Hostile) -> bool:
     """Whether the input can be made here (a device may be missing)."""
     return case.device is None or os.path.exists(case.device)

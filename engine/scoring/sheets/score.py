@@ -33,11 +33,21 @@ alliances a round claims; the round's points come from its scheme's
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from skullking.core.errors import ContextError, FormulaError, Problem, SheetError, SkullKingError
+from skullking.core.errors import (
+    ContextError,
+    FormulaError,
+    Problem,
+    SheetError,
+    SkullKingError,
+    has_controls,
+    shorten,
+    unicode_escapes,
+)
 from skullking.core.limits import MAX_ROUNDS, MAX_SHEET_VALUES
 from skullking.core.suggest import did_you_mean, unknown
 from skullking.core.words import counted, were
@@ -53,6 +63,10 @@ from skullking.scoring.sheets.round import InProgress, ReadRound, RoundReader, S
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
+
+#: The characters that break a line (of a game record, of a file read on any system):
+#: a player's name holds none.
+LINE_BREAKS = frozenset("\n\r")
 
 SHEET_KEYS = ("edition", "players", "rounds", "scoring", "schedule", "modules")
 
@@ -151,7 +165,8 @@ def sheet_text(sheet: Mapping[str, Any], head: str = "") -> str:
     from skullking.reading.bounded import yaml_limits
     from skullking.reading.located import _Loader
 
-    text = head + yaml.safe_dump(sheet, sort_keys=False, allow_unicode=True, default_flow_style=None, width=120)
+    body = yaml.dump(sheet, Dumper=_dumper(), sort_keys=False, allow_unicode=True, default_flow_style=None, width=120)
+    text = head + unicode_escapes(body)  # (each such character is in a double-quoted text)
     size = len(text.encode("utf-8"))
     over = None if size > MAX_FILE_BYTES else yaml_limits(_Loader, text, "", values=MAX_SHEET_VALUES)
     if size > MAX_FILE_BYTES or over is not None:
@@ -161,6 +176,32 @@ def sheet_text(sheet: Mapping[str, Any], head: str = "") -> str:
             "it is not written (fewer rounds or players make a smaller sheet)"
         )
     return text
+
+
+#: The characters YAML reads as a line break that PyYAML writes as they are, in a
+#: quoted text that reads back with a space for them: a text holding one is written
+#: in double quotes, where they are escapes (``\\N``, ``\\L``, ``\\P``).
+_YAML_BREAKS = frozenset("\x85\u2028\u2029")
+
+
+@functools.cache
+def _dumper() -> Any:
+    """The YAML dumper of sheets: PyYAML's safe dumper, every text written so that it
+    reads back the same and shows no character a terminal would obey or that reorders
+    text: a name holding a line break YAML knows, or a control or bidirectional
+    character, is written in double quotes, where each is an escape (those PyYAML
+    writes as they are, the bidirectional ones, by :func:`sheet_text`)."""
+    import yaml
+
+    class SheetDumper(yaml.SafeDumper):
+        pass
+
+    def text(dumper: yaml.SafeDumper, value: str) -> yaml.ScalarNode:
+        style = '"' if _YAML_BREAKS.intersection(value) or has_controls(value) else None
+        return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
+
+    SheetDumper.add_representer(str, text)
+    return SheetDumper
 
 
 class _Sheet:
@@ -396,6 +437,11 @@ class _Sheet:
         for i, p in enumerate(node.value):
             if p.value in names[:i]:
                 self.values.error(p, f"player '{p.value}' is listed twice")
+        broken = [p for p in node.value if LINE_BREAKS.intersection(p.value)]
+        for p in broken:  # (as the score pad refuses it)
+            self.values.error(p, f"player '{shorten(p.value)}': a name is one line, with no line break in it")
+        if broken:  # (a game record, one event a line, could not name the player)
+            return None
         low, high = self.edition.min_players, self.edition.max_players
         if not low <= len(names) <= high:
             # rounds dealt to a table the edition has no rules for are not checked further
