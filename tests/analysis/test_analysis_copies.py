@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import skullking
-from skullking.analysis.compare import trick_differences
+from skullking.analysis.trickdiff import trick_differences
 from skullking.analysis.vectors import legal_vectors, trick_vectors
 from skullking.edition import Edition
 

@@ -16,7 +16,7 @@ import yaml
 from clihelp import run, run_json
 
 import skullking
-from skullking.analysis import compare
+from skullking.analysis import rounddiff, roundgrid, roundscene, seatdiff, trickdiff, valuediff
 from skullking.core import limits
 from skullking.edition import Edition
 
@@ -88,7 +88,7 @@ def test_every_top_level_key_has_a_case() -> None:
 
 def test_diff_of_the_same_rules_reports_no_value(house: Edition, tmp_path: Path) -> None:
     """Two files with the same rules: no changed value, no card only one deck has."""
-    same = compare.value_changes(house, _overlay(tmp_path, "same", {}))
+    same = valuediff.value_changes(house, _overlay(tmp_path, "same", {}))
     assert (same["changes"], same["about"], same["cards"]) == ([], [], {"only_a": [], "only_b": []})
 
 
@@ -96,7 +96,7 @@ def test_diff_of_the_same_rules_reports_no_value(house: Edition, tmp_path: Path)
 def test_diff_reports_a_change_to_each_top_level_key(key: str, house: Edition, tmp_path: Path) -> None:
     """diff reports a change to ``key``."""
     changes, reported = CASES[key]
-    report = compare.value_changes(house, _overlay(tmp_path, "changed", changes))
+    report = valuediff.value_changes(house, _overlay(tmp_path, "changed", changes))
     assert reported(report), report
 
 
@@ -134,9 +134,9 @@ def test_cards_only_one_deck_has_are_played(tmp_path: Path) -> None:
         },
     )
     base = skullking.load_edition("skullking-2021")
-    assert compare.only_cards(base, house) == {"only_a": [], "only_b": ["R1", "R2", "R3", "SK"]}
-    tricks = compare.trick_differences(base, house, depth=2, sample=0)
-    codes = len(compare._trick_codes(base))
+    assert valuediff.only_cards(base, house) == {"only_a": [], "only_b": ["R1", "R2", "R3", "SK"]}
+    tricks = trickdiff.trick_differences(base, house, depth=2, sample=0)
+    codes = len(trickdiff._trick_codes(base))
     # every ordered pair of a red card and another card, of two red cards, and SK SK
     assert tricks["only_b"] == 2 * 3 * codes + 3 * 2 + 1 and tricks["only_a"] == 0
     assert tricks["checked"] > 4000 and tricks["differ"] == 0
@@ -151,7 +151,7 @@ def test_loot_points_change_scores_rounds_differently() -> None:
     allies make their bids): 10 under loot-worth-10, in both schemes."""
     base = skullking.load_edition("skullking-2021")
     house = skullking.load_edition(ROOT / "examples" / "house-rules" / "loot-worth-10.yaml")
-    rounds = compare.round_differences(base, house)
+    rounds = rounddiff.round_differences(base, house)
     assert rounds["schemes"] == [{"a": "classic", "b": "classic"}, {"a": "rascal", "b": "rascal"}]
     assert rounds["differ"] > 0 and rounds["only_a"] == rounds["only_b"] == 0
     for example in rounds["examples"]:
@@ -178,7 +178,7 @@ def test_each_scheme_both_editions_have_is_scored(tmp_path: Path) -> None:
     cases = [dict(c) for c in rascal["cases"]]
     cases[0]["points"] = cases[0]["points"].replace("15 * cards", "20 * cards")
     house = _overlay(tmp_path, "cannon", {"scoring": {"schemes": [{"id": "rascal", "cases": cases}]}})
-    rounds = compare.round_differences(base, house)
+    rounds = rounddiff.round_differences(base, house)
     assert rounds["differ"] > 0
     for example in rounds["examples"]:
         assert example["scheme"] == {"a": "rascal", "b": "rascal"} and example["load"] == "cannonball"
@@ -201,7 +201,7 @@ def test_rounds_only_one_edition_can_have(tmp_path: Path) -> None:
         },
     )
     base = skullking.load_edition("skullking-2021")
-    rounds = compare.round_differences(base, house)
+    rounds = rounddiff.round_differences(base, house)
     reasons = {e["why"]: e for e in rounds["only_b_examples"]}
     assert set(reasons) == {"no wager of 30", "no bonus 'escape-by-pirate'", "no bid change of -2"}
     wager = reasons["no wager of 30"]
@@ -212,8 +212,8 @@ def test_rounds_only_one_edition_can_have(tmp_path: Path) -> None:
 
 def _plain_points(edition: Edition, example: dict[str, Any]) -> int:
     """The example's round scored without its wager (the rest of the points)."""
-    scene = compare.Scene(example["round"], example["cards"], example["bid"], example["won"], load=example["load"])
-    points = compare.score_scene(edition, edition.scheme(example["scheme"]["b"]), scene)
+    scene = roundscene.Scene(example["round"], example["cards"], example["bid"], example["won"], load=example["load"])
+    points = roundscene.score_scene(edition, edition.scheme(example["scheme"]["b"]), scene)
     assert isinstance(points, int)
     return points
 
@@ -270,12 +270,12 @@ def test_the_grids_can_be_had_by_index_as_they_are_walked() -> None:
     """Sampling picks tricks and rounds by their index in the grid: indexing gives each
     trick and round of the grid once, the very ones walking it gives."""
     a, b = skullking.load_edition("skullking-2021"), skullking.load_edition("skullking-original")
-    tricks = compare.TrickGrid(compare._trick_codes(a), compare._trick_codes(b), 2)
+    tricks = trickdiff.TrickGrid(trickdiff._trick_codes(a), trickdiff._trick_codes(b), 2)
     assert Counter(tricks[i] for i in range(len(tricks))) == Counter(tricks)
     assert len(tricks) == len(list(tricks)) > 5000
     loot = skullking.load_edition(ROOT / "examples" / "house-rules" / "loot-worth-10.yaml")
-    for schemes in compare.scheme_pairs(a, loot):
-        rounds = compare.RoundGrid(a, loot, *schemes)
+    for schemes in rounddiff.scheme_pairs(a, loot):
+        rounds = roundgrid.RoundGrid(a, loot, *schemes)
         assert Counter(rounds[i] for i in range(len(rounds))) == Counter(rounds)
         assert len(rounds) == len(list(rounds)) > 1000
     with pytest.raises(IndexError):
@@ -292,7 +292,7 @@ def test_past_its_limits_diff_plays_a_sample_spread_over_the_grid_and_says_so(
     monkeypatch.setattr(limits, "MAX_DIFF_TRICKS", 500)
     monkeypatch.setattr(limits, "MAX_DIFF_ROUNDS", 300)
     played: Counter[str] = Counter()
-    real_play, real_score = compare._play, compare.score_scene
+    real_play, real_score = trickdiff._play, roundscene.score_scene
 
     def play(*args: Any) -> Any:
         played["tricks"] += 1
@@ -302,8 +302,8 @@ def test_past_its_limits_diff_plays_a_sample_spread_over_the_grid_and_says_so(
         played["rounds"] += 1
         return real_score(*args, **kwargs)
 
-    monkeypatch.setattr(compare, "_play", play)
-    monkeypatch.setattr(compare, "score_scene", score)
+    monkeypatch.setattr(trickdiff, "_play", play)
+    monkeypatch.setattr(rounddiff, "score_scene", score)  # (where round_differences finds it)
     report = run_json("diff", "skullking-2021", "skullking-original", "--sample", "0")
     # every ordered trick of 2 and 3 of the 2021 deck's 70 codes, and of the original's 58
     # that holds one of the 28 codes the 2021 deck lacks
@@ -370,7 +370,7 @@ def test_doubling_the_last_round_scores_the_schedules_last_round_differently(
     the grid scores the last round of the default schedule (round 10 of the 2021
     rulebook's ten) as the last, and only there do the points double (a zero bid made
     with 10 cards: 100 points, the 2021 rulebook)."""
-    rounds = compare.round_differences(base, reading["last_round"])
+    rounds = rounddiff.round_differences(base, reading["last_round"])
     assert rounds["differ"] > 0
     for example in rounds["examples"]:
         assert example["round"] == 10 and example["rounds"] == {"a": 10, "b": 10}
@@ -387,13 +387,13 @@ def test_an_escape_tax_scores_rounds_with_escapes_played_differently(
     """The README's `escape-tax` (`points - 5 * played_card_escape`): the grid has P1
     play 1 to all the cards of a round as escapes (at most the 2021 deck's five escape
     cards), and each example shows the cards and the count the tax reads."""
-    rounds = compare.round_differences(base, reading["played"])
+    rounds = rounddiff.round_differences(base, reading["played"])
     assert rounds["differ"] > 0 and rounds["only_a"] == rounds["only_b"] == 0
     for example in rounds["examples"]:
         count = example["played_counts"]["b"]["played_card_escape"]
         assert example["played"] == ["E"] * count and 1 <= count <= min(example["cards"], 5)
         assert example["a"] - example["b"] == 5 * count
-    grid = compare.RoundGrid(base, reading["played"], base.scheme(), reading["played"].scheme())
+    grid = roundgrid.RoundGrid(base, reading["played"], base.scheme(), reading["played"].scheme())
     assert max(len(scene.played) for scene in grid) == 5  # the deck's escape cards
     assert all(len(scene.played) <= scene.cards for scene in grid)
 
@@ -402,7 +402,7 @@ def test_a_rule_on_total_bids_sees_the_other_players_bids(base: Edition, reading
     """`total_bids > cards` (every bid of the round added up): the grid varies the third
     player's bid, so rounds bid over the cards dealt pay the 5 more, and each example
     shows every player's bid."""
-    rounds = compare.round_differences(base, reading["total_bids"])
+    rounds = rounddiff.round_differences(base, reading["total_bids"])
     assert rounds["differ"] > 0
     for example in rounds["examples"]:
         assert sum(seat["bid"] for seat in example["table"].values()) > example["cards"]
@@ -416,15 +416,15 @@ def test_a_bidding_rule_on_total_bids_refuses_rounds_whose_bids_can_be_read(base
     player's bid, which add up to the cards."""
     rule = {"require": "total_bids != cards", "description": "the bids must not add up to the cards"}
     house = _overlay(tmp_path, "no-exact", {"bidding": {"rules": {"no-exact-total": rule}}})
-    rounds = compare.round_differences(base, house)
+    rounds = rounddiff.round_differences(base, house)
     assert rounds["only_a"] > 0 and rounds["only_b"] == 0
     for example in rounds["only_a_examples"]:
         assert sum(seat["bid"] for seat in example["table"].values()) == example["cards"]
         assert "'no-exact-total'" in example["why"]
     # the third player's bid is varied: 1 + 2 (P2 bids 0) make the 3 cards
-    grid = compare.RoundGrid(base, house, base.scheme(), house.scheme())
-    scene = compare.Scene(3, 3, 1, 1, third_bid=2)
-    assert scene in set(grid) and "'no-exact-total'" in str(compare.score_scene(house, house.scheme(), scene))
+    grid = roundgrid.RoundGrid(base, house, base.scheme(), house.scheme())
+    scene = roundscene.Scene(3, 3, 1, 1, third_bid=2)
+    assert scene in set(grid) and "'no-exact-total'" in str(roundscene.score_scene(house, house.scheme(), scene))
 
 
 def test_a_catch_up_bonus_sees_the_game_so_far(base: Edition, reading: dict[str, Edition]) -> None:
@@ -432,7 +432,7 @@ def test_a_catch_up_bonus_sees_the_game_so_far(base: Edition, reading: dict[str,
     for a made bid in last place): the grid plays rounds after a game before them, built
     as a game is, and the examples show it: P1 is last in the totals before the round
     (under the overlay, which paid the bonus in the rounds before too), and made the bid."""
-    rounds = compare.round_differences(base, reading["game"])
+    rounds = rounddiff.round_differences(base, reading["game"])
     assert rounds["differ"] > 0
     for example in rounds["examples"]:
         totals = example["totals"]["b"]
@@ -449,12 +449,12 @@ def test_each_name_read_adds_its_rounds_alone(base: Edition, house: Edition, rea
     that where cards played are counted, the rounds with an alliance, a wager or a bid
     change have P1 play the card that brings it (the 2021 rulebook: the Loot, Rascal,
     Harry)."""
-    plain = list(compare.RoundGrid(base, house, base.scheme(), house.scheme()))
+    plain = list(roundgrid.RoundGrid(base, house, base.scheme(), house.scheme()))
     assert not any(scene.third_bid or scene.played or scene.past for scene in plain)
     field = {"last_round": "", "played": "played", "total_bids": "third_bid", "game": "past"}
     brings = {"ally": ("LOOT",), "wager": ("RASCAL",), "change": ("HARRY",)}
     for name, edition in reading.items():
-        grid = list(compare.RoundGrid(base, edition, base.scheme(), edition.scheme()))
+        grid = list(roundgrid.RoundGrid(base, edition, base.scheme(), edition.scheme()))
         with_card = {scene for scene in grid if any(getattr(scene, k) for k in brings)}
         if name == "played":
             for scene in with_card:
@@ -464,7 +464,7 @@ def test_each_name_read_adds_its_rounds_alone(base: Edition, house: Edition, rea
         assert [scene for scene in grid if scene not in added] == plain, name
         assert all(abs(scene.won - scene.bid) <= 1 for scene in added)
         assert bool(added) == (name != "last_round")
-        indexed = compare.RoundGrid(base, edition, base.scheme(), edition.scheme())
+        indexed = roundgrid.RoundGrid(base, edition, base.scheme(), edition.scheme())
         assert Counter(indexed[i] for i in range(len(indexed))) == Counter(indexed)  # (sampling picks by index)
 
 
@@ -473,8 +473,8 @@ def test_rounds_that_cannot_happen_are_not_in_the_grid(base: Edition, house: Edi
     rulebook: Rascal's wager comes with a trick won with Rascal, not the round's last),
     nor in a round of one trick; a bid change with no trick won (Harry's, even the
     last); an alliance whose ally took no trick (the Loot's trick is the ally's)."""
-    for schemes in compare.scheme_pairs(base, house):
-        for scene in compare.RoundGrid(base, house, *schemes):
+    for schemes in rounddiff.scheme_pairs(base, house):
+        for scene in roundgrid.RoundGrid(base, house, *schemes):
             if scene.wager:
                 assert scene.won >= 1 and scene.cards >= 2
             if scene.change:
@@ -484,10 +484,10 @@ def test_rounds_that_cannot_happen_are_not_in_the_grid(base: Edition, house: Edi
             if scene.captured:
                 assert scene.won >= 1
     # asked all the same, the edition says why
-    wager = compare.Scene(3, 3, 1, 0, wager=10)
-    assert compare.score_scene(base, base.scheme(), wager) == "P1's wager needs a trick won with rascal; P1 won none"
-    one = compare.Scene(1, 1, 1, 1, wager=10)
-    assert "before the round's last" in str(compare.score_scene(base, base.scheme(), one))
+    wager = roundscene.Scene(3, 3, 1, 0, wager=10)
+    assert roundscene.score_scene(base, base.scheme(), wager) == "P1's wager needs a trick won with rascal; P1 won none"
+    one = roundscene.Scene(1, 1, 1, 1, wager=10)
+    assert "before the round's last" in str(roundscene.score_scene(base, base.scheme(), one))
 
 
 def test_a_dealers_bonus_scores_the_rounds_the_scored_player_deals(base: Edition, tmp_path: Path) -> None:
@@ -498,11 +498,11 @@ def test_a_dealers_bonus_scores_the_rounds_the_scored_player_deals(base: Edition
         "scoring": {"schemes": {"classic": {"adjustments": {"dealer": {"when": "deals == 1", "points": "points + 5"}}}}}
     }
     house = _overlay(tmp_path, "dealer", dealer)
-    rounds = compare.round_differences(base, house)
+    rounds = rounddiff.round_differences(base, house)
     assert rounds["differ"] > 0
     assert {example["round"] for example in rounds["examples"]} <= {2, 5, 8}
     assert all(example["b"] - example["a"] == 5 and example["game"] is None for example in rounds["examples"])
-    assert not any(scene.past for scene in compare.RoundGrid(base, house, base.scheme(), house.scheme()))
+    assert not any(scene.past for scene in roundgrid.RoundGrid(base, house, base.scheme(), house.scheme()))
 
 
 def test_a_game_before_whose_bids_an_edition_refuses_is_not_its_game(tmp_path: Path) -> None:
@@ -517,14 +517,16 @@ def test_a_game_before_whose_bids_an_edition_refuses_is_not_its_game(tmp_path: P
         "strict",
         {"bidding": {"rules": {"no-exact-total": rule}}, "scoring": {"schemes": {"classic": {"adjustments": bonus}}}},
     )
-    past = compare.Past((1, 2), bid=0, won=1, last=0)
+    past = roundscene.Past((1, 2), bid=0, won=1, last=0)
     assert past.results()[-1][1] == {"P1": 0, "P2": 1, "P3": 1}  # 2 bid of 2 cards
-    refused = compare.score_scene(house, house.scheme(), compare.Scene(3, 3, 1, 1, past=past))
+    refused = roundscene.score_scene(house, house.scheme(), roundscene.Scene(3, 3, 1, 1, past=past))
     assert (
         refused
         == "in round 2 before it, the bids break bidding rule 'no-exact-total': the bids must not add up to the cards"
     )
-    kept = compare.score_scene(house, house.scheme(), compare.Scene(3, 3, 1, 1, past=past._replace(won=0, last=2)))
+    kept = roundscene.score_scene(
+        house, house.scheme(), roundscene.Scene(3, 3, 1, 1, past=past._replace(won=0, last=2))
+    )
     assert isinstance(kept, int)
 
 
@@ -544,18 +546,18 @@ def test_a_changed_value_a_file_leaves_out_shows_the_default_it_plays_with(tmp_p
         ({"scoring": {"extra_round_dealer": "players - 1"}}, "scoring.extra_round_dealer", "round - 2", None),
     ]
     for k, (changes, path, default_a, default_b) in enumerate(cases):
-        (change,) = compare.value_changes(base, _overlay(tmp_path, f"h{k}", changes))["changes"]
+        (change,) = valuediff.value_changes(base, _overlay(tmp_path, f"h{k}", changes))["changes"]
         assert change["path"] == path and change["a"] is None
         assert change.get("a_default") == default_a and change.get("b_default") == default_b
     dealt = _overlay(tmp_path, "dealt", {"play": {"dealer": 0}})
-    (change,) = compare.value_changes(base, _overlay(tmp_path, "both", {"play": {"dealer": 0, "first_leader": 2}}))[
+    (change,) = valuediff.value_changes(base, _overlay(tmp_path, "both", {"play": {"dealer": 0, "first_leader": 2}}))[
         "changes"
     ][1:]
     assert (change["path"], change["a_default"], change["b"]) == ("play.first_leader", "round - 1", 2)
-    (change,) = compare.value_changes(dealt, base)["changes"]
+    (change,) = valuediff.value_changes(dealt, base)["changes"]
     assert (change["path"], change["a"], change["b"], change["b_default"]) == ("play.dealer", 0, None, "round - 2")
     bonus = _overlay(tmp_path, "bonus", {"bonuses": [{"id": "x", "points": 5, "captured": {"ranks": [1]}}]})
-    assert not any("a_default" in c for c in compare.value_changes(base, bonus)["changes"])
+    assert not any("a_default" in c for c in valuediff.value_changes(base, bonus)["changes"])
 
 
 def test_the_winner_of_a_round_dealing_the_next_deals_and_leads_other_rounds(tmp_path: Path) -> None:
@@ -566,7 +568,7 @@ def test_the_winner_of_a_round_dealing_the_next_deals_and_leads_other_rounds(tmp
     has P1 deal round 2 (seat 2 - 2) and P2 lead. In round 1 both have P3 deal (the
     last seat: nobody has scored) and P1 lead."""
     catch_up = skullking.load_edition(str(ROOT / "examples" / "house-rules" / "catch-up.yaml"))
-    seats = compare.seat_differences(skullking.load_edition("skullking-2021"), catch_up)
+    seats = seatdiff.seat_differences(skullking.load_edition("skullking-2021"), catch_up)
     assert seats["differ"] > 0 and seats["checked"] > seats["differ"]
     game = {"P1": (0, 0), "P2": (1, 0), "P3": (1, 1)}
     (example,) = [
@@ -594,14 +596,14 @@ def test_a_tie_break_round_dealt_by_the_last_tied_player(tmp_path: Path) -> None
     deal and P1 lead. Of two tied players both have P2 deal (seat 1: 11 - 2 = 9, odd)
     and P1 lead. The schedule's rounds are dealt as before: 10 + 2 rounds, 1 differs."""
     house = _overlay(tmp_path, "last-deals", {"scoring": {"extra_round_dealer": "players - 1"}})
-    seats = compare.seat_differences(skullking.load_edition("skullking-2021"), house)
+    seats = seatdiff.seat_differences(skullking.load_edition("skullking-2021"), house)
     assert (seats["checked"], seats["differ"]) == (12, 1)
     (example,) = seats["examples"]
     assert example["tie_break"] and example["players"] == ["P1", "P2", "P3"]
     assert example["a"] == {"dealer": "P1", "first_leader": "P2"}
     assert example["b"] == {"dealer": "P3", "first_leader": "P1"}
     shared = _overlay(tmp_path, "shared", {"scoring": {"ties": "shared"}})
-    seats = compare.seat_differences(skullking.load_edition("skullking-2021"), shared)
+    seats = seatdiff.seat_differences(skullking.load_edition("skullking-2021"), shared)
     assert (seats["checked"], seats["differ"], seats["only_a"]) == (10, 0, 2)  # no tie-break round in B
     assert "plays no tie-break round" in seats["only_a_examples"][0]["why"]
 
@@ -615,7 +617,7 @@ def test_a_schedule_up_and_down_deals_its_rounds_after_the_tenth(tmp_path: Path)
     up_down = list(range(1, 11)) + list(range(9, 0, -1))
     variant = {"id": "up-down", "title": "Up and down", "rounds": up_down}
     house = _overlay(tmp_path, "up-down", {"schedule": {"default": "up-down", "variants": [variant]}})
-    default, own = compare.value_changes(skullking.load_edition("skullking-2021"), house)["schedules"]
+    default, own = valuediff.value_changes(skullking.load_edition("skullking-2021"), house)["schedules"]
     assert (default["schedule"], default["a"], default["b"]) == ("(default)", "standard", "up-down")
     small, eight = default["tables"]
     assert small == {
@@ -637,7 +639,7 @@ def test_a_schedule_up_and_down_deals_its_rounds_after_the_tenth(tmp_path: Path)
     # A tie-break round comes after 10 rounds under A (round 11) and 19 under B (round
     # 20), each dealt as any round: of two tied players, A's by seat 9 mod 2 = 1 (P2,
     # P1 leading), B's by seat 18 mod 2 = 0 (P1, P2 leading); of three both by seat 0.
-    seats = compare.seat_differences(skullking.load_edition("skullking-2021"), house)
+    seats = seatdiff.seat_differences(skullking.load_edition("skullking-2021"), house)
     (example,) = seats["examples"]
     assert example["tie_break"] and example["players"] == ["P1", "P2"]
     assert (example["a"], example["b"]) == (

@@ -16,7 +16,7 @@ from clihelp import run, run_json
 from houserules import house_rule
 
 import skullking
-from skullking.analysis.compare import bids_refusal
+from skullking.analysis.roundscene import bids_refusal
 from skullking.analysis.simulation import Setup, play_game
 from skullking.core.errors import GameError
 from skullking.edition import Edition

@@ -20,7 +20,7 @@ from clihelp import run, run_json
 from houserules import house_rule
 
 import skullking
-from skullking.analysis.compare import trick_differences
+from skullking.analysis.trickdiff import trick_differences
 from skullking.analysis.vectors import document
 from skullking.core.errors import ContextError, EditionError, NotationError
 from skullking.edition import Edition

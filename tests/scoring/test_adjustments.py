@@ -22,7 +22,7 @@ import pytest
 from clihelp import run, run_json
 
 import skullking
-from skullking.analysis import compare
+from skullking.analysis import rounddiff, valuediff
 from skullking.analysis.explain import explain
 from skullking.core.errors import EditionError, SheetError
 from skullking.edition import Edition
@@ -299,13 +299,13 @@ def test_diff_sees_an_adjustment_as_values_and_in_the_rounds_it_changes(tmp_path
     is the default schedule's last (round 10 of ten) whose points are not 0, and no
     other round."""
     double = _load(tmp_path, "double", DOUBLE_LAST)
-    changes = {c["path"]: c["b"] for c in compare.changed_values(BASE, double)}
+    changes = {c["path"]: c["b"] for c in valuediff.changed_values(BASE, double)}
     assert changes == {
         "scoring.schemes[classic].adjustments[double-last-round]": "(present)",
         "scoring.schemes[classic].adjustments[double-last-round].when": "last_round == 1",
         "scoring.schemes[classic].adjustments[double-last-round].points": "points * 2",
     }
-    rounds = compare.round_differences(BASE, double)
+    rounds = rounddiff.round_differences(BASE, double)
     assert rounds["differ"] > 0
     for example in rounds["examples"]:
         assert example["round"] == 10 and example["last_round"]["b"] == 1 and example["b"] == 2 * example["a"]

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from skullking.analysis.compare import compare, value_changes
+from skullking.analysis.compare import compare
+from skullking.analysis.valuediff import value_changes
 from skullking.storage.cache import code_fingerprint
 
 from .diffs import rows

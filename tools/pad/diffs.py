@@ -1,5 +1,5 @@
 """The comparison page's words: each rule value that differs between two editions (from
-:func:`skullking.analysis.compare.value_changes`) as a row a player reads, what the value
+:func:`skullking.analysis.valuediff.value_changes`) as a row a player reads, what the value
 is (the edition schema's description of its key) and its value under each edition in
 words. The tricks and rounds played both ways are the page script's to show (they come
 later, from ``GET /api/diff``)."""
