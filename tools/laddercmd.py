@@ -63,7 +63,7 @@ def cmd_ladder(args: argparse.Namespace, out: TextIO) -> int:
         allow_paths=args.allow_paths,
     )
     if args.rounds is not None:
-        from skullking.play.round import Game
+        from skullking.play.game import Game
 
         length = Game(edition, players, schedule=args.schedule, seed=0, modules=modules).length
         if not 1 <= args.rounds <= length:

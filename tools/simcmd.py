@@ -77,7 +77,8 @@ def _one_game(args: argparse.Namespace, edition: Edition, out: TextIO) -> int:
     import random
 
     from skullking.analysis.bots import make_bots, play_round
-    from skullking.play.round import Game, play_randomly
+    from skullking.play.game import Game
+    from skullking.play.round import play_randomly
     from skullking.scoring.sheets.score import sheet_text
 
     players = player_names(args.players)

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 from skullking.analysis.bots import make_bots, play_round
 from skullking.analysis.simulation import CONNECT_TIMEOUT, Setup, _edition_of, _seed_int, gather
-from skullking.play.round import Game
+from skullking.play.game import Game
 from skullking.scoring.schemes import standings
 
 if TYPE_CHECKING:

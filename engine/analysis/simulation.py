@@ -245,7 +245,7 @@ def play_game(
     and ``index`` only; ``keep_sheet`` keeps the game's score sheet, ``keep_record`` its
     game record (:meth:`Game.as_record <skullking.play.game.Game.as_record>`)."""
     from skullking.analysis.bots import make_bots, play_round
-    from skullking.play.round import Game
+    from skullking.play.game import Game
     from skullking.scoring.schemes import standings
 
     game_seed = f"{setup.seed}:{index}"
