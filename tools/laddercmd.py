@@ -9,15 +9,15 @@ from skullking.core.errors import shorten
 from skullking.tools.command import Command
 from skullking.tools.common import UsageError, named_edition, text_lines, write_json
 from skullking.tools.simcmd import (
-    _bots,
-    _cluster,
-    _jobs,
-    _modules,
-    _progress,
-    _seed,
-    _timeout,
+    bot_list,
+    cluster_option,
+    cluster_timeout_option,
     game_options,
+    jobs_option,
+    modules_option,
+    progress_line,
     run_options,
+    seed_option,
 )
 
 if TYPE_CHECKING:
@@ -35,7 +35,7 @@ def cmd_ladder(args: argparse.Namespace, out: TextIO) -> int:
     from skullking.analysis.simulation import Setup
 
     edition = named_edition(args.edition, args)
-    bots = _bots(",".join(args.bots))
+    bots = bot_list(",".join(args.bots))
     if len(bots) < 2:
         raise UsageError("ladder: give at least two bots to rank")
     if len(bots) > MAX_BOTS:
@@ -50,12 +50,12 @@ def cmd_ladder(args: argparse.Namespace, out: TextIO) -> int:
     ghost = edition.ghost
     if ghost is not None and ghost.players == seats and ghost.name in players:
         raise UsageError(f"--players: {ghost.name} plays the extra hand of {seats}-player games")
-    modules = _modules(args, edition)
+    modules = modules_option(args, edition)
     setup = Setup(
         edition=args.edition,
         players=players,
         bots=tuple(bots),
-        seed=_seed(args),
+        seed=seed_option(args),
         schedule=args.schedule,
         scoring=args.scoring,
         modules=None if modules is None else tuple(modules),
@@ -69,14 +69,14 @@ def cmd_ladder(args: argparse.Namespace, out: TextIO) -> int:
         if not 1 <= args.rounds <= length:
             raise UsageError(f"--rounds {args.rounds}: the schedule has 1 to {length} rounds")
     given = LadderSetup(setup, rounds=args.rounds)
-    cluster = _cluster(args)
+    cluster = cluster_option(args)
     result = ladder(
         given,
         args.deals,
-        jobs=_jobs(args),
+        jobs=jobs_option(args),
         cluster=cluster,
-        progress=_progress(args, args.deals, "deals"),
-        timeout=_timeout(args),
+        progress=progress_line(args, args.deals, "deals"),
+        timeout=cluster_timeout_option(args),
     )
     record = result.as_json(given, edition)
     if args.format == "json":
