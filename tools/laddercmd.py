@@ -10,14 +10,11 @@ from skullking.tools.command import Command
 from skullking.tools.common import UsageError, named_edition, text_lines, write_json
 from skullking.tools.simcmd import (
     bot_list,
-    cluster_option,
-    cluster_timeout_option,
     game_options,
-    jobs_option,
     modules_option,
-    progress_line,
     run_options,
     seed_option,
+    where_played,
 )
 
 if TYPE_CHECKING:
@@ -69,15 +66,7 @@ def cmd_ladder(args: argparse.Namespace, out: TextIO) -> int:
         if not 1 <= args.rounds <= length:
             raise UsageError(f"--rounds {args.rounds}: the schedule has 1 to {length} rounds")
     given = LadderSetup(setup, rounds=args.rounds)
-    cluster = cluster_option(args)
-    result = ladder(
-        given,
-        args.deals,
-        jobs=jobs_option(args),
-        cluster=cluster,
-        progress=progress_line(args, args.deals, "deals"),
-        timeout=cluster_timeout_option(args),
-    )
+    result = ladder(given, args.deals, **where_played(args, args.deals, "deals"))
     record = result.as_json(given, edition)
     if args.format == "json":
         write_json(out, record)

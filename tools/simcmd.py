@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO, TypedDict
 
 from skullking.core.errors import GameError, SkullKingError, shorten
 from skullking.tools.command import Command, Shared, two_editions
@@ -245,6 +245,28 @@ def cluster_timeout_option(args: argparse.Namespace) -> float:
     return CONNECT_TIMEOUT if args.cluster_timeout is None else float(args.cluster_timeout)
 
 
+class Where(TypedDict):
+    """Where the games of a run are played and how it reports on them: what
+    ``simulate``, ``compare`` and ``ladder`` (:func:`where_played`) give the engine."""
+
+    jobs: int
+    cluster: str | None
+    progress: Callable[[int], None] | None
+    timeout: float
+
+
+def where_played(args: argparse.Namespace, count: int, unit: str = "games") -> Where:
+    """``--cluster`` (its address checked first, before any game), ``--jobs``, the
+    progress line over ``count`` ``unit`` and ``--cluster-timeout``."""
+    cluster = cluster_option(args)
+    return Where(
+        jobs=jobs_option(args),
+        cluster=cluster,
+        progress=progress_line(args, count, unit),
+        timeout=cluster_timeout_option(args),
+    )
+
+
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     edition = named_edition(args.edition, args)
     if args.games is None:
@@ -273,15 +295,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
         raise UsageError("--records goes with --out DIR (the folder the records are written into)")
     if args.out is not None:
         setup = _with_out(setup, args.out, records=args.records)
-    cluster = cluster_option(args)
-    stats = simulate(
-        setup,
-        games,
-        jobs=jobs_option(args),
-        cluster=cluster,
-        progress=progress_line(args, games),
-        timeout=cluster_timeout_option(args),
-    )
+    stats = simulate(setup, games, **where_played(args, games))
     record = stats.as_json(setup, edition)
     if args.format == "json":
         write_json(out, record)
@@ -383,16 +397,7 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
     seed = seed_option(args)
     setup_a = _setup(args, args.a, a, seed)
     setup_b = _setup(args, args.b, b, seed)
-    cluster = cluster_option(args)
-    result = compare(
-        setup_a,
-        setup_b,
-        games,
-        jobs=jobs_option(args),
-        cluster=cluster,
-        progress=progress_line(args, games),
-        timeout=cluster_timeout_option(args),
-    )
+    result = compare(setup_a, setup_b, games, **where_played(args, games))
     record = result.as_json(a, b)
     if args.format == "json":
         write_json(out, record)
