@@ -51,7 +51,8 @@ from bench_tricks import best_of
 
 import skullking
 from skullking.edition import Edition
-from skullking.play.round import Game, play_randomly
+from skullking.play.game import Game
+from skullking.play.round import play_randomly
 from skullking.scoring.schemes import standings
 
 EDITION = "skullking-2021"

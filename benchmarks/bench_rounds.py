@@ -18,7 +18,8 @@ import random
 import time
 
 import skullking
-from skullking.play.round import Game, Round, play_randomly
+from skullking.play.game import Game
+from skullking.play.round import Round, play_randomly
 
 TABLES = ((4, 10), (6, 10), (2, 10), (8, 8))
 

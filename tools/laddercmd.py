@@ -9,15 +9,12 @@ from skullking.core.errors import shorten
 from skullking.tools.command import Command
 from skullking.tools.common import UsageError, named_edition, text_lines, write_json
 from skullking.tools.simcmd import (
-    _bots,
-    _cluster,
-    _jobs,
-    _modules,
-    _progress,
-    _seed,
-    _timeout,
+    bot_list,
     game_options,
+    modules_option,
     run_options,
+    seed_option,
+    where_played,
 )
 
 if TYPE_CHECKING:
@@ -35,7 +32,7 @@ def cmd_ladder(args: argparse.Namespace, out: TextIO) -> int:
     from skullking.analysis.simulation import Setup
 
     edition = named_edition(args.edition, args)
-    bots = _bots(",".join(args.bots))
+    bots = bot_list(",".join(args.bots))
     if len(bots) < 2:
         raise UsageError("ladder: give at least two bots to rank")
     if len(bots) > MAX_BOTS:
@@ -50,12 +47,12 @@ def cmd_ladder(args: argparse.Namespace, out: TextIO) -> int:
     ghost = edition.ghost
     if ghost is not None and ghost.players == seats and ghost.name in players:
         raise UsageError(f"--players: {ghost.name} plays the extra hand of {seats}-player games")
-    modules = _modules(args, edition)
+    modules = modules_option(args, edition)
     setup = Setup(
         edition=args.edition,
         players=players,
         bots=tuple(bots),
-        seed=_seed(args),
+        seed=seed_option(args),
         schedule=args.schedule,
         scoring=args.scoring,
         modules=None if modules is None else tuple(modules),
@@ -63,21 +60,13 @@ def cmd_ladder(args: argparse.Namespace, out: TextIO) -> int:
         allow_paths=args.allow_paths,
     )
     if args.rounds is not None:
-        from skullking.play.round import Game
+        from skullking.play.game import Game
 
         length = Game(edition, players, schedule=args.schedule, seed=0, modules=modules).length
         if not 1 <= args.rounds <= length:
             raise UsageError(f"--rounds {args.rounds}: the schedule has 1 to {length} rounds")
     given = LadderSetup(setup, rounds=args.rounds)
-    cluster = _cluster(args)
-    result = ladder(
-        given,
-        args.deals,
-        jobs=_jobs(args),
-        cluster=cluster,
-        progress=_progress(args, args.deals, "deals"),
-        timeout=_timeout(args),
-    )
+    result = ladder(given, args.deals, **where_played(args, args.deals, "deals"))
     record = result.as_json(given, edition)
     if args.format == "json":
         write_json(out, record)

@@ -11,7 +11,7 @@ from skullking.core.errors import Problem, RecordError, SheetError, json_text
 from skullking.loading.inline import inline_edition
 from skullking.tools.command import Command, Shared
 from skullking.tools.common import UsageError, data_stream, named_edition, read_input
-from skullking.tools.sheetcmd import _sheet_edition, score_report
+from skullking.tools.sheetcmd import score_report, sheet_edition
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
@@ -86,7 +86,7 @@ class _Editions:
         tag = game.tag("Edition")
         named = {} if tag is None else {"edition": Node(game.edition, Location(file, tag.line, tag.column))}
         try:
-            return _sheet_edition(Node(named, Location(file, game.line, game.column)), args.record, args)
+            return sheet_edition(Node(named, Location(file, game.line, game.column)), args.record, args)
         except SheetError as exc:
             raise RecordError(exc.problems) from None
 

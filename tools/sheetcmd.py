@@ -38,7 +38,7 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
     if isinstance(text, Problem):
         raise SheetError([text])
     root = read_sheet(text, file)
-    edition = named_edition(args.edition, args) if args.edition is not None else _sheet_edition(root, args.sheet, args)
+    edition = named_edition(args.edition, args) if args.edition is not None else sheet_edition(root, args.sheet, args)
     known_option("--scoring", "scoring scheme", args.scoring, [s.id for s in edition.schemes])
     known_option("--schedule", "schedule", args.schedule, [s.id for s in edition.schedules])
     if args.to_record:
@@ -109,7 +109,7 @@ def score_table(score: SheetScore) -> str:
     return "".join(lines)
 
 
-def _sheet_edition(root: Any, sheet: str, args: argparse.Namespace) -> Edition:
+def sheet_edition(root: Any, sheet: str, args: argparse.Namespace) -> Edition:
     """The edition a sheet names (a bundled id, or a file relative to the sheet, else to
     the working directory). A file that does not read as an edition is refused without
     a word of what it holds (the sheet, not the user, named it)."""

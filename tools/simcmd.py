@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO, TypedDict
 
 from skullking.core.errors import GameError, SkullKingError, shorten
 from skullking.tools.command import Command, Shared, two_editions
@@ -42,7 +42,9 @@ def player_names(given: str) -> list[str]:
     return names
 
 
-def _bots(given: str | None) -> list[str]:
+def bot_list(given: str | None) -> list[str]:
+    """``--bots``: the bot of each seat given (default: random), each checked (an unknown
+    bot or a bot from outside that does not load is a usage error)."""
     from skullking.analysis.bots import bot_maker
 
     kinds = [k.strip() for k in (given or "random").split(",")]
@@ -54,7 +56,9 @@ def _bots(given: str | None) -> list[str]:
     return kinds
 
 
-def _modules(args: argparse.Namespace, edition: Edition) -> list[str] | None:
+def modules_option(args: argparse.Namespace, edition: Edition) -> list[str] | None:
+    """``--modules`` (``None``: those used at the table's count), with ``--scoring`` and
+    ``--schedule`` checked against ``edition``."""
     modules = [m.strip() for m in args.modules.split(",")] if args.modules else None
     known_option("--scoring", "scoring scheme", args.scoring, [s.id for s in edition.schemes])
     known_option("--schedule", "schedule", args.schedule, [s.id for s in edition.schedules])
@@ -63,7 +67,8 @@ def _modules(args: argparse.Namespace, edition: Edition) -> list[str] | None:
     return modules
 
 
-def _seed(args: argparse.Namespace) -> int:
+def seed_option(args: argparse.Namespace) -> int:
+    """``--seed``, else a random one (the run says which it drew)."""
     import random
 
     return args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
@@ -77,12 +82,13 @@ def _one_game(args: argparse.Namespace, edition: Edition, out: TextIO) -> int:
     import random
 
     from skullking.analysis.bots import make_bots, play_round
-    from skullking.play.round import Game, play_randomly
+    from skullking.play.game import Game
+    from skullking.play.round import play_randomly
     from skullking.scoring.sheets.score import sheet_text
 
     players = player_names(args.players)
-    seed = _seed(args)
-    modules = _modules(args, edition)
+    seed = seed_option(args)
+    modules = modules_option(args, edition)
     game = Game(
         edition,
         players,
@@ -97,7 +103,7 @@ def _one_game(args: argparse.Namespace, edition: Edition, out: TextIO) -> int:
         most = "1 round" if game.length == 1 else f"1 to {game.length} rounds"
         raise UsageError(f"--rounds {rounds}: the '{game.schedule}' schedule has {most}")
     moves = random.Random(seed)
-    bots = make_bots(_bots(args.bots), players, seed=seed) if args.bots else None
+    bots = make_bots(bot_list(args.bots), players, seed=seed) if args.bots else None
 
     def play(round_: Any) -> None:
         if bots is None:
@@ -146,11 +152,11 @@ def _setup(args: argparse.Namespace, source: str, edition: Edition, seed: int) -
     ghost = edition.ghost
     if ghost is not None and ghost.players == len(players) and ghost.name in players:
         raise UsageError(f"--players: {ghost.name} plays the extra hand of {len(players)}-player games")
-    modules = _modules(args, edition)
+    modules = modules_option(args, edition)
     return Setup(
         edition=source,
         players=tuple(players),
-        bots=tuple(_bots(args.bots)),
+        bots=tuple(bot_list(args.bots)),
         seed=seed,
         schedule=args.schedule,
         scoring=args.scoring,
@@ -166,7 +172,7 @@ def _games(args: argparse.Namespace) -> int:
     return int(args.games)
 
 
-def _jobs(args: argparse.Namespace) -> int:
+def jobs_option(args: argparse.Namespace) -> int:
     """``--jobs``: at least 1; more than the cores this process may use plays with one
     worker a core, and says so on standard error (not with -q)."""
     from skullking.analysis.simulation import default_jobs, worker_count
@@ -185,7 +191,7 @@ def _jobs(args: argparse.Namespace) -> int:
     return jobs
 
 
-def _progress(args: argparse.Namespace, games: int, unit: str = "games") -> Callable[[int], None] | None:
+def progress_line(args: argparse.Namespace, games: int, unit: str = "games") -> Callable[[int], None] | None:
     """A progress line on standard error when it is a terminal (not with -q), counting
     ``unit``."""
     if args.quiet or not sys.stderr.isatty():
@@ -211,7 +217,7 @@ def _plot_target(args: argparse.Namespace) -> None:
         _pyplot()  # the extra is there, before any game is played
 
 
-def _cluster(args: argparse.Namespace) -> str | None:
+def cluster_option(args: argparse.Namespace) -> str | None:
     """``--cluster``: the scheduler's address, checked before any game is played."""
     from skullking.analysis.simulation import cluster_address
 
@@ -232,11 +238,33 @@ def _cluster(args: argparse.Namespace) -> str | None:
     return address
 
 
-def _timeout(args: argparse.Namespace) -> float:
+def cluster_timeout_option(args: argparse.Namespace) -> float:
     """``--cluster-timeout``: the seconds the scheduler is given to answer."""
     from skullking.analysis.simulation import CONNECT_TIMEOUT
 
     return CONNECT_TIMEOUT if args.cluster_timeout is None else float(args.cluster_timeout)
+
+
+class Where(TypedDict):
+    """Where the games of a run are played and how it reports on them: what
+    ``simulate``, ``compare`` and ``ladder`` (:func:`where_played`) give the engine."""
+
+    jobs: int
+    cluster: str | None
+    progress: Callable[[int], None] | None
+    timeout: float
+
+
+def where_played(args: argparse.Namespace, count: int, unit: str = "games") -> Where:
+    """``--cluster`` (its address checked first, before any game), ``--jobs``, the
+    progress line over ``count`` ``unit`` and ``--cluster-timeout``."""
+    cluster = cluster_option(args)
+    return Where(
+        jobs=jobs_option(args),
+        cluster=cluster,
+        progress=progress_line(args, count, unit),
+        timeout=cluster_timeout_option(args),
+    )
 
 
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
@@ -262,15 +290,12 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
 
     games = _games(args)
     _plot_target(args)
-    setup = _setup(args, args.edition, edition, _seed(args))
+    setup = _setup(args, args.edition, edition, seed_option(args))
     if args.records and args.out is None:
         raise UsageError("--records goes with --out DIR (the folder the records are written into)")
     if args.out is not None:
         setup = _with_out(setup, args.out, records=args.records)
-    cluster = _cluster(args)
-    stats = simulate(
-        setup, games, jobs=_jobs(args), cluster=cluster, progress=_progress(args, games), timeout=_timeout(args)
-    )
+    stats = simulate(setup, games, **where_played(args, games))
     record = stats.as_json(setup, edition)
     if args.format == "json":
         write_json(out, record)
@@ -369,19 +394,10 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
     a, b = named_edition(args.a, args), named_edition(args.b, args)
     games = _games(args)
     _plot_target(args)
-    seed = _seed(args)
+    seed = seed_option(args)
     setup_a = _setup(args, args.a, a, seed)
     setup_b = _setup(args, args.b, b, seed)
-    cluster = _cluster(args)
-    result = compare(
-        setup_a,
-        setup_b,
-        games,
-        jobs=_jobs(args),
-        cluster=cluster,
-        progress=_progress(args, games),
-        timeout=_timeout(args),
-    )
+    result = compare(setup_a, setup_b, games, **where_played(args, games))
     record = result.as_json(a, b)
     if args.format == "json":
         write_json(out, record)

@@ -36,8 +36,8 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from skullking.analysis.bots import make_bots, play_round
-from skullking.analysis.simulation import CONNECT_TIMEOUT, Setup, _edition_of, _seed_int, gather
-from skullking.play.round import Game
+from skullking.analysis.simulation import CONNECT_TIMEOUT, Setup, edition_of, gather, seed_int
+from skullking.play.game import Game
 from skullking.scoring.schemes import standings
 
 if TYPE_CHECKING:
@@ -200,7 +200,7 @@ def ladder_chunk(given: LadderSetup, indices: range) -> Ladder:
     """The deals ``indices`` of a ladder, each played with every rotation of its seats
     (a worker's share)."""
     setup = given.setup
-    edition = _edition_of(setup)
+    edition = edition_of(setup)
     names, players = setup.bots, setup.players
     seats = len(players)
     out = Ladder(entrants=[Entrant() for _ in names])
@@ -239,7 +239,7 @@ def _game(
         setup.players,
         schedule=setup.schedule,
         scheme=setup.scoring,
-        seed=_seed_int(game_seed),
+        seed=seed_int(game_seed),
         modules=setup.modules,
         abilities=setup.abilities,
     )

@@ -56,7 +56,8 @@ def play(edition: Edition, seed: int) -> Game:
     picks among those the edition allows (2 to 8; only its fewest, for an edition of
     more than 8 players at the least), up to the tie-break rounds a game plays at most
     (:meth:`Game.play_out <skullking.play.game.Game.play_out>`)."""
-    from skullking.play.round import Game, play_randomly
+    from skullking.play.game import Game
+    from skullking.play.round import play_randomly
 
     low = edition.min_players
     high = max(low, min(edition.max_players, 8))

@@ -245,7 +245,7 @@ def play_game(
     and ``index`` only; ``keep_sheet`` keeps the game's score sheet, ``keep_record`` its
     game record (:meth:`Game.as_record <skullking.play.game.Game.as_record>`)."""
     from skullking.analysis.bots import make_bots, play_round
-    from skullking.play.round import Game
+    from skullking.play.game import Game
     from skullking.scoring.schemes import standings
 
     game_seed = f"{setup.seed}:{index}"
@@ -254,7 +254,7 @@ def play_game(
         setup.players,
         schedule=setup.schedule,
         scheme=setup.scoring,
-        seed=_seed_int(game_seed),
+        seed=seed_int(game_seed),
         modules=setup.modules,
         abilities=setup.abilities,
     )
@@ -347,7 +347,7 @@ def play_game(
     )
 
 
-def _seed_int(text: str) -> int:
+def seed_int(text: str) -> int:
     """A 32-bit seed from text, the same in every process (``hash`` of text is not)."""
     import hashlib
 
@@ -421,7 +421,7 @@ def _chunks(games: int) -> list[range]:
 _loaded: dict[Setup, Edition] = {}
 
 
-def _edition_of(setup: Setup) -> Edition:
+def edition_of(setup: Setup) -> Edition:
     """The edition of ``setup``, loaded once per process for a run: a chunk of 25 games
     would otherwise pay the load (a few milliseconds) and start its tricks' plans afresh."""
     if not setup.run:
@@ -450,7 +450,7 @@ def _run(games: int, *setups: Setup, here: bool = True) -> Iterator[tuple[Setup,
     try:
         if plan and here:
             for setup in ran:
-                _edition_of(setup)
+                edition_of(setup)
         yield ran
     finally:
         for setup in ran:
@@ -459,7 +459,7 @@ def _run(games: int, *setups: Setup, here: bool = True) -> Iterator[tuple[Setup,
 
 def simulate_chunk(setup: Setup, indices: range) -> Stats:
     """The statistics of games ``indices`` (a worker's share)."""
-    edition = _edition_of(setup)
+    edition = edition_of(setup)
     stats = Stats()
     rule = None
     if setup.records and setup.out is not None:
@@ -531,7 +531,7 @@ def write_game_record(record: GameRecord, setup: Setup, index: int, rule: str | 
 
 def compare_chunk(setups: tuple[Setup, Setup], indices: range) -> Comparison:
     """The paired statistics of games ``indices`` under both setups."""
-    a, b = _edition_of(setups[0]), _edition_of(setups[1])
+    a, b = edition_of(setups[0]), edition_of(setups[1])
     out = Comparison()
     for index in indices:
         one, two = play_game(a, setups[0], index), play_game(b, setups[1], index)

@@ -1,10 +1,11 @@
 """A whole game: the rounds of a schedule in turn, tie-break rounds where the edition
 plays them, and the game as a score sheet (:class:`Game`; each round is a
-:class:`~skullking.play.round.Round`, and ``skullking.play.round.Game`` names this class too)."""
+:class:`~skullking.play.round.Round`). :meth:`Game.from_record` loads a game through the
+replay of its record (:mod:`skullking.play.replay`), which plays it through a
+:class:`Game`: that module is imported when a record is loaded, not here."""
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -13,6 +14,7 @@ from skullking.core.errors import GameError
 from skullking.core.limits import MAX_ROUNDS, MAX_TIE_BREAKS
 from skullking.core.words import counted
 from skullking.model.records import OVER
+from skullking.play.round import Round
 from skullking.rounds.context import GameSoFar, GameSoFarBuilder
 from skullking.scoring.schemes import reads_the_game, standings
 from skullking.scoring.sheets.score import SheetScore, score_sheet
@@ -21,15 +23,6 @@ if TYPE_CHECKING:
     from skullking.edition import Edition
     from skullking.language.record import GameRecord
     from skullking.model.cards import Play
-    from skullking.play.round import Round
-
-
-@functools.cache
-def _round_class() -> type[Round]:
-    """:class:`~skullking.play.round.Round` (its module imports this one: looked up once)."""
-    from skullking.play.round import Round
-
-    return Round
 
 
 class Game:
@@ -42,7 +35,8 @@ class Game:
     from one generator seeded from it.
 
     >>> import random, skullking
-    >>> from skullking.play.round import Game, play_randomly
+    >>> from skullking.play.game import Game
+    >>> from skullking.play.round import play_randomly
     >>> game = Game(skullking.load_edition("skullking-2021"), ["Ann", "Bo", "Cy"], schedule="past-your-bedtime", seed=1)
     >>> play_randomly(game.next_round(), random.Random(1))
     >>> game.over, len(game.as_sheet()["rounds"]), sorted(game.score().totals)
@@ -132,7 +126,7 @@ class Game:
             modules = None if self.modules is None else tuple(m for m in self.modules if m in used)
             if cards is None:
                 cards = self.edition.tie_break_cards(len(players), self.schedule)
-        round_ = _round_class()(
+        round_ = Round(
             self.edition,
             players,
             so_far=self.so_far(players) if self._follows else None,

@@ -96,7 +96,6 @@ __all__ = [
     "WAGER",
     "Chooser",
     "Decision",
-    "Game",
     "GameSoFar",
     "Phase",
     "Round",
@@ -1263,10 +1262,6 @@ class Round:
             column=0,
             ended=self.phase is OVER,
         )
-
-
-# Game is a module of its own; importable from here, as it always was.
-from skullking.play.game import Game  # noqa: E402
 
 
 def _rules_of_round(

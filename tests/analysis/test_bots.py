@@ -17,7 +17,7 @@ import skullking
 from skullking import Round
 from skullking.analysis.bots import BOTS, HeuristicBot, SeatView, make_bots, play_round, strengths
 from skullking.core.errors import GameError
-from skullking.play.round import Game
+from skullking.play.game import Game
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "house-rules"

@@ -24,7 +24,8 @@ from skullking.analysis.bots import SeatView, bot_maker, make_bots, play_round
 from skullking.analysis.search import PimcBot
 from skullking.core.errors import GameError
 from skullking.model.cards import Play
-from skullking.play.round import Decision, Game
+from skullking.play.game import Game
+from skullking.play.round import Decision
 from skullking.play.views import from_view
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -146,7 +146,8 @@ def test_hand_written_games_are_legal_and_score_as_the_engine_scores(seed: int) 
 def test_the_engines_random_rounds_score_by_hand() -> None:
     """The hand-written 2021 formulas give the engine's points for rounds the engine
     plays (bid changes, wagers, bonuses and Loot alliances included)."""
-    from skullking.play.round import Game, play_randomly
+    from skullking.play.game import Game
+    from skullking.play.round import play_randomly
 
     players = list(handwritten_game.PLAYERS)
     seats = {p: i for i, p in enumerate(players)}

@@ -23,8 +23,9 @@ import skullking
 from skullking.core.errors import EditionError, IllegalTrickError
 from skullking.edition import Edition
 from skullking.language.record import parse_record, write_record
+from skullking.play.game import Game
 from skullking.play.replay import replay_game
-from skullking.play.round import Game, play_randomly
+from skullking.play.round import play_randomly
 
 SECOND_DECK = Path(__file__).parents[2] / "examples" / "house-rules" / "second-deck.yaml"
 

@@ -19,7 +19,8 @@ from resolvers import ResolveTrick
 import skullking
 from skullking.core.errors import EditionError, GameError, SheetError
 from skullking.edition import Edition
-from skullking.play.round import Game, Phase, Round
+from skullking.play.game import Game
+from skullking.play.round import Phase, Round
 
 BASE = skullking.load_edition("skullking-2021")
 

@@ -171,7 +171,7 @@ def test_whirlpool_by_the_name_in_each_book() -> None:
     2021 file, whose book's wording is not known, names neither plainly, and asking for
     it names both, each title saying which books deal so."""
     from skullking.core.errors import GameError
-    from skullking.play.round import Game
+    from skullking.play.game import Game
 
     assert skullking.load_edition("skullking-2024").schedule("whirlpool").rounds == (9, 7, 5, 3, 1)
     assert skullking.load_edition("skullking-2024").schedule("even-keeled").rounds == (2, 4, 6, 8, 10)

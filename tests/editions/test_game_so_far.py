@@ -24,7 +24,8 @@ import skullking
 from skullking.analysis.simulation import Setup, play_game
 from skullking.core.errors import ContextError, EditionError, GameError, SheetError
 from skullking.edition import Edition
-from skullking.play.round import Game, GameSoFar, Round, play_randomly
+from skullking.play.game import Game
+from skullking.play.round import GameSoFar, Round, play_randomly
 from skullking.scoring.schemes import RoundScore
 
 BASE = skullking.load_edition("skullking-2021")

@@ -22,7 +22,8 @@ from skullking.core.errors import GameError
 from skullking.edition import Edition
 from skullking.language.expr import HIDDEN
 from skullking.model.records import GAME_PLAYER_NAMES, MOMENTS, NAMES, PLACES
-from skullking.play.round import Game, GameSoFar, Round, play_randomly
+from skullking.play.game import Game
+from skullking.play.round import GameSoFar, Round, play_randomly
 from skullking.scoring.schemes import RoundScore
 
 PLAYERS = ["Ann", "Bo", "Cy"]

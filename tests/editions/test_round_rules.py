@@ -25,7 +25,8 @@ from skullking.analysis.vectors import document
 from skullking.core.errors import ContextError, EditionError, NotationError
 from skullking.edition import Edition
 from skullking.model.records import fixed
-from skullking.play.round import Game, play_randomly
+from skullking.play.game import Game
+from skullking.play.round import play_randomly
 from skullking.tools.adapter import answer
 from skullking.tools.pad.app import create_app
 

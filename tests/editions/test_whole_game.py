@@ -20,7 +20,8 @@ import skullking
 from skullking.analysis.simulation import Setup, play_game
 from skullking.core.errors import ContextError, GameError
 from skullking.language.expr import PAST
-from skullking.play.round import Game, GameSoFar, Round, play_randomly
+from skullking.play.game import Game
+from skullking.play.round import GameSoFar, Round, play_randomly
 from skullking.scoring.schemes import RoundScore
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -21,8 +21,9 @@ from skullking import Round
 from skullking.core.errors import SheetError
 from skullking.edition import Edition
 from skullking.language.record import parse_record, write_record
+from skullking.play.game import Game
 from skullking.play.replay import replay_game
-from skullking.play.round import Game, play_randomly
+from skullking.play.round import play_randomly
 
 ROOT = Path(__file__).resolve().parents[2]
 HOUSE_RULE = ROOT / "examples" / "house-rules" / "kraken-trick-counts.yaml"

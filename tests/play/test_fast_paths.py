@@ -26,7 +26,8 @@ from skullking.core.errors import FormulaError
 from skullking.core.limits import MAX_VALUE
 from skullking.edition import Edition
 from skullking.model.records import AbilityKind
-from skullking.play.round import Game, Phase, Round, draw, play_randomly
+from skullking.play.game import Game
+from skullking.play.round import Phase, Round, draw, play_randomly
 from skullking.scoring.schemes import Scorer, scorer
 from skullking.tools.batch import trick_batch
 

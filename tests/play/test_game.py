@@ -19,7 +19,8 @@ from clihelp import run, run_json
 import skullking
 from skullking import GameError, Phase, Round
 from skullking.edition import Edition
-from skullking.play.round import Game, GameSoFar, play_randomly
+from skullking.play.game import Game
+from skullking.play.round import GameSoFar, play_randomly
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "house-rules"
 PLAYERS = ["A", "B", "C", "D"]

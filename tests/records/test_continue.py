@@ -24,8 +24,9 @@ from skullking.language.record import (
     write_record,
 )
 from skullking.model.cards import Play
+from skullking.play.game import Game
 from skullking.play.replay import moves, replay_game
-from skullking.play.round import Decision, Game, Round, play_randomly
+from skullking.play.round import Decision, Round, play_randomly
 
 
 @functools.cache

@@ -16,7 +16,8 @@ import skullking
 from skullking.core.errors import RecordError
 from skullking.language.record import parse_record, with_rule, write_record
 from skullking.loading.inline import inline_edition
-from skullking.play.round import Game, play_randomly
+from skullking.play.game import Game
+from skullking.play.round import play_randomly
 from skullking.tools.cli import main
 
 #: A house rule of the kind the examples hold: a Loot alliance pays 10 to each ally

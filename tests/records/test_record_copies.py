@@ -15,8 +15,9 @@ import skullking
 from skullking.core.errors import RecordError
 from skullking.edition import Edition
 from skullking.language.record import parse_record, write_record
+from skullking.play.game import Game
 from skullking.play.replay import replay_game
-from skullking.play.round import Game, play_randomly
+from skullking.play.round import play_randomly
 
 BIG_TABLE = Path(__file__).resolve().parents[2] / "examples" / "house-rules" / "big-table.yaml"
 

@@ -22,8 +22,9 @@ from skullking.core.resources import bundled_edition_files, earlier_fingerprints
 from skullking.edition import Edition
 from skullking.language.expr import compile_expression
 from skullking.language.record import Decide, GameRecord, parse_record, write_record
+from skullking.play.game import Game
 from skullking.play.replay import replay_game
-from skullking.play.round import Game, play_randomly
+from skullking.play.round import play_randomly
 from skullking.scoring.sheets.record import sheet_record
 from skullking.tools.cli import main
 

@@ -18,8 +18,9 @@ import pytest
 import skullking
 from skullking.core.errors import RecordError
 from skullking.language.record import Alliance, Bonus, Extra, Won, parse_record, write_record
+from skullking.play.game import Game
 from skullking.play.replay import replay_game
-from skullking.play.round import Game, play_randomly
+from skullking.play.round import play_randomly
 from skullking.scoring.sheets.record import sheet_record
 from skullking.scoring.sheets.score import score_sheet
 from skullking.tools.cli import main

@@ -26,7 +26,8 @@ from skullking.analysis import rounddiff, valuediff
 from skullking.analysis.explain import explain
 from skullking.core.errors import EditionError, SheetError
 from skullking.edition import Edition
-from skullking.play.round import Game, Round, play_randomly
+from skullking.play.game import Game
+from skullking.play.round import Round, play_randomly
 
 BASE = skullking.load_edition("skullking-2021")
 #: The two examples of the README's tutorial.
