@@ -1,6 +1,6 @@
 """Soak the game records: thousands of games of every bundled edition and example house
 rule (carried inline by each record), each written as its record and read back every
-way the engine reads one (skullking.analysis.roundtrips): the canonical text read and
+way the engine reads one (tests/helpers/roundtrips.py): the canonical text read and
 written again, replayed, replayed without its deal, and loaded at a move drawn at
 random then played on with the recorded moves, each to the game's scores.
 
@@ -15,13 +15,17 @@ from __future__ import annotations
 
 import argparse
 import functools
+import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import skullking
-from skullking.analysis.roundtrips import Tally, check_game, play
 from skullking.analysis.simulation import default_jobs
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "helpers"))
+
+from roundtrips import Tally, check_game, play
 
 ROOT = Path(__file__).resolve().parent.parent
 

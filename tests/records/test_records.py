@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from roundtrips import without_deal
 
 import skullking
-from skullking.analysis.roundtrips import without_deal
 from skullking.core.errors import RecordError
 from skullking.core.resources import bundled_edition_files, earlier_fingerprints
 from skullking.edition import Edition

@@ -8,9 +8,9 @@ import functools
 from pathlib import Path
 
 import pytest
+from roundtrips import check_game, play
 
 import skullking
-from skullking.analysis.roundtrips import check_game, play
 
 HOUSE_RULES = sorted((Path(__file__).resolve().parents[2] / "examples" / "house-rules").glob("*.yaml"))
 

@@ -1,4 +1,5 @@
-"""Round trips of game records: a game played, written as its record and read back
+"""Round trips of game records (a helper of the tests and of ``scripts/records_soak.py``, not
+of the library): a game played, written as its record and read back
 every way the engine reads one, must give the scores the game gave.
 
 For each game, :func:`check_game` checks that
