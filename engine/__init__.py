@@ -28,9 +28,8 @@ from skullking.model.cards import Card, Play
 from skullking.tricks.interpreter import TrickResult
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from skullking.edition import Edition
+    from skullking.loading.named import bundled_editions, load_edition
     from skullking.play.game import Game
     from skullking.play.randomplay import play_randomly
     from skullking.play.round import Decision, Phase, Round
@@ -50,6 +49,8 @@ _LATER = {
     "play_randomly": "skullking.play.randomplay",
     "SheetScore": "skullking.scoring.sheets.score",
     "RoundScore": "skullking.scoring.schemes",
+    "load_edition": "skullking.loading.named",
+    "bundled_editions": "skullking.loading.named",
 }
 
 
@@ -59,51 +60,9 @@ def __getattr__(name: str) -> object:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     import importlib
 
-    return getattr(importlib.import_module(where), name)
-
-
-def load_edition(id_or_path: str | Path, *, allow_paths: bool = False) -> Edition:
-    """Load a bundled edition by id (``"skullking-2021"``) or an edition file by path.
-
-    The file's ``extends`` (and its bases') may name a bundled id or a file in the
-    naming file's folder; ``allow_paths=True`` also lets them name absolute paths and
-    paths that leave the folder with ``..`` (only for files you trust: a base is read
-    from wherever they point).
-
-    Raises :class:`EditionError` listing every problem of the file, each located.
-    """
-    from skullking.loading.stored import cached, cached_bundled
-
-    name = str(id_or_path)
-    edition: Edition | None = cached_bundled(name)
-    if edition is not None:
-        return edition
-    from skullking.core.resources import bundled_edition_files, folder_given, resolve_source
-
-    path = resolve_source(name)
-    if path is None:
-        from skullking.core.suggest import did_you_mean
-
-        ids = list(bundled_edition_files())
-        message = (
-            folder_given(name)
-            or f"no such file or bundled edition{did_you_mean(name, ids)} (bundled: {', '.join(ids)})"
-        )
-        raise EditionError([Problem(file=name, line=0, column=0, message=message)])
-    edition = cached(path)
-    if edition is None:
-        from skullking.loading.loader import load_path
-
-        bundled = name if name in bundled_edition_files() else None
-        edition = load_path(path, use_cache=False, bundled=bundled, allow_paths=allow_paths)
-    return edition
-
-
-def bundled_editions() -> list[tuple[str, str]]:
-    """(id, title) of every bundled edition, sorted by id."""
-    from skullking.core.resources import bundled_edition_files
-
-    return [(ident, load_edition(ident).title) for ident in bundled_edition_files()]
+    value = getattr(importlib.import_module(where), name)
+    globals()[name] = value  # (found once: later uses read it as any module attribute)
+    return value
 
 
 __all__ = [
