@@ -135,7 +135,7 @@ def strengths(edition: Edition, modules: frozenset[str], seats: int) -> Mapping[
         samples.append((others, rng.randrange(seats)))
     codes: dict[str, Play] = {}
     for play in deck:
-        for option in _declared(edition, play):
+        for option in declarations_of(edition, play):
             codes.setdefault(option.code, option)
     out: dict[str, float] = {}
     for code, play in codes.items():
@@ -150,7 +150,7 @@ def strengths(edition: Edition, modules: frozenset[str], seats: int) -> Mapping[
     return out
 
 
-def _declared(edition: Edition, play: Play) -> list[Play]:
+def declarations_of(edition: Edition, play: Play) -> list[Play]:
     """The plays a card may be played as (each declaration of a card declared when played)."""
     if not play.undeclared:
         return [play]
@@ -159,7 +159,7 @@ def _declared(edition: Edition, play: Play) -> list[Play]:
 
 
 def _undeclared_pick(edition: Edition, play: Play, rng: random.Random) -> Play:
-    options = _declared(edition, play)
+    options = declarations_of(edition, play)
     return options[0] if len(options) == 1 else rng.choice(options)
 
 
@@ -254,7 +254,7 @@ class HeuristicBot:
             hand = list(decision.options)
 
             def value(play: Any) -> float:
-                best = max(table.get(p.code, 0.0) for p in _declared(view.edition, play))
+                best = max(table.get(p.code, 0.0) for p in declarations_of(view.edition, play))
                 return best if needs > 0 else -best
 
             return sorted(hand, key=value)[: decision.number]
@@ -283,7 +283,7 @@ def _best_chance(view: SeatView, play: Play) -> float:
     """How often ``play`` wins a trick at the view's table (:func:`strengths`); a card
     declared when played counts as its best declaration."""
     table = strengths(view.edition, view.modules, len(view.seats))
-    return max(table.get(p.code, 0.0) for p in _declared(view.edition, play))
+    return max(table.get(p.code, 0.0) for p in declarations_of(view.edition, play))
 
 
 @functools.lru_cache(maxsize=64)
@@ -294,7 +294,7 @@ def _best_chances(edition: Edition, modules: frozenset[str], seats: int) -> Mapp
     out: dict[str, float] = {}
     for card in edition.deck(modules):
         play = edition.plays[card.code]
-        out[play.code] = max(table.get(p.code, 0.0) for p in _declared(edition, play))
+        out[play.code] = max(table.get(p.code, 0.0) for p in declarations_of(edition, play))
     return out
 
 

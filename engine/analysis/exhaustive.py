@@ -125,7 +125,7 @@ def trick_sizes(edition: Edition) -> dict[int, int]:
     return dict(sorted(sizes.items()))
 
 
-class _Domain:
+class CardDomain:
     """The classes and units of one or more editions with the same cards (plays are
     matched by code, classes split wherever any of the editions tells cards apart)."""
 
@@ -355,7 +355,7 @@ class _Domain:
 
 
 def _deal(cards: list[Play], owners: list[int], backwards: bool) -> tuple[list[Play], list[int], list[int], bool]:
-    """A deal of :meth:`_Domain._deals`: ``cards`` (class by class) and their classes
+    """A deal of :meth:`CardDomain._deals`: ``cards`` (class by class) and their classes
     ``owners``, the positions that lead in turn (the first card of each class, and with
     ``backwards`` its last too), and whether the rest is also played reversed."""
     leads: dict[int, int] = {}
@@ -484,7 +484,7 @@ def play_all(edition: Edition, *, done: Callable[[Usage], bool] | None = None, l
 
 def _play_into(usage: Usage, edition: Edition, done: Callable[[Usage], bool] | None, limit: int) -> None:
     """:func:`play_all` under ``edition``'s rules (the same in every round), into ``usage``."""
-    domain = _Domain([edition])
+    domain = CardDomain([edition])
     resolver = edition.interpreter
     effects = edition.effects
     # (effects whose trick pays nothing: one that counts it for a player with its
@@ -572,9 +572,9 @@ def same_tricks_each(edition: Edition, others: Sequence[Edition], limit: int = M
     other tricks are played again under that edition. An edition that differs in
     nothing the resolution reads ends every trick alike."""
     answers = [True] * len(others)
-    groups: dict[tuple[Any, ...], tuple[_Domain, list[int]]] = {}
+    groups: dict[tuple[Any, ...], tuple[CardDomain, list[int]]] = {}
     for i, other in enumerate(others):
-        domain = _Domain([other, edition])
+        domain = CardDomain([other, edition])
         groups.setdefault(domain.key(), (domain, []))[1].append(i)
     tricks = replayed = 0
     for domain, members in groups.values():

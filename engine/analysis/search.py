@@ -56,7 +56,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from skullking.analysis.bots import HeuristicBot, _declared, play_round, strengths
+from skullking.analysis.bots import HeuristicBot, declarations_of, play_round, strengths
 from skullking.core.errors import GameError
 from skullking.model.records import EXCHANGE
 from skullking.play.views import SeatView, samples
@@ -182,7 +182,7 @@ def _exchanges(view: SeatView, decision: Decision, first: list[Play]) -> list[An
     every = list(itertools.combinations(range(len(hand)), number))
     if len(every) > MAX_CANDIDATES:
         table = strengths(view.edition, view.modules, len(view.seats))
-        power = [max(table.get(p.code, 0.0) for p in _declared(view.edition, play)) for play in hand]
+        power = [max(table.get(p.code, 0.0) for p in declarations_of(view.edition, play)) for play in hand]
         ranked = sorted(range(len(hand)), key=lambda i: power[i])
         ends = sorted({*ranked[: number + 1], *ranked[-(number + 1) :]})
         every = list(itertools.combinations(ends, number))[:MAX_CANDIDATES]

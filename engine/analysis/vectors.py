@@ -52,7 +52,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from skullking.analysis.disputes import variants
-from skullking.analysis.exhaustive import _Domain, trick_sizes
+from skullking.analysis.exhaustive import CardDomain, trick_sizes
 from skullking.analysis.gamevectors import GAME_TAG, game_vectors, play_game
 from skullking.analysis.glossary import glossary
 from skullking.analysis.vectorbase import Tagger, key_comment, make_vector, rule_source, tag
@@ -185,7 +185,7 @@ def trick_vectors(edition: Edition) -> list[dict[str, Any]]:
     kinds of trick the walk stops, and the tricks of the size it reached only in part
     are left out (unless it is the smallest), with a :class:`VectorsWarning`."""
 
-    domain = _Domain([edition])
+    domain = CardDomain([edition])
     tagger = Tagger(edition)
     seen: dict[tuple[Any, ...], tuple[int, list[frozenset[str]]]] = {}
     smallest = min(trick_sizes(edition))
@@ -319,7 +319,7 @@ def _leads(edition: Edition) -> list[list[Play]]:
     exhaustive play leading (a suit by its highest card); each card that passes the
     lead on, followed by each of those; and a numbered card after each special card
     that does not pass the lead, alone or after one that does."""
-    domain = _Domain([edition])
+    domain = CardDomain([edition])
     firsts: list[Play] = []
     for c in domain.classes:
         play = c.supply[0]

@@ -23,7 +23,7 @@ from clihelp import run
 
 import skullking
 from skullking.analysis import exhaustive
-from skullking.analysis.exhaustive import MAX_TRICKS, Alike, _Domain, play_all, trick_sizes
+from skullking.analysis.exhaustive import MAX_TRICKS, Alike, CardDomain, play_all, trick_sizes
 from skullking.analysis.lint import CODES, validate_file
 from skullking.core.errors import Problem
 from skullking.edition import Edition
@@ -427,7 +427,7 @@ def test_changes_that_must_be_played_share_one_play_of_the_tricks(
         (5, "'precedence[pirate].when' changes nothing in play")
     ]
     edition = skullking.load_edition(path)
-    grid = _Domain([edition, edition]).count()
+    grid = CardDomain([edition, edition]).count()
     ((count, alike),) = calls
     assert count == 2 and alike.answers == [True, False]
     assert 0 < alike.tricks <= grid  # one play for both changes, not one for each
@@ -485,7 +485,7 @@ def test_the_shared_play_answers_as_playing_each_pair_through(
     if how == "played through":
         monkeypatch.setattr(exhaustive, "_watch", lambda *args: None)
     expected = [
-        all(_ends(base, plays) == _ends(other, plays) for _, plays in _Domain([other, base]).tricks())
+        all(_ends(base, plays) == _ends(other, plays) for _, plays in CardDomain([other, base]).tricks())
         for other in others
     ]
     assert exhaustive.same_tricks_each(base, others).answers == expected

@@ -21,7 +21,7 @@ import pytest
 from repo_scripts import load_script
 
 import skullking
-from skullking.analysis.exhaustive import _Domain
+from skullking.analysis.exhaustive import CardDomain
 from skullking.analysis.vectorbase import tag
 from skullking.analysis.vectors import (
     DEFAULT_KINDS,
@@ -920,7 +920,7 @@ def test_past_the_limit_the_trick_vectors_are_those_of_the_smallest_tricks(monke
         assert agrees("tricks", vector["expected"], answer(edition, "trick", vector["input"])), vector["id"]
     monkeypatch.undo()
     assert all(
-        _Domain([skullking.load_edition(i)]).count(most=limits.MAX_VECTOR_TRICKS) < limits.MAX_VECTOR_TRICKS
+        CardDomain([skullking.load_edition(i)]).count(most=limits.MAX_VECTOR_TRICKS) < limits.MAX_VECTOR_TRICKS
         for i in EDITIONS
     )
 
