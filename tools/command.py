@@ -11,10 +11,8 @@ module, added to that list.
 from __future__ import annotations
 
 import argparse
-import textwrap
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any, Literal, TextIO
+from typing import Any, Literal, NamedTuple, TextIO
 
 from skullking.tools.common import ALLOW_PATHS_HELP, DEFAULT_EDITION, PROG
 
@@ -22,8 +20,7 @@ from skullking.tools.common import ALLOW_PATHS_HELP, DEFAULT_EDITION, PROG
 Runner = Callable[[argparse.Namespace, TextIO], int]
 
 
-@dataclass(frozen=True)
-class Shared:
+class Shared(NamedTuple):
     """Which of the shared options a command takes.
 
     ``edition``: ``"option"`` for ``--edition`` (default: the default edition),
@@ -74,8 +71,7 @@ def _no_arguments(parser: argparse.ArgumentParser) -> None:
     """A command with no options of its own."""
 
 
-@dataclass(frozen=True)
-class Command:
+class Command(NamedTuple):
     """One command of the command line.
 
     ``summary`` is the one line ``skullking --help`` lists it with; ``description``, when
@@ -92,7 +88,7 @@ class Command:
     run: Runner
     examples: tuple[str, ...]
     arguments: Callable[[argparse.ArgumentParser], None] = _no_arguments
-    shared: Shared = field(default_factory=Shared)
+    shared: Shared = Shared()
     description: str | None = None
     refuses: tuple[tuple[str, str], ...] = ()
 
@@ -122,6 +118,8 @@ class HelpFormatter(argparse.HelpFormatter):
     (examples, a table of exit codes) as written and wrap the other paragraphs."""
 
     def _fill_text(self, text: str, width: int, indent: str) -> str:
+        import textwrap  # (for help only, as argparse's own formatter imports it: off the start-up path)
+
         paragraphs = []
         for paragraph in text.split("\n\n"):
             lines = paragraph.split("\n")
