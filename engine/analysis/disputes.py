@@ -112,6 +112,27 @@ def _bid_change_timing(edition: Edition) -> Iterator[tuple[str, Edition]]:
                 yield PREFIX + "bid-change-timing", _with(edition, bid_changes=changes)
 
 
+def _declared_in_bonus(edition: Edition) -> Iterator[tuple[str, Edition]]:
+    # a capture bonus naming a role a card may be declared as: does a card of that role
+    # played as another (declared an escape) count? 'roles' reads the card as played,
+    # 'printed_roles' as printed: the other reading swaps the one for the other
+    declared = {d.role for kind in edition.kinds for d in kind.declarations}
+    bonuses, changed = [], False
+    for bonus in edition.bonuses:
+        patterns = []
+        for pattern in bonus.captured:
+            other = pattern
+            if pattern.roles is not None and pattern.printed_roles is None and pattern.roles & declared:
+                other = pattern._replace(roles=None, printed_roles=pattern.roles)
+            elif pattern.printed_roles is not None and pattern.roles is None and pattern.printed_roles & declared:
+                other = pattern._replace(roles=pattern.printed_roles, printed_roles=None)
+            changed = changed or other is not pattern
+            patterns.append(other)
+        bonuses.append(bonus._replace(captured=tuple(patterns)))
+    if changed:
+        yield PREFIX + "declared-card-in-a-bonus", _with(edition, bonuses=tuple(bonuses))
+
+
 DISPUTES: tuple[Dispute, ...] = (
     Dispute(
         PREFIX + "escape-lead-then-character",
@@ -149,6 +170,13 @@ DISPUTES: tuple[Dispute, ...] = (
         "The two-player ghost hand wins a trick: does he lead the next, or the player who led it?",
         ("Leader after Graybeard wins a trick",),
         _ghost_lead,
+    ),
+    Dispute(
+        PREFIX + "declared-card-in-a-bonus",
+        "A capture bonus for a role, and a card of that role played as another (declared an escape): does it "
+        "count?",
+        ("The Skull King capturing a card played as an escape",),
+        _declared_in_bonus,
     ),
     Dispute(
         PREFIX + "bid-change-timing",

@@ -17,6 +17,7 @@ import pytest
 from repo_scripts import load_script
 
 import skullking
+from skullking.analysis.disputes import variants
 from skullking.analysis.glossary import glossary
 from skullking.analysis.vectors import KINDS, REQUEST_KINDS, answer, content_version, differences, documents, rule_of
 from skullking.core.resources import rules_text
@@ -94,6 +95,22 @@ def test_a_numbered_card_after_an_escape_led_character_is_tagged() -> None:
     tagged = [v for v in legal if "disputed-escape-lead-then-character" in v["tags"]]
     assert tagged
     assert all(len(v["input"]["trick"]) == 3 and v["input"]["trick"][0] in ("E", "TIG:E", "LOOT") for v in tagged)
+
+
+def test_a_card_played_as_an_escape_in_a_capture_bonus_is_tagged() -> None:
+    """Whether the Skull King's +30 a pirate counts the Tigress played as an escape is
+    disputed (no, says the official FAQ; yes, the original edition's rules for Scary
+    Mary). The 2021 edition's vector of the Skull King taking the Tigress played as an
+    escape (no bonus) carries 'disputed-declared-card-in-a-bonus'; the same trick read
+    the other way pays 30, and a trick without a declared card carries no such tag."""
+    tricks = _docs("skullking-2021")["tricks"]
+    (tigress,) = [v for v in tricks if v["id"] == "trick-example-faq-tigress-escape-no-sk-bonus"]
+    assert "disputed-declared-card-in-a-bonus" in tigress["tags"]
+    edition = skullking.load_edition("skullking-2021")
+    (other,) = [e for name, e in variants(edition) if name == "disputed-declared-card-in-a-bonus"]
+    assert answer(other, "trick", tigress["input"])["bonus"] == 30
+    plain = [v for v in tricks if "disputed-declared-card-in-a-bonus" in v["tags"]]
+    assert all(any(":" in card for card in v["input"]["cards"]) for v in plain)
 
 
 def test_zero_bids_are_tried_where_cards_equal_the_round_and_where_they_differ() -> None:
