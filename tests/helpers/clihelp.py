@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import io
 import json
 from typing import Any
@@ -30,4 +29,4 @@ def run_json(*argv: str) -> Any:
 def commands_with(name: str, run: Runner) -> tuple[Command, ...]:
     """The command line's commands, the one called ``name`` run by ``run`` instead (for
     ``monkeypatch.setattr(cli, "COMMANDS", ...)``: a command that fails as a test needs)."""
-    return tuple(dataclasses.replace(c, run=run) if c.name == name else c for c in COMMANDS)
+    return tuple(c._replace(run=run) if c.name == name else c for c in COMMANDS)
