@@ -173,8 +173,7 @@ DISPUTES: tuple[Dispute, ...] = (
     ),
     Dispute(
         PREFIX + "declared-card-in-a-bonus",
-        "A capture bonus for a role, and a card of that role played as another (declared an escape): does it "
-        "count?",
+        "A capture bonus for a role, and a card of that role played as another (declared an escape): does it count?",
         ("The Skull King capturing a card played as an escape",),
         _declared_in_bonus,
     ),
