@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from skullking.core.errors import SkullKingError, shorten
+from skullking.play.game import Game
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
@@ -245,7 +246,6 @@ def play_game(
     and ``index`` only; ``keep_sheet`` keeps the game's score sheet, ``keep_record`` its
     game record (:meth:`Game.as_record <skullking.play.game.Game.as_record>`)."""
     from skullking.analysis.bots import make_bots, play_round
-    from skullking.play.game import Game
     from skullking.scoring.schemes import standings
 
     game_seed = f"{setup.seed}:{index}"

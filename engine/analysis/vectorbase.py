@@ -8,6 +8,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from skullking.core.resources import bundled_edition_files, is_file
+
 if TYPE_CHECKING:
     from skullking.edition import Edition
     from skullking.model.cards import Play
@@ -80,7 +82,6 @@ def rule_source(own: str, edition: Edition) -> str:
 def _lines(file: str) -> tuple[str, ...]:
     """The lines of an edition file as its items' locations name it (a bundled one as
     ``editions/ID.yaml``); none when it cannot be read (then no comment is a source)."""
-    from skullking.core.resources import bundled_edition_files, is_file
 
     bundled = bundled_edition_files()
     name = Path(file).name.removesuffix(".yaml")
