@@ -12,6 +12,7 @@ card dealt, a bid made 20 a trick, a missed bid -10 a trick off."""
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 from typing import Any
@@ -27,9 +28,15 @@ from skullking.core.resources import rules_text
 EXAMPLES = Path(__file__).parents[2] / "examples" / "house-rules"
 
 
+@functools.cache
+def _documents(name: str) -> tuple[dict[str, Any], ...]:
+    """The published documents of an example house rule, made once for the module's
+    tests (each a whole game's vectors, which take seconds to make)."""
+    return tuple(documents(skullking.load_edition(EXAMPLES / f"{name}.yaml")))
+
+
 def _vectors(name: str, kind: str) -> list[dict[str, Any]]:
-    edition = skullking.load_edition(EXAMPLES / f"{name}.yaml")
-    (doc,) = [d for d in documents(edition) if d["kind"] == kind]
+    (doc,) = [d for d in _documents(name) if d["kind"] == kind]
     vectors: list[dict[str, Any]] = doc["vectors"]
     return vectors
 
@@ -90,7 +97,7 @@ def test_the_vectors_of_the_whole_game_validate_and_the_engine_answers_them() ->
     schema (``before`` among a round's input), and the engine's adapter answers each."""
     edition = skullking.load_edition(EXAMPLES / "long-memory.yaml")
     schema = json.loads(rules_text("vectors.schema.json"))
-    for doc in documents(edition):
+    for doc in _documents("long-memory"):
         jsonschema.validate(doc, schema)
     for vector in _vectors("long-memory", "rounds"):
         assert answer(edition, "round", vector["input"])["points"] == vector["expected"]["points"]
