@@ -133,7 +133,13 @@ class Vocabulary:
         return [" ".join(k) for k in (*self.specials, *self.suits)]
 
     def parse(self, text: str) -> list[Play]:
-        """Every card written in ``text``, in order."""
+        """Every card written in ``text``, in order. A text that is exactly one card's
+        code (``Y10``, ``TIG:PIR``), as programs and records write cards, is that card
+        without being split into words: the load's checks let no other spelling claim a
+        code's words, so reading it word by word finds the same card."""
+        exact = self.codes.get(text)
+        if exact is not None:
+            return [exact]
         found = words(text)
         plays: list[Play] = []
         i = 0

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from resolvers import ResolveTrick
 
+import skullking
 from skullking.core.errors import IllegalTrickError, NotationError
 from skullking.edition import Edition
 from skullking.language.notation import tokens
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_every_play_round_trips_through_its_code(edition: Edition) -> None:
@@ -17,6 +22,21 @@ def test_every_play_round_trips_through_its_code(edition: Edition) -> None:
     for code, play in edition.plays.items():
         (again,) = edition.parse_cards([str(play)])
         assert again == play and again is play and str(again) == code
+
+
+@pytest.mark.parametrize(
+    "path",
+    sorted((ROOT / "editions").glob("*.yaml")) + sorted((ROOT / "examples" / "house-rules").glob("*.yaml")),
+    ids=lambda path: path.stem,
+)
+def test_a_code_read_word_by_word_is_the_same_card(path: Path) -> None:
+    """A text that is exactly a card's code is read as that card at once; read word by
+    word (the same code with a space before it), it is the same card, in every bundled
+    edition and example house rule (the load lets no other spelling claim a code's words)."""
+    edition = skullking.load_edition(path)
+    for code, play in edition.plays.items():
+        assert list(edition.parse_cards(code)) == [play]
+        assert list(edition.parse_cards(f" {code}")) == [play], code
 
 
 def test_deck_has_the_2021_cards(edition: Edition) -> None:
