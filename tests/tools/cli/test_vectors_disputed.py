@@ -113,6 +113,19 @@ def test_scary_mary_played_as_an_escape_is_tagged_in_the_original_edition() -> N
     assert (got["winner"], got["bonus"]) == (vector["expected"]["winner"], 0)
 
 
+def test_the_tigress_played_as_an_escape_is_tagged_without_a_worked_example() -> None:
+    """The official FAQ: the Skull King taking the Tigress played as an escape earns no
+    +30 (the original edition's rules count her). Board Game Arena's rules keep no
+    worked example of it, so the vectors make one from the trick that pays the bonus:
+    the Tigress as an escape, the Skull King and the black 14, seat 1's Skull King wins
+    20 (the black 14); read the other way, 20 + 30 = 50."""
+    vector = _vector("bga", "tricks", cards=["TIG:E", "SK", "B14"])
+    assert "disputed-declared-card-in-a-bonus" in vector["tags"]
+    assert (vector["expected"]["winner"], vector["expected"]["bonus"]) == (1, 20)
+    got = answer(_other("bga", "disputed-declared-card-in-a-bonus"), "trick", vector["input"])
+    assert (got["winner"], got["bonus"]) == (1, 50)
+
+
 def test_a_character_lead_is_tagged_in_the_original_edition() -> None:
     """The original edition's rules: after a pirate leads, the next numbered card sets
     the suit, so a hand holding yellow follows Y13 (Y1 and the special cards); the 2021
