@@ -16,6 +16,7 @@ import skullking
 from skullking.analysis.disputes import variants
 from skullking.analysis.vectors import answer
 from skullking.core.errors import SkullKingError
+from skullking.core.resources import bundled_edition_files
 from skullking.edition import Edition
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -181,3 +182,15 @@ def test_a_loot_at_two_players_is_a_game_vector() -> None:
     assert fourth == {"leader": "A", "cards": ["LOOT", "MER", "B11"], "winner": "Graybeard"}
     assert vector["expected"]["points"]["A"] == -10
     assert not any("alliance at a table" in v["description"] for v in _published("skullking-2024")["games"])
+
+
+@pytest.mark.parametrize("ident", sorted(bundled_edition_files()))
+def test_every_disputed_tag_a_glossary_lists_is_carried(ident: str) -> None:
+    """A disputed tag is listed where a vector's answer hangs on the point: each tag in
+    a published edition's glossary is carried by one of its vectors (the timing of
+    Harry the Giant's bid change, on which no answer hangs, is not listed)."""
+    bundle = json.loads((ROOT / "docs" / "vectors" / ident / "vectors.json").read_text(encoding="utf-8"))
+    listed = {entry["tag"] for entry in bundle["glossary"]["disputed"]}
+    carried = {tag for doc in bundle["files"] for vector in doc["vectors"] for tag in vector["tags"]}
+    assert listed and listed <= carried, sorted(listed - carried)
+    assert "disputed-bid-change-timing" not in listed
