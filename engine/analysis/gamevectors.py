@@ -10,9 +10,9 @@ cards are turned over; the undealt cards an exchange draws, from the front), who
 the first trick, the bids and each player's moves in the order that player makes them
 (the cards played; the answers to the decisions the abilities ask, taken kind by kind:
 when a decision is asked, a bid change at once or after the last trick, never changes
-which answer it reads). Its expected
-answer is each trick's leader, cards and winner, the tricks each player won and each
-player's points, as :class:`~skullking.play.round.Round` plays them.
+which answer it reads). Its expected answer is each trick's leader, cards and winner,
+the tricks each player won and each player's points, as
+:class:`~skullking.play.round.Round` plays them.
 
 The rounds are found by play, never listed: rounds dealt and played at random with
 seeds 0, 1, 2, ... (without the modules that hold cards other than the first's, then
