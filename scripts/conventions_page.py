@@ -65,6 +65,9 @@ class Point(NamedTuple):
     absent: str = "the point does not arise"
     #: A file of the repository with an overlay that takes a reading no bundled edition takes.
     example: str = ""
+    #: Why no conformance vector's answer hangs on the point, where none does (its
+    #: vectors then carry no tag of it).
+    untagged: str = ""
 
 
 def anchor(title: str) -> str:
@@ -414,8 +417,9 @@ POINTS: tuple[Point, ...] = (
             Reading(
                 "The first escape-type card wins",
                 f"{CSHARP}, a player's report in {GO_THREADS}",
-                "`spares: [escape]` on the effect, and a rule in its precedence "
-                "`{id: escapes-only, when: <characters> == 0, winner: {pick: first, of: escape}}`",
+                "a role the other special cards play under it (`roles: [{id: neutral, lead: no_suit}]`), "
+                "`becomes: neutral` and `spares: [escape]` on the effect, and a rule in its precedence "
+                "`{id: escapes-only, when: neutral == 0, winner: {pick: first, of: escape}}`",
             ),
         ),
         _whale_escapes,
@@ -533,10 +537,16 @@ POINTS: tuple[Point, ...] = (
         _harry,
         "no bid changes",
         "examples/house-rules/harry-after-last-trick.yaml",
+        "the bid scored is the same whenever it is changed, no trick's leader or winner reads a bid, and a game "
+        "vector gives each player's answers kind by kind, so a program that asks for the change after the last "
+        "trick reads the same answer as one that asks at once",
     ),
     Point(
         "Abilities after the round's last trick",
-        "Which pirates' abilities may still be used when won in the round's last trick?",
+        "Which pirates' abilities may still be used when won in the round's last trick? Rosie D'Laney's "
+        "choice of leader and Bendt the Bandit's exchange act on the tricks still to play: after the last "
+        "they would change nothing, and an edition file cannot grant them there (nor would Juanita Jade's "
+        "look at the undealt cards change an answer). The point is Rascal's wager.",
         (
             Reading("Harry's only", f"{RULEBOOK_2021}, {FAQ}", "`after_last_trick: true` on `bid_changes` only"),
             Reading(
@@ -837,6 +847,8 @@ def _section(point: Point, editions: list[Edition]) -> list[str]:
     if point.example:
         lines += ["", f"An overlay that takes the other reading: `{point.example}`."]
     tags = _tags(point, editions)
+    if point.untagged:
+        lines += ["", f"No conformance vector's answer hangs on this point: {point.untagged}."]
     if tags:
         shown = ", ".join(f"`{t}`" for t in tags)
         lines += [

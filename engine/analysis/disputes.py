@@ -17,8 +17,23 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from skullking.analysis.vectorbase import tag
+from skullking.core.errors import FormulaError
+from skullking.language.expr import compile_expression, restore
 from skullking.model.cards import Lead
-from skullking.model.records import EffectKind, NextLeader, WhenSeveral
+from skullking.model.records import (
+    TRICK_NAMES,
+    TRICK_ROUND_NAMES,
+    Bonus,
+    Effect,
+    EffectKind,
+    NextLeader,
+    Pattern,
+    Pick,
+    Role,
+    Rule,
+    Scheme,
+    WhenSeveral,
+)
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
@@ -55,12 +70,18 @@ def _character_after_pass(edition: Edition) -> Iterator[tuple[str, Edition]]:
 
 
 def _character_lead(edition: Edition) -> Iterator[tuple[str, Edition]]:
-    # the characters: roles leading no suit whose cards have no effect (the beasts' lead
-    # is the official FAQ's, undisputed)
+    # The characters are the roles a precedence rule picks (they beat numbered cards, as
+    # an escape never does) but the beasts' (their lead is the official FAQ's,
+    # undisputed). The other reading swaps their lead: no suit for the trick, or the
+    # next numbered card sets it (the original edition's data has every special card
+    # lead so, escapes too: only the precedence tells its characters apart).
     beasts = {k.role for k in edition.kinds if k.effect is not None}
-    flipped = [r for r in edition.roles if r.lead is Lead.NO_SUIT and r.id not in beasts]
-    if flipped:
-        roles = tuple(r._replace(lead=Lead.PASS) if r in flipped else r for r in edition.roles)
+    characters = {r.of for r in edition.precedence} - beasts
+    if any(r.id in characters for r in edition.roles):
+        roles = tuple(
+            r._replace(lead=Lead.PASS if r.lead is Lead.NO_SUIT else Lead.NO_SUIT) if r.id in characters else r
+            for r in edition.roles
+        )
         yield PREFIX + "character-lead", _with(edition, roles=roles)
 
 
@@ -104,33 +125,143 @@ def _ghost_lead(edition: Edition) -> Iterator[tuple[str, Edition]]:
                 yield PREFIX + "ghost-lead", _with(edition, ghost=edition.ghost._replace(wins_lead=leads))
 
 
-def _bid_change_timing(edition: Edition) -> Iterator[tuple[str, Edition]]:
-    if edition.bid_changes is not None:
-        for timing in ("immediate", "end_of_round"):
-            if timing != edition.bid_changes.timing:
-                changes = edition.bid_changes._replace(timing=timing)
-                yield PREFIX + "bid-change-timing", _with(edition, bid_changes=changes)
+def _escapes_only_under(edition: Edition) -> Iterator[tuple[str, Edition]]:
+    # A trick a neutralizing effect turns with only escape-type cards in it (its
+    # `becomes` role, as printed): discarded like one of special cards only, or won by
+    # its first escape-type card? The other reading spares the `becomes` role and turns
+    # the other special cards into a role of their own, which the effect's precedence
+    # then looks for: none in the trick, its first card of the `becomes` role wins. (An
+    # edition that spares the role already reads it so: no variant from that side.)
+    ids = [r.id for r in edition.roles]
+    turned = "character"
+    while turned in ids:
+        turned += "_"
+    for at, effect in enumerate(edition.effects):
+        becomes = effect.becomes
+        if effect.kind is not EffectKind.NEUTRALIZE or becomes is None or becomes in effect.spares:
+            continue
+        names = (*ids, turned, *TRICK_NAMES, *TRICK_ROUND_NAMES)
+        rule = Rule(
+            id="escapes-only",
+            description=f"only {becomes} cards as printed under the {effect.id} - the first wins",
+            when=compile_expression(f"{turned} == 0", names, "truth value"),
+            pick=Pick.FIRST,
+            of=becomes,
+            source=effect.source,
+        )
+        changed = effect._replace(
+            becomes=turned, spares=effect.spares | {becomes}, precedence=(*_renamed(effect.precedence, names), rule)
+        )
+        effects = tuple(changed if i == at else _with_rules(e, names) for i, e in enumerate(edition.effects))
+        roles = (*edition.roles, Role(turned, len(ids), Lead.NO_SUIT, f"a special card under the {effect.id}"))
+        precedence = _renamed(edition.precedence, names)
+        other = _with(edition, roles=roles, effects=effects, precedence=precedence)
+        yield f"{PREFIX}escapes-only-under-{tag(effect.id)}", other
+
+
+def _renamed(rules: tuple[Rule, ...], names: tuple[str, ...]) -> tuple[Rule, ...]:
+    """``rules`` with their conditions reading ``names`` (the edition's roles with one
+    added: a condition reads the roles' counts in their order, then the trick's names)."""
+    return tuple(
+        r if r.when is None else r._replace(when=restore(r.when.source, names, r.when.type, r.when.tree)) for r in rules
+    )
+
+
+def _with_rules(effect: Effect, names: tuple[str, ...]) -> Effect:
+    return effect._replace(precedence=_renamed(effect.precedence, names))
+
+
+def _alliance_in_part(edition: Edition) -> Iterator[tuple[str, Edition]]:
+    # A scheme case that pays part of the capture bonuses for a bid it does not count
+    # as made (Rascal's glancing blow, a bid missed by one: half of them), and no
+    # alliance: does an alliance pay its part too? Both allies must make their bid,
+    # says the official FAQ; the 2021 rulebook's sentence on bonuses reads as paying
+    # half. The other reading counts the bid as made in that case too (an alliance pays
+    # only when both allies made theirs) and pays the alliance there as the bonuses.
+    schemes = tuple(map(_paid_in_part, edition.schemes))
+    if schemes != edition.schemes:
+        yield PREFIX + "alliance-paid-in-part", _with(edition, schemes=schemes)
+
+
+def _paid_in_part(scheme: Scheme) -> Scheme:
+    """``scheme`` under the other reading of :func:`_alliance_in_part` (itself where no
+    case pays part of the bonuses and no alliance)."""
+    made, cases = scheme.made, list(scheme.cases)
+    for at, case in enumerate(scheme.cases):
+        reads = case.points.variables
+        if "bonus" not in reads or "alliance" in reads or case.when is None:
+            continue
+        if not case.when.variables <= set(made.names):
+            continue
+        try:
+            share = case.points.evaluate({"bonus": 20}) - case.points.evaluate({})
+        except FormulaError:  # (a formula dividing by a name that is 0 here: not a share)
+            continue
+        if not 0 < share < 20:  # (all of the bonuses, or none: not a part)
+            continue
+        text = case.points.source
+        for column, _ in sorted(case.points.places(["bonus"]), reverse=True):
+            text = f"{text[: column - 1]}(bonus + alliance){text[column - 1 + len('bonus') :]}"
+        cases[at] = case._replace(points=compile_expression(text, case.points.names, "number"))
+        made = compile_expression(f"({made.source}) or ({case.when.source})", made.names, "truth value")
+    return scheme if made is scheme.made else scheme._replace(made=made, cases=tuple(cases))
+
+
+def _wager_after_last_trick(edition: Edition) -> Iterator[tuple[str, Edition]]:
+    # A wager an ability grants (Rascal of Roatan's): may it still be made when the
+    # card wins the round's last trick? Only the bid change may, say the 2021 rulebook
+    # and the official FAQ; the wager too, the Legendary Edition's printable (as a Go
+    # implementation's issue threads quote it). The other abilities act on the tricks
+    # left to play, so after the last they would change nothing (an edition cannot
+    # grant them there).
+    wagers = edition.wagers
+    if wagers is not None and wagers.card is not None:
+        other = wagers._replace(after_last_trick=not wagers.after_last_trick)
+        yield PREFIX + "wager-after-last-trick", _with(edition, wagers=other)
 
 
 def _declared_in_bonus(edition: Edition) -> Iterator[tuple[str, Edition]]:
-    # a capture bonus naming a role a card may be declared as: does a card of that role
-    # played as another (declared an escape) count? 'roles' reads the card as played,
-    # 'printed_roles' as printed: the other reading swaps the one for the other
-    declared = {d.role for kind in edition.kinds for d in kind.declarations}
-    bonuses, changed = [], False
-    for bonus in edition.bonuses:
-        patterns = []
-        for pattern in bonus.captured:
-            other = pattern
-            if pattern.roles is not None and pattern.printed_roles is None and pattern.roles & declared:
-                other = pattern._replace(roles=None, printed_roles=pattern.roles)
-            elif pattern.printed_roles is not None and pattern.roles is None and pattern.printed_roles & declared:
-                other = pattern._replace(roles=pattern.printed_roles, printed_roles=None)
-            changed = changed or other is not pattern
-            patterns.append(other)
-        bonuses.append(bonus._replace(captured=tuple(patterns)))
-    if changed:
+    # A capture bonus naming a role a card may be declared as: does a card of that role
+    # played as another (declared an escape) count? A bonus reads the card as played
+    # (`roles`), or as printed: `printed_roles`, or a pattern naming the card beside
+    # one that names the role (the original edition's Scary Mary). The other reading
+    # swaps `roles` and `printed_roles`, and drops such a card from its pattern.
+    declared = {kind.id: {d.role for d in kind.declarations} for kind in edition.kinds if kind.declarations}
+    roles = set().union(*declared.values())
+    bonuses = [_other_bonus(bonus, declared, roles) for bonus in edition.bonuses]
+    if bonuses != list(edition.bonuses):
         yield PREFIX + "declared-card-in-a-bonus", _with(edition, bonuses=tuple(bonuses))
+
+
+def _other_bonus(bonus: Bonus, declared: dict[str, set[str]], roles: set[str]) -> Bonus:
+    """``bonus`` under the other reading of a declared card (:func:`_declared_in_bonus`):
+    ``declared`` is each card's roles it may be declared as, ``roles`` all of them."""
+    played = set().union(*(p.roles for p in bonus.captured if p.roles is not None and p.printed_roles is None))
+    patterns: list[Pattern] = []
+    printed = False  # (whether the bonus reads a declared card as printed)
+    for pattern in bonus.captured:
+        if pattern.printed_roles is not None and pattern.roles is None and pattern.printed_roles & roles:
+            printed = True
+            patterns.append(pattern._replace(roles=pattern.printed_roles, printed_roles=None))
+        elif (
+            pattern.cards is not None
+            and pattern.roles is None
+            and any(declared.get(c, set()) & played for c in pattern.cards)
+        ):
+            printed = True
+            kept = frozenset(c for c in pattern.cards if not declared.get(c, set()) & played)
+            patterns.extend([pattern._replace(cards=kept)] if kept else [])
+        else:
+            patterns.append(pattern)
+    if printed:
+        return bonus._replace(captured=tuple(patterns))
+    swapped = [
+        p._replace(roles=None, printed_roles=p.roles)
+        if p.roles is not None and p.printed_roles is None and p.roles & roles
+        else p
+        for p in bonus.captured
+    ]
+    return bonus._replace(captured=tuple(swapped))
 
 
 DISPUTES: tuple[Dispute, ...] = (
@@ -178,11 +309,27 @@ DISPUTES: tuple[Dispute, ...] = (
         _declared_in_bonus,
     ),
     Dispute(
-        PREFIX + "bid-change-timing",
-        "A bid change an ability grants: made at once, or after the round's last trick?",
-        ("When Harry the Giant changes his bid",),
-        _bid_change_timing,
+        PREFIX + "escapes-only-under-{effect}",
+        "A trick the {effect} turns holds only escape-type cards: is it discarded, or won by the first of them?",
+        ("A White Whale trick of escapes only",),
+        _escapes_only_under,
     ),
+    Dispute(
+        PREFIX + "alliance-paid-in-part",
+        "A scheme pays part of the capture bonuses for a bid missed by one: does an alliance pay its part too?",
+        ("Rascal's scoring and the Loot",),
+        _alliance_in_part,
+    ),
+    Dispute(
+        PREFIX + "wager-after-last-trick",
+        "The card that grants a wager wins the round's last trick: may the wager still be made?",
+        ("Abilities after the round's last trick",),
+        _wager_after_last_trick,
+    ),
+    # When a bid change is made (at once, or after the round's last trick: `timing`)
+    # is disputed too, but no vector's answer hangs on it: the bid scored is the same
+    # either way, no trick's leader or winner reads a bid, and a game vector's answers
+    # are taken by kind (gamevectors.play_game), so that asking later asks nothing else.
 )
 
 

@@ -1,14 +1,18 @@
 """Game vectors: whole rounds of several tricks played from a deal, for what one trick
 cannot show: who leads each trick, the abilities' decisions (a leader chosen, an
-exchange with the undealt cards, a bid changed after the last trick), an alliance made
-in one trick and paid at the round's end, and the two-player ghost hand.
+exchange with the undealt cards, a bid changed after the last trick, a wager the last
+trick does not grant), an alliance made in one trick and paid at the round's end, and
+the two-player ghost hand (a trick he wins, one nobody wins that names him to lead,
+an alliance at his table).
 
 A vector's input is the deal (each hand, the ghost's under his name, in the order his
 cards are turned over; the undealt cards an exchange draws, from the front), who leads
 the first trick, the bids and each player's moves in the order that player makes them
-(the cards played; the answers to the decisions the abilities ask). Its expected
-answer is each trick's leader, cards and winner, the tricks each player won and each
-player's points, as :class:`~skullking.play.round.Round` plays them.
+(the cards played; the answers to the decisions the abilities ask, taken kind by kind:
+when a decision is asked, a bid change at once or after the last trick, never changes
+which answer it reads). Its expected answer is each trick's leader, cards and winner,
+the tricks each player won and each player's points, as
+:class:`~skullking.play.round.Round` plays them.
 
 The rounds are found by play, never listed: rounds dealt and played at random with
 seeds 0, 1, 2, ... (without the modules that hold cards other than the first's, then
@@ -64,11 +68,16 @@ def play_game(edition: Edition, given: dict[str, Any]) -> dict[str, Any]:
     for player, load in given.get("loads", {}).items():
         round_.load(player, load)
     plays = {p: list(cards) for p, cards in given["plays"].items()}
-    choices = {p: [c["choice"] for c in made] for p, made in given.get("decisions", {}).items()}
+    # each player's answers of each kind, in the order asked: when a kind is asked
+    # (a bid change at once or after the last trick) never changes which answer it takes
+    choices: dict[tuple[str, str], list[Any]] = {}
+    for player, made in given.get("decisions", {}).items():
+        for choice in made:
+            choices.setdefault((player, choice["kind"]), []).append(choice["choice"])
     while round_.phase is not OVER:
         decision = round_.pending
         if decision is not None:
-            left = choices.get(decision.player) or [None]
+            left = choices.get((decision.player, decision.kind)) or [None]
             round_.decide(decision.player, left.pop(0))
             continue
         mover = round_.to_play
@@ -112,8 +121,10 @@ def _input(round_: Round, undealt: list[str], scoring: str | None) -> dict[str, 
 def _shows(round_: Round) -> list[tuple[tuple[Any, ...], str]]:
     """What a played round shows that one trick cannot, each with its words: a round of
     several tricks; each kind of decision, and each after the round's last trick; a
-    trick nobody wins before the last; an alliance made before the last trick; the
-    ghost hand winning a trick before the last."""
+    wager or bid change its card's win in the last trick does not grant; a trick nobody
+    wins before the last, and one whose effect names the ghost hand to lead (he would
+    have won it); an alliance made before the last trick, and one at a table with the
+    ghost; the ghost hand winning a trick before the last."""
     last = round_.cards
     shown: list[tuple[tuple[Any, ...], str]] = [(("round", len(round_.seats)), "who leads each trick")]
     for decision, _, done in round_.decisions:
@@ -122,10 +133,26 @@ def _shows(round_: Round) -> list[tuple[tuple[Any, ...], str]]:
             words = f"{decision.card}'s {decision.kind.replace('_', ' ')} after the last trick"
             shown.append((("after last", decision.kind), words))
     ghost = round_.ghost_name
+    final = round_.tricks[-1]
+    if final.winner is not None and final.winner != ghost:
+        play = final.plays[final.players.index(final.winner)]
+        edition = round_.edition
+        for kind, choice in (("wager", edition.wagers), ("bid change", edition.bid_changes)):
+            if choice is None or choice.card is None or choice.after_last_trick:
+                continue
+            if choice.card in (play.card.kind, play.card.individual) and choice.module in (None, *round_.modules):
+                shown.append((("not after last", kind), f"{choice.card} wins the last trick, which grants no {kind}"))
+    for trick in round_.tricks:
+        if ghost is not None and trick.result.alliances:
+            shown.append((("alliance", ghost), f"an alliance at a table with {ghost}"))
     for trick in round_.tricks[:-1]:
         effect = trick.result.rule
         if trick.winner is None:
             shown.append((("nobody wins", effect), f"who leads after the {effect}'s trick"))
+            if ghost is not None and trick.players[trick.result.next_leader] == ghost:
+                shown.append(
+                    (("names the ghost", effect), f"who leads after the {effect}'s trick when it names {ghost}")
+                )
         elif trick.result.alliances:
             shown.append((("alliance",), "an alliance made before the last trick, paid at the round's end"))
         if ghost is not None and trick.winner == ghost:

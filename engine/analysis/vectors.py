@@ -12,10 +12,12 @@ words, feature tags, the input and the expected output):
   among), effect, bonus, alliance (under each effect), card that wins and leader after
   a trick nobody wins, the first trick that shows it (and among the smallest tricks one
   for each least set of features); then the same tricks with each card declared when
-  played or with an ability (the Tigress as a pirate) in place of a card of its role;
-  then, for a deck that holds numbered or named cards more than once, tricks where two
-  identical cards meet (tagged ``copies``); then the worked examples kept with the
-  edition (:func:`worked_examples`).
+  played or with an ability (the Tigress as a pirate) in place of a card of its role,
+  and declared as another role in place of a card a capture bonus counts (the Tigress
+  as an escape where the Skull King takes a pirate); then, for a deck that holds
+  numbered or named cards more than once, tricks where two identical cards meet
+  (tagged ``copies``); then the worked examples kept with the edition
+  (:func:`worked_examples`).
 - ``legal``: a hand and the trick so far -> the cards that may be played, as
   ``skullking legal`` answers: every kind of lead (each class of card, each after a
   card that passes the lead on, and a numbered card after each special card), with a
@@ -226,7 +228,7 @@ def trick_vectors(edition: Edition) -> list[dict[str, Any]]:
                 new = True
         if new:
             chosen.append(list(plays))
-    chosen += _declared(edition, chosen)
+    chosen += _declared(edition, chosen) + _declared_otherwise(edition, chosen)
     chosen += _copies(edition)
     vectors = [
         _trick_vector(
@@ -308,6 +310,36 @@ def _declared(edition: Edition, tricks: list[list[Play]]) -> list[list[Play]]:
                     found.append(swapped)
             if special.declared is None and shown:
                 break  # a card with an ability plays its role alike: one trick shows it is there
+    return found
+
+
+def _declared_otherwise(edition: Edition, tricks: list[list[Play]]) -> list[list[Play]]:
+    """For each capture bonus that counts a role a card may be declared as, and each
+    other role that card may be declared as: the first trick of ``tricks`` that pays the
+    bonus, its card of that role (not the winning card) replaced by the card declared
+    as the other (the Tigress as an escape where the Skull King takes a pirate). Whether
+    the bonus counts it then is a point the sources dispute (``disputed-...``); a trick
+    already among ``tricks`` is not given again."""
+    found: list[list[Play]] = []
+    declared = [p for p in edition.plays.values() if p.declared is not None and p.role is not None]
+    for bonus in edition.bonuses:
+        counted = {r for c in bonus.captured if c.roles is not None for r in c.roles}
+        for special in declared:
+            if special.role in counted or not counted & special.printed:
+                continue
+            for plays in tricks:
+                try:
+                    result = edition.resolve_trick(plays)
+                except SkullKingError:
+                    continue
+                if bonus.id not in result.bonuses:
+                    continue
+                at = next((i for i, p in enumerate(plays) if p.role in counted and i != result.winning_card), None)
+                if at is not None:
+                    swapped = [*plays[:at], special, *plays[at + 1 :]]
+                    if swapped not in tricks and swapped not in found:
+                        found.append(swapped)
+                    break
     return found
 
 
