@@ -465,29 +465,39 @@ def _ends(edition: Edition, plays: list[Play]) -> tuple[object, ...]:
     return result.winner, result.next_leader, result.bonus, result.alliances
 
 
+@pytest.fixture(scope="module")
+def pairs(tmp_path_factory: pytest.TempPathFactory) -> tuple[Edition, list[Edition], list[bool]]:
+    """The base edition, each change of it, and whether every trick of the analysis
+    ends alike under both, found by playing each trick through both (once for the
+    module: it does not depend on how the analysis runs)."""
+    folder = tmp_path_factory.mktemp("pairs")
+    (folder / "base.yaml").write_text("extends: skullking-2021\nid: base\nplayers: {max: 4}\n", encoding="utf-8")
+    base = skullking.load_edition(folder / "base.yaml")
+    others = []
+    for i, change in enumerate(VARIANTS):
+        (folder / f"v{i}.yaml").write_text(f"extends: base.yaml\nid: v{i}\n{change}\n", encoding="utf-8")
+        others.append(skullking.load_edition(folder / f"v{i}.yaml"))
+    expected = [
+        all(_ends(base, plays) == _ends(other, plays) for _, plays in CardDomain([other, base]).tricks())
+        for other in others
+    ]
+    return base, others, expected
+
+
 @pytest.mark.parametrize("how", ["as is", "every rule asked", "played through"])
 def test_the_shared_play_answers_as_playing_each_pair_through(
-    how: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    how: str, pairs: tuple[Edition, list[Edition], list[bool]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """For each change, whether every trick of the analysis ends alike is what playing
     the edition and the changed one through, trick by trick, says: as the shared play
     runs, with every rule, leader and bonus asked trick by trick (nothing settled
     beforehand), and with every edition played through."""
-    (tmp_path / "base.yaml").write_text("extends: skullking-2021\nid: base\nplayers: {max: 4}\n", encoding="utf-8")
-    base = skullking.load_edition(tmp_path / "base.yaml")
-    others = []
-    for i, change in enumerate(VARIANTS):
-        (tmp_path / f"v{i}.yaml").write_text(f"extends: base.yaml\nid: v{i}\n{change}\n", encoding="utf-8")
-        others.append(skullking.load_edition(tmp_path / f"v{i}.yaml"))
+    base, others, expected = pairs
     if how != "as is":
         monkeypatch.setattr(exhaustive, "_same_rule", lambda *args: False)
         monkeypatch.setattr(exhaustive, "tried_strategies", lambda strategies, fallback: tuple(strategies))
     if how == "played through":
         monkeypatch.setattr(exhaustive, "_watch", lambda *args: None)
-    expected = [
-        all(_ends(base, plays) == _ends(other, plays) for _, plays in CardDomain([other, base]).tricks())
-        for other in others
-    ]
     assert exhaustive.same_tricks_each(base, others).answers == expected
     assert expected.count(True) >= 6 and expected.count(False) >= 6
 
