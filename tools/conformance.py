@@ -396,12 +396,14 @@ def run_suite(
     timeout: float,
     number: int | None = None,
     kinds: Sequence[str] = (),
+    docs: Sequence[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """Run every vector of ``edition`` (those ``tags`` and ``skip_tags`` select) through
     the program ``argv``: the report, by feature and by rule (``number``: the vectors of
     that round's rules, see :func:`skullking.analysis.vectors.document`; ``kinds``: the
     kinds of vector run, by default :data:`~skullking.analysis.vectors.DEFAULT_KINDS`;
-    the others are not sent, nor counted). Raises
+    the others are not sent, nor counted; ``docs``: those vectors' documents when
+    already made, which takes seconds). Raises
     :class:`UsageError` for a program that breaks the protocol (it is stopped first)."""
     from skullking.analysis.vectors import DEFAULT_KINDS, REQUEST_KINDS, differences, documents, rule_of
 
@@ -412,7 +414,7 @@ def run_suite(
     skips: list[dict[str, Any]] = []
     child: _Child | None = None
     try:
-        for doc in documents(edition, number):
+        for doc in documents(edition, number) if docs is None else docs:
             kind = doc["kind"]
             if kind not in (kinds or DEFAULT_KINDS):
                 continue
@@ -503,14 +505,24 @@ def cmd_conformance(args: argparse.Namespace, out: TextIO) -> int:
             raise UsageError("--cmd: no program given")
     tags, skip_tags = _tags(args.tags), _tags(args.skip_tags)
     kinds = run_kinds(args.kinds)
+    docs = None
     if tags or skip_tags:
         from skullking.analysis.vectors import documents
 
-        known = known_tags(documents(edition, number))
+        docs = documents(edition, number)
+        known = known_tags(docs)
         check_tags("--tags", tags, known)
         check_tags("--skip-tags", skip_tags, known)
     report = run_suite(
-        edition, args.edition, argv, tags=tags, skip_tags=skip_tags, timeout=timeout, number=number, kinds=kinds
+        edition,
+        args.edition,
+        argv,
+        tags=tags,
+        skip_tags=skip_tags,
+        timeout=timeout,
+        number=number,
+        kinds=kinds,
+        docs=docs,
     )
     if args.format == "json":
         write_json(out, report)

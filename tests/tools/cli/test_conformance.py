@@ -48,7 +48,10 @@ ROOT = Path(__file__).resolve().parents[3]
 
 
 @functools.cache
+@functools.cache
 def _documents(ident: str) -> list[dict[str, Any]]:
+    """A bundled edition's vectors, made once for the module (it takes seconds; no test
+    changes them)."""
     return documents(skullking.load_edition(ident))
 
 
