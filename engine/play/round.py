@@ -86,10 +86,10 @@ if TYPE_CHECKING:
 
     from skullking.edition import Edition
     from skullking.language.record import RoundRecord
-    from skullking.model.records import Scheme
+    from skullking.model.records import Scheme, TrickResult
     from skullking.rounds.lookups import Lookups, ModuleLookups
     from skullking.scoring.schemes import Scorer
-    from skullking.tricks.interpreter import Resolver, TrickResult
+    from skullking.tricks.interpreter import Resolver
 
 __all__ = [
     "CHANGE_BID",

@@ -15,7 +15,7 @@ from skullking.model.records import Ability, AbilityKind, Ghost, SheetChoice
 if TYPE_CHECKING:
     from skullking.edition import Edition
     from skullking.model.cards import Play
-    from skullking.tricks.interpreter import TrickResult
+    from skullking.model.records import TrickResult
 
 
 def tally(

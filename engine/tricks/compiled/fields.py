@@ -10,8 +10,8 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from skullking.model.cards import UNDECLARED, Play
-from skullking.model.records import Among, EffectKind, NextLeader, Pick, Rule, Ties, fixed
-from skullking.tricks.interpreter import TrickResult, _CompiledRule, unwon_reason
+from skullking.model.records import Among, EffectKind, NextLeader, Pick, Rule, Ties, TrickResult, fixed
+from skullking.tricks.interpreter import _CompiledRule, unwon_reason
 
 if TYPE_CHECKING:
     from skullking.edition import Edition

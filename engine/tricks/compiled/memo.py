@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from skullking.model.cards import Play
-from skullking.model.records import NextLeader
+from skullking.model.records import NextLeader, TrickResult
 from skullking.tricks.compiled.fields import (
     _ANY_FIRST,
     _HIGH,
@@ -22,7 +22,6 @@ from skullking.tricks.compiled.fields import (
     Step,
 )
 from skullking.tricks.compiled.plans import LIMIT, Plan, Selector, fixed, ranked
-from skullking.tricks.interpreter import TrickResult
 
 if TYPE_CHECKING:
     from skullking.edition import Edition

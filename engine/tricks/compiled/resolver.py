@@ -94,12 +94,13 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from skullking.model.cards import Cards, Play
+from skullking.model.records import TrickResult
 from skullking.tricks.compiled.decide import Decider
 from skullking.tricks.compiled.effects import Effects
 from skullking.tricks.compiled.fields import _ANY_FIRST, _ROLE_FIRST, Fields, Resolve, _new, own_bonus_ids
 from skullking.tricks.compiled.memo import PLANNED, SEEN, PlanMemo
 from skullking.tricks.compiled.plans import Plan, no_winner
-from skullking.tricks.interpreter import Resolver, TrickResult
+from skullking.tricks.interpreter import Resolver
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
