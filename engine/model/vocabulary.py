@@ -5,12 +5,15 @@ match)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from skullking.core.errors import NotationError, shorten
 from skullking.core.limits import MAX_DIGITS
 from skullking.language.notation import Word, name_words, words
 from skullking.model.cards import Play
+
+if TYPE_CHECKING:
+    from skullking.model.rules import Rules
 
 
 class Vocabulary:
@@ -21,7 +24,7 @@ class Vocabulary:
     numbered plays by rank; ``declarations`` maps (card code, choice words) to plays.
     """
 
-    def __init__(self, edition: Any, plays: Sequence[Play]) -> None:
+    def __init__(self, edition: Rules, plays: Sequence[Play]) -> None:
         self.specials: dict[tuple[str, ...], Play] = {}
         self.suits: dict[tuple[str, ...], dict[int, Play]] = {}
         self.declarations: dict[str, dict[tuple[str, ...], Play]] = {}

@@ -31,9 +31,9 @@ from skullking.model.records import (
 from skullking.rounds.context import START_VALUES, GameSoFar, bidding_read, reads, seats_read
 
 if TYPE_CHECKING:
-    from skullking.edition import Edition
     from skullking.language.expr import Expression
     from skullking.model.cards import Play
+    from skullking.model.rules import Rules
     from skullking.rounds.context import GameSoFar
 
 
@@ -54,7 +54,7 @@ class RoundScore(NamedTuple):
     bonus: Mapping[str, int] | None = None
 
 
-def reads_the_game(edition: Edition, scheme: Scheme) -> bool:
+def reads_the_game(edition: Rules, scheme: Scheme) -> bool:
     """Whether a formula of ``edition`` played under ``scheme`` reads the game so far
     (who deals, leads or bids first, the bidding's rules and limits, the scheme's
     formulas, a rule that follows the standings: a rule's value or a precedence
@@ -69,7 +69,7 @@ def reads_the_game(edition: Edition, scheme: Scheme) -> bool:
     )
 
 
-def reads_past(edition: Edition) -> bool:
+def reads_past(edition: Rules) -> bool:
     """Whether a formula of ``edition`` (a scheme's ``made``, case or adjustment, a
     bidding rule, the limits of a bid or a seat formula) reads the earlier rounds (a
     ``past_`` aggregate): then its rounds' scores say who made the bid."""
@@ -159,7 +159,7 @@ class Scorer:
         "zeros",
     )
 
-    def __init__(self, edition: Edition, scheme: Scheme) -> None:
+    def __init__(self, edition: Rules, scheme: Scheme) -> None:
         from skullking.model.records import card_ids, played_card_name, played_name
 
         self.scheme = scheme
@@ -327,7 +327,7 @@ class Scorer:
         return bonus
 
     def game(
-        self, edition: Edition, *, so_far: GameSoFar | None, players: Sequence[str], number: int, rounds: int
+        self, edition: Rules, *, so_far: GameSoFar | None, players: Sequence[str], number: int, rounds: int
     ) -> dict[str, dict[str, int]] | None:
         """Per player, the names about the game so far that the scheme's cases and
         adjustments read (``game_names``; ``None`` when they read none), in round
@@ -460,10 +460,10 @@ def _adjusted(adjustment: Adjustment, table: Sequence[Mapping[str, int]], row: i
     return adjusted(adjustment, functools.partial(_value, table, row), table[row][POINTS])
 
 
-_SCORERS: weakref.WeakKeyDictionary[Edition, dict[int, tuple[Scheme, Scorer]]] = weakref.WeakKeyDictionary()
+_SCORERS: weakref.WeakKeyDictionary[Rules, dict[int, tuple[Scheme, Scorer]]] = weakref.WeakKeyDictionary()
 
 
-def scorer(edition: Edition, scheme: Scheme) -> Scorer:
+def scorer(edition: Rules, scheme: Scheme) -> Scorer:
     """The scorer of ``scheme`` (a scheme of ``edition``, or one built for it), made on
     first use."""
     kept = _SCORERS.get(edition)
@@ -483,7 +483,7 @@ def scorer(edition: Edition, scheme: Scheme) -> Scorer:
 _READ_AS = ("scheme", "fast", "role_names", "card_names", "zeros", "alliance", "keeps_past")
 
 
-def rules_read(edition: Edition) -> list[tuple[str, str, object]]:
+def rules_read(edition: Rules) -> list[tuple[str, str, object]]:
     """What scoring reads of ``edition``'s rules besides a round's results, scheme by
     scheme, as (scheme id, what, value): two editions with the same cards and schemes
     whose answers are equal score every round alike from the same bids, tricks won,

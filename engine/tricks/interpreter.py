@@ -58,7 +58,7 @@ from skullking.model.records import (
 )
 
 if TYPE_CHECKING:
-    from skullking.edition import Edition
+    from skullking.model.rules import Rules
 
 #: Where a strategy that asks who would have won finds him: a position, or what picks
 #: one (the compiled resolver's plans, see Resolver.next_leader).
@@ -108,7 +108,7 @@ class Resolver:
     #: what compares two editions' plays compares these too.
     BY_PLAYS = ("suit_plays", "following")
 
-    def __init__(self, edition: Edition) -> None:
+    def __init__(self, edition: Rules) -> None:
         self.edition = edition
         roles = {r.id: r.slot for r in edition.roles}
         suits = {s.id: s.slot for s in edition.suits}

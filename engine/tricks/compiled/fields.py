@@ -14,8 +14,8 @@ from skullking.model.records import Among, EffectKind, NextLeader, Pick, Rule, T
 from skullking.tricks.interpreter import _CompiledRule, unwon_reason
 
 if TYPE_CHECKING:
-    from skullking.edition import Edition
     from skullking.language.expr import Expression
+    from skullking.model.rules import Rules
     from skullking.tricks.interpreter import Resolver
 
 _new = tuple.__new__
@@ -166,7 +166,7 @@ class Fields:
     effects (:attr:`effects`) and the role bonuses. Built once from the edition and its
     reference interpreter; read-only after."""
 
-    def __init__(self, edition: Edition, reference: Resolver) -> None:
+    def __init__(self, edition: Rules, reference: Resolver) -> None:
         plays = list(edition.plays.values())
         roles, suits = edition.roles, edition.suits
         max_players = edition.max_players
@@ -442,7 +442,7 @@ class Fields:
 
     def _step(
         self,
-        edition: Edition,
+        edition: Rules,
         rule: Rule,
         at: int,
         counted: dict[str, int],

@@ -24,7 +24,7 @@ from skullking.tricks.compiled.fields import (
 from skullking.tricks.compiled.plans import LIMIT, Plan, Selector, fixed, ranked
 
 if TYPE_CHECKING:
-    from skullking.edition import Edition
+    from skullking.model.rules import Rules
     from skullking.tricks.compiled.decide import Decide
     from skullking.tricks.compiled.tables import Table
     from skullking.tricks.interpreter import Resolver
@@ -53,7 +53,7 @@ class PlanMemo:
     met once. Bounded: past :attr:`limit` plans the ones kept in play go, the plan
     tables' stay. It builds the plans too, from what decided a trick of the pattern."""
 
-    def __init__(self, edition: Edition, fields: Fields, decide_main: Decide, reference: Resolver) -> None:
+    def __init__(self, edition: Rules, fields: Fields, decide_main: Decide, reference: Resolver) -> None:
         self.edition = edition
         self._packed, self._decide_main, self._reference = fields.packed, decide_main, reference
         self._seats = edition.max_players

@@ -103,7 +103,7 @@ from skullking.tricks.compiled.plans import Plan, no_winner
 from skullking.tricks.interpreter import Resolver
 
 if TYPE_CHECKING:
-    from skullking.edition import Edition
+    from skullking.model.rules import Rules
     from skullking.tricks.compiled.tables import Table
 
 _NO_RULE = "no precedence rule finds a winner"
@@ -119,7 +119,7 @@ class CompiledTricks:
     #: The resolver function (``resolve_trick(cards, leader=0, players=None)``).
     resolve_trick: Resolve
 
-    def __init__(self, edition: Edition, reference: Resolver) -> None:
+    def __init__(self, edition: Rules, reference: Resolver) -> None:
         self.edition = edition
         #: The reference interpreter, asked for what the counts do not hold.
         self.reference = reference
