@@ -480,7 +480,7 @@ def scorer(edition: Rules, scheme: Scheme) -> Scorer:
 #: functions written out (the same points, sooner), the ``played_`` names
 #: (compared as what each play counts as), the alliance (compared as what it pays) and
 #: whether scores say who made the bid (no points change with it).
-_READ_AS = ("scheme", "fast", "role_names", "card_names", "zeros", "alliance", "keeps_past")
+READ_AS = ("scheme", "fast", "role_names", "card_names", "zeros", "alliance", "keeps_past")
 
 
 def rules_read(edition: Rules) -> list[tuple[str, str, object]]:
@@ -488,7 +488,7 @@ def rules_read(edition: Rules) -> list[tuple[str, str, object]]:
     scheme, as (scheme id, what, value): two editions with the same cards and schemes
     whose answers are equal score every round alike from the same bids, tricks won,
     bonuses, alliances and plays. Every slot of each scheme's :class:`Scorer` is
-    compared, a slot added later too; those of ``_READ_AS`` as what they give:
+    compared, a slot added later too; those of ``READ_AS`` as what they give:
 
     - ``counts``: for every play of the edition, the ``played_`` names the scheme's
       formulas read that it counts under (its role as played, its card, its named
@@ -500,7 +500,7 @@ def rules_read(edition: Rules) -> list[tuple[str, str, object]]:
     found: list[tuple[str, str, object]] = []
     for scheme in edition.schemes:
         kept = scorer(edition, scheme)
-        found.extend((scheme.id, name, getattr(kept, name)) for name in Scorer.__slots__ if name not in _READ_AS)
+        found.extend((scheme.id, name, getattr(kept, name)) for name in Scorer.__slots__ if name not in READ_AS)
         used = set(played_names_used(scheme))
         counts = tuple(
             (p.code, tuple(sorted((n, c) for n, c in kept.counts((p,)).items() if n in used))) for p in plays
