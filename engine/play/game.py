@@ -251,7 +251,7 @@ class Game:
         from skullking.language.record import GameRecord, Tag
 
         tags = [
-            Tag(name="GameRules", values=(self.edition.id,), line=0, column=0),
+            Tag(name="Edition", values=(self.edition.id,), line=0, column=0),
             Tag(name="Rules", values=(self.edition.fingerprint(),), line=0, column=0),
             Tag(name="Players", values=self.players, line=0, column=0),
             Tag(name="Schedule", values=(self.schedule,), line=0, column=0),

@@ -60,7 +60,7 @@ def sheet_record(
     plain: dict[str, Any] = root.plain()
     scheme = edition.scheme(scoring or plain.get("scoring"))
     tags = [
-        _tag("Rules", edition.id),
+        _tag("Edition", edition.id),
         _tag("Rules", edition.fingerprint()),
         _tag("Players", *score.players),
         _tag("Schedule", schedule or plain.get("schedule") or edition.default_schedule),
