@@ -40,7 +40,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     os.environ["SKULLKING_NO_CACHE"] = "1"
     from skullking.analysis.exhaustive import play_all
     from skullking.analysis.lint import lint_edition
-    from skullking.loading.loader import _load_tree, check_file
+    from skullking.loading.loader import check_file, load_tree
 
     files = args.files or sorted((ROOT / "editions").glob("*.yaml"))
     print("| edition | validate's analysis | whole play: tricks | whole play: seconds |")
@@ -50,7 +50,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if edition is None:
             print(f"{path}: has errors")
             return 1
-        root = _load_tree(path, [], (path.resolve(),), [], {})
+        root = load_tree(path, [], (path.resolve(),), [], {})
         assert root is not None
         linted = []
         whole = []
@@ -83,14 +83,14 @@ def _overlay(path: Path, runs: int) -> str | None:
     """The row of one overlay: its analysis with its changes, counted and timed."""
     from skullking.analysis import exhaustive, lint
     from skullking.analysis.exhaustive import Alike
-    from skullking.loading.loader import _load_tree, check_file
+    from skullking.loading.loader import check_file, load_tree
 
     edition, _ = check_file(path, use_cache=False)
     if edition is None:
         return None
     layers: list[Any] = []
     sources: dict[str, str] = {}
-    root = _load_tree(path, [], (path.resolve(),), [], sources, layers=layers)
+    root = load_tree(path, [], (path.resolve(),), [], sources, layers=layers)
     assert root is not None
     found: list[tuple[int, Alike]] = []
     real = exhaustive.same_tricks_each

@@ -25,7 +25,7 @@ from skullking.core.errors import (
 )
 from skullking.core.version import __version__
 from skullking.model.cards import Card, Play
-from skullking.tricks.interpreter import TrickResult
+from skullking.model.records import TrickResult
 
 if TYPE_CHECKING:
     from skullking.edition import Edition

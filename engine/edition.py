@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from skullking.core.errors import ContextError, FormulaError, IllegalTrickError, NotationError, shorten
 from skullking.core.words import counted
 from skullking.language.expr import PAST, SEATS, Expression, compile_expression
-from skullking.language.notation import Vocabulary
 from skullking.model.cards import ALLIES, ALTERS, UNDECLARED, Card, Cards, Lead, Play
 from skullking.model.records import (
     BID_RANGE_NAMES,
@@ -43,6 +42,7 @@ from skullking.model.records import (
     Suit,
     TieBreakWinner,
     Ties,
+    TrickResult,
     WhenSeveral,
     deck_copies_of,
     fixed,
@@ -51,11 +51,12 @@ from skullking.model.records import (
     seat_names,
 )
 from skullking.model.registry import EDITIONS
+from skullking.model.vocabulary import Vocabulary
 from skullking.rounds.context import GameSoFar, so_far_of
 from skullking.storage.codec import text
 from skullking.tricks.compiled.plans import new_pattern_id
 from skullking.tricks.compiled.resolver import CompiledTricks
-from skullking.tricks.interpreter import Resolver, TrickResult, always_named, legal_plays
+from skullking.tricks.interpreter import Resolver, always_named, legal_plays
 
 if TYPE_CHECKING:  # the sheet reader is loaded when a sheet is scored (not on the command line's start-up path)
     from skullking.reading.located import Node

@@ -15,7 +15,7 @@ from skullking.core.errors import (
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
-    from skullking.tricks.interpreter import TrickResult
+    from skullking.model.records import TrickResult
 
 from skullking.tools.common import NO_CARDS, UsageError, in_round, write_json
 

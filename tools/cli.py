@@ -69,7 +69,7 @@ if TYPE_CHECKING:
     from _typeshed import SupportsWrite
 
     from skullking.edition import Edition
-    from skullking.tricks.interpreter import TrickResult
+    from skullking.model.records import TrickResult
 
 
 class _Parser(argparse.ArgumentParser):

@@ -12,7 +12,9 @@ PLOT_EXTRA = "pip install 'skullking-rules[plot]'"
 SUFFIXES = (".png", ".svg")
 
 
-def _pyplot() -> Any:
+def pyplot() -> Any:
+    """matplotlib's pyplot, drawing into files (no screen needed); a :class:`UsageError`
+    naming the ``plot`` extra where matplotlib is not installed."""
     try:
         import matplotlib
     except ImportError:
@@ -66,7 +68,7 @@ def _draw(axes_scores: Any, axes_hits: Any, record: dict[str, Any], label: str |
 def plot_simulation(record: dict[str, Any], path: str) -> None:
     """Draw ``simulate``'s statistics into ``path``."""
     check_target(path)
-    plt = _pyplot()
+    plt = pyplot()
     figure, (scores, hits) = plt.subplots(1, 2, figsize=(12, 5), layout="constrained")
     _draw(scores, hits, record, None)
     figure.suptitle(f"{record['edition']}: {record['games']:,} games, seed {record['seed']}")
@@ -77,7 +79,7 @@ def plot_comparison(a: dict[str, Any], b: dict[str, Any], path: str) -> None:
     """Draw two editions' statistics side by side (A on the left, B on the right, their bid
     hit rates together) into ``path``."""
     check_target(path)
-    plt = _pyplot()
+    plt = pyplot()
     figure, axes = plt.subplots(1, 3, figsize=(16, 5), layout="constrained")
     _draw(axes[0], axes[2], a, f"A {a['edition']}")
     _draw(axes[1], axes[2], b, f"B {b['edition']}")

@@ -211,10 +211,10 @@ def progress_line(args: argparse.Namespace, games: int, unit: str = "games") -> 
 
 def _plot_target(args: argparse.Namespace) -> None:
     if args.plot is not None:
-        from skullking.tools.plots import _pyplot, check_target
+        from skullking.tools.plots import check_target, pyplot
 
         check_target(args.plot)
-        _pyplot()  # the extra is there, before any game is played
+        pyplot()  # the extra is there, before any game is played
 
 
 def cluster_option(args: argparse.Namespace) -> str | None:

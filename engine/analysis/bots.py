@@ -55,8 +55,8 @@ from skullking.play.randomplay import RandomChoices
 from skullking.play.views import SeatView
 
 if TYPE_CHECKING:
-    from skullking.edition import Edition
     from skullking.model.cards import Play
+    from skullking.model.rules import Rules
     from skullking.play.round import Decision, Round
 
 __all__ = [
@@ -118,7 +118,7 @@ STRENGTH_SAMPLES = 200
 
 
 @functools.lru_cache(maxsize=64)
-def strengths(edition: Edition, modules: frozenset[str], seats: int) -> Mapping[str, float]:
+def strengths(edition: Rules, modules: frozenset[str], seats: int) -> Mapping[str, float]:
     """How often each play (by code, declared plays included) wins a trick of ``seats``
     cards whose other cards are drawn at random from the deck, at a random place in the
     trick: the edition's precedence and effects measured, no card named. Every card
@@ -150,7 +150,7 @@ def strengths(edition: Edition, modules: frozenset[str], seats: int) -> Mapping[
     return out
 
 
-def declarations_of(edition: Edition, play: Play) -> list[Play]:
+def declarations_of(edition: Rules, play: Play) -> list[Play]:
     """The plays a card may be played as (each declaration of a card declared when played)."""
     if not play.undeclared:
         return [play]
@@ -158,7 +158,7 @@ def declarations_of(edition: Edition, play: Play) -> list[Play]:
     return [edition.plays[f"{play.card.code}:{d.code}"] for d in kind.declarations]
 
 
-def _undeclared_pick(edition: Edition, play: Play, rng: random.Random) -> Play:
+def _undeclared_pick(edition: Rules, play: Play, rng: random.Random) -> Play:
     options = declarations_of(edition, play)
     return options[0] if len(options) == 1 else rng.choice(options)
 
@@ -287,7 +287,7 @@ def _best_chance(view: SeatView, play: Play) -> float:
 
 
 @functools.lru_cache(maxsize=64)
-def _best_chances(edition: Edition, modules: frozenset[str], seats: int) -> Mapping[str, float]:
+def _best_chances(edition: Rules, modules: frozenset[str], seats: int) -> Mapping[str, float]:
     """:func:`_best_chance` of every card of the deck, by code, worked out once per
     edition and table (a hand's chances are looked up, not worked out card by card)."""
     table = strengths(edition, modules, seats)
@@ -304,7 +304,7 @@ def _mean(dist: Sequence[float]) -> float:
 
 @functools.lru_cache(maxsize=4096)
 def _scheme_row(
-    edition: Edition, scheme_id: str, table: tuple[int, int, int, int], choice: tuple[int, str | None], most: int
+    edition: Rules, scheme_id: str, table: tuple[int, int, int, int], choice: tuple[int, str | None], most: int
 ) -> tuple[float, ...]:
     """The points of ``choice`` (a bid, and a load or ``None``) for each number of
     tricks won, 0 to ``most`` (:func:`_scheme_points` of each): one look-up a bid where
@@ -315,7 +315,7 @@ def _scheme_row(
 
 @functools.lru_cache(maxsize=4096)
 def _scheme_points(
-    edition: Edition,
+    edition: Rules,
     scheme_id: str,
     table: tuple[int, int, int, int],
     result: tuple[int, int],

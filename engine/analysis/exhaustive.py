@@ -42,14 +42,11 @@ from skullking.core.errors import FormulaError, SkullKingError
 from skullking.model.cards import UNDECLARED, Play
 from skullking.model.records import BonusesPaid, Effect, EffectKind, Fallback, NextLeader, Pattern, Pick, Rule, Ties
 from skullking.tricks.interpreter import (
-    _ANY,
-    _LED,
-    _NUMBERED,
-    _ROLE,
+    CardGroup,
+    CompiledRule,
     Resolver,
-    _CompiledRule,
-    _numbered,
-    _pick,
+    numbered_in,
+    pick_among,
     tried_strategies,
 )
 
@@ -635,7 +632,7 @@ class _Watch(NamedTuple):
     position -> that edition's rule), effects' next leaders (slot -> that edition's
     strategies), and bonuses."""
 
-    rules: dict[int, dict[int, _CompiledRule]]
+    rules: dict[int, dict[int, CompiledRule]]
     leaders: dict[int, tuple[NextLeader, ...]]
     bonuses: bool
     #: The cards without which a trick reads none of it (``None``: every trick may).
@@ -672,7 +669,7 @@ def _watch(edition: Edition, other: Edition) -> _Watch | None:
     mine, their = _reads(edition), _reads(other)
     if mine.keys() != their.keys():
         return None
-    rules: dict[int, dict[int, _CompiledRule]] = {}
+    rules: dict[int, dict[int, CompiledRule]] = {}
     leaders: dict[int, tuple[NextLeader, ...]] = {}
     for name, value in mine.items():
         if value == their[name]:
@@ -708,7 +705,7 @@ def _watch(edition: Edition, other: Edition) -> _Watch | None:
 
 
 def _read_with(
-    edition: Edition, rules: dict[int, dict[int, _CompiledRule]], leaders: dict[int, tuple[NextLeader, ...]]
+    edition: Edition, rules: dict[int, dict[int, CompiledRule]], leaders: dict[int, tuple[NextLeader, ...]]
 ) -> frozenset[str] | None:
     """The cards a trick must hold for any of ``rules`` (either edition's) to find a
     card in it or any of ``leaders`` to be asked (``None``: any trick)."""
@@ -730,7 +727,7 @@ def _read_with(
 MAX_CONDITION_VALUES = 20_000
 
 
-def _same_rule(edition: Edition, a: _CompiledRule, b: _CompiledRule) -> bool:
+def _same_rule(edition: Edition, a: CompiledRule, b: CompiledRule) -> bool:
     """Whether two precedence rules of editions with the same cards and roles answer
     alike wherever they are read: they pick alike among the same cards, and wherever
     such a card is in the trick their conditions agree (tried for every count of the
@@ -744,8 +741,8 @@ def _same_rule(edition: Edition, a: _CompiledRule, b: _CompiledRule) -> bool:
     when_a, when_b = a.rule.when, b.rule.when
     if when_a == when_b:
         return True
-    role = edition.role_names[a.param] if a.group == _ROLE else None
-    needed = role or ("cards" if a.group == _ANY else "numbered")  # at least one, when the rule finds a card
+    role = edition.role_names[a.param] if a.group == CardGroup.ROLE else None
+    needed = role or ("cards" if a.group == CardGroup.ANY else "numbered")  # at least one, when the rule finds a card
     names = sorted({needed, *(n for c in (when_a, when_b) if c is not None for n in c.variables)})
     top = max(trick_sizes(edition))
     slots = {r: i for i, r in enumerate(edition.role_names)}
@@ -764,14 +761,14 @@ def _same_rule(edition: Edition, a: _CompiledRule, b: _CompiledRule) -> bool:
     return True
 
 
-def _most_found(edition: Edition, rule: _CompiledRule) -> float:
+def _most_found(edition: Edition, rule: CompiledRule) -> float:
     """The most cards a rule can pick among in one trick (no bound for the led suit, any
     card, or a role an effect gives)."""
-    found = _findable(edition, rule) if rule.group != _LED else None
+    found = _findable(edition, rule) if rule.group != CardGroup.LED else None
     return math.inf if found is None else _copies(edition, found)
 
 
-def _copies_found(edition: Edition, rule: _CompiledRule) -> bool:
+def _copies_found(edition: Edition, rule: CompiledRule) -> bool:
     """Whether a trick can hold two identical copies of a card the rule can find (a
     card the deck holds several times; not two named cards of one kind that differ)."""
     found = _findable(edition, rule)
@@ -785,15 +782,15 @@ def _most_in_role(edition: Edition, slot: int) -> float:
     return math.inf if found is None else _copies(edition, found)
 
 
-def _findable(edition: Edition, rule: _CompiledRule) -> list[Play] | None:
+def _findable(edition: Edition, rule: CompiledRule) -> list[Play] | None:
     """The plays a rule can find in a trick (``None``: any play)."""
     every = list(edition.plays.values())
-    if rule.group == _ROLE:
+    if rule.group == CardGroup.ROLE:
         return _in_role(edition, rule.param)
-    if rule.group == _ANY:
+    if rule.group == CardGroup.ANY:
         return None
-    group = _NUMBERED if rule.group == _LED else rule.group  # the led suit's cards are numbered
-    return [every[i] for i in _numbered(every, group, rule.param)]
+    group = CardGroup.NUMBERED if rule.group == CardGroup.LED else rule.group  # the led suit's cards are numbered
+    return [every[i] for i in numbered_in(every, group, rule.param)]
 
 
 def _in_role(edition: Edition, slot: int) -> list[Play] | None:
@@ -810,13 +807,13 @@ def _copies(edition: Edition, plays: Iterable[Play]) -> int:
     return sum(edition.pool_limits[pool] for pool in {p.pool for p in plays})
 
 
-def _among(edition: Edition, rule: _CompiledRule) -> tuple[Any, ...]:
+def _among(edition: Edition, rule: CompiledRule) -> tuple[Any, ...]:
     """The cards a rule picks among: a role (as the trick plays them), the led suit, any
     card, or a set of numbered cards (a suit's, the trumps, every numbered card)."""
-    if rule.group in (_ROLE, _LED, _ANY):
-        return rule.group, rule.param if rule.group == _ROLE else -1
+    if rule.group in (CardGroup.ROLE, CardGroup.LED, CardGroup.ANY):
+        return rule.group, rule.param if rule.group == CardGroup.ROLE else -1
     plays = list(edition.plays.values())
-    return ("cards", frozenset(plays[i].code for i in _numbered(plays, rule.group, rule.param)))
+    return ("cards", frozenset(plays[i].code for i in numbered_in(plays, rule.group, rule.param)))
 
 
 class _Tracer(Resolver):
@@ -840,7 +837,7 @@ class _Tracer(Resolver):
 
     def _index(self) -> None:
         lists = {-1: self.main, **dict(enumerate(self.effect_rules))}
-        self._rules: dict[int, list[tuple[int, int, _CompiledRule]]] = {}
+        self._rules: dict[int, list[tuple[int, int, CompiledRule]]] = {}
         self._leaders: dict[int, list[tuple[int, tuple[NextLeader, ...]]]] = {}
         self._bonuses = [i for i, w in self.watched.items() if w.bonuses]
         for i, watch in self.watched.items():
@@ -850,7 +847,7 @@ class _Tracer(Resolver):
             for slot, strategies in watch.leaders.items():
                 self._leaders.setdefault(slot, []).append((i, strategies))
 
-    def decide(self, rules: list[_CompiledRule], plays: Sequence[Play], roles: list[int]) -> tuple[int, Rule | None]:
+    def decide(self, rules: list[CompiledRule], plays: Sequence[Play], roles: list[int]) -> tuple[int, Rule | None]:
         index, rule = super().decide(rules, plays, roles)
         watched = self._rules.get(id(rules))
         if watched and not self._quiet:
@@ -861,7 +858,7 @@ class _Tracer(Resolver):
                     continue
                 try:
                     found, among, compiled = self.candidates([theirs], plays, roles)
-                    answer = -1 if found is None or compiled is None else _pick(among, plays, compiled)
+                    answer = -1 if found is None or compiled is None else pick_among(among, plays, compiled)
                 except SkullKingError:
                     answer = -2  # played again, where it raises as it would have
                 if answer != (index if position == decided else -1):

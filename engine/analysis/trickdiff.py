@@ -17,7 +17,7 @@ from skullking.analysis.tally import Tally, grid_json, spread_sample
 from skullking.analysis.valuediff import deck_copies
 from skullking.core import limits
 from skullking.core.errors import FormulaError, SkullKingError
-from skullking.tricks.interpreter import TrickResult
+from skullking.model.records import TrickResult
 
 if TYPE_CHECKING:
     from skullking.edition import Edition

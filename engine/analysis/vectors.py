@@ -69,8 +69,7 @@ from skullking.scoring.schemes import scorer
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
-    from skullking.model.records import Scheme
-    from skullking.tricks.interpreter import TrickResult
+    from skullking.model.records import Scheme, TrickResult
 
 #: The suite's name and format version, in every document.
 SUITE = "skullking-conformance"

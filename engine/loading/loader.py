@@ -65,7 +65,7 @@ def _read(
     return node, data
 
 
-def _load_tree(
+def load_tree(
     path: Path,
     problems: list[Problem],
     chain: tuple[Path, ...],
@@ -121,7 +121,7 @@ def _load_tree(
     if not bundled and base_path != tried:  # found as NAME.yaml: a file NAME would be found instead
         deps.append((os.path.abspath(tried), ABSENT))
     before = len(problems)
-    base = _load_tree(
+    base = load_tree(
         base_path,
         problems,
         (*chain, base_path.resolve()),
@@ -311,7 +311,7 @@ def check(
     sources: dict[str, str] = {}
     layers: list[tuple[Node, Node]] = []
     whole: list[Problem] = []
-    root = _load_tree(
+    root = load_tree(
         path,
         problems,
         (path.resolve(),),

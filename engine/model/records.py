@@ -20,7 +20,6 @@ if TYPE_CHECKING:
     from typing import Any
 
     from skullking.language.expr import Expression
-    from skullking.tricks.interpreter import TrickResult
 
 #: Words that ``winner.of`` reserves besides role and suit ids.
 RESERVED_OF = frozenset({"trump", "led_suit", "numbered", "any"})
@@ -898,6 +897,50 @@ class Phase(StrEnum):
 # second in simulations, compare with these names.
 BIDDING, LOADING, PLAYING, DECIDING, OVER = Phase.BIDDING, Phase.LOADING, Phase.PLAYING, Phase.DECIDING, Phase.OVER
 CHOOSE_LEADER, EXCHANGE, LOOK_UNDEALT = AbilityKind.CHOOSE_LEADER, AbilityKind.EXCHANGE, AbilityKind.LOOK_UNDEALT
+
+
+class TrickResult(NamedTuple):
+    """The outcome of one trick. Seats are 0-based; the i-th card was played by seat
+    ``(leader + i) % players``.
+
+    ``winner`` is ``None`` when nobody wins (a destroyed or discarded trick);
+    ``counts_for`` is the seat the trick counts for as a trick won in the scoring: the
+    winner's, or for a trick nobody wins the seat its effect's ``counts_for`` names
+    (``None``: it counts for nobody); ``next_leader`` never depends on it. ``bonus`` is
+    the capture-bonus points of the trick, paid to ``counts_for`` as the scoring's
+    cases say (the 2021 rulebook's: if the bid holds; see
+    :func:`~skullking.scoring.paid.when_paid`), and
+    ``bonuses`` the bonus ids behind it, one per capture; ``alliances`` pairs each
+    alliance card's seat with the winner's (a trick nobody wins forms none); ``rule`` is
+    the id of the precedence rule or effect that decided, ``reason`` says it in words.
+    """
+
+    winner: int | None
+    next_leader: int
+    bonus: int
+    alliances: tuple[tuple[int, int], ...]
+    rule: str
+    reason: str
+    winning_card: int | None
+    bonuses: tuple[str, ...]
+    counts_for: int | None
+
+    def as_json(self) -> dict[str, object]:
+        """The ``skullking trick --format json`` record (the command line's contract);
+        ``counts_for`` only where the trick counts for another seat than its winner's
+        (a trick nobody wins that counts for somebody)."""
+        out: dict[str, object] = {
+            "winner": self.winner,
+            "next_leader": self.next_leader,
+            "bonus": self.bonus,
+            "alliances": [list(pair) for pair in self.alliances],
+            "reason": self.reason,
+            "rule": self.rule,
+            "bonuses": list(self.bonuses),
+        }
+        if self.counts_for != self.winner:
+            out["counts_for"] = self.counts_for
+        return out
 
 
 class Trick(NamedTuple):

@@ -20,9 +20,9 @@ from skullking.scoring.schemes import reads_the_game, standings
 from skullking.scoring.sheets.score import SheetScore, score_sheet
 
 if TYPE_CHECKING:
-    from skullking.edition import Edition
     from skullking.language.record import GameRecord
     from skullking.model.cards import Play
+    from skullking.rounds.rules import GameRules
 
 
 class Game:
@@ -45,7 +45,7 @@ class Game:
 
     def __init__(
         self,
-        edition: Edition,
+        edition: GameRules,
         players: Sequence[str],
         *,
         schedule: str | None = None,
@@ -208,7 +208,7 @@ class Game:
     @classmethod
     def from_record(
         cls,
-        edition: Edition,
+        edition: GameRules,
         record: GameRecord,
         *,
         upto: int | None = None,

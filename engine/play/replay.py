@@ -52,8 +52,8 @@ from skullking.rounds.lookups import CHANGE_BID, WAGER
 from skullking.rounds.seating import leader_abilities
 
 if TYPE_CHECKING:
-    from skullking.edition import Edition
     from skullking.play.round import Round
+    from skullking.rounds.rules import GameRules
     from skullking.scoring.sheets.score import SheetScore
 
 
@@ -80,7 +80,7 @@ def moves(game: GameRecord) -> int:
 
 
 class _Replay:
-    def __init__(self, edition: Edition, game: GameRecord, file: str, upto: int | None = None) -> None:
+    def __init__(self, edition: GameRules, game: GameRecord, file: str, upto: int | None = None) -> None:
         self.edition = edition
         self.game = game
         self.file = file
@@ -441,14 +441,14 @@ def has_deal(played: GameRecord | RoundRecord) -> bool:
     )
 
 
-def replay_game(edition: Edition, game: GameRecord, *, file: str = "<record>") -> SheetScore:
+def replay_game(edition: GameRules, game: GameRecord, *, file: str = "<record>") -> SheetScore:
     """Replay ``game`` under ``edition`` and score it; raise
     :class:`~skullking.core.errors.RecordError` with the first problem, at the event
     that has it (a sheet's problems, for a record without the deal: all of them)."""
     return replay_record(edition, game, file=file)[0]
 
 
-def replay_record(edition: Edition, game: GameRecord, *, file: str = "<record>") -> tuple[SheetScore, dict[str, Any]]:
+def replay_record(edition: GameRules, game: GameRecord, *, file: str = "<record>") -> tuple[SheetScore, dict[str, Any]]:
     """Replay ``game`` under ``edition`` (as :func:`replay_game` does): its scores, and
     its score sheet giving the whole play of every round (as ``skullking score`` reads
     it; the ``edition`` as the record names it)."""
@@ -462,7 +462,7 @@ def replay_record(edition: Edition, game: GameRecord, *, file: str = "<record>")
     return score, {"edition": game.edition or edition.id, **{k: v for k, v in sheet.items() if k != "edition"}}
 
 
-def load_game(edition: Edition, game: GameRecord, *, upto: int | None = None, file: str = "<record>") -> Game:
+def load_game(edition: GameRules, game: GameRecord, *, upto: int | None = None, file: str = "<record>") -> Game:
     """The :class:`Game` that ``game`` records, played under ``edition`` up to the end of
     the record, or with ``upto`` up to just before move ``upto + 1`` (:func:`moves`
     counts them: every bid, load, trick and decision; the deal is no move); see
@@ -476,7 +476,7 @@ def load_game(edition: Edition, game: GameRecord, *, upto: int | None = None, fi
     raise AssertionError  # pragma: no cover (the context manager re-raises)
 
 
-def resume_game(edition: Edition, game: Game, record: GameRecord, *, made: int, file: str = "<record>") -> Game:
+def resume_game(edition: GameRules, game: Game, record: GameRecord, *, made: int, file: str = "<record>") -> Game:
     """``game``, loaded from ``record`` after its first ``made`` moves
     (:func:`load_game` with ``upto=made``, and nothing played since), played on to the
     record's end with the record's own moves, checked as :func:`replay_record` checks

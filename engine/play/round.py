@@ -84,12 +84,12 @@ from skullking.tricks.interpreter import follow_suit
 if TYPE_CHECKING:
     from collections.abc import Callable, Hashable
 
-    from skullking.edition import Edition
     from skullking.language.record import RoundRecord
-    from skullking.model.records import Scheme
+    from skullking.model.records import Scheme, TrickResult
     from skullking.rounds.lookups import Lookups, ModuleLookups
+    from skullking.rounds.rules import GameRules
     from skullking.scoring.schemes import Scorer
-    from skullking.tricks.interpreter import Resolver, TrickResult
+    from skullking.tricks.interpreter import Resolver
 
 __all__ = [
     "CHANGE_BID",
@@ -205,7 +205,7 @@ class Round:
 
     # What a round holds. The set-up: the same for every round set up with the same
     # arguments (see _SETUP).
-    edition: Edition
+    edition: GameRules
     players: tuple[str, ...]
     number: int
     ghost: Ghost | None
@@ -279,7 +279,7 @@ class Round:
 
     def __init__(
         self,
-        edition: Edition,
+        edition: GameRules,
         players: Sequence[str],
         *,
         number: int = 1,
@@ -1265,8 +1265,8 @@ class Round:
 
 
 def _rules_of_round(
-    edition: Edition, number: int, players: int, cards: int | None, schedule: str | None, *, so_far: GameSoFar | None
-) -> Edition:
+    edition: GameRules, number: int, players: int, cards: int | None, schedule: str | None, *, so_far: GameSoFar | None
+) -> GameRules:
     """``edition``'s rules in round ``number`` after the game ``so_far``
     (:meth:`Edition.at_round <skullking.edition.Edition.at_round>`); the edition as given
     where the round cannot be worked out (a wrong number, schedule or table: refused by

@@ -42,9 +42,9 @@ from skullking.model.records import BIDDING, EXCHANGE, LOADING
 from skullking.tricks.interpreter import follow_suit
 
 if TYPE_CHECKING:
-    from skullking.edition import Edition
     from skullking.model.cards import Play
     from skullking.model.records import Phase, Scheme
+    from skullking.model.rules import Rules
     from skullking.play.round import Round, Trick
 
 __all__ = ["Announced", "SeatView", "from_view", "sample", "samples"]
@@ -80,7 +80,7 @@ class SeatView:
     # -- the table -------------------------------------------------------
 
     @property
-    def edition(self) -> Edition:
+    def edition(self) -> Rules:
         return self._round.edition
 
     @property

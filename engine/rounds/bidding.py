@@ -26,8 +26,8 @@ from skullking.model.records import BidRule
 from skullking.rounds.context import START_VALUES, GameSoFar, reads, rules_read, so_far_of
 
 if TYPE_CHECKING:
-    from skullking.edition import Edition
     from skullking.language.expr import Expression
+    from skullking.model.rules import Rules
 
 
 class Broken(NamedTuple):
@@ -50,7 +50,7 @@ def round_values(cards: int, number: int, players: int, rounds: int) -> dict[str
     return {"cards": cards, "round": number, "players": players, "rounds": rounds, "last_round": int(number == rounds)}
 
 
-def bid_range(edition: Edition, *, cards: int, number: int, players: int, rounds: int) -> tuple[int, int]:
+def bid_range(edition: Rules, *, cards: int, number: int, players: int, rounds: int) -> tuple[int, int]:
     """The lowest and highest bid of a round (``bidding.min`` and ``max``); where they
     read a player's names about the game so far (:func:`range_read`), a player's at a
     game's start (:data:`~skullking.rounds.context.START_VALUES`: see
@@ -65,7 +65,7 @@ def bid_range(edition: Edition, *, cards: int, number: int, players: int, rounds
     return int(edition.bidding.min.evaluate(values)), int(edition.bidding.max.evaluate(values))
 
 
-def range_read(edition: Edition) -> frozenset[str]:
+def range_read(edition: Rules) -> frozenset[str]:
     """The names about each player's game so far that ``bidding.min`` and ``max`` read
     (the standings, the earlier rounds), and the hidden table where they aggregate over
     it: then each player has a range of their own."""
@@ -80,7 +80,7 @@ def _limits_read(low: Expression, high: Expression) -> frozenset[str]:
 
 
 def bid_ranges(
-    edition: Edition,
+    edition: Rules,
     *,
     cards: int,
     number: int,
@@ -101,7 +101,7 @@ def bid_ranges(
 
 
 def ranges_game(
-    edition: Edition, *, so_far: GameSoFar | None, players: Sequence[str], number: int, rounds: int
+    edition: Rules, *, so_far: GameSoFar | None, players: Sequence[str], number: int, rounds: int
 ) -> dict[str, dict[str, Any]] | None:
     """Per player, the names about the game so far the limits of a bid read
     (:func:`game_values` at ``bidding.min``/``max``): what :func:`bid_ranges` takes as
@@ -126,7 +126,7 @@ def _seat_values(
     return so_far_of(so_far, number, players).seat_values(names, place) if names else {}
 
 
-def dealer(edition: Edition, *, number: int, players: int, rounds: int, so_far: GameSoFar | None = None) -> int:
+def dealer(edition: Rules, *, number: int, players: int, rounds: int, so_far: GameSoFar | None = None) -> int:
     """The seat dealing round ``number`` (``play.dealer``; by default the deal passes
     left: ``round - 2``, the last seat dealing round 1). A round after the schedule's
     ``rounds`` (a tie-break round, of the tied players) is dealt as
@@ -145,7 +145,7 @@ def dealer(edition: Edition, *, number: int, players: int, rounds: int, so_far: 
     return int(formula.evaluate(values)) % players
 
 
-def first_leader(edition: Edition, *, number: int, players: int, rounds: int, so_far: GameSoFar | None = None) -> int:
+def first_leader(edition: Rules, *, number: int, players: int, rounds: int, so_far: GameSoFar | None = None) -> int:
     """The seat leading round ``number``'s first trick (``play.first_leader``; by default
     the player after the dealer); after the schedule's ``rounds``, as
     ``scoring.extra_round_leader`` says where the edition gives it. ``so_far`` as for
@@ -161,7 +161,7 @@ def first_leader(edition: Edition, *, number: int, players: int, rounds: int, so
 
 
 def game_values(
-    edition: Edition,
+    edition: Rules,
     names: frozenset[str],
     *,
     place: str,
@@ -183,7 +183,7 @@ def game_values(
 
 
 def rules_game(
-    edition: Edition, *, so_far: GameSoFar | None, players: Sequence[str], number: int, rounds: int
+    edition: Rules, *, so_far: GameSoFar | None, players: Sequence[str], number: int, rounds: int
 ) -> dict[str, dict[str, Any]] | None:
     """Per player, the names about the game so far the edition's bidding rules read
     (:func:`game_values` at ``bidding.rules``): what :func:`broken_rules` takes as ``game``."""
@@ -199,7 +199,7 @@ def rules_game(
 
 
 def bidding_order(
-    edition: Edition,
+    edition: Rules,
     players: Sequence[str],
     *,
     leader: int,
@@ -226,7 +226,7 @@ def bidding_order(
 
 
 def broken_rules(
-    edition: Edition,
+    edition: Rules,
     bids: Mapping[str, int],
     order: Sequence[str],
     *,

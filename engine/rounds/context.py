@@ -41,8 +41,8 @@ from skullking.language.expr import PAST, SEAT_SCOPE, SEATS
 from skullking.model.records import GAME_PLAYER_NAMES, GAME_SEAT_NAMES
 
 if TYPE_CHECKING:
-    from skullking.edition import Edition
     from skullking.language.expr import Expression
+    from skullking.model.rules import Rules
 
 #: What every player's names are at the start of a game (no round before, nobody ahead):
 #: what a formula about each player sees in round 1, and in a round scored on its own
@@ -316,7 +316,7 @@ def _read(formula: Expression) -> frozenset[str]:
     return formula.variables & _GAME_NAMES
 
 
-def seats_read(edition: Edition) -> frozenset[str]:
+def seats_read(edition: Rules) -> frozenset[str]:
     """The names about the game so far that the edition's seat formulas read (who deals,
     who leads, who bids first, in every round and in a tie-break round)."""
     play = edition.play_rules
@@ -324,12 +324,12 @@ def seats_read(edition: Edition) -> frozenset[str]:
     return reads(*seats, edition.bidding.first_bidder) - {"dealer"}
 
 
-def rules_read(edition: Edition) -> frozenset[str]:
+def rules_read(edition: Rules) -> frozenset[str]:
     """The names about the game so far that the edition's bidding rules read."""
     return reads(*(rule.require for rule in edition.bidding.rules))
 
 
-def bidding_read(edition: Edition) -> frozenset[str]:
+def bidding_read(edition: Rules) -> frozenset[str]:
     """The names about the game so far that the edition's bidding reads: its rules, and
     the limits of a bid (``bidding.min``/``max``)."""
     return rules_read(edition) | reads(edition.bidding.min, edition.bidding.max)

@@ -25,8 +25,8 @@ from skullking.rounds.seating import Seating, grants
 if TYPE_CHECKING:
     from collections.abc import Set
 
-    from skullking.edition import Edition
     from skullking.model.cards import Play
+    from skullking.model.rules import Rules
 
 #: Decision kinds besides the ability kinds: the wager and bid change a sheet records.
 WAGER = "wager"
@@ -51,7 +51,7 @@ class ModuleLookups:
 
     __slots__ = ("deck", "grants", "reserve", "special", "twice", "undeclared")
 
-    def __init__(self, edition: Edition, modules: frozenset[str]) -> None:
+    def __init__(self, edition: Rules, modules: frozenset[str]) -> None:
         plays = edition.plays
         #: The deck in play as plays (cards declared when played stay undeclared).
         self.deck: tuple[Play, ...] = tuple(plays[card.code] for card in edition.deck(modules))
@@ -78,7 +78,7 @@ class ModuleLookups:
         )
 
 
-def _specs(edition: Edition, play: Play, modules: Set[str]) -> tuple[GrantSpec, ...]:
+def _specs(edition: Rules, play: Play, modules: Set[str]) -> tuple[GrantSpec, ...]:
     """What ``play`` may grant, whatever the trick (``grants`` with a trick before the
     last, the last trick's exception kept in ``after_last_trick``)."""
     out: list[GrantSpec] = []
@@ -110,7 +110,7 @@ class Lookups:
         "texts",
     )
 
-    def __init__(self, edition: Edition) -> None:
+    def __init__(self, edition: Rules) -> None:
         plays = edition.plays
         #: An undeclared play (a Tigress in hand) -> its declarations as plays, in the
         #: edition's order.
@@ -175,7 +175,7 @@ class Lookups:
         values[key] = value
         return value
 
-    def modules(self, edition: Edition, modules: frozenset[str]) -> ModuleLookups:
+    def modules(self, edition: Rules, modules: frozenset[str]) -> ModuleLookups:
         found = self._modules.get(modules)
         if found is None:
             found = self._modules[modules] = ModuleLookups(edition, modules)
@@ -185,10 +185,10 @@ class Lookups:
 #: Formula values kept per edition before starting afresh.
 _KEPT = 10_000
 
-_LOOKUPS: weakref.WeakKeyDictionary[Edition, Lookups] = weakref.WeakKeyDictionary()
+_LOOKUPS: weakref.WeakKeyDictionary[Rules, Lookups] = weakref.WeakKeyDictionary()
 
 
-def lookups(edition: Edition) -> Lookups:
+def lookups(edition: Rules) -> Lookups:
     """The lookups of ``edition``, derived on first use."""
     found = _LOOKUPS.get(edition)
     if found is None:

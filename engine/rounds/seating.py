@@ -13,9 +13,9 @@ from skullking.core.errors import IllegalTrickError
 from skullking.model.records import Ability, AbilityKind, Ghost, SheetChoice
 
 if TYPE_CHECKING:
-    from skullking.edition import Edition
     from skullking.model.cards import Play
-    from skullking.tricks.interpreter import TrickResult
+    from skullking.model.records import TrickResult
+    from skullking.model.rules import Rules
 
 
 def tally(
@@ -46,7 +46,7 @@ def tally(
                 allied.append((names[ally], player))
 
 
-def leader_abilities(edition: Edition) -> tuple[Ability, ...]:
+def leader_abilities(edition: Rules) -> tuple[Ability, ...]:
     """The edition's leader-choosing abilities (Rosie D'Laney's), in the file's order:
     each on a card of its own, each recorded on sheets under its own key."""
     return tuple(a for a in edition.abilities if a.kind is AbilityKind.CHOOSE_LEADER)
@@ -156,7 +156,7 @@ def seated(
     return found
 
 
-def table_seating(edition: Edition, players: Sequence[str], leader: int, previous: int | None = None) -> Seating:
+def table_seating(edition: Rules, players: Sequence[str], leader: int, previous: int | None = None) -> Seating:
     """The :class:`Seating` of a trick at a table of ``players`` (names, in seat order;
     the ghost hand joins them last where the edition has him play at their number) led
     by seat ``leader``, after a trick led by ``previous`` (by default ``leader``: it
@@ -166,7 +166,7 @@ def table_seating(edition: Edition, players: Sequence[str], leader: int, previou
     return seating(leader, leader if previous is None else previous, names, ghost)
 
 
-def ghost_play(edition: Edition, play: Play, ghost: Ghost) -> Play:
+def ghost_play(edition: Rules, play: Play, ghost: Ghost) -> Play:
     """``play`` as the ghost plays it: a card declared when played takes the ghost's
     declaration (Graybeard's Tigress is an escape)."""
     kind = edition.kind(play.card.kind) if play.card.kind else None
@@ -178,7 +178,7 @@ def ghost_play(edition: Edition, play: Play, ghost: Ghost) -> Play:
     return edition.plays[f"{play.card.code}:{choice.code}"]
 
 
-def ghost_card(edition: Edition, play: Play, ghost: Ghost) -> Play:
+def ghost_card(edition: Rules, play: Play, ghost: Ghost) -> Play:
     """``play``, turned over by the ghost hand, as he plays it (:func:`ghost_play`); a
     card declared another way than his rules declare it is refused
     (:class:`~skullking.core.errors.IllegalTrickError`): the ghost never chooses (the
@@ -230,7 +230,7 @@ class TableTrick(NamedTuple):
         return out
 
 
-def table_trick(edition: Edition, plays: Sequence[Play], at: Seating) -> TableTrick:
+def table_trick(edition: Rules, plays: Sequence[Play], at: Seating) -> TableTrick:
     """``plays``, in play order, as a trick sitting as ``at`` says (:func:`seating`,
     :func:`table_seating`; the ghost hand, where he plays, is the seat after the
     players'). Every rule of the table applies: the seats in play order, his card as he

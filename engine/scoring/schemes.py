@@ -31,9 +31,9 @@ from skullking.model.records import (
 from skullking.rounds.context import START_VALUES, GameSoFar, bidding_read, reads, seats_read
 
 if TYPE_CHECKING:
-    from skullking.edition import Edition
     from skullking.language.expr import Expression
     from skullking.model.cards import Play
+    from skullking.model.rules import Rules
     from skullking.rounds.context import GameSoFar
 
 
@@ -54,7 +54,7 @@ class RoundScore(NamedTuple):
     bonus: Mapping[str, int] | None = None
 
 
-def reads_the_game(edition: Edition, scheme: Scheme) -> bool:
+def reads_the_game(edition: Rules, scheme: Scheme) -> bool:
     """Whether a formula of ``edition`` played under ``scheme`` reads the game so far
     (who deals, leads or bids first, the bidding's rules and limits, the scheme's
     formulas, a rule that follows the standings: a rule's value or a precedence
@@ -69,7 +69,7 @@ def reads_the_game(edition: Edition, scheme: Scheme) -> bool:
     )
 
 
-def reads_past(edition: Edition) -> bool:
+def reads_past(edition: Rules) -> bool:
     """Whether a formula of ``edition`` (a scheme's ``made``, case or adjustment, a
     bidding rule, the limits of a bid or a seat formula) reads the earlier rounds (a
     ``past_`` aggregate): then its rounds' scores say who made the bid."""
@@ -159,7 +159,7 @@ class Scorer:
         "zeros",
     )
 
-    def __init__(self, edition: Edition, scheme: Scheme) -> None:
+    def __init__(self, edition: Rules, scheme: Scheme) -> None:
         from skullking.model.records import card_ids, played_card_name, played_name
 
         self.scheme = scheme
@@ -327,7 +327,7 @@ class Scorer:
         return bonus
 
     def game(
-        self, edition: Edition, *, so_far: GameSoFar | None, players: Sequence[str], number: int, rounds: int
+        self, edition: Rules, *, so_far: GameSoFar | None, players: Sequence[str], number: int, rounds: int
     ) -> dict[str, dict[str, int]] | None:
         """Per player, the names about the game so far that the scheme's cases and
         adjustments read (``game_names``; ``None`` when they read none), in round
@@ -460,10 +460,10 @@ def _adjusted(adjustment: Adjustment, table: Sequence[Mapping[str, int]], row: i
     return adjusted(adjustment, functools.partial(_value, table, row), table[row][POINTS])
 
 
-_SCORERS: weakref.WeakKeyDictionary[Edition, dict[int, tuple[Scheme, Scorer]]] = weakref.WeakKeyDictionary()
+_SCORERS: weakref.WeakKeyDictionary[Rules, dict[int, tuple[Scheme, Scorer]]] = weakref.WeakKeyDictionary()
 
 
-def scorer(edition: Edition, scheme: Scheme) -> Scorer:
+def scorer(edition: Rules, scheme: Scheme) -> Scorer:
     """The scorer of ``scheme`` (a scheme of ``edition``, or one built for it), made on
     first use."""
     kept = _SCORERS.get(edition)
@@ -480,15 +480,15 @@ def scorer(edition: Edition, scheme: Scheme) -> Scorer:
 #: functions written out (the same points, sooner), the ``played_`` names
 #: (compared as what each play counts as), the alliance (compared as what it pays) and
 #: whether scores say who made the bid (no points change with it).
-_READ_AS = ("scheme", "fast", "role_names", "card_names", "zeros", "alliance", "keeps_past")
+READ_AS = ("scheme", "fast", "role_names", "card_names", "zeros", "alliance", "keeps_past")
 
 
-def rules_read(edition: Edition) -> list[tuple[str, str, object]]:
+def rules_read(edition: Rules) -> list[tuple[str, str, object]]:
     """What scoring reads of ``edition``'s rules besides a round's results, scheme by
     scheme, as (scheme id, what, value): two editions with the same cards and schemes
     whose answers are equal score every round alike from the same bids, tricks won,
     bonuses, alliances and plays. Every slot of each scheme's :class:`Scorer` is
-    compared, a slot added later too; those of ``_READ_AS`` as what they give:
+    compared, a slot added later too; those of ``READ_AS`` as what they give:
 
     - ``counts``: for every play of the edition, the ``played_`` names the scheme's
       formulas read that it counts under (its role as played, its card, its named
@@ -500,7 +500,7 @@ def rules_read(edition: Edition) -> list[tuple[str, str, object]]:
     found: list[tuple[str, str, object]] = []
     for scheme in edition.schemes:
         kept = scorer(edition, scheme)
-        found.extend((scheme.id, name, getattr(kept, name)) for name in Scorer.__slots__ if name not in _READ_AS)
+        found.extend((scheme.id, name, getattr(kept, name)) for name in Scorer.__slots__ if name not in READ_AS)
         used = set(played_names_used(scheme))
         counts = tuple(
             (p.code, tuple(sorted((n, c) for n, c in kept.counts((p,)).items() if n in used))) for p in plays

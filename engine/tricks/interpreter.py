@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
+from enum import IntEnum
 from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from skullking.core.errors import IllegalTrickError
@@ -52,64 +53,36 @@ from skullking.model.records import (
     Pick,
     Rule,
     Ties,
+    TrickResult,
     WhenSeveral,
     fixed,
 )
 
 if TYPE_CHECKING:
-    from skullking.edition import Edition
+    from skullking.model.rules import Rules
 
 #: Where a strategy that asks who would have won finds him: a position, or what picks
 #: one (the compiled resolver's plans, see Resolver.next_leader).
 _At = TypeVar("_At")
 
 
-class TrickResult(NamedTuple):
-    """The outcome of one trick. Seats are 0-based; the i-th card was played by seat
-    ``(leader + i) % players``.
+class CardGroup(IntEnum):
+    """The cards a compiled rule picks among (a :class:`CompiledRule`'s ``group``): a
+    role's (its ``param``: the role's index), a suit's (the suit's index), the trumps, the
+    led suit's, the numbered cards, any card."""
 
-    ``winner`` is ``None`` when nobody wins (a destroyed or discarded trick);
-    ``counts_for`` is the seat the trick counts for as a trick won in the scoring: the
-    winner's, or for a trick nobody wins the seat its effect's ``counts_for`` names
-    (``None``: it counts for nobody); ``next_leader`` never depends on it. ``bonus`` is
-    the capture-bonus points of the trick, paid to ``counts_for`` as the scoring's
-    cases say (the 2021 rulebook's: if the bid holds; see
-    :func:`~skullking.scoring.paid.when_paid`), and
-    ``bonuses`` the bonus ids behind it, one per capture; ``alliances`` pairs each
-    alliance card's seat with the winner's (a trick nobody wins forms none); ``rule`` is
-    the id of the precedence rule or effect that decided, ``reason`` says it in words.
-    """
-
-    winner: int | None
-    next_leader: int
-    bonus: int
-    alliances: tuple[tuple[int, int], ...]
-    rule: str
-    reason: str
-    winning_card: int | None
-    bonuses: tuple[str, ...]
-    counts_for: int | None
-
-    def as_json(self) -> dict[str, object]:
-        """The ``skullking trick --format json`` record (the command line's contract);
-        ``counts_for`` only where the trick counts for another seat than its winner's
-        (a trick nobody wins that counts for somebody)."""
-        out: dict[str, object] = {
-            "winner": self.winner,
-            "next_leader": self.next_leader,
-            "bonus": self.bonus,
-            "alliances": [list(pair) for pair in self.alliances],
-            "reason": self.reason,
-            "rule": self.rule,
-            "bonuses": list(self.bonuses),
-        }
-        if self.counts_for != self.winner:
-            out["counts_for"] = self.counts_for
-        return out
+    ROLE = 0
+    SUIT = 1
+    TRUMP = 2
+    LED = 3
+    NUMBERED = 4
+    ANY = 5
 
 
-# Kinds of card group a compiled rule looks at.
-_ROLE, _SUIT, _TRUMP, _LED, _NUMBERED, _ANY = range(6)
+# The groups as module constants: the reference compares a rule's group with them for
+# every trick it resolves (a member read through its enum costs about six times as much).
+_ROLE, _SUIT, _TRUMP = CardGroup.ROLE, CardGroup.SUIT, CardGroup.TRUMP
+_LED, _NUMBERED, _ANY = CardGroup.LED, CardGroup.NUMBERED, CardGroup.ANY
 
 
 class _Counts:
@@ -130,10 +103,15 @@ class _Counts:
         return len(self.plays)  # cards
 
 
-class _CompiledRule(NamedTuple):
+class CompiledRule(NamedTuple):
+    """A precedence rule as the reference reads it (:meth:`Resolver.among`,
+    :meth:`Resolver.pick`, :func:`pick_among`): the cards it picks among, how it picks
+    one, and which of identical copies wins. The compiled resolver keeps it with each of
+    its steps, for the picks it leaves to the reference."""
+
     rule: Rule
     when: object  # Expression | None
-    group: int
+    group: CardGroup
     param: int
     pick: Pick
     #: highest/lowest with ties to the card played last: candidates are listed last first.
@@ -151,7 +129,7 @@ class Resolver:
     #: what compares two editions' plays compares these too.
     BY_PLAYS = ("suit_plays", "following")
 
-    def __init__(self, edition: Edition) -> None:
+    def __init__(self, edition: Rules) -> None:
         self.edition = edition
         roles = {r.id: r.slot for r in edition.roles}
         suits = {s.id: s.slot for s in edition.suits}
@@ -212,7 +190,7 @@ class Resolver:
         roles: dict[str, int],
         suits: dict[str, int],
         identical_for: Callable[[str], Ties | None] = lambda rule: None,
-    ) -> list[_CompiledRule]:
+    ) -> list[CompiledRule]:
         """``rules`` as this resolver reads them; ``identical_for(rule id)`` says which of
         identical copies wins when the rule picks that card (see :func:`_copy`)."""
         out = []
@@ -235,7 +213,7 @@ class Resolver:
             natural = Ties.LAST_PLAYED if reverse or rule.pick is Pick.LAST else Ties.FIRST_PLAYED
             identical = identical_for(rule.id)
             copy = 0 if identical in (None, natural) else (1 if identical is Ties.LAST_PLAYED else -1)
-            out.append(_CompiledRule(rule, rule.when, group, param, rule.pick, reverse, copy))
+            out.append(CompiledRule(rule, rule.when, group, param, rule.pick, reverse, copy))
         return out
 
     # ------------------------------------------------------------------ checks
@@ -327,10 +305,10 @@ class Resolver:
         return None
 
     def candidates(
-        self, rules: list[_CompiledRule], plays: Sequence[Play], roles: list[int]
-    ) -> tuple[Rule | None, list[int], _CompiledRule | None]:
+        self, rules: list[CompiledRule], plays: Sequence[Play], roles: list[int]
+    ) -> tuple[Rule | None, list[int], CompiledRule | None]:
         """The rule that decides the trick, the positions it chooses among, and the rule
-        as compiled (how it picks, :func:`_pick`). Depends only on the roles, suits and
+        as compiled (how it picks, :func:`pick_among`). Depends only on the roles, suits and
         trumps in the trick, never on ranks (which is what lets a plan of
         :mod:`skullking.tricks.compiled.plans` serve every trick of a pattern of cards: a
         plan picks among the cards :meth:`among` finds)."""
@@ -347,7 +325,7 @@ class Resolver:
                 return compiled.rule, found, compiled
         return None, [], None
 
-    def among(self, compiled: _CompiledRule, plays: Sequence[Play], roles: list[int] | None = None) -> list[int]:
+    def among(self, compiled: CompiledRule, plays: Sequence[Play], roles: list[int] | None = None) -> list[int]:
         """The positions of the cards a rule picks among (its role, its suit, the trumps,
         the led suit, the numbered cards, any card), in the order its pick reads them:
         the card played last first where ties go to it. ``roles`` are the roles the
@@ -364,16 +342,16 @@ class Resolver:
                 param = self.led_suit(plays)
                 if param < 0:
                     return []
-            found = _numbered(plays, group, param)
+            found = numbered_in(plays, group, param)
         return found[::-1] if compiled.reverse else found
 
-    def pick(self, compiled: _CompiledRule, plays: Sequence[Play], roles: list[int] | None = None) -> int:
+    def pick(self, compiled: CompiledRule, plays: Sequence[Play], roles: list[int] | None = None) -> int:
         """The position of the card a rule picks (its condition aside), -1 when it finds
         none; ``roles`` as :meth:`among` reads them."""
         found = self.among(compiled, plays, roles)
-        return _pick(found, plays, compiled) if found else -1
+        return pick_among(found, plays, compiled) if found else -1
 
-    def decide(self, rules: list[_CompiledRule], plays: Sequence[Play], roles: list[int]) -> tuple[int, Rule | None]:
+    def decide(self, rules: list[CompiledRule], plays: Sequence[Play], roles: list[int]) -> tuple[int, Rule | None]:
         """The index of the winning play under ``rules`` (-1 when none) and the rule."""
         first = rules[0] if rules else None
         if (
@@ -388,7 +366,7 @@ class Resolver:
         rule, found, compiled = self.candidates(rules, plays, roles)
         if rule is None or compiled is None:
             return -1, None
-        return _pick(found, plays, compiled), rule
+        return pick_among(found, plays, compiled), rule
 
     def resolve_trick(
         self, cards: str | Sequence[str | Play], leader: int = 0, players: int | None = None
@@ -673,7 +651,9 @@ def _is_static(bonus: Bonus) -> bool:
     return bonus.winner is None and not bonus.exclude_winner and all(p.static for p in bonus.captured)
 
 
-def _numbered(plays: Sequence[Play], group: int, param: int) -> list[int]:
+def numbered_in(plays: Sequence[Play], group: CardGroup, param: int) -> list[int]:
+    """The positions of the numbered cards of ``plays`` in ``group``: the trumps, every
+    numbered card, or (any other group) the cards of the suit of index ``param``."""
     if group == _TRUMP:
         return [i for i, p in enumerate(plays) if p.trump]
     if group == _NUMBERED:
@@ -681,7 +661,7 @@ def _numbered(plays: Sequence[Play], group: int, param: int) -> list[int]:
     return [i for i, p in enumerate(plays) if p.suit_index == param]
 
 
-def _pick(found: list[int], plays: Sequence[Play], compiled: _CompiledRule) -> int:
+def pick_among(found: list[int], plays: Sequence[Play], compiled: CompiledRule) -> int:
     """The position of the card ``compiled``'s rule picks among the positions ``found``
     (in the order :meth:`Resolver.among` lists them)."""
     pick = compiled.pick

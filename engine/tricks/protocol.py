@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from skullking.model.cards import Play
-    from skullking.tricks.interpreter import TrickResult
+    from skullking.model.records import TrickResult
 
 
 class TrickResolver(Protocol):

@@ -193,12 +193,12 @@ def test_what_scoring_reads_of_the_rules_of_play() -> None:
     module by module: in the 2021 deck the advanced cards (the 2021 rulebook: Kraken,
     White Whale, 2 Loot) hold the two cards that leave a trick without a winner and the
     two alliance cards, the base cards neither."""
-    from skullking.scoring.schemes import _READ_AS, Scorer, rules_read
+    from skullking.scoring.schemes import READ_AS, Scorer, rules_read
     from skullking.scoring.sheets.bonus import claims_read
 
     edition = skullking.load_edition("skullking-2021")
     read = rules_read(edition)
-    assert {what for _, what, _ in read} == (set(Scorer.__slots__) - set(_READ_AS)) | {"counts", "alliance"}
+    assert {what for _, what, _ in read} == (set(Scorer.__slots__) - set(READ_AS)) | {"counts", "alliance"}
     assert {scheme for scheme, _, _ in read} == {s.id for s in edition.schemes}
     claims = {(module, what): value for module, what, value in claims_read(edition)}
     assert claims["advanced", "destroying"] == 2 and claims["advanced", "alliances"] == 2
@@ -288,11 +288,11 @@ def test_an_analysis_too_large_says_so_and_claims_nothing() -> None:
     """More tricks than the analysis may play: one `analysis-incomplete` warning (at
     the players), and no claim that anything can never matter."""
     from skullking.analysis.lint import lint_edition
-    from skullking.loading.loader import _load_tree
+    from skullking.loading.loader import load_tree
 
     path = FIXTURES / "rule-never-decides.yaml"
     edition = skullking.load_edition(path)
-    root = _load_tree(path, [], (path.resolve(),), [], {})
+    root = load_tree(path, [], (path.resolve(),), [], {})
     assert root is not None
     complete = lint_edition(edition, root)
     assert [p.code for p in complete] == ["rule-never-decides"]

@@ -15,9 +15,9 @@ from collections.abc import Sequence
 
 from skullking.edition import Edition
 from skullking.model.cards import Play
+from skullking.model.records import TrickResult
 from skullking.tricks.compiled import tables
 from skullking.tricks.compiled.resolver import CompiledTricks
-from skullking.tricks.interpreter import TrickResult
 from skullking.tricks.protocol import TrickResolver
 
 RESOLVERS = ("interpreter", "compiled", "compiled-tables")

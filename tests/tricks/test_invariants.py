@@ -22,7 +22,7 @@ from resolvers import ResolveTrick
 
 from skullking.edition import Edition
 from skullking.model.cards import Play
-from skullking.tricks.interpreter import TrickResult
+from skullking.model.records import TrickResult
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 REGENERATE = bool(os.environ.get("SKULLKING_REGENERATE_GOLDEN"))

@@ -15,7 +15,7 @@ from skullking.model.records import (
 from skullking.reading.located import Node
 
 if TYPE_CHECKING:
-    from skullking.edition import Edition
+    from skullking.model.rules import Rules
     from skullking.scoring.sheets.reader import ValueReader
 
 
@@ -24,7 +24,7 @@ class BonusClaims:
     must fit the cards in play. The problems go to the sheet's
     :class:`~skullking.scoring.sheets.reader.ValueReader`."""
 
-    def __init__(self, edition: Edition, values: ValueReader) -> None:
+    def __init__(self, edition: Rules, values: ValueReader) -> None:
         self.edition = edition
         self.values = values
 
@@ -274,7 +274,7 @@ class BonusClaims:
         return pairs
 
 
-def matching(edition: Edition, pattern: Pattern, modules: set[str]) -> set[str]:
+def matching(edition: Rules, pattern: Pattern, modules: set[str]) -> set[str]:
     """The kinds of card (special card ids, or 'suit:rank') of ``modules`` that can match
     ``pattern`` in some role they may take (printed, declared, or given by an effect)."""
     taken_on = {edition.cancelled_role} | {e.becomes for e in edition.effects}
@@ -293,7 +293,7 @@ def matching(edition: Edition, pattern: Pattern, modules: set[str]) -> set[str]:
     return found
 
 
-def alliance_cards(edition: Edition, modules: set[str]) -> int:
+def alliance_cards(edition: Rules, modules: set[str]) -> int:
     """How many cards of ``modules`` carry an alliance effect: the most alliances a
     round may claim."""
     return sum(
@@ -303,7 +303,7 @@ def alliance_cards(edition: Edition, modules: set[str]) -> int:
     )
 
 
-def claims_read(edition: Edition) -> list[tuple[str, str, object]]:
+def claims_read(edition: Rules) -> list[tuple[str, str, object]]:
     """What checking a score sheet's claims reads of ``edition``'s rules of play, module
     by module (each check adds up or joins what the modules in play give), as (module
     id, what, value): for each bonus, the cards that can match its captured patterns

@@ -20,8 +20,8 @@ from skullking.rounds.seating import ghost_card, grants, seated, table_trick, ta
 from skullking.tricks.interpreter import legal_plays
 
 if TYPE_CHECKING:
-    from skullking.edition import Edition
     from skullking.model.cards import Play
+    from skullking.rounds.rules import GameRules
     from skullking.scoring.sheets.reader import ValueReader
 
 
@@ -51,7 +51,7 @@ class PlayReplay:
     the tricks resolved in seat order, copies and following suit checked; the problems
     go to the sheet's :class:`~skullking.scoring.sheets.reader.ValueReader`."""
 
-    def __init__(self, edition: Edition, values: ValueReader) -> None:
+    def __init__(self, edition: GameRules, values: ValueReader) -> None:
         self.edition = edition
         self.values = values
 

@@ -36,8 +36,8 @@ from skullking.rounds.seating import leader_abilities
 from skullking.scoring.sheets.score import read_sheet, score_sheet
 
 if TYPE_CHECKING:
-    from skullking.edition import Edition
     from skullking.reading.located import Node
+    from skullking.rounds.rules import GameRules
     from skullking.scoring.sheets.play import Replayed
 
 
@@ -46,7 +46,7 @@ def _tag(name: str, *values: str) -> Tag:
 
 
 def sheet_record(
-    edition: Edition,
+    edition: GameRules,
     sheet: Node | str,
     *,
     file: str = "<sheet>",
@@ -96,7 +96,7 @@ def sheet_record(
 
 
 def _round(
-    edition: Edition,
+    edition: GameRules,
     *,
     number: int,
     cards: int,
@@ -145,7 +145,7 @@ def _bids(given: dict[str, Any], loads: tuple[str, ...], table: tuple[str, ...])
 
 
 def _results(
-    edition: Edition,
+    edition: GameRules,
     *,
     number: int,
     cards: int,

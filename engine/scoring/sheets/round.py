@@ -35,8 +35,8 @@ from skullking.scoring.sheets.bonus import BonusClaims
 from skullking.scoring.sheets.play import PlayReplay, Replayed
 
 if TYPE_CHECKING:
-    from skullking.edition import Edition
     from skullking.model.cards import Play
+    from skullking.rounds.rules import GameRules
     from skullking.scoring.sheets.reader import ValueReader
 
 
@@ -87,7 +87,7 @@ class RoundReader:
     alliances checked by a :class:`~skullking.scoring.sheets.bonus.BonusClaims`; every
     problem goes to the sheet's :class:`~skullking.scoring.sheets.reader.ValueReader`."""
 
-    def __init__(self, edition: Edition, values: ValueReader) -> None:
+    def __init__(self, edition: GameRules, values: ValueReader) -> None:
         self.edition = edition
         self.values = values
         self.whole_play = PlayReplay(edition, values)

@@ -62,7 +62,7 @@ from skullking.scoring.sheets.reader import ValueReader
 from skullking.scoring.sheets.round import InProgress, ReadRound, RoundReader, SheetRound
 
 if TYPE_CHECKING:
-    from skullking.edition import Edition
+    from skullking.rounds.rules import GameRules
 
 #: The characters that break a line (of a game record, of a file read on any system):
 #: a player's name holds none.
@@ -209,7 +209,7 @@ class _Sheet:
     here, each round by a :class:`~skullking.scoring.sheets.round.RoundReader`, every
     problem into one :class:`~skullking.scoring.sheets.reader.ValueReader`."""
 
-    def __init__(self, edition: Edition, root: Node) -> None:
+    def __init__(self, edition: GameRules, root: Node) -> None:
         self.edition = edition
         self.root = root
         self.values = ValueReader()
@@ -506,7 +506,7 @@ class _Context:
     for an edition whose formulas read it (see :mod:`skullking.rounds.context`); for
     any other, nothing is kept and every round is given ``None``."""
 
-    def __init__(self, edition: Edition, scheme: Scheme, players: list[str]) -> None:
+    def __init__(self, edition: GameRules, scheme: Scheme, players: list[str]) -> None:
         self.follows = reads_the_game(edition, scheme)
         self.players = players
         self._game = GameSoFarBuilder(players)
@@ -565,7 +565,7 @@ def _fits(evidence: tuple[int | None, int], cards: int) -> bool:
 
 
 def score_sheet(
-    edition: Edition,
+    edition: GameRules,
     sheet: Any,
     *,
     file: str = "<sheet>",

@@ -8,23 +8,15 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from skullking.model.cards import Play
-from skullking.tricks.compiled.fields import (
-    _ANY_FIRST,
-    _HIGH,
-    _LED_HIGH,
-    _LOW,
-    _OTHER,
-    _RANKS_HIGH,
-    _RANKS_LOW,
-    _ROLE_FIRST,
-    Ranks,
-    Region,
-    Step,
-    union,
-)
+from skullking.tricks.compiled.fields import Ranks, Region, Step, StepPick, union
 
 if TYPE_CHECKING:
-    from skullking.tricks.interpreter import Resolver, _CompiledRule
+    from skullking.tricks.interpreter import CompiledRule, Resolver
+
+# The picks as module constants: the deciders compare a step's pick with them for every
+# trick they decide (a member read through its enum costs about six times as much).
+_ROLE_FIRST, _HIGH, _LOW, _ANY_FIRST = StepPick.ROLE_FIRST, StepPick.HIGH, StepPick.LOW, StepPick.ANY_FIRST
+_RANKS_HIGH, _RANKS_LOW, _OTHER, _LED_HIGH = StepPick.RANKS_HIGH, StepPick.RANKS_LOW, StepPick.OTHER, StepPick.LED_HIGH
 
 #: ``decide(cards, roles, counts)``: the position of the winning card (-1 when none)
 #: and the step of the rule that picked it (``None``); ``roles`` are the plays' roles
@@ -51,7 +43,7 @@ class Decider:
         ordered: bool,
         regions: Sequence[Region],
         reference: Resolver,
-        rules: list[_CompiledRule],
+        rules: list[CompiledRule],
     ) -> None:
         #: The list's rules compiled, in order.
         self.steps = steps
@@ -132,7 +124,7 @@ def _by_counts(
     return decide
 
 
-def _in_order(steps: tuple[Step, ...], rules: list[_CompiledRule], reference: Resolver) -> Decide:
+def _in_order(steps: tuple[Step, ...], rules: list[CompiledRule], reference: Resolver) -> Decide:
     """:attr:`Decider.decide` by the reference's own loop over ``rules``."""
     by_id = {step.rule.id: step for step in steps}
     reference_decide = reference.decide

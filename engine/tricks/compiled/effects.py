@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from skullking.model.cards import Play
-from skullking.model.records import NextLeader
+from skullking.model.records import NextLeader, TrickResult
 from skullking.tricks.compiled.fields import (
     Altered,
     CompiledEffect,
@@ -16,7 +16,6 @@ from skullking.tricks.compiled.fields import (
     Won,
 )
 from skullking.tricks.compiled.plans import no_winner
-from skullking.tricks.interpreter import TrickResult
 
 if TYPE_CHECKING:
     from skullking.tricks.compiled.decide import Decider

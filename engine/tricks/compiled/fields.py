@@ -1,30 +1,46 @@
 """The counts of the compiled resolver (see :mod:`skullking.tricks.compiled.resolver` for the
 design): :class:`Fields` lays an edition's plays out as integers of bit fields, one a
 play, and compiles its precedence rules and trick-altering effects onto those fields
-(:class:`Step`, :class:`CompiledEffect`); with the numbers of a rule's picks and of the
-next-leader strategies, and the small functions the other parts share."""
+(:class:`Step`, :class:`CompiledEffect`); with how a compiled rule picks its card
+(:class:`StepPick`), the numbers of the next-leader strategies, and the small functions
+the other parts share."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from enum import IntEnum
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from skullking.model.cards import UNDECLARED, Play
-from skullking.model.records import Among, EffectKind, NextLeader, Pick, Rule, Ties, fixed
-from skullking.tricks.interpreter import TrickResult, _CompiledRule, unwon_reason
+from skullking.model.records import Among, EffectKind, NextLeader, Pick, Rule, Ties, TrickResult, fixed
+from skullking.tricks.interpreter import CompiledRule, unwon_reason
 
 if TYPE_CHECKING:
-    from skullking.edition import Edition
     from skullking.language.expr import Expression
+    from skullking.model.rules import Rules
     from skullking.tricks.interpreter import Resolver
 
 _new = tuple.__new__
-#: How a rule picks (a step's ``how``): the first card of a role; the highest or
-#: lowest card of one suit, from its region; the first card; the highest or lowest of
-#: several suits, from the rank fields; any other pick (the last card of a role...),
-#: the reference's way; the highest or lowest card of the led suit (last: the deciders
-#: tell them by one comparison).
-_ROLE_FIRST, _HIGH, _LOW, _ANY_FIRST, _RANKS_HIGH, _RANKS_LOW, _OTHER, _LED_HIGH, _LED_LOW = range(9)
+
+
+class StepPick(IntEnum):
+    """How a compiled rule picks its card (a :class:`Step`'s ``how``), in this order: the
+    first card of a role; the highest or lowest card of one suit, from its region; the
+    first card; the highest or lowest of several suits, from the rank fields; any other
+    pick (the last card of a role...), the reference's way; the highest or lowest card of
+    the led suit (last: the deciders tell them by one comparison, ``how > OTHER``)."""
+
+    ROLE_FIRST = 0
+    HIGH = 1
+    LOW = 2
+    ANY_FIRST = 3
+    RANKS_HIGH = 4
+    RANKS_LOW = 5
+    OTHER = 6
+    LED_HIGH = 7
+    LED_LOW = 8
+
+
 #: More players than any edition seats (see :meth:`Fields.need`).
 IMPOSSIBLE = 1 << 30
 #: The most remembered values of one condition before starting afresh.
@@ -81,8 +97,8 @@ class Condition(NamedTuple):
 class Step(NamedTuple):
     """A precedence rule compiled onto the counts."""
 
-    how: int
-    #: _ROLE_FIRST: the role; _HIGH, _LOW: the suit's region; _RANKS_*: the ranks'.
+    how: StepPick
+    #: ROLE_FIRST: the role; HIGH, LOW: the suit's region; RANKS_*: the ranks'.
     arg: Any
     #: The rule's field in the counts (all its bits), and the mask that clears it.
     field: int
@@ -90,8 +106,8 @@ class Step(NamedTuple):
     condition: Condition | None
     #: Highest or lowest, ties to the card played last.
     last: bool
-    #: The rule as the reference reads it (its pick for _OTHER, the cards it picks among).
-    reference: _CompiledRule
+    #: The rule as the reference reads it (its pick for OTHER, the cards it picks among).
+    reference: CompiledRule
     rule: Rule
     #: The results when this rule decides, without bonus nor alliances, by the winning
     #: card's position and the winner's seat (shared: results are immutable).
@@ -166,7 +182,7 @@ class Fields:
     effects (:attr:`effects`) and the role bonuses. Built once from the edition and its
     reference interpreter; read-only after."""
 
-    def __init__(self, edition: Edition, reference: Resolver) -> None:
+    def __init__(self, edition: Rules, reference: Resolver) -> None:
         plays = list(edition.plays.values())
         roles, suits = edition.roles, edition.suits
         max_players = edition.max_players
@@ -442,14 +458,14 @@ class Fields:
 
     def _step(
         self,
-        edition: Edition,
+        edition: Rules,
         rule: Rule,
         at: int,
         counted: dict[str, int],
         roles: dict[str, int],
         suits: tuple[int, ...],
         ranks: dict[tuple[int, ...], Ranks],
-        reference: _CompiledRule,
+        reference: CompiledRule,
         number: int,
     ) -> Step:
         condition: Condition | None = None
@@ -461,26 +477,28 @@ class Fields:
             )
             condition = Condition(union(self.ones << s for _, s in reads), {}, rule.when, reads, self.ones)
         high, ranked = rule.pick is Pick.HIGHEST, rule.pick in (Pick.HIGHEST, Pick.LOWEST)
-        how: int = _OTHER
+        how = StepPick.OTHER
         arg: Any = None
         if rule.of in roles:
             if rule.pick is Pick.FIRST:
-                how, arg = _ROLE_FIRST, roles[rule.of]
+                how, arg = StepPick.ROLE_FIRST, roles[rule.of]
         elif rule.of == Among.ANY:
             if rule.pick is Pick.FIRST:
-                how = _ANY_FIRST
+                how = StepPick.ANY_FIRST
         elif not ranked:
             pass
         elif rule.of == Among.LED_SUIT:
-            how = _LED_HIGH if high else _LED_LOW
+            how = StepPick.LED_HIGH if high else StepPick.LED_LOW
         elif len(suits) == 1:  # one suit: no two cards of one rank
-            how, arg = (_HIGH if high else _LOW), self.regions[suits[0]]
+            how, arg = (StepPick.HIGH if high else StepPick.LOW), self.regions[suits[0]]
         elif suits:
-            how, arg = (_RANKS_HIGH if high else _RANKS_LOW), ranks[suits]
-        if reference.identical or (how not in (_ROLE_FIRST, _ANY_FIRST, _OTHER) and self._copied(how, suits)):
+            how, arg = (StepPick.RANKS_HIGH if high else StepPick.RANKS_LOW), ranks[suits]
+        if reference.identical or (
+            how not in (StepPick.ROLE_FIRST, StepPick.ANY_FIRST, StepPick.OTHER) and self._copied(how, suits)
+        ):
             # identical copies read otherwise than the rule's order, or a suit whose
             # cards the deck holds twice: the reference's pick, by position
-            how, arg = _OTHER, None
+            how, arg = StepPick.OTHER, None
         seats = range(edition.max_players)
         results = tuple(
             tuple(_new(TrickResult, (seat, seat, 0, (), rule.id, rule.description, index, (), seat)) for seat in seats)
@@ -490,10 +508,10 @@ class Fields:
         field = self.ones << at
         return Step(how, arg, field, ~field, condition, last, reference, rule, results, number)
 
-    def _copied(self, how: int, suits: tuple[int, ...]) -> bool:
+    def _copied(self, how: StepPick, suits: tuple[int, ...]) -> bool:
         """Whether a pick by rank (``how``) among ``suits`` (any suit for the led suit's)
         meets a suit whose cards the deck holds more than once."""
-        if how in (_LED_HIGH, _LED_LOW):
+        if how in (StepPick.LED_HIGH, StepPick.LED_LOW):
             return bool(self.copied_suits)
         return not self.copied_suits.isdisjoint(suits)
 

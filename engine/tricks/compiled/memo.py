@@ -10,22 +10,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from skullking.model.cards import Play
-from skullking.model.records import NextLeader
-from skullking.tricks.compiled.fields import (
-    _ANY_FIRST,
-    _HIGH,
-    _LED_HIGH,
-    _OTHER,
-    _RANKS_HIGH,
-    _ROLE_FIRST,
-    Fields,
-    Step,
-)
+from skullking.model.records import NextLeader, TrickResult
+from skullking.tricks.compiled.fields import Fields, Step, StepPick
 from skullking.tricks.compiled.plans import LIMIT, Plan, Selector, fixed, ranked
-from skullking.tricks.interpreter import TrickResult
 
 if TYPE_CHECKING:
-    from skullking.edition import Edition
+    from skullking.model.rules import Rules
     from skullking.tricks.compiled.decide import Decide
     from skullking.tricks.compiled.tables import Table
     from skullking.tricks.interpreter import Resolver
@@ -37,6 +27,12 @@ if TYPE_CHECKING:
 #: slower with plans for five cards than without, over 4,500 games: their patterns (1.9
 #: million tuples) come back too seldom to pay for the plans' building.
 PLANNED = 4
+#: The picks whose card a plan keeps by its position, the one it cannot keep, and those
+#: of the highest card (held here: a pattern's first trick asks for each, and a member
+#: read through its enum costs about six times as much).
+_BY_POSITION = (StepPick.ROLE_FIRST, StepPick.ANY_FIRST)
+_OTHER = StepPick.OTHER
+_HIGHEST = (StepPick.HIGH, StepPick.LED_HIGH, StepPick.RANKS_HIGH)
 
 
 class _Unplanned(Exception):
@@ -54,7 +50,7 @@ class PlanMemo:
     met once. Bounded: past :attr:`limit` plans the ones kept in play go, the plan
     tables' stay. It builds the plans too, from what decided a trick of the pattern."""
 
-    def __init__(self, edition: Edition, fields: Fields, decide_main: Decide, reference: Resolver) -> None:
+    def __init__(self, edition: Rules, fields: Fields, decide_main: Decide, reference: Resolver) -> None:
         self.edition = edition
         self._packed, self._decide_main, self._reference = fields.packed, decide_main, reference
         self._seats = edition.max_players
@@ -94,7 +90,7 @@ class PlanMemo:
         the pattern of ``cards``: that position, or the positions of the cards it picks
         the highest (lowest) among; ``None`` for a rule that picks another way."""
         how = step.how
-        if how in (_ROLE_FIRST, _ANY_FIRST):
+        if how in _BY_POSITION:
             return index
         if how == _OTHER:
             return None
@@ -103,7 +99,7 @@ class PlanMemo:
         positions = self._reference.among(step.reference, cards)
         if len(positions) == 1:
             return index
-        return (tuple(positions), 1 if how in (_HIGH, _LED_HIGH, _RANKS_HIGH) else -1)
+        return (tuple(positions), 1 if how in _HIGHEST else -1)
 
     def plain(self, index: int, step: Step) -> Plan:
         """The plan of a pattern whose card at ``index`` wins by ``step``'s rule, paying

@@ -21,7 +21,7 @@ from operator import attrgetter, itemgetter
 from typing import Any, ParamSpec
 
 from skullking.model.cards import Play
-from skullking.tricks.interpreter import TrickResult
+from skullking.model.records import TrickResult
 
 #: A selector: a fixed position, or (positions, +1 for the highest rank / -1 for the
 #: lowest); ties go to the card played first.

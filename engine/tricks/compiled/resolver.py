@@ -94,17 +94,20 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from skullking.model.cards import Cards, Play
+from skullking.model.records import TrickResult
 from skullking.tricks.compiled.decide import Decider
 from skullking.tricks.compiled.effects import Effects
-from skullking.tricks.compiled.fields import _ANY_FIRST, _ROLE_FIRST, Fields, Resolve, _new, own_bonus_ids
+from skullking.tricks.compiled.fields import Fields, Resolve, StepPick, own_bonus_ids
 from skullking.tricks.compiled.memo import PLANNED, SEEN, PlanMemo
 from skullking.tricks.compiled.plans import Plan, no_winner
-from skullking.tricks.interpreter import Resolver, TrickResult
+from skullking.tricks.interpreter import Resolver
 
 if TYPE_CHECKING:
-    from skullking.edition import Edition
+    from skullking.model.rules import Rules
     from skullking.tricks.compiled.tables import Table
 
+#: A result made from its values as a plain tuple is (no call of its class's ``__new__``).
+_new = tuple.__new__
 _NO_RULE = "no precedence rule finds a winner"
 #: What a trick not parsed by an edition knows of itself: nothing.
 _NO_FACTS: tuple[object, int, int, tuple[int, ...]] = (None, 0, 0, ())
@@ -118,7 +121,7 @@ class CompiledTricks:
     #: The resolver function (``resolve_trick(cards, leader=0, players=None)``).
     resolve_trick: Resolve
 
-    def __init__(self, edition: Edition, reference: Resolver) -> None:
+    def __init__(self, edition: Rules, reference: Resolver) -> None:
         self.edition = edition
         #: The reference interpreter, asked for what the counts do not hold.
         self.reference = reference
@@ -180,7 +183,7 @@ class CompiledTricks:
         quick = not any(k.individuals and k.declarations for k in edition.kinds)
         seated = max(fields.module_players.values(), default=1)
         me = self
-        first_kept = (_ROLE_FIRST, _ANY_FIRST)
+        first_kept = (StepPick.ROLE_FIRST, StepPick.ANY_FIRST)
 
         def resolve_trick(cards: Any, leader: int = 0, players: int | None = None) -> TrickResult:
             key: tuple[int, ...] | None

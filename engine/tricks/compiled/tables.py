@@ -32,7 +32,7 @@ from skullking.tricks.compiled.memo import PLANNED, SEEN
 from skullking.tricks.compiled.plans import LIMIT, SPECS, Plan, fixed, no_winner, ranked
 
 if TYPE_CHECKING:
-    from skullking.edition import Edition
+    from skullking.model.rules import Rules
     from skullking.tricks.compiled.resolver import CompiledTricks
 
 #: Tricks of up to this many cards are tabled (a four-player game's tricks): all the
@@ -51,13 +51,13 @@ BUILDERS: dict[str, Callable[..., Plan]] = {"fixed": fixed, "ranked": ranked, "n
 Table = dict[str, Any]
 
 
-def patterns(edition: Edition) -> list[int]:
+def patterns(edition: Rules) -> list[int]:
     """The edition's pattern ids, numbered in the order of its plays (the same numbers
     in every process, where the ids are not)."""
     return list(dict.fromkeys(play.pattern for play in edition.plays.values()))
 
 
-def sizes(edition: Edition) -> range:
+def sizes(edition: Rules) -> range:
     """The trick sizes tabled: up to :data:`TABLE_CARDS` cards, as many as the edition
     seats, and no more pattern tuples than :data:`MOST_TUPLES`."""
     count = len(patterns(edition))
@@ -68,10 +68,10 @@ def sizes(edition: Edition) -> range:
 
 
 #: Each edition's fingerprint, worked out once (an edition never changes).
-_FINGERPRINTS: weakref.WeakKeyDictionary[Edition, str] = weakref.WeakKeyDictionary()
+_FINGERPRINTS: weakref.WeakKeyDictionary[Rules, str] = weakref.WeakKeyDictionary()
 
 
-def fingerprint(edition: Edition) -> str:
+def fingerprint(edition: Rules) -> str:
     """What a table depends on: the edition's rules (not its name, descriptions, file),
     :meth:`Edition.fingerprint`."""
     found = _FINGERPRINTS.get(edition)
@@ -152,7 +152,7 @@ def install(tricks: CompiledTricks, table: Table) -> int:
     return len(found)
 
 
-def plans_of(edition: Edition, table: Table) -> dict[tuple[int, ...], Plan]:
+def plans_of(edition: Rules, table: Table) -> dict[tuple[int, ...], Plan]:
     """The plans of ``table`` by pattern tuple, built for ``edition`` once each entry is
     checked against it. Raises ``ValueError`` (or another error of a damaged table) for
     a table that is not this edition's."""
@@ -177,7 +177,7 @@ def plans_of(edition: Edition, table: Table) -> dict[tuple[int, ...], Plan]:
     return found
 
 
-def _reach(edition: Edition, name: str, args: tuple[Any, ...]) -> int:
+def _reach(edition: Rules, name: str, args: tuple[Any, ...]) -> int:
     """The last position in a trick that the plan ``name(*args)`` reads, once its
     arguments are checked against the edition (a table read back is input: a plan of
     another edition's rules, bonuses or seats, or of the wrong shape, is refused with
