@@ -53,6 +53,17 @@ MAX_SHEET_VALUES = 200_000
 #: at the most a thousand, the cost of a whole record stays within the limits' target.
 MAX_RECORD_GAMES = 1_000
 
+#: The most words one game record (``replay``) holds, over all its games: each name,
+#: card, number and keyword, each mark (``[ ] : , ?``) and each line of a house rule
+#: carried inline is one. Reading a record costs a few microseconds a word whatever its
+#: games (about 5 on a busy 2-core machine) and replaying real games about 8 more,
+#: and a record within :data:`MAX_FILE_BYTES` may hold a word a byte (``????``,
+#: ``[A][A]``: a million words) or, of real games, 290,000 (150 games of six players).
+#: At the most 100,000, any record replays within the limits' target (2 s of processor
+#: time). A real game holds a few thousand words (six players, 10 rounds: about
+#: 1,900; 20 players: about 5,600), so that a record holds 50 games of six players.
+MAX_RECORD_WORDS = 100_000
+
 #: The deepest nesting of mappings and lists in a document (or a ``--batch`` line):
 #: the deepest bundled edition nests 9 levels.
 MAX_NESTING = 64

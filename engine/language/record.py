@@ -1,7 +1,8 @@
 """Game records: a text that holds one whole game or many, every event in order.
 
 The grammar is ``rules/record.lark`` (LALR, built once and kept in the cache as JSON
-data, as the other grammars are). A record is read into frozen objects
+data, as the other grammars are); the parser makes the objects as it reads, with no
+parse tree. A record is read into frozen objects
 (:class:`Record`, :class:`GameRecord`, :class:`RoundRecord` and one class per event),
 each remembering the line and column it was written at, and written back in its
 canonical form by :func:`write_record`: reading canonical text and writing it again
@@ -34,15 +35,15 @@ from __future__ import annotations
 import functools
 import itertools
 import re
+import threading
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from lark import Token, Transformer, v_args
-from lark.tree import Meta
+from lark import Token, Transformer
 
 from skullking.core.errors import Problem, RecordError, shorten
-from skullking.core.limits import MAX_RECORD_GAMES
+from skullking.core.limits import MAX_RECORD_GAMES, MAX_RECORD_WORDS
 
 #: The words that begin a round, an event or the end of a round: a player so called is
 #: written in quotes.
@@ -310,14 +311,30 @@ class Record:
 
 
 @functools.cache
-def _parser() -> Any:
+def _parser() -> tuple[Any, _Build]:
+    """The record's parser and the builder it calls as it reads: each rule's object is
+    made as soon as the rule is read, no parse tree is built (a record's cost is its
+    words, each read once), and the words are counted as the lexer hands them on."""
     from lark import Lark
 
     from skullking.core.resources import rules_text
     from skullking.storage.cache import lark_grammar
 
+    build = _Build()
     grammar = rules_text("record.lark")
-    return lark_grammar("record", grammar, lambda: Lark(grammar, parser="lalr", propagate_positions=True))
+    parser = lark_grammar(
+        "record",
+        grammar,
+        lambda: Lark(grammar, parser="lalr"),
+        transformer=build,
+        postlex=_Words(build),
+        propagate_positions=False,
+    )
+    return parser, build
+
+
+#: One reading at a time: the builder's state is that of the text being read.
+_READING = threading.Lock()
 
 
 def _string(token: str) -> str:
@@ -346,30 +363,76 @@ def _expected(names: set[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
-def _rule_line(token: Token) -> RuleLine:
+def _rule_line(token: Token, before: int) -> RuleLine:
     """A line of an inline house rule: the text after its ``|`` and one space."""
     text = str(token)[1:].rstrip("\r")
     skip = 2 if text.startswith(" ") else 1
-    return RuleLine(text[skip - 1 :], token.line or 1, (token.column or 1) + skip)
+    return RuleLine(text[skip - 1 :], (token.line or 1) + before, (token.column or 1) + skip)
+
+
+class _TooManyWords(RecordError):
+    """A record of more than :data:`~skullking.core.limits.MAX_RECORD_WORDS` words."""
+
+
+class _Words:
+    """Counts the words the lexer hands to the parser (lark's post-lexer), and stops the
+    reading at the first one past the most a record holds."""
+
+    always_accept: tuple[str, ...] = ()
+
+    def __init__(self, build: _Build) -> None:
+        self.build = build
+
+    def process(self, stream: Iterator[Token]) -> Iterator[Token]:
+        build = self.build
+        for token in stream:
+            build.words += 1
+            if build.most is not None and build.words > build.most:
+                message = f"a record holds at most {build.most:,} words: this is word {build.words:,}"
+                raise _TooManyWords([Problem(build.file, *build._at(token), message)])
+            yield token
 
 
 class _Build(Transformer[Token, Any]):
-    """Turns the parse tree into the record's frozen objects, node by node from the
-    leaves up; a number that is not one is noted in ``problems`` (as 0)."""
+    """Makes the record's frozen objects as the parser reads each rule, from the leaves
+    up (the parser calls it: no parse tree is built); a number that is not one is noted
+    in ``problems`` (as 0). Its state is that of one reading (:meth:`begin`): a rule's
+    place is its first word's (the one that begins it), moved down by the lines before
+    the text read."""
 
-    def __init__(self, file: str) -> None:
+    def __init__(self) -> None:
         super().__init__()
+        self.begin("<record>", 0)
+
+    def begin(self, file: str, before: int) -> None:
+        """Start reading a text of ``file`` that has ``before`` lines before it."""
         self.file = file
+        self.before = before
         self.problems: list[Problem] = []
+        #: Where the game being read begins (its first tag's '['), once read.
+        self.first: tuple[int, int] | None = None
+        #: Where the last rule read ends (after its last word).
+        self.last = (1, 1)
+        #: The words of the record read so far, and the most it may hold (``None``: any).
+        self.words = 0
+        self.most: int | None = MAX_RECORD_WORDS
+
+    def _at(self, token: Token) -> tuple[int, int]:
+        return (token.line or 1) + self.before, token.column or 1
+
+    def _ends(self, parts: list[Any]) -> None:
+        """Note where a rule ends: after its last word (a rule that ends with another's
+        ends where that one does, noted as it was read)."""
+        last = parts[-1]
+        if isinstance(last, Token):
+            self.last = (last.end_line or 1) + self.before, last.end_column or 1
 
     def _number(self, token: Token, what: str) -> int:
         text = str(token)
         if re.fullmatch(r"-?[0-9]{1,9}", text) is None:
             why = "is too large" if re.fullmatch(r"-?[0-9]+", text) else "is not a whole number"
             message = f"{what} {shorten(text)!r} {why}"
-            self.problems.append(
-                Problem(file=self.file, line=token.line or 1, column=token.column or 1, message=message)
-            )
+            self.problems.append(Problem(self.file, *self._at(token), message))
             return 0
         return int(text)
 
@@ -380,10 +443,9 @@ class _Build(Transformer[Token, Any]):
     def start(self, games: list[GameRecord]) -> Record:
         return Record(tuple(games))
 
-    @v_args(meta=True)
-    def game(self, meta: Meta, parts: list[Tag | Token | RoundRecord]) -> GameRecord:
+    def game(self, parts: list[Tag | Token | RoundRecord]) -> GameRecord:
         tags = tuple(p for p in parts if isinstance(p, Tag))
-        rule = tuple(_rule_line(p) for p in parts if isinstance(p, Token))
+        rule = tuple(_rule_line(p, self.before) for p in parts if isinstance(p, Token))
         rounds = tuple(p for p in parts if isinstance(p, RoundRecord))
         for played, following in itertools.pairwise(rounds):
             if not played.ended:  # only the last round may be being played
@@ -392,93 +454,96 @@ class _Build(Transformer[Token, Any]):
                     "(only the record's last round may be being played)"
                 )
                 self.problems.append(Problem(self.file, following.line, following.column, message))
-        return GameRecord(tags=tags, rounds=rounds, line=meta.line, column=meta.column, rule=rule)
+        assert self.first is not None  # (a game begins with a tag)
+        (line, column), self.first = self.first, None
+        return GameRecord(tags=tags, rounds=rounds, line=line, column=column, rule=rule)
 
     def tag(self, parts: list[Token]) -> Tag:
-        name, *values = parts
+        bracket, name, *values = parts
+        if self.first is None:
+            self.first = self._at(bracket)
         texts = tuple(_string(str(v)) for v in values)
-        return Tag(name=str(name), values=texts, line=name.line or 1, column=name.column or 1)
+        return Tag(name=str(name), values=texts, line=(name.line or 1) + self.before, column=name.column or 1)
 
-    def name(self, parts: list[Token]) -> str:
+    def name(self, parts: list[Token]) -> Token:
+        """A name, where it is written (quotes taken off)."""
+        self._ends(parts)
         (token,) = parts
-        return _string(str(token)) if token.type == "STRING" else str(token)
+        return Token.new_borrow_pos(token.type, _string(token), token) if token.type == "STRING" else token
 
-    @v_args(meta=True)
-    def round(self, meta: Meta, parts: list[Any]) -> RoundRecord:
-        number, cards, *rest = parts
+    def round(self, parts: list[Any]) -> RoundRecord:
+        begin, number, cards, *rest = parts
+        self._ends(parts)
         ended = bool(rest) and isinstance(rest[-1], Token) and rest[-1].type == "END"
         end: Token | None = rest.pop() if ended else None
-        leader = rest.pop(0) if rest and isinstance(rest[0], str) else None
+        leader = str(rest.pop(0)) if rest and isinstance(rest[0], str) else None
+        line, column = self._at(begin)
+        end_line, end_column = self._at(end) if end is not None else self.last
         return RoundRecord(
             number=self._number(number, "the round's number"),
             cards=self._number(cards, "the cards dealt"),
             leader=leader,
             events=tuple(rest),
-            line=meta.line,
-            column=meta.column,
-            end_line=end.line or 1 if end is not None else meta.end_line,
-            end_column=end.column or 1 if end is not None else meta.end_column,
+            line=line,
+            column=column,
+            end_line=end_line,
+            end_column=end_column,
             ended=ended,
         )
 
-    @v_args(meta=True)
-    def deal(self, meta: Meta, parts: list[Any]) -> Deal:
-        player, *cards = parts
-        return Deal(player, self._cards(cards), meta.line, meta.column)
+    def deal(self, parts: list[Any]) -> Deal:
+        self._ends(parts)
+        begin, player, *cards = parts
+        return Deal(str(player), self._cards(cards), *self._at(begin))
 
-    @v_args(meta=True)
-    def undealt(self, meta: Meta, parts: list[Token]) -> Undealt:
-        return Undealt(self._cards(parts), meta.line, meta.column)
+    def undealt(self, parts: list[Token]) -> Undealt:
+        self._ends(parts)
+        begin, *cards = parts
+        return Undealt(self._cards(cards), *self._at(begin))
 
-    def _counted(self, meta: Meta, parts: list[Any], what: str, kind: Callable[[str, int, int, int], _E]) -> _E:
+    def _counted(self, parts: list[Any], what: str, kind: Callable[[str, int, int, int], _E]) -> _E:
         """An event of a player and a number (a bid, tricks won, extra points)."""
-        player, number = parts
-        return kind(player, self._number(number, f"{player}'s {what}"), meta.line, meta.column)
+        self._ends(parts)
+        begin, player, number = parts
+        return kind(str(player), self._number(number, f"{player}'s {what}"), *self._at(begin))
 
-    @staticmethod
-    def _named(meta: Meta, parts: list[Any], kind: Callable[[str, str, int, int], _E]) -> _E:
-        """An event of a player and one word (a load, a card played, a bonus's id, an ally)."""
-        player, word = parts
-        return kind(player, str(word), meta.line, meta.column)
+    def _named(self, parts: list[Any], kind: Callable[[str, str, int, int], _E]) -> _E:
+        """An event of a player and one word (a load, a bonus's id, an ally), or a card
+        played (a player and the card, placed where the player is written)."""
+        self._ends(parts)
+        *head, player, word = parts
+        return kind(str(player), str(word), *self._at(head[0] if head else player))
 
-    @v_args(meta=True)
-    def bid(self, meta: Meta, parts: list[Any]) -> Bid:
-        return self._counted(meta, parts, "bid", Bid)
+    def bid(self, parts: list[Any]) -> Bid:
+        return self._counted(parts, "bid", Bid)
 
-    @v_args(meta=True)
-    def load(self, meta: Meta, parts: list[Any]) -> Load:
-        return self._named(meta, parts, Load)
+    def load(self, parts: list[Any]) -> Load:
+        return self._named(parts, Load)
 
-    @v_args(meta=True)
-    def play(self, meta: Meta, parts: list[Any]) -> Played:
-        return self._named(meta, parts, Played)
+    def play(self, parts: list[Any]) -> Played:
+        return self._named(parts, Played)
 
-    @v_args(meta=True)
-    def trick(self, meta: Meta, parts: list[Any]) -> TrickPlayed:
-        number, *plays = parts
-        return TrickPlayed(self._number(number, "the trick's number"), tuple(plays), meta.line, meta.column)
+    def trick(self, parts: list[Any]) -> TrickPlayed:
+        begin, number, *plays = parts
+        return TrickPlayed(self._number(number, "the trick's number"), tuple(plays), *self._at(begin))
 
-    @v_args(meta=True)
-    def decide(self, meta: Meta, parts: list[Any]) -> Decide:
-        player, card, kind, *values = parts
+    def decide(self, parts: list[Any]) -> Decide:
+        self._ends(parts)
+        begin, player, card, kind, *values = parts
         answer = tuple(_string(str(v)) if v.type == "STRING" else str(v) for v in values)
-        return Decide(player, str(card), str(kind), answer, meta.line, meta.column)
+        return Decide(str(player), str(card), str(kind), answer, *self._at(begin))
 
-    @v_args(meta=True)
-    def won(self, meta: Meta, parts: list[Any]) -> Won:
-        return self._counted(meta, parts, "tricks won", Won)
+    def won(self, parts: list[Any]) -> Won:
+        return self._counted(parts, "tricks won", Won)
 
-    @v_args(meta=True)
-    def bonus(self, meta: Meta, parts: list[Any]) -> Bonus:
-        return self._named(meta, parts, Bonus)
+    def bonus(self, parts: list[Any]) -> Bonus:
+        return self._named(parts, Bonus)
 
-    @v_args(meta=True)
-    def alliance(self, meta: Meta, parts: list[Any]) -> Alliance:
-        return self._named(meta, parts, Alliance)
+    def alliance(self, parts: list[Any]) -> Alliance:
+        return self._named(parts, Alliance)
 
-    @v_args(meta=True)
-    def extra(self, meta: Meta, parts: list[Any]) -> Extra:
-        return self._counted(meta, parts, "extra points", Extra)
+    def extra(self, parts: list[Any]) -> Extra:
+        return self._counted(parts, "extra points", Extra)
 
 
 def parse_record(text: str, file: str = "<record>") -> Record:
@@ -489,29 +554,30 @@ def parse_record(text: str, file: str = "<record>") -> Record:
 
 
 def iter_games(text: str, file: str = "<record>") -> Iterator[GameRecord]:
-    """The games of a record, each read once the ones before it are taken: neither a
-    record of many games nor its parse tree is ever held whole, so that reading one
-    costs what its games cost one by one. The games are those :func:`parse_record`
-    reads; where the text is not a record, or holds more than
-    :data:`~skullking.core.limits.MAX_RECORD_GAMES` games,
+    """The games of a record, each read once the ones before it are taken: a record of
+    many games is never held whole, so that reading one costs what its games cost one by
+    one. The games are those :func:`parse_record` reads; where the text is not a record,
+    or holds more than :data:`~skullking.core.limits.MAX_RECORD_GAMES` games or
+    :data:`~skullking.core.limits.MAX_RECORD_WORDS` words,
     :class:`~skullking.core.errors.RecordError` is raised when the games before the
     problem have been given."""
     pieces = _game_texts(text)
-    count = 0
+    count = words = 0
     for before, piece, begin in pieces:
         try:
-            tree = _tree(piece, file, before)
+            games, problems, read = _read(piece, file, before, words)
+        except _TooManyWords:
+            raise
         except RecordError:
             if begin + len(piece) == len(text):
                 raise
             # (the end of a piece is no end of the record: the problem is said as the
             # rest of the record, read whole, has it)
-            tree = _tree(text[begin:], file, before)
+            games, problems, read = _read(text[begin:], file, before, words)
             pieces.close()
-        build = _Build(file)
-        games: Record = build.transform(tree)
-        if build.problems:
-            raise RecordError(build.problems)
+        words = read
+        if problems:
+            raise RecordError(problems)
         for game in games.games:
             count += 1
             if count > MAX_RECORD_GAMES:
@@ -527,6 +593,13 @@ def iter_games(text: str, file: str = "<record>") -> Iterator[GameRecord]:
 _NOT_BEFORE_A_GAME = frozenset('[]"#|')
 #: The white space of the record's grammar (``%ignore WS``).
 _SPACE = " \t\f\r"
+
+
+def record_words(text: str) -> int:
+    """The words of ``text``, a record, as its reader counts them against
+    :data:`~skullking.core.limits.MAX_RECORD_WORDS`; or
+    :class:`~skullking.core.errors.RecordError` for text that is not a record."""
+    return _read(text, "<record>", 0, 0, None)[2]
 
 
 def _game_texts(text: str) -> Generator[tuple[int, str, int], None, None]:
@@ -545,49 +618,43 @@ def _game_texts(text: str) -> Generator[tuple[int, str, int], None, None]:
     yield before, text[begin:], begin
 
 
-def _tree(text: str, file: str, before: int) -> Any:
-    """The parse tree of ``text``, a piece of a record that has ``before`` lines before
-    it, its positions in the record; or :class:`~skullking.core.errors.RecordError`."""
+def _read(
+    text: str, file: str, before: int, words: int, most: int | None = MAX_RECORD_WORDS
+) -> tuple[Record, list[Problem], int]:
+    """The games of ``text``, a piece of a record that has ``before`` lines and
+    ``words`` words before it (their places are the record's), the problems of the
+    numbers in them and the words read to its end; or
+    :class:`~skullking.core.errors.RecordError` for text that is not a record, or goes
+    past ``most`` words."""
     from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-    try:
-        tree = _parser().parse(text)
-    except UnexpectedInput as exc:
-        line, column = exc.line if exc.line > 0 else 1, exc.column if exc.column > 0 else 1
-        near = " ".join(exc.get_context(text, span=20).splitlines()[0].split())
-        if isinstance(exc, UnexpectedToken):
-            expected = _expected(set(exc.accepts or exc.expected))
-            if exc.token.type == "$END":
-                message = f"the record ends too early: expected {expected}"
+    parser, build = _parser()
+    with _READING:
+        build.begin(file, before)
+        build.words, build.most = words, most
+        try:
+            return parser.parse(text), build.problems, build.words
+        except UnexpectedInput as exc:
+            line, column = exc.line if exc.line > 0 else 1, exc.column if exc.column > 0 else 1
+            near = " ".join(exc.get_context(text, span=20).splitlines()[0].split())
+            if isinstance(exc, UnexpectedToken):
+                expected = _expected(set(exc.accepts or exc.expected))
+                if exc.token.type == "$END":
+                    message = f"the record ends too early: expected {expected}"
+                else:
+                    message = f"unexpected {shorten(str(exc.token))!r}: expected {expected}"
+            elif isinstance(exc, UnexpectedCharacters):
+                message = f"unexpected {text[exc.pos_in_stream or 0]!r}"
             else:
-                message = f"unexpected {shorten(str(exc.token))!r}: expected {expected}"
-        elif isinstance(exc, UnexpectedCharacters):
-            message = f"unexpected {text[exc.pos_in_stream or 0]!r}"
-        else:
-            message = "the record ends too early"
-        if exc.line <= 0:  # (at the end of the text: no token to place it at)
-            line = text.count("\n") + 1
-            column = len(text) - (text.rfind("\n") + 1) + 1
-        if near:
-            message += f" (near {shorten(near)!r})"
-        raise RecordError([Problem(file=file, line=line + before, column=column, message=message)]) from None
-    if before:
-        _move_down(tree, before)
-    return tree
-
-
-def _move_down(tree: Any, lines: int) -> None:
-    """Add ``lines`` to every line a parse tree's nodes and tokens are at."""
-    for node in tree.iter_subtrees():
-        meta = node.meta
-        if not meta.empty:
-            meta.line += lines
-            meta.end_line += lines
-        for child in node.children:
-            if isinstance(child, Token) and child.line is not None:
-                child.line += lines
-                if child.end_line is not None:
-                    child.end_line += lines
+                message = "the record ends too early"
+            if exc.line <= 0:  # (at the end of the text: no token to place it at)
+                line = text.count("\n") + 1
+                column = len(text) - (text.rfind("\n") + 1) + 1
+            if near:
+                message += f" (near {shorten(near)!r})"
+            raise RecordError([Problem(file=file, line=line + before, column=column, message=message)]) from None
+        finally:
+            build.begin(file, 0)  # (what was read is not kept)
 
 
 # ---------------------------------------------------------------------- writing

@@ -339,10 +339,13 @@ def write(names: list[tuple[str, str]], deps: list[tuple[str, str]], payload: st
         _write(_key(kind, name), {"engine": engine, "deps": [list(d) for d in deps], "payload": payload})
 
 
-def lark_grammar(name: str, grammar: str, build: Any) -> Any:
+def lark_grammar(name: str, grammar: str, build: Any, **options: Any) -> Any:
     """The lark parser for ``grammar`` (called ``name``): read from the cache as JSON
     data when an entry for this very grammar text and lark version is there, else
-    ``build()`` it and store its analysed tables. (lark's own cache pickles.)"""
+    ``build()`` it and store its analysed tables. (lark's own cache pickles.) ``options``
+    are those lark lets a stored parser take (a ``transformer`` that builds the result
+    as the parser reads, instead of a tree): the parser is made from the stored tables
+    with them."""
 
     import lark
     from lark.grammar import Rule
@@ -350,22 +353,22 @@ def lark_grammar(name: str, grammar: str, build: Any) -> Any:
 
     from skullking.storage.codec import PLAIN, CodecError
 
+    load: Any = lark.Lark._load_from_dict  # (lark's own way to make a parser of stored tables, with options)
     key = _key("lark", f"{name}\0{lark.__version__}\0{hashlib.sha256(grammar.encode()).hexdigest()}")
     directory = folder()
     found = None if directory is None else _read(directory, key, "lark")
     if found is not None and not found[0]:  # (a grammar's entry depends on no file)
         try:
             data, memo = PLAIN.loads(found[1])
-            return lark.Lark.load({"data": data, "memo": memo})
+            return load(data, memo, **options)
         except Exception:  # an entry that does not load: build the parser anew
             pass
     parser = build()
-    try:
-        data, memo = parser.memo_serialize([TerminalDef, Rule])
+    data, memo = parser.memo_serialize([TerminalDef, Rule])
+    with contextlib.suppress(CodecError):
         _write(key, {"engine": "lark", "deps": [], "payload": PLAIN.dumps((data, memo))})
-    except CodecError:
-        pass
-    return parser
+    # (the tables as stored, with the options: ``build()``'s parser takes none)
+    return load(data, memo, **options) if options else parser
 
 
 def cached_plans(fingerprint: str) -> Any:

@@ -16,10 +16,12 @@ import pytest
 from clihelp import run, run_json
 
 import skullking
-from skullking.analysis.simulation import Setup, compare, simulate
+from skullking.analysis.simulation import Setup, compare, simulate, write_game_record
+from skullking.core.errors import SkullKingError
+from skullking.core.limits import MAX_RECORD_WORDS
 from skullking.core.resources import bundled_edition_files
 from skullking.edition import Edition
-from skullking.language.record import parse_record, write_record
+from skullking.language.record import Deal, GameRecord, RoundRecord, Tag, parse_record, write_record
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -68,6 +70,28 @@ def test_statistics_are_those_of_the_games_written(tmp_path: Path) -> None:
         assert seat["quantiles"]["p95"] == _nearest_rank(totals[name], 0.95)
         assert seat["wins"] == wins[name]
         assert seat["bid_hit_rate"] == pytest.approx(made[name] / rounds[name], abs=1e-4)
+
+
+def test_a_record_of_more_words_than_replay_reads_is_not_written(tmp_path: Path) -> None:
+    """`--records` writes no record that `skullking replay` would refuse: a game whose
+    record, within the size limit, holds more than MAX_RECORD_WORDS words
+    (docs/house-rules/limits.md) is refused with its count of words, and not written."""
+    deal = Deal("Ann", ("Y1",) * MAX_RECORD_WORDS, 0, 0)
+    played = RoundRecord(number=1, cards=1, leader=None, events=(deal,), line=0, column=0)
+    tags = (
+        Tag(name="Edition", values=("x",), line=0, column=0),
+        Tag(name="Players", values=("Ann", "Bo"), line=0, column=0),
+    )
+    setup = Setup(edition="skullking-2021", players=("Ann", "Bo"), bots=("random",), seed=1, out=str(tmp_path))
+    with pytest.raises(SkullKingError) as caught:
+        write_game_record(GameRecord(tags=tags, rounds=(played,), line=0, column=0), setup, 0)
+    # [Edition "skullking-2021"], [Players "Ann" "Bo"], [Event "..."], [Bots "random"
+    # "random"]: 4 + 5 + 4 + 5 words; 'round 1 cards 1', 'deal Ann' and its cards, 'end'.
+    assert str(caught.value) == (
+        "game 1's record would not be read back by 'skullking replay': 100,025 words, more than the 100,000 a "
+        "record may hold; it is not written (fewer rounds or players make a smaller one)"
+    )
+    assert list(tmp_path.iterdir()) == []
 
 
 @pytest.mark.parametrize("edition_id", sorted(bundled_edition_files()))

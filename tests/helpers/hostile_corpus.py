@@ -176,8 +176,13 @@ class HostileRecord:
     message: str
 
 
+#: The header and the first round of a record of two players, before its events.
+_ROUND = b'[Players "A" "B"]\nround 1 cards 1\n'
+
 #: Records at the size limit: many games carrying one house rule, more games than a
-#: record may hold, a huge tag, rounds without their end, a deal of 330,000 cards.
+#: record may hold, a huge tag, rounds without their end, more words than a record may
+#: hold (MAX_RECORD_WORDS: a deal of 330,000 cards, a deal of a million unseen cards,
+#: written without spaces, a game of 333,000 tags, a round of 99,000 bids).
 RECORDS: tuple[HostileRecord, ...] = (
     HostileRecord("record-rules-1000.skr", _record_of_rules(), 0, ""),
     HostileRecord(
@@ -201,9 +206,28 @@ RECORDS: tuple[HostileRecord, ...] = (
     ),
     HostileRecord(
         "record-dense.skr",
-        (b'[Players "A" "B"]\nround 1 cards 1\n  deal A ' + b"Y1 " * 330_000)[:999_000] + b"\n",
+        (_ROUND + b"  deal A " + b"Y1 " * 330_000)[:999_000] + b"\n",
         2,
-        r"^\S+:2:1: no hand for B, Graybeard\n$",
+        # (the header's 5 words, the round's 4, 'deal A', then card 99,990)
+        r"^\S+:3:299977: a record holds at most 100,000 words: this is word 100,001\n$",
+    ),
+    HostileRecord(
+        "record-unseen-cards.skr",
+        (_ROUND + b"  deal A " + b"?" * 1_000_000)[:999_000] + b"\n",
+        2,
+        r"^\S+:3:99999: a record holds at most 100,000 words: this is word 100,001\n$",
+    ),
+    HostileRecord(
+        "record-many-tags.skr",
+        b"[A]" * 333_000 + b"\n",
+        2,
+        r"^\S+:1:100001: a record holds at most 100,000 words: this is word 100,001\n$",
+    ),
+    HostileRecord(
+        "record-many-bids.skr",
+        _ROUND + b"  bid A 0\n" * 99_000,
+        2,
+        r"^\S+:33333:7: a record holds at most 100,000 words: this is word 100,001\n$",
     ),
 )
 

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from skullking.core.errors import PROBLEMS_AT_MOST, RecordError
-from skullking.core.limits import MAX_RECORD_GAMES
+from skullking.core.limits import MAX_RECORD_GAMES, MAX_RECORD_WORDS
 from skullking.language.record import iter_games, parse_record
 from skullking.loading import loader
 from skullking.tools.cli import main
@@ -128,6 +128,32 @@ def test_a_record_holds_at_most_max_record_games(tmp_path: Path) -> None:
     code, out, err = _cli("replay", str(path))
     assert code == 2 and out == ""
     assert err == f"{path}:{2 * MAX_RECORD_GAMES + 1}:1: a record holds at most 1,000 games: this is game 1,001\n"
+
+
+def _unseen_deal(cards: int) -> str:
+    """A game whose one round deals A ``cards`` unseen cards: 11 words before them (the
+    header's '[', 'Players', two names and ']'; 'round 1 cards 1'; 'deal A')."""
+    return '[Players "A" "B"]\nround 1 cards 1\n  deal A ' + "? " * cards + "\n"
+
+
+def test_a_record_holds_at_most_max_record_words() -> None:
+    """The words of a record are counted over all its games (docs/house-rules/limits.md:
+    a record holds at most MAX_RECORD_WORDS words, each card, name, number, keyword and
+    mark one): two games of MAX_RECORD_WORDS words in all are read whole; one card more,
+    and the reading stops at it, on the second game's third line, once the first game
+    has been given."""
+    first = 60_000
+    second = MAX_RECORD_WORDS - 2 * 11 - first
+    games = list(iter_games(_unseen_deal(first) + _unseen_deal(second), "big.skr"))
+    assert [len(g.rounds[0].deals[0].cards) for g in games] == [first, second]
+    read = iter_games(_unseen_deal(first) + _unseen_deal(second + 1), "big.skr")
+    assert len(next(read).rounds[0].deals[0].cards) == first
+    with pytest.raises(RecordError) as caught:
+        next(read)
+    # (card k of a deal line is at column 10 + 2 (k - 1))
+    assert str(caught.value) == (
+        f"big.skr:6:{10 + 2 * second}: a record holds at most 100,000 words: this is word 100,001"
+    )
 
 
 def test_a_huge_rules_tag_is_echoed_short(tmp_path: Path) -> None:
