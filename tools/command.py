@@ -4,13 +4,16 @@ options and names the function that runs it; :class:`Shared` says which of the o
 every command shares it takes (``--format``, ``--edition``, ``--allow-paths``).
 
 The command line (:mod:`skullking.tools.cli`) builds its parser from the list of
-commands and knows nothing else of each: a new command is a ``Command`` in its own
-module, added to that list.
+commands (:mod:`skullking.tools.commands` declares them) and knows nothing else of
+each. A command names its run function as ``"module:function"``, and its module is
+imported only when the command runs: starting the command line imports the
+declarations alone, and a command's module imports what it uses at its top.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 from collections.abc import Callable
 from typing import Any, Literal, NamedTuple, TextIO
 
@@ -61,12 +64,6 @@ class Shared(NamedTuple):
             )
 
 
-def two_editions(parser: argparse.ArgumentParser) -> None:
-    """The arguments A and B of a command that sets two editions side by side."""
-    parser.add_argument("a", metavar="A", help="an edition id or file")
-    parser.add_argument("b", metavar="B", help="another edition id or file")
-
-
 def _no_arguments(parser: argparse.ArgumentParser) -> None:
     """A command with no options of its own."""
 
@@ -78,14 +75,15 @@ class Command(NamedTuple):
     given, is the paragraph ``skullking NAME --help`` opens with (else the summary);
     ``examples`` are command lines shown at the foot of its help (without the program's
     name). ``arguments`` adds the command's own arguments and options to its parser, and
-    ``run`` runs it. ``refuses`` maps a shared option the command does not take
-    (``--edition``, ``--format``) to why, for the error given to a command line that
-    passes it.
+    ``run`` runs it: the function, or where it is as ``"module:function"`` (imported
+    when the command runs: :func:`runner`). ``refuses`` maps a shared option the
+    command does not take (``--edition``, ``--format``) to why, for the error given to
+    a command line that passes it.
     """
 
     name: str
     summary: str
-    run: Runner
+    run: Runner | str
     examples: tuple[str, ...]
     arguments: Callable[[argparse.ArgumentParser], None] = _no_arguments
     shared: Shared = Shared()
@@ -106,6 +104,16 @@ class Command(NamedTuple):
         self.arguments(parser)
         parser.set_defaults(run=self.run)
         return parser
+
+
+def runner(run: Runner | str) -> Runner:
+    """The function that runs a command (:attr:`Command.run`): given as it is, or
+    imported from where ``"module:function"`` says."""
+    if not isinstance(run, str):
+        return run
+    module, _, name = run.partition(":")
+    found: Runner = getattr(importlib.import_module(module), name)
+    return found
 
 
 def _sentence(summary: str) -> str:

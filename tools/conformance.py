@@ -34,10 +34,20 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
+from skullking.analysis.vectors import (
+    DEFAULT_KINDS,
+    KINDS,
+    REQUEST_KINDS,
+    differences,
+    documents,
+    rule_of,
+    stdout_document,
+)
+from skullking.analysis.vectors import in_round as vector_rules
+from skullking.analysis.vectors import text as vectors_text
 from skullking.core.errors import printable, shorten
 from skullking.core.limits import MAX_ANSWER_BYTES, MAX_ANSWER_SECONDS, MAX_NESTING, MAX_STDERR_KEPT
 from skullking.core.suggest import unknown
-from skullking.tools.command import Command, Shared
 from skullking.tools.common import UsageError, data_stream, in_round, named_edition, text_lines, write_json
 
 if TYPE_CHECKING:
@@ -69,7 +79,6 @@ def vectors_round(edition: Edition, number: int | None) -> int | None:
     """The round whose rules the vectors of ``edition`` are made of (``--round``):
     required where its rules change with the round, and a round whose rules are those
     of every table."""
-    from skullking.analysis.vectors import in_round as vector_rules
 
     if number is None:
         if edition.round_reads:
@@ -85,20 +94,18 @@ def vectors_round(edition: Edition, number: int | None) -> int | None:
 
 
 def cmd_vectors(args: argparse.Namespace, out: TextIO) -> int:
-    from skullking.analysis.vectors import stdout_document, text
-
     edition = named_edition(args.given_edition, args)
     number = vectors_round(edition, args.round)
     if args.out is None:
-        data_stream(out).write(text(stdout_document(edition, number)))
+        data_stream(out).write(vectors_text(stdout_document(edition, number)))
         return 0
     folder = Path(args.out)
     try:
         folder.mkdir(parents=True, exist_ok=True)
         whole = stdout_document(edition, number)
         for doc in whole["files"]:
-            (folder / f"{doc['kind']}.json").write_text(text(doc), encoding="utf-8")
-        (folder / "vectors.json").write_text(text(whole), encoding="utf-8")
+            (folder / f"{doc['kind']}.json").write_text(vectors_text(doc), encoding="utf-8")
+        (folder / "vectors.json").write_text(vectors_text(whole), encoding="utf-8")
     except OSError as exc:
         raise UsageError(f"cannot write to '{args.out}': {exc.strerror or exc}") from None
     return 0
@@ -380,7 +387,6 @@ def failure(vector: dict[str, Any], kind: str, got: object, found: list[dict[str
     """The report's record of a failed vector: the vector, its ``kind``, the rule it is
     grouped under, the fields that differ and what the program answered (each value
     of the program's kept short: :func:`_kept`)."""
-    from skullking.analysis.vectors import rule_of
 
     differ = [{**f, "got": _kept(f["got"])} if "got" in f else f for f in found]
     return {**vector, "kind": kind, "rule": rule_of(kind, vector, found), "differences": differ, "got": _kept(got)}
@@ -405,7 +411,6 @@ def run_suite(
     the others are not sent, nor counted; ``docs``: those vectors' documents when
     already made, which takes seconds). Raises
     :class:`UsageError` for a program that breaks the protocol (it is stopped first)."""
-    from skullking.analysis.vectors import DEFAULT_KINDS, REQUEST_KINDS, differences, documents, rule_of
 
     features: dict[str, dict[str, int]] = {}
     rules: dict[str, dict[str, int]] = {}
@@ -464,7 +469,6 @@ def run_kinds(option: str | None) -> tuple[str, ...]:
     """The kinds of vector ``--kinds`` names (``all``: every kind), in the files' order;
     by default those of the protocol's first version. An unknown kind is refused with
     the closest known one."""
-    from skullking.analysis.vectors import DEFAULT_KINDS, KINDS
 
     if option is None:
         return DEFAULT_KINDS
@@ -507,8 +511,6 @@ def cmd_conformance(args: argparse.Namespace, out: TextIO) -> int:
     kinds = run_kinds(args.kinds)
     docs = None
     if tags or skip_tags:
-        from skullking.analysis.vectors import documents
-
         docs = documents(edition, number)
         known = known_tags(docs)
         check_tags("--tags", tags, known)
@@ -586,79 +588,3 @@ def failure_lines(record: dict[str, Any], indent: str = "") -> list[str]:
         got = _json(d["got"]) if "got" in d else "(not given)"
         lines.append(f"{indent}  {d['field']}: expected {_json(d['expected'])}, got {got}")
     return lines
-
-
-def _vectors_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("given_edition", metavar="EDITION", help="a bundled edition id or an edition file")
-    p.add_argument(
-        "--out",
-        metavar="DIR",
-        help="write tricks.json, legal.json, rounds.json, games.json and vectors.json (the four in one, with what "
-        "their codes mean) into DIR (made if missing)",
-    )
-    p.add_argument(
-        "--round",
-        type=int,
-        default=None,
-        metavar="N",
-        help="the vectors of the rules of round N, for an edition whose rules change with the round (each "
-        "vector's input then gives its 'round')",
-    )
-
-
-VECTORS = Command(
-    "vectors",
-    "write the edition's rules as conformance test vectors (JSON) any Skull King program can run",
-    cmd_vectors,
-    examples=("vectors skullking-2021 --out vectors/", "vectors bga > bga-vectors.json"),
-    arguments=_vectors_arguments,
-    shared=Shared(edition=None),
-    description="Write test vectors of an edition: tricks, legal plays, round scores and whole rounds, each with its "
-    "expected answer, the source of its rule and feature tags. Without --out, one JSON document on "
-    "standard output. The vectors are JSON whatever --format says; it sets how errors are written.",
-    refuses=(("--edition", "it writes the vectors of the edition it is given"),),
-)
-
-
-def _conformance_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--cmd", metavar="'PROGRAM ARGS'", help="the program to test, split as a shell would (no shell)")
-    p.add_argument(
-        "--self", action="store_true", help="test the engine's own adapter (python -m skullking.tools.adapter)"
-    )
-    p.add_argument(
-        "--tags", metavar="T,...", help="run only the vectors with at least one of these feature tags (known tags)"
-    )
-    p.add_argument("--skip-tags", metavar="T,...", help="skip the vectors with any of these feature tags (known tags)")
-    p.add_argument(
-        "--kinds",
-        metavar="K,...",
-        help="the kinds of vector to run: tricks, legal, rounds, games, or all (default tricks,legal,rounds: the "
-        "kinds every program knows; games are whole rounds played from a deal)",
-    )
-    p.add_argument(
-        "--timeout",
-        type=float,
-        default=10.0,
-        help="seconds the program has to read each request and answer it (default 10, at most 3600)",
-    )
-    p.add_argument(
-        "--round",
-        type=int,
-        default=None,
-        metavar="N",
-        help="run the vectors of the rules of round N, for an edition whose rules change with the round",
-    )
-
-
-CONFORMANCE = Command(
-    "conformance",
-    "run another Skull King program against the edition's test vectors, a report by rule",
-    cmd_conformance,
-    examples=("conformance --cmd 'node adapter.js' --edition skullking-2024", "conformance --self --tags kraken"),
-    arguments=_conformance_arguments,
-    description="Run a program as a child: one request a line on its standard input (id, kind, edition, "
-    "input), one answer a line on its standard output (id and output, or skip). The report groups the "
-    "failures by the rule each vector checks, with the fields that differ. Exit 0 when every "
-    "vector run passed, 1 when some failed, 2 for a usage error or a program that dies, writes what "
-    "is not JSON, answers another id or is silent past --timeout.",
-)

@@ -6,12 +6,12 @@ import argparse
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple, TextIO
 
+from skullking.analysis.compare import compare
+from skullking.core.limits import MAX_DIFF_SAMPLE
+from skullking.tools.common import UsageError, named_edition, text_lines, write_json
+
 if TYPE_CHECKING:
     from skullking.edition import Edition
-
-from skullking.core.limits import MAX_DIFF_TRICKS
-from skullking.tools.command import Command, Shared, two_editions
-from skullking.tools.common import UsageError, named_edition, text_lines, write_json
 
 
 def _said(outcome: dict[str, Any]) -> str:
@@ -235,9 +235,6 @@ def _write_grid(
 
 
 def cmd_diff(args: argparse.Namespace, out: TextIO) -> int:
-    from skullking.analysis.compare import compare
-    from skullking.core.limits import MAX_DIFF_SAMPLE
-
     a, b = named_edition(args.a, args), named_edition(args.b, args)
     if not 2 <= args.depth <= 3:
         raise UsageError(f"--depth {args.depth}: every trick of 2 cards, or of 2 and 3 cards (2 or 3)")
@@ -295,40 +292,3 @@ def write_report(a: Edition, b: Edition, report: dict[str, Any], out: TextIO, *,
             _seats_case,
             _seats_said,
         )
-
-
-def _arguments(p: argparse.ArgumentParser) -> None:
-    two_editions(p)
-    p.add_argument(
-        "--sample",
-        type=int,
-        default=2000,
-        help="random tricks of 4+ cards to play (default 2000; as many again from both decks when they differ)",
-    )
-    p.add_argument(
-        "--seed",
-        type=int,
-        default=2021,
-        help="seed of the random samples, of long tricks and of large grids (default 2021)",
-    )
-    p.add_argument(
-        "--depth",
-        type=int,
-        default=3,
-        help=f"play every trick of up to this many cards: 2 or 3 (default 3; past {MAX_DIFF_TRICKS:,} of them, "
-        "a sample of that many)",
-    )
-
-
-DIFF = Command(
-    "diff",
-    "what differs between two editions, and what it changes in play",
-    cmd_diff,
-    examples=(
-        "diff skullking-2021 skullking-2024",
-        "diff skullking-2021 examples/house-rules/our-table.yaml --depth 2",
-    ),
-    arguments=_arguments,
-    shared=Shared(edition=None),
-    refuses=(("--edition", "it compares the two editions it is given"),),
-)

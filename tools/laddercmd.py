@@ -5,14 +5,14 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any, TextIO
 
+from skullking.analysis.ladder import LadderSetup, ladder
+from skullking.analysis.simulation import Setup
 from skullking.core.errors import shorten
-from skullking.tools.command import Command
+from skullking.play.game import Game
 from skullking.tools.common import UsageError, named_edition, text_lines, write_json
 from skullking.tools.simcmd import (
     bot_list,
-    game_options,
     modules_option,
-    run_options,
     seed_option,
     where_played,
 )
@@ -28,8 +28,6 @@ MAX_BOTS = 16
 
 def cmd_ladder(args: argparse.Namespace, out: TextIO) -> int:
     # (imported here: the ladder's bots and statistics stay off every command's start-up)
-    from skullking.analysis.ladder import LadderSetup, ladder
-    from skullking.analysis.simulation import Setup
 
     edition = named_edition(args.edition, args)
     bots = bot_list(",".join(args.bots))
@@ -60,8 +58,6 @@ def cmd_ladder(args: argparse.Namespace, out: TextIO) -> int:
         allow_paths=args.allow_paths,
     )
     if args.rounds is not None:
-        from skullking.play.game import Game
-
         length = Game(edition, players, schedule=args.schedule, seed=0, modules=modules).length
         if not 1 <= args.rounds <= length:
             raise UsageError(f"--rounds {args.rounds}: the schedule has 1 to {length} rounds")
@@ -122,38 +118,3 @@ def ladder_text(record: dict[str, Any]) -> str:
         f"{record['method']['bootstrap']} bootstrap resamples of the deals.",
     ]
     return text_lines(lines)
-
-
-def _ladder_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument(
-        "bots",
-        nargs="+",
-        metavar="BOT",
-        help="the bots to rank: random, heuristic, pimc (pimc:50, pimc:30ms), or module:Class (a bot from outside)",
-    )
-    p.add_argument(
-        "--deals",
-        type=int,
-        default=100,
-        metavar="N",
-        help="deals to play, each once for every rotation of the seats (default 100)",
-    )
-    p.add_argument(
-        "--players",
-        type=int,
-        default=None,
-        metavar="N",
-        help="seats at the table (default: one a bot, within the edition's player counts)",
-    )
-    p.add_argument("--rounds", type=int, default=None, metavar="N", help="play only the first N rounds of each game")
-    game_options(p)
-    run_options(p)
-
-
-LADDER = Command(
-    "ladder",
-    "rank bots by duplicate matches (the same deals, the seats rotated): a rating on the Elo scale",
-    cmd_ladder,
-    examples=("ladder random heuristic pimc --deals 50 --seed 1", "ladder heuristic mybots.py:Careful --rounds 5"),
-    arguments=_ladder_arguments,
-)

@@ -8,21 +8,19 @@ import itertools
 from typing import TYPE_CHECKING, TextIO
 
 from skullking.core.errors import Problem, RecordError, SheetError, json_text
+from skullking.language.record import GameRecord, iter_games
 from skullking.loading.inline import inline_edition
-from skullking.tools.command import Command, Shared
+from skullking.play.replay import replay_record
+from skullking.reading.located import Location, Node
+from skullking.scoring.sheets.score import sheet_text
 from skullking.tools.common import UsageError, data_stream, named_edition, read_input
 from skullking.tools.sheetcmd import score_report, sheet_edition
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
-    from skullking.language.record import GameRecord
 
 
 def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
-    from skullking.language.record import iter_games
-    from skullking.play.replay import replay_record
-    from skullking.scoring.sheets.score import sheet_text
-
     if args.to_sheet and args.format == "json":  # (refused, as every option a command would ignore)
         raise UsageError("--format json does not go with --to-sheet: the score sheet is written as YAML")
     file, text = read_input(args.record, "record", "a game record")
@@ -76,8 +74,6 @@ class _Editions:
         return found
 
     def _read(self, game: GameRecord) -> Edition:
-        from skullking.reading.located import Location, Node  # (kept off every command's start-up)
-
         args, file = self.args, self.file
         if args.edition is not None:
             return named_edition(args.edition, args)
@@ -89,18 +85,3 @@ class _Editions:
             return sheet_edition(Node(named, Location(file, game.line, game.column)), args.record, args)
         except SheetError as exc:
             raise RecordError(exc.problems) from None
-
-
-def _arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("record", metavar="RECORD", help="the record file ('-' for stdin)")
-    p.add_argument("--to-sheet", action="store_true", help="write the replayed game as a score sheet (YAML) instead")
-
-
-REPLAY = Command(
-    "replay",
-    "replay a game record move by move and score it",
-    cmd_replay,
-    examples=("replay examples/records/three-rounds.skr", "replay game.skr --to-sheet > game.yaml"),
-    arguments=_arguments,
-    shared=Shared(edition="sheet"),
-)

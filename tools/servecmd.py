@@ -9,7 +9,6 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from skullking.tools.command import Command, Shared
 from skullking.tools.common import PROG, UsageError, text_lines
 
 if TYPE_CHECKING:
@@ -192,71 +191,3 @@ def allowed_host(name: str) -> str:
             "without a port or a scheme"
         )
     return bare
-
-
-def _arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument(
-        "--host",
-        default=None,
-        help="address to listen on (default 127.0.0.1: this machine only; with --lan every address, 0.0.0.0); "
-        "beyond this machine, changes need a key",
-    )
-    p.add_argument(
-        "--lan",
-        action="store_true",
-        help="serve the phones on your local network: prints the pad's address and a QR code of its link with "
-        "the pad's key (a phone that opens it can start games and enter scores; each game's page shows its own "
-        "link for the others at the table; a phone without a key can only watch)",
-    )
-    p.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000; 0: a free one)")
-    p.add_argument(
-        "--allow-host",
-        action="append",
-        metavar="NAME",
-        help="a further name (or address) the pad answers as, such as its DNS name or a reverse proxy's "
-        "(repeatable); it always answers as the addresses it listens on, the loopback names when it "
-        "listens there and this machine's host name when it listens on every address",
-    )
-    p.add_argument("--db", metavar="FILE", help="the games' database file (default: in your data folder)")
-    p.add_argument(
-        "--tls",
-        action="store_true",
-        help="serve over HTTPS, so that phones on the network can install the pad and open games offline "
-        "(browsers allow neither over plain HTTP beyond this machine): with a certificate the pad makes and "
-        "keeps beside the database, which each phone installs once (its address /pad.crt and fingerprint are "
-        "printed), or with --cert and --key",
-    )
-    p.add_argument("--cert", metavar="FILE", help="serve over HTTPS with this certificate (PEM, its chain after it)")
-    p.add_argument("--key", metavar="FILE", help="the private key of --cert (PEM, without a password)")
-    p.add_argument(
-        "--write-timeout",
-        type=float,
-        default=None,
-        metavar="SECONDS",
-        help="seconds a client may take none of an answer before its connection is dropped (default 60, at "
-        "most 3600; the time starts again whenever it takes some)",
-    )
-    p.add_argument(
-        "--client-connections",
-        type=int,
-        default=None,
-        metavar="N",
-        help="connections one address may hold at once (default 32, at most the connections held in all): "
-        "more for a reverse proxy in front of the pad, through which every client comes from one address",
-    )
-
-
-SERVE = Command(
-    "serve",
-    "start the score pad: a web page for keeping score at the table (needs the 'web' extra)",
-    cmd_serve,
-    examples=("serve", "serve --lan --tls"),
-    arguments=_arguments,
-    shared=Shared(edition=None, paths=False, formats=()),
-    description="Serve the score pad: keep score of games under any bundled edition or house rule, "
-    "check disputed tricks, read an edition's rules. Games are stored in a SQLite file.",
-    refuses=(
-        ("--edition", "each game at the pad chooses its own edition"),
-        ("--format", "it serves web pages"),
-    ),
-)

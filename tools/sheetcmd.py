@@ -4,19 +4,20 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
+
+from wcwidth import wcswidth
 
 from skullking.core.errors import (
     Problem,
     SheetError,
     printable,
 )
-
-if TYPE_CHECKING:
-    from skullking.edition import Edition
-    from skullking.scoring.sheets.score import SheetScore
-
-from skullking.tools.command import Command, Shared
+from skullking.core.resources import bundled_edition_files, is_file, resolve_source
+from skullking.loading.inline import carried_rule
+from skullking.loading.loader import edition_file_refusal
+from skullking.scoring.sheets.score import SheetScore, read_sheet, score_sheet
 from skullking.tools.common import (
     DEFAULT_EDITION,
     UsageError,
@@ -28,10 +29,11 @@ from skullking.tools.common import (
     write_json,
 )
 
+if TYPE_CHECKING:
+    from skullking.edition import Edition
+
 
 def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
-    from skullking.scoring.sheets.score import read_sheet, score_sheet
-
     if args.to_record and args.format == "json":  # (refused, as every option a command would ignore)
         raise UsageError("--format json does not go with --to-record: the game record is written as a record")
     file, text = read_input(args.sheet, "sheet", "a score sheet")
@@ -42,8 +44,8 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
     known_option("--scoring", "scoring scheme", args.scoring, [s.id for s in edition.schemes])
     known_option("--schedule", "schedule", args.schedule, [s.id for s in edition.schedules])
     if args.to_record:
+        # (the record's language, with its lark grammar: for --to-record alone, off the scoring's way)
         from skullking.language.record import with_rule, write_record
-        from skullking.loading.inline import carried_rule
         from skullking.scoring.sheets.record import sheet_record
 
         record = sheet_record(edition, root, file=file, scoring=args.scoring, schedule=args.schedule)
@@ -85,7 +87,6 @@ def score_report(score: SheetScore, edition: Edition) -> str:
 def _width(text: str) -> int:
     """Columns ``text`` takes on a terminal: 2 for a CJK character, 0 for a combining
     mark (its length where wcwidth knows no width for a character in it)."""
-    from wcwidth import wcswidth
 
     width = wcswidth(text)
     return width if width >= 0 else len(text)
@@ -113,10 +114,6 @@ def sheet_edition(root: Any, sheet: str, args: argparse.Namespace) -> Edition:
     """The edition a sheet names (a bundled id, or a file relative to the sheet, else to
     the working directory). A file that does not read as an edition is refused without
     a word of what it holds (the sheet, not the user, named it)."""
-    from pathlib import Path
-
-    from skullking.core.resources import bundled_edition_files, is_file, resolve_source
-    from skullking.loading.loader import edition_file_refusal
 
     named = root.value.get("edition") if isinstance(root.value, dict) else None
     if named is None:
@@ -139,30 +136,3 @@ def sheet_edition(root: Any, sheet: str, args: argparse.Namespace) -> Edition:
         return named_edition(name, args)
     except UsageError as exc:  # "edition 'NAME': no such file or bundled edition; did you mean ...?"
         raise SheetError([named.loc.problem(str(exc))]) from None
-
-
-def _arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("sheet", metavar="SHEET", help="the sheet file ('-' for stdin)")
-    p.add_argument("--scoring", metavar="SCHEME", help="scoring scheme (default: the sheet's, else the edition's)")
-    p.add_argument(
-        "--schedule",
-        metavar="SCHEDULE",
-        help="round schedule, e.g. whirlpool-twice (default: the sheet's, else the edition's)",
-    )
-    p.add_argument(
-        "--to-record",
-        action="store_true",
-        help="write the sheet's game as a game record instead (a round with 'tricks' as its play, "
-        "one with 'won' as its results, the round in progress as its bids; a house rule's file "
-        "carried inline, so that the record alone replays)",
-    )
-
-
-SCORE = Command(
-    "score",
-    "score a game sheet (YAML or JSON)",
-    cmd_score,
-    examples=("score examples/sheets/harbour-night.yaml", "score game.yaml --scoring rascal --format json"),
-    arguments=_arguments,
-    shared=Shared(edition="sheet"),
-)

@@ -4,16 +4,34 @@ sheet, or many as statistics, and two editions played on the same deals."""
 from __future__ import annotations
 
 import argparse
+import csv
+import dataclasses
+import random
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO, TypedDict
 
+from skullking.analysis.bots import bot_maker, make_bots, play_round
+from skullking.analysis.simulation import (
+    CONNECT_TIMEOUT,
+    Comparison,
+    Setup,
+    cluster_address,
+    compare,
+    default_jobs,
+    simulate,
+    worker_count,
+)
 from skullking.core.errors import GameError, SkullKingError, shorten
-from skullking.tools.command import Command, Shared, two_editions
+from skullking.core.limits import MAX_PLAYERS
+from skullking.play.game import Game
+from skullking.play.round import play_randomly
+from skullking.scoring.sheets.score import LINE_BREAKS, sheet_text
 from skullking.tools.common import UsageError, data_stream, known_option, named_edition, text_lines, write_json
+from skullking.tools.plots import check_target, plot_comparison, plot_simulation, pyplot
 
 if TYPE_CHECKING:
-    from skullking.analysis.simulation import Comparison, Setup
     from skullking.edition import Edition
 
 #: The most games one run plays.
@@ -24,8 +42,6 @@ MAX_TIMEOUT = 86_400
 
 def player_names(given: str) -> list[str]:
     """``--players``: a count (players P1..Pn) or comma-separated names, each one line."""
-    from skullking.core.limits import MAX_PLAYERS
-    from skullking.scoring.sheets.score import LINE_BREAKS
 
     if given.isascii() and given.isdigit():  # not str.isdigit alone: '²' is a digit that int() refuses
         if len(given) > len(str(MAX_PLAYERS)) or int(given) > MAX_PLAYERS:
@@ -45,7 +61,6 @@ def player_names(given: str) -> list[str]:
 def bot_list(given: str | None) -> list[str]:
     """``--bots``: the bot of each seat given (default: random), each checked (an unknown
     bot or a bot from outside that does not load is a usage error)."""
-    from skullking.analysis.bots import bot_maker
 
     kinds = [k.strip() for k in (given or "random").split(",")]
     for kind in kinds:
@@ -69,7 +84,6 @@ def modules_option(args: argparse.Namespace, edition: Edition) -> list[str] | No
 
 def seed_option(args: argparse.Namespace) -> int:
     """``--seed``, else a random one (the run says which it drew)."""
-    import random
 
     return args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
 
@@ -79,12 +93,6 @@ def seed_option(args: argparse.Namespace) -> int:
 
 def _one_game(args: argparse.Namespace, edition: Edition, out: TextIO) -> int:
     """Today's ``simulate``: one game, printed as a score sheet."""
-    import random
-
-    from skullking.analysis.bots import make_bots, play_round
-    from skullking.play.game import Game
-    from skullking.play.round import play_randomly
-    from skullking.scoring.sheets.score import sheet_text
 
     players = player_names(args.players)
     seed = seed_option(args)
@@ -141,8 +149,6 @@ def _one_game(args: argparse.Namespace, edition: Edition, out: TextIO) -> int:
 
 
 def _setup(args: argparse.Namespace, source: str, edition: Edition, seed: int) -> Setup:
-    from skullking.analysis.simulation import Setup
-
     players = player_names(args.players)
     if not edition.min_players <= len(players) <= edition.max_players:
         raise UsageError(
@@ -175,7 +181,6 @@ def _games(args: argparse.Namespace) -> int:
 def jobs_option(args: argparse.Namespace) -> int:
     """``--jobs``: at least 1; more than the cores this process may use plays with one
     worker a core, and says so on standard error (not with -q)."""
-    from skullking.analysis.simulation import default_jobs, worker_count
 
     if args.jobs is None:
         return default_jobs()
@@ -211,15 +216,12 @@ def progress_line(args: argparse.Namespace, games: int, unit: str = "games") -> 
 
 def _plot_target(args: argparse.Namespace) -> None:
     if args.plot is not None:
-        from skullking.tools.plots import check_target, pyplot
-
         check_target(args.plot)
         pyplot()  # the extra is there, before any game is played
 
 
 def cluster_option(args: argparse.Namespace) -> str | None:
     """``--cluster``: the scheduler's address, checked before any game is played."""
-    from skullking.analysis.simulation import cluster_address
 
     if args.cluster is None:
         if args.cluster_timeout is not None:
@@ -240,7 +242,6 @@ def cluster_option(args: argparse.Namespace) -> str | None:
 
 def cluster_timeout_option(args: argparse.Namespace) -> float:
     """``--cluster-timeout``: the seconds the scheduler is given to answer."""
-    from skullking.analysis.simulation import CONNECT_TIMEOUT
 
     return CONNECT_TIMEOUT if args.cluster_timeout is None else float(args.cluster_timeout)
 
@@ -286,7 +287,6 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
         return _one_game(args, edition, out)
     if args.rounds is not None:
         raise UsageError("--rounds goes without --games (statistics are of whole games)")
-    from skullking.analysis.simulation import simulate
 
     games = _games(args)
     _plot_target(args)
@@ -304,16 +304,11 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     else:
         out.write(stats_text(record, edition))
     if args.plot is not None:
-        from skullking.tools.plots import plot_simulation
-
         plot_simulation(record, args.plot)
     return 0
 
 
 def _with_out(setup: Setup, folder: str, *, records: bool) -> Setup:
-    import dataclasses
-    from pathlib import Path
-
     path = Path(folder)
     try:
         path.mkdir(parents=True, exist_ok=True)
@@ -373,8 +368,6 @@ def stats_text(record: dict[str, Any], edition: Edition) -> str:
 
 
 def _csv(record: dict[str, Any], out: TextIO) -> None:
-    import csv
-
     writer = csv.writer(out, lineterminator="\n")
     quantiles = list(record["players"][0]["quantiles"]) if record["players"] else []
     head = ["seat", "name", "bot", "games", "mean", "sd", "min", *quantiles, "max"]
@@ -389,8 +382,6 @@ def _csv(record: dict[str, Any], out: TextIO) -> None:
 
 
 def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
-    from skullking.analysis.simulation import compare
-
     a, b = named_edition(args.a, args), named_edition(args.b, args)
     games = _games(args)
     _plot_target(args)
@@ -404,8 +395,6 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
     else:
         out.write(compare_text(record, a, b, result, seed, bots=setup_a.bots))
     if args.plot is not None:
-        from skullking.tools.plots import plot_comparison
-
         plot_comparison(result.a.as_json(setup_a, a), result.b.as_json(setup_b, b), args.plot)
     return 0
 
@@ -430,115 +419,3 @@ def compare_text(
         mark = "yes" if m["significant"] else "no"
         lines.append(f"{m['name']:<34} {m['a']:>9.3f} {m['b']:>9.3f} {m['diff']:>+9.3f}  {interval:<22} {mark}")
     return text_lines(lines)
-
-
-# --------------------------------------------------------------------------- options
-
-
-def game_options(p: argparse.ArgumentParser) -> None:
-    """The options a game is played with: ``--seed``, ``--schedule``, ``--scoring``,
-    ``--modules``, ``--no-abilities`` (``simulate``, ``compare`` and ``ladder``)."""
-    p.add_argument("--seed", type=int, default=None, help="seed of the deals and moves (default: a random one)")
-    p.add_argument("--schedule", metavar="SCHEDULE", help="round schedule (default: the edition's)")
-    p.add_argument("--scoring", metavar="SCHEME", help="scoring scheme (default: the edition's)")
-    p.add_argument("--modules", metavar="ID,ID,...", help="modules in play (default: those used at this count)")
-    p.add_argument("--no-abilities", action="store_true", help="play without the pirates' abilities")
-
-
-def run_options(p: argparse.ArgumentParser) -> None:
-    """The options of where games are played: ``--jobs``, ``--cluster``,
-    ``--cluster-timeout``, ``-q`` (``simulate``, ``compare`` and ``ladder``)."""
-    p.add_argument(
-        "--jobs",
-        type=int,
-        default=None,
-        help="worker processes, one a core at the most (default: every core); results do not change",
-    )
-    p.add_argument(
-        "--cluster",
-        metavar="ADDRESS",
-        help="play on the Dask cluster at ADDRESS (tcp://host:8786; needs the 'cluster' extra); same results",
-    )
-    p.add_argument(
-        "--cluster-timeout",
-        type=float,
-        metavar="SECONDS",
-        help="with --cluster: how long to wait for its scheduler to answer (default 30)",
-    )
-    p.add_argument("-q", "--quiet", action="store_true", help="no progress line or note on standard error")
-
-
-def _shared(p: argparse.ArgumentParser) -> None:
-    """The options ``simulate`` and ``compare`` share: the table, its bots and the run."""
-    p.add_argument("--players", default="4", metavar="N|NAME,NAME,...", help="a player count or names (default 4)")
-    p.add_argument(
-        "--bots",
-        metavar="BOT,BOT,...",
-        help=(
-            "the players' bots, one a seat, repeated to fill the table: random, heuristic, pimc (a search: "
-            "pimc:50 searches 50 deals a decision, pimc:30ms as many as 30 ms of CPU allow; default 20 deals), "
-            "or module:Class, a bot from outside (default: random)"
-        ),
-    )
-    game_options(p)
-    run_options(p)
-    p.add_argument(
-        "--plot",
-        metavar="FILE.png|FILE.svg",
-        help="also draw the scores and bid hit rates (needs the 'plot' extra)",
-    )
-
-
-def _simulate_arguments(p: argparse.ArgumentParser) -> None:
-    _shared(p)
-    p.add_argument(
-        "--games",
-        type=int,
-        default=None,
-        help="play N games and print their statistics (from 1,000 games on, every trick of up to four "
-        "cards is planned first: about 1.4 s the first time for an edition's rules, then read from the cache)",
-    )
-    p.add_argument(
-        "--rounds",
-        type=int,
-        default=None,
-        help="one game: play only the first N rounds (default: all, then up to 10 rounds to break a tie)",
-    )
-    p.add_argument("--out", metavar="DIR", help="with --games: write every game as a score sheet into DIR")
-    p.add_argument(
-        "--records",
-        action="store_true",
-        help="with --out: write every game as a game record (game-000001.skr, deal included) instead of a sheet",
-    )
-
-
-def _compare_arguments(p: argparse.ArgumentParser) -> None:
-    two_editions(p)
-    _shared(p)
-    p.add_argument(
-        "--games",
-        type=int,
-        default=1000,
-        help="games to play under each (default 1000; from 1,000 on, each edition's short tricks are planned "
-        "first, as simulate does)",
-    )
-
-
-SIMULATE = Command(
-    "simulate",
-    "play games with bots: one printed as a score sheet, or many (--games) as statistics",
-    cmd_simulate,
-    examples=("simulate --players Ann,Bo,Cy --seed 7", "simulate --games 1000 --bots heuristic,random --seed 1"),
-    arguments=_simulate_arguments,
-    shared=Shared(formats=("text", "json", "csv")),
-)
-
-COMPARE = Command(
-    "compare",
-    "play the same deals with the same bots under two editions; compare the statistics",
-    cmd_compare,
-    examples=("compare skullking-2021 skullking-2024 --games 200 --seed 1",),
-    arguments=_compare_arguments,
-    shared=Shared(edition=None),
-    refuses=(("--edition", "it plays the two editions it is given"),),
-)

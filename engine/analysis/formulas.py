@@ -3,9 +3,11 @@
 A formula of an edition file reads names (``bid``, ``won``, ``cards``, ``round`` ...),
 and in the games an edition plays each name takes only some values: ``cards`` what its
 schedules deal (capped by the hand limit) at each player count, ``bid`` the round's bid
-range, ``won`` 0 to the cards dealt. :class:`Domain` lists, for the names a group of
-formulas reads and for those alone, every combination of values they can take together,
-keeping what ties them (``won`` and ``bid`` within the round's cards and range,
+range, ``won`` 0 to the cards dealt. :class:`Domain` gives these values, and lists
+(:class:`~skullking.scoring.values.Search`, which lists a scheme's sample of them for
+:func:`~skullking.scoring.paid.when_paid` too), for the names a group of formulas reads
+and for those alone, every combination of values they can take together, keeping what
+ties them (``won`` and ``bid`` within the round's cards and range,
 ``total_bids`` the player's bid and the others' within the range, ``bids_before`` what
 the bidders before can have bid, the standings of round 1 those of a game's start).
 Each name's values:
@@ -50,17 +52,14 @@ among the rounds looked at.
 
 from __future__ import annotations
 
-import functools
-import itertools
-import math
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from skullking.core.errors import FormulaError
-from skullking.language.expr import PAST
-from skullking.model.records import GAME_PLAYER_NAMES, POINTS, EffectKind, fixed
+from skullking.model.records import POINTS, EffectKind, fixed
 from skullking.rounds.bidding import bid_range, range_read, round_values
 from skullking.scoring.schemes import adjusted, case_points
+from skullking.scoring.values import Round, Search, State, Values
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
@@ -74,15 +73,6 @@ if TYPE_CHECKING:
 #: check claims nothing.
 MAX_STATES = 300_000
 
-#: The names about the round, the same for every player.
-_ROUND_NAMES = frozenset({"cards", "round", "players", "rounds", "last_round"})
-#: The names whose values cannot be bounded (points so far, the earlier rounds).
-_UNBOUNDED = frozenset({"total", "previous_points", PAST})
-_BIDS = frozenset({"bid", "total_bids", "position", "bids_before"})
-_KNOWN = _ROUND_NAMES | _BIDS | {"won", "made", "bonus", "alliance", "wager"} | frozenset(GAME_PLAYER_NAMES)
-
-State = dict[str, int]
-
 
 class Finding(NamedTuple):
     """A formula that can never matter: the warning's ``code``, the ``path`` of its node
@@ -93,200 +83,7 @@ class Finding(NamedTuple):
     message: str
 
 
-class _Round(NamedTuple):
-    """A round some game plays, as the formulas see it: the table, the cards dealt, its
-    number in a schedule of ``rounds``, its bid range (``low`` to ``high``)."""
-
-    players: int
-    cards: int
-    number: int
-    rounds: int
-    low: int
-    high: int
-    tie_break: bool
-
-
-class Search:
-    """Every combination of values of ``names`` (a :class:`Domain`'s), as one
-    :data:`State` mapping reused from one to the next (read it before the next).
-    ``complete`` says whether they are every one the names can take: not with a name
-    that cannot be bounded, nor with more than :data:`MAX_STATES` of them (counted
-    first, :meth:`size`: none is then listed)."""
-
-    def __init__(self, domain: Domain, names: Iterable[str], loads: Sequence[str] = ()) -> None:
-        self.domain = domain
-        self.names = frozenset(names)
-        self.loads = tuple(load for load in loads if load in self.names)
-        unknown = {n for n in self.names - _KNOWN - set(self.loads) if not n.startswith("played_")}
-        self.complete = not (
-            unknown
-            or self.names & _UNBOUNDED
-            or ("round" in self.names and domain.more_rounds)
-            or (self.names & {*_BIDS, "previous_bid"} and domain.own_ranges)
-        )
-        need = self.names
-        #: Whether the names tell rounds apart by their players, cards, number, rounds,
-        #: last round and bid range.
-        self._tells = (
-            bool(need & {"players", "total_bids", "position", "bids_before", "rank"}),
-            bool(need & {"cards", "won", "bonus"}) or any(n.startswith("played_") for n in need),
-            "round" in need,
-            "rounds" in need,
-            "last_round" in need,
-            bool(need & _BIDS),
-        )
-
-    def __iter__(self) -> Iterator[State]:
-        if self.size() > MAX_STATES:
-            self.complete = False
-            return
-        yield from self._states()
-
-    def size(self) -> int:
-        """How many combinations there are (counted, not listed)."""
-        need, domain = self.names, self.domain
-        played = sum(1 for n in need if n.startswith("played_"))
-        alike = len(domain.alliance) if "alliance" in need else 1
-        alike *= len(domain.wagers) if "wager" in need else 1
-        alike *= 2 if "made" in need else 1
-        alike *= len(self.loads) + 1 if self.loads else 1
-        game = [n for n in GAME_PLAYER_NAMES if n in need]
-        total = 0
-        for r in self._rounds():
-            count = alike * (r.cards + 1) ** played * math.prod(len(v) for v in domain.game_values(game, r))
-            if need & _BIDS:
-                span = r.high - r.low  # (a sum of k bids takes k * span + 1 values)
-                if need & {"position", "bids_before"}:
-                    others = "total_bids" in need
-                    count *= sum(
-                        (p * span + 1) * ((r.players - 1 - p) * span + 1 if others else 1) for p in range(r.players)
-                    )
-                elif "total_bids" in need:
-                    count *= (r.players - 1) * span + 1
-                count *= span + 1
-            if "bonus" in need:
-                count *= sum(len(domain.bonus_sums(won)) for won in range(r.cards + 1))
-            elif "won" in need:
-                count *= r.cards + 1
-            total += count
-        return total
-
-    def _states(self) -> Iterator[State]:
-        need = self.names
-        levels: list[Callable[[_Round, State], Iterator[None]]] = []
-        if need & _BIDS:
-            levels.append(_bid)
-        if need & {"position", "bids_before"}:
-            levels.append(_turn)
-        if "total_bids" in need:
-            levels.append(_total)
-        if need & {"won", "bonus"}:
-            levels.append(_won)
-        if "bonus" in need:
-            levels.append(self.domain.bonus)
-        played = sorted(n for n in need if n.startswith("played_"))
-        independent: list[tuple[str, Sequence[int]]] = []
-        if "alliance" in need:
-            independent.append(("alliance", self.domain.alliance))
-        if "wager" in need:
-            independent.append(("wager", self.domain.wagers))
-        if "made" in need:  # (both, whatever the bid and tricks: every real pair among them)
-            independent.append(("made", (0, 1)))
-        if self.loads:
-            levels.append(self._load)
-        game = [n for n in GAME_PLAYER_NAMES if n in need]
-        if game:
-            levels.append(functools.partial(self.domain.game, game))
-        for r in self._rounds():
-            state: State = {
-                "cards": r.cards,
-                "round": r.number,
-                "players": r.players,
-                "rounds": r.rounds,
-                "last_round": int(r.number == r.rounds),
-            }
-            for _ in _nest(levels, 0, r, state):
-                if not (played or independent):
-                    yield state
-                    continue
-                ranges = [range(r.cards + 1)] * len(played) + [values for _, values in independent]
-                names = [*played, *(name for name, _ in independent)]
-                for values in itertools.product(*ranges):
-                    state.update(zip(names, values, strict=True))
-                    yield state
-
-    def _rounds(self) -> Iterator[_Round]:
-        """The domain's rounds, those alike in what the names tell apart once."""
-        seen: set[tuple[int, ...]] = set()
-        for r in self.domain.rounds:
-            key = self._key(r)
-            if key not in seen:
-                seen.add(key)
-                yield r
-
-    def _key(self, r: _Round) -> tuple[int, ...]:
-        """What of round ``r`` the names tell apart (rounds alike in it are tried once)."""
-        players, cards, number, rounds, last, bids = self._tells
-        return (
-            r.players if players else 0,
-            r.cards if cards else 0,
-            r.number if number else int(r.number == 1 and not r.tie_break),
-            r.rounds if rounds else 0,
-            int(r.number == r.rounds) if last else 0,
-            r.low if bids else 0,
-            r.high if bids else 0,
-        )
-
-    def _load(self, r: _Round, state: State) -> Iterator[None]:
-        for chosen in (None, *self.loads):
-            for load in self.loads:
-                state[load] = int(load == chosen)
-            yield
-
-
-def _nest(
-    levels: Sequence[Callable[[_Round, State], Iterator[None]]], i: int, r: _Round, state: State
-) -> Iterator[None]:
-    if i == len(levels):
-        yield
-        return
-    for _ in levels[i](r, state):
-        yield from _nest(levels, i + 1, r, state)
-
-
-def _bid(r: _Round, state: State) -> Iterator[None]:
-    for bid in range(r.low, r.high + 1):
-        state["bid"] = bid
-        yield
-
-
-def _turn(r: _Round, state: State) -> Iterator[None]:
-    """``position`` in the bidding order and ``bids_before``, what the bidders before can bid."""
-    for position in range(r.players):
-        state["position"] = position
-        for before in range(position * r.low, position * r.high + 1):
-            state["bids_before"] = before
-            yield
-
-
-def _total(r: _Round, state: State) -> Iterator[None]:
-    """``total_bids``: the bid, the bids before it, and what the others can bid."""
-    if "position" in state:
-        others, known = r.players - 1 - state["position"], state["bid"] + state["bids_before"]
-    else:
-        others, known = r.players - 1, state["bid"]
-    for total in range(known + others * r.low, known + others * r.high + 1):
-        state["total_bids"] = total
-        yield
-
-
-def _won(r: _Round, state: State) -> Iterator[None]:
-    for won in range(r.cards + 1):
-        state["won"] = won
-        yield
-
-
-class Domain:
+class Domain(Values):
     """The values the names of an edition's formulas can take (see the module's
     description); ``tie_breaks``, the tie-break rounds the deck can deal (with their
     cards). :meth:`search` lists them for some names."""
@@ -295,7 +92,7 @@ class Domain:
         from skullking.loading.playable import spots
 
         self.edition = edition
-        self.rounds: list[_Round] = []
+        rounds: list[Round] = []
         reads = edition.bidding.min.variables | edition.bidding.max.variables
         ranges: dict[tuple[int, ...], tuple[int, int] | None] = {}
         for spot in [*spots(edition), *tie_breaks]:
@@ -313,35 +110,25 @@ class Domain:
                 continue
             low, high = found
             if low <= high:
-                self.rounds.append(
-                    _Round(spot.players, spot.cards, spot.number, spot.rounds, low, high, spot.tie_break)
-                )
-        #: Whether rounds past the first tie-break round can be played (a tie again).
-        self.more_rounds = bool(tie_breaks)
-        #: Whether each player's range of a bid follows the game so far (the bids'
-        #: values are then those of a game's start alone: not every one).
-        self.own_ranges = bool(range_read(edition))
-        self.hands = max((edition.hands(n) for n in range(edition.min_players, edition.max_players + 1)), default=1)
+                rounds.append(Round(spot.players, spot.cards, spot.number, spot.rounds, low, high, spot.tie_break))
         # (what the cards pay, in the rules of every round: see Edition.round_editions)
         each = edition.round_editions()
-        self.alliance = tuple(sorted({points for rules in each for points in _alliance_values(rules)}))
-        self.wagers = tuple(sorted({0, *(edition.wagers.values if edition.wagers is not None else ())}))
+        super().__init__(
+            rounds,
+            alliance=tuple(sorted({points for rules in each for points in _alliance_values(rules)})),
+            wagers=tuple(sorted({0, *(edition.wagers.values if edition.wagers is not None else ())})),
+            more_rounds=bool(tie_breaks),
+            own_ranges=bool(range_read(edition)),
+        )
+        self.hands = max((edition.hands(n) for n in range(edition.min_players, edition.max_players + 1)), default=1)
         #: Each bonus's points and cards it can be paid for, in the rules of each round.
         self.paid = [_bonus_copies(rules) for rules in each]
         self._sums: dict[int, tuple[int, ...]] = {}
-        self.low = min((r.low for r in self.rounds), default=0)
-        self.high = max((r.high for r in self.rounds), default=0)
-        self.cards = max((r.cards for r in self.rounds), default=0)
 
     def search(self, names: Iterable[str], loads: Sequence[str] = ()) -> Search:
-        """Every combination of values of ``names`` (a scheme's ``loads`` among them)."""
-        return Search(self, names, loads)
-
-    def bonus(self, r: _Round, state: State) -> Iterator[None]:
-        """``bonus``: every sum the bonuses can make in the tricks won."""
-        for value in self.bonus_sums(state["won"]):
-            state["bonus"] = value
-            yield
+        """Every combination of values of ``names`` (a scheme's ``loads`` among them),
+        none listed past :data:`MAX_STATES` of them."""
+        return Search(self, names, loads, most=MAX_STATES)
 
     def bonus_sums(self, won: int) -> tuple[int, ...]:
         """Every sum the bonuses can make in ``won`` tricks."""
@@ -356,34 +143,6 @@ class Domain:
                 found |= reached
             sums = self._sums[won] = tuple(sorted(found))
         return sums
-
-    def game(self, names: Sequence[str], r: _Round, state: State) -> Iterator[None]:
-        """The names about the game so far (see :meth:`game_values`)."""
-        for combination in itertools.product(*self.game_values(names, r)):
-            state.update(zip(names, combination, strict=True))
-            yield
-
-    def game_values(self, names: Sequence[str], r: _Round) -> list[Sequence[Any]]:
-        """The values of each of ``names`` about the game so far in round ``r``: a game's
-        start in round 1, else every value each can take (0 alone for the points so
-        far, and no round for the earlier rounds, which cannot be bounded)."""
-        if r.number == 1 and not r.tie_break:
-            values: dict[str, Sequence[Any]] = dict.fromkeys(names, (0,))
-            values["rank"] = (1,)
-            values["deals"] = (0, 1)
-            values[PAST] = ((),)
-        else:
-            values = {
-                PAST: ((),),
-                "total": (0,),
-                "previous_points": (0,),
-                "rank": range(1, r.players + 1),
-                "last": (0, 1),
-                "deals": (0, 1),
-                "previous_bid": range(min(self.low, 0), self.high + 1),
-                "previous_won": range(self.cards + 1),
-            }
-        return [values[n] for n in names]
 
 
 def _alliance_values(edition: Edition) -> set[int]:

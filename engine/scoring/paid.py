@@ -4,14 +4,16 @@ and ``explain`` say it as the rules in force have it, not as one edition does.
 
 A case pays a name where its ``points`` formula reads it and gives other points without
 it. Which case gives a result's points is the first whose ``when`` holds, so whether a
-result pays the name is asked of the compiled cases over a grid of results (bids and
-tricks won for several hands, the other names the conditions read at a few values each
-and at the numbers written in them, and one either side), each result on the side of a
-made bid or of a missed one, as the scheme's ``made`` says. A side pays the name in
+result pays the name is asked of the compiled cases over a sample of the values the
+scheme's names can take, listed as :mod:`skullking.scoring.values` lists an edition's
+every value for ``validate`` (bids and tricks won for several hands at a few tables and
+rounds, kept tied as play ties them; the other names the conditions read at a few values
+each and at the numbers written in them, and one either side), each result on the side of
+a made bid or of a missed one, as the scheme's ``made`` says. A side pays the name in
 every result, in none, or in some, as the cases that pay there say. A name only the
-points read is held at one value (0, as a formula reads a name left out). The
-adjustments change whichever case's points; they do not decide whether the name is in
-them.
+points read is left out (0, as a formula reads a name left out), but for the round's
+names, which the sample's rounds give. The adjustments change whichever case's points;
+they do not decide whether the name is in them.
 
 >>> import skullking
 >>> edition = skullking.load_edition("skullking-2021")
@@ -24,22 +26,25 @@ them.
 from __future__ import annotations
 
 import functools
-import itertools
-from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from skullking.core.errors import FormulaError
+from skullking.language.expr import PAST
 from skullking.model.records import Case, Scheme
 from skullking.scoring.schemes import deciding_case
+from skullking.scoring.values import Round, Search, Values
 
 if TYPE_CHECKING:
     from skullking.language.expr import Expression
 
-#: The hands the grid deals (cards per player), a bid and tricks won of each.
+#: The hands the sample deals (cards per player), a bid and tricks won of each.
 _HANDS = (1, 2, 3, 5, 10)
 _FLAGS = (0, 1)
 #: The values a name the conditions read takes, besides the numbers written in them
-#: (a flag takes 0 and 1 only; a name not listed, _OTHER).
+#: (a flag takes 0 and 1 only; a name not listed, _OTHER); the sample's rounds are each
+#: hand at each of the values of players, round and rounds (and, where the conditions read
+#: last_round, at each round's number as the schedule's length: the last round and not).
 _VALUES: dict[str, tuple[int, ...]] = {
     "round": (1, 2, 10),
     "players": (2, 4, 8),
@@ -70,7 +75,7 @@ class Paid(NamedTuple):
 
     made: Side
     missed: Side
-    #: False when the grid could not be asked (a condition aggregates over the table, or
+    #: False when the sample could not be asked (a condition aggregates over the table, or
     #: reads too many names): then only ``cases``, which read the name, are known.
     known: bool
     #: The ids of every case whose points read the name.
@@ -126,7 +131,7 @@ def when_paid(scheme: Scheme, name: str) -> Paid:
     cases: the results of each side (the bid made or missed, as ``made`` says) whose
     case's points read the name and change with it. A capture bonus needs a trick won,
     so for ``bonus`` only results with a trick won are asked. Where a formula
-    aggregates over the table, or the grid would pass :data:`_MOST` results, only the
+    aggregates over the table, or the sample would pass :data:`_MOST` results, only the
     cases that read the name are known (``known`` is false)."""
     ids = _ids(scheme)
     paying = tuple(i for i, case in zip(ids, scheme.cases, strict=True) if name in case.points.variables)
@@ -136,12 +141,15 @@ def when_paid(scheme: Scheme, name: str) -> Paid:
     formulas = [scheme.made, *(e for c in scheme.cases for e in (c.when, c.points) if e is not None)]
     if any(f.uses_table for f in formulas):
         return unknown
-    grid = _grid(scheme, name, least_won=1 if name == "bonus" else 0)
-    if grid is None:
+    conditions = [scheme.made, *(c.when for c in scheme.cases if c.when is not None)]
+    read = set().union(*(f.variables for f in conditions))
+    sample = _Sample(read - {"bid", "won", "cards"} - set(scheme.loads), _numbers(conditions), name)
+    results = Search(sample, {*read, "bid", "won", "cards", name, *scheme.loads}, scheme.loads, most=_MOST)
+    if results.size() > _MOST:
         return unknown
     found: dict[bool, list[bool]] = {True: [], False: []}  # made -> whether each result pays
     pay: dict[bool, set[str]] = {True: set(), False: set()}
-    for values in grid:
+    for values in results:
         try:
             made = bool(scheme.made.evaluate(values))
             case = deciding_case(scheme.cases, functools.partial(_evaluate, values=values))
@@ -171,37 +179,44 @@ def _pays(case: Case, name: str, values: dict[str, int]) -> bool:
     return bool(case.points.evaluate(values) != case.points.evaluate({**values, name: 0}))
 
 
-def _grid(scheme: Scheme, name: str, *, least_won: int) -> Iterator[dict[str, int]] | None:
-    """The results asked: for each hand, each bid and tricks won (at least
-    ``least_won``), and each value of the other names the conditions read (each load
-    chosen in turn); ``None`` past :data:`_MOST` of them."""
-    conditions = [scheme.made, *(c.when for c in scheme.cases if c.when is not None)]
-    read = set().union(*(f.variables for f in conditions)) - {"bid", "won", "cards"} - set(scheme.loads)
-    compared = _numbers(conditions)
-    names = sorted(read)
-    domains: list[tuple[int, ...]] = []
-    for each in names:
-        base = _FLAGS if _VALUES.get(each) == _FLAGS else tuple(sorted({*_VALUES.get(each, _OTHER), *compared}))
-        if each == name:  # the name paid is never 0 where it is asked of
-            base = tuple(v for v in base if v > 0) or (1,)
-        domains.append(base)
-    loads: list[str | None] = list(scheme.loads) or [None]
-    size = len(loads) * sum((cards + 1) ** 2 for cards in _HANDS)
-    for domain in domains:
-        size *= len(domain)
-    if size > _MOST:
-        return None
+class _Sample(Values):
+    """A few values of each name a scheme's conditions read (``read``): each of
+    :data:`_VALUES` (else :data:`_OTHER`) and the numbers the conditions compare with
+    (``compared``), but 0 and 1 for a flag; the name asked of (``paid``) never 0, and
+    20 where the conditions do not read it. A capture bonus needs a trick won."""
 
-    def results() -> Iterator[dict[str, int]]:
-        for cards in _HANDS:
-            for bid, won in itertools.product(range(cards + 1), range(least_won, cards + 1)):
-                for load, others in itertools.product(loads, itertools.product(*domains)):
-                    values = dict(zip(names, others, strict=True))
-                    values.update({"cards": cards, "bid": bid, "won": won, name: values.get(name, 20)})
-                    values.update({each: int(each == load) for each in scheme.loads})
-                    yield values
+    def __init__(self, read: set[str], compared: set[int], paid: str) -> None:
+        self.read, self.compared, self.paid = read, compared, paid
+        numbers, lengths = self.values("round"), self.values("rounds")
+        if "last_round" in read:  # (each round's number the last of a schedule's, and not)
+            lengths = tuple(sorted({*numbers, *lengths}))
+        elif "round" not in read:  # (the game so far is the sample's in any round: one is enough)
+            numbers = numbers[:1]
+        rounds = [
+            Round(players, cards, number, length, 0, cards, tie_break=False)
+            for cards in _HANDS
+            for players in self.values("players")
+            for number in numbers
+            for length in lengths
+        ]
+        super().__init__(rounds, alliance=self.values("alliance"), wagers=self.values("wager"))
 
-    return results()
+    def values(self, name: str) -> tuple[int, ...]:
+        """The values of ``name``."""
+        if name not in self.read:
+            return (20,) if name == self.paid else _VALUES.get(name, _OTHER)
+        if _VALUES.get(name) == _FLAGS:
+            return _FLAGS
+        values = tuple(sorted({*_VALUES.get(name, _OTHER), *self.compared}))
+        if name == self.paid:  # the name paid is never 0 where it is asked of
+            values = tuple(v for v in values if v > 0) or (1,)
+        return values
+
+    def bonus_sums(self, won: int) -> tuple[int, ...]:
+        return () if won == 0 and self.paid == "bonus" else self.values("bonus")
+
+    def game_values(self, names: Sequence[str], r: Round) -> list[Sequence[Any]]:
+        return [((),) if name == PAST else self.values(name) for name in names]
 
 
 def _numbers(formulas: Sequence[Expression]) -> set[int]:

@@ -147,3 +147,28 @@ def test_a_condition_over_the_table_names_the_cases_that_add_the_bonus(tmp_path:
     assert _bonus_line("--edition", house) == (
         "Bonus as cases `zero-made`, `lone` and `made` say: 40 (skull-king-by-mermaid)."
     )
+
+
+def test_when_paid_asks_only_values_a_game_can_have() -> None:
+    """A house rule: a missed bid keeps its capture bonuses when the table's bids add up
+    to less than the player's own. No game has that (every bid is 0 or more, so the
+    total is at least the player's bid), so the bonus is said to be paid with the bid
+    made alone: the values asked are listed as `validate`'s analysis of the formulas
+    lists them, the bids' total tied to the bids."""
+    edition = skullking.load_edition("skullking-2021")
+    scheme = edition.scheme()
+    names = scheme.cases[0].points.names
+    cases = list(scheme.cases)
+    missed = next(i for i, case in enumerate(cases) if case.id == "missed")
+    cases.insert(
+        missed,
+        cases[missed]._replace(
+            id="missed-low-table",
+            when=compile_expression("total_bids < bid", names),
+            points=compile_expression("-10 * abs(won - bid) + bonus - wager", names),
+        ),
+    )
+    paid = when_paid(scheme._replace(cases=tuple(cases)), "bonus")
+    assert paid.cases == ("zero-made", "made", "missed-low-table")
+    assert paid.words() == "if the bid holds"
+    assert not paid.missed.cases

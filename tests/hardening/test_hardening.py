@@ -514,16 +514,15 @@ def test_internal_error_in_json(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_validate_reports_each_file_before_a_crash(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """'validate A B C' writes each file's report when it is checked, so a
     crash on C keeps the reports of A and B."""
-    import skullking.analysis.lint
-
-    real = skullking.analysis.lint.validate_file
+    from skullking.analysis.lint import validate_file
+    from skullking.tools import validatecmd
 
     def crash_on_c(path: Path, **kwargs: Any) -> Any:
         if path.name == "c.yaml":
             raise RuntimeError("crash on c")
-        return real(path, **kwargs)
+        return validate_file(path, **kwargs)
 
-    monkeypatch.setattr(skullking.analysis.lint, "validate_file", crash_on_c)
+    monkeypatch.setattr(validatecmd, "validate_file", crash_on_c)
     for name in ("a", "b", "c"):
         (tmp_path / f"{name}.yaml").write_text(overlay(name, ""), encoding="utf-8")
     out, err = io.StringIO(), io.StringIO()

@@ -310,13 +310,7 @@ class _Sheet:
         assert schedule is not None
         length = len(self.edition.schedule(schedule).rounds)
         finished = len(rounds) >= length and going is None
-        totals, winners = standings(
-            players,
-            rounds,
-            length=length,
-            tie_break=self.edition.tie_break_winner,
-            tie_breaker=self.edition.tie_breaker,
-        )
+        totals, winners = self._standings(players, rounds, length)
         tie_break = "extra_round" if finished and len(winners) > 1 and self.edition.ties == "extra_round" else None
         return SheetScore(
             edition=self.edition.id,
@@ -329,6 +323,19 @@ class _Sheet:
             in_progress=going,
             so_far=() if game is None else game.seen(going is None),
             plays=tuple(plays),
+        )
+
+    def _standings(
+        self, players: list[str], rounds: list[RoundScore], length: int
+    ) -> tuple[dict[str, int], tuple[str, ...]]:
+        """The totals after ``rounds`` and the players first, ties broken as the edition
+        breaks them (:func:`~skullking.scoring.schemes.standings`)."""
+        return standings(
+            players,
+            rounds,
+            length=length,
+            tie_break=self.edition.tie_break_winner,
+            tie_breaker=self.edition.tie_breaker,
         )
 
     def _skipped_round(self, rounds: list[Node], players: list[str], schedule: str) -> int | None:
@@ -397,13 +404,7 @@ class _Sheet:
             return None
         if len(rounds) != number - 1:
             return None  # an earlier round has problems: the standings are unknown
-        _, tied = standings(
-            players,
-            rounds,
-            length=length,
-            tie_break=self.edition.tie_break_winner,
-            tie_breaker=self.edition.tie_breaker,
-        )
+        _, tied = self._standings(players, rounds, length)
         if len(tied) < 2 or names != list(tied):
             self.values.error(
                 given,
