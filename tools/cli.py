@@ -112,7 +112,7 @@ COMMANDS: tuple[Command, ...] = (
 )
 
 
-def _parser(out: TextIO | None = None) -> argparse.ArgumentParser:
+def build_parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     """The parser of the command line: the program's own options, then each of
     :data:`COMMANDS` with its options (:meth:`~skullking.tools.command.Command.register`)."""
     _Parser.out = out
@@ -277,7 +277,7 @@ def _main(argv: Sequence[str] | None, out: TextIO, err: TextIO) -> int:
     argv = [a for a in argv if a != "--debug"]  # taken anywhere on the line, before or after the command
     as_json = _wants_json(argv)
     try:
-        parser = _parser(text_out)
+        parser = build_parser(text_out)
         try:
             args = parser.parse_args(argv)
         except UsageError as exc:

@@ -19,10 +19,12 @@ import yaml
 
 from skullking.core.errors import Problem, shorten
 
-try:  # libyaml's composer is several times faster where it is installed
-    _Loader: Any = yaml.CSafeLoader
+#: The YAML loader every file is read with: libyaml's where PyYAML was built with it
+#: (its composer is several times faster), else PyYAML's own.
+try:
+    Loader: Any = yaml.CSafeLoader
 except AttributeError:  # pragma: no cover - depends on how PyYAML was built
-    _Loader = yaml.SafeLoader
+    Loader = yaml.SafeLoader
 
 Path = tuple[str | int, ...]
 
@@ -150,7 +152,7 @@ def _yaml_problem(where: _Marks, exc: yaml.YAMLError, text: str) -> Problem:
         # located by counting '\n' only: the line and column an editor shows; libyaml
         # counts the position in bytes of UTF-8, PyYAML's own reader in characters
         before = text[: exc.position]
-        if _Loader is not yaml.SafeLoader:
+        if Loader is not yaml.SafeLoader:
             before = text.encode("utf-8", errors="surrogatepass")[: exc.position].decode("utf-8", errors="ignore")
         line = before.count("\n") + 1
         column = len(before) - (before.rfind("\n") + 1) + 1
@@ -218,12 +220,12 @@ def parse_yaml(text: str, file: str, *, values: int | None = None) -> tuple[Node
     from skullking.core.limits import MAX_YAML_NODES
     from skullking.reading.bounded import yaml_limits
 
-    over = yaml_limits(_Loader, text, file, values=MAX_YAML_NODES if values is None else values)
+    over = yaml_limits(Loader, text, file, values=MAX_YAML_NODES if values is None else values)
     if over is not None:  # nothing is built from a document past a limit
         return None, [over]
     problems: list[Problem] = []
     where = _Marks(file, text)
-    loader = _Loader(text)
+    loader = Loader(text)
     try:
         root = loader.get_single_node()
         if root is None:

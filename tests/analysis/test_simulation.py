@@ -486,12 +486,12 @@ def test_a_game_at_the_limits_writes_a_sheet_score_reads(tmp_path: Path) -> None
     score` reads it back to the game's totals."""
     from skullking.core.limits import MAX_YAML_NODES
     from skullking.reading.bounded import yaml_limits
-    from skullking.reading.located import _Loader
+    from skullking.reading.located import Loader
 
     edition = _edition_at_the_limits(tmp_path)
     code, sheet, err = run("simulate", "--edition", str(edition), "--players", "20", "--seed", "1")
     assert code == 0, err
-    assert yaml_limits(_Loader, sheet, "sheet.yaml", values=MAX_YAML_NODES) is not None  # past an edition's limit
+    assert yaml_limits(Loader, sheet, "sheet.yaml", values=MAX_YAML_NODES) is not None  # past an edition's limit
     path = tmp_path / "game.yaml"
     path.write_text(sheet, encoding="utf-8")
     scored = run_json("score", str(path))

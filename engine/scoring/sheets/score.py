@@ -163,12 +163,12 @@ def sheet_text(sheet: Mapping[str, Any], head: str = "") -> str:
 
     from skullking.core.limits import MAX_FILE_BYTES
     from skullking.reading.bounded import yaml_limits
-    from skullking.reading.located import _Loader
+    from skullking.reading.located import Loader
 
     body = yaml.dump(sheet, Dumper=_dumper(), sort_keys=False, allow_unicode=True, default_flow_style=None, width=120)
     text = head + unicode_escapes(body)  # (each such character is in a double-quoted text)
     size = len(text.encode("utf-8"))
-    over = None if size > MAX_FILE_BYTES else yaml_limits(_Loader, text, "", values=MAX_SHEET_VALUES)
+    over = None if size > MAX_FILE_BYTES else yaml_limits(Loader, text, "", values=MAX_SHEET_VALUES)
     if size > MAX_FILE_BYTES or over is not None:
         why = over.message if over is not None else f"{size:,} bytes, more than the {MAX_FILE_BYTES:,} a sheet may have"
         raise SkullKingError(

@@ -13,7 +13,7 @@ import pytest
 from clihelp import run as _run
 
 import skullking
-from skullking.tools.cli import COMMANDS, _parser
+from skullking.tools.cli import COMMANDS, build_parser
 from skullking.tools.command import Command
 
 
@@ -52,7 +52,7 @@ def test_every_example_is_a_command_line_the_parser_takes(example: tuple[str, st
     so that no example shows an option the command does not have."""
     name, line = example
     words = shlex.split(line.split(" > ")[0])
-    args = _parser().parse_args(words)
+    args = build_parser().parse_args(words)
     assert args.command == name
 
 
