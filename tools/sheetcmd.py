@@ -12,6 +12,7 @@ from wcwidth import wcswidth
 from skullking.core.errors import (
     Problem,
     SheetError,
+    SkullKingError,
     printable,
 )
 from skullking.core.resources import bundled_edition_files, is_file, resolve_source
@@ -45,14 +46,20 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
     known_option("--schedule", "schedule", args.schedule, [s.id for s in edition.schedules])
     if args.to_record:
         # (the record's language, with its lark grammar: for --to-record alone, off the scoring's way)
-        from skullking.language.record import with_rule, write_record
+        from skullking.language.record import unreadable, with_rule, write_record
         from skullking.scoring.sheets.record import sheet_record
 
         record = sheet_record(edition, root, file=file, scoring=args.scoring, schedule=args.schedule)
         named = root.value.get("edition") if isinstance(root.value, dict) else None
         given = args.edition or (named.value if named is not None else DEFAULT_EDITION)
         rule = carried_rule(str(given), edition)  # a house rule's file: carried inline
-        data_stream(out).write(write_record(record if rule is None else with_rule(record, rule)))
+        text = write_record(record if rule is None else with_rule(record, rule))
+        why = unreadable(text)
+        if why is not None:
+            raise SkullKingError(
+                f"{file}: the game's record would not be read back by 'skullking replay': {why}; it is not written"
+            )
+        data_stream(out).write(text)
         return 0
     score = score_sheet(edition, root, file=file, scoring=args.scoring, schedule=args.schedule, check_edition=False)
     if args.format == "json":

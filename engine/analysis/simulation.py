@@ -503,8 +503,7 @@ def write_game_record(record: GameRecord, setup: Setup, index: int, rule: str | 
     from pathlib import Path
 
     from skullking.core.errors import SkullKingError
-    from skullking.core.limits import MAX_FILE_BYTES, MAX_RECORD_WORDS
-    from skullking.language.record import Tag, record_words, with_rule, write_record
+    from skullking.language.record import Tag, unreadable, with_rule, write_record
 
     if rule is None:
         tags = [
@@ -519,13 +518,8 @@ def write_game_record(record: GameRecord, setup: Setup, index: int, rule: str | 
     )
     tags.append(Tag(name="Bots", values=tuple(setup.bot_of(i) for i in range(len(setup.players))), line=0, column=0))
     text = write_record(dataclasses.replace(record, tags=tuple(tags)))
-    size = len(text.encode("utf-8"))
-    why = f"{size:,} bytes, more than the {MAX_FILE_BYTES:,} a record may have" if size > MAX_FILE_BYTES else ""
-    # (a word takes a byte at least: only a record of more bytes may hold too many)
-    words = record_words(text) if not why and size > MAX_RECORD_WORDS else 0
-    if words > MAX_RECORD_WORDS:
-        why = f"{words:,} words, more than the {MAX_RECORD_WORDS:,} a record may hold"
-    if why:
+    why = unreadable(text)
+    if why is not None:
         raise SkullKingError(
             f"game {index + 1}'s record would not be read back by 'skullking replay': {why}; "
             "it is not written (fewer rounds or players make a smaller one)"

@@ -43,7 +43,7 @@ from typing import Any, TypeVar
 from lark import Token, Transformer
 
 from skullking.core.errors import Problem, RecordError, shorten
-from skullking.core.limits import MAX_RECORD_GAMES, MAX_RECORD_WORDS
+from skullking.core.limits import MAX_FILE_BYTES, MAX_RECORD_GAMES, MAX_RECORD_WORDS
 
 #: The words that begin a round, an event or the end of a round: a player so called is
 #: written in quotes.
@@ -593,6 +593,22 @@ def iter_games(text: str, file: str = "<record>") -> Iterator[GameRecord]:
 _NOT_BEFORE_A_GAME = frozenset('[]"#|')
 #: The white space of the record's grammar (``%ignore WS``).
 _SPACE = " \t\f\r"
+
+
+def unreadable(text: str) -> str | None:
+    """Why a record written as ``text`` would be refused by its reader for its size (more
+    than :data:`~skullking.core.limits.MAX_FILE_BYTES` bytes or
+    :data:`~skullking.core.limits.MAX_RECORD_WORDS` words), as a clause for a message;
+    ``None`` when it is read. Commands that write records check it, so that none is
+    written that ``skullking replay`` refuses."""
+    size = len(text.encode("utf-8"))
+    if size > MAX_FILE_BYTES:
+        return f"{size:,} bytes, more than the {MAX_FILE_BYTES:,} a record may have"
+    # (a word takes a byte at least: only a record of more bytes may hold too many)
+    words = record_words(text) if size > MAX_RECORD_WORDS else 0
+    if words > MAX_RECORD_WORDS:
+        return f"{words:,} words, more than the {MAX_RECORD_WORDS:,} a record may hold"
+    return None
 
 
 def record_words(text: str) -> int:

@@ -8,6 +8,7 @@ import csv
 import io
 import json
 import math
+import re
 import statistics
 from pathlib import Path
 from typing import Any
@@ -483,7 +484,10 @@ def _edition_at_the_limits(folder: Path) -> Path:
 def test_a_game_at_the_limits_writes_a_sheet_score_reads(tmp_path: Path) -> None:
     """A game of 20 players and 100 rounds of 49 cards writes a sheet of more values
     than an edition file may hold (about 107,000: 98,000 cards in tricks); `skullking
-    score` reads it back to the game's totals."""
+    score` reads it back to the game's totals. Its game record would hold more words
+    than a record may (each of the 98,000 plays is a player and a card): `score
+    --to-record` refuses to write it, in one line (exit 2), rather than write a record
+    that `skullking replay` refuses."""
     from skullking.core.limits import MAX_YAML_NODES
     from skullking.reading.bounded import yaml_limits
     from skullking.reading.located import Loader
@@ -498,6 +502,14 @@ def test_a_game_at_the_limits_writes_a_sheet_score_reads(tmp_path: Path) -> None
     totals = sheet.splitlines()[1].split("Totals: ")[1].rstrip(".")
     assert ", ".join(f"{p} {t}" for p, t in scored["totals"].items()) == totals
     assert len(scored["rounds"]) == 100
+    code, record, err = run("score", str(path), "--to-record")
+    assert (code, record) == (2, "")
+    assert err.count("\n") == 1
+    assert re.search(
+        r"game\.yaml: the game's record would not be read back by 'skullking replay': [\d,]+ words, more than "
+        r"the 100,000 a record may hold; it is not written",
+        err,
+    ), err
 
 
 def test_tie_breaks_stop_at_the_rounds_a_sheet_may_hold(tmp_path: Path) -> None:
