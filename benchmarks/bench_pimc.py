@@ -90,15 +90,17 @@ class Timed:
         return out
 
 
-def one_game(edition_id: str, bot: str, seed: int, index: int) -> dict[str, Any]:
-    """Game ``index`` played twice: the bot in seat ``index % 4``, then a heuristic there."""
+def one_game(edition_id: str, bot: str, seed: int, index: int, against: str = "heuristic") -> dict[str, Any]:
+    """Game ``index`` played twice: the bot in seat ``index % 4``, then an ``against``
+    bot there, the other three seats ``against`` bots both times (its results under the
+    key ``heuristic``, whatever ``against`` is)."""
     edition = skullking.load_edition(edition_id)
     seat = index % len(PLAYERS)
     me = PLAYERS[seat]
     out: dict[str, Any] = {"index": index, "seat": seat}
     for who in ("search", "heuristic"):
         game = Game(edition, PLAYERS, seed=seed * 100_003 + index)
-        bots = make_bots(["heuristic"], PLAYERS, seed=f"{seed}:{index}")
+        bots = make_bots([against], PLAYERS, seed=f"{seed}:{index}")
         timed = None
         if who == "search":
             timed = Timed(bot_maker(bot)(__import__("random").Random(f"{seed}:{index}:{bot}")))
@@ -152,9 +154,11 @@ def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
-def report(games: list[dict[str, Any]], bot: str, edition: str, seed: int) -> dict[str, Any]:
+def report(
+    games: list[dict[str, Any]], bot: str, edition: str, seed: int, against: str = "heuristic"
+) -> dict[str, Any]:
     n = len(games)
-    out: dict[str, Any] = {"edition": edition, "bot": bot, "seed": seed, "games": n}
+    out: dict[str, Any] = {"edition": edition, "bot": bot, "against": against, "seed": seed, "games": n}
     for who in ("search", "heuristic"):
         wins = sum(g[who]["win"] for g in games)
         rounds = sum(g[who]["rounds"] for g in games)
@@ -193,17 +197,19 @@ def text(record: dict[str, Any]) -> str:
     def pct(x: float) -> str:
         return f"{100 * x:.1f}%"
 
+    against = record.get("against", "heuristic")
+    name = against.rpartition(":")[2] if ".py:" in against else against
     lines = [
         f"{record['games']:,} paired four-player games of {record['edition']} (seed {record['seed']}): "
-        f"{record['bot']} against three heuristic bots, and a heuristic in its seat on the same deals",
+        f"{record['bot']} against three {name} bots, and a {name} bot in its seat on the same deals",
     ]
-    for who, name in (("search", record["bot"]), ("heuristic", "heuristic")):
+    for who, label in (("search", record["bot"]), ("heuristic", name)):
         r = record[who]
         lo, hi = r["win_interval"]
         blo, bhi = r["bids_interval"]
         mean, plo, phi = r["points"]
         lines.append(
-            f"  {name:<12} wins {pct(r['win_rate'])} [{pct(lo)}, {pct(hi)}]  "
+            f"  {label:<12} wins {pct(r['win_rate'])} [{pct(lo)}, {pct(hi)}]  "
             f"bids made {pct(r['bids_made'])} [{pct(blo)}, {pct(bhi)}] of {r['rounds']:,} rounds  "
             f"points {mean:.1f} [{plo:.1f}, {phi:.1f}] a game"
         )

@@ -17,13 +17,18 @@ time from the legal options the round offers::
 ``random`` makes every choice at random among the legal ones (what
 :func:`~skullking.play.randomplay.play_randomly` does). ``heuristic`` knows no card by name: it
 reasons through the edition only. Each card's strength is measured once per edition
-and table size by resolving random tricks; a bid is the one with the highest expected
-points under the round's scoring scheme, given the distribution of tricks its hand's
-strengths imply; in play it wins tricks while it still needs them (with the weakest
-card that wins, strong cards saved), and ducks with its strongest losing card once its
-bid is reached. A new bot is a class with the four methods of :class:`Bot`: added to
-:data:`BOTS`, or named from outside the package as ``module:Class`` (or
-``path/to/file.py:Class``), which :func:`bot_maker` imports and checks.
+and table size by resolving random tricks (at a random place in the trick, and at each
+place); a bid is the one with the highest expected points under the round's scoring
+scheme, given the distribution of tricks its hand's strengths imply (in a round of one
+card, its card's strength at its place in the trick; scaled by the room the bids it
+sees leave it, where players bid in turn). In play it reads its place in the trick and
+what each player still needs: needing tricks, it leads its weakest card with a chance
+of holding, and following it wins with the weakest card likely to hold against the
+hands still to play (the weakest that wins, when none plays after it); once its bid is
+made it leads its weakest card and ducks with its strongest losing card. A new bot is
+a class with the four methods of :class:`Bot`: added to :data:`BOTS`, or named from
+outside the package as ``module:Class`` (or ``path/to/file.py:Class``), which
+:func:`bot_maker` imports and checks.
 
 The bot protocol (what :func:`play_round` asks of every bot, the bundled ones and one
 from outside alike): a bot is made as ``Class(rng)``, with a :class:`random.Random` of its
@@ -125,29 +130,53 @@ def strengths(edition: Rules, modules: frozenset[str], seats: int) -> Mapping[st
     meets the same random tricks (a higher card of a suit never measures weaker than a
     lower one by chance); a trick that holds the card itself does not count for it.
     Seeded, so the same for every run."""
+    tricks, codes = _random_tricks(edition, modules, seats)
+    return {code: _wins(edition, play, tricks, None) for code, play in codes.items()}
+
+
+@functools.lru_cache(maxsize=64)
+def _place_strengths(edition: Edition, modules: frozenset[str], seats: int) -> tuple[Mapping[str, float], ...]:
+    """:func:`strengths` at each place in the trick (0: the lead): how often each play
+    wins the same random tricks played at that place. (A lead sets the suit that the
+    others must follow: a number led wins more often than the same number played
+    later.)"""
+    tricks, codes = _random_tricks(edition, modules, seats)
+    return tuple({code: _wins(edition, play, tricks, place) for code, play in codes.items()} for place in range(seats))
+
+
+@functools.lru_cache(maxsize=64)
+def _random_tricks(
+    edition: Edition, modules: frozenset[str], seats: int
+) -> tuple[list[tuple[list[Play], int]], dict[str, Play]]:
+    """The random tricks that :func:`strengths` measures plays with (the other cards of
+    each, and a random place for the play measured), and the plays measured by code."""
     # seeded by the table only: two editions with the same deck draw the same tricks, so
     # a rule change alone moves the strengths (compare plays both on the same footing)
     rng = random.Random(f"strengths:{seats}")
     deck = [edition.plays[card.code] for card in edition.deck(modules)]
-    samples = []
+    tricks = []
     for _ in range(STRENGTH_SAMPLES):
         others = [_undeclared_pick(edition, p, rng) for p in rng.sample(deck, seats - 1)]
-        samples.append((others, rng.randrange(seats)))
+        tricks.append((others, rng.randrange(seats)))
     codes: dict[str, Play] = {}
     for play in deck:
         for option in declarations_of(edition, play):
             codes.setdefault(option.code, option)
-    out: dict[str, float] = {}
-    for code, play in codes.items():
-        wins = counted = 0
-        for others, place in samples:
-            if any(p.card is play.card for p in others):
-                continue
-            counted += 1
-            result = edition.resolve_trick([*others[:place], play, *others[place:]])
-            wins += result.counts_for == place  # (a trick that counts for the player is one won)
-        out[code] = wins / counted if counted else 0.0
-    return out
+    return tricks, codes
+
+
+def _wins(edition: Edition, play: Play, tricks: Sequence[tuple[list[Play], int]], place: int | None) -> float:
+    """How often ``play`` wins ``tricks`` (:func:`_random_tricks`), played at ``place``
+    in each (``None``: at each trick's own random place)."""
+    wins = counted = 0
+    for others, drawn in tricks:
+        if any(p.card is play.card for p in others):
+            continue
+        counted += 1
+        at = drawn if place is None else place
+        result = edition.resolve_trick([*others[:at], play, *others[at:]])
+        wins += result.counts_for == at  # (a trick that counts for the player is one won)
+    return wins / counted if counted else 0.0
 
 
 def declarations_of(edition: Rules, play: Play) -> list[Play]:
@@ -181,7 +210,10 @@ def _trick_distribution(chances: Sequence[float]) -> list[float]:
 
 class HeuristicBot:
     """Bids what its hand's strengths make most profitable under the scoring scheme, then
-    plays to make that bid. Knows no card by name (see the module's description)."""
+    plays to make that bid, reading its place in the trick and what the others still
+    need. Knows no card by name (see the module's description). It keeps nothing
+    between questions (one bot may answer for every seat, as the search's playouts
+    have it) and draws nothing at random: its answers are the same for the same view."""
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
@@ -203,15 +235,29 @@ class HeuristicBot:
         row = _scheme_row(view.edition, view.scheme.id, table, (bid, load), len(dist) - 1)
         return sum(q * row[won] for won, q in enumerate(dist) if q > 1e-9)
 
+    def _bid_chances(self, view: SeatView) -> list[float]:
+        """Each card's chance of winning a trick, as a bid weighs the hand: its strength
+        (:func:`strengths`), but in a round of one card its chance at its place in the
+        trick (:func:`_place_strengths`: a number led sets the suit and wins more often
+        than the same number played last); all scaled by the room the bids it sees leave
+        it (:func:`_room`)."""
+        hand = view.hand
+        chances = self._chances(view, hand)
+        if len(hand) == 1 and not view.trick and view.seat in (order := view.trick_order):
+            at = _place_strengths(view.edition, view.modules, len(view.seats))[order.index(view.seat)]
+            chances = [max(at.get(p.code, 0.0) for p in declarations_of(view.edition, hand[0]))]
+        room = _room(view, sum(chances))
+        return [min(c * room, 1.0) for c in chances] if room != 1.0 else chances
+
     # -- the questions ----------------------------------------------------
 
     def bid(self, view: SeatView, options: Sequence[int]) -> int:
-        dist = _trick_distribution(self._chances(view, view.hand))
+        dist = _trick_distribution(self._bid_chances(view))
         mean = _mean(dist)  # (the same for every bid: worked out once)
         return max(options, key=lambda b: (self._expected(view, dist, b), -abs(b - mean)))
 
     def load(self, view: SeatView, options: Sequence[str]) -> str:
-        dist = _trick_distribution(self._chances(view, view.hand))
+        dist = _trick_distribution(self._bid_chances(view))
         bid = view.bids.get(view.seat, 0)
         return max(options, key=lambda load: self._expected(view, dist, bid, load))
 
@@ -223,29 +269,32 @@ class HeuristicBot:
         trick = view.trick
         needs = view.needs()
         if not trick:  # leading
-            if needs > 0:
-                best = max(options, key=strength)
-                # lead strong only when it is likely to hold; else lead low and keep it
-                return best if strength(best) >= 0.6 or needs >= view.tricks_left() else min(options, key=strength)
-            return min(options, key=strength)
-        edition = view.edition
-        place, seats = len(trick), len(view.seats)
-        winners: list[Play] = []
-        losers: list[Play] = []
-        for option in options:
-            result = edition.resolve_trick([*trick, option], 0, seats)
-            (winners if result.counts_for == place else losers).append(option)
-        last = view.to_play_after() == 0
+            if needs <= 0:
+                return min(options, key=strength)  # lose the lead with the weakest card
+            lead = _place_strengths(view.edition, view.modules, len(view.seats))[0]
+            if needs >= view.tricks_left():  # every trick left is needed
+                return max(options, key=lambda p: lead.get(p.code, 0.0))
+            return _lead(options, table, lead, _threat(view))
+        winners, losers = _winners_and_losers(view, options)
+        after = view.to_play_after()
         if needs > 0:
-            if winners:
-                if last:
-                    return min(winners, key=strength)
-                sure = [w for w in winners if strength(w) >= 0.5]
-                return min(sure, key=strength) if sure else max(winners, key=strength)
-            return min(options, key=strength)  # cannot win it: throw the weakest
+            if not winners:
+                return min(options, key=strength)  # cannot win it: throw the weakest
+            if after == 0:
+                return min(winners, key=strength)  # nobody after can take it: win cheaply
+            threat = _threat(view)
+            likely = [w for w in winners if strength(w) ** threat >= HOLDS]
+            if likely:
+                return min(likely, key=strength)
+            best = max(winners, key=strength)
+            # no winner likely to hold: the strongest when every trick left is needed,
+            # else the weakest card (saving the winners for a trick they may hold)
+            return best if needs >= view.tricks_left() else min(options, key=strength)
         if losers:
-            return max(losers, key=strength)  # duck with the strongest card that loses
-        return min(options, key=strength) if not last else max(options, key=strength)
+            return max(losers, key=strength)  # duck, shedding the strongest card that loses
+        # every card wins as the trick stands: the one likeliest to be beaten, or, with
+        # nobody after to beat it, the strongest (the trick is taken anyway)
+        return min(options, key=strength) if after > 0 else max(options, key=strength)
 
     def decide(self, view: SeatView, decision: Decision) -> Any:
         needs = view.needs()
@@ -277,6 +326,69 @@ class HeuristicBot:
         bid = view.bids.get(view.seat, 0)
         made = sum(q for k, q in enumerate(dist) if view.won.get(view.seat, 0) + k == bid)
         return max(values) if made > 0.5 else min(values)
+
+
+def _winners_and_losers(view: SeatView, options: Sequence[Play]) -> tuple[list[Play], list[Play]]:
+    """The ``options`` that would win the trick in progress as it stands (it would count
+    for the seat), and those that would not, each in the order given."""
+    trick, seats = view.trick, len(view.seats)
+    place = len(trick)
+    winners: list[Play] = []
+    losers: list[Play] = []
+    for option in options:
+        result = view.edition.resolve_trick([*trick, option], 0, seats)
+        (winners if result.counts_for == place else losers).append(option)
+    return winners, losers
+
+
+#: The chance of holding the trick (against the hands still to play, see :func:`_threat`)
+#: that a winning card needs for the heuristic, following, to play it for a trick it
+#: needs (the weakest such card).
+HOLDS = 0.5
+#: The chance of holding a trick as a lead that makes a card worth leading for a hand
+#: that needs tricks (weaker cards are kept to duck with).
+CHANCE = 0.1
+
+
+def _threat(view: SeatView) -> float:
+    """How much the hands still to play in the trick (every other hand, for a lead)
+    threaten a card that wins it now, as a power of its strength (which is measured
+    against a whole trick of random cards: ``strength ** threat`` is its chance of
+    holding): each hand counts for one whole random card while its player still needs
+    tricks (or has no bid: a ghost hand), for half of one once its bid is made (it
+    ducks, but may be made to win)."""
+    order = view.trick_order
+    bids, won = view.bids, view.won
+    weight = 0.0
+    for seat in order[order.index(view.seat) + 1 :]:
+        weight += 1.0 if seat not in bids or bids[seat] > won.get(seat, 0) else 0.5
+    return weight / max(len(view.seats) - 1, 1)
+
+
+def _lead(options: Sequence[Play], strength: Mapping[str, float], lead: Mapping[str, float], threat: float) -> Play:
+    """The lead of a hand that needs tricks but not every one left: its weakest card
+    with a chance of holding (at least :data:`CHANCE`, its strength as a lead to the
+    power ``threat``, see :func:`_threat`), else its weakest. Strong cards are saved:
+    they win more surely when the hand follows, seeing the trick; the hopeless ones are
+    kept to duck with once the bid is made."""
+    chance = [p for p in options if lead.get(p.code, 0.0) ** threat >= CHANCE]
+    return min(chance or options, key=lambda p: strength.get(p.code, 0.0))
+
+
+def _room(view: SeatView, mean: float) -> float:
+    """How much the bids the seat sees make it expect of its hand, as a factor on the
+    ``mean`` tricks its cards' chances add up to: the tricks of the round less those
+    the others claim (their bids seen, and for each other bid not seen yet its share
+    of the tricks the hand leaves), halfway between that room and ``mean``, as a
+    share of ``mean``, from one half to one and a half. 1 when it sees no bid."""
+    seen = [b for p, b in view.bids.items() if p != view.seat]
+    if not seen or mean <= 0:
+        return 1.0
+    others = len(view.players) - 1
+    unseen = others - len(seen)
+    claimed = sum(seen) + unseen * max(view.cards - mean, 0.0) / max(others, 1)
+    room = view.cards - claimed
+    return min(max((mean + room) / 2 / mean, 0.5), 1.5)
 
 
 def _best_chance(view: SeatView, play: Play) -> float:

@@ -164,6 +164,13 @@ class SeatView:
         return round_._seating.names[: len(round_._trick)]
 
     @property
+    def trick_order(self) -> tuple[str, ...]:
+        """Who plays the trick in progress, in play order (the ghost hand included), its
+        leader first: the next trick's while no card of it is played (during the bidding,
+        the first trick's). The seat's place in the trick is its index here."""
+        return self._round._seating.names
+
+    @property
     def played(self) -> tuple[tuple[str, Play], ...]:
         """Every card played this round, in play order, with who played it (the trick in
         progress included)."""

@@ -189,3 +189,91 @@ def test_an_unknown_bot_is_named_with_the_known_ones() -> None:
     """A misspelt bot is refused with the closest name."""
     with pytest.raises(GameError, match="did you mean 'heuristic'"):
         make_bots(["heuristc"], ["A", "B"])
+
+
+def _bid(round_: Round, player: str) -> int:
+    return HeuristicBot(random.Random(0)).bid(SeatView(round_, player), round_.legal_bids(player))
+
+
+def test_the_heuristic_bot_leads_its_weakest_card_with_a_chance_when_it_needs_tricks() -> None:
+    """Leading while it needs tricks but not every one left (two of three),
+    the bot leads the weakest card that may hold a trick (the green 9: a number led sets
+    the suit the others must follow, the 2021 rulebook), saving the Skull King, which
+    wins more surely when it follows, and keeping the escape, which never wins, to duck
+    with once its bid is made."""
+    hands = {"A": "E G9 SK", "B": "Y5 Y6 Y7", "C": "P5 P6 P7", "D": "G2 G3 G4"}
+    round_ = _after("skullking-2021", hands, {"A": 2, "B": 1, "C": 1, "D": 1}, [])
+    assert _choice(round_) == "G9"
+
+
+def test_the_heuristic_bot_leads_its_strongest_card_when_it_needs_every_trick_left() -> None:
+    """Needing every trick left (three of three), the bot leads the card
+    likeliest to hold as a lead: the Skull King (the 2021 rulebook: it beats every pirate
+    and number; only a mermaid takes it, and there is no mermaid in this trick yet)."""
+    hands = {"A": "E G9 SK", "B": "Y5 Y6 Y7", "C": "P5 P6 P7", "D": "G2 G3 G4"}
+    round_ = _after("skullking-2021", hands, {"A": 3, "B": 0, "C": 0, "D": 0}, [])
+    assert _choice(round_) == "SK"
+
+
+def test_the_heuristic_bot_leads_an_escape_once_its_bid_is_made() -> None:
+    """With its bid made (a bid of nothing), the bot leads its weakest card:
+    the escape, which loses to any card (the 2021 rulebook)."""
+    hands = {"A": "E G9 SK", "B": "Y5 Y6 Y7", "C": "P5 P6 P7", "D": "G2 G3 G4"}
+    round_ = _after("skullking-2021", hands, {"A": 0, "B": 1, "C": 1, "D": 1}, [])
+    assert _choice(round_) == "E"
+
+
+def test_the_heuristic_bot_wins_cheaply_when_the_players_after_it_have_made_their_bids() -> None:
+    """Needing a trick, second to play after a yellow 5 led, the bot wins with
+    the yellow 12 when the two players after it have made their bids of nothing (they
+    duck: a yellow 12 led over is likely to hold), but with the Skull King when both
+    still need a trick (each may take the yellow 12 with a higher yellow, a black card
+    or a character, the 2021 rulebook)."""
+    hands = {"A": "Y5 G1", "B": "Y12 SK", "C": "Y3 G2", "D": "Y4 G3"}
+    ducking = _after("skullking-2021", hands, {"A": 0, "B": 1, "C": 0, "D": 0}, ["Y5"])
+    assert _choice(ducking) == "Y12"
+    fighting = _after("skullking-2021", hands, {"A": 0, "B": 1, "C": 1, "D": 1}, ["Y5"])
+    assert _choice(fighting) == "SK"
+
+
+def test_the_heuristic_bot_as_the_last_seat_sheds_its_highest_losing_card() -> None:
+    """Last to play with its bid made, the bot keeps out of the trick with
+    its highest card that loses: the yellow 11 under a yellow 12 (the 2021 rulebook: the
+    highest card of the led suit wins), keeping the yellow 2 to duck with later; the
+    yellow 13 would win."""
+    hands = {"A": "Y10 G1 G2", "B": "Y12 G3 G4", "C": "Y2 Y11 Y13"}
+    round_ = _after("skullking-2021", hands, {"A": 0, "B": 1, "C": 0}, ["Y10", "Y12"])
+    assert _choice(round_) == "Y11"
+
+
+def test_the_heuristic_bot_bids_less_when_the_bids_it_sees_claim_every_trick(tmp_path: Path) -> None:
+    """A house rule has players bid in turn, each seeing the bids made before
+    its own. The last bidder, whose three opponents have bid the round's four tricks
+    between them, expects fewer tricks of the same hand than when they have bid nothing
+    (the tricks they claim are tricks it will have to fight for), and bids less."""
+    path = tmp_path / "in-turn.yaml"
+    path.write_text("extends: skullking-2021\nid: in-turn\nbidding: {order: in_turn}\n", encoding="utf-8")
+    edition = skullking.load_edition(str(path), allow_paths=True)
+    hands = {"A": "G5 G6 G7 G8", "B": "P5 P6 P7 P8", "C": "Y5 Y6 Y7 Y8", "D": "SK B14 B13 Y14"}
+    bids = []
+    for claims in ((2, 1, 1), (0, 0, 0)):
+        round_ = Round(edition, list(hands), number=4, hands=hands, leader="A")
+        assert round_.bidding_order == ("A", "B", "C", "D")
+        for player, bid in zip("ABC", claims, strict=True):
+            round_.bid(player, bid)
+        bids.append(_bid(round_, "D"))
+    assert bids[0] < bids[1]
+
+
+def test_the_heuristic_bot_bids_its_one_card_by_its_place_in_the_trick() -> None:
+    """In a round of one card at a table of three, a yellow 14 led sets the
+    suit the others must follow (the 2021 rulebook) and wins about half the time; played
+    last, after two cards, it wins only when yellow was led and nothing higher came. The
+    bot leading it bids one trick; the same card in the last seat bids none."""
+    edition = skullking.load_edition("skullking-2021")
+    others = {"B": "G5", "C": "P5"}
+    led = Round(edition, ["A", "B", "C"], number=1, hands={"A": "Y14", **others}, leader="A")
+    last = Round(edition, ["B", "C", "A"], number=1, hands={"A": "Y14", **others}, leader="B")
+    assert SeatView(led, "A").trick_order[0] == "A"
+    assert SeatView(last, "A").trick_order[-1] == "A"
+    assert (_bid(led, "A"), _bid(last, "A")) == (1, 0)

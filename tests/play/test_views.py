@@ -518,3 +518,22 @@ def test_a_card_the_edition_does_not_have_is_refused() -> None:
             round_.play(round_.to_play or "", foreign)
         with pytest.raises(NotationError, match=f"'{foreign.code}' is not a card of edition 'skullking-2021'"):
             edition.resolve_trick([foreign, edition.plays["B3"]])
+
+
+def test_the_trick_order_is_the_first_leaders_while_bidding_then_each_tricks_from_its_winner() -> None:
+    """The first leader leads the first trick and play goes round the table;
+    the winner of a trick leads the next (the 2021 rulebook): a seat's view gives who
+    plays the trick in progress in that order, the first trick's while the players bid,
+    the next trick's once one is won."""
+    edition = skullking.load_edition("skullking-2021")
+    hands = {"A": "Y3 G1", "B": "Y5 G2", "C": "Y9 G4"}
+    round_ = Round(edition, ["A", "B", "C"], number=2, hands=hands, leader="B")
+    view = SeatView(round_, "A")
+    assert view.trick_order == ("B", "C", "A")
+    for player in ("A", "B", "C"):
+        round_.bid(player, 1)
+    for player, card in (("B", "Y5"), ("C", "Y9")):
+        round_.play(player, card)
+    assert view.trick_order == ("B", "C", "A") and view.trick_players == ("B", "C")
+    round_.play("A", "Y3")  # C's yellow 9 is the highest yellow: C leads the next trick
+    assert view.trick_order == ("C", "A", "B") and not view.trick_players
