@@ -135,7 +135,7 @@ def strengths(edition: Rules, modules: frozenset[str], seats: int) -> Mapping[st
 
 
 @functools.lru_cache(maxsize=64)
-def _place_strengths(edition: Edition, modules: frozenset[str], seats: int) -> tuple[Mapping[str, float], ...]:
+def _place_strengths(edition: Rules, modules: frozenset[str], seats: int) -> tuple[Mapping[str, float], ...]:
     """:func:`strengths` at each place in the trick (0: the lead): how often each play
     wins the same random tricks played at that place. (A lead sets the suit that the
     others must follow: a number led wins more often than the same number played
@@ -146,7 +146,7 @@ def _place_strengths(edition: Edition, modules: frozenset[str], seats: int) -> t
 
 @functools.lru_cache(maxsize=64)
 def _random_tricks(
-    edition: Edition, modules: frozenset[str], seats: int
+    edition: Rules, modules: frozenset[str], seats: int
 ) -> tuple[list[tuple[list[Play], int]], dict[str, Play]]:
     """The random tricks that :func:`strengths` measures plays with (the other cards of
     each, and a random place for the play measured), and the plays measured by code."""
@@ -165,7 +165,7 @@ def _random_tricks(
     return tricks, codes
 
 
-def _wins(edition: Edition, play: Play, tricks: Sequence[tuple[list[Play], int]], place: int | None) -> float:
+def _wins(edition: Rules, play: Play, tricks: Sequence[tuple[list[Play], int]], place: int | None) -> float:
     """How often ``play`` wins ``tricks`` (:func:`_random_tricks`), played at ``place``
     in each (``None``: at each trick's own random place)."""
     wins = counted = 0
