@@ -16,6 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from skullking.core.errors import ContextError, FormulaError, IllegalTrickError, NotationError, shorten
+from skullking.core.suggest import unknown
 from skullking.core.words import counted
 from skullking.language.expr import PAST, SEATS, Expression, compile_expression
 from skullking.model.cards import ALLIES, ALTERS, UNDECLARED, Card, Cards, Lead, Play
@@ -732,6 +733,7 @@ class Edition:
         skullking-2021, and stored there. Changes no result, only speed; worth it for
         thousands of games (``skullking simulate`` does it for large runs). Whether the
         tables are in place."""
+        # (the table builder: kept off trick's, editions' and diff's start-up, the cache holds the tables)
         from skullking.tricks.compiled.tables import plan_tricks
 
         return plan_tricks(self.compiled, build_missing=build)
@@ -844,6 +846,7 @@ class Edition:
         (:func:`~skullking.scoring.sheets.score.score_sheet` says what each argument does).
         Raises :class:`~skullking.SheetError` listing every problem of the sheet, each
         located (``file`` names it in the messages)."""
+        # (the sheet reader brings the YAML parser: kept off trick's start-up)
         from skullking.scoring.sheets.score import score_sheet
 
         return score_sheet(self, sheet, file=file, scoring=scoring, schedule=schedule, check_edition=check_edition)
@@ -1017,7 +1020,6 @@ def _find(items: tuple[_Named, ...], wanted: str, what: str) -> _Named:
     for item in items:
         if item.id == wanted:
             return item
-    from skullking.core.suggest import unknown
 
     raise KeyError(unknown(what, wanted, [i.id for i in items]))
 

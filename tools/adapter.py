@@ -16,7 +16,9 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any, TextIO
 
+import skullking
 from skullking.analysis import vectors
+from skullking.core.errors import SkullKingError
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
@@ -32,9 +34,6 @@ def answer(edition: Edition, kind: str, given: dict[str, Any]) -> dict[str, Any]
 def serve(stdin: TextIO, stdout: TextIO, *, allow_paths: bool = False) -> int:
     """Answer every request line of ``stdin`` on ``stdout``, flushing each answer (the
     editions' ``extends`` read as ``allow_paths`` says, as ``--allow-paths`` does)."""
-    import skullking
-    from skullking.core.errors import SkullKingError
-
     editions: dict[str, Edition] = {}
     for line in stdin:
         if not line.strip():

@@ -17,21 +17,20 @@ if TYPE_CHECKING:
     from skullking.edition import Edition
     from skullking.model.records import TrickResult
 
+from skullking.core.limits import MAX_BATCH_LINE, MAX_BATCH_SKIP, MAX_DIGITS, MAX_NESTING
 from skullking.tools.common import NO_CARDS, UsageError, in_round, write_json
 
 
 def _bounded_int(text: str) -> int:
     """JSON's integers, refused past :data:`~skullking.core.limits.MAX_DIGITS` digits (Python
     would refuse them only past 4,300, after the work)."""
-    from skullking.core.limits import MAX_DIGITS
-
     if len(text.lstrip("-")) > MAX_DIGITS:
         raise ValueError(f"a number of {len(text)} digits is too large")
     return int(text)
 
 
 def _batch_line(edition: Edition, line: str) -> dict[str, Any]:
-    from skullking.core.limits import MAX_NESTING
+    # (reading.bounded brings the YAML parser: kept off trick's start-up without --batch)
     from skullking.reading.bounded import json_too_deep
 
     deep = json_too_deep(line)
@@ -75,6 +74,7 @@ def trick_batch(edition: Edition, name: str, out: TextIO) -> int:
             buffer = getattr(sys.stdin, "buffer", None)
             stream: IO[bytes] = buffer if buffer is not None else io.BytesIO(sys.stdin.read().encode("utf-8"))
         else:
+            # (as in _batch_line: the YAML parser kept off trick's start-up)
             from skullking.reading.bounded import open_file
 
             stream = open_file(name)  # closed below; stdin is not
@@ -99,8 +99,6 @@ def _batch_records(edition: Edition, stream: IO[bytes]) -> Iterator[dict[str, An
     """One result per input line, blank ones included, so that outputs line up with
     inputs: lines end at '\n' only, each read up to the line limit (a longer one is
     skipped unread) and decoded on its own."""
-    from skullking.core.limits import MAX_BATCH_LINE, MAX_BATCH_SKIP
-
     while raw := stream.readline(MAX_BATCH_LINE + 1):
         if len(raw) > MAX_BATCH_LINE and not raw.endswith(b"\n"):
             yield {"error": f"line longer than {MAX_BATCH_LINE:,} bytes: not read (a trick takes a few hundred)"}

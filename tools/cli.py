@@ -41,6 +41,7 @@ from skullking.core.errors import (
     SkullKingError,
     more_problems,
 )
+from skullking.core.suggest import did_you_mean
 from skullking.core.version import __version__
 from skullking.storage.cache import CacheWarning
 from skullking.tools.command import Command, HelpFormatter, runner
@@ -75,8 +76,6 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         import re
-
-        from skullking.core.suggest import did_you_mean
 
         choice = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)", message)
         if choice is not None:  # an unknown command or option value: the closest names

@@ -10,6 +10,7 @@ import sys
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, TextIO
 
+import skullking
 from skullking.core.errors import (
     EditionError,
     Problem,
@@ -17,7 +18,8 @@ from skullking.core.errors import (
     printable,
     shorten,
 )
-from skullking.core.limits import MAX_ROUNDS, shown
+from skullking.core.limits import MAX_FILE_BYTES, MAX_ROUNDS, shown
+from skullking.core.suggest import unknown
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
@@ -96,8 +98,6 @@ def write_json(out: TextIO, value: object) -> None:
 
 def named_edition(name: str, args: argparse.Namespace) -> Edition:
     """The edition ``name`` (an id or a file), its ``extends`` read as ``--allow-paths`` says."""
-    import skullking
-
     try:
         return skullking.load_edition(name, allow_paths=args.allow_paths)
     except EditionError as exc:
@@ -122,8 +122,6 @@ def in_round(edition: Edition, number: int | None, players: int, option: str = "
 
 def read_stdin() -> bytes:
     """Standard input, at most one byte past the size limit (the reader sees it is too large)."""
-    from skullking.core.limits import MAX_FILE_BYTES
-
     buffer = getattr(sys.stdin, "buffer", None)
     if buffer is not None:
         data: bytes = buffer.read(MAX_FILE_BYTES + 1)
@@ -136,6 +134,7 @@ def read_input(name: str, noun: str, what: str) -> tuple[str, str | Problem]:
     input, reported as ``<stdin>``), read with bounded work: or the problem of one too
     large to be ``what`` ("a score sheet") or not UTF-8. Raises :class:`UsageError`
     (``cannot read NOUN 'NAME'``) for a file that cannot be read."""
+    # (the readers bring the YAML parser: kept off the start-up of a command that reads no file)
     from skullking.reading.bounded import cut, read_bounded, too_large
     from skullking.reading.located import decode
 
@@ -151,7 +150,5 @@ def read_input(name: str, noun: str, what: str) -> tuple[str, str | Problem]:
 
 def known_option(option: str, what: str, value: str | None, known: Sequence[str]) -> None:
     """An option naming one of the edition's schemes, schedules or modules."""
-    from skullking.core.suggest import unknown
-
     if value is not None and value not in known:
         raise UsageError(f"{option}: {unknown(what, value, known)}")

@@ -27,8 +27,6 @@ MAX_BOTS = 16
 
 
 def cmd_ladder(args: argparse.Namespace, out: TextIO) -> int:
-    # (imported here: the ladder's bots and statistics stay off every command's start-up)
-
     edition = named_edition(args.edition, args)
     bots = bot_list(",".join(args.bots))
     if len(bots) < 2:

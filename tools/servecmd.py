@@ -20,7 +20,7 @@ WEB_EXTRA = "pip install 'skullking-rules[web]'"
 
 
 def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
-    try:
+    try:  # (the score pad needs the web extra's libraries: imported for serve alone, a missing one said)
         from skullking.tools.pad.app import create_app
         from skullking.tools.pad.security import Hosts
         from skullking.tools.pad.serving import (
@@ -148,6 +148,7 @@ def _tell_the_trust(out: TextIO, certificate: Certificate, root: str) -> None:
 def _tell_the_table(out: TextIO, store: Store, root: str, names: list[str], *, found: bool) -> None:
     """Say how the phones at the table join: the link with the pad's key, as a QR code
     when the terminal can draw one, and what a phone without the key can do."""
+    # (the score pad's modules need the web extra: as in cmd_serve)
     from skullking.tools.pad.sharing import qr_text
     from skullking.tools.pad.store import WHOLE_PAD
 

@@ -53,11 +53,12 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
-from skullking.core.errors import GameError, shorten
+from skullking.core.errors import FormulaError, GameError, shorten
 from skullking.core.suggest import did_you_mean, unknown
 from skullking.model.records import CHOOSE_LEADER, EXCHANGE
 from skullking.play.randomplay import RandomChoices
 from skullking.play.views import SeatView
+from skullking.scoring.schemes import scorer
 
 if TYPE_CHECKING:
     from skullking.model.cards import Play
@@ -438,9 +439,6 @@ def _scheme_points(
     with no bonus: the edition's own formulas, as a sheet would score them, everybody at
     the table given the same result. (Kept by the scheme's id: a scheme hashes all its
     formulas.)"""
-    from skullking.core.errors import FormulaError
-    from skullking.scoring.schemes import scorer
-
     cards, number, count, rounds = table
     bid, won = result
     names = [f"p{i}" for i in range(count)]
@@ -464,14 +462,14 @@ def _scheme_points(
 
 
 def _pimc(rng: random.Random) -> Bot:
-    # (imported here: the search module builds on this one's bots and imports it)
+    # (a cycle: skullking.analysis.search imports this module)
     from skullking.analysis.search import PimcBot
 
     return PimcBot(rng)
 
 
 def _pimc_with(options: str) -> Callable[[random.Random], Bot]:
-    # (imported here: the search module builds on this one's bots and imports it)
+    # (a cycle: skullking.analysis.search imports this module)
     from skullking.analysis.search import parse
 
     return parse(options)

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from skullking.analysis.vectorbase import tag
 from skullking.core.errors import FormulaError
+from skullking.edition import Edition
 from skullking.language.expr import compile_expression, restore
 from skullking.model.cards import Lead
 from skullking.model.records import (
@@ -56,8 +57,6 @@ class Dispute(NamedTuple):
 
 def _with(edition: Edition, **changed: Any) -> Edition:
     """``edition`` with some of its fields changed (the rest as they are)."""
-    from skullking.edition import Edition
-
     fields = {name: getattr(edition, name) for name in edition.FIELDS}
     return Edition(**{**fields, **changed})
 

@@ -55,7 +55,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from skullking.core.errors import FormulaError
+from skullking.core.errors import FormulaError, shorten
+from skullking.loading.playable import spots
 from skullking.model.records import POINTS, EffectKind, fixed
 from skullking.rounds.bidding import bid_range, range_read, round_values
 from skullking.scoring.schemes import adjusted, case_points
@@ -89,8 +90,6 @@ class Domain(Values):
     cards). :meth:`search` lists them for some names."""
 
     def __init__(self, edition: Edition, tie_breaks: Sequence[Spot]) -> None:
-        from skullking.loading.playable import spots
-
         self.edition = edition
         rounds: list[Round] = []
         reads = edition.bidding.min.variables | edition.bidding.max.variables
@@ -285,8 +284,6 @@ def _cases(domain: Domain, scheme: Scheme, path: tuple[str | int, ...]) -> list[
 
 
 def _short(formula: Expression | None) -> str:
-    from skullking.core.errors import shorten
-
     return shorten(formula.source) if formula is not None else ""
 
 

@@ -79,9 +79,14 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from skullking.analysis.exhaustive import MAX_TRICKS, Usage, play_all, same_tricks, same_tricks_each, trick_sizes
 from skullking.core.errors import Problem
+from skullking.core.files import display_name
 from skullking.language.expr import SEATS
-from skullking.model.records import EffectKind
-from skullking.reading.located import Location, Node
+from skullking.loading.build import build_edition
+from skullking.loading.loader import check
+from skullking.loading.merge import merge
+from skullking.loading.stored import cached_check, cached_lint, store_lint
+from skullking.model.records import DEFAULTS, EffectKind, played_card_name, played_name
+from skullking.reading.located import Location, Node, position_in_scalar
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
@@ -265,6 +270,7 @@ def lint_edition(
 
 def _formulas(edition: Edition, root: Node, allowed: frozenset[str]) -> list[Problem]:
     """Formulas that can never matter (:mod:`skullking.analysis.formulas`)."""
+    # (the checks the cache's lint spares: kept off validate's start-up)
     from skullking.analysis.formulas import findings
     from skullking.loading.playable import tie_break_rounds
 
@@ -342,6 +348,7 @@ def _schedules(edition: Edition, w: _Warner) -> None:
 
 def _unplayable(edition: Edition, w: _Warner) -> None:
     """Rounds some games cannot play (:mod:`skullking.loading.playable`)."""
+    # (the checks the cache's lint spares: kept off validate's start-up)
     from skullking.loading.playable import located, warnings
 
     for finding in warnings(edition, w.root.plain()):
@@ -406,8 +413,6 @@ def _roles_of(kind: CardKind) -> tuple[str, ...]:
 
 def _always_zero(edition: Edition, usable: set[str], printed: set[str]) -> dict[str, str]:
     """The names of scoring formulas that are 0 in every round of ``edition`` -> why."""
-    from skullking.model.records import played_card_name, played_name
-
     zero: dict[str, str] = {}
     for role in edition.roles:
         name = played_name(role.id)
@@ -457,8 +462,6 @@ def _zero_names(
 ) -> None:
     """Warn at the first use in ``formula`` (``what``, at ``path``) of each name of
     ``zero`` (name -> why it is 0 in ``scope``)."""
-    from skullking.reading.located import position_in_scalar
-
     first = {name: column for name, column in formula.columns().items() if name in zero}
     found = w.root.at(path)
     for name, column in sorted(first.items(), key=lambda item: item[1]):
@@ -545,8 +548,6 @@ _SECTIONS = {("play",), ("bidding",), ("lead",)}
 
 def _is_default(path: tuple[str, ...], value: object) -> bool:
     """Whether ``value`` at ``path`` is what an edition that leaves the key out has."""
-    from skullking.model.records import DEFAULTS
-
     pattern = tuple("[]" if step.startswith("[") else step for step in path)
     if pattern not in DEFAULTS:
         return False
@@ -614,6 +615,7 @@ def _same_leads(a: Edition, b: Edition) -> bool:
 def _same_ghost(a: Edition, b: Edition) -> bool:
     """Whether the ghost hand plays every card alike under ``a`` and ``b`` (a card
     declared when played as the declaration of the role he declares)."""
+    # (the checks the cache's lint spares: kept off validate's start-up)
     from skullking.rounds.seating import ghost_play
 
     ghost, theirs = a.ghost, b.ghost
@@ -654,8 +656,7 @@ def lint_overlay(base: Node, overlay: Node, edition: Edition | None, w: _Warner)
             w.at(change.loc, "change-changes-nothing", f"'{where}' changes nothing: {name} {has}")
     if edition is None:
         return
-    from skullking.loading.build import build_edition
-    from skullking.loading.merge import merge
+    # (the checks the cache's lint spares: kept off validate's start-up)
     from skullking.scoring.schemes import rules_read
     from skullking.scoring.sheets.bonus import claims_read
 
@@ -743,10 +744,6 @@ def validate_file(
     cannot matter (:func:`lint`) after them. A file that passed before and has not
     changed since (nor its bases, nor the engine) is answered from the cache, its lint
     included; arguments as :func:`~skullking.loading.loader.check_file`'s."""
-    from skullking.core.files import display_name
-    from skullking.loading.loader import check
-    from skullking.loading.stored import cached_check, cached_lint, store_lint
-
     use_cache = use_cache and text is None
     if use_cache:
         known = cached_check(path)

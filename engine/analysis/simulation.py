@@ -22,8 +22,12 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
+from skullking import load_edition
+from skullking.analysis.bots import make_bots, play_round
 from skullking.core.errors import SkullKingError, shorten
 from skullking.play.game import Game
+from skullking.scoring.schemes import standings
+from skullking.scoring.sheets.score import sheet_text
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
@@ -76,8 +80,6 @@ class Setup:
     plan: bool = False
 
     def load(self) -> Edition:
-        from skullking import load_edition
-
         return load_edition(self.edition, allow_paths=self.allow_paths)
 
     def bot_of(self, seat: int) -> str:
@@ -245,9 +247,6 @@ def play_game(
     """Play game ``index`` of a run: its deals and its bots' choices come from the seed
     and ``index`` only; ``keep_sheet`` keeps the game's score sheet, ``keep_record`` its
     game record (:meth:`Game.as_record <skullking.play.game.Game.as_record>`)."""
-    from skullking.analysis.bots import make_bots, play_round
-    from skullking.scoring.schemes import standings
-
     game_seed = f"{setup.seed}:{index}"
     game = Game(
         edition,
@@ -463,6 +462,7 @@ def simulate_chunk(setup: Setup, indices: range) -> Stats:
     stats = Stats()
     rule = None
     if setup.records and setup.out is not None:
+        # (the loader, lark and the schema validator: kept off simulate's start-up without --records)
         from skullking.loading.inline import carried_rule
 
         rule = carried_rule(setup.edition, edition)
@@ -482,8 +482,6 @@ def write_sheet(result: GameResult, setup: Setup, index: int) -> None:
     ``skullking score`` reads to the game's totals."""
     from pathlib import Path
 
-    from skullking.scoring.sheets.score import sheet_text
-
     assert result.sheet is not None and setup.out is not None
     sheet = {**result.sheet, "edition": setup.edition}
     bots = ", ".join(f"{p} {setup.bot_of(i)}" for i, p in enumerate(setup.players))
@@ -502,7 +500,7 @@ def write_game_record(record: GameRecord, setup: Setup, index: int, rule: str | 
     import dataclasses
     from pathlib import Path
 
-    from skullking.core.errors import SkullKingError
+    # (the record language brings lark: kept off simulate's start-up without --records)
     from skullking.language.record import Tag, unreadable, with_rule, write_record
 
     if rule is None:

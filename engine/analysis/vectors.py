@@ -60,6 +60,7 @@ from skullking.analysis.glossary import glossary
 from skullking.analysis.vectorbase import Tagger, key_comment, make_vector, rule_source, tag
 from skullking.core import limits
 from skullking.core.errors import SkullKingError, json_text
+from skullking.core.resources import editions_dir
 from skullking.core.version import __version__
 from skullking.language.expr import SEATS
 from skullking.model.cards import UNDECLARED, Lead, Play
@@ -166,8 +167,6 @@ def worked_examples(edition: Edition, kind: str) -> list[dict[str, Any]]:
     tests check the engine against each), but those played under an overlay of it (a
     reading the sources leave open, played both ways)."""
     import yaml
-
-    from skullking.core.resources import editions_dir
 
     entry = editions_dir().joinpath("worked-examples", f"{edition.id}.{kind}.yaml")
     if not entry.is_file():

@@ -42,6 +42,7 @@ from typing import Any, Literal, NamedTuple
 from skullking.core.errors import ExpressionError, FormulaError, shorten
 from skullking.core.limits import MAX_EXPR_DEPTH, MAX_LITERAL, MAX_VALUE
 from skullking.core.suggest import unknown
+from skullking.storage.cache import lark_grammar
 
 Type = Literal["number", "truth value"]
 Fn = Callable[[Sequence[int]], Any]
@@ -175,8 +176,8 @@ HIDDEN = frozenset({TABLE, PAST, SEATS})
 def _parser() -> Any:
     from lark import Lark
 
+    # (importlib.resources: kept off the start-up of a command whose grammar the cache holds)
     from skullking.core.resources import rules_text
-    from skullking.storage.cache import lark_grammar
 
     grammar = rules_text("expr.lark")
     return lark_grammar("expr", grammar, lambda: Lark(grammar, parser="lalr", propagate_positions=True))

@@ -16,6 +16,7 @@ import re
 from typing import Any, NamedTuple
 
 from skullking.core.errors import NotationError, shorten
+from skullking.storage.cache import lark_grammar
 
 _GLUED_RANK = re.compile(r"^(\D+?)(\d+)$")
 # The shapes "WORD" and "WORD:WORD" of rules/cards.lark (its WORD terminal), read
@@ -50,8 +51,8 @@ class Word(NamedTuple):
 def _lexer() -> Any:
     from lark import Lark
 
+    # (importlib.resources: kept off the start-up of a command whose grammar the cache holds)
     from skullking.core.resources import rules_text
-    from skullking.storage.cache import lark_grammar
 
     grammar = rules_text("cards.lark")
     return lark_grammar("cards", grammar, lambda: Lark(grammar, parser="lalr"))

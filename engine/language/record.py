@@ -44,6 +44,7 @@ from lark import Token, Transformer
 
 from skullking.core.errors import Problem, RecordError, shorten
 from skullking.core.limits import MAX_FILE_BYTES, MAX_RECORD_GAMES, MAX_RECORD_WORDS
+from skullking.storage.cache import lark_grammar
 
 #: The words that begin a round, an event or the end of a round: a player so called is
 #: written in quotes.
@@ -317,8 +318,8 @@ def _parser() -> tuple[Any, _Build]:
     words, each read once), and the words are counted as the lexer hands them on."""
     from lark import Lark
 
+    # (importlib.resources: kept off the start-up of a command whose grammar the cache holds)
     from skullking.core.resources import rules_text
-    from skullking.storage.cache import lark_grammar
 
     build = _Build()
     grammar = rules_text("record.lark")

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from skullking.edition import Edition
 from skullking.language.expr import Expression, compile_expression
+from skullking.language.notation import normalize
 from skullking.model.cards import Lead
 from skullking.model.records import (
     BID_RANGE_NAMES,
@@ -148,8 +150,6 @@ def _choices(data: dict[str, Any] | None) -> SheetChoice | None:
 
 def _load_names(scheme: dict[str, Any]) -> tuple[tuple[tuple[str, ...], str], ...]:
     """Normalized name -> load id for every load's id and other names."""
-    from skullking.language.notation import normalize
-
     pairs = [(normalize(load), load) for load in scheme.get("loads", [])]
     for load, languages in scheme.get("load_names", {}).items():
         pairs += [(normalize(name), load) for names in languages.values() for name in names]
@@ -181,8 +181,6 @@ def _abilities(items: list[dict[str, Any]]) -> tuple[Ability, ...]:
 
 
 def build_edition(root: Node, *, path: str) -> Any:
-    from skullking.edition import Edition
-
     d: dict[str, Any] = root.plain()
     roles = tuple(
         Role(id=r["id"], slot=i, lead=Lead(r["lead"]), description=r.get("description", ""))

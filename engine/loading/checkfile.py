@@ -10,6 +10,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from skullking.core.errors import ExpressionError, Problem, shorten
+from skullking.core.limits import MAX_EXPRESSION_CHARS
 from skullking.core.suggest import known_list, unknown
 from skullking.language.expr import HIDDEN, compile_expression
 from skullking.model.records import listed_names, when_known
@@ -82,8 +83,6 @@ class CheckedFile:
         "truth value"), or ``None`` after an error located at its column in the file.
         ``elsewhere`` says, for names that other places offer but this one does not, why
         they are not known here (what the message for such a name adds)."""
-        from skullking.core.limits import MAX_EXPRESSION_CHARS
-
         names = tuple(names)
         if isinstance(source, float):  # (a number written as a decimal: the schema's checks said so)
             return None

@@ -11,6 +11,7 @@ from typing import Any
 
 from skullking.core.errors import ExpressionError, FormulaError
 from skullking.language.expr import HIDDEN, SEAT_SCOPE, Expression, compile_expression
+from skullking.language.notation import normalize
 from skullking.loading.checkfile import FORMULA_NAME, CheckedFile
 from skullking.model.records import (
     BID_RANGE_NAMES,
@@ -19,11 +20,19 @@ from skullking.model.records import (
     HAND_LIMIT_NAMES,
     POINTS,
     TIE_BREAKER_NAMES,
+    adjustment_names,
+    bid_rule_names,
     card_copies,
+    card_ids,
+    case_names,
     deck_at,
     deck_formulas,
     default,
     ghost_plays,
+    made_names,
+    played_card_name,
+    played_name,
+    played_names,
     seat_names,
     suit_cards,
 )
@@ -50,8 +59,6 @@ class RoundRules:
     def scoring(self) -> None:
         """The scoring schemes: their loads and the names of these, their cases,
         adjustments and formulas."""
-        from skullking.model.records import adjustment_names, card_ids, case_names, made_names, played_names
-
         scoring = self.file.data["scoring"]
         schemes = self.file.ids(("scoring", "schemes"), scoring["schemes"], "scheme")
         self.file.known(scoring["default"], schemes, "scoring scheme", "scoring", "default")
@@ -158,8 +165,6 @@ class RoundRules:
     def _played_names(self) -> None:
         """A role's ``played_<role>`` name and a card's ``played_card_<card>`` name must
         differ (a role ``card_loot`` beside a card ``loot``): one name, one count."""
-        from skullking.model.records import played_card_name, played_name
-
         roles = {played_name(role["id"]): k for k, role in enumerate(self.file.data["roles"])}
         for i, card in enumerate(self.file.data["deck"].get("cards", [])):
             named: list[tuple[str, tuple[str | int, ...]]] = [(card["id"], ("deck", "cards", i, "id"))]
@@ -190,8 +195,6 @@ class RoundRules:
 
     def play_and_bidding(self) -> None:
         """Seat formulas, the range of a bid and the bidding rules."""
-        from skullking.model.records import bid_rule_names
-
         play = self.file.data.get("play", {})
         for key in ("dealer", "first_leader"):
             if key in play:
@@ -224,8 +227,6 @@ class RoundRules:
 
     def _load_names(self, path: tuple[str | int, ...], scheme: dict[str, Any], loads: list[str]) -> None:
         """Other names belong to loads of the scheme, and each names one load only."""
-        from skullking.language.notation import normalize
-
         named: dict[tuple[str, ...], str] = {normalize(load): load for load in loads}
         for load, languages in scheme.get("load_names", {}).items():
             if not self.file.known(load, loads, "load", *path, "load_names", load):

@@ -18,6 +18,7 @@ from typing import Any
 
 from skullking.core.errors import FormulaError, Problem
 from skullking.core.limits import MAX_COPIES, MAX_DECK_CARDS, MAX_PLAYERS, MAX_RANKS, MAX_ROUNDS
+from skullking.language.notation import name_words
 from skullking.loading.checkfile import FORMULA_NAME, CheckedFile
 from skullking.loading.checkrounds import RoundRules, deals
 from skullking.loading.checktricks import TrickRules
@@ -304,8 +305,6 @@ class Checker:
     def _codes_and_names(self) -> None:
         """Codes and names must each say one card: the same word for two cards is an error
         (one card may repeat a word across languages); numbers are for ranks."""
-        from skullking.language.notation import name_words
-
         d = self.file.data
         seen: dict[tuple[str, ...], tuple[str, tuple[str | int, ...]]] = {}
 

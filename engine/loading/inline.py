@@ -7,6 +7,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from skullking.core.errors import Problem, RecordError
+from skullking.core.files import display_name
+from skullking.core.resources import bundled_edition_files
+from skullking.loading.loader import check_house_rule
+from skullking.reading.located import parse_yaml
 
 if TYPE_CHECKING:
     from skullking.edition import Edition
@@ -25,9 +29,6 @@ def inline_edition(game: GameRecord, *, file: str = "<record>") -> Edition:
     with every problem of the YAML at the record's line and column of the line it is
     on (a bundled base's own problems at its file), or for a game that carries none."""
     from pathlib import Path
-
-    from skullking.core.files import display_name
-    from skullking.loading.loader import check_house_rule
 
     text = game.rule_text
     if text is None:
@@ -54,9 +55,6 @@ def carried_rule(named: str, edition: Edition) -> str | None:
     for a rule that extends another file (a record carries one rule, on a bundled base
     or none: it names such a rule as before)."""
     from pathlib import Path
-
-    from skullking.core.resources import bundled_edition_files
-    from skullking.reading.located import parse_yaml
 
     bundled = bundled_edition_files()
     if named in bundled:

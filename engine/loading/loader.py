@@ -25,10 +25,12 @@ from skullking.core.errors import EditionError, Problem, shorten
 from skullking.core.files import display_name
 from skullking.core.resources import A_FOLDER, bundled_edition_files, folder_given, resolve_source, rules_text
 from skullking.core.suggest import did_you_mean
+from skullking.loading.build import build_edition
 from skullking.loading.checks import Checker
 from skullking.loading.merge import merge
 from skullking.loading.schema import close_to_base_ids, schema_problems_of
 from skullking.loading.stored import cached, cached_check, store
+from skullking.reading.bounded import cut, read_bounded, too_large
 from skullking.reading.located import Node, decode, parse_yaml
 from skullking.storage.cache import ABSENT
 
@@ -38,8 +40,6 @@ from skullking.storage.cache import ABSENT
 def _read(
     path: Path, problems: list[Problem], sources: dict[str, str], given: bytes | None = None
 ) -> tuple[Node | None, bytes]:
-    from skullking.reading.bounded import cut, read_bounded, too_large
-
     display = display_name(path)
     try:
         data, over = read_bounded(str(path)) if given is None else cut(given)
@@ -345,7 +345,7 @@ def check(
     problems += [p for p in close_to_base_ids(root, sources) if (p.file, p.line, p.column) not in seen]
     if any(p.severity == "error" for p in problems):
         return Checked(None, problems, root, layers, sources, deps)
-    from skullking.loading.build import build_edition
+    # (the playability checks: kept off validate's start-up, whose cache holds the check)
     from skullking.loading.playable import errors as unplayable
     from skullking.loading.playable import located
 

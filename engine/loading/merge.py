@@ -15,6 +15,7 @@ ids, so that one missing required fields is reported as a misspelt id.
 from __future__ import annotations
 
 from skullking.core.errors import Problem
+from skullking.core.suggest import did_you_mean
 from skullking.reading.located import Added, Location, Node
 
 
@@ -127,8 +128,6 @@ def _merge_mapping(base: Node, overlay: Node, problems: list[Problem], where: st
 def _place(items: list[Node], new: Node, problems: list[Problem], where: str, at: int | None = None) -> None:
     """Insert a keyed item where its before/after says, else at ``at`` (an item kept in
     its place) or at the end (a new item)."""
-    from skullking.core.suggest import did_you_mean
-
     hints = [(hint, new.value[hint]) for hint in ("before", "after") if hint in new.value]
     if len(hints) == 2:
         problems.append(hints[1][1].loc.problem("give 'before' or 'after', not both"))

@@ -23,6 +23,7 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from skullking.core.errors import FormulaError, Problem
+from skullking.loading.checkrounds import short_deal
 from skullking.rounds.bidding import Broken, bid_range, broken_rules, range_read, round_values
 from skullking.rounds.context import reads
 
@@ -364,8 +365,6 @@ def tie_break_rounds(edition: Edition, data: dict[str, Any]) -> list[Spot]:
 def _tie_break_deals(edition: Edition, data: dict[str, Any]) -> tuple[list[Spot], list[Finding]]:
     """The tie-break rounds that can be dealt (with their cards), and what keeps the
     others from it; ``data`` is the edition's file, merged (for the size of its deck)."""
-    from skullking.loading.checkrounds import short_deal
-
     out: list[Spot] = []
     problems: dict[str, tuple[str, list[Spot]]] = {}  # the kind of problem -> an example, the rounds
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from skullking.core.errors import Problem, shorten
 from skullking.core.resources import rules_text
-from skullking.core.suggest import did_you_mean
+from skullking.core.suggest import close_matches, did_you_mean, one_letter_apart
 from skullking.reading.located import Location, Node
 
 
@@ -134,8 +134,6 @@ def close_to_base_ids(node: Node, sources: Mapping[str, str] | None = None) -> I
     ``# skullking-validate: new`` on the id's line or the line above (``sources`` holds
     each file's text by the name its locations give) says the new item is meant, and
     silences both."""
-    from skullking.core.suggest import close_matches, one_letter_apart
-
     if (
         node.added is not None
         and isinstance(node.value, dict)
@@ -179,8 +177,6 @@ def _marked_new(loc: Location, sources: Mapping[str, str]) -> bool:
 def _misspelt(node: Node, missing: list[str]) -> Problem:
     """An item an overlay added under an id its base lacks, without every required field:
     most likely a misspelt id (``- id: lot`` for ``loot``)."""
-    from skullking.core.suggest import close_matches
-
     assert node.added is not None
     what, base_id, known, _ = node.added
     ident: Node = node.value["id"]

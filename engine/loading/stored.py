@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from skullking.core.errors import Problem
 from skullking.core.files import display_name
+from skullking.edition import Edition
 from skullking.model.registry import EDITIONS
 from skullking.storage import cache
 
@@ -39,8 +40,6 @@ def _checked(kind: str, name: str, source: str | None) -> tuple[Edition, list[Pr
     """The edition and warnings stored under ``kind`` and ``name``, or ``None`` for none,
     or for an entry of another shape (the values of every field of an edition, and a list
     of problems) or whose values do not build an edition."""
-    from skullking.edition import Edition
-
     payload = cache.read(kind, name, source)
     if payload is None:
         return None

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from skullking.core.errors import NotationError, shorten
 from skullking.core.limits import MAX_DIGITS
+from skullking.core.suggest import did_you_mean
 from skullking.language.notation import Word, name_words, words
 from skullking.model.cards import Play
 
@@ -106,7 +107,6 @@ class Vocabulary:
                         token=shorten(written),
                     )
                 return self._declared(ranks[rank], found, i + length + 1, text)
-        from skullking.core.suggest import did_you_mean  # (difflib: loaded only for a card not known)
 
         word = found[i]
         bad = shorten(word.token)

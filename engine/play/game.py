@@ -237,6 +237,7 @@ class Game:
         holds after ``upto``) are drawn from a generator seeded from ``seed`` (of no
         seed without it), or given (``hands=``). A game recorded during a trick loads
         with that trick in play, its cards so far played."""
+        # (a cycle: skullking.play.replay imports this module)
         from skullking.play.replay import load_game
 
         game = load_game(edition, record, upto=upto, file=file)
@@ -248,6 +249,7 @@ class Game:
         """The game so far as a game record (:mod:`skullking.language.record`): the
         edition and the fingerprint of its rules, the players, the schedule and scheme,
         and every round begun, move by move (:meth:`Round.as_record`)."""
+        # (the record language brings lark: kept off simulate's and ladder's start-up)
         from skullking.language.record import GameRecord, Tag
 
         tags = [

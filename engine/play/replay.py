@@ -50,6 +50,7 @@ from skullking.play.game import Game
 from skullking.reading.located import Location, Node
 from skullking.rounds.lookups import CHANGE_BID, WAGER
 from skullking.rounds.seating import leader_abilities
+from skullking.scoring.sheets.score import score_sheet
 
 if TYPE_CHECKING:
     from skullking.play.round import Round
@@ -302,8 +303,6 @@ class _Replay:
 
     def as_sheet(self) -> tuple[SheetScore, dict[str, Any]]:
         """Score the record as the score sheet of its whole play."""
-        from skullking.scoring.sheets.score import score_sheet
-
         players = self.header()
         game = self.game
         root: dict[str, Node] = {"players": self.node([self.node(p, game.tag("Players")) for p in players], game)}

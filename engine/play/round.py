@@ -1227,6 +1227,7 @@ class Round:
         code; its ``end`` once the round is over (a round still in play is written
         without it, and :meth:`Game.from_record <skullking.play.game.Game.from_record>`
         continues it)."""
+        # (the record language brings lark: kept off simulate's and ladder's start-up)
         from skullking.language.record import Bid, Deal, Decide, Event, Load, Played, RoundRecord, TrickPlayed, Undealt
 
         events: list[Event] = [Deal(name, tuple(p.code for p in hand), 0, 0) for name, hand in self.dealt.items()]

@@ -18,6 +18,8 @@ from typing import Any, NamedTuple
 import yaml
 
 from skullking.core.errors import Problem, shorten
+from skullking.core.limits import MAX_DIGITS, MAX_YAML_NODES
+from skullking.reading.bounded import yaml_limits
 
 #: The YAML loader every file is read with: libyaml's where PyYAML was built with it
 #: (its composer is several times faster), else PyYAML's own.
@@ -217,9 +219,6 @@ def parse_yaml(text: str, file: str, *, values: int | None = None) -> tuple[Node
     ``values`` is the most values it may hold (:data:`~skullking.core.limits.MAX_YAML_NODES`
     unless given).
     """
-    from skullking.core.limits import MAX_YAML_NODES
-    from skullking.reading.bounded import yaml_limits
-
     over = yaml_limits(Loader, text, file, values=MAX_YAML_NODES if values is None else values)
     if over is not None:  # nothing is built from a document past a limit
         return None, [over]
@@ -245,8 +244,6 @@ _SHAPES = {yaml.MappingNode: "a mapping", yaml.SequenceNode: "a list"}
 def _scalar(loader: Any, node: yaml.Node, where: _Marks, problems: list[Problem]) -> Any:
     """The value of a scalar node; ``None`` (and a problem) for a number too large for
     any field (see :data:`~skullking.core.limits.MAX_DIGITS`) or a value its tag refuses."""
-    from skullking.core.limits import MAX_DIGITS
-
     loc = where(node.start_mark)
     raw = str(node.value)
     if node.tag == _INT_TAG and sum(c.isalnum() for c in raw) > MAX_DIGITS + 2:  # + "0x"

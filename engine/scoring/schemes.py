@@ -26,7 +26,10 @@ from skullking.model.records import (
     EffectKind,
     Scheme,
     TieBreakWinner,
+    card_ids,
     fixed,
+    played_card_name,
+    played_name,
 )
 from skullking.rounds.context import START_VALUES, GameSoFar, bidding_read, reads, seats_read
 
@@ -160,8 +163,6 @@ class Scorer:
     )
 
     def __init__(self, edition: Rules, scheme: Scheme) -> None:
-        from skullking.model.records import card_ids, played_card_name, played_name
-
         self.scheme = scheme
         self.load_ids = scheme.loads
         # (a bonus whose points change with the round is paid by the scorer of the
@@ -334,6 +335,7 @@ class Scorer:
         ``number`` after ``so_far``: what :meth:`points` takes as ``game``. Raises
         :class:`~skullking.core.errors.ContextError` as
         :func:`~skullking.rounds.bidding.game_values` does."""
+        # (the bidding rules: kept off trick's, legal's and explain's start-up)
         from skullking.rounds.bidding import game_values
 
         place = f"scoring '{self.scheme.id}'"

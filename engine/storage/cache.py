@@ -42,6 +42,7 @@ import os
 import stat
 from typing import Any
 
+from skullking.core.limits import MAX_FILE_BYTES
 from skullking.core.version import __version__
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
@@ -252,8 +253,6 @@ def _digest(path: str) -> str:
     """The SHA-256 of a file the cache depends on (read up to the file size limit: a
     larger file is no edition and matches no entry); :data:`ABSENT` where no file is
     (as ``extends`` sees it: nothing, or no regular file). Never blocks on a FIFO."""
-    from skullking.core.limits import MAX_FILE_BYTES
-
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
     try:
         fd = os.open(path, flags)
@@ -351,6 +350,7 @@ def lark_grammar(name: str, grammar: str, build: Any, **options: Any) -> Any:
     from lark.grammar import Rule
     from lark.lexer import TerminalDef
 
+    # (the codec and json: kept off the start-up of a command that reads no cache, as explain)
     from skullking.storage.codec import PLAIN, CodecError
 
     load: Any = lark.Lark._load_from_dict  # (lark's own way to make a parser of stored tables, with options)

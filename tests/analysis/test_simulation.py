@@ -540,7 +540,6 @@ def test_a_sheet_score_would_refuse_is_not_written(tmp_path: Path, monkeypatch: 
     """Where a game's sheet would be refused by `skullking score` (here with the values a
     sheet may hold lowered to 60, then the bytes of a sheet file to 500), simulate
     refuses it, exit 2, and writes nothing: no printed sheet, no file in `--out`."""
-    from skullking.core import limits
     from skullking.scoring.sheets import score as scoring
 
     monkeypatch.setattr(scoring, "MAX_SHEET_VALUES", 60)
@@ -556,6 +555,6 @@ def test_a_sheet_score_would_refuse_is_not_written(tmp_path: Path, monkeypatch: 
     assert code == 2 and "would not be read back by 'skullking score'" in err
     assert list(games.iterdir()) == []
     monkeypatch.undo()
-    monkeypatch.setattr(limits, "MAX_FILE_BYTES", 500)  # a sheet file's size (long card codes reach it)
+    monkeypatch.setattr(scoring, "MAX_FILE_BYTES", 500)  # a sheet file's size (long card codes reach it)
     code, out, err = run("simulate", "--seed", "1", "--rounds", "3")
     assert code == 2 and out == "" and "bytes, more than the 500 a sheet may have; it is not written" in err

@@ -16,7 +16,7 @@ import pytest
 from skullking.core.errors import PROBLEMS_AT_MOST, RecordError
 from skullking.core.limits import MAX_RECORD_GAMES, MAX_RECORD_WORDS
 from skullking.language.record import iter_games, parse_record
-from skullking.loading import loader
+from skullking.loading import inline, loader
 from skullking.tools.cli import main
 
 #: A house rule: a Loot alliance pays 10 to each ally instead of the 2021 rulebook's 20.
@@ -43,7 +43,8 @@ def _cli(*argv: str) -> tuple[int, str, str]:
 
 
 def _counting(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The texts of the house rules the loader checks, one an entry, from now on."""
+    """The texts of the house rules the loader checks for the games that carry them
+    (:func:`~skullking.loading.inline.inline_edition`), one an entry, from now on."""
     checked: list[str] = []
     real = loader.check_house_rule
 
@@ -51,7 +52,7 @@ def _counting(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         checked.append(text)
         return real(text, **options)
 
-    monkeypatch.setattr(loader, "check_house_rule", check)
+    monkeypatch.setattr(inline, "check_house_rule", check)
     return checked
 
 

@@ -17,10 +17,12 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
+import skullking
 from skullking.core.errors import ContextError, EditionError, Problem, SheetError
 from skullking.core.resources import bundled_edition_files
 from skullking.core.suggest import did_you_mean
 from skullking.language.record import with_rule, write_record
+from skullking.loading.loader import check_house_rule
 from skullking.model.records import EffectKind
 from skullking.reading.located import Location, Node
 from skullking.rounds.bidding import bid_range, bid_ranges, dealer, first_leader, range_read, ranges_game
@@ -127,8 +129,6 @@ class Editions:
 
     @staticmethod
     def _bundled(edition: str) -> Edition:
-        import skullking
-
         ids = list(bundled_edition_files())
         if edition not in ids:
             message = f"no bundled edition '{edition}'{did_you_mean(edition, ids)} (bundled: {', '.join(ids)})"
@@ -140,8 +140,6 @@ class Editions:
 
     @staticmethod
     def _house_rule(rules: str) -> Edition:
-        from skullking.loading.loader import check_house_rule
-
         edition, problems = check_house_rule(rules, name=RULES_FILE)
         if edition is None:
             raise RulesError(problems)

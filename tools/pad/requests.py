@@ -13,6 +13,10 @@ from typing import Any, overload
 
 from starlette.requests import Request
 
+from skullking.core.limits import MAX_NESTING
+from skullking.core.suggest import unknown
+from skullking.reading.bounded import json_too_deep
+
 from .games import MAX_PLAYERS, MIN_PLAYERS, Editions, RulesError, player_bounds
 from .store import NotFound
 from .threads import in_thread
@@ -60,9 +64,6 @@ async def read_body(request: Request, *, yaml_ok: bool = False) -> bytes:
 
 
 async def read_json(request: Request) -> Any:
-    from skullking.core.limits import MAX_NESTING
-    from skullking.reading.bounded import json_too_deep
-
     data = await read_body(request)
     try:
         text = data.decode("utf-8")
@@ -182,8 +183,6 @@ def choices_of(edition: Any) -> dict[str, Any]:
 def check_choices(
     edition: Any, schedule: str | None, scoring: str | None, modules: list[str] | None, names: list[str]
 ) -> None:
-    from skullking.core.suggest import unknown
-
     players = len(names)
     ghost = edition.ghost
     if ghost is not None and ghost.players == players and ghost.name.casefold() in [n.casefold() for n in names]:

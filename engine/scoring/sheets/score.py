@@ -48,13 +48,15 @@ from skullking.core.errors import (
     shorten,
     unicode_escapes,
 )
-from skullking.core.limits import MAX_ROUNDS, MAX_SHEET_VALUES
+from skullking.core.limits import MAX_FILE_BYTES, MAX_ROUNDS, MAX_SHEET_VALUES
+from skullking.core.resources import bundled_edition_files
 from skullking.core.suggest import did_you_mean, unknown
 from skullking.core.words import counted, were
 from skullking.model.records import (
     Scheme,
 )
-from skullking.reading.located import Location, Node, decode, parse_yaml
+from skullking.reading.bounded import yaml_limits
+from skullking.reading.located import Loader, Location, Node, decode, parse_yaml
 from skullking.rounds.context import GameSoFar, GameSoFarBuilder
 from skullking.scoring.schemes import RoundScore, reads_the_game, standings
 from skullking.scoring.sheets.play import Replayed
@@ -161,10 +163,6 @@ def sheet_text(sheet: Mapping[str, Any], head: str = "") -> str:
     past another limit of a sheet's values."""
     import yaml
 
-    from skullking.core.limits import MAX_FILE_BYTES
-    from skullking.reading.bounded import yaml_limits
-    from skullking.reading.located import Loader
-
     body = yaml.dump(sheet, Dumper=_dumper(), sort_keys=False, allow_unicode=True, default_flow_style=None, width=120)
     text = head + unicode_escapes(body)  # (each such character is in a double-quoted text)
     size = len(text.encode("utf-8"))
@@ -240,11 +238,14 @@ class _Sheet:
             values.error(root, "a sheet must be a mapping with 'players' and 'rounds'")
             raise SheetError(values.problems)
         named = root.value.get("edition")
-        if check_edition and named is not None and named.value != self.edition.id:
-            from skullking.core.resources import bundled_edition_files
-
-            if isinstance(named.value, str) and named.value in bundled_edition_files():
-                values.error(named, f"the sheet is for edition '{named.value}', not '{self.edition.id}'")
+        if (
+            check_edition
+            and named is not None
+            and named.value != self.edition.id
+            and isinstance(named.value, str)
+            and named.value in bundled_edition_files()
+        ):
+            values.error(named, f"the sheet is for edition '{named.value}', not '{self.edition.id}'")
         for key in root.value:
             if key not in SHEET_KEYS:
                 values.error(

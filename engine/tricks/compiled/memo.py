@@ -81,6 +81,7 @@ class PlanMemo:
         """Forget the plans kept in play (too many to keep), not the tables'."""
         self.plans.clear()
         if self.table is not None:
+            # (a cycle: skullking.tricks.compiled.tables imports this module)
             from skullking.tricks.compiled.tables import plans_of
 
             self.plans.update(plans_of(self.edition, self.table))

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from skullking.core.errors import SkullKingError
 from skullking.model.cards import Play
+from skullking.storage.cache import cached_plans, store_plans
 from skullking.tricks.compiled.memo import PLANNED, SEEN
 from skullking.tricks.compiled.plans import LIMIT, SPECS, Plan, fixed, no_winner, ranked
 
@@ -238,7 +239,6 @@ def plan_tricks(tricks: CompiledTricks, *, build_missing: bool = True) -> bool:
     built and stored there. Whether the tables are in place."""
     if tricks.memo.table is not None:
         return True
-    from skullking.storage.cache import cached_plans, store_plans
 
     key = fingerprint(tricks.edition)
     table = cached_plans(key)
