@@ -17,9 +17,11 @@ from __future__ import annotations
 import contextlib
 import math
 import os
+import secrets
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from skullking import load_edition
@@ -441,9 +443,6 @@ def _run(games: int, *setups: Setup, here: bool = True) -> Iterator[tuple[Setup,
     forgotten after it. A large run played ``here`` (not on a cluster, whose workers
     plan for themselves) plans its tricks first, so that worker processes find the
     plans made (forked) or stored in the cache."""
-    import secrets
-    from dataclasses import replace
-
     token, plan = secrets.token_hex(8), games >= PLAN_AT
     ran = tuple(replace(setup, run=token, plan=plan) for setup in setups)
     try:
@@ -480,8 +479,6 @@ def simulate_chunk(setup: Setup, indices: range) -> Stats:
 def write_sheet(result: GameResult, setup: Setup, index: int) -> None:
     """Game ``index`` as a score sheet in ``setup.out`` (``game-000001.yaml`` on), which
     ``skullking score`` reads to the game's totals."""
-    from pathlib import Path
-
     assert result.sheet is not None and setup.out is not None
     sheet = {**result.sheet, "edition": setup.edition}
     bots = ", ".join(f"{p} {setup.bot_of(i)}" for i, p in enumerate(setup.players))
@@ -497,9 +494,6 @@ def write_game_record(record: GameRecord, setup: Setup, index: int, rule: str | 
     file the run plays (:func:`~skullking.loading.inline.carried_rule`), the record carries
     the rule inline instead, its ``Edition`` the rule's id, and replays without the
     file; ``Event`` says which game of which run it is, and ``Bots`` each seat's bot, in seat order."""
-    import dataclasses
-    from pathlib import Path
-
     # (the record language brings lark: kept off simulate's start-up without --records)
     from skullking.language.record import Tag, unreadable, with_rule, write_record
 
@@ -515,7 +509,7 @@ def write_game_record(record: GameRecord, setup: Setup, index: int, rule: str | 
         Tag(name="Event", values=(f"game {index + 1} of 'skullking simulate --seed {setup.seed}'",), line=0, column=0)
     )
     tags.append(Tag(name="Bots", values=tuple(setup.bot_of(i) for i in range(len(setup.players))), line=0, column=0))
-    text = write_record(dataclasses.replace(record, tags=tuple(tags)))
+    text = write_record(replace(record, tags=tuple(tags)))
     why = unreadable(text)
     if why is not None:
         raise SkullKingError(
